@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env.ts';
+
+function problems(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return [...error.problems];
+    throw error;
+  }
+  return [];
+}
+
+describe('configuration', () => {
+  it('starts with sensible defaults in development', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.isProduction).toBe(false);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.seedDemo).toBe(true);
+    expect(config.dataDir.endsWith('.data')).toBe(true);
+  });
+
+  it('names each bad variable in its own line', () => {
+    const lines = problems({ PORT: 'abc', DATABASE_URL: 'mysql://x', NODE_ENV: 'staging' });
+    expect(lines).toHaveLength(3);
+    expect(lines.find((l) => l.startsWith('PORT:'))).toContain('"abc"');
+    expect(lines.find((l) => l.startsWith('DATABASE_URL:'))).toContain('postgres://');
+    expect(lines.find((l) => l.startsWith('NODE_ENV:'))).toBeTruthy();
+  });
+
+  it('refuses a port out of range', () => {
+    expect(problems({ PORT: '70000' })[0]).toMatch(/^PORT: /);
+  });
+
+  it('refuses production without the real settings, naming what is missing', () => {
+    const lines = problems({ NODE_ENV: 'production' });
+    expect(lines.map((l) => l.split(':')[0])).toEqual(['DATABASE_URL', 'PUBLIC_URL']);
+  });
+
+  it('never loads demo data in production', () => {
+    const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://postgres@db/shop', PUBLIC_URL: 'https://shop.example' });
+    expect(config.seedDemo).toBe(false);
+    expect(problems({ NODE_ENV: 'production', DATABASE_URL: 'postgres://postgres@db/shop', PUBLIC_URL: 'https://shop.example', SEED_DEMO: '1' })[0]).toMatch(/^SEED_DEMO/);
+  });
+
+  it('lets SEED_DEMO=0 turn the demo data off in development', () => {
+    expect(loadConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
+  });
+});

@@ -1,0 +1,122 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** Repository root, so relative defaults do not depend on the working directory. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+const optionalUrl = (protocols: readonly string[], example: string) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => {
+        try {
+          return protocols.includes(new URL(v).protocol);
+        } catch {
+          return false;
+        }
+      }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')} (e.g. ${example})`)
+      .optional(),
+  );
+
+const booleanFlag = z.preprocess(
+  emptyToUndefined,
+  z
+    .enum(['1', '0', 'true', 'false', 'on', 'off'], { message: 'must be one of 1, 0, true, false, on, off' })
+    .optional()
+    .transform((v) => v === '1' || v === 'true' || v === 'on'),
+);
+
+const EnvSchema = z.object({
+  NODE_ENV: z.preprocess(
+    emptyToUndefined,
+    z.enum(['development', 'production', 'test'], { message: 'must be development, production or test' }).default('development'),
+  ),
+  PORT: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ message: 'must be a port number' })
+      .int('must be a whole number')
+      .min(0, 'must be between 0 and 65535')
+      .max(65535, 'must be between 0 and 65535')
+      .default(3000),
+  ),
+  HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('.data')),
+  DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'postgres://postgres@127.0.0.1:5432/shop'),
+  PUBLIC_URL: optionalUrl(['http:', 'https:'], 'https://shop.example.com'),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  /** Where the built SPA lives; the server serves it when present. */
+  WEB_DIST: z.preprocess(emptyToUndefined, z.string().default('apps/web/dist')),
+  /** Load the demo data into an empty database at start (never in production). */
+  SEED_DEMO: booleanFlag,
+  MAINTENANCE_MODE: booleanFlag,
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface AppConfig {
+  readonly nodeEnv: Env['NODE_ENV'];
+  readonly isProduction: boolean;
+  readonly isTest: boolean;
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  readonly databaseUrl: string | undefined;
+  readonly publicUrl: string;
+  readonly logLevel: Env['LOG_LEVEL'];
+  readonly webDist: string;
+  readonly seedDemo: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(problems.join('\n'));
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Parses the environment once. Every bad or missing key is listed, one line each, naming the
+ * variable; production refuses to start without the settings that replace the stand-ins.
+ */
+export function loadConfig(source: Record<string, string | undefined>): AppConfig {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const key = issue.path.join('.') || '(environment)';
+      return `${key}: ${issue.message} (got ${JSON.stringify(source[key] ?? null)})`;
+    });
+    throw new ConfigError(problems);
+  }
+  const env = parsed.data;
+  const isProduction = env.NODE_ENV === 'production';
+  if (isProduction) {
+    const missing: string[] = [];
+    if (!env.DATABASE_URL) missing.push('DATABASE_URL: required when NODE_ENV=production (the embedded database is for trying the shop only)');
+    if (!env.PUBLIC_URL) missing.push('PUBLIC_URL: required when NODE_ENV=production (links in mails and payment callbacks use it)');
+    if (env.SEED_DEMO) missing.push('SEED_DEMO: demo data is never loaded when NODE_ENV=production');
+    if (missing.length > 0) throw new ConfigError(missing);
+  }
+  const resolve = (p: string) => (path.isAbsolute(p) ? p : path.resolve(REPO_ROOT, p));
+  return {
+    nodeEnv: env.NODE_ENV,
+    isProduction,
+    isTest: env.NODE_ENV === 'test',
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    logLevel: env.LOG_LEVEL,
+    webDist: resolve(env.WEB_DIST),
+    // Demo data loads by default outside production; SEED_DEMO=0 turns it off.
+    seedDemo: !isProduction && (source.SEED_DEMO === undefined || source.SEED_DEMO === '' ? true : env.SEED_DEMO),
+  };
+}

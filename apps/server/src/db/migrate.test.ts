@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, dbAvailable } from '../../test/helpers.ts';
+import type { Database } from './client.ts';
+import { migrateDatabase } from './migrate.ts';
+import { isDatabaseEmpty, seedDemoData } from './seed/index.ts';
+import { redirects } from './schema.ts';
+
+describe.skipIf(!dbAvailable())('migrations and demo data', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => database.close());
+
+  it('are safe to run again: nothing is applied twice', async () => {
+    expect(await migrateDatabase(database)).toEqual({ applied: 0 });
+  });
+
+  it('are safe with two starts at once', async () => {
+    const results = await Promise.all([migrateDatabase(database), migrateDatabase(database)]);
+    expect(results).toEqual([{ applied: 0 }, { applied: 0 }]);
+  });
+
+  it('load demo data into an empty database only, never over existing data', async () => {
+    expect(await isDatabaseEmpty(database.db)).toBe(true);
+    const first = await seedDemoData(database.db);
+    expect(first.seeded).toBe(true);
+    const count = (await database.db.select().from(redirects)).length;
+    expect(count).toBeGreaterThan(0);
+    const second = await seedDemoData(database.db);
+    expect(second.seeded).toBe(false);
+    expect((await database.db.select().from(redirects)).length).toBe(count);
+  });
+});

@@ -1,0 +1,82 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { DbOrTx } from '../../db/client.ts';
+import * as repo from './session-repo.ts';
+
+/** 30-day sliding expiry: each use (at most hourly) pushes the end out again. */
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const TOUCH_EVERY_MS = 60 * 60 * 1000;
+
+export interface AuthUser {
+  readonly id: string;
+  readonly email: string;
+  readonly displayName: string;
+  readonly emailVerified: boolean;
+}
+
+export interface AuthContext {
+  readonly sessionId: string;
+  readonly user: AuthUser;
+  readonly expiresAt: Date;
+}
+
+/** 256 bits from the OS, URL-safe; only its SHA-256 is ever stored. */
+export function newSessionToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * Starts a session for a user and returns the raw token for the cookie.
+ * The caller rotates by revoking any previous session first.
+ */
+export async function createSession(
+  db: DbOrTx,
+  userId: string,
+  meta: { userAgent: string | null; ip: string | null },
+  now = new Date(),
+): Promise<{ token: string; expiresAt: Date; sessionId: string }> {
+  const token = newSessionToken();
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+  const row = await repo.insertSession(db, {
+    userId,
+    tokenHash: hashToken(token),
+    expiresAt,
+    userAgent: meta.userAgent?.slice(0, 512) ?? null,
+    ip: meta.ip,
+  });
+  return { token, expiresAt, sessionId: row.id };
+}
+
+/**
+ * Resolves a cookie token to a signed-in user, or null when the token is unknown, revoked,
+ * expired, or its account is disabled. Slides the expiry at most once an hour.
+ */
+export async function resolveSession(db: DbOrTx, token: string, now = new Date()): Promise<AuthContext | null> {
+  if (token.length < 32 || token.length > 128) return null;
+  const found = await repo.findLiveSession(db, hashToken(token), now);
+  if (!found || found.user.disabledAt) return null;
+  let expiresAt = found.session.expiresAt;
+  if (now.getTime() - found.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+    await repo.touchSession(db, found.session.id, now, expiresAt);
+  }
+  return {
+    sessionId: found.session.id,
+    expiresAt,
+    user: {
+      id: found.user.id,
+      email: found.user.email,
+      displayName: found.user.displayName,
+      emailVerified: found.user.emailVerifiedAt !== null,
+    },
+  };
+}
+
+export async function endSession(db: DbOrTx, sessionId: string, now = new Date()): Promise<void> {
+  await repo.revokeSession(db, sessionId, now);
+}
+
+export { revokeUserSessions } from './session-repo.ts';

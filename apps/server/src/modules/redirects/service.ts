@@ -1,0 +1,36 @@
+import type { DbOrTx } from '../../db/client.ts';
+import * as repo from './repo.ts';
+
+/** Redirects are keyed by a normal form: lower-case, no trailing slash, no query. */
+export function normalizeRedirectPath(path: string): string {
+  const bare = path.split(/[?#]/, 1)[0] ?? '/';
+  const trimmed = bare.length > 1 ? bare.replace(/\/+$/, '') : bare;
+  return (trimmed || '/').toLowerCase();
+}
+
+/**
+ * Looks a path up (spec §7). Follows chains (a → b → c) so a renamed-twice product still lands
+ * on its current page, and stops on a loop or after a few hops.
+ */
+export async function lookupRedirect(db: DbOrTx, path: string): Promise<{ target: string; permanent: boolean } | null> {
+  const seen = new Set<string>();
+  let key = normalizeRedirectPath(path);
+  let target: string | null = null;
+  let permanent = true;
+  for (let hop = 0; hop < 5; hop++) {
+    seen.add(key);
+    const row = await repo.findRedirect(db, key);
+    if (!row) break;
+    target = row.target;
+    permanent = permanent && row.permanent;
+    if (!row.target.startsWith('/')) break;
+    key = normalizeRedirectPath(row.target);
+    if (seen.has(key)) break;
+  }
+  return target === null ? null : { target, permanent };
+}
+
+/** Writes or replaces a redirect; paths are stored in normal form. */
+export async function saveRedirect(db: DbOrTx, path: string, target: string, permanent = true): Promise<void> {
+  await repo.upsertRedirect(db, { path: normalizeRedirectPath(path), target, permanent });
+}

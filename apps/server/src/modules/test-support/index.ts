@@ -1,0 +1,37 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { users } from '../../db/schema.ts';
+import { createSession } from '../auth/session-service.ts';
+import { toCurrentUser } from '../auth/present.ts';
+
+const Body = z
+  .object({
+    email: z.email().max(254).default('tester@example.com'),
+    displayName: z.string().min(1).max(50).default('測試會員'),
+  })
+  .strict();
+
+/**
+ * Test-only helpers. app.ts registers this plugin only when NODE_ENV=test, so it does not exist
+ * in development or production builds of the server.
+ */
+const testSupport: FastifyPluginAsync = async (app) => {
+  if (!app.config.isTest) throw new Error('test-support must never be registered outside NODE_ENV=test');
+  app.withTypeProvider<ZodTypeProvider>().post('/api/test/session', { schema: { body: Body } }, async (request, reply) => {
+    const email = request.body.email.toLowerCase();
+    const [user] = await app.db
+      .insert(users)
+      .values({ email, displayName: request.body.displayName, emailVerifiedAt: new Date() })
+      .onConflictDoUpdate({ target: users.email, set: { displayName: request.body.displayName } })
+      .returning();
+    if (!user) throw new Error('user upsert returned nothing');
+    const session = await createSession(app.db, user.id, { userAgent: request.headers['user-agent'] ?? null, ip: request.ip });
+    reply.setSessionCookies(session.token, session.expiresAt);
+    return {
+      user: toCurrentUser({ id: user.id, email: user.email, displayName: user.displayName, emailVerified: true }),
+    };
+  });
+};
+
+export default testSupport;

@@ -1,0 +1,92 @@
+import fp from 'fastify-plugin';
+import cookie from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SIGNED_IN_COOKIE, TOKEN_COOKIE } from '@shop/shared/session';
+import { ForbiddenError, UnauthenticatedError } from '../lib/errors.ts';
+import { resolveSession, type AuthContext } from '../modules/auth/session-service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user and session, or null. Set for every /api request. */
+    auth: AuthContext | null;
+  }
+  interface FastifyReply {
+    setSessionCookies(token: string, expiresAt: Date): FastifyReply;
+    clearSessionCookies(): FastifyReply;
+  }
+  interface FastifyInstance {
+    /** onRequest hook for member-only scopes: 401 without a live session. */
+    requireUser: (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Reads the HttpOnly `token` cookie, resolves it to a session, and keeps the companion cookie
+ * in step. Cookie-authenticated writes must come from our own origin (CSRF defence in depth on
+ * top of SameSite=Lax).
+ */
+export default fp(
+  async (app) => {
+    const secure = app.config.publicUrl.startsWith('https:');
+    const publicOrigin = new URL(app.config.publicUrl).origin;
+
+    await app.register(cookie);
+
+    const baseCookie = { path: '/', sameSite: 'lax' as const, secure };
+
+    app.decorateReply('setSessionCookies', function (this: FastifyReply, token: string, expiresAt: Date) {
+      this.setCookie(TOKEN_COOKIE, token, { ...baseCookie, httpOnly: true, expires: expiresAt });
+      this.setCookie(SIGNED_IN_COOKIE, '1', { ...baseCookie, httpOnly: false, expires: expiresAt });
+      return this;
+    });
+    app.decorateReply('clearSessionCookies', function (this: FastifyReply) {
+      this.clearCookie(TOKEN_COOKIE, { ...baseCookie, httpOnly: true });
+      this.clearCookie(SIGNED_IN_COOKIE, { ...baseCookie, httpOnly: false });
+      return this;
+    });
+    app.decorateRequest('auth', null);
+
+    app.addHook('onRequest', async (request, reply) => {
+      if (!request.url.startsWith('/api/')) return;
+      const token = request.cookies[TOKEN_COOKIE];
+      if (token && !SAFE_METHODS.has(request.method) && !isSameOrigin(request, publicOrigin)) {
+        throw new ForbiddenError('請從本站頁面送出這項操作。', 'cross-site-request');
+      }
+      request.auth = token ? await resolveSession(app.db, token) : null;
+      // A dead token, or a companion without a token, is cleared so the client stops
+      // believing it is signed in.
+      if (!request.auth && (token || request.cookies[SIGNED_IN_COOKIE])) reply.clearSessionCookies();
+    });
+
+    app.decorate('requireUser', async (request: FastifyRequest) => {
+      if (!request.auth) throw new UnauthenticatedError();
+    });
+  },
+  { name: 'session', dependencies: ['db', 'config'] },
+);
+
+/**
+ * A browser write is same-origin when Origin (or, lacking it, Referer) names the public origin
+ * or the Host it was sent to. Requests with neither header and no cross-site fetch metadata come
+ * from non-browser clients, which cannot be made to carry a victim's cookie.
+ */
+function isSameOrigin(request: FastifyRequest, publicOrigin: string): boolean {
+  const fetchSite = request.headers['sec-fetch-site'];
+  if (fetchSite === 'cross-site') return false;
+  const source = request.headers.origin ?? refererOrigin(request.headers.referer);
+  if (!source) return true;
+  if (source === publicOrigin) return true;
+  const host = request.headers.host;
+  return host !== undefined && (source === `http://${host}` || source === `https://${host}`);
+}
+
+function refererOrigin(referer: string | undefined): string | undefined {
+  if (!referer) return undefined;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return 'invalid';
+  }
+}

@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import { matchRoute } from '@shop/shared/routes';
+import { BRAND } from '@shop/shared/brand';
+import { NotFoundError } from '../lib/errors.ts';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const NO_CACHE = 'no-cache';
+
+/** Served when the web app has not been built (API tests, or a fresh clone before `npm run build`). */
+const UNBUILT_SHELL = `<!doctype html><html lang="zh-Hant-TW"><head><meta charset="utf-8"><title>${BRAND.name}</title></head>
+<body><div id="root"><p>網站前端尚未建置，請執行 npm run build。</p></div></body></html>`;
+
+/**
+ * Serves the built single-page app: hashed assets cached for a year, everything else revalidated.
+ * Paths that no client route owns get the shell with status 404, so monitors and crawlers see the truth.
+ */
+export default fp(
+  async (app) => {
+    const dist = app.config.webDist;
+    const indexFile = path.join(dist, 'index.html');
+    const built = fs.existsSync(indexFile);
+    if (!built && !app.config.isTest) app.log.warn({ dist }, 'web build not found: serving a placeholder page');
+
+    // Read once: the shell is small and never changes while this process runs.
+    const template = built ? fs.readFileSync(indexFile, 'utf8') : UNBUILT_SHELL;
+
+    if (built) {
+      const assetsDir = path.join(dist, 'assets');
+      await app.register(fastifyStatic, {
+        root: assetsDir,
+        prefix: '/assets/',
+        wildcard: true,
+        index: false,
+        cacheControl: false,
+        // Only content-hashed files under assets/ may be cached for good; top-level files revalidate.
+        setHeaders: (reply, filePath) =>
+          void reply.header('cache-control', filePath.startsWith(assetsDir + path.sep) ? IMMUTABLE : NO_CACHE),
+      });
+      // Top-level files (icons, build manifest): one route each, revalidated every time.
+      for (const entry of fs.readdirSync(dist, { withFileTypes: true })) {
+        if (!entry.isFile() || entry.name === 'index.html') continue;
+        app.get(`/${entry.name}`, (_request, reply) =>
+          reply.sendFile(entry.name, dist, { cacheControl: false }),
+        );
+      }
+    }
+
+    app.get('/*', async (request, reply) => {
+      const pathname = decodeSafe(request.url.split('?', 1)[0] ?? '/');
+      if (pathname.startsWith('/api/') || pathname === '/api') throw new NotFoundError('找不到這個 API 路徑。');
+      if (pathname.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(pathname)) {
+        // A missing file is not a page: no shell, so a lost chunk fails fast in the browser.
+        return reply.code(404).header('cache-control', NO_CACHE).type('text/plain; charset=utf-8').send('Not Found');
+      }
+      const match = matchRoute(pathname);
+      const title = match && match.route.id !== 'landing' ? `${match.route.title}｜${BRAND.name}` : `${BRAND.name}｜${BRAND.tagline}`;
+      return reply
+        .code(match ? 200 : 404)
+        .header('cache-control', NO_CACHE)
+        .type('text/html; charset=utf-8')
+        .send(renderShell(template, title));
+    });
+  },
+  { name: 'spa', dependencies: ['config'] },
+);
+
+function decodeSafe(pathname: string): string {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** Fills the page title into the shell so link previews and crawlers see it. */
+export function renderShell(template: string, title: string): string {
+  return template.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
+}

@@ -1,0 +1,76 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type AppConfig } from '../src/config/env.ts';
+import { pgliteDatabase, postgresDatabase, type Database } from '../src/db/client.ts';
+
+export const dbEngine = () => inject('dbEngine');
+/** For `describe.skipIf(!dbAvailable())`: false only when PostgreSQL was wanted and did not answer. */
+export const dbAvailable = () => inject('dbAvailable');
+
+/** A fresh, migrated database for one test file, on the engine of the current project. */
+export async function createTestDatabase(): Promise<Database> {
+  const template = inject('dbTemplate');
+  if (inject('dbEngine') === 'pglite') {
+    const tar = await fs.readFile(template);
+    const client = await PGlite.create({ loadDataDir: new Blob([tar]) });
+    return pgliteDatabase(client);
+  }
+  const templateUrl = new URL(template);
+  const templateName = templateUrl.pathname.slice(1);
+  const name = `${templateName.replace(/_tpl$/, '')}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: templateUrl.toString().replace(`/${templateName}`, '/postgres') });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}" template "${templateName}"`);
+  } finally {
+    await admin.end();
+  }
+  templateUrl.pathname = `/${name}`;
+  return postgresDatabase(new pg.Pool({ connectionString: templateUrl.toString(), max: 20 }));
+}
+
+export function testConfig(overrides: Record<string, string> = {}): AppConfig {
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: path.join(os.tmpdir(), 'shop-test-data'),
+    WEB_DIST: path.join(os.tmpdir(), 'shop-no-web-build'),
+    PUBLIC_URL: 'http://localhost:3000',
+    ...overrides,
+  });
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** The whole server on a fresh database, used through `app.inject`. */
+export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const app = await buildApp({ config: testConfig(overrides), database, closeDatabase: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** Signs a test user in through the test-only helper; returns the Cookie header to send. */
+export async function signIn(app: FastifyInstance, email = 'member@example.com'): Promise<{ cookie: string; uid: string }> {
+  const res = await app.inject({ method: 'POST', url: '/api/test/session', payload: { email } });
+  if (res.statusCode !== 200) throw new Error(`test sign-in failed: ${res.statusCode} ${res.body}`);
+  const cookie = res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  return { cookie, uid: (res.json() as { user: { uid: string } }).user.uid };
+}

@@ -1,0 +1,59 @@
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { decideGuard, type GuardState } from '@shop/shared/routes';
+import { isExternalTarget } from '@shop/shared/redirect-target';
+import type { RedirectLookupResponse } from '@shop/shared/redirects';
+import { hasSessionCookie } from '../lib/cookies.ts';
+import { apiGet } from '../lib/api-client.ts';
+import { useResetPasswordStore } from '../features/auth/stores/reset-password-store.ts';
+
+export function currentGuardState(): GuardState {
+  return { signedIn: hasSessionCookie(), resetPasswordAuth: useResetPasswordStore.getState().resetPasswordAuth };
+}
+
+/** Runs the guard table (spec §4, §6) for the URL being opened; throws a redirect when needed. */
+export function guardRequest(request: Request, state: GuardState = currentGuardState()): void {
+  const url = new URL(request.url);
+  const decision = decideGuard(url.pathname, url.search, state);
+  if (decision.kind === 'redirect') throw redirect(decision.to);
+  if (decision.kind === 'not-found') throw new Response('Not Found', { status: 404 });
+}
+
+export function guardLoader({ request }: LoaderFunctionArgs): null {
+  guardRequest(request);
+  return null;
+}
+
+export type Navigate = (url: string) => void;
+
+/**
+ * The redirect check of spec §4 for /mall/:productId: an absolute external target is a full-page
+ * navigation; an in-app target replaces the route; no redirect renders the page.
+ */
+export async function redirectCheck(
+  pathname: string,
+  lookup: (path: string) => Promise<RedirectLookupResponse> = (path) =>
+    apiGet<RedirectLookupResponse>(`/api/redirects?path=${encodeURIComponent(path)}`),
+  fullPage: Navigate = (url) => window.location.assign(url),
+): Promise<void> {
+  let result: RedirectLookupResponse;
+  try {
+    result = await lookup(pathname);
+  } catch {
+    // The lookup is a convenience for old links; if it fails the page itself decides.
+    return;
+  }
+  const target = result.redirect?.target;
+  if (!target || target === pathname) return;
+  if (isExternalTarget(target)) {
+    fullPage(target);
+    // Keep the router waiting while the browser leaves.
+    await new Promise(() => {});
+  }
+  throw redirect(target);
+}
+
+export async function productLoader({ request }: LoaderFunctionArgs): Promise<null> {
+  guardRequest(request);
+  await redirectCheck(new URL(request.url).pathname);
+  return null;
+}

@@ -1,0 +1,86 @@
+import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router';
+import { MEMBER_LAYOUT_PATH, ROUTES, type RouteDef, type RouteId } from '@shop/shared/routes';
+import { PageSkeleton } from '../components/page-skeleton.tsx';
+import { DefaultLayout, type RouteHandle } from '../components/layouts/default-layout.tsx';
+import { ChunkFailedPage, NotFoundRoute, RouteError } from '../components/errors/route-error.tsx';
+import { ChunkLoadError, setPendingLocationSource, withChunkReload } from '../lib/reload-guard.ts';
+import { guardLoader, productLoader } from './guards.ts';
+import { MEMBER_LAYOUT_MODULE, PAGE_MODULES, type PageModule } from './routes/page-modules.ts';
+
+/** Route loaders beyond the guard: the product page runs the redirect check first (spec §4). */
+const LOADERS: Partial<Record<RouteId, LoaderFunction>> = { product: productLoader };
+
+function lazyPage(load: () => Promise<PageModule>) {
+  const guarded = withChunkReload(load);
+  return async () => {
+    try {
+      return { Component: (await guarded()).default };
+    } catch (error) {
+      // The router does not reliably show an error boundary for a lazy import that fails during the
+      // first page load, so a page that still cannot load after its one reload renders the 500 page itself.
+      if (error instanceof ChunkLoadError) return { Component: ChunkFailedPage };
+      throw error;
+    }
+  };
+}
+
+function toRoute(def: RouteDef, path: string): RouteObject {
+  const id = def.id as RouteId;
+  return {
+    id,
+    path,
+    loader: LOADERS[id] ?? guardLoader,
+    lazy: lazyPage(PAGE_MODULES[id]),
+    handle: { title: def.title, layout: 'default' } satisfies RouteHandle,
+    HydrateFallback: PageSkeleton,
+    errorElement: <RouteError />,
+  };
+}
+
+/** Builds the router's tree from the shared route table: member children sit under /member. */
+export function buildRoutes(): RouteObject[] {
+  const memberPrefix = `${MEMBER_LAYOUT_PATH}/`;
+  const top = ROUTES.filter((r) => r.path !== MEMBER_LAYOUT_PATH && !r.path.startsWith(memberPrefix));
+  const memberHome = ROUTES.find((r) => r.path === MEMBER_LAYOUT_PATH);
+  const memberChildren = ROUTES.filter((r) => r.path.startsWith(memberPrefix));
+  if (!memberHome) throw new Error('route table has no member home');
+
+  const memberLayout: RouteObject = {
+    id: 'memberLayout',
+    path: MEMBER_LAYOUT_PATH,
+    loader: guardLoader,
+    lazy: lazyPage(MEMBER_LAYOUT_MODULE),
+    HydrateFallback: PageSkeleton,
+    errorElement: <RouteError />,
+    children: [
+      { ...toRoute(memberHome, ''), path: undefined, index: true } as RouteObject,
+      ...memberChildren.map((r) => toRoute(r, r.path.slice(memberPrefix.length))),
+    ],
+  };
+
+  return [
+    {
+      id: 'default',
+      element: <DefaultLayout />,
+      errorElement: <RouteError />,
+      children: [
+        {
+          errorElement: <RouteError />,
+          children: [...top.map((r) => toRoute(r, r.path)), memberLayout, { path: '*', element: <NotFoundRoute /> }],
+        },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  const router = createBrowserRouter(buildRoutes());
+  // A chunk that fails during a client navigation belongs to the page being opened.
+  setPendingLocationSource(() => {
+    const next = router.state.navigation.location;
+    return next ? next.pathname + next.search + next.hash : null;
+  });
+  return router;
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,0 +1,67 @@
+import { Link } from 'react-router';
+import { buttonClass } from '../ui/button.tsx';
+import { Container } from '../ui/page.tsx';
+import { paths } from '../../config/paths.ts';
+
+export interface ErrorPageProps {
+  status: number;
+  /** Spec §2: 'Page Not Found' for 404, 'Internal Server Error' otherwise (kept in English). */
+  statusMessage: string;
+  /** The spec's message line, e.g. `Page not found: /that/path`. */
+  message?: string;
+  description: string;
+  onRetry?: () => void;
+}
+
+export function statusMessageFor(status: number): string {
+  return status === 404 ? 'Page Not Found' : 'Internal Server Error';
+}
+
+/** The error page of spec §2 and §8: status code, status message, description, a way home. */
+export function ErrorPage({ status, statusMessage, message, description, onRetry }: ErrorPageProps) {
+  return (
+    <Container className="flex min-h-[60vh] flex-col items-center justify-center gap-5 py-16 text-center">
+      <svg viewBox="0 0 160 80" className="w-40 text-tea/70" fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden="true">
+        <path d="M4 70 L44 30 L70 52 L100 18 L156 70" />
+        <path d="M20 70 L44 48 L60 62" opacity="0.6" />
+        <circle cx="122" cy="20" r="7" className="stroke-amber" />
+      </svg>
+      <p className="tabular font-serif text-6xl font-semibold text-tea" data-testid="error-status">
+        {status}
+      </p>
+      <h1 className="text-xl font-semibold tracking-wide text-ink" data-testid="error-status-message">
+        {statusMessage}
+      </h1>
+      {message && (
+        <p className="rounded-md bg-surface px-3 py-1.5 font-mono text-sm break-all text-ink-muted" data-testid="error-message">
+          {message}
+        </p>
+      )}
+      <p className="max-w-md text-ink-muted">{description}</p>
+      <div className="mt-2 flex flex-wrap justify-center gap-3">
+        {onRetry && (
+          <button type="button" onClick={onRetry} className={buttonClass('primary')}>
+            重新載入
+          </button>
+        )}
+        <Link to={paths.landing()} className={buttonClass(onRetry ? 'secondary' : 'primary')}>
+          回到首頁
+        </Link>
+        <Link to={paths.mall()} className={buttonClass('ghost')}>
+          逛逛商城
+        </Link>
+      </div>
+    </Container>
+  );
+}
+
+export function NotFoundPage({ path }: { path: string }) {
+  return (
+    <ErrorPage
+      status={404}
+      statusMessage={statusMessageFor(404)}
+      message={`Page not found: ${path}`}
+      description="這個頁面不存在，可能是網址打錯了，或頁面已經移除。您可以回到首頁，或到商城看看最新的茶品。"
+    />
+  );
+}

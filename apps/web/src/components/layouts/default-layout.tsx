@@ -1,0 +1,53 @@
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router';
+import { BRAND } from '@shop/shared/brand';
+import { ToastViewport } from '../ui/toast.tsx';
+import { SiteFooter } from './site-footer.tsx';
+import { SiteHeader } from './site-header.tsx';
+
+export interface RouteHandle {
+  /** zh-TW page title, also used for the document title. */
+  title?: string;
+  /** The layout a route renders in (spec §2: the default layout is named `default`). */
+  layout?: 'default';
+}
+
+/** Sets the document title from the deepest route that names one. */
+export function useDocumentTitle(): void {
+  const matches = useMatches();
+  const title = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as RouteHandle | undefined;
+  useEffect(() => {
+    document.title = title?.title && title.title !== '首頁' ? `${title.title}｜${BRAND.name}` : `${BRAND.name}｜${BRAND.tagline}`;
+  }, [title?.title]);
+}
+
+function NavigationProgress() {
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle';
+  return (
+    <div
+      aria-hidden="true"
+      className={`fixed inset-x-0 top-0 z-50 h-0.5 origin-left bg-amber transition-transform duration-500 ${busy ? 'scale-x-75' : 'scale-x-0'}`}
+    />
+  );
+}
+
+/** The layout named `default` (spec §2): header, page, footer. */
+export function DefaultLayout({ cartCount = 0 }: { cartCount?: number }) {
+  useDocumentTitle();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-surface focus:px-4 focus:py-2">
+        跳到主要內容
+      </a>
+      <NavigationProgress />
+      <SiteHeader cartCount={cartCount} />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <ToastViewport />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+
+/** Spec §3 reset-password store, persisted. */
+export interface ResetPasswordState {
+  currentMail: string;
+  resetPasswordAuth: boolean;
+  setCurrentMail(mail: string): void;
+  setResetPasswordAuth(value: boolean): void;
+  clearCurrentMail(): void;
+}
+
+export const useResetPasswordStore = create<ResetPasswordState>()(
+  persist(
+    (set) => ({
+      currentMail: '',
+      resetPasswordAuth: false,
+      setCurrentMail: (mail) => set({ currentMail: mail }),
+      setResetPasswordAuth: (value) => set({ resetPasswordAuth: value }),
+      clearCurrentMail: () => set({ currentMail: '' }),
+    }),
+    { name: 'resetPassword', version: 1, partialize: (s) => ({ currentMail: s.currentMail, resetPasswordAuth: s.resetPasswordAuth }) },
+  ),
+);

@@ -1,0 +1,32 @@
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+import type { CurrentUser } from '@shop/shared/auth';
+
+/**
+ * Spec §3 user store, persisted. The token is never here: it lives in an HttpOnly cookie.
+ * `isLogin` is derived from userInfo having a uid.
+ */
+export interface UserState {
+  userInfo: CurrentUser | null;
+  providers: string[];
+  setUserInfo(user: CurrentUser | null): void;
+  clearUserInfo(): void;
+}
+
+export const useUserStore = create<UserState>()(
+  persist(
+    (set) => ({
+      userInfo: null,
+      providers: [],
+      setUserInfo: (user) => set({ userInfo: user, providers: user?.providers ?? [] }),
+      clearUserInfo: () => set({ userInfo: null, providers: [] }),
+    }),
+    { name: 'user', version: 1, partialize: (s) => ({ userInfo: s.userInfo, providers: s.providers }) },
+  ),
+);
+
+export const selectIsLogin = (state: Pick<UserState, 'userInfo'>): boolean => Boolean(state.userInfo?.uid);
+
+export function useIsLogin(): boolean {
+  return useUserStore(selectIsLogin);
+}

@@ -1,0 +1,13 @@
+import { SIGNED_IN_COOKIE } from '@shop/shared/session';
+
+/**
+ * The token cookie is HttpOnly (clarification 2); its companion tells the router a session exists.
+ * The server trusts only the token, so this is a routing hint, never a credential.
+ */
+export function hasSessionCookie(cookieString: string = document.cookie): boolean {
+  return cookieString.split(';').some((part) => part.trim().startsWith(`${SIGNED_IN_COOKIE}=`));
+}
+
+export function clearSessionHint(): void {
+  document.cookie = `${SIGNED_IN_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
+}

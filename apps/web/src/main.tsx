@@ -1,0 +1,77 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { BUILD_MANIFEST_PATH } from '@shop/shared/build-manifest-path';
+import type { BuildManifest } from '@shop/shared/build-info';
+import { AppProvider } from './app/provider.tsx';
+import { createAppRouter } from './app/router.tsx';
+import { setUnauthorizedHandler } from './lib/api-client.ts';
+import { startBuildPoller } from './lib/build-poller.ts';
+import { clearSessionHint } from './lib/cookies.ts';
+import { hasUnsavedInput, installUnsavedInputTracking } from './lib/unsaved-input.ts';
+import { queryClient } from './lib/query-client.ts';
+import { BUILD_POLL_INTERVAL_MS } from './config/motion.ts';
+import { paths } from './config/paths.ts';
+import { whenSessionKnown } from './features/auth/api/get-current-user.ts';
+import { useUserStore } from './features/auth/stores/user-store.ts';
+import './index.css';
+
+installUnsavedInputTracking();
+const router = createAppRouter();
+
+// An API 401 means the session is gone: forget the user and go to sign-in, remembering the way back.
+setUnauthorizedHandler(() => {
+  useUserStore.getState().clearUserInfo();
+  clearSessionHint();
+  queryClient.removeQueries({ queryKey: ['auth'] });
+  const { pathname, search } = router.state.location;
+  if (pathname !== paths.login()) void router.navigate(paths.login(pathname + search), { replace: true });
+});
+
+void whenSessionKnown();
+
+if (import.meta.env.PROD) {
+  const poller = startBuildPoller({
+    currentBuildId: __BUILD_ID__,
+    intervalMs: BUILD_POLL_INTERVAL_MS,
+    fetchManifest: async (t) => {
+      try {
+        const res = await fetch(`${BUILD_MANIFEST_PATH}?t=${t}`, { cache: 'no-store' });
+        return res.ok ? ((await res.json()) as BuildManifest) : null;
+      } catch {
+        return null;
+      }
+    },
+    hasUnsavedInput,
+    reload: (href) => (href ? window.location.assign(href) : window.location.reload()),
+    now: () => Date.now(),
+    setInterval: (fn, ms) => window.setInterval(fn, ms),
+    clearInterval: (h) => window.clearInterval(h as number),
+    onFocus: (fn) => {
+      const onVisible = () => document.visibilityState === 'visible' && fn();
+      window.addEventListener('focus', fn);
+      document.addEventListener('visibilitychange', onVisible);
+      return () => {
+        window.removeEventListener('focus', fn);
+        document.removeEventListener('visibilitychange', onVisible);
+      };
+    },
+  });
+  // A waiting update is applied as a full page load of the route being opened.
+  router.subscribe((state) => {
+    const next = state.navigation.location;
+    if (next && next.pathname !== router.state.location.pathname) {
+      poller.onRouteChange(next.pathname + next.search + next.hash);
+    }
+  });
+}
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root is missing from index.html');
+createRoot(root).render(
+  <StrictMode>
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>
+  </StrictMode>,
+);

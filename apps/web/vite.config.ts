@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+/**
+ * Writes build-manifest.json beside index.html and bakes the same id into the bundle, so a
+ * running client can tell when a newer build is deployed (spec §4).
+ */
+function buildManifest(): Plugin {
+  const buildId = process.env.BUILD_ID ?? `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
+  return {
+    name: 'shop:build-manifest',
+    config: () => ({ define: { __BUILD_ID__: JSON.stringify(buildId) } }),
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: 'build-manifest.json',
+        source: JSON.stringify({ buildId, builtAt: new Date().toISOString() }),
+      });
+    },
+  };
+}
+
+const apiPort = process.env.API_PORT ?? '3001';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss(), buildManifest()],
+  server: {
+    port: Number(process.env.PORT ?? 3000),
+    strictPort: true,
+    proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
+  },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    reportCompressedSize: false,
+    modulePreload: { polyfill: false },
+  },
+});

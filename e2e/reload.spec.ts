@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { countDocumentLoads } from './support.ts';
+
+test.describe('update and reload behaviours', () => {
+  test('a blocked page chunk reloads once, and not twice within 10 s', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // Every placeholder page is served from the same chunk: make it unreachable.
+    await page.route(/\/assets\/placeholder-[^/]+\.js$/, (route) => route.abort('failed'));
+    const loads = countDocumentLoads(page);
+    await page.getByRole('contentinfo').getByRole('link', { name: '運送方式' }).click();
+    await expect(page.getByTestId('error-status')).toHaveText('500');
+    await expect(page.getByRole('heading', { name: 'Internal Server Error' })).toBeVisible();
+    await expect(page.getByRole('button', { name: '重新載入' })).toBeVisible();
+    await page.waitForTimeout(1500);
+    expect(loads.count).toBe(1);
+    expect(loads.urls[0]).toMatch(/\/transport$/);
+  });
+
+  test('a new build id reloads the page', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const requested: string[] = [];
+    await page.route(/\/build-manifest\.json\?t=\d+$/, (route) => {
+      requested.push(route.request().url());
+      return route.fulfill({ json: { buildId: 'a-newer-build', builtAt: new Date().toISOString() } });
+    });
+    const loads = countDocumentLoads(page);
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await expect.poll(() => loads.count).toBe(1);
+    expect(requested.length).toBeGreaterThanOrEqual(1);
+  });
+
+  test('a new build waits while a form holds unsaved input, then loads at the next route change', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.route(/\/build-manifest\.json\?t=\d+$/, (route) =>
+      route.fulfill({ json: { buildId: 'a-newer-build', builtAt: new Date().toISOString() } }),
+    );
+    // A form the shopper has typed into.
+    await page.evaluate(() => {
+      const form = document.createElement('form');
+      form.innerHTML = '<label>備註<input name="note"></label>';
+      document.querySelector('main')!.prepend(form);
+    });
+    await page.getByLabel('備註').fill('請幫我包裝成禮盒');
+    const loads = countDocumentLoads(page);
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await page.waitForTimeout(1000);
+    expect(loads.count).toBe(0);
+    await expect(page.getByLabel('備註')).toHaveValue('請幫我包裝成禮盒');
+
+    await page.getByRole('contentinfo').getByRole('link', { name: '常見問題' }).click();
+    await expect.poll(() => loads.count).toBe(1);
+    expect(loads.urls[0]).toMatch(/\/faq$/);
+    await expect(page).toHaveURL('/faq');
+  });
+});

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** Spec §7: a path lookup that may return a redirect. */
+export const RedirectLookupQuery = z.object({
+  path: z
+    .string()
+    .min(1, '請提供路徑')
+    .max(768, '路徑過長')
+    .refine((p) => p.startsWith('/') && !p.startsWith('//'), '路徑必須以 / 開頭'),
+});
+export type RedirectLookupQuery = z.infer<typeof RedirectLookupQuery>;
+
+export const RedirectTarget = z.object({
+  target: z.string(),
+  permanent: z.boolean(),
+});
+
+export const RedirectLookupResponse = z.object({
+  redirect: RedirectTarget.nullable(),
+});
+export type RedirectLookupResponse = z.infer<typeof RedirectLookupResponse>;
+
+export { isExternalTarget } from './redirect-target.ts';

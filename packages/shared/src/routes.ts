@@ -1,0 +1,170 @@
+/**
+ * The one route table of the product (spec §2). The server uses it to answer 404 for paths
+ * no page owns; the client builds its router and guards from it. No I/O, no dependencies.
+ */
+
+export type RouteAccess = 'public' | 'member';
+
+export interface RouteDef {
+  /** Stable id; the web app maps it to a lazily loaded page module. */
+  readonly id: string;
+  /** Path pattern: static segments and `:param` segments, always absolute. */
+  readonly path: string;
+  readonly access: RouteAccess;
+  /** With a session, these send the visitor to `/` (spec §4). */
+  readonly guestOnly?: boolean;
+  /** Member area children reachable only while resetPasswordAuth is true (spec §2). */
+  readonly needsResetPasswordAuth?: boolean;
+  /** Page title in zh-TW, shown as the heading and in the document title. */
+  readonly title: string;
+}
+
+export const ROUTES = [
+  { id: 'landing', path: '/', access: 'public', title: '首頁' },
+  { id: 'home', path: '/home', access: 'public', title: '關於山嵐' },
+  { id: 'login', path: '/login', access: 'public', guestOnly: true, title: '會員登入' },
+  { id: 'register', path: '/register', access: 'public', title: '註冊會員' },
+  { id: 'forgetPassword', path: '/forgetPassword', access: 'public', guestOnly: true, title: '忘記密碼' },
+  { id: 'forgetPasswordConfirm', path: '/forgetPasswordConfirm', access: 'public', guestOnly: true, title: '請至信箱收信' },
+  { id: 'resetPassword', path: '/resetPassword', access: 'public', guestOnly: true, title: '重設密碼' },
+  { id: 'resetPasswordSuccess', path: '/resetPasswordSuccess', access: 'public', title: '密碼已重設' },
+  { id: 'emailVerification', path: '/emailVerification', access: 'public', title: '電子郵件驗證' },
+  { id: 'payComplete', path: '/payComplete', access: 'public', title: '付款結果' },
+  { id: 'serviceTerms', path: '/serviceTerms', access: 'public', title: '服務條款' },
+  { id: 'privacyPolicy', path: '/privacyPolicy', access: 'public', title: '隱私權政策' },
+  { id: 'shipping', path: '/shipping', access: 'public', title: '購物與配送須知' },
+  { id: 'shippingFee', path: '/shippingFee', access: 'public', title: '運費說明' },
+  { id: 'transport', path: '/transport', access: 'public', title: '運送方式' },
+  { id: 'contact', path: '/contact', access: 'public', title: '聯絡我們' },
+  { id: 'maintenance', path: '/maintenance', access: 'public', title: '系統維護中' },
+  { id: 'patentsAndTrademarks', path: '/patentsAndTrademarks', access: 'public', title: '專利與商標' },
+  { id: 'master', path: '/master', access: 'public', title: '茶師介紹' },
+  { id: 'faq', path: '/faq', access: 'public', title: '常見問題' },
+  { id: 'team', path: '/team', access: 'public', title: '團隊介紹' },
+  { id: 'jobs', path: '/jobs', access: 'public', title: '人才招募' },
+  { id: 'media', path: '/media', access: 'public', title: '媒體報導' },
+  { id: 'download', path: '/download', access: 'public', title: '檔案下載' },
+
+  { id: 'mall', path: '/mall', access: 'member', title: '線上商城' },
+  { id: 'product', path: '/mall/:productId', access: 'member', title: '商品介紹' },
+  { id: 'cart', path: '/cart', access: 'member', title: '購物車' },
+  { id: 'payment', path: '/payment', access: 'member', title: '結帳' },
+  { id: 'masterDetail', path: '/master/:masterId', access: 'member', title: '茶師檔案' },
+  { id: 'teamMember', path: '/team/:memberId', access: 'member', title: '團隊成員' },
+  { id: 'memberHome', path: '/member', access: 'member', title: '會員中心' },
+  { id: 'membershipAndDiscounts', path: '/member/membershipAndDiscounts', access: 'member', title: '會員等級與優惠' },
+  { id: 'orderList', path: '/member/orderList', access: 'member', title: '訂單查詢' },
+  { id: 'orderDetail', path: '/member/orderList/:orderId', access: 'member', title: '訂單明細' },
+  { id: 'orderTracking', path: '/member/orderTracking', access: 'member', title: '配送追蹤' },
+  { id: 'orderTrackingDetail', path: '/member/orderTracking/:orderId', access: 'member', title: '配送進度' },
+  {
+    id: 'memberResetPassword',
+    path: '/member/resetPassword',
+    access: 'member',
+    needsResetPasswordAuth: true,
+    title: '修改密碼',
+  },
+] as const satisfies readonly RouteDef[];
+
+export type RouteId = (typeof ROUTES)[number]['id'];
+
+/** Paths of the member layout's children, relative to `/member` (spec §2: a parent layout). */
+export const MEMBER_LAYOUT_PATH = '/member';
+
+export interface RouteMatch {
+  readonly route: RouteDef;
+  readonly params: Readonly<Record<string, string>>;
+}
+
+function segments(path: string): string[] {
+  return path.split('/').filter((s) => s.length > 0);
+}
+
+const compiled = ROUTES.map((route) => ({ route: route as RouteDef, parts: segments(route.path) }));
+
+/**
+ * Finds the route that owns a pathname, or null. Matching is case-insensitive for static
+ * segments and ignores a trailing slash, as the client router does.
+ */
+export function matchRoute(pathname: string): RouteMatch | null {
+  const parts = segments(pathname);
+  // Static routes win over parameterised ones, as in the client router.
+  let best: RouteMatch | null = null;
+  let bestScore = -1;
+  for (const { route, parts: pattern } of compiled) {
+    if (pattern.length !== parts.length) continue;
+    const params: Record<string, string> = {};
+    let score = 0;
+    let ok = true;
+    for (let i = 0; i < pattern.length; i++) {
+      const p = pattern[i]!;
+      const s = parts[i]!;
+      if (p.startsWith(':')) {
+        let value: string;
+        try {
+          value = decodeURIComponent(s);
+        } catch {
+          ok = false;
+          break;
+        }
+        params[p.slice(1)] = value;
+      } else if (p.toLowerCase() === s.toLowerCase()) {
+        score += 1;
+      } else {
+        ok = false;
+        break;
+      }
+    }
+    if (ok && score > bestScore) {
+      best = { route, params };
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+export interface GuardState {
+  /** The token cookie is present (the client sees its non-secret companion). */
+  readonly signedIn: boolean;
+  /** Reset-password store flag (spec §3). */
+  readonly resetPasswordAuth: boolean;
+}
+
+export type GuardDecision =
+  | { readonly kind: 'allow' }
+  | { readonly kind: 'redirect'; readonly to: string }
+  | { readonly kind: 'not-found' };
+
+export const LOGIN_PATH = '/login';
+export const REDIRECT_PARAM = 'redirect';
+
+/**
+ * Decides what happens when a visitor opens a path (spec §4, §6 and clarification 3).
+ * `pathWithSearch` is remembered so sign-in can return the visitor where they were going.
+ */
+export function decideGuard(pathname: string, search: string, state: GuardState): GuardDecision {
+  const match = matchRoute(pathname);
+  if (!match) return { kind: 'not-found' };
+  const { route } = match;
+  if (state.signedIn && route.guestOnly) return { kind: 'redirect', to: '/' };
+  if (!state.signedIn && route.access === 'member') {
+    const back = pathname + search;
+    return { kind: 'redirect', to: `${LOGIN_PATH}?${REDIRECT_PARAM}=${encodeURIComponent(back)}` };
+  }
+  if (route.needsResetPasswordAuth && !state.resetPasswordAuth) {
+    return { kind: 'redirect', to: MEMBER_LAYOUT_PATH };
+  }
+  return { kind: 'allow' };
+}
+
+/**
+ * Where to go after sign-in: the remembered path when it is a safe in-app path, else `/`.
+ * Refuses protocol-relative and absolute URLs so the parameter cannot send a user off-site.
+ */
+export function safeReturnPath(value: string | null | undefined): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  const pathname = value.split(/[?#]/, 1)[0] ?? '/';
+  const match = matchRoute(pathname);
+  if (!match || match.route.guestOnly) return '/';
+  return value;
+}

@@ -19,7 +19,7 @@ export default tseslint.config(
   {
     // Configuration is read once, in config/env.ts; nowhere else touches process.env.
     files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}', 'packages/shared/src/**/*.ts'],
-    ignores: ['apps/server/src/config/env.ts', 'apps/server/src/server.ts', 'apps/server/src/cli/**'],
+    ignores: ['apps/server/src/config/env.ts', 'apps/server/src/server.ts', 'apps/server/src/cli/**', '**/*.test.ts', '**/*.test.tsx'],
     rules: {
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read settings from config/env.ts.' }],
     },

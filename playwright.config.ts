@@ -6,12 +6,16 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 4173);
 // One fresh embedded database per run, shared by the server and the workers through the env.
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
+// Mail goes through a real SMTP server the tests start (e2e/global-setup.ts).
+process.env.E2E_MAIL_DIR ??= path.join(process.env.E2E_DATA_DIR, 'mail');
+process.env.E2E_SMTP_PORT ??= String(port + 1000);
 
 export const E2E_BASE_URL = `http://localhost:${port}`;
 
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
+  globalSetup: './e2e/global-setup.ts',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
@@ -44,6 +48,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR,
       PUBLIC_URL: E2E_BASE_URL,
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+      MAIL_FROM: '山嵐茶事 <no-reply@shanlan-tea.example>',
       LOG_LEVEL: 'warn',
     },
   },

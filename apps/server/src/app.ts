@@ -1,20 +1,18 @@
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import {
-  hasZodFastifySchemaValidationErrors,
-  isResponseSerializationError,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiErrorBody } from '@shop/shared/api-error';
 import { CommonErrorCode } from '@shop/shared/error-codes';
 import type { AppConfig } from './config/env.ts';
 import type { Database } from './db/client.ts';
-import { AppError } from './lib/errors.ts';
+import { errorHandler } from './lib/error-body.ts';
 import configPlugin from './plugins/config.ts';
 import dbPlugin from './plugins/db.ts';
 import securityPlugin from './plugins/security.ts';
 import sessionPlugin from './plugins/session.ts';
+import mailPlugin from './plugins/mail.ts';
+import rateLimiterPlugin from './plugins/rate-limiter.ts';
+import mailboxModule from './modules/mailbox/index.ts';
 import spaPlugin from './plugins/spa.ts';
 import authModule from './modules/auth/index.ts';
 import healthModule from './modules/health/index.ts';
@@ -31,18 +29,6 @@ export interface BuildOptions {
   readonly closeDatabase?: boolean;
 }
 
-const STATUS_CODES: Record<number, { code: string; message: string }> = {
-  400: { code: CommonErrorCode.invalidArgument, message: '送出的資料格式不正確。' },
-  401: { code: CommonErrorCode.unauthenticated, message: '請先登入會員。' },
-  403: { code: CommonErrorCode.forbidden, message: '您沒有權限進行這項操作。' },
-  404: { code: CommonErrorCode.notFound, message: '找不到您要的資料。' },
-  405: { code: 'method-not-allowed', message: '不支援這個請求方式。' },
-  406: { code: 'not-acceptable', message: '無法提供這種格式的內容。' },
-  413: { code: 'payload-too-large', message: '送出的資料太大。' },
-  415: { code: 'unsupported-media-type', message: '不支援這種資料格式。' },
-  429: { code: CommonErrorCode.tooManyRequests, message: '嘗試次數過多，請稍後再試。' },
-};
-
 /** Builds the whole server without listening, so tests use the same app through `inject`. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
@@ -57,13 +43,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('extraFormActions', [] as string[]);
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const body = toErrorBody(error);
-    if (body.status >= 500) request.log.error({ err: error, url: request.url, method: request.method }, 'request failed');
-    else request.log.info({ code: body.payload.error.code, url: request.url }, 'request refused');
-    if (error instanceof AppError && error.headers) reply.headers(error.headers);
-    return reply.code(body.status).header('cache-control', 'no-store').send(body.payload);
-  });
+  app.setErrorHandler(errorHandler());
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).header('cache-control', 'no-store').send({
       error: { code: CommonErrorCode.notFound, message: `找不到這個路徑：${request.url.split('?', 1)[0]}` },
@@ -74,11 +54,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(dbPlugin, { database: options.database, closeOnShutdown: options.closeDatabase ?? true });
   await app.register(securityPlugin);
   await app.register(sessionPlugin);
+  await app.register(rateLimiterPlugin);
+  await app.register(mailPlugin);
 
   await app.register(healthModule);
   await app.register(redirectsModule);
   await app.register(authModule);
   if (config.isTest) await app.register(testSupportModule);
+  if (!config.isProduction) await app.register(mailboxModule);
 
   await app.register(spaPlugin);
   return app;
@@ -94,40 +77,4 @@ function loggerOptions(config: AppConfig) {
     return { ...base, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } };
   }
   return base;
-}
-
-function toErrorBody(error: FastifyError): { status: number; payload: ApiErrorBody } {
-  if (error instanceof AppError) {
-    return {
-      status: error.statusCode,
-      payload: { error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } },
-    };
-  }
-  if (hasZodFastifySchemaValidationErrors(error)) {
-    const fields: Record<string, string> = {};
-    for (const issue of error.validation) {
-      const key = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || '_';
-      fields[key] ??= issue.message ?? '格式不正確';
-    }
-    const first = Object.entries(fields)[0];
-    const where = error.validationContext === 'querystring' ? '查詢參數' : error.validationContext === 'params' ? '網址參數' : '資料';
-    return {
-      status: 400,
-      payload: {
-        error: {
-          code: CommonErrorCode.invalidArgument,
-          message: first ? `${where}有誤（${first[0]}）：${first[1]}` : `${where}有誤。`,
-          fields,
-        },
-      },
-    };
-  }
-  if (isResponseSerializationError(error)) {
-    return { status: 500, payload: { error: { code: CommonErrorCode.internal, message: '伺服器發生錯誤，請稍後再試。' } } };
-  }
-  const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-  const known = STATUS_CODES[status];
-  if (status < 500 && known) return { status, payload: { error: { code: known.code, message: known.message } } };
-  if (status < 500) return { status, payload: { error: { code: CommonErrorCode.invalidArgument, message: '請求無法處理。' } } };
-  return { status: 500, payload: { error: { code: CommonErrorCode.internal, message: '伺服器發生錯誤，請稍後再試。' } } };
 }

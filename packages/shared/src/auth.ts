@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { passwordProblem, PASSWORD_MAX, PASSWORD_MIN } from './password-policy.ts';
+import { acceptField, confirmed, textField } from './validation/zod.ts';
 
 /** The current user as the client sees it (spec §3 user store: userInfo with a uid, providers). */
 export const CurrentUser = z.object({
@@ -12,3 +14,120 @@ export type CurrentUser = z.infer<typeof CurrentUser>;
 
 export const MeResponse = z.object({ user: CurrentUser.nullable() });
 export type MeResponse = z.infer<typeof MeResponse>;
+export const UserResponse = z.object({ user: CurrentUser });
+export type UserResponse = z.infer<typeof UserResponse>;
+
+export const FIELD_LABELS = {
+  email: '電子郵件',
+  password: '密碼',
+  currentPassword: '目前的密碼',
+  newPassword: '新密碼',
+  passwordConfirm: '確認密碼',
+  displayName: '會員名稱',
+} as const;
+
+const email = textField(FIELD_LABELS.email, 'required|email|max:254');
+const password = (label: string) => textField(label, `required|min:${PASSWORD_MIN}|max:${PASSWORD_MAX}`, { raw: true });
+
+/** Adds the password policy (common list, not the e-mail) to a schema's `password` field. */
+function withPasswordPolicy<T extends z.ZodObject>(schema: T, emailKey?: string) {
+  return schema.superRefine((values: Record<string, unknown>, ctx) => {
+    const pw = values.password;
+    if (typeof pw !== 'string') return;
+    const problem = passwordProblem(pw, emailKey ? String(values[emailKey] ?? '') : undefined);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['password'], message: problem });
+  });
+}
+
+export const RegisterBody = withPasswordPolicy(
+  confirmed(
+    z
+      .object({
+        displayName: textField(FIELD_LABELS.displayName, 'required|max:30'),
+        email,
+        password: password(FIELD_LABELS.password),
+        passwordConfirm: textField(FIELD_LABELS.passwordConfirm, 'required', { raw: true }),
+        acceptTerms: acceptField('請閱讀並同意服務條款與隱私權政策'),
+      })
+      .strict(),
+    'passwordConfirm',
+    'password',
+    FIELD_LABELS.passwordConfirm,
+    FIELD_LABELS.password,
+  ),
+  'email',
+);
+export type RegisterBody = z.infer<typeof RegisterBody>;
+
+export const LoginBody = z
+  .object({
+    email,
+    // Sign-in checks only presence: old passwords may predate today's rules.
+    password: textField(FIELD_LABELS.password, `required|max:${PASSWORD_MAX}`, { raw: true }),
+  })
+  .strict();
+export type LoginBody = z.infer<typeof LoginBody>;
+
+export const ForgotPasswordBody = z.object({ email }).strict();
+export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
+
+export const ActionCode = z.string().trim().min(16, '連結不完整').max(128, '連結不完整').regex(/^[A-Za-z0-9_-]+$/, '連結不完整');
+
+export const VerifyEmailBody = z.object({ code: ActionCode }).strict();
+export type VerifyEmailBody = z.infer<typeof VerifyEmailBody>;
+
+export const ResetPasswordBody = confirmed(
+  withPasswordPolicy(
+    z
+      .object({
+        code: ActionCode,
+        password: password(FIELD_LABELS.newPassword),
+        passwordConfirm: textField(FIELD_LABELS.passwordConfirm, 'required', { raw: true }),
+      })
+      .strict(),
+  ),
+  'passwordConfirm',
+  'password',
+  FIELD_LABELS.passwordConfirm,
+  FIELD_LABELS.newPassword,
+);
+export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
+
+export const ChangePasswordBody = confirmed(
+  withPasswordPolicy(
+    z
+      .object({
+        password: password(FIELD_LABELS.newPassword),
+        passwordConfirm: textField(FIELD_LABELS.passwordConfirm, 'required', { raw: true }),
+      })
+      .strict(),
+  ),
+  'passwordConfirm',
+  'password',
+  FIELD_LABELS.passwordConfirm,
+  FIELD_LABELS.newPassword,
+);
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
+
+export const ReauthenticateBody = z
+  .object({ password: textField(FIELD_LABELS.currentPassword, `required|max:${PASSWORD_MAX}`, { raw: true }) })
+  .strict();
+export type ReauthenticateBody = z.infer<typeof ReauthenticateBody>;
+
+export const ReauthenticateResponse = z.object({ reauthenticatedUntil: z.string() });
+export type ReauthenticateResponse = z.infer<typeof ReauthenticateResponse>;
+
+export const ActionCodeQuery = z.object({ code: ActionCode, kind: z.enum(['reset-password', 'verify-email']) });
+export const ActionCodeInfo = z.object({ email: z.string() });
+export type ActionCodeInfo = z.infer<typeof ActionCodeInfo>;
+
+export const VerifyEmailResponse = z.object({ email: z.string(), user: CurrentUser.nullable() });
+export type VerifyEmailResponse = z.infer<typeof VerifyEmailResponse>;
+
+export const ResendVerificationResponse = z.object({ sent: z.boolean(), alreadyVerified: z.boolean(), retryAfterSeconds: z.number() });
+export type ResendVerificationResponse = z.infer<typeof ResendVerificationResponse>;
+
+export const OkResponse = z.object({ ok: z.literal(true) });
+
+/** Resend of verification mail waits this long between sends. */
+export const RESEND_COOLDOWN_SECONDS = 60;

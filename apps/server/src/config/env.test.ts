@@ -36,13 +36,20 @@ describe('configuration', () => {
 
   it('refuses production without the real settings, naming what is missing', () => {
     const lines = problems({ NODE_ENV: 'production' });
-    expect(lines.map((l) => l.split(':')[0])).toEqual(['DATABASE_URL', 'PUBLIC_URL']);
+    expect(lines.map((l) => l.split(':')[0])).toEqual(['DATABASE_URL', 'PUBLIC_URL', 'SMTP_URL']);
   });
 
   it('never loads demo data in production', () => {
-    const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://postgres@db/shop', PUBLIC_URL: 'https://shop.example' });
-    expect(config.seedDemo).toBe(false);
-    expect(problems({ NODE_ENV: 'production', DATABASE_URL: 'postgres://postgres@db/shop', PUBLIC_URL: 'https://shop.example', SEED_DEMO: '1' })[0]).toMatch(/^SEED_DEMO/);
+    const prod = { NODE_ENV: 'production', DATABASE_URL: 'postgres://postgres@db/shop', PUBLIC_URL: 'https://shop.example', SMTP_URL: 'smtp://mail.example:587' };
+    expect(loadConfig(prod).seedDemo).toBe(false);
+    expect(problems({ ...prod, SEED_DEMO: '1' })[0]).toMatch(/^SEED_DEMO/);
+  });
+
+  it('checks the mail and Redis settings', () => {
+    expect(problems({ SMTP_URL: 'http://mail' })[0]).toMatch(/^SMTP_URL: /);
+    expect(problems({ REDIS_URL: 'localhost:6379' })[0]).toMatch(/^REDIS_URL: /);
+    expect(problems({ MAIL_FROM: 'not an address' })[0]).toMatch(/^MAIL_FROM: /);
+    expect(loadConfig({ MAIL_FROM: '山嵐茶事 <service@shanlan.example>' }).mailFrom).toBe('山嵐茶事 <service@shanlan.example>');
   });
 
   it('lets SEED_DEMO=0 turn the demo data off in development', () => {

@@ -56,7 +56,15 @@ const EnvSchema = z.object({
   WEB_DIST: z.preprocess(emptyToUndefined, z.string().default('apps/web/dist')),
   /** Load the demo data into an empty database at start (never in production). */
   SEED_DEMO: booleanFlag,
-  MAINTENANCE_MODE: booleanFlag,
+  SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'smtp://user:pass@smtp.example.com:587'),
+  MAIL_FROM: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => /<[^<>\s@]+@[^<>\s@]+>$|^[^<>\s@]+@[^<>\s@]+$/.test(v.trim()), 'must be an address, e.g. "山嵐茶事 <service@example.com>"')
+      .optional(),
+  ),
+  REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -73,6 +81,11 @@ export interface AppConfig {
   readonly logLevel: Env['LOG_LEVEL'];
   readonly webDist: string;
   readonly seedDemo: boolean;
+  /** Real SMTP server; without it (outside production) mail goes to the outbox table. */
+  readonly smtpUrl: string | undefined;
+  readonly mailFrom: string;
+  /** Shared rate-limit counters (and later realtime fan-out) across instances. */
+  readonly redisUrl: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -102,6 +115,7 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
     if (!env.DATABASE_URL) missing.push('DATABASE_URL: required when NODE_ENV=production (the embedded database is for trying the shop only)');
     if (!env.PUBLIC_URL) missing.push('PUBLIC_URL: required when NODE_ENV=production (links in mails and payment callbacks use it)');
     if (env.SEED_DEMO) missing.push('SEED_DEMO: demo data is never loaded when NODE_ENV=production');
+    if (!env.SMTP_URL) missing.push('SMTP_URL: required when NODE_ENV=production (there is no mail outbox in production)');
     if (missing.length > 0) throw new ConfigError(missing);
   }
   const resolve = (p: string) => (path.isAbsolute(p) ? p : path.resolve(REPO_ROOT, p));
@@ -118,5 +132,8 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
     webDist: resolve(env.WEB_DIST),
     // Demo data loads by default outside production; SEED_DEMO=0 turns it off.
     seedDemo: !isProduction && (source.SEED_DEMO === undefined || source.SEED_DEMO === '' ? true : env.SEED_DEMO),
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM ?? '山嵐茶事 <no-reply@shanlan-tea.example>',
+    redisUrl: env.REDIS_URL,
   };
 }

@@ -1,15 +1,110 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MeResponse } from '@shop/shared/auth';
+import {
+  ActionCodeInfo,
+  ActionCodeQuery,
+  ChangePasswordBody,
+  ForgotPasswordBody,
+  LoginBody,
+  MeResponse,
+  OkResponse,
+  ReauthenticateBody,
+  ReauthenticateResponse,
+  RegisterBody,
+  ResendVerificationResponse,
+  ResetPasswordBody,
+  UserResponse,
+  VerifyEmailBody,
+  VerifyEmailResponse,
+} from '@shop/shared/auth';
+import { AuthErrorCode } from '@shop/shared/auth-errors';
+import { errorHandler } from '../../lib/error-body.ts';
 import { toCurrentUser } from './present.ts';
+import * as service from './service.ts';
 
-/** Identity routes. The current-user lookup answers for anyone: null when signed out. */
+const meta = (request: FastifyRequest): service.RequestMeta => ({ ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
+
+/** Identity API (accounts issue). Every answer is no-store: it is about one person. */
 const auth: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/api/auth/me', { schema: { response: { 200: MeResponse } } }, async (request, reply) => {
+  const deps = (): service.AuthDeps => ({ db: app.db, limiter: app.limiter, mailer: app.mailer, publicUrl: app.config.publicUrl });
+  app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    return { user: request.auth ? toCurrentUser(request.auth.user) : null };
   });
+  // A malformed e-mail address answers the identity code of spec §8, with the field message kept.
+  app.setErrorHandler(
+    errorHandler((body) =>
+      body.error.code === 'invalid-argument' && body.error.fields?.email
+        ? { error: { ...body.error, code: AuthErrorCode.invalidEmail } }
+        : body,
+    ),
+  );
+
+  r.get('/api/auth/me', { schema: { response: { 200: MeResponse } } }, async (request) => ({
+    user: request.auth ? toCurrentUser(request.auth.user) : null,
+  }));
+
+  r.post('/api/auth/register', { schema: { body: RegisterBody, response: { 201: UserResponse } } }, async (request, reply) => {
+    const { user, session } = await service.register(deps(), request.body, meta(request));
+    reply.setSessionCookies(session.token, session.expiresAt).code(201);
+    return { user: toCurrentUser(user) };
+  });
+
+  r.post('/api/auth/login', { schema: { body: LoginBody, response: { 200: UserResponse } } }, async (request, reply) => {
+    const { user, session } = await service.login(deps(), request.body, meta(request), request.auth?.sessionId ?? null);
+    reply.setSessionCookies(session.token, session.expiresAt);
+    return { user: toCurrentUser(user) };
+  });
+
+  r.post('/api/auth/logout', { schema: { response: { 200: OkResponse } } }, async (request, reply) => {
+    if (request.auth) await service.logout(deps(), request.auth.sessionId);
+    reply.clearSessionCookies();
+    return { ok: true as const };
+  });
+
+  r.post('/api/auth/verify-email', { schema: { body: VerifyEmailBody, response: { 200: VerifyEmailResponse } } }, async (request) => {
+    const result = await service.verifyEmail(deps(), request.body.code);
+    // Only the signed-in owner gets their user back; a link opened elsewhere learns nothing more.
+    const mine = request.auth?.user.id === result.user.id;
+    return { email: result.email, user: mine ? toCurrentUser(result.user) : null };
+  });
+
+  r.post(
+    '/api/auth/resend-verification',
+    { onRequest: app.requireUser, schema: { response: { 200: ResendVerificationResponse } } },
+    async (request) => service.resendVerification(deps(), request.auth!.user.id, meta(request)),
+  );
+
+  r.get('/api/auth/action-code', { schema: { querystring: ActionCodeQuery, response: { 200: ActionCodeInfo } } }, async (request) =>
+    service.checkActionCode(deps(), request.query.code, request.query.kind),
+  );
+
+  r.post('/api/auth/forgot-password', { schema: { body: ForgotPasswordBody, response: { 200: OkResponse } } }, async (request) => {
+    await service.forgotPassword(deps(), request.body.email, meta(request));
+    return { ok: true as const };
+  });
+
+  r.post('/api/auth/reset-password', { schema: { body: ResetPasswordBody, response: { 200: ActionCodeInfo } } }, async (request, reply) => {
+    const result = await service.resetPassword(deps(), request.body);
+    // Every session of the account ended, including this browser's if it had one.
+    reply.clearSessionCookies();
+    return result;
+  });
+
+  r.post(
+    '/api/auth/reauthenticate',
+    { onRequest: app.requireUser, schema: { body: ReauthenticateBody, response: { 200: ReauthenticateResponse } } },
+    async (request) => service.reauthenticate(deps(), request.auth!.user.id, request.auth!.sessionId, request.body.password, meta(request)),
+  );
+
+  r.post(
+    '/api/auth/change-password',
+    { onRequest: app.requireUser, schema: { body: ChangePasswordBody, response: { 200: OkResponse } } },
+    async (request) => {
+      await service.changePassword(deps(), request.auth!.user.id, request.auth!.sessionId, request.body);
+      return { ok: true as const };
+    },
+  );
 };
 
 export default auth;

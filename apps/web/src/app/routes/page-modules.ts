@@ -13,13 +13,13 @@ const placeholder: Loader = () => import('./placeholder.tsx');
 export const PAGE_MODULES: Record<RouteId, Loader> = {
   landing: () => import('./landing.tsx'),
   home: placeholder,
-  login: placeholder,
-  register: placeholder,
-  forgetPassword: placeholder,
-  forgetPasswordConfirm: placeholder,
-  resetPassword: placeholder,
-  resetPasswordSuccess: placeholder,
-  emailVerification: placeholder,
+  login: () => import('./auth/login.tsx'),
+  register: () => import('./auth/register.tsx'),
+  forgetPassword: () => import('./auth/forget-password.tsx'),
+  forgetPasswordConfirm: () => import('./auth/forget-password-confirm.tsx'),
+  resetPassword: () => import('./auth/reset-password.tsx'),
+  resetPasswordSuccess: () => import('./auth/reset-password-success.tsx'),
+  emailVerification: () => import('./auth/email-verification.tsx'),
   payComplete: placeholder,
   serviceTerms: placeholder,
   privacyPolicy: placeholder,
@@ -47,7 +47,7 @@ export const PAGE_MODULES: Record<RouteId, Loader> = {
   orderDetail: placeholder,
   orderTracking: placeholder,
   orderTrackingDetail: placeholder,
-  memberResetPassword: placeholder,
+  memberResetPassword: () => import('./member/change-password.tsx'),
 };
 
 export const MEMBER_LAYOUT_MODULE: Loader = () => import('./member/member-layout.tsx');

@@ -20,14 +20,17 @@ interface FieldShellProps {
 function FieldShell({ id, label, hint, error, required, children, className }: FieldShellProps) {
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
-      <label htmlFor={id} className="text-sm font-medium text-ink">
-        {label}
+      {/* The required mark sits outside the label, so the field's accessible name is the label alone. */}
+      <div className="flex items-baseline gap-1">
+        <label htmlFor={id} className="text-sm font-medium text-ink">
+          {label}
+        </label>
         {required && (
-          <span className="ml-1 text-danger" aria-hidden="true">
+          <span className="text-sm text-danger" aria-hidden="true">
             *
           </span>
         )}
-      </label>
+      </div>
       {children}
       {error ? (
         <p id={`${id}-error`} className="flex items-start gap-1 text-sm text-danger" role="alert">

@@ -1,0 +1,70 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ApiErrorBody } from '@shop/shared/api-error';
+import { CommonErrorCode } from '@shop/shared/error-codes';
+import { AppError } from './errors.ts';
+
+const STATUS_CODES: Record<number, { code: string; message: string }> = {
+  400: { code: CommonErrorCode.invalidArgument, message: '送出的資料格式不正確。' },
+  401: { code: CommonErrorCode.unauthenticated, message: '請先登入會員。' },
+  403: { code: CommonErrorCode.forbidden, message: '您沒有權限進行這項操作。' },
+  404: { code: CommonErrorCode.notFound, message: '找不到您要的資料。' },
+  405: { code: 'method-not-allowed', message: '不支援這個請求方式。' },
+  406: { code: 'not-acceptable', message: '無法提供這種格式的內容。' },
+  413: { code: 'payload-too-large', message: '送出的資料太大。' },
+  415: { code: 'unsupported-media-type', message: '不支援這種資料格式。' },
+  429: { code: CommonErrorCode.tooManyRequests, message: '嘗試次數過多，請稍後再試。' },
+};
+
+/** Maps any thrown error to the one error shape; internals never leak on 5xx. */
+export function toErrorBody(error: FastifyError): { status: number; payload: ApiErrorBody } {
+  if (error instanceof AppError) {
+    return {
+      status: error.statusCode,
+      payload: { error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } },
+    };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const fields: Record<string, string> = {};
+    for (const issue of error.validation) {
+      const key = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || '_';
+      fields[key] ??= issue.message ?? '格式不正確';
+    }
+    const first = Object.entries(fields)[0];
+    const where = error.validationContext === 'querystring' ? '查詢參數' : error.validationContext === 'params' ? '網址參數' : '資料';
+    return {
+      status: 400,
+      payload: {
+        error: {
+          code: CommonErrorCode.invalidArgument,
+          message: first ? `${where}有誤（${first[0]}）：${first[1]}` : `${where}有誤。`,
+          fields,
+        },
+      },
+    };
+  }
+  if (isResponseSerializationError(error)) {
+    return { status: 500, payload: { error: { code: CommonErrorCode.internal, message: '伺服器發生錯誤，請稍後再試。' } } };
+  }
+  const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+  const known = STATUS_CODES[status];
+  if (status < 500 && known) return { status, payload: { error: { code: known.code, message: known.message } } };
+  if (status < 500) return { status, payload: { error: { code: CommonErrorCode.invalidArgument, message: '請求無法處理。' } } };
+  return { status: 500, payload: { error: { code: CommonErrorCode.internal, message: '伺服器發生錯誤，請稍後再試。' } } };
+}
+
+export type ErrorTransform = (body: ApiErrorBody) => ApiErrorBody;
+
+/**
+ * The one error handler: logs 5xx with the request context, sends the error shape with no-store.
+ * A scope may pass a transform to name its own codes (the identity API's `invalid-email`).
+ */
+export function errorHandler(transform: ErrorTransform = (b) => b) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const body = toErrorBody(error);
+    if (body.status >= 500) request.log.error({ err: error, url: request.url, method: request.method }, 'request failed');
+    else request.log.info({ code: body.payload.error.code, url: request.url }, 'request refused');
+    if (error instanceof AppError && error.headers) reply.headers(error.headers);
+    return reply.code(body.status).header('cache-control', 'no-store').send(transform(body.payload));
+  };
+}

@@ -1,0 +1,55 @@
+import { BRAND } from '@shop/shared/brand';
+
+export interface MailContent {
+  /** Heading and subject line. */
+  readonly title: string;
+  readonly greeting?: string;
+  /** Paragraphs before the button. */
+  readonly paragraphs: readonly string[];
+  readonly action?: { readonly label: string; readonly url: string };
+  /** Small print after the button. */
+  readonly notes?: readonly string[];
+}
+
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/**
+ * Renders a zh-TW mail in the brand's look: HTML with inline styles (mail clients ignore
+ * stylesheets) and a plain-text part with the same words and the link written out.
+ */
+export function renderMail(content: MailContent): { subject: string; html: string; text: string } {
+  const subject = `【${BRAND.name}】${content.title}`;
+  const p = (t: string) => `<p style="margin:0 0 16px;font-size:16px;line-height:1.7;color:#1F2A24;">${escape(t)}</p>`;
+  const button = content.action
+    ? `<table role="presentation" cellspacing="0" cellpadding="0" style="margin:8px 0 24px;"><tr><td style="border-radius:8px;background:#3F6B4F;">
+<a href="${escape(content.action.url)}" style="display:inline-block;padding:12px 28px;font-size:16px;color:#FFFFFF;text-decoration:none;font-weight:600;letter-spacing:1px;">${escape(content.action.label)}</a>
+</td></tr></table>
+<p style="margin:0 0 16px;font-size:13px;line-height:1.6;color:#5B665F;">如果按鈕無法點選，請複製以下網址到瀏覽器開啟：<br><a href="${escape(content.action.url)}" style="color:#3F6B4F;word-break:break-all;">${escape(content.action.url)}</a></p>`
+    : '';
+  const notes = (content.notes ?? []).map((n) => `<p style="margin:0 0 8px;font-size:13px;line-height:1.6;color:#5B665F;">${escape(n)}</p>`).join('');
+  const html = `<!doctype html><html lang="zh-Hant-TW"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escape(subject)}</title></head>
+<body style="margin:0;padding:0;background:#F7F3EC;font-family:'PingFang TC','Noto Sans TC','Microsoft JhengHei',sans-serif;">
+<table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="background:#F7F3EC;padding:24px 12px;"><tr><td align="center">
+<table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="max-width:560px;background:#FFFFFF;border:1px solid #E3DCD0;border-radius:12px;">
+<tr><td style="padding:24px 32px;border-bottom:1px solid #E3DCD0;"><span style="font-family:'Noto Serif TC','Songti TC',serif;font-size:20px;letter-spacing:4px;color:#2E5039;font-weight:600;">${escape(BRAND.name)}</span></td></tr>
+<tr><td style="padding:28px 32px 12px;">
+<h1 style="margin:0 0 20px;font-size:22px;line-height:1.4;color:#1F2A24;">${escape(content.title)}</h1>
+${content.greeting ? p(content.greeting) : ''}${content.paragraphs.map(p).join('')}${button}${notes}
+</td></tr>
+<tr><td style="padding:20px 32px;border-top:1px solid #E3DCD0;font-size:12px;line-height:1.6;color:#5B665F;">
+這封信由系統自動寄出，請勿直接回覆。如需協助，請來信 ${escape(BRAND.email)} 或來電 ${escape(BRAND.phone)}（${escape(BRAND.serviceHours)}）。<br>${escape(BRAND.name)}・${escape(BRAND.address)}
+</td></tr></table></td></tr></table></body></html>`;
+  const text = [
+    `${BRAND.name}｜${content.title}`,
+    '',
+    ...(content.greeting ? [content.greeting, ''] : []),
+    ...content.paragraphs.flatMap((t) => [t, '']),
+    ...(content.action ? [`${content.action.label}：`, content.action.url, ''] : []),
+    ...(content.notes ?? []).flatMap((t) => [t]),
+    '',
+    '——',
+    `這封信由系統自動寄出，請勿直接回覆。如需協助，請來信 ${BRAND.email} 或來電 ${BRAND.phone}。`,
+  ].join('\n');
+  return { subject, html, text };
+}

@@ -1,0 +1,353 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { createTestApp, dbAvailable, type TestContext } from '../../../test/helpers.ts';
+import { codeFrom, latestMail, mailCount } from '../../../test/mail.ts';
+import { actionCodes, sessions, users } from '../../db/schema.ts';
+
+const PASSWORD = '山嵐高山烏龍-2026';
+const ORIGIN = 'http://localhost:3000';
+let ipCounter = 10;
+/** Each test gets its own client address, so per-IP limits of one test do not leak into another. */
+const freshIp = () => `198.51.100.${ipCounter++}`;
+
+const cookieOf = (res: LightMyRequestResponse) =>
+  res.cookies.filter((c) => c.value !== '').map((c) => `${c.name}=${c.value}`).join('; ');
+
+describe.skipIf(!dbAvailable())('identity API', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(async () => ctx.close());
+
+  const post = (url: string, payload: unknown, opts: { cookie?: string; ip?: string } = {}) =>
+    ctx.app.inject({
+      method: 'POST',
+      url,
+      payload: payload as object,
+      remoteAddress: opts.ip ?? '203.0.113.1',
+      headers: { origin: ORIGIN, ...(opts.cookie ? { cookie: opts.cookie } : {}) },
+    });
+  const me = async (cookie: string) =>
+    (await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).json().user as { uid: string; emailVerified: boolean } | null;
+
+  async function register(email: string, ip = freshIp()) {
+    const res = await post('/api/auth/register', { displayName: '林小嵐', email, password: PASSWORD, passwordConfirm: PASSWORD, acceptTerms: true }, { ip });
+    expect(res.statusCode, res.body).toBe(201);
+    return { res, cookie: cookieOf(res) };
+  }
+
+  describe('register', () => {
+    it('creates the account, signs it in and mails a verification link', async () => {
+      const { res, cookie } = await register('Lan@Example.com');
+      expect(res.json().user).toMatchObject({ email: 'lan@example.com', displayName: '林小嵐', emailVerified: false, providers: ['password'] });
+      expect((await me(cookie))?.uid).toBe(res.json().user.uid);
+      const mail = await latestMail(ctx.database, 'lan@example.com', 'verify-email');
+      expect(mail.subject).toBe('【山嵐茶事】請驗證您的電子郵件');
+      expect(mail.meta.link).toMatch(/^http:\/\/localhost:3000\/emailVerification\?code=[A-Za-z0-9_-]{43}$/);
+      expect(mail.html).toContain(mail.meta.link);
+      expect(mail.text).toContain(mail.meta.link);
+    });
+
+    it('stores an argon2id hash, never the password', async () => {
+      await register('hash@example.com');
+      const [row] = await ctx.database.db.select().from(users).where(eq(users.email, 'hash@example.com'));
+      expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      expect(row?.passwordHash).not.toContain(PASSWORD);
+    });
+
+    it('answers email-already-in-use for a taken address, whatever its case', async () => {
+      await register('taken@example.com');
+      const res = await post('/api/auth/register', { displayName: '另一位', email: ' TAKEN@example.com ', password: PASSWORD, passwordConfirm: PASSWORD, acceptTerms: true }, { ip: freshIp() });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error.code).toBe('email-already-in-use');
+      expect(res.json().error.fields.email).toBeTruthy();
+    });
+
+    it('answers 400 with a zh-TW message beside each bad field and creates nothing', async () => {
+      const cases: Array<[Record<string, unknown>, string, string]> = [
+        [{ email: 'not-an-email' }, 'email', '電子郵件必須是有效的電子郵件地址'],
+        [{ password: 'short', passwordConfirm: 'short' }, 'password', '密碼不能少於 8 個字元'],
+        [{ password: 'x'.repeat(129), passwordConfirm: 'x'.repeat(129) }, 'password', '密碼不能超過 128 個字元'],
+        [{ password: 'password123', passwordConfirm: 'password123' }, 'password', '這個密碼太常見，很容易被猜到，請換一個。'],
+        [{ email: 'same@example.com', password: 'same@example.com', passwordConfirm: 'same@example.com' }, 'password', '密碼不能與電子郵件相同。'],
+        [{ passwordConfirm: `${PASSWORD}x` }, 'passwordConfirm', '確認密碼與密碼不一致'],
+        [{ acceptTerms: false }, 'acceptTerms', '請閱讀並同意服務條款與隱私權政策'],
+        [{ displayName: '   ' }, 'displayName', '會員名稱為必填欄位'],
+      ];
+      for (const [override, field, message] of cases) {
+        const email = `bad-${field}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+        const res = await post('/api/auth/register', { displayName: '林小嵐', email, password: PASSWORD, passwordConfirm: PASSWORD, acceptTerms: true, ...override }, { ip: freshIp() });
+        expect(res.statusCode, JSON.stringify(override)).toBe(400);
+        expect(res.json().error.fields[field], JSON.stringify(override)).toBe(message);
+        expect((await ctx.database.db.select().from(users).where(eq(users.email, email))).length).toBe(0);
+      }
+    });
+
+    it('accepts any Unicode password, pasted or typed, without composition rules', async () => {
+      const res = await post('/api/auth/register', { displayName: '陳', email: 'unicode@example.com', password: '我愛喝凍頂烏龍茶', passwordConfirm: '我愛喝凍頂烏龍茶', acceptTerms: true }, { ip: freshIp() });
+      expect(res.statusCode).toBe(201);
+    });
+
+    it('refuses unknown fields', async () => {
+      const res = await post('/api/auth/register', { displayName: '陳', email: 'extra@example.com', password: PASSWORD, passwordConfirm: PASSWORD, acceptTerms: true, role: 'owner' }, { ip: freshIp() });
+      expect(res.statusCode).toBe(400);
+    });
+
+    it('limits sign-ups per address and per client address', async () => {
+      const ip = freshIp();
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i++) {
+        const res = await post('/api/auth/register', { displayName: '陳', email: `burst${i}@example.com`, password: PASSWORD, passwordConfirm: PASSWORD, acceptTerms: true }, { ip });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);
+      expect(statuses[10]).toBe(429);
+    });
+  });
+
+  describe('sign-in and sign-out', () => {
+    it('answers the same code and message for an unknown address and a wrong password', async () => {
+      await register('probe@example.com');
+      const wrong = await post('/api/auth/login', { email: 'probe@example.com', password: 'not-the-password' }, { ip: freshIp() });
+      const unknown = await post('/api/auth/login', { email: 'nobody-here@example.com', password: 'not-the-password' }, { ip: freshIp() });
+      expect(wrong.statusCode).toBe(400);
+      expect(unknown.statusCode).toBe(400);
+      expect(wrong.json()).toEqual(unknown.json());
+      expect(wrong.json().error.code).toBe('wrong-password');
+    });
+
+    it('answers invalid-email for a malformed address', async () => {
+      const res = await post('/api/auth/login', { email: 'lan@', password: 'x' }, { ip: freshIp() });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('invalid-email');
+      expect(res.json().error.fields.email).toBe('電子郵件必須是有效的電子郵件地址');
+    });
+
+    it('locks an account for 15 minutes on the 6th failure, even with the right password', async () => {
+      await register('lock@example.com');
+      for (let i = 0; i < 5; i++) {
+        const res = await post('/api/auth/login', { email: 'lock@example.com', password: `wrong-${i}-password` }, { ip: freshIp() });
+        expect(res.statusCode).toBe(400);
+      }
+      const sixth = await post('/api/auth/login', { email: 'lock@example.com', password: 'wrong-6-password' }, { ip: freshIp() });
+      expect(sixth.statusCode).toBe(429);
+      expect(sixth.json().error.code).toBe('too-many-requests');
+      const retryAfter = Number(sixth.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(800);
+      expect(retryAfter).toBeLessThanOrEqual(900);
+      const right = await post('/api/auth/login', { email: 'lock@example.com', password: PASSWORD }, { ip: freshIp() });
+      expect(right.statusCode).toBe(429);
+    });
+
+    it('limits failures per client address with a higher bound', async () => {
+      const ip = freshIp();
+      for (let i = 0; i < 50; i++) {
+        const res = await post('/api/auth/login', { email: `nat-${i}@example.com`, password: 'wrong-password' }, { ip });
+        expect(res.statusCode).toBe(400);
+      }
+      const res = await post('/api/auth/login', { email: 'nat-x@example.com', password: 'wrong-password' }, { ip });
+      expect(res.statusCode).toBe(429);
+    });
+
+    it('rotates the session at sign-in and revokes it server-side at sign-out', async () => {
+      const { cookie: first } = await register('rotate@example.com');
+      const login = await post('/api/auth/login', { email: 'rotate@example.com', password: PASSWORD }, { cookie: first, ip: freshIp() });
+      expect(login.statusCode).toBe(200);
+      const second = cookieOf(login);
+      expect(second).not.toBe(first);
+      expect(await me(first)).toBeNull();
+      expect(await me(second)).not.toBeNull();
+
+      const out = await post('/api/auth/logout', {}, { cookie: second });
+      expect(out.statusCode).toBe(200);
+      expect(out.cookies.find((c) => c.name === 'token')?.value).toBe('');
+      // The old cookie, replayed, is dead on the server too.
+      expect(await me(second)).toBeNull();
+    });
+
+    it('refuses a disabled account and ends its sessions at once', async () => {
+      const { cookie } = await register('disabled@example.com');
+      await ctx.database.db.update(users).set({ disabledAt: new Date() }).where(eq(users.email, 'disabled@example.com'));
+      expect(await me(cookie)).toBeNull();
+      const res = await post('/api/auth/login', { email: 'disabled@example.com', password: PASSWORD }, { ip: freshIp() });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.code).toBe('user-disabled');
+    });
+  });
+
+  describe('e-mail verification', () => {
+    it('verifies with the mailed code once; the second use is invalid', async () => {
+      const { cookie } = await register('verify@example.com');
+      const code = codeFrom((await latestMail(ctx.database, 'verify@example.com', 'verify-email')).meta.link);
+      const ok = await post('/api/auth/verify-email', { code }, { cookie });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json()).toMatchObject({ email: 'verify@example.com', user: { emailVerified: true } });
+      expect((await me(cookie))?.emailVerified).toBe(true);
+      const again = await post('/api/auth/verify-email', { code });
+      expect(again.statusCode).toBe(400);
+      expect(again.json().error.code).toBe('invalid-action-code');
+    });
+
+    it('answers expired-action-code after 24 hours', async () => {
+      await register('late@example.com');
+      const code = codeFrom((await latestMail(ctx.database, 'late@example.com', 'verify-email')).meta.link);
+      const [user] = await ctx.database.db.select().from(users).where(eq(users.email, 'late@example.com'));
+      const [row] = await ctx.database.db.select().from(actionCodes).where(eq(actionCodes.userId, user!.id));
+      expect(Math.abs(row!.expiresAt.getTime() - row!.createdAt.getTime() - 24 * 3600 * 1000)).toBeLessThan(5000);
+      await ctx.database.db.update(actionCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(actionCodes.userId, user!.id));
+      const res = await post('/api/auth/verify-email', { code });
+      expect(res.json().error.code).toBe('expired-action-code');
+    });
+
+    it('answers invalid-action-code for a made-up code and user-not-found when the account is gone', async () => {
+      const made = await post('/api/auth/verify-email', { code: 'A'.repeat(43) });
+      expect(made.json().error.code).toBe('invalid-action-code');
+      await register('gone@example.com');
+      const code = codeFrom((await latestMail(ctx.database, 'gone@example.com', 'verify-email')).meta.link);
+      await ctx.database.db.delete(users).where(eq(users.email, 'gone@example.com'));
+      const res = await post('/api/auth/verify-email', { code });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.code).toBe('user-not-found');
+    });
+
+    it('resends at most once a minute', async () => {
+      const { cookie } = await register('resend@example.com');
+      const early = await post('/api/auth/resend-verification', {}, { cookie });
+      expect(early.statusCode).toBe(429);
+      expect(Number(early.headers['retry-after'])).toBeGreaterThan(50);
+      const [user] = await ctx.database.db.select().from(users).where(eq(users.email, 'resend@example.com'));
+      await ctx.database.db.update(actionCodes).set({ createdAt: new Date(Date.now() - 61_000) }).where(eq(actionCodes.userId, user!.id));
+      const before = await mailCount(ctx.database, 'resend@example.com');
+      const later = await post('/api/auth/resend-verification', {}, { cookie });
+      expect(later.statusCode).toBe(200);
+      expect(later.json()).toEqual({ sent: true, alreadyVerified: false, retryAfterSeconds: 60 });
+      expect(await mailCount(ctx.database, 'resend@example.com')).toBe(before + 1);
+    });
+
+    it('needs a session to resend', async () => {
+      const res = await post('/api/auth/resend-verification', {});
+      expect(res.statusCode).toBe(401);
+    });
+  });
+
+  describe('password reset', () => {
+    it('answers the same way for any address and mails only real accounts', async () => {
+      await register('forgot@example.com');
+      const real = await post('/api/auth/forgot-password', { email: 'forgot@example.com' }, { ip: freshIp() });
+      const fake = await post('/api/auth/forgot-password', { email: 'nobody-at-all@example.com' }, { ip: freshIp() });
+      expect(real.statusCode).toBe(200);
+      expect(real.json()).toEqual(fake.json());
+      expect((await latestMail(ctx.database, 'forgot@example.com', 'reset-password')).meta.link).toMatch(/\/resetPassword\?code=/);
+      expect(await mailCount(ctx.database, 'nobody-at-all@example.com')).toBe(0);
+    });
+
+    it('resets with the link: every session ends, the old password stops working, the new one works, the lock lifts', async () => {
+      const { cookie } = await register('reset@example.com');
+      for (let i = 0; i < 5; i++) await post('/api/auth/login', { email: 'reset@example.com', password: `nope-${i}-password` }, { ip: freshIp() });
+      expect((await post('/api/auth/login', { email: 'reset@example.com', password: PASSWORD }, { ip: freshIp() })).statusCode).toBe(429);
+
+      await post('/api/auth/forgot-password', { email: 'reset@example.com' }, { ip: freshIp() });
+      const code = codeFrom((await latestMail(ctx.database, 'reset@example.com', 'reset-password')).meta.link);
+      const check = await ctx.app.inject({ method: 'GET', url: `/api/auth/action-code?kind=reset-password&code=${code}` });
+      expect(check.json()).toEqual({ email: 'reset@example.com' });
+
+      const NEW = '杉林溪的霧-2026';
+      const res = await post('/api/auth/reset-password', { code, password: NEW, passwordConfirm: NEW });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await me(cookie)).toBeNull();
+      expect((await post('/api/auth/login', { email: 'reset@example.com', password: PASSWORD }, { ip: freshIp() })).json().error.code).toBe('wrong-password');
+      expect((await post('/api/auth/login', { email: 'reset@example.com', password: NEW }, { ip: freshIp() })).statusCode).toBe(200);
+      expect((await latestMail(ctx.database, 'reset@example.com', 'password-changed')).subject).toBe('【山嵐茶事】您的密碼已經變更');
+
+      const reuse = await post('/api/auth/reset-password', { code, password: `${NEW}!`, passwordConfirm: `${NEW}!` });
+      expect(reuse.json().error.code).toBe('invalid-action-code');
+    });
+
+    it('answers expired-action-code after an hour, and refuses a weak new password', async () => {
+      await register('reset-late@example.com');
+      await post('/api/auth/forgot-password', { email: 'reset-late@example.com' }, { ip: freshIp() });
+      const code = codeFrom((await latestMail(ctx.database, 'reset-late@example.com', 'reset-password')).meta.link);
+      const weak = await post('/api/auth/reset-password', { code, password: 'reset-late@example.com', passwordConfirm: 'reset-late@example.com' });
+      expect(weak.statusCode).toBe(400);
+      expect(weak.json().error.fields.password).toBe('密碼不能與電子郵件相同。');
+      const [user] = await ctx.database.db.select().from(users).where(eq(users.email, 'reset-late@example.com'));
+      await ctx.database.db.update(actionCodes).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(actionCodes.userId, user!.id));
+      const res = await post('/api/auth/reset-password', { code, password: '另一個好密碼-2026', passwordConfirm: '另一個好密碼-2026' });
+      expect(res.json().error.code).toBe('expired-action-code');
+    });
+
+    it('limits reset requests per address', async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) statuses.push((await post('/api/auth/forgot-password', { email: 'spam-target@example.com' }, { ip: freshIp() })).statusCode);
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    });
+  });
+
+  describe('password change from the member area', () => {
+    it('needs the current password first, then accepts a new one within 5 minutes; other sessions end', async () => {
+      const { cookie } = await register('change@example.com');
+      const other = cookieOf(await post('/api/auth/login', { email: 'change@example.com', password: PASSWORD }, { ip: freshIp() }));
+      const NEW = '鹿谷凍頂烏龍-2026';
+
+      const without = await post('/api/auth/change-password', { password: NEW, passwordConfirm: NEW }, { cookie });
+      expect(without.statusCode).toBe(403);
+      expect(without.json().error.code).toBe('requires-recent-login');
+
+      const wrong = await post('/api/auth/reauthenticate', { password: 'not-my-password' }, { cookie });
+      expect(wrong.json().error.code).toBe('wrong-password');
+
+      const reauth = await post('/api/auth/reauthenticate', { password: PASSWORD }, { cookie });
+      expect(reauth.statusCode).toBe(200);
+      const until = new Date(reauth.json().reauthenticatedUntil).getTime();
+      expect(until - Date.now()).toBeGreaterThan(4.5 * 60_000);
+      expect(until - Date.now()).toBeLessThanOrEqual(5 * 60_000);
+
+      const ok = await post('/api/auth/change-password', { password: NEW, passwordConfirm: NEW }, { cookie });
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(await me(cookie)).not.toBeNull();
+      expect(await me(other)).toBeNull();
+      // The window closes once used.
+      const again = await post('/api/auth/change-password', { password: `${NEW}!`, passwordConfirm: `${NEW}!` }, { cookie });
+      expect(again.json().error.code).toBe('requires-recent-login');
+      expect((await latestMail(ctx.database, 'change@example.com', 'password-changed')).meta.kind).toBe('password-changed');
+    });
+
+    it('refuses after the 5-minute window has passed', async () => {
+      const { cookie } = await register('window@example.com');
+      await post('/api/auth/reauthenticate', { password: PASSWORD }, { cookie });
+      const [user] = await ctx.database.db.select().from(users).where(eq(users.email, 'window@example.com'));
+      await ctx.database.db.update(sessions).set({ reauthenticatedAt: new Date(Date.now() - 5 * 60_000 - 1000) }).where(eq(sessions.userId, user!.id));
+      const res = await post('/api/auth/change-password', { password: '過期的新密碼-2026', passwordConfirm: '過期的新密碼-2026' }, { cookie });
+      expect(res.json().error.code).toBe('requires-recent-login');
+    });
+  });
+});
+
+describe.skipIf(!dbAvailable())('identity API on two instances sharing Redis', () => {
+  it('counts sign-in failures across instances', async (ctx) => {
+    const { Redis } = await import('ioredis');
+    const probe = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    const up = await probe.connect().then(() => true, () => false);
+    probe.disconnect();
+    if (!up) {
+      console.warn('[auth] Redis did not answer; the shared-limit test is skipped.');
+      ctx.skip();
+    }
+    const redisEnv = { REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' };
+    const a = await createTestApp(redisEnv);
+    const b = await createTestApp(redisEnv);
+    try {
+      const email = `shared-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+      const attempt = (app: TestContext, i: number) =>
+        app.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: `192.0.2.${i + 1}`, headers: { origin: ORIGIN }, payload: { email, password: `wrong-password-${i}` } });
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) statuses.push((await attempt(i % 2 === 0 ? a : b, i)).statusCode);
+      expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});

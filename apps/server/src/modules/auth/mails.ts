@@ -1,0 +1,55 @@
+import { renderMail } from '../../lib/mail-layout.ts';
+import type { MailMessage } from '../../plugins/mail.ts';
+
+const greeting = (name: string) => `${name} 您好：`;
+
+export function verificationMail(to: string, name: string, url: string): MailMessage {
+  return {
+    to,
+    ...renderMail({
+      title: '請驗證您的電子郵件',
+      greeting: greeting(name),
+      paragraphs: ['感謝您加入山嵐茶事會員。請按下方按鈕，確認這是您的電子郵件地址。'],
+      action: { label: '驗證電子郵件', url },
+      notes: ['這個連結在 24 小時內有效，且只能使用一次。', '如果您沒有註冊山嵐茶事會員，請忽略這封信。'],
+    }),
+    meta: { link: url, kind: 'verify-email' },
+  };
+}
+
+export function resetPasswordMail(to: string, name: string, url: string): MailMessage {
+  return {
+    to,
+    ...renderMail({
+      title: '重設您的密碼',
+      greeting: greeting(name),
+      paragraphs: ['我們收到重設密碼的申請。請按下方按鈕設定新的密碼。'],
+      action: { label: '重設密碼', url },
+      notes: ['這個連結在 1 小時內有效，且只能使用一次。', '如果您沒有申請重設密碼，請忽略這封信，您的密碼不會改變。'],
+    }),
+    meta: { link: url, kind: 'reset-password' },
+  };
+}
+
+export function passwordChangedMail(to: string, name: string, when: Date, loginUrl: string): MailMessage {
+  const time = new Intl.DateTimeFormat('zh-TW', {
+    timeZone: 'Asia/Taipei',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  }).format(when);
+  return {
+    to,
+    ...renderMail({
+      title: '您的密碼已經變更',
+      greeting: greeting(name),
+      paragraphs: [`您的山嵐茶事會員密碼已於 ${time} 變更，其他裝置上的登入也已一併登出。`],
+      action: { label: '前往登入', url: loginUrl },
+      notes: ['如果這不是您本人的操作，請立即使用「忘記密碼」重設密碼，並與客服聯絡。'],
+    }),
+    meta: { link: loginUrl, kind: 'password-changed' },
+  };
+}

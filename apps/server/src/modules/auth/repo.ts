@@ -1,0 +1,82 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { actionCodes, sessions, users } from '../../db/schema.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type ActionKind = (typeof actionCodes.$inferSelect)['kind'];
+
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return row ?? null;
+}
+
+export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Inserts a user; returns null when the e-mail is taken (the unique index decides, race-free). */
+export async function insertUser(db: DbOrTx, values: { email: string; displayName: string; passwordHash: string }): Promise<UserRow | null> {
+  const [row] = await db.insert(users).values(values).onConflictDoNothing({ target: users.email }).returning();
+  return row ?? null;
+}
+
+export async function setPassword(db: DbOrTx, userId: string, passwordHash: string, now: Date): Promise<void> {
+  await db.update(users).set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, userId));
+}
+
+export async function markEmailVerified(db: DbOrTx, userId: string, email: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ emailVerifiedAt: now, updatedAt: now })
+    .where(and(eq(users.id, userId), eq(users.email, email)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+export async function insertActionCode(
+  db: DbOrTx,
+  values: { userId: string; kind: ActionKind; codeHash: string; email: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(actionCodes).values(values);
+}
+
+/** Marks a user's unused codes of a kind as used, so only the newest link works. */
+export async function supersedeActionCodes(db: DbOrTx, userId: string, kind: ActionKind, now: Date): Promise<void> {
+  await db
+    .update(actionCodes)
+    .set({ usedAt: now })
+    .where(and(eq(actionCodes.userId, userId), eq(actionCodes.kind, kind), isNull(actionCodes.usedAt)));
+}
+
+export async function findActionCode(db: DbOrTx, codeHash: string) {
+  const [row] = await db.select().from(actionCodes).where(eq(actionCodes.codeHash, codeHash)).limit(1);
+  return row ?? null;
+}
+
+/** Uses a code once: true only for the caller that flipped it (concurrent uses get false). */
+export async function consumeActionCode(db: DbOrTx, id: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(actionCodes)
+    .set({ usedAt: now })
+    .where(and(eq(actionCodes.id, id), isNull(actionCodes.usedAt)))
+    .returning({ id: actionCodes.id });
+  return rows.length > 0;
+}
+
+export async function latestActionCodeAt(db: DbOrTx, userId: string, kind: ActionKind): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: sql<Date | string>`max(${actionCodes.createdAt})` })
+    .from(actionCodes)
+    .where(and(eq(actionCodes.userId, userId), eq(actionCodes.kind, kind)));
+  return row?.at ? new Date(row.at) : null;
+}
+
+export async function setReauthenticated(db: DbOrTx, sessionId: string, at: Date | null): Promise<void> {
+  await db.update(sessions).set({ reauthenticatedAt: at }).where(eq(sessions.id, sessionId));
+}
+
+export async function getReauthenticatedAt(db: DbOrTx, sessionId: string): Promise<Date | null> {
+  const [row] = await db.select({ at: sessions.reauthenticatedAt }).from(sessions).where(eq(sessions.id, sessionId)).limit(1);
+  return row?.at ?? null;
+}

@@ -1,0 +1,230 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { AUTH_ERROR_MESSAGES, type AuthErrorCode } from '@shop/shared/auth-errors';
+import { passwordProblem } from '@shop/shared/password-policy';
+import type { ChangePasswordBody, LoginBody, RegisterBody, ResetPasswordBody } from '@shop/shared/auth';
+import { RESEND_COOLDOWN_SECONDS } from '@shop/shared/auth';
+import type { Db } from '../../db/client.ts';
+import { AppError, BadRequestError, TooManyRequestsError } from '../../lib/errors.ts';
+import type { Mailer } from '../../plugins/mail.ts';
+import { assertUnderLimit, enforceLimit, type Limit, type RateLimiter } from '../../plugins/rate-limiter.ts';
+import * as repo from './repo.ts';
+import { passwordChangedMail, resetPasswordMail, verificationMail } from './mails.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import { createSession, endSession, revokeUserSessions, type AuthUser } from './session-service.ts';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** Abuse limits (accounts issue §4). */
+export const LIMITS = {
+  loginFailuresPerAccount: { max: 5, windowMs: 15 * MINUTE },
+  loginFailuresPerIp: { max: 50, windowMs: 15 * MINUTE },
+  registerPerIp: { max: 10, windowMs: HOUR },
+  registerPerEmail: { max: 3, windowMs: HOUR },
+  forgotPerIp: { max: 10, windowMs: HOUR },
+  forgotPerEmail: { max: 5, windowMs: HOUR },
+  resendPerIp: { max: 10, windowMs: HOUR },
+} as const satisfies Record<string, Limit>;
+
+export const VERIFY_EMAIL_TTL_MS = 24 * HOUR;
+export const RESET_PASSWORD_TTL_MS = HOUR;
+export const REAUTH_WINDOW_MS = 5 * MINUTE;
+
+export interface AuthDeps {
+  readonly db: Db;
+  readonly limiter: RateLimiter;
+  readonly mailer: Mailer;
+  readonly publicUrl: string;
+  readonly now?: () => Date;
+}
+
+export interface RequestMeta {
+  readonly ip: string;
+  readonly userAgent: string | null;
+}
+
+export function authError(code: Exclude<AuthErrorCode, 'network-request-failed'>, fields?: Record<string, string>): AppError {
+  const status: Record<typeof code, number> = {
+    'wrong-password': 400,
+    'invalid-email': 400,
+    'email-already-in-use': 409,
+    'user-not-found': 404,
+    'too-many-requests': 429,
+    'expired-action-code': 400,
+    'invalid-action-code': 400,
+    'user-disabled': 403,
+    'requires-recent-login': 403,
+  };
+  return new AppError(status[code], code, AUTH_ERROR_MESSAGES[code], fields);
+}
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
+const clock = (deps: AuthDeps) => (deps.now ? deps.now() : new Date());
+
+export function toAuthUser(row: repo.UserRow): AuthUser {
+  return { id: row.id, email: row.email, displayName: row.displayName, emailVerified: row.emailVerifiedAt !== null };
+}
+
+async function issueActionCode(deps: AuthDeps, user: repo.UserRow, kind: repo.ActionKind, ttlMs: number): Promise<string> {
+  const now = clock(deps);
+  const code = randomBytes(32).toString('base64url');
+  await repo.supersedeActionCodes(deps.db, user.id, kind, now);
+  await repo.insertActionCode(deps.db, { userId: user.id, kind, codeHash: hashCode(code), email: user.email, expiresAt: new Date(now.getTime() + ttlMs) });
+  return code;
+}
+
+async function sendVerification(deps: AuthDeps, user: repo.UserRow): Promise<void> {
+  const code = await issueActionCode(deps, user, 'verify-email', VERIFY_EMAIL_TTL_MS);
+  await deps.mailer.send(verificationMail(user.email, user.displayName, `${deps.publicUrl}/emailVerification?code=${code}`));
+}
+
+/** Creates an account, mails a verification link and signs the new member in. */
+export async function register(deps: AuthDeps, body: RegisterBody, meta: RequestMeta) {
+  const email = normalizeEmail(body.email);
+  await enforceLimit(deps.limiter, `register:ip:${meta.ip}`, LIMITS.registerPerIp);
+  await enforceLimit(deps.limiter, `register:email:${email}`, LIMITS.registerPerEmail);
+  const user = await repo.insertUser(deps.db, { email, displayName: body.displayName, passwordHash: await hashPassword(body.password) });
+  if (!user) throw authError('email-already-in-use', { email: AUTH_ERROR_MESSAGES['email-already-in-use'] });
+  await sendVerification(deps, user);
+  const session = await createSession(deps.db, user.id, { userAgent: meta.userAgent, ip: meta.ip }, clock(deps));
+  return { user: toAuthUser(user), session };
+}
+
+/**
+ * Signs in. An unknown address and a wrong password get the same answer and take the same time;
+ * failures are limited per account and per address, and a new session replaces the old one.
+ */
+export async function login(deps: AuthDeps, body: LoginBody, meta: RequestMeta, currentSessionId: string | null) {
+  const email = normalizeEmail(body.email);
+  const accountKey = `login-fail:acct:${email}`;
+  const ipKey = `login-fail:ip:${meta.ip}`;
+  await assertUnderLimit(deps.limiter, ipKey, LIMITS.loginFailuresPerIp);
+  await assertUnderLimit(deps.limiter, accountKey, LIMITS.loginFailuresPerAccount);
+
+  const user = await repo.findUserByEmail(deps.db, email);
+  const ok = await verifyPassword(user?.passwordHash ?? null, body.password);
+  if (!user || !ok) {
+    await deps.limiter.hit(accountKey, LIMITS.loginFailuresPerAccount.windowMs);
+    await deps.limiter.hit(ipKey, LIMITS.loginFailuresPerIp.windowMs);
+    throw authError('wrong-password');
+  }
+  if (user.disabledAt) throw authError('user-disabled');
+  await deps.limiter.reset(accountKey);
+  if (currentSessionId) await endSession(deps.db, currentSessionId, clock(deps));
+  const session = await createSession(deps.db, user.id, { userAgent: meta.userAgent, ip: meta.ip }, clock(deps));
+  return { user: toAuthUser(user), session };
+}
+
+export async function logout(deps: AuthDeps, sessionId: string): Promise<void> {
+  await endSession(deps.db, sessionId, clock(deps));
+}
+
+/** Finds a usable action code or throws the spec's code for why it is not usable. */
+async function usableCode(deps: AuthDeps, code: string, kind: repo.ActionKind) {
+  const row = await repo.findActionCode(deps.db, hashCode(code));
+  if (!row || row.kind !== kind || row.usedAt) throw authError('invalid-action-code');
+  if (row.expiresAt.getTime() <= clock(deps).getTime()) throw authError('expired-action-code');
+  const user = row.userId ? await repo.findUserById(deps.db, row.userId) : null;
+  if (!user) throw authError('user-not-found');
+  if (user.disabledAt) throw authError('user-disabled');
+  return { row, user };
+}
+
+/** Tells the reset page whether a link still works, and for which address. */
+export async function checkActionCode(deps: AuthDeps, code: string, kind: repo.ActionKind): Promise<{ email: string }> {
+  const { row } = await usableCode(deps, code, kind);
+  return { email: row.email };
+}
+
+export async function verifyEmail(deps: AuthDeps, code: string) {
+  const { row, user } = await usableCode(deps, code, 'verify-email');
+  if (!(await repo.consumeActionCode(deps.db, row.id, clock(deps)))) throw authError('invalid-action-code');
+  // A code for an address the account no longer has verifies nothing.
+  if (!(await repo.markEmailVerified(deps.db, user.id, row.email, clock(deps)))) throw authError('invalid-action-code');
+  return { email: row.email, user: toAuthUser({ ...user, emailVerifiedAt: clock(deps) }) };
+}
+
+/** Mails a new verification link, at most once a minute. */
+export async function resendVerification(deps: AuthDeps, userId: string, meta: RequestMeta) {
+  const user = await repo.findUserById(deps.db, userId);
+  if (!user) throw authError('user-not-found');
+  if (user.emailVerifiedAt) return { sent: false, alreadyVerified: true, retryAfterSeconds: 0 };
+  const last = await repo.latestActionCodeAt(deps.db, user.id, 'verify-email');
+  const waitMs = last ? last.getTime() + RESEND_COOLDOWN_SECONDS * 1000 - clock(deps).getTime() : 0;
+  if (waitMs > 0) throw new TooManyRequestsError(waitMs / 1000, `請於 ${Math.ceil(waitMs / 1000)} 秒後再重新寄送。`);
+  await enforceLimit(deps.limiter, `resend:ip:${meta.ip}`, LIMITS.resendPerIp);
+  await sendVerification(deps, user);
+  return { sent: true, alreadyVerified: false, retryAfterSeconds: RESEND_COOLDOWN_SECONDS };
+}
+
+/**
+ * Always answers the same way, whether or not the address has an account (clarification 8).
+ * The mail leaves in the background so the answer takes as long either way.
+ */
+export async function forgotPassword(deps: AuthDeps, rawEmail: string, meta: RequestMeta): Promise<void> {
+  const email = normalizeEmail(rawEmail);
+  await enforceLimit(deps.limiter, `forgot:ip:${meta.ip}`, LIMITS.forgotPerIp);
+  await enforceLimit(deps.limiter, `forgot:email:${email}`, LIMITS.forgotPerEmail);
+  const user = await repo.findUserByEmail(deps.db, email);
+  if (!user || user.disabledAt) return;
+  const code = await issueActionCode(deps, user, 'reset-password', RESET_PASSWORD_TTL_MS);
+  deps.mailer.queue(resetPasswordMail(user.email, user.displayName, `${deps.publicUrl}/resetPassword?code=${code}`));
+}
+
+/** Sets a new password from a mailed link; every session of the account ends. */
+export async function resetPassword(deps: AuthDeps, body: ResetPasswordBody): Promise<{ email: string }> {
+  const { row, user } = await usableCode(deps, body.code, 'reset-password');
+  const problem = passwordProblem(body.password, user.email);
+  if (problem) throw new BadRequestError(problem, { password: problem });
+  const passwordHash = await hashPassword(body.password);
+  const now = clock(deps);
+  await deps.db.transaction(async (tx) => {
+    if (!(await repo.consumeActionCode(tx, row.id, now))) throw authError('invalid-action-code');
+    await repo.setPassword(tx, user.id, passwordHash, now);
+    await revokeUserSessions(tx, user.id, now);
+  });
+  // A completed reset lifts the sign-in lock of the account.
+  await deps.limiter.reset(`login-fail:acct:${user.email}`);
+  deps.mailer.queue(passwordChangedMail(user.email, user.displayName, now, `${deps.publicUrl}/login`));
+  return { email: user.email };
+}
+
+/** Confirms the current password; opens a 5-minute window for a password change in this session. */
+export async function reauthenticate(deps: AuthDeps, userId: string, sessionId: string, password: string, meta: RequestMeta) {
+  const user = await repo.findUserById(deps.db, userId);
+  if (!user) throw authError('user-not-found');
+  const accountKey = `login-fail:acct:${user.email}`;
+  await assertUnderLimit(deps.limiter, accountKey, LIMITS.loginFailuresPerAccount);
+  await assertUnderLimit(deps.limiter, `login-fail:ip:${meta.ip}`, LIMITS.loginFailuresPerIp);
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    await deps.limiter.hit(accountKey, LIMITS.loginFailuresPerAccount.windowMs);
+    await deps.limiter.hit(`login-fail:ip:${meta.ip}`, LIMITS.loginFailuresPerIp.windowMs);
+    throw authError('wrong-password', { password: '目前的密碼不正確。' });
+  }
+  const now = clock(deps);
+  await repo.setReauthenticated(deps.db, sessionId, now);
+  return { reauthenticatedUntil: new Date(now.getTime() + REAUTH_WINDOW_MS).toISOString() };
+}
+
+/** Changes the password inside the re-auth window; other sessions end, this one stays. */
+export async function changePassword(deps: AuthDeps, userId: string, sessionId: string, body: ChangePasswordBody): Promise<void> {
+  const now = clock(deps);
+  const at = await repo.getReauthenticatedAt(deps.db, sessionId);
+  if (!at || now.getTime() - at.getTime() > REAUTH_WINDOW_MS) throw authError('requires-recent-login');
+  const user = await repo.findUserById(deps.db, userId);
+  if (!user) throw authError('user-not-found');
+  const problem = passwordProblem(body.password, user.email);
+  if (problem) throw new BadRequestError(problem, { password: problem });
+  if (await verifyPassword(user.passwordHash, body.password)) {
+    throw new BadRequestError('新密碼不能與目前的密碼相同。', { password: '新密碼不能與目前的密碼相同。' });
+  }
+  const passwordHash = await hashPassword(body.password);
+  await deps.db.transaction(async (tx) => {
+    await repo.setPassword(tx, user.id, passwordHash, now);
+    await revokeUserSessions(tx, user.id, now, sessionId);
+    await repo.setReauthenticated(tx, sessionId, null);
+  });
+  deps.mailer.queue(passwordChangedMail(user.email, user.displayName, now, `${deps.publicUrl}/login`));
+}
+

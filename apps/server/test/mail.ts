@@ -1,0 +1,25 @@
+import { desc, eq } from 'drizzle-orm';
+import type { Database } from '../src/db/client.ts';
+import { mailOutbox } from '../src/db/schema.ts';
+
+/** The newest outbox mail to an address, waiting briefly for mail sent in the background. */
+export async function latestMail(database: Database, to: string, kind?: string, timeoutMs = 3000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const rows = await database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to)).orderBy(desc(mailOutbox.id));
+    const found = rows.find((r) => !kind || r.meta.kind === kind);
+    if (found) return found;
+    if (Date.now() > until) throw new Error(`no ${kind ?? ''} mail to ${to}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export async function mailCount(database: Database, to: string): Promise<number> {
+  return (await database.db.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.toAddress, to))).length;
+}
+
+export function codeFrom(link: string | undefined): string {
+  const code = link ? new URL(link).searchParams.get('code') : null;
+  if (!code) throw new Error(`no code in ${link}`);
+  return code;
+}

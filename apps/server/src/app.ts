@@ -5,6 +5,7 @@ import type { ApiErrorBody } from '@shop/shared/api-error';
 import { CommonErrorCode } from '@shop/shared/error-codes';
 import type { AppConfig } from './config/env.ts';
 import type { Database } from './db/client.ts';
+import type { ObjectStore } from './modules/storage/backends.ts';
 import { errorHandler } from './lib/error-body.ts';
 import configPlugin from './plugins/config.ts';
 import dbPlugin from './plugins/db.ts';
@@ -13,6 +14,9 @@ import sessionPlugin from './plugins/session.ts';
 import mailPlugin from './plugins/mail.ts';
 import rateLimiterPlugin from './plugins/rate-limiter.ts';
 import mailboxModule from './modules/mailbox/index.ts';
+import catalogModule from './modules/catalog/index.ts';
+import storageModule from './modules/storage/index.ts';
+import { createObjectStore } from './modules/storage/create-store.ts';
 import spaPlugin from './plugins/spa.ts';
 import authModule from './modules/auth/index.ts';
 import healthModule from './modules/health/index.ts';
@@ -27,6 +31,8 @@ export interface BuildOptions {
   readonly database: Database;
   /** The server closes the database on shutdown unless the caller keeps ownership (tests). */
   readonly closeDatabase?: boolean;
+  /** Where file bytes go; by default local files under DATA_DIR/storage, or S3 when configured. */
+  readonly store?: ObjectStore;
 }
 
 /** Builds the whole server without listening, so tests use the same app through `inject`. */
@@ -60,6 +66,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(healthModule);
   await app.register(redirectsModule);
   await app.register(authModule);
+  await app.register(catalogModule);
+  await app.register(storageModule, { store: options.store ?? createObjectStore(config) });
   if (config.isTest) await app.register(testSupportModule);
   if (!config.isProduction) await app.register(mailboxModule);
 

@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
+import { createObjectStore } from './modules/storage/create-store.ts';
 import { seedDemoData } from './db/seed/index.ts';
 import { buildApp } from './app.ts';
 
@@ -25,7 +26,7 @@ async function main(): Promise<void> {
     database.engine === 'pglite' ? `embedded database at ${config.dataDir}` : 'PostgreSQL database',
   );
   if (config.seedDemo) {
-    const seed = await seedDemoData(database.db);
+    const seed = await seedDemoData(database.db, createObjectStore(config));
     if (seed.seeded) app.log.info(`demo data loaded: ${seed.summary.join('、')}`);
   }
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { pgliteDatabase } from '../src/db/client.ts';
+import { PGLITE_OPTIONS, pgliteDatabase } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
 import { postgresDatabase } from '../src/db/client.ts';
 
@@ -26,7 +26,7 @@ export default async function setup(project: TestProject) {
   const engine = (process.env.TEST_DB_ENGINE ?? 'pglite') as 'pglite' | 'postgres';
   project.provide('dbEngine', engine);
   if (engine === 'pglite') {
-    const client = await PGlite.create();
+    const client = await PGlite.create(PGLITE_OPTIONS);
     const database = pgliteDatabase(client);
     await migrateDatabase(database);
     const dump = await client.dumpDataDir('none');

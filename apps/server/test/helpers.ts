@@ -1,4 +1,4 @@
-import fs from 'node:fs/promises';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -8,7 +8,7 @@ import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type AppConfig } from '../src/config/env.ts';
-import { pgliteDatabase, postgresDatabase, type Database } from '../src/db/client.ts';
+import { PGLITE_OPTIONS, pgliteDatabase, postgresDatabase, type Database } from '../src/db/client.ts';
 
 export const dbEngine = () => inject('dbEngine');
 /** For `describe.skipIf(!dbAvailable())`: false only when PostgreSQL was wanted and did not answer. */
@@ -18,8 +18,8 @@ export const dbAvailable = () => inject('dbAvailable');
 export async function createTestDatabase(): Promise<Database> {
   const template = inject('dbTemplate');
   if (inject('dbEngine') === 'pglite') {
-    const tar = await fs.readFile(template);
-    const client = await PGlite.create({ loadDataDir: new Blob([tar]) });
+    const tar = await fs.promises.readFile(template);
+    const client = await PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: new Blob([tar]) });
     return pgliteDatabase(client);
   }
   const templateUrl = new URL(template);
@@ -39,7 +39,8 @@ export async function createTestDatabase(): Promise<Database> {
 export function testConfig(overrides: Record<string, string> = {}): AppConfig {
   return loadConfig({
     NODE_ENV: 'test',
-    DATA_DIR: path.join(os.tmpdir(), 'shop-test-data'),
+    // Each app gets its own folder (uploaded files live there), so parallel test files never meet.
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-data-')),
     WEB_DIST: path.join(os.tmpdir(), 'shop-no-web-build'),
     PUBLIC_URL: 'http://localhost:3000',
     ...overrides,

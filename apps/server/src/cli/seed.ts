@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from '../config/env.ts';
 import { openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
+import { createObjectStore } from '../modules/storage/create-store.ts';
 import { seedDemoData } from '../db/seed/index.ts';
 
 /** npm run seed: demo data into an empty database; never over a shop's own data, never in production. */
@@ -13,7 +14,7 @@ async function main(): Promise<number> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrateDatabase(database);
-    const result = await seedDemoData(database.db);
+    const result = await seedDemoData(database.db, createObjectStore(config));
     if (!result.seeded) {
       console.log('The database already has data of its own; demo data was not loaded.');
       return 0;

@@ -65,6 +65,12 @@ const EnvSchema = z.object({
       .optional(),
   ),
   REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
+  S3_ENDPOINT: optionalUrl(['http:', 'https:'], 'https://s3.ap-northeast-1.amazonaws.com'),
+  S3_BUCKET: z.preprocess(emptyToUndefined, z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name').optional()),
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().default('us-east-1')),
+  S3_ACCESS_KEY_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  S3_FORCE_PATH_STYLE: booleanFlag,
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -86,6 +92,8 @@ export interface AppConfig {
   readonly mailFrom: string;
   /** Shared rate-limit counters (and later realtime fan-out) across instances. */
   readonly redisUrl: string | undefined;
+  /** S3-compatible storage; without it files live under DATA_DIR/storage. */
+  readonly s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -118,6 +126,11 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
     if (!env.SMTP_URL) missing.push('SMTP_URL: required when NODE_ENV=production (there is no mail outbox in production)');
     if (missing.length > 0) throw new ConfigError(missing);
   }
+  const s3Keys = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  const s3Given = s3Keys.filter((k) => env[k] !== undefined);
+  if (s3Given.length > 0 && s3Given.length < s3Keys.length) {
+    throw new ConfigError(s3Keys.filter((k) => env[k] === undefined).map((k) => `${k}: required when ${s3Given.join(', ')} ${s3Given.length > 1 ? 'are' : 'is'} set (S3 storage needs all four)`));
+  }
   const resolve = (p: string) => (path.isAbsolute(p) ? p : path.resolve(REPO_ROOT, p));
   return {
     nodeEnv: env.NODE_ENV,
@@ -135,5 +148,16 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? '山嵐茶事 <no-reply@shanlan-tea.example>',
     redisUrl: env.REDIS_URL,
+    s3:
+      env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: env.S3_ENDPOINT,
+            bucket: env.S3_BUCKET,
+            region: env.S3_REGION,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          }
+        : undefined,
   };
 }

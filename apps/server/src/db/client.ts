@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -63,6 +64,9 @@ export function postgresDatabase(pool: pg.Pool): Database {
   };
 }
 
+/** Extensions the schema needs (pg_trgm for substring search); PostgreSQL ships them in contrib. */
+export const PGLITE_OPTIONS: PGliteOptions = { extensions: { pg_trgm } };
+
 export interface OpenOptions {
   readonly databaseUrl: string | undefined;
   readonly dataDir: string;
@@ -79,6 +83,6 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
   const dir = path.join(options.dataDir, 'pglite');
   await fs.mkdir(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  const client = await PGlite.create(dir, PGLITE_OPTIONS);
   return pgliteDatabase(client);
 }

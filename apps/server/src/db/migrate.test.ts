@@ -4,6 +4,10 @@ import type { Database } from './client.ts';
 import { migrateDatabase } from './migrate.ts';
 import { isDatabaseEmpty, seedDemoData } from './seed/index.ts';
 import { redirects } from './schema.ts';
+import { localStore } from '../modules/storage/backends.ts';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 describe.skipIf(!dbAvailable())('migrations and demo data', () => {
   let database: Database;
@@ -23,11 +27,12 @@ describe.skipIf(!dbAvailable())('migrations and demo data', () => {
 
   it('load demo data into an empty database only, never over existing data', async () => {
     expect(await isDatabaseEmpty(database.db)).toBe(true);
-    const first = await seedDemoData(database.db);
+    const store = localStore(fs.mkdtempSync(path.join(os.tmpdir(), 'shop-seed-')));
+    const first = await seedDemoData(database.db, store);
     expect(first.seeded).toBe(true);
     const count = (await database.db.select().from(redirects)).length;
     expect(count).toBeGreaterThan(0);
-    const second = await seedDemoData(database.db);
+    const second = await seedDemoData(database.db, store);
     expect(second.seeded).toBe(false);
     expect((await database.db.select().from(redirects)).length).toBe(count);
   });

@@ -5,6 +5,8 @@ import type { RedirectLookupResponse } from '@shop/shared/redirects';
 import { hasSessionCookie } from '../lib/cookies.ts';
 import { apiGet } from '../lib/api-client.ts';
 import { useResetPasswordStore } from '../features/auth/stores/reset-password-store.ts';
+import { productQueryOptions } from '../features/catalog/api/catalog-api.ts';
+import { queryClient } from '../lib/query-client.ts';
 
 export function currentGuardState(): GuardState {
   return { signedIn: hasSessionCookie(), resetPasswordAuth: useResetPasswordStore.getState().resetPasswordAuth };
@@ -52,8 +54,10 @@ export async function redirectCheck(
   throw redirect(target);
 }
 
-export async function productLoader({ request }: LoaderFunctionArgs): Promise<null> {
+export async function productLoader({ request, params }: LoaderFunctionArgs): Promise<null> {
   guardRequest(request);
   await redirectCheck(new URL(request.url).pathname);
+  // The page's data starts loading with its code; the page shows a skeleton until it arrives.
+  if (params.productId) void queryClient.prefetchQuery(productQueryOptions(params.productId));
   return null;
 }

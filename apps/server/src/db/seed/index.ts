@@ -1,13 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { rows } from '../migrate.ts';
+import type { ObjectStore } from '../../modules/storage/backends.ts';
+import { renderDemoImages, seedCatalog } from './catalog.ts';
 import { seedRedirects } from './redirects.ts';
 
 /**
  * Tables whose rows mean "this shop has data of its own". Demo data loads only when all are
  * empty, so it can never overwrite or mix into a real shop.
  */
-const OWNED_TABLES = ['users', 'redirects'] as const;
+const OWNED_TABLES = ['users', 'redirects', 'categories', 'products', 'storage_objects'] as const;
 
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   const checks = OWNED_TABLES.map((t) => `(select exists(select 1 from ${t})) as "${t}"`).join(', ');
@@ -21,11 +23,16 @@ export interface SeedResult {
   readonly summary: string[];
 }
 
-/** Loads the demo shop in one transaction, only into an empty database. */
-export async function seedDemoData(db: Db): Promise<SeedResult> {
+/**
+ * Loads the demo shop in one transaction, only into an empty database. Pictures are drawn first,
+ * outside the transaction (CPU work); their files are written by the storage service.
+ */
+export async function seedDemoData(db: Db, store: ObjectStore): Promise<SeedResult> {
   if (!(await isDatabaseEmpty(db))) return { seeded: false, summary: [] };
+  const images = await renderDemoImages();
   const summary: string[] = [];
   await db.transaction(async (tx) => {
+    summary.push(await seedCatalog(tx, store, images));
     summary.push(await seedRedirects(tx));
   });
   return { seeded: true, summary };

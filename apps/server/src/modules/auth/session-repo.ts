@@ -15,6 +15,7 @@ export interface SessionUserRow {
   readonly displayName: string;
   readonly emailVerifiedAt: Date | null;
   readonly disabledAt: Date | null;
+  readonly role: string;
 }
 
 export async function insertSession(
@@ -44,6 +45,7 @@ export async function findLiveSession(
         displayName: users.displayName,
         emailVerifiedAt: users.emailVerifiedAt,
         disabledAt: users.disabledAt,
+        role: users.role,
       },
     })
     .from(sessions)

@@ -11,6 +11,8 @@ export interface AuthUser {
   readonly email: string;
   readonly displayName: string;
   readonly emailVerified: boolean;
+  /** `customer` for shoppers; owner, staff or viewer for the operations console. */
+  readonly role?: string;
 }
 
 export interface AuthContext {
@@ -71,6 +73,7 @@ export async function resolveSession(db: DbOrTx, token: string, now = new Date()
       email: found.user.email,
       displayName: found.user.displayName,
       emailVerified: found.user.emailVerifiedAt !== null,
+      role: found.user.role,
     },
   };
 }

@@ -34,3 +34,7 @@ export async function lookupRedirect(db: DbOrTx, path: string): Promise<{ target
 export async function saveRedirect(db: DbOrTx, path: string, target: string, permanent = true): Promise<void> {
   await repo.upsertRedirect(db, { path: normalizeRedirectPath(path), target, permanent });
 }
+
+export async function deleteRedirect(db: DbOrTx, path: string): Promise<void> {
+  await repo.deleteRedirect(db, normalizeRedirectPath(path));
+}

@@ -1,0 +1,47 @@
+import { createHash } from 'node:crypto';
+
+export interface CachedBody {
+  readonly json: string;
+  readonly etag: string;
+}
+
+/**
+ * A small in-process cache of serialised responses: at most `max` entries, each kept `ttlMs`,
+ * and all dropped at once by `invalidate()` (a write in this process). Across several instances
+ * a cached answer is at most `ttlMs` old.
+ */
+export function responseCache(options: { max: number; ttlMs: number; now?: () => number }) {
+  const now = options.now ?? Date.now;
+  const entries = new Map<string, { body: CachedBody; expires: number; generation: number }>();
+  let generation = 0;
+  return {
+    async get(key: string, load: () => Promise<unknown>): Promise<CachedBody> {
+      const hit = entries.get(key);
+      if (hit && hit.generation === generation && hit.expires > now()) {
+        // Refresh recency: Map keeps insertion order, so re-inserting makes it the newest.
+        entries.delete(key);
+        entries.set(key, hit);
+        return hit.body;
+      }
+      const startedAt = generation;
+      const json = JSON.stringify(await load());
+      const body = { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
+      // A write during the load makes this answer stale before it is stored: do not keep it.
+      if (startedAt === generation) {
+        entries.delete(key);
+        entries.set(key, { body, expires: now() + options.ttlMs, generation });
+        while (entries.size > options.max) entries.delete(entries.keys().next().value as string);
+      }
+      return body;
+    },
+    invalidate(): void {
+      generation += 1;
+      entries.clear();
+    },
+    get size(): number {
+      return entries.size;
+    },
+  };
+}
+
+export type ResponseCache = ReturnType<typeof responseCache>;

@@ -1,0 +1,49 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CatalogListQuery, CategoryTreeResponse, ProductDetail, ProductListResponse, RelatedResponse } from '@shop/shared/catalog';
+import { responseCache, type CachedBody } from '../../lib/response-cache.ts';
+import * as service from './service.ts';
+
+const IdOrSlug = z.object({ idOrSlug: z.string().regex(/^[A-Za-z0-9-]{1,80}$/, '商品代碼格式不正確') });
+
+/**
+ * Answers with a strong ETag of the body and `no-cache`, so a repeat request is answered 304
+ * without the body (and the browser always revalidates: stock changes).
+ */
+function sendCached(request: FastifyRequest, reply: FastifyReply, { json, etag }: CachedBody) {
+  reply.header('etag', etag).header('cache-control', 'public, no-cache');
+  const match = request.headers['if-none-match'];
+  if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(json);
+}
+
+/** Public catalog reads: list, detail, related products, category tree. */
+const catalog: FastifyPluginAsync = async (app) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // Catalog reads are the hottest path: answers are kept a few seconds, and dropped on any write
+  // through the catalog service in this process.
+  const cache = responseCache({ max: 500, ttlMs: 5_000 });
+  const unsubscribe = service.onCatalogChange(() => cache.invalidate());
+  app.addHook('onClose', async () => unsubscribe());
+  const cached = (request: FastifyRequest, reply: FastifyReply, load: () => Promise<unknown>) =>
+    cache.get(request.url, load).then((body) => sendCached(request, reply, body));
+
+  r.get('/api/catalog/products', { schema: { querystring: CatalogListQuery, response: { 200: ProductListResponse } } }, async (request, reply) =>
+    cached(request, reply, () => service.listProducts(app.db, request.query)),
+  );
+
+  r.get('/api/catalog/products/:idOrSlug', { schema: { params: IdOrSlug, response: { 200: ProductDetail } } }, async (request, reply) =>
+    cached(request, reply, () => service.getProduct(app.db, request.params.idOrSlug)),
+  );
+
+  r.get('/api/catalog/products/:idOrSlug/related', { schema: { params: IdOrSlug, response: { 200: RelatedResponse } } }, async (request, reply) =>
+    cached(request, reply, async () => ({ items: await service.relatedProducts(app.db, request.params.idOrSlug) })),
+  );
+
+  r.get('/api/catalog/categories', { schema: { response: { 200: CategoryTreeResponse } } }, async (request, reply) =>
+    cached(request, reply, () => service.categoryTree(app.db)),
+  );
+};
+
+export default catalog;

@@ -1,0 +1,134 @@
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { CatalogListQuery } from '@shop/shared/catalog';
+import type { DbOrTx } from '../../db/client.ts';
+import { rows } from '../../db/migrate.ts';
+import { categories, productVariants, products, type ProductImage } from '../../db/schema.ts';
+
+export interface CardRow {
+  id: string;
+  slug: string;
+  name: string;
+  summary: string;
+  tags: string[];
+  cover: ProductImage | null;
+  category_slug: string;
+  category_name: string;
+  min_price: number;
+  max_price: number;
+  compare_at: number | null;
+  stock: number;
+}
+
+/** Escapes LIKE wildcards so a shopper's `%` or `_` is searched for literally. */
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Orders over the `filtered` rows (aliased p); the product id breaks every tie. */
+const ORDER: Record<CatalogListQuery['sort'], SQL> = {
+  recommended: sql`p.sort_weight desc, p.sold_count desc, p.created_at desc, p.id`,
+  newest: sql`p.created_at desc, p.id`,
+  'price-asc': sql`p.min_price asc, p.id`,
+  'price-desc': sql`p.min_price desc, p.id`,
+  'best-selling': sql`p.sold_count desc, p.id`,
+};
+
+/** The card columns for active products, each with its variants' price and stock summary. */
+function cardSelect(where: SQL): SQL {
+  return sql`
+    select p.id, p.slug, p.name, p.summary, p.tags, p.images -> 0 as cover, p.created_at, p.sold_count, p.sort_weight,
+           c.slug as category_slug, c.name as category_name,
+           agg.min_price, agg.max_price, agg.compare_at, agg.stock
+    from products p
+    join categories c on c.id = p.category_id
+    left join categories pc on pc.id = c.parent_id
+    join lateral (
+      select min(v.price)::int as min_price,
+             max(v.price)::int as max_price,
+             max(v.compare_at_price) filter (where v.compare_at_price > v.price)::int as compare_at,
+             coalesce(sum(v.stock), 0)::int as stock
+      from product_variants v
+      where v.product_id = p.id and not v.archived
+    ) agg on agg.min_price is not null
+    where p.status = 'active' and ${where}`;
+}
+
+/**
+ * One round trip: filters, the page in a stable order (id breaks ties), and the total count,
+ * which comes back even when the page is past the end.
+ */
+export async function listProducts(db: DbOrTx, q: CatalogListQuery): Promise<{ total: number; items: CardRow[] }> {
+  const conditions: SQL[] = [sql`true`];
+  if (q.category) conditions.push(sql`(c.slug = ${q.category} or pc.slug = ${q.category})`);
+  if (q.q) conditions.push(sql`p.search_text like ${`%${likeEscape(q.q.toLowerCase())}%`}`);
+  // A product matches a price range when any of its variants' prices falls inside it.
+  if (q.minPrice !== undefined) conditions.push(sql`agg.max_price >= ${q.minPrice}`);
+  if (q.maxPrice !== undefined) conditions.push(sql`agg.min_price <= ${q.maxPrice}`);
+  if (q.inStock) conditions.push(sql`agg.stock > 0`);
+  const offset = (q.page - 1) * q.pageSize;
+  const result = await db.execute(sql`
+    with filtered as (${cardSelect(sql.join(conditions, sql` and `))})
+    select t.total, page.*
+    from (select count(*)::int as total from filtered) t
+    left join lateral (
+      select * from filtered p order by ${ORDER[q.sort]} limit ${q.pageSize} offset ${offset}
+    ) page on true`);
+  const all = rows<CardRow & { total: number }>(result);
+  const total = all[0]?.total ?? 0;
+  return { total, items: all.filter((r) => r.id !== null) };
+}
+
+/** Same category first, then the same parent; best sellers first. */
+export async function relatedProducts(db: DbOrTx, productId: string, limit: number): Promise<CardRow[]> {
+  const result = await db.execute(sql`
+    with me as (
+      select p.category_id, c.parent_id from products p join categories c on c.id = p.category_id where p.id = ${productId}
+    )
+    select r.* from (${cardSelect(sql`p.id <> ${productId}`)}) r
+    join products rp on rp.id = r.id
+    join categories rc on rc.id = rp.category_id, me
+    where rp.category_id = me.category_id or (me.parent_id is not null and rc.parent_id = me.parent_id)
+    order by (rp.category_id = me.category_id) desc, r.sold_count desc, r.id
+    limit ${limit}`);
+  return rows<CardRow>(result);
+}
+
+export interface DetailRow {
+  product: typeof products.$inferSelect;
+  category: { slug: string; name: string };
+  parent: { slug: string; name: string } | null;
+}
+
+/** A product by id or slug (any status; the service decides who may see it). */
+export async function findProduct(db: DbOrTx, idOrSlug: string): Promise<DetailRow | null> {
+  const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(idOrSlug);
+  const parent = sql`(select json_build_object('slug', pc.slug, 'name', pc.name) from categories pc where pc.id = ${categories.parentId})`;
+  const [row] = await db
+    .select({ product: products, category: { slug: categories.slug, name: categories.name }, parent: sql<DetailRow['parent']>`${parent}` })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(isUuid ? eq(products.id, idOrSlug) : eq(products.slug, idOrSlug.toLowerCase()))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function variantsOf(db: DbOrTx, productId: string) {
+  return db
+    .select()
+    .from(productVariants)
+    .where(and(eq(productVariants.productId, productId), eq(productVariants.archived, false)))
+    .orderBy(asc(productVariants.sortOrder), asc(productVariants.price));
+}
+
+export async function categoryTree(db: DbOrTx) {
+  const result = await db.execute(sql`
+    select c.slug, c.name, c.description, c.sort_order, parent.slug as parent_slug,
+           (select count(*)::int from products p
+             where p.status = 'active' and (p.category_id = c.id or p.category_id in (select id from categories k where k.parent_id = c.id))) as product_count
+    from categories c left join categories parent on parent.id = c.parent_id
+    order by c.sort_order, c.name`);
+  return rows<{ slug: string; name: string; description: string; parent_slug: string | null; product_count: number }>(result);
+}
+
+export async function findProductSlug(db: DbOrTx, id: string): Promise<string | null> {
+  const [row] = await db.select({ slug: products.slug }).from(products).where(eq(products.id, id)).limit(1);
+  return row?.slug ?? null;
+}

@@ -1,0 +1,202 @@
+import { eq } from 'drizzle-orm';
+import type { DescriptionBlock, ProductSpec } from '@shop/shared/catalog-blocks';
+import {
+  stockState,
+  variantLabel,
+  type CatalogListQuery,
+  type CategoryTreeResponse,
+  type ImageView,
+  type ProductCard,
+  type ProductDetail,
+  type ProductListResponse,
+} from '@shop/shared/catalog';
+import { imageSrcSet, objectUrl, variantName } from '@shop/shared/storage-paths';
+import type { DbOrTx } from '../../db/client.ts';
+import { productVariants, products, type ProductImage } from '../../db/schema.ts';
+import { ConflictError, NotFoundError } from '../../lib/errors.ts';
+import { deleteRedirect, saveRedirect } from '../redirects/service.ts';
+import * as repo from './repo.ts';
+
+export const productPath = (slug: string) => `/mall/${slug}`;
+
+export function imageView(image: ProductImage): ImageView {
+  return {
+    src: objectUrl(image.bucket, variantName(image.name, 640)),
+    srcSet: imageSrcSet(image.bucket, image.name),
+    width: image.width,
+    height: image.height,
+    alt: image.alt,
+  };
+}
+
+function toCard(row: repo.CardRow): ProductCard {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    summary: row.summary,
+    category: { slug: row.category_slug, name: row.category_name },
+    tags: row.tags,
+    priceMin: row.min_price,
+    priceMax: row.max_price,
+    compareAtPrice: row.compare_at,
+    inStock: row.stock > 0,
+    image: row.cover ? imageView(row.cover) : null,
+  };
+}
+
+/** The product list for the mall (spec: one database round trip). */
+export async function listProducts(db: DbOrTx, query: CatalogListQuery): Promise<ProductListResponse> {
+  const { total, items } = await repo.listProducts(db, query);
+  return {
+    items: items.map(toCard),
+    page: query.page,
+    pageSize: query.pageSize,
+    total,
+    totalPages: Math.max(1, Math.ceil(total / query.pageSize)),
+  };
+}
+
+/** An active product's page data; drafts and archived products are not found. */
+export async function getProduct(db: DbOrTx, idOrSlug: string): Promise<ProductDetail> {
+  const row = await repo.findProduct(db, idOrSlug);
+  if (!row || row.product.status !== 'active') throw new NotFoundError('找不到這項商品，可能已經下架。');
+  const variants = await repo.variantsOf(db, row.product.id);
+  const optionNames = [...new Set(variants.flatMap((v) => Object.keys(v.options)))];
+  return {
+    id: row.product.id,
+    slug: row.product.slug,
+    name: row.product.name,
+    summary: row.product.summary,
+    category: { ...row.category, parent: row.parent },
+    tags: row.product.tags,
+    specs: row.product.specs,
+    description: row.product.description,
+    images: row.product.images.map(imageView),
+    optionNames,
+    variants: variants.map((v) => ({
+      id: v.id,
+      sku: v.sku,
+      options: v.options,
+      label: variantLabel(v.options),
+      price: v.price,
+      compareAtPrice: v.compareAtPrice !== null && v.compareAtPrice > v.price ? v.compareAtPrice : null,
+      stock: v.stock,
+      stockState: stockState(v.stock, v.lowStockThreshold),
+    })),
+  };
+}
+
+export async function relatedProducts(db: DbOrTx, idOrSlug: string, limit = 4): Promise<ProductCard[]> {
+  const row = await repo.findProduct(db, idOrSlug);
+  if (!row || row.product.status !== 'active') throw new NotFoundError('找不到這項商品，可能已經下架。');
+  return (await repo.relatedProducts(db, row.product.id, limit)).map(toCard);
+}
+
+export async function categoryTree(db: DbOrTx): Promise<CategoryTreeResponse> {
+  const all = await repo.categoryTree(db);
+  return {
+    categories: all
+      .filter((c) => c.parent_slug === null)
+      .map((c) => ({
+        slug: c.slug,
+        name: c.name,
+        description: c.description,
+        productCount: c.product_count,
+        children: all
+          .filter((k) => k.parent_slug === c.slug)
+          .map((k) => ({ slug: k.slug, name: k.name, description: k.description, productCount: k.product_count })),
+      })),
+  };
+}
+
+// ── writes (seed now, operations console later) ───────────────────────────────────────────────
+
+const listeners = new Set<() => void>();
+
+/** Called after every catalog write in this process (the read cache listens). */
+export function onCatalogChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Tells the listeners the catalog changed; writers outside this module (stock, orders) call it too. */
+export function catalogChanged(): void {
+  for (const listener of listeners) listener();
+}
+
+export interface ProductInput {
+  slug: string;
+  name: string;
+  summary: string;
+  categoryId: string;
+  tags: string[];
+  specs: ProductSpec[];
+  description: DescriptionBlock[];
+  images: ProductImage[];
+  status: 'draft' | 'active' | 'archived';
+  sortWeight: number;
+  soldCount?: number;
+  createdAt?: Date;
+}
+
+export interface VariantInput {
+  sku: string;
+  options: Record<string, string>;
+  price: number;
+  compareAtPrice?: number | null;
+  stock: number;
+  lowStockThreshold: number;
+}
+
+export function searchText(p: Pick<ProductInput, 'name' | 'summary' | 'tags'>): string {
+  return [p.name, p.summary, ...p.tags].join(' ').toLowerCase();
+}
+
+export async function createProduct(db: DbOrTx, input: ProductInput, variants: VariantInput[]): Promise<string> {
+  const [row] = await db
+    .insert(products)
+    .values({ ...input, slug: input.slug.toLowerCase(), searchText: searchText(input), createdAt: input.createdAt ?? new Date(), updatedAt: input.createdAt ?? new Date() })
+    .onConflictDoNothing({ target: products.slug })
+    .returning({ id: products.id });
+  if (!row) throw new ConflictError('這個商品網址代碼已經有商品使用。');
+  if (variants.length > 0) {
+    await db.insert(productVariants).values(variants.map((v, i) => ({ ...v, productId: row.id, sortOrder: i })));
+  }
+  catalogChanged();
+  return row.id;
+}
+
+/**
+ * Changes a product's slug; the old page address keeps working through a redirect row, written
+ * in the same transaction.
+ */
+export async function changeProductSlug(db: DbOrTx, productId: string, newSlug: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const oldSlug = await repo.findProductSlug(tx, productId);
+    if (oldSlug === null) throw new NotFoundError('找不到這項商品。');
+    const slug = newSlug.toLowerCase();
+    if (slug === oldSlug) return;
+    const updated = await tx.update(products).set({ slug, updatedAt: new Date() }).where(eq(products.id, productId)).returning({ id: products.id });
+    if (updated.length === 0) throw new NotFoundError('找不到這項商品。');
+    // The new address belongs to this product now, even if it once redirected elsewhere.
+    await deleteRedirect(tx, productPath(slug));
+    await saveRedirect(tx, productPath(oldSlug), productPath(slug), true);
+  });
+  catalogChanged();
+}
+
+/** Archives a product; with a replacement, its page sends shoppers to the replacement's page. */
+export async function archiveProduct(db: DbOrTx, productId: string, replacementId: string | null): Promise<void> {
+  await db.transaction(async (tx) => {
+    const slug = await repo.findProductSlug(tx, productId);
+    if (slug === null) throw new NotFoundError('找不到這項商品。');
+    await tx.update(products).set({ status: 'archived', replacementId, updatedAt: new Date() }).where(eq(products.id, productId));
+    if (replacementId) {
+      const target = await repo.findProductSlug(tx, replacementId);
+      if (target === null) throw new NotFoundError('找不到替代商品。');
+      await saveRedirect(tx, productPath(slug), productPath(target), true);
+    }
+  });
+  catalogChanged();
+}

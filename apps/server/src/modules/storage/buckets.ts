@@ -1,0 +1,31 @@
+export type StaffRole = 'owner' | 'staff';
+
+export interface BucketRule {
+  /** Readable by anyone; otherwise only with a session. */
+  readonly public: boolean;
+  /** Largest object, in bytes. */
+  readonly maxBytes: number;
+  /** Most the bucket may hold, in bytes. */
+  readonly quotaBytes: number;
+  /** Content types accepted, as sniffed from the bytes. */
+  readonly types: readonly string[];
+  /** Images get resized WebP copies for srcset. */
+  readonly imageVariants: boolean;
+  /** Roles that may upload and delete. */
+  readonly writers: readonly StaffRole[];
+  /** Browser cache lifetime for reads, in seconds. */
+  readonly maxAge: number;
+}
+
+const MB = 1024 * 1024;
+const IMAGES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'] as const;
+
+/** The buckets of this shop. A bucket not listed here does not exist (`bucket-not-found`). */
+export const BUCKETS: Readonly<Record<string, BucketRule>> = {
+  products: { public: true, maxBytes: 10 * MB, quotaBytes: 5 * 1024 * MB, types: IMAGES, imageVariants: true, writers: ['owner', 'staff'], maxAge: 3600 },
+  content: { public: true, maxBytes: 10 * MB, quotaBytes: 2 * 1024 * MB, types: [...IMAGES, 'application/pdf'], imageVariants: true, writers: ['owner', 'staff'], maxAge: 3600 },
+  downloads: { public: true, maxBytes: 30 * MB, quotaBytes: 2 * 1024 * MB, types: ['application/pdf', ...IMAGES], imageVariants: false, writers: ['owner', 'staff'], maxAge: 600 },
+  members: { public: false, maxBytes: 30 * MB, quotaBytes: 2 * 1024 * MB, types: ['application/pdf', ...IMAGES], imageVariants: false, writers: ['owner', 'staff'], maxAge: 0 },
+};
+
+export const MAX_UPLOAD_BYTES = Math.max(...Object.values(BUCKETS).map((b) => b.maxBytes));

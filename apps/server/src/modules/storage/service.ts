@@ -1,0 +1,178 @@
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import { IMAGE_WIDTHS, variantName } from '@shop/shared/storage-paths';
+import type { DbOrTx } from '../../db/client.ts';
+import type { ObjectStore, ByteRange } from './backends.ts';
+import { BUCKETS, type BucketRule } from './buckets.ts';
+import { storageError } from './errors.ts';
+import { validateObjectName } from './object-path.ts';
+import * as repo from './repo.ts';
+import { sniffContentType } from './sniff.ts';
+
+export interface StorageDeps {
+  readonly db: DbOrTx;
+  readonly store: ObjectStore;
+}
+
+export interface Caller {
+  readonly userId: string;
+  readonly role: string;
+}
+
+export interface ObjectMetadata {
+  bucket: string;
+  name: string;
+  size: number;
+  contentType: string;
+  etag: string;
+  updated: string;
+  width: number | null;
+  height: number | null;
+  /** Widths of the resized WebP copies (name@{width}.webp). */
+  variants: number[];
+}
+
+const VARIANT_SUFFIX = /@\d+\.webp$/;
+
+export function toMetadata(row: repo.StorageObjectRow): ObjectMetadata {
+  return {
+    bucket: row.bucket,
+    name: row.name,
+    size: row.size,
+    contentType: row.contentType,
+    etag: `"${row.sha256}"`,
+    updated: row.updatedAt.toISOString(),
+    width: row.width,
+    height: row.height,
+    variants: row.variants,
+  };
+}
+
+export function bucketRule(bucket: string): BucketRule {
+  const rule = BUCKETS[bucket];
+  if (!rule) throw storageError('bucket-not-found');
+  return rule;
+}
+
+/** Read access: public buckets for anyone, the others with a session. */
+export function assertCanRead(bucket: string, caller: Caller | null): BucketRule {
+  const rule = bucketRule(bucket);
+  if (!rule.public && !caller) throw storageError('unauthenticated');
+  return rule;
+}
+
+function assertCanWrite(bucket: string, caller: Caller | null): BucketRule {
+  const rule = bucketRule(bucket);
+  if (!caller) throw storageError('unauthenticated');
+  if (!(rule.writers as readonly string[]).includes(caller.role)) throw storageError('unauthorized');
+  return rule;
+}
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+function describeTypes(types: readonly string[]): string {
+  const names: Record<string, string> = { 'image/jpeg': 'JPEG', 'image/png': 'PNG', 'image/webp': 'WebP', 'image/avif': 'AVIF', 'image/gif': 'GIF', 'application/pdf': 'PDF' };
+  return types.map((t) => names[t] ?? t).join('、');
+}
+
+/**
+ * Stores a file after checking the caller, the name, the size, the bucket's quota, the type
+ * sniffed from the bytes and, when given, the client's SHA-256. Images in buckets that ask for
+ * it also get WebP copies at 320, 640 and 1280 px.
+ */
+export async function upload(
+  deps: StorageDeps,
+  caller: Caller | null,
+  bucket: string,
+  rawName: string,
+  bytes: Buffer,
+  expectedSha256?: string,
+): Promise<ObjectMetadata> {
+  const rule = assertCanWrite(bucket, caller);
+  return storeObject(deps, rule, bucket, rawName, bytes, { expectedSha256, uploadedBy: caller?.userId ?? null });
+}
+
+/** The checks and writes of `upload`, without the caller check (seed data uses this directly). */
+export async function storeObject(
+  deps: StorageDeps,
+  rule: BucketRule,
+  bucket: string,
+  rawName: string,
+  bytes: Buffer,
+  options: { expectedSha256?: string | undefined; uploadedBy: string | null },
+): Promise<ObjectMetadata> {
+  const name = validateObjectName(rawName);
+  if (VARIANT_SUFFIX.test(name)) throw storageError('invalid-argument', '檔名不能以「@數字.webp」結尾，這是縮圖保留的格式。');
+  if (bytes.length === 0) throw storageError('invalid-argument', '檔案是空的。');
+  if (bytes.length > rule.maxBytes) throw storageError('quota-exceeded', `檔案不能超過 ${Math.round(rule.maxBytes / 1024 / 1024)} MB。`);
+  const contentType = sniffContentType(bytes);
+  if (!contentType || !rule.types.includes(contentType)) {
+    throw storageError('invalid-argument', `不支援這種檔案格式，請上傳 ${describeTypes(rule.types)} 檔。`);
+  }
+  const hash = sha256(bytes);
+  if (options.expectedSha256 !== undefined && options.expectedSha256.toLowerCase() !== hash) throw storageError('invalid-checksum');
+
+  const existing = await repo.findObject(deps.db, bucket, name);
+  const used = await repo.bucketBytes(deps.db, bucket);
+  if (used - (existing?.size ?? 0) + bytes.length > rule.quotaBytes) {
+    throw Object.assign(storageError('quota-exceeded', '檔案空間已滿，請先刪除不用的檔案。'), { statusCode: 507 });
+  }
+
+  let width: number | null = null;
+  let height: number | null = null;
+  let variants: number[] = [];
+  if (contentType.startsWith('image/')) {
+    const meta = await sharp(bytes).metadata().catch(() => null);
+    if (!meta?.width || !meta.height) throw storageError('invalid-argument', '圖片檔案無法讀取，可能已經損毀。');
+    width = meta.width;
+    height = meta.height;
+    if (rule.imageVariants) {
+      variants = [...IMAGE_WIDTHS];
+      for (const w of IMAGE_WIDTHS) {
+        const copy = await sharp(bytes).rotate().resize({ width: w, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer({ resolveWithObject: true });
+        const vName = variantName(name, w);
+        await deps.store.put(bucket, vName, copy.data, 'image/webp');
+        await repo.upsertObject(deps.db, {
+          bucket,
+          name: vName,
+          size: copy.data.length,
+          contentType: 'image/webp',
+          sha256: sha256(copy.data),
+          width: copy.info.width,
+          height: copy.info.height,
+          uploadedBy: options.uploadedBy,
+        });
+      }
+    }
+  }
+  await deps.store.put(bucket, name, bytes, contentType);
+  const row = await repo.upsertObject(deps.db, { bucket, name, size: bytes.length, contentType, sha256: hash, width, height, variants, uploadedBy: options.uploadedBy });
+  return toMetadata(row);
+}
+
+export async function getMetadata(deps: StorageDeps, caller: Caller | null, bucket: string, rawName: string): Promise<repo.StorageObjectRow> {
+  assertCanRead(bucket, caller);
+  const row = await repo.findObject(deps.db, bucket, validateObjectName(rawName));
+  if (!row) throw storageError('object-not-found');
+  return row;
+}
+
+export async function openObject(deps: StorageDeps, row: repo.StorageObjectRow, range?: ByteRange) {
+  const stream = await deps.store.read(row.bucket, row.name, range);
+  if (!stream) throw storageError('object-not-found');
+  return stream;
+}
+
+/** Deletes a file and its resized copies. */
+export async function remove(deps: StorageDeps, caller: Caller | null, bucket: string, rawName: string): Promise<void> {
+  assertCanWrite(bucket, caller);
+  const name = validateObjectName(rawName);
+  const row = await repo.findObject(deps.db, bucket, name);
+  if (!row) throw storageError('object-not-found');
+  for (const w of row.variants) {
+    await deps.store.delete(bucket, variantName(name, w));
+    await repo.deleteObject(deps.db, bucket, variantName(name, w));
+  }
+  await deps.store.delete(bucket, name);
+  await repo.deleteObject(deps.db, bucket, name);
+}

@@ -1,0 +1,191 @@
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, dbAvailable, signIn, type TestContext } from '../../../test/helpers.ts';
+import { setRole } from '../../../test/fixtures.ts';
+import { BUCKETS } from './buckets.ts';
+import { storeObject } from './service.ts';
+import { localStore } from './backends.ts';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const ORIGIN = 'http://localhost:3000';
+
+async function png(width: number, height: number) {
+  return sharp({ create: { width, height, channels: 3, background: '#3F6B4F' } }).png().toBuffer();
+}
+
+describe.skipIf(!dbAvailable())('file storage (spec §7 /b/{bucket}/o/{path})', () => {
+  let ctx: TestContext;
+  let staff: string;
+  let customer: string;
+  let image: Buffer;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    staff = (await signIn(ctx.app, 'staff@example.com')).cookie;
+    await setRole(ctx.database, 'staff@example.com', 'staff');
+    customer = (await signIn(ctx.app, 'shopper@example.com')).cookie;
+    image = await png(1600, 2000);
+  });
+  afterAll(async () => ctx.close());
+
+  const upload = (bucket: string, name: string, body: Buffer, opts: { cookie?: string; headers?: Record<string, string> } = {}) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/storage/b/${bucket}/o?name=${encodeURIComponent(name)}`,
+      payload: body,
+      headers: { 'content-type': 'application/octet-stream', origin: ORIGIN, ...(opts.cookie ? { cookie: opts.cookie } : {}), ...opts.headers },
+    });
+  const get = (bucket: string, encodedName: string, headers: Record<string, string> = {}, alt = '?alt=media') =>
+    ctx.app.inject({ method: 'GET', url: `/api/storage/b/${bucket}/o/${encodedName}${alt}`, headers });
+
+  it('lets staff upload an image, keeps its metadata and makes 320/640/1280 WebP copies', async () => {
+    const res = await upload('products', 'teas/dong-ding/1.png', image, { cookie: staff, headers: { 'content-type': 'image/jpeg' } });
+    expect(res.statusCode, res.body).toBe(201);
+    const meta = res.json();
+    expect(meta).toMatchObject({ bucket: 'products', name: 'teas/dong-ding/1.png', size: image.length, contentType: 'image/png', width: 1600, height: 2000, variants: [320, 640, 1280] });
+    expect(meta.etag).toBe(`"${createHash('sha256').update(image).digest('hex')}"`);
+    const info = await get('products', encodeURIComponent('teas/dong-ding/1.png'), {}, '');
+    expect(info.json()).toMatchObject({ size: image.length, contentType: 'image/png' });
+    for (const w of [320, 640, 1280]) {
+      const copy = await get('products', encodeURIComponent(`teas/dong-ding/1.png@${w}.webp`));
+      expect(copy.statusCode).toBe(200);
+      expect(copy.headers['content-type']).toBe('image/webp');
+      expect((await sharp(copy.rawPayload).metadata()).width).toBe(w);
+    }
+  });
+
+  it('serves the bytes with ETag, Last-Modified and caching; answers 304 to conditional requests', async () => {
+    const res = await get('products', 'teas/dong-ding/1.png');
+    expect(res.statusCode).toBe(200);
+    expect(Buffer.compare(res.rawPayload, image)).toBe(0);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['accept-ranges']).toBe('bytes');
+    expect(res.headers['cache-control']).toBe('public, max-age=3600');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    const etag = String(res.headers.etag);
+    expect((await get('products', 'teas/dong-ding/1.png', { 'if-none-match': etag })).statusCode).toBe(304);
+    expect((await get('products', 'teas/dong-ding/1.png', { 'if-modified-since': String(res.headers['last-modified']) })).statusCode).toBe(304);
+    expect((await get('products', 'teas/dong-ding/1.png', { 'if-none-match': '"other"' })).statusCode).toBe(200);
+  });
+
+  it('answers Range requests with 206 and the exact bytes, and 416 when out of range', async () => {
+    const part = await get('products', 'teas/dong-ding/1.png', { range: 'bytes=10-19' });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 10-19/${image.length}`);
+    expect(Buffer.compare(part.rawPayload, image.subarray(10, 20))).toBe(0);
+    const tail = await get('products', 'teas/dong-ding/1.png', { range: 'bytes=-5' });
+    expect(Buffer.compare(tail.rawPayload, image.subarray(image.length - 5))).toBe(0);
+    const open = await get('products', 'teas/dong-ding/1.png', { range: `bytes=${image.length - 3}-` });
+    expect(open.rawPayload.length).toBe(3);
+    const bad = await get('products', 'teas/dong-ding/1.png', { range: `bytes=${image.length}-` });
+    expect(bad.statusCode).toBe(416);
+    expect(bad.headers['content-range']).toBe(`bytes */${image.length}`);
+    const stale = await get('products', 'teas/dong-ding/1.png', { range: 'bytes=0-9', 'if-range': '"changed"' });
+    expect(stale.statusCode).toBe(200);
+  });
+
+  describe('error codes', () => {
+    it('object-not-found for a missing file', async () => {
+      const res = await get('products', 'no/such/file.png');
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.code).toBe('object-not-found');
+    });
+
+    it('bucket-not-found for an unknown bucket, on read, upload and delete', async () => {
+      expect((await get('secrets', 'x.png')).json().error.code).toBe('bucket-not-found');
+      expect((await upload('secrets', 'x.png', image, { cookie: staff })).json().error.code).toBe('bucket-not-found');
+      const del = await ctx.app.inject({ method: 'DELETE', url: '/api/storage/b/secrets/o/x.png', headers: { cookie: staff, origin: ORIGIN } });
+      expect(del.json().error.code).toBe('bucket-not-found');
+    });
+
+    it('unauthenticated: uploads without a session, and the members-only bucket read without one', async () => {
+      const res = await upload('products', 'a.png', image);
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error.code).toBe('unauthenticated');
+      await upload('members', 'guides/brewing.png', image, { cookie: staff });
+      const anon = await get('members', encodeURIComponent('guides/brewing.png'));
+      expect(anon.statusCode).toBe(401);
+      expect(anon.json().error.code).toBe('unauthenticated');
+      const member = await get('members', encodeURIComponent('guides/brewing.png'), { cookie: customer });
+      expect(member.statusCode).toBe(200);
+      expect(member.headers['cache-control']).toBe('private, no-cache');
+    });
+
+    it('unauthorized: a shopper may not upload or delete', async () => {
+      const up = await upload('products', 'mine.png', image, { cookie: customer });
+      expect(up.statusCode).toBe(403);
+      expect(up.json().error.code).toBe('unauthorized');
+      const del = await ctx.app.inject({ method: 'DELETE', url: `/api/storage/b/products/o/${encodeURIComponent('teas/dong-ding/1.png')}`, headers: { cookie: customer, origin: ORIGIN } });
+      expect(del.json().error.code).toBe('unauthorized');
+    });
+
+    it('quota-exceeded: a file over the bucket limit, and a bucket that is full', async () => {
+      const big = Buffer.concat([image, Buffer.alloc(BUCKETS.products!.maxBytes)]);
+      const res = await upload('products', 'huge.png', big, { cookie: staff });
+      expect(res.statusCode).toBe(413);
+      expect(res.json().error.code).toBe('quota-exceeded');
+      const tooBigForServer = Buffer.alloc(31 * 1024 * 1024);
+      const over = await upload('downloads', 'huge.pdf', tooBigForServer, { cookie: staff });
+      expect(over.statusCode).toBe(413);
+      expect(over.json().error.code).toBe('quota-exceeded');
+      const store = localStore(fs.mkdtempSync(path.join(os.tmpdir(), 'shop-quota-')));
+      const tinyBucket = { ...BUCKETS.products!, quotaBytes: image.length + 10 };
+      const full = await storeObject({ db: ctx.database.db, store }, tinyBucket, 'products', 'full.png', image, { uploadedBy: null }).catch((e: unknown) => e);
+      expect(full).toMatchObject({ code: 'quota-exceeded', statusCode: 507 });
+    });
+
+    it('invalid-argument: path traversal, absolute paths and other bad names change nothing', async () => {
+      const names = ['../escape.png', 'a/../../etc/passwd', '/absolute.png', 'a\\b.png', 'a//b.png', './a.png', `${'長'.repeat(257)}.png`, Array.from({ length: 33 }, () => 'x').join('/'), 'nul\u0000.png', 'x.png@640.webp'];
+      for (const name of names) {
+        const res = await upload('products', name, image, { cookie: staff });
+        expect(res.statusCode, name).toBe(400);
+        expect(res.json().error.code, name).toBe('invalid-argument');
+      }
+      for (const encoded of ['..%2F..%2Fetc%2Fpasswd', 'teas/..%2F..%2F..%2Fpackage.json']) {
+        const res = await get('products', encoded);
+        expect(res.statusCode, encoded).toBe(400);
+        expect(res.json().error.code).toBe('invalid-argument');
+      }
+      // Dot segments in the URL itself are resolved before routing: the request never reaches a file.
+      const dots = await get('products', '%2E%2E/%2E%2E/etc/passwd');
+      expect([400, 404]).toContain(dots.statusCode);
+      expect(dots.headers['content-type']).toContain('application/json');
+    });
+
+    it('invalid-argument: the type is sniffed from the bytes, not the name or the header', async () => {
+      const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+      const res = await upload('products', 'evil.png', svg, { cookie: staff, headers: { 'content-type': 'image/png' } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('invalid-argument');
+      expect(res.json().error.message).toContain('JPEG');
+      const pdf = Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF');
+      expect((await upload('products', 'catalogue.pdf', pdf, { cookie: staff })).statusCode).toBe(400);
+      const ok = await upload('downloads', 'catalogue.pdf', pdf, { cookie: staff });
+      expect(ok.json().contentType).toBe('application/pdf');
+      const served = await get('downloads', 'catalogue.pdf');
+      expect(served.headers['content-disposition']).toBe("inline; filename*=UTF-8''catalogue.pdf");
+      expect((await upload('products', 'empty.png', Buffer.alloc(0), { cookie: staff })).json().error.code).toBe('invalid-argument');
+    });
+
+    it('invalid-checksum when the bytes do not match the SHA-256 the client sent', async () => {
+      const wrong = await upload('products', 'check.png', image, { cookie: staff, headers: { 'x-content-sha256': 'a'.repeat(64) } });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().error.code).toBe('invalid-checksum');
+      expect((await get('products', 'check.png')).statusCode).toBe(404);
+      const right = await upload('products', 'check.png', image, { cookie: staff, headers: { 'x-content-sha256': createHash('sha256').update(image).digest('hex') } });
+      expect(right.statusCode).toBe(201);
+    });
+  });
+
+  it('deletes a file with its copies', async () => {
+    await upload('products', 'gone.png', await png(800, 1000), { cookie: staff });
+    const del = await ctx.app.inject({ method: 'DELETE', url: '/api/storage/b/products/o/gone.png', headers: { cookie: staff, origin: ORIGIN } });
+    expect(del.statusCode).toBe(204);
+    expect((await get('products', 'gone.png')).json().error.code).toBe('object-not-found');
+    expect((await get('products', encodeURIComponent('gone.png@640.webp'))).json().error.code).toBe('object-not-found');
+    const again = await ctx.app.inject({ method: 'DELETE', url: '/api/storage/b/products/o/gone.png', headers: { cookie: staff, origin: ORIGIN } });
+    expect(again.json().error.code).toBe('object-not-found');
+  });
+});

@@ -1,0 +1,15 @@
+// Minimal types for s3rver (a local S3 API used by the storage backend tests).
+declare module 's3rver' {
+  interface S3rverOptions {
+    port?: number;
+    address?: string;
+    directory: string;
+    silent?: boolean;
+    configureBuckets?: Array<{ name: string; configs: unknown[] }>;
+  }
+  export default class S3rver {
+    constructor(options: S3rverOptions);
+    run(): Promise<{ address: string; port: number }>;
+    close(): Promise<void>;
+  }
+}

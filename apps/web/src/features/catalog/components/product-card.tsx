@@ -1,0 +1,62 @@
+import { Link } from 'react-router';
+import type { ProductCard as Card } from '@shop/shared/catalog';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { paths } from '../../../config/paths.ts';
+import { Price } from './price.tsx';
+
+/** Image sizes the grid shows: 2 columns on phones, 3 on tablets, 4 on desktops. */
+export const GRID_IMAGE_SIZES = '(min-width: 1024px) 280px, (min-width: 640px) 33vw, 50vw';
+
+export function ProductCard({ product }: { product: Card }) {
+  const onSale = product.compareAtPrice !== null && product.inStock;
+  return (
+    <article className="group relative flex flex-col gap-3">
+      <div className="relative aspect-[4/5] overflow-hidden rounded-lg border border-line bg-surface">
+        {product.image ? (
+          <img
+            src={product.image.src}
+            srcSet={product.image.srcSet}
+            sizes={GRID_IMAGE_SIZES}
+            width={product.image.width}
+            height={product.image.height}
+            alt={product.image.alt}
+            loading="lazy"
+            decoding="async"
+            className={`size-full object-cover transition-transform duration-500 group-hover:scale-[1.03] ${product.inStock ? '' : 'opacity-60 grayscale-[40%]'}`}
+          />
+        ) : (
+          <div className="flex size-full items-center justify-center text-sm text-ink-muted">尚無商品照片</div>
+        )}
+        <div className="absolute top-2 left-2 flex flex-col gap-1">
+          {!product.inStock && <Badge tone="neutral">已售完</Badge>}
+          {onSale && <Badge tone="amber">優惠中</Badge>}
+        </div>
+      </div>
+      <div className="flex flex-col gap-1">
+        <p className="text-xs tracking-wider text-ink-muted">{product.category.name}</p>
+        <h3 className="text-base leading-snug font-medium text-ink">
+          <Link to={paths.product(product.slug)} className="after:absolute after:inset-0 hover:text-tea focus-visible:outline-none">
+            {product.name}
+          </Link>
+        </h3>
+        <Price min={product.priceMin} max={product.priceMax} compareAt={product.compareAtPrice} />
+      </div>
+    </article>
+  );
+}
+
+export function ProductCardSkeleton() {
+  return (
+    <div className="flex flex-col gap-3" aria-hidden="true">
+      <Skeleton className="aspect-[4/5] w-full rounded-lg" />
+      <Skeleton className="h-3 w-16" />
+      <Skeleton className="h-4 w-3/4" />
+      <Skeleton className="h-4 w-20" />
+    </div>
+  );
+}
+
+export function ProductGrid({ children }: { children: React.ReactNode }) {
+  return <ul className="grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 lg:grid-cols-4">{children}</ul>;
+}

@@ -1,0 +1,17 @@
+/** URLs of the storage service (spec §7 shape /b/{bucket}/o/{path}); no dependencies. */
+export const STORAGE_PREFIX = '/api/storage';
+
+/** Widths of the WebP copies made for product images. */
+export const IMAGE_WIDTHS = [320, 640, 1280] as const;
+
+export function variantName(name: string, width: number): string {
+  return `${name}@${width}.webp`;
+}
+
+export function objectUrl(bucket: string, name: string): string {
+  return `${STORAGE_PREFIX}/b/${encodeURIComponent(bucket)}/o/${encodeURIComponent(name)}?alt=media`;
+}
+
+export function imageSrcSet(bucket: string, name: string, widths: readonly number[] = IMAGE_WIDTHS): string {
+  return widths.map((w) => `${objectUrl(bucket, variantName(name, w))} ${w}w`).join(', ');
+}

@@ -30,6 +30,8 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      // We do not use the React Compiler; react-hook-form's watch() is fine without it.
+      'react-hooks/incompatible-library': 'off',
       // Data flows one way: shared → features → app. Features never import the app or each other's internals.
       'no-restricted-imports': [
         'error',

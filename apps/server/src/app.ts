@@ -15,6 +15,17 @@ import mailPlugin from './plugins/mail.ts';
 import rateLimiterPlugin from './plugins/rate-limiter.ts';
 import mailboxModule from './modules/mailbox/index.ts';
 import catalogModule from './modules/catalog/index.ts';
+import cartModule from './modules/cart/index.ts';
+import ordersModule from './modules/orders/index.ts';
+import paymentsModule from './modules/payments/index.ts';
+import sandboxModule from './modules/payments/sandbox/index.ts';
+import logisticsModule from './modules/logistics/index.ts';
+import eventsModule from './modules/events/index.ts';
+import adminModule from './modules/admin/index.ts';
+import eventsPlugin from './plugins/events.ts';
+import jobsPlugin from './plugins/jobs.ts';
+import commercePlugin, { type CommerceOptions } from './plugins/commerce.ts';
+import { writeCliToken } from './lib/cli-token.ts';
 import storageModule from './modules/storage/index.ts';
 import { createObjectStore } from './modules/storage/create-store.ts';
 import spaPlugin from './plugins/spa.ts';
@@ -33,6 +44,10 @@ export interface BuildOptions {
   readonly closeDatabase?: boolean;
   /** Where file bytes go; by default local files under DATA_DIR/storage, or S3 when configured. */
   readonly store?: ObjectStore;
+  /** Store locator and discount provider (tests may pass their own). */
+  readonly commerce?: CommerceOptions;
+  /** The token `npm run order:advance` uses; by default a new one is written to DATA_DIR. */
+  readonly cliToken?: string;
 }
 
 /** Builds the whole server without listening, so tests use the same app through `inject`. */
@@ -47,7 +62,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('extraFormActions', [] as string[]);
+  // Checkout posts its payment form to ECPay's cashier when one is configured.
+  app.decorate('extraFormActions', config.ecpay.endpoint ? [new URL(config.ecpay.endpoint).origin] : []);
 
   app.setErrorHandler(errorHandler());
   app.setNotFoundHandler((request, reply) => {
@@ -62,12 +78,22 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(sessionPlugin);
   await app.register(rateLimiterPlugin);
   await app.register(mailPlugin);
+  await app.register(eventsPlugin);
+  await app.register(commercePlugin, options.commerce ?? {});
+  await app.register(jobsPlugin);
 
   await app.register(healthModule);
   await app.register(redirectsModule);
   await app.register(authModule);
   await app.register(catalogModule);
   await app.register(storageModule, { store: options.store ?? createObjectStore(config) });
+  await app.register(cartModule);
+  await app.register(ordersModule);
+  await app.register(paymentsModule);
+  await app.register(logisticsModule);
+  await app.register(eventsModule);
+  await app.register(adminModule, { cliToken: options.cliToken ?? writeCliToken(config.dataDir) });
+  if (!config.isProduction && !config.ecpay.endpoint) await app.register(sandboxModule);
   if (config.isTest) await app.register(testSupportModule);
   if (!config.isProduction) await app.register(mailboxModule);
 

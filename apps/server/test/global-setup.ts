@@ -8,13 +8,16 @@ import { PGLITE_OPTIONS, pgliteDatabase } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
 import { postgresDatabase } from '../src/db/client.ts';
 
+// Provided values are shared by all projects of a run, so each engine has its own keys; a test
+// file finds its engine in TEST_DB_ENGINE, which each project sets.
 declare module 'vitest' {
   export interface ProvidedContext {
-    dbEngine: 'pglite' | 'postgres';
-    /** PGlite: a tarball of a migrated data directory. PostgreSQL: the template database's URL. */
-    dbTemplate: string;
-    /** False when PostgreSQL was asked for and none answered: those tests are skipped. */
-    dbAvailable: boolean;
+    /** A tarball of a migrated PGlite data directory. */
+    'dbTemplate:pglite': string;
+    /** The template database's URL. */
+    'dbTemplate:postgres': string;
+    /** False when no PostgreSQL answered: its tests are skipped. */
+    'dbAvailable:postgres': boolean;
   }
 }
 
@@ -23,8 +26,7 @@ declare module 'vitest' {
  * (PGlite: load the dumped data directory; PostgreSQL: CREATE DATABASE … TEMPLATE).
  */
 export default async function setup(project: TestProject) {
-  const engine = (process.env.TEST_DB_ENGINE ?? 'pglite') as 'pglite' | 'postgres';
-  project.provide('dbEngine', engine);
+  const engine = (project.config.env?.TEST_DB_ENGINE ?? 'pglite') as 'pglite' | 'postgres';
   if (engine === 'pglite') {
     const client = await PGlite.create(PGLITE_OPTIONS);
     const database = pgliteDatabase(client);
@@ -34,8 +36,7 @@ export default async function setup(project: TestProject) {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-pglite-'));
     const file = path.join(dir, 'template.tar');
     await fs.writeFile(file, Buffer.from(await dump.arrayBuffer()));
-    project.provide('dbTemplate', file);
-    project.provide('dbAvailable', true);
+    project.provide('dbTemplate:pglite', file);
     return async () => {
       await fs.rm(dir, { recursive: true, force: true });
     };
@@ -48,8 +49,8 @@ export default async function setup(project: TestProject) {
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     console.warn(`\n[server-postgres] PostgreSQL at ${redact(adminUrl)} did not answer (${reason}); its tests are skipped.\n`);
-    project.provide('dbTemplate', '');
-    project.provide('dbAvailable', false);
+    project.provide('dbTemplate:postgres', '');
+    project.provide('dbAvailable:postgres', false);
     return;
   }
   const prefix = `shop_test_${process.pid}_${Date.now().toString(36)}`;
@@ -60,8 +61,8 @@ export default async function setup(project: TestProject) {
   const database = postgresDatabase(pool);
   await migrateDatabase(database);
   await database.close();
-  project.provide('dbTemplate', templateUrl);
-  project.provide('dbAvailable', true);
+  project.provide('dbTemplate:postgres', templateUrl);
+  project.provide('dbAvailable:postgres', true);
 
   return async () => {
     // Drop the template and every per-file copy made from it.

@@ -10,19 +10,20 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig, type AppConfig } from '../src/config/env.ts';
 import { PGLITE_OPTIONS, pgliteDatabase, postgresDatabase, type Database } from '../src/db/client.ts';
 
-export const dbEngine = () => inject('dbEngine');
+/** The engine of the current vitest project (server-pglite or server-postgres). */
+export const dbEngine = (): 'pglite' | 'postgres' => (process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'pglite');
 /** For `describe.skipIf(!dbAvailable())`: false only when PostgreSQL was wanted and did not answer. */
-export const dbAvailable = () => inject('dbAvailable');
+export const dbAvailable = () => dbEngine() === 'pglite' || inject('dbAvailable:postgres');
 
 /** A fresh, migrated database for one test file, on the engine of the current project. */
 export async function createTestDatabase(): Promise<Database> {
-  const template = inject('dbTemplate');
-  if (inject('dbEngine') === 'pglite') {
+  if (dbEngine() === 'pglite') {
+    const template = inject('dbTemplate:pglite');
     const tar = await fs.promises.readFile(template);
     const client = await PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: new Blob([tar]) });
     return pgliteDatabase(client);
   }
-  const templateUrl = new URL(template);
+  const templateUrl = new URL(inject('dbTemplate:postgres'));
   const templateName = templateUrl.pathname.slice(1);
   const name = `${templateName.replace(/_tpl$/, '')}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: templateUrl.toString().replace(`/${templateName}`, '/postgres') });

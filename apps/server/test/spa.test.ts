@@ -76,7 +76,7 @@ describe.skipIf(!dbAvailable())('serving the single-page app', () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     // Plain http: no HSTS and no upgrade of requests.
     expect(res.headers['strict-transport-security']).toBeUndefined();
     expect(csp).not.toContain('upgrade-insecure-requests');

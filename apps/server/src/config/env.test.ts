@@ -36,11 +36,20 @@ describe('configuration', () => {
 
   it('refuses production without the real settings, naming what is missing', () => {
     const lines = problems({ NODE_ENV: 'production' });
-    expect(lines.map((l) => l.split(':')[0])).toEqual(['DATABASE_URL', 'PUBLIC_URL', 'SMTP_URL']);
+    expect(lines.map((l) => l.split(':')[0])).toEqual(['DATABASE_URL', 'PUBLIC_URL', 'SMTP_URL', 'ECPAY_ENDPOINT', 'ECPAY_MERCHANT_ID', 'ECPAY_HASH_KEY', 'ECPAY_HASH_IV']);
   });
 
   it('never loads demo data in production', () => {
-    const prod = { NODE_ENV: 'production', DATABASE_URL: 'postgres://postgres@db/shop', PUBLIC_URL: 'https://shop.example', SMTP_URL: 'smtp://mail.example:587' };
+    const prod = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://postgres@db/shop',
+      PUBLIC_URL: 'https://shop.example',
+      SMTP_URL: 'smtp://mail.example:587',
+      ECPAY_ENDPOINT: 'https://payment.ecpay.com.tw/Cashier/AioCheckOut/V5',
+      ECPAY_MERCHANT_ID: '1234567',
+      ECPAY_HASH_KEY: 'realhashkey1',
+      ECPAY_HASH_IV: 'realhashiv12',
+    };
     expect(loadConfig(prod).seedDemo).toBe(false);
     expect(problems({ ...prod, SEED_DEMO: '1' })[0]).toMatch(/^SEED_DEMO/);
   });

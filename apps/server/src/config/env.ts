@@ -71,6 +71,10 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.preprocess(emptyToUndefined, z.string().optional()),
   S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
   S3_FORCE_PATH_STYLE: booleanFlag,
+  ECPAY_MERCHANT_ID: z.preprocess(emptyToUndefined, z.string().regex(/^\d{7,10}$/, 'must be the numeric MerchantID ECPay gave you').optional()),
+  ECPAY_HASH_KEY: z.preprocess(emptyToUndefined, z.string().min(8, 'must be the HashKey ECPay gave you').optional()),
+  ECPAY_HASH_IV: z.preprocess(emptyToUndefined, z.string().min(8, 'must be the HashIV ECPay gave you').optional()),
+  ECPAY_ENDPOINT: optionalUrl(['https:', 'http:'], 'https://payment-stage.ecpay.com.tw/Cashier/AioCheckOut/V5'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -93,6 +97,11 @@ export interface AppConfig {
   /** Shared rate-limit counters (and later realtime fan-out) across instances. */
   readonly redisUrl: string | undefined;
   /** S3-compatible storage; without it files live under DATA_DIR/storage. */
+  /**
+   * ECPay AIO settings. Defaults are ECPay's published stage test merchant; without an endpoint
+   * (outside production) payments go to the built-in sandbox gateway.
+   */
+  readonly ecpay: { merchantId: string; hashKey: string; hashIV: string; endpoint: string | undefined };
   readonly s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean } | undefined;
 }
 
@@ -124,6 +133,9 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
     if (!env.PUBLIC_URL) missing.push('PUBLIC_URL: required when NODE_ENV=production (links in mails and payment callbacks use it)');
     if (env.SEED_DEMO) missing.push('SEED_DEMO: demo data is never loaded when NODE_ENV=production');
     if (!env.SMTP_URL) missing.push('SMTP_URL: required when NODE_ENV=production (there is no mail outbox in production)');
+    for (const key of ['ECPAY_ENDPOINT', 'ECPAY_MERCHANT_ID', 'ECPAY_HASH_KEY', 'ECPAY_HASH_IV'] as const) {
+      if (!env[key]) missing.push(`${key}: required when NODE_ENV=production (the sandbox payment gateway and the test merchant are for trying the shop only)`);
+    }
     if (missing.length > 0) throw new ConfigError(missing);
   }
   const s3Keys = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
@@ -148,6 +160,12 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? '山嵐茶事 <no-reply@shanlan-tea.example>',
     redisUrl: env.REDIS_URL,
+    ecpay: {
+      merchantId: env.ECPAY_MERCHANT_ID ?? '3002607',
+      hashKey: env.ECPAY_HASH_KEY ?? 'pwFHCqoQZGmho4w6',
+      hashIV: env.ECPAY_HASH_IV ?? 'EkRm7iFT261dpevs',
+      endpoint: env.ECPAY_ENDPOINT,
+    },
     s3:
       env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
         ? {

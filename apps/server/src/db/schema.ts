@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DescriptionBlock, ProductSpec } from '@shop/shared/catalog-blocks';
 
 const timestamps = {
@@ -186,3 +186,173 @@ export const storageObjects = pgTable(
   },
   (t) => [primaryKey({ columns: [t.bucket, t.name] })],
 );
+
+/** A member's cart, kept on the server: it follows the member across tabs and devices. */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    variantId: uuid('variant_id')
+      .notNull()
+      .references(() => productVariants.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    /** The price when it was put in the cart, so a later change can be pointed out. */
+    addedPrice: integer('added_price').notNull(),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.variantId] }), check('cart_items_quantity_positive', sql`${t.quantity} > 0`)],
+);
+
+/** Order numbers: TW + date (Asia/Taipei) + 6 digits of this sequence. */
+export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 1, increment: 1 });
+
+export interface ShippingDetails {
+  method: 'home' | 'cvs';
+  recipientName: string;
+  phone: string;
+  /** Home delivery. */
+  city?: string;
+  district?: string;
+  postalCode?: string;
+  address?: string;
+  /** Store pickup: copied onto the order, since stores close. */
+  cvsBrand?: string;
+  storeId?: string;
+  storeName?: string;
+  storeAddress?: string;
+}
+
+export interface InvoiceDetails {
+  type: 'member' | 'mobile' | 'donation' | 'company';
+  mobileBarcode?: string;
+  donationCode?: string;
+  taxId?: string;
+  companyTitle?: string;
+}
+
+export interface AppliedDiscount {
+  kind: 'tier' | 'coupon';
+  code?: string;
+  label: string;
+  amount: number;
+}
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderNo: text('order_no').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    status: text('status', {
+      enum: ['pending_payment', 'payment_failed', 'paid', 'processing', 'shipped', 'delivered', 'completed', 'expired', 'cancelled', 'refunded'],
+    }).notNull(),
+    paymentMethod: text('payment_method', { enum: ['credit_card', 'atm', 'cod'] }).notNull(),
+    shipping: jsonb('shipping').$type<ShippingDetails>().notNull(),
+    invoice: jsonb('invoice').$type<InvoiceDetails>().notNull(),
+    subtotal: integer('subtotal').notNull(),
+    discountTotal: integer('discount_total').notNull().default(0),
+    discounts: jsonb('discounts').$type<AppliedDiscount[]>().notNull().default([]),
+    shippingFee: integer('shipping_fee').notNull(),
+    total: integer('total').notNull(),
+    note: text('note').notNull().default(''),
+    /** Sent by the client with each checkout attempt: a retried request finds the same order. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** Unpaid orders give their stock back after this time. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('orders_order_no_key').on(t.orderNo),
+    uniqueIndex('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} in ('pending_payment', 'payment_failed')`),
+  ],
+);
+
+/** What was bought, as it was at the time: names, options and prices are copied. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
+    productSlug: text('product_slug').notNull(),
+    productName: text('product_name').notNull(),
+    variantLabel: text('variant_label').notNull(),
+    sku: text('sku').notNull(),
+    image: jsonb('image').$type<ProductImage | null>(),
+    unitPrice: integer('unit_price').notNull(),
+    quantity: integer('quantity').notNull(),
+    lineTotal: integer('line_total').notNull(),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId)],
+);
+
+/** One row per payment attempt (each has its own MerchantTradeNo at ECPay). */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull().default('ecpay'),
+    merchantTradeNo: text('merchant_trade_no').notNull(),
+    method: text('method', { enum: ['credit_card', 'atm'] }).notNull(),
+    amount: integer('amount').notNull(),
+    status: text('status', { enum: ['pending', 'waiting_transfer', 'paid', 'failed'] }).notNull().default('pending'),
+    tradeNo: text('trade_no'),
+    rtnCode: text('rtn_code'),
+    rtnMsg: text('rtn_msg'),
+    /** ATM: bank code, virtual account, deadline. */
+    atm: jsonb('atm').$type<{ bankCode: string; account: string; expireDate: string } | null>(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('payments_merchant_trade_no_key').on(t.merchantTradeNo), index('payments_order_idx').on(t.orderId)],
+);
+
+/** The order's history: status changes and shipment events, with time and place. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['status', 'shipment'] }).notNull(),
+    status: text('status'),
+    shipmentEvent: text('shipment_event'),
+    location: text('location'),
+    note: text('note'),
+    carrier: text('carrier'),
+    trackingNo: text('tracking_no'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/**
+ * The built-in sandbox gateway's own record of the trades it handled (its side of the protocol,
+ * kept apart from the shop's tables): ATM accounts wait here for a simulated transfer.
+ */
+export const sandboxGatewayTrades = pgTable('sandbox_gateway_trades', {
+  merchantTradeNo: text('merchant_trade_no').primaryKey(),
+  tradeNo: text('trade_no').notNull(),
+  amount: integer('amount').notNull(),
+  paymentType: text('payment_type').notNull(),
+  bankCode: text('bank_code'),
+  vAccount: text('v_account'),
+  expireDate: text('expire_date'),
+  returnUrl: text('return_url').notNull(),
+  status: text('status', { enum: ['waiting', 'paid', 'failed'] }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -29,6 +29,9 @@ export default fp(
       },
       strictTransportSecurity: https ? { maxAge: 15_552_000, includeSubDomains: true } : false,
       crossOriginEmbedderPolicy: false,
+      // Full referrers stay on this site; other sites see only the origin. (no-referrer would make
+      // browsers send `Origin: null` on our own form posts.)
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     });
     await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   },

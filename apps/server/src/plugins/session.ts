@@ -73,8 +73,10 @@ export default fp(
  * from non-browser clients, which cannot be made to carry a victim's cookie.
  */
 function isSameOrigin(request: FastifyRequest, publicOrigin: string): boolean {
+  // Fetch metadata, when the browser sends it, is the clearest signal (form posts may carry Origin: null).
   const fetchSite = request.headers['sec-fetch-site'];
   if (fetchSite === 'cross-site') return false;
+  if (fetchSite === 'same-origin') return true;
   const source = request.headers.origin ?? refererOrigin(request.headers.referer);
   if (!source) return true;
   if (source === publicOrigin) return true;

@@ -1,7 +1,8 @@
 import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router';
 import { MEMBER_LAYOUT_PATH, ROUTES, type RouteDef, type RouteId } from '@shop/shared/routes';
 import { PageSkeleton } from '../components/page-skeleton.tsx';
-import { DefaultLayout, type RouteHandle } from '../components/layouts/default-layout.tsx';
+import type { RouteHandle } from '../components/layouts/default-layout.tsx';
+import { AppLayout } from './app-layout.tsx';
 import { ChunkFailedPage, NotFoundRoute, RouteError } from '../components/errors/route-error.tsx';
 import { ChunkLoadError, setPendingLocationSource, withChunkReload } from '../lib/reload-guard.ts';
 import { guardLoader, productLoader } from './guards.ts';
@@ -61,7 +62,7 @@ export function buildRoutes(): RouteObject[] {
   return [
     {
       id: 'default',
-      element: <DefaultLayout />,
+      element: <AppLayout />,
       errorElement: <RouteError />,
       children: [
         {

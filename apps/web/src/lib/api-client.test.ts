@@ -53,3 +53,34 @@ describe('api client retry policy (spec §7)', () => {
     expect(handler).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('api client time-outs and cancellation', () => {
+  beforeEach(() => {
+    fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+
+  it('gives up after the time-out with network-request-failed', async () => {
+    fetchMock.mockImplementation((_url: string, init: RequestInit) => new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))));
+    await expect(apiPost('/api/slow', {}, { timeout: 20 })).rejects.toMatchObject({ code: 'network-request-failed' });
+  });
+
+  it('passes the caller\u2019s cancellation on as an abort, not as a network failure', async () => {
+    fetchMock.mockImplementation((_url: string, init: RequestInit) => new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))));
+    const controller = new AbortController();
+    const pending = apiGet('/api/thing', { signal: controller.signal });
+    controller.abort();
+    const error = await pending.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DOMException);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends JSON bodies with the right header and reads JSON answers', async () => {
+    fetchMock.mockImplementation(async () => json(200, { ok: true }));
+    await expect(apiPost('/api/x', { a: 1 })).resolves.toEqual({ ok: true });
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(init.body).toBe('{"a":1}');
+    expect((init.headers as Record<string, string>)['content-type']).toBe('application/json');
+    expect(init.credentials).toBe('same-origin');
+  });
+});

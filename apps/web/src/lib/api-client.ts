@@ -1,5 +1,4 @@
-import { ofetch, FetchError, type FetchOptions } from 'ofetch';
-import { defaultRetries, RETRY_STATUSES, requestTimeout } from '@shop/shared/http-policy';
+import { defaultRetries, isErrorStatus, isRetryableStatus, requestTimeout } from '@shop/shared/http-policy';
 import { ApiError, networkError, toApiError } from './api-error.ts';
 import { isMobileDevice } from './device.ts';
 
@@ -11,52 +10,82 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   onUnauthorized = handler;
 }
 
-const base = ofetch.create({
-  baseURL: '/',
-  credentials: 'same-origin',
-  retryStatusCodes: [...RETRY_STATUSES],
-  retryDelay: 0,
-  headers: { accept: 'application/json' },
-});
-
-export type RequestOptions = Omit<FetchOptions<'json'>, 'method' | 'responseType'> & {
+export interface RequestOptions {
+  body?: unknown;
+  signal?: AbortSignal;
   /** Override the spec §7 default (writes 0 retries, reads 1). */
   retry?: number;
-};
+  timeout?: number;
+}
+
+/** Aborts after `ms` or when `outer` aborts; built by hand where AbortSignal.any/timeout are missing (older Safari). */
+function requestSignal(ms: number, outer?: AbortSignal): { signal: AbortSignal; done(): void } {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException('timed out', 'TimeoutError')), ms);
+  const onAbort = () => controller.abort(outer?.reason);
+  if (outer?.aborted) onAbort();
+  else outer?.addEventListener('abort', onAbort, { once: true });
+  return {
+    signal: controller.signal,
+    done: () => {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', onAbort);
+    },
+  };
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
 
 /**
- * The one way to call the API. Applies the retry and time-out policy of spec §7 and §9 and throws
- * ApiError with the server's code and zh-TW message; a request that never got an answer throws
+ * The one way to call the API, on plain fetch (see docs/decisions/004). Applies the retry and
+ * time-out policy of spec §7 and §9: 400–599 are errors; 408, 409, 425, 429, 500, 502, 503 and 504
+ * are retried, writes 0 times by default and other methods once; 30 s on desktop, 60 s on mobile.
+ * Throws ApiError with the server's code and zh-TW message; no answer at all is
  * `network-request-failed`.
  */
 export async function api<T>(method: string, url: string, options: RequestOptions = {}): Promise<T> {
-  try {
-    return await base<T>(url, {
-      ...options,
-      method: method as FetchOptions['method'],
-      retry: options.retry ?? defaultRetries(method),
-      timeout: options.timeout ?? requestTimeout(isMobileDevice()),
-    });
-  } catch (error) {
-    throw normalizeError(error);
-  }
-}
-
-function normalizeError(error: unknown): ApiError {
-  if (error instanceof ApiError) return error;
-  if (error instanceof FetchError && error.response) {
-    const apiError = toApiError(error.response.status, error.data);
+  const retries = options.retry ?? defaultRetries(method);
+  const timeout = options.timeout ?? requestTimeout(isMobileDevice());
+  const hasBody = options.body !== undefined;
+  for (let attempt = 0; ; attempt++) {
+    const { signal, done } = requestSignal(timeout, options.signal);
+    let res: Response;
+    let body: unknown;
+    try {
+      res = await fetch(url, {
+        method,
+        credentials: 'same-origin',
+        headers: { accept: 'application/json', ...(hasBody ? { 'content-type': 'application/json' } : {}) },
+        body: hasBody ? JSON.stringify(options.body) : null,
+        signal,
+      });
+      body = await readBody(res);
+    } catch (error) {
+      // The caller cancelled: pass the abort on untouched (react-query expects it).
+      if (options.signal?.aborted) throw error;
+      if (attempt < retries) continue;
+      throw networkError();
+    } finally {
+      done();
+    }
+    if (!isErrorStatus(res.status)) return body as T;
+    if (attempt < retries && isRetryableStatus(res.status)) continue;
+    const apiError: ApiError = toApiError(res.status, body);
     if (apiError.status === 401) onUnauthorized();
-    return apiError;
+    throw apiError;
   }
-  return networkError();
 }
 
 export const apiGet = <T>(url: string, options?: RequestOptions) => api<T>('GET', url, options);
-export const apiPost = <T>(url: string, body?: unknown, options?: RequestOptions) =>
-  api<T>('POST', url, { ...options, body: body as FetchOptions['body'] });
-export const apiPut = <T>(url: string, body?: unknown, options?: RequestOptions) =>
-  api<T>('PUT', url, { ...options, body: body as FetchOptions['body'] });
-export const apiPatch = <T>(url: string, body?: unknown, options?: RequestOptions) =>
-  api<T>('PATCH', url, { ...options, body: body as FetchOptions['body'] });
+export const apiPost = <T>(url: string, body?: unknown, options?: RequestOptions) => api<T>('POST', url, { ...options, body });
+export const apiPut = <T>(url: string, body?: unknown, options?: RequestOptions) => api<T>('PUT', url, { ...options, body });
+export const apiPatch = <T>(url: string, body?: unknown, options?: RequestOptions) => api<T>('PATCH', url, { ...options, body });
 export const apiDelete = <T>(url: string, options?: RequestOptions) => api<T>('DELETE', url, options);

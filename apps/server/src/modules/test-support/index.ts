@@ -9,6 +9,7 @@ const Body = z
   .object({
     email: z.email().max(254).default('tester@example.com'),
     displayName: z.string().min(1).max(50).default('測試會員'),
+    role: z.enum(['customer', 'owner', 'staff', 'viewer']).default('customer'),
   })
   .strict();
 
@@ -22,8 +23,8 @@ const testSupport: FastifyPluginAsync = async (app) => {
     const email = request.body.email.toLowerCase();
     const [user] = await app.db
       .insert(users)
-      .values({ email, displayName: request.body.displayName, emailVerifiedAt: new Date() })
-      .onConflictDoUpdate({ target: users.email, set: { displayName: request.body.displayName } })
+      .values({ email, displayName: request.body.displayName, emailVerifiedAt: new Date(), role: request.body.role })
+      .onConflictDoUpdate({ target: users.email, set: { displayName: request.body.displayName, role: request.body.role } })
       .returning();
     if (!user) throw new Error('user upsert returned nothing');
     const session = await createSession(app.db, user.id, { userAgent: request.headers['user-agent'] ?? null, ip: request.ip });

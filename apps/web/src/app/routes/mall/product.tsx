@@ -16,8 +16,9 @@ import { DescriptionBlocks } from '../../../features/catalog/components/descript
 import { Gallery } from '../../../features/catalog/components/gallery.tsx';
 import { Price } from '../../../features/catalog/components/price.tsx';
 import { ProductCard, ProductGrid } from '../../../features/catalog/components/product-card.tsx';
-import { QuantityStepper } from '../../../features/catalog/components/quantity-stepper.tsx';
+import { QuantityStepper } from '../../../components/ui/quantity-stepper.tsx';
 import { StockMessage } from '../../../features/catalog/components/stock-message.tsx';
+import { AddToCartButton } from '../../../features/cart/components/add-to-cart-button.tsx';
 
 function VariantPicker({ product, selected, onSelect }: { product: ProductDetail; selected: VariantView; onSelect(v: VariantView): void }) {
   if (product.variants.length < 2) return null;
@@ -73,15 +74,7 @@ function Purchase({ product }: { product: ProductDetail }) {
         }}
       />
       <QuantityStepper value={quantity} onChange={setQuantity} max={Math.max(1, selected.stock)} disabled={soldOut} />
-      <div className="flex flex-col gap-2">
-        {/* The cart issue wires this button; until then it says so. */}
-        <Button size="lg" disabled aria-describedby="cart-note" className="w-full sm:w-auto">
-          {soldOut ? '已售完' : '加入購物車'}
-        </Button>
-        <p id="cart-note" className="text-sm text-ink-muted">
-          購物車功能即將開放，敬請期待。
-        </p>
-      </div>
+      <AddToCartButton variantId={selected.id} quantity={quantity} soldOut={soldOut} cartHref={paths.cart()} />
       <p className="text-xs text-ink-muted">商品編號 {selected.sku}</p>
     </div>
   );

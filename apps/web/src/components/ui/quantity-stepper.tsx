@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { MOTION } from '../../../config/motion.ts';
-import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
+import { MOTION } from '../../config/motion.ts';
+import { useDebouncedValue } from '../../hooks/use-debounced-value.ts';
 
 export interface QuantityStepperProps {
   value: number;

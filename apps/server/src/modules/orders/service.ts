@@ -1,0 +1,580 @@
+import type { CartLine } from '@shop/shared/cart';
+import { CVS_BRAND_NAMES, type PlaceOrderBody, type QuoteBody, type QuoteResponse } from '@shop/shared/checkout';
+import { isOutlying } from '@shop/shared/data/tw-districts';
+import { findDistrict } from '@shop/shared/data/tw-districts';
+import { formatTwd } from '@shop/shared/money';
+import {
+  ATM_EXPIRE_DAYS,
+  CARD_PAYMENT_WINDOW_MS,
+  HOLDS_STOCK,
+  MEMBER_CANCELLABLE,
+  ORDER_STATUS_LABELS,
+  canTransition,
+  type OrderStatus,
+} from '@shop/shared/order-status';
+import type { AdvanceOrderBody, OrderDetail, OrderEventView, OrderListResponse, OrderSummary, PaymentForm } from '@shop/shared/orders';
+import { SHIPPING_RULES, shippingFee } from '@shop/shared/shipping';
+import { objectUrl, variantName } from '@shop/shared/storage-paths';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { InvoiceDetails, ShippingDetails } from '../../db/schema.ts';
+import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
+import type { EventBus } from '../../plugins/events.ts';
+import type { Mailer } from '../../plugins/mail.ts';
+import * as cartRepo from '../cart/repo.ts';
+import { toLine } from '../cart/service.ts';
+import { catalogChanged } from '../catalog/service.ts';
+import type { DiscountProvider } from '../discounts/provider.ts';
+import type { StoreLocator } from '../logistics/demo-stores.ts';
+import { paymentForm, type GatewaySettings } from '../payments/gateway.ts';
+import { atmInfoMail, orderPaidMail, orderPlacedMail, orderShippedMail, type MailOrder } from './mails.ts';
+import * as repo from './repo.ts';
+
+export interface OrderDeps {
+  readonly db: Db;
+  readonly mailer: Mailer;
+  readonly events: EventBus;
+  readonly stores: StoreLocator;
+  readonly discounts: DiscountProvider;
+  readonly gateway: GatewaySettings;
+  readonly publicUrl: string;
+  readonly now?: () => Date;
+}
+
+const clock = (deps: Pick<OrderDeps, 'now'>) => (deps.now ? deps.now() : new Date());
+const PAGE_SIZE = 10;
+
+/** YYYYMMDD in Taiwan time. */
+function taipeiDate(date: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Taipei', year: 'numeric', month: '2-digit', day: '2-digit' }).format(date).replaceAll('-', '');
+}
+
+export function formatOrderNo(date: Date, seq: number): string {
+  return `TW${taipeiDate(date)}${String(seq).padStart(6, '0')}`;
+}
+
+// ── pricing ─────────────────────────────────────────────────────────────────────────────────────
+
+interface Pricing extends QuoteResponse {
+  readonly lines: CartLine[];
+  readonly rows: cartRepo.CartRow[];
+  commit?: ((tx: DbOrTx, orderId: string) => Promise<void>) | undefined;
+}
+
+/** Prices the member's cart on the server: subtotal, discounts, shipping and total. */
+async function priceCart(db: DbOrTx, discounts: DiscountProvider, userId: string, input: QuoteBody): Promise<Pricing> {
+  const rows = await cartRepo.cartRows(db, userId);
+  const lines = rows.map(toLine);
+  const buyable = lines.filter((l) => l.problem === null);
+  const subtotal = buyable.reduce((n, l) => n + l.lineTotal, 0);
+  const quote = await discounts.quote(db, {
+    userId,
+    subtotal,
+    lines: buyable.map((l) => ({ productId: l.productId, variantId: l.variantId, lineTotal: l.lineTotal })),
+    couponCode: input.couponCode,
+  });
+  const discountTotal = Math.min(subtotal, quote.discounts.reduce((n, d) => n + d.amount, 0));
+  const amount = subtotal - discountTotal;
+  const outlying = input.shippingMethod === 'home' && Boolean(input.city && input.district && isOutlying(input.city, input.district));
+  const fee = shippingFee({
+    method: input.shippingMethod,
+    amount,
+    outlying,
+    cashOnDelivery: input.paymentMethod === 'cod',
+    ...(quote.freeOverOverride !== undefined ? { freeOverOverride: quote.freeOverOverride } : {}),
+  });
+  const shippingLines = [
+    { label: fee.base === 0 ? `${SHIPPING_RULES[input.shippingMethod].label}運費（滿 ${formatTwd(fee.freeOver)} 免運）` : `${SHIPPING_RULES[input.shippingMethod].label}運費`, amount: fee.base },
+    ...(fee.outlyingSurcharge ? [{ label: '離島加收運費', amount: fee.outlyingSurcharge }] : []),
+    ...(fee.codFee ? [{ label: '貨到付款手續費', amount: fee.codFee }] : []),
+  ];
+  return {
+    lines,
+    rows,
+    subtotal,
+    discounts: quote.discounts,
+    discountTotal,
+    shippingFee: fee.total,
+    shippingLines,
+    total: amount + fee.total,
+    toFreeShipping: fee.toFree,
+    couponError: quote.couponError,
+    itemCount: buyable.reduce((n, l) => n + l.quantity, 0),
+    commit: quote.commit,
+  };
+}
+
+export async function quote(deps: Pick<OrderDeps, 'db' | 'discounts'>, userId: string, input: QuoteBody): Promise<QuoteResponse> {
+  const { lines: _lines, rows: _rows, commit: _commit, ...response } = await priceCart(deps.db, deps.discounts, userId, input);
+  return response;
+}
+
+// ── placing an order ────────────────────────────────────────────────────────────────────────────
+
+class DuplicateOrder extends Error {}
+
+function problemMessage(lines: CartLine[]): string {
+  const names = lines.map((l) => `「${l.name}（${l.variantLabel}）」${l.problem === 'insufficient-stock' ? `只剩 ${l.stock} 件` : l.problem === 'sold-out' ? '已售完' : '已下架'}`);
+  return `購物車有商品需要調整：${names.join('、')}。請回到購物車修改後再結帳。`;
+}
+
+async function shippingDetails(deps: OrderDeps, body: PlaceOrderBody): Promise<ShippingDetails> {
+  const s = body.shipping;
+  if (s.method === 'home') {
+    const district = findDistrict(s.city, s.district);
+    if (!district) throw new BadRequestError('請選擇正確的鄉鎮市區', { 'shipping.district': '請選擇正確的鄉鎮市區' });
+    return { method: 'home', recipientName: s.recipientName, phone: s.phone, city: s.city, district: s.district, postalCode: district.zip, address: s.address };
+  }
+  const store = await deps.stores.find(s.cvsBrand, s.storeId);
+  if (!store) throw new BadRequestError('找不到這間門市，請重新選擇取貨門市。', { 'shipping.storeId': '找不到這間門市，請重新選擇' });
+  return { method: 'cvs', recipientName: s.recipientName, phone: s.phone, cvsBrand: s.cvsBrand, storeId: store.id, storeName: store.name, storeAddress: store.address };
+}
+
+/**
+ * Places an order in one transaction: takes stock with conditional updates (concurrent buyers can
+ * never oversell), copies names, options and prices onto the order, counts discounts, empties the
+ * bought lines from the cart. The idempotency key makes a double-click or a retried request find
+ * the first order instead of making a second one.
+ */
+export async function placeOrder(deps: OrderDeps, userId: string, body: PlaceOrderBody): Promise<{ order: OrderDetail; payment: PaymentForm | null }> {
+  const earlier = await repo.findByIdempotencyKey(deps.db, userId, body.idempotencyKey);
+  if (earlier) return { order: await present(deps.db, earlier), payment: await continuePayment(deps, earlier) };
+
+  const shipping = await shippingDetails(deps, body);
+  const invoice: InvoiceDetails = { ...body.invoice };
+  const now = clock(deps);
+  let orderId: string;
+  try {
+    orderId = await deps.db.transaction(async (tx) => {
+      const pricing = await priceCart(tx, deps.discounts, userId, {
+        shippingMethod: body.shipping.method,
+        ...(body.shipping.method === 'home' ? { city: body.shipping.city, district: body.shipping.district } : {}),
+        paymentMethod: body.paymentMethod,
+        couponCode: body.couponCode,
+      });
+      if (pricing.lines.length === 0) throw new ConflictError('購物車是空的，請先挑選商品。', 'cart-empty');
+      const problems = pricing.lines.filter((l) => l.problem !== null);
+      if (problems.length > 0) throw new AppError(409, 'cart-changed', problemMessage(problems));
+      if (body.couponCode && pricing.couponError) throw new BadRequestError(pricing.couponError, { couponCode: pricing.couponError }, 'coupon-refused');
+
+      // Take stock in a fixed order so two orders never wait on each other's rows.
+      for (const line of [...pricing.lines].sort((a, b) => a.variantId.localeCompare(b.variantId))) {
+        if (!(await repo.takeStock(tx, line.variantId, line.quantity))) {
+          throw new AppError(409, 'insufficient-stock', `「${line.name}（${line.variantLabel}）」剛好被買走了，庫存不足。請回到購物車調整數量。`);
+        }
+      }
+
+      const orderNo = formatOrderNo(now, await repo.nextOrderNumber(tx));
+      const status: OrderStatus = body.paymentMethod === 'cod' ? 'processing' : 'pending_payment';
+      const expiresAt =
+        body.paymentMethod === 'credit_card'
+          ? new Date(now.getTime() + CARD_PAYMENT_WINDOW_MS)
+          : body.paymentMethod === 'atm'
+            ? new Date(now.getTime() + (ATM_EXPIRE_DAYS + 1) * 86_400_000)
+            : null;
+      const order = await repo.insertOrder(tx, {
+        orderNo,
+        userId,
+        status,
+        paymentMethod: body.paymentMethod,
+        shipping,
+        invoice,
+        subtotal: pricing.subtotal,
+        discountTotal: pricing.discountTotal,
+        discounts: pricing.discounts,
+        shippingFee: pricing.shippingFee,
+        total: pricing.total,
+        note: body.note ?? '',
+        idempotencyKey: body.idempotencyKey,
+        expiresAt,
+        createdAt: now,
+        updatedAt: now,
+      });
+      if (!order) throw new DuplicateOrder();
+      await repo.insertItems(
+        tx,
+        pricing.lines.map((l) => ({
+          orderId: order.id,
+          productId: l.productId,
+          variantId: l.variantId,
+          productSlug: l.slug,
+          productName: l.name,
+          variantLabel: l.variantLabel,
+          sku: l.sku,
+          image: pricing.rows.find((r) => r.variantId === l.variantId)?.images[0] ?? null,
+          unitPrice: l.unitPrice,
+          quantity: l.quantity,
+          lineTotal: l.lineTotal,
+        })),
+      );
+      await repo.insertEvent(tx, { orderId: order.id, kind: 'status', status, note: status === 'processing' ? '貨到付款訂單成立，開始備貨' : '訂單成立，等待付款', createdAt: now });
+      await cartRepo.removeItems(tx, userId, pricing.lines.map((l) => l.variantId));
+      await pricing.commit?.(tx, order.id);
+      if (body.paymentMethod !== 'cod') {
+        await repo.insertPayment(tx, { orderId: order.id, merchantTradeNo: `${orderNo}P1`, method: body.paymentMethod, amount: pricing.total, createdAt: now, updatedAt: now });
+      }
+      return order.id;
+    });
+  } catch (error) {
+    if (error instanceof DuplicateOrder) {
+      const first = await repo.findByIdempotencyKey(deps.db, userId, body.idempotencyKey);
+      if (first) return { order: await present(deps.db, first), payment: await continuePayment(deps, first) };
+    }
+    throw error;
+  }
+
+  const order = await repo.findById(deps.db, orderId);
+  if (!order) throw new Error('order vanished after commit');
+  catalogChanged();
+  await afterChange(deps, order, 'placed');
+  return { order: await present(deps.db, order), payment: await continuePayment(deps, order) };
+}
+
+/** The payment form for an order that can still be paid, reusing its open attempt. */
+async function continuePayment(deps: OrderDeps, order: repo.OrderRow): Promise<PaymentForm | null> {
+  if (order.paymentMethod === 'cod' || !['pending_payment', 'payment_failed'].includes(order.status)) return null;
+  const attempt = await repo.latestPayment(deps.db, order.id);
+  if (!attempt || attempt.status !== 'pending') return null;
+  const items = await repo.itemsOf(deps.db, order.id);
+  return paymentForm(deps.gateway, { ...attempt, method: attempt.method }, { orderNo: order.orderNo, itemNames: items.map((i) => `${i.productName} ${i.variantLabel} x ${i.quantity}`) });
+}
+
+/** A new payment attempt for an unpaid order (after a failure, or to pay again). */
+export async function payAgain(deps: OrderDeps, userId: string, orderNo: string): Promise<PaymentForm> {
+  const order = await ownOrder(deps.db, userId, orderNo);
+  if (order.paymentMethod === 'cod') throw new ConflictError('貨到付款訂單不需要線上付款。', 'not-payable');
+  if (!['pending_payment', 'payment_failed'].includes(order.status)) throw new ConflictError(`這筆訂單目前為「${ORDER_STATUS_LABELS[order.status]}」，無法付款。`, 'not-payable');
+  const latest = await repo.latestPayment(deps.db, order.id);
+  if (latest?.status === 'waiting_transfer') throw new ConflictError('這筆訂單已取得 ATM 虛擬帳號，請直接轉帳。', 'not-payable');
+  const now = clock(deps);
+  const n = (await repo.countPayments(deps.db, order.id)) + 1;
+  const attempt = await repo.insertPayment(deps.db, {
+    orderId: order.id,
+    merchantTradeNo: `${order.orderNo}P${n}`,
+    method: order.paymentMethod,
+    amount: order.total,
+    createdAt: now,
+    updatedAt: now,
+  });
+  // A card payment gets a fresh 30 minutes from the new attempt.
+  if (order.paymentMethod === 'credit_card') await repo.setStatus(deps.db, order.id, [order.status], order.status, { expiresAt: new Date(now.getTime() + CARD_PAYMENT_WINDOW_MS) });
+  const items = await repo.itemsOf(deps.db, order.id);
+  return paymentForm(deps.gateway, { ...attempt, method: attempt.method }, { orderNo: order.orderNo, itemNames: items.map((i) => `${i.productName} ${i.variantLabel} x ${i.quantity}`) });
+}
+
+// ── reading ─────────────────────────────────────────────────────────────────────────────────────
+
+async function ownOrder(db: DbOrTx, userId: string, orderNo: string): Promise<repo.OrderRow> {
+  const order = await repo.findByOrderNo(db, orderNo);
+  // Someone else's order is answered exactly like a missing one.
+  if (!order || order.userId !== userId) throw new NotFoundError('找不到這筆訂單。');
+  return order;
+}
+
+function shippingView(s: ShippingDetails): Record<string, string> {
+  const base = { method: s.method, methodLabel: SHIPPING_RULES[s.method].label, recipientName: s.recipientName, phone: s.phone };
+  if (s.method === 'home') return { ...base, postalCode: s.postalCode ?? '', address: `${s.city ?? ''}${s.district ?? ''}${s.address ?? ''}` };
+  return { ...base, store: `${CVS_BRAND_NAMES[(s.cvsBrand ?? 'OK') as keyof typeof CVS_BRAND_NAMES] ?? s.cvsBrand} ${s.storeName ?? ''}`, storeId: s.storeId ?? '', storeAddress: s.storeAddress ?? '' };
+}
+
+function invoiceView(i: InvoiceDetails): Record<string, string> {
+  switch (i.type) {
+    case 'member':
+      return { type: 'member', label: '會員載具（電子發票存於會員帳號）' };
+    case 'mobile':
+      return { type: 'mobile', label: '手機條碼載具', carrier: i.mobileBarcode ?? '' };
+    case 'donation':
+      return { type: 'donation', label: '捐贈發票', donationCode: i.donationCode ?? '' };
+    case 'company':
+      return { type: 'company', label: '公司戶發票（三聯式）', taxId: i.taxId ?? '', companyTitle: i.companyTitle ?? '' };
+  }
+}
+
+const PAYMENT_MESSAGES: Record<string, string> = {
+  pending: '等待付款',
+  waiting_transfer: '等待 ATM 轉帳',
+  paid: '付款完成',
+  failed: '付款未成功',
+};
+
+export async function present(db: DbOrTx, order: repo.OrderRow): Promise<OrderDetail> {
+  const [items, events, payment] = await Promise.all([repo.itemsOf(db, order.id), repo.eventsOf(db, order.id), repo.latestPayment(db, order.id)]);
+  return {
+    orderNo: order.orderNo,
+    status: order.status,
+    paymentMethod: order.paymentMethod,
+    payment: payment
+      ? {
+          status: payment.status,
+          message: payment.status === 'failed' ? (payment.rtnMsg ? `付款未成功：${payment.rtnMsg}` : '付款未成功') : PAYMENT_MESSAGES[payment.status] ?? null,
+          atm: payment.atm,
+          paidAt: payment.paidAt?.toISOString() ?? null,
+        }
+      : null,
+    shipping: shippingView(order.shipping),
+    invoice: invoiceView(order.invoice),
+    items: items.map((i) => ({
+      productSlug: i.productSlug,
+      productName: i.productName,
+      variantLabel: i.variantLabel,
+      sku: i.sku,
+      imageSrc: i.image ? objectUrl(i.image.bucket, variantName(i.image.name, 320)) : null,
+      unitPrice: i.unitPrice,
+      quantity: i.quantity,
+      lineTotal: i.lineTotal,
+    })),
+    subtotal: order.subtotal,
+    discounts: order.discounts.map((d) => ({ label: d.label, amount: d.amount, ...(d.code ? { code: d.code } : {}) })),
+    discountTotal: order.discountTotal,
+    shippingFee: order.shippingFee,
+    total: order.total,
+    note: order.note,
+    createdAt: order.createdAt.toISOString(),
+    expiresAt: order.expiresAt?.toISOString() ?? null,
+    events: events.map(
+      (e): OrderEventView => ({
+        kind: e.kind,
+        status: (e.status as OrderStatus | null) ?? null,
+        shipmentEvent: (e.shipmentEvent as OrderEventView['shipmentEvent']) ?? null,
+        location: e.location,
+        note: e.note,
+        carrier: e.carrier,
+        trackingNo: e.trackingNo,
+        at: e.createdAt.toISOString(),
+      }),
+    ),
+    canCancel: MEMBER_CANCELLABLE.includes(order.status),
+    canPay: order.paymentMethod !== 'cod' && ['pending_payment', 'payment_failed'].includes(order.status) && payment?.status !== 'waiting_transfer',
+  };
+}
+
+export async function getOrder(db: DbOrTx, userId: string, orderNo: string): Promise<OrderDetail> {
+  return present(db, await ownOrder(db, userId, orderNo));
+}
+
+const IN_TRANSIT_STATUSES: OrderStatus[] = ['paid', 'processing', 'shipped'];
+
+export async function listOrders(db: DbOrTx, userId: string, filter: OrderStatus | 'all' | 'in-transit', page: number): Promise<OrderListResponse> {
+  const statuses = filter === 'all' ? null : filter === 'in-transit' ? IN_TRANSIT_STATUSES : [filter];
+  const rows = await repo.listForUser(db, userId, statuses, PAGE_SIZE, (page - 1) * PAGE_SIZE);
+  const total = rows[0] ? Number(rows[0].total) : await repo.countForUser(db, userId, statuses);
+  const items: OrderSummary[] = rows.map((r) => ({
+    orderNo: r.order.orderNo,
+    status: r.order.status,
+    paymentMethod: r.order.paymentMethod,
+    shippingMethod: r.order.shipping.method,
+    total: r.order.total,
+    itemCount: Number(r.itemCount),
+    firstItemName: r.firstItemName ?? '',
+    createdAt: r.order.createdAt.toISOString(),
+  }));
+  return { items, page, total, totalPages: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
+}
+
+// ── changes ─────────────────────────────────────────────────────────────────────────────────────
+
+type ChangeKind = 'placed' | 'paid' | 'shipped' | 'atm-info' | 'status';
+
+/** After a change is committed: the member's open pages hear of it, and a mail goes out when due. */
+async function afterChange(deps: Pick<OrderDeps, 'db' | 'mailer' | 'events' | 'publicUrl'>, order: repo.OrderRow, kind: ChangeKind, extra?: { atm?: { bankCode: string; account: string; expireDate: string }; shipment?: { carrier: string | null; trackingNo: string | null } }) {
+  await deps.events.publish(order.userId, { type: 'order.updated', data: { orderNo: order.orderNo, status: order.status } });
+  if (kind === 'status') return;
+  const owner = await repo.ownerOf(deps.db, order.userId);
+  if (!owner) return;
+  const items = await repo.itemsOf(deps.db, order.id);
+  const mailOrder: MailOrder = { orderNo: order.orderNo, email: owner.email, name: owner.name, total: order.total, paymentMethod: order.paymentMethod, items };
+  if (kind === 'placed') deps.mailer.queue(orderPlacedMail(mailOrder, deps.publicUrl));
+  if (kind === 'paid') deps.mailer.queue(orderPaidMail(mailOrder, deps.publicUrl));
+  if (kind === 'atm-info' && extra?.atm) deps.mailer.queue(atmInfoMail(mailOrder, extra.atm, deps.publicUrl));
+  if (kind === 'shipped') deps.mailer.queue(orderShippedMail(mailOrder, extra?.shipment ?? { carrier: null, trackingNo: null }, deps.publicUrl));
+}
+
+export type ChangeDeps = Pick<OrderDeps, 'db' | 'mailer' | 'events' | 'publicUrl' | 'now'>;
+
+/** A member cancels an order not yet paid; its stock goes back. */
+export async function cancelByMember(deps: ChangeDeps, userId: string, orderNo: string): Promise<OrderDetail> {
+  const order = await ownOrder(deps.db, userId, orderNo);
+  if (!MEMBER_CANCELLABLE.includes(order.status)) throw new ConflictError(`這筆訂單目前為「${ORDER_STATUS_LABELS[order.status]}」，無法自行取消，請與客服聯絡。`, 'not-cancellable');
+  await transition(deps, order.id, 'cancelled', { note: '會員取消訂單' });
+  return getOrder(deps.db, userId, orderNo);
+}
+
+/**
+ * Moves an order to `to` if the state machine allows it from where it is now; returns stock when
+ * the order stops holding it. Concurrent changes: the conditional update lets only one win.
+ */
+async function transition(deps: ChangeDeps, orderId: string, to: OrderStatus, event: { note?: string | undefined; location?: string | undefined }, extra: Parameters<typeof repo.setStatus>[4] = {}): Promise<repo.OrderRow> {
+  const now = clock(deps);
+  const updated = await deps.db.transaction(async (tx) => {
+    const order = await repo.findById(tx, orderId, { forUpdate: true });
+    if (!order) throw new NotFoundError('找不到這筆訂單。');
+    if (!canTransition(order.status, to)) {
+      throw new ConflictError(`訂單目前為「${ORDER_STATUS_LABELS[order.status]}」，不能改為「${ORDER_STATUS_LABELS[to]}」。`, 'invalid-transition');
+    }
+    await repo.setStatus(tx, order.id, [order.status], to, extra);
+    if (HOLDS_STOCK.includes(order.status) && !HOLDS_STOCK.includes(to)) await repo.returnStock(tx, order.id);
+    await repo.insertEvent(tx, { orderId: order.id, kind: 'status', status: to, note: event.note ?? null, location: event.location ?? null, createdAt: now });
+    return { ...order, status: to };
+  });
+  if (!HOLDS_STOCK.includes(updated.status)) catalogChanged();
+  await afterChange(deps, updated, 'status');
+  return updated;
+}
+
+/** Staff move an order along (the operations console, the admin API and `npm run order:advance`). */
+export async function advanceOrder(deps: ChangeDeps, orderNo: string, body: AdvanceOrderBody): Promise<OrderDetail> {
+  const order = await repo.findByOrderNo(deps.db, orderNo);
+  if (!order) throw new NotFoundError('找不到這筆訂單。');
+  const now = clock(deps);
+  let current = order;
+  if (body.status) {
+    current = await transition(deps, order.id, body.status, { note: body.note, location: body.location });
+    if (body.status === 'shipped') {
+      await repo.insertEvent(deps.db, { orderId: order.id, kind: 'shipment', shipmentEvent: 'created', carrier: body.carrier ?? null, trackingNo: body.trackingNo ?? null, location: body.location ?? null, createdAt: now });
+      await afterChange(deps, current, 'shipped', { shipment: { carrier: body.carrier ?? null, trackingNo: body.trackingNo ?? null } });
+    }
+  }
+  if (body.shipmentEvent && !(body.status === 'shipped' && body.shipmentEvent === 'created')) {
+    if (current.status !== 'shipped') throw new ConflictError('訂單出貨後才能加入配送事件。', 'invalid-transition');
+    await repo.insertEvent(deps.db, {
+      orderId: order.id,
+      kind: 'shipment',
+      shipmentEvent: body.shipmentEvent,
+      location: body.location ?? null,
+      note: body.status ? null : (body.note ?? null),
+      carrier: body.carrier ?? null,
+      trackingNo: body.trackingNo ?? null,
+      createdAt: now,
+    });
+    if (body.shipmentEvent === 'delivered') current = await transition(deps, order.id, 'delivered', { note: '包裹已送達', location: body.location });
+    else await afterChange(deps, current, 'status');
+  }
+  return present(deps.db, (await repo.findById(deps.db, order.id)) ?? current);
+}
+
+/** Gives back the stock of unpaid orders whose time ran out (card: 30 minutes; ATM: its deadline). */
+export async function expireOverdueOrders(deps: ChangeDeps): Promise<number> {
+  let expired = 0;
+  for (const id of await repo.overdueOrderIds(deps.db, clock(deps))) {
+    try {
+      await transition(deps, id, 'expired', { note: '超過付款期限，訂單已自動取消' });
+      expired += 1;
+    } catch (error) {
+      // Paid or cancelled a moment ago: nothing to do.
+      if (!(error instanceof AppError)) throw error;
+    }
+  }
+  return expired;
+}
+
+// ── payment results (called by the ECPay notification handlers) ────────────────────────────────
+
+export type PaymentOutcome = 'ok' | 'unknown-trade' | 'amount-mismatch';
+
+export interface PaidNotice {
+  merchantTradeNo: string;
+  amount: number;
+  tradeNo: string;
+  rtnCode: string;
+  rtnMsg: string;
+}
+
+/**
+ * A successful payment notification. Idempotent: a repeated notice changes nothing. A payment
+ * that arrives after its order expired takes the stock back if it is still there.
+ */
+export async function recordPaid(deps: ChangeDeps, notice: PaidNotice): Promise<PaymentOutcome> {
+  const now = clock(deps);
+  const result = await deps.db.transaction(async (tx) => {
+    const payment = await repo.findPayment(tx, notice.merchantTradeNo, { forUpdate: true });
+    if (!payment) return { outcome: 'unknown-trade' as const };
+    if (payment.amount !== notice.amount) return { outcome: 'amount-mismatch' as const };
+    if (payment.status === 'paid') return { outcome: 'ok' as const };
+    await repo.updatePayment(tx, payment.id, { status: 'paid', tradeNo: notice.tradeNo, rtnCode: notice.rtnCode, rtnMsg: notice.rtnMsg, paidAt: now });
+    const order = await repo.findById(tx, payment.orderId, { forUpdate: true });
+    if (!order) return { outcome: 'ok' as const };
+    if (order.status === 'pending_payment' || order.status === 'payment_failed') {
+      await repo.setStatus(tx, order.id, [order.status], 'paid', { paidAt: now });
+      await repo.insertEvent(tx, { orderId: order.id, kind: 'status', status: 'paid', note: '付款完成', createdAt: now });
+      await repo.addSoldCount(tx, order.id);
+      return { outcome: 'ok' as const, order: { ...order, status: 'paid' as const }, paid: true };
+    }
+    if (order.status === 'expired') {
+      const items = await repo.itemsOf(tx, order.id);
+      let reserved = true;
+      for (const item of items) if (!item.variantId || !(await repo.takeStock(tx, item.variantId, item.quantity))) reserved = false;
+      if (reserved) {
+        await repo.setStatus(tx, order.id, ['expired'], 'paid', { paidAt: now });
+        await repo.insertEvent(tx, { orderId: order.id, kind: 'status', status: 'paid', note: '逾期後收到款項，商品仍有庫存，訂單恢復成立', createdAt: now });
+        await repo.addSoldCount(tx, order.id);
+        return { outcome: 'ok' as const, order: { ...order, status: 'paid' as const }, paid: true };
+      }
+      throw new LatePaymentWithoutStock(order.id);
+    }
+    await repo.insertEvent(tx, { orderId: order.id, kind: 'status', status: order.status, note: '訂單取消後收到款項，客服會為您辦理退款', createdAt: now });
+    return { outcome: 'ok' as const, order };
+  }).catch(async (error: unknown) => {
+    // The stock is gone: keep the payment on record (outside the failed transaction) for a refund.
+    if (!(error instanceof LatePaymentWithoutStock)) throw error;
+    const payment = await repo.findPayment(deps.db, notice.merchantTradeNo);
+    if (payment) await repo.updatePayment(deps.db, payment.id, { status: 'paid', tradeNo: notice.tradeNo, rtnCode: notice.rtnCode, rtnMsg: notice.rtnMsg, paidAt: now });
+    await repo.insertEvent(deps.db, { orderId: error.orderId, kind: 'status', status: 'expired', note: '逾期後收到款項，但商品已售完，客服會為您辦理退款', createdAt: now });
+    return { outcome: 'ok' as const };
+  });
+  if ('order' in result && result.order) {
+    if ('paid' in result && result.paid) catalogChanged();
+    await afterChange(deps, result.order, 'paid' in result && result.paid ? 'paid' : 'status');
+  }
+  return result.outcome;
+}
+
+class LatePaymentWithoutStock extends Error {
+  constructor(readonly orderId: string) {
+    super('late payment without stock');
+  }
+}
+
+export async function recordFailed(deps: ChangeDeps, notice: PaidNotice): Promise<PaymentOutcome> {
+  const now = clock(deps);
+  const result = await deps.db.transaction(async (tx) => {
+    const payment = await repo.findPayment(tx, notice.merchantTradeNo, { forUpdate: true });
+    if (!payment) return { outcome: 'unknown-trade' as const };
+    if (payment.amount !== notice.amount) return { outcome: 'amount-mismatch' as const };
+    if (payment.status !== 'pending') return { outcome: 'ok' as const };
+    await repo.updatePayment(tx, payment.id, { status: 'failed', tradeNo: notice.tradeNo, rtnCode: notice.rtnCode, rtnMsg: notice.rtnMsg });
+    const order = await repo.findById(tx, payment.orderId, { forUpdate: true });
+    if (!order || order.status !== 'pending_payment') return { outcome: 'ok' as const };
+    await repo.setStatus(tx, order.id, ['pending_payment'], 'payment_failed');
+    await repo.insertEvent(tx, { orderId: order.id, kind: 'status', status: 'payment_failed', note: notice.rtnMsg ? `付款未成功：${notice.rtnMsg}` : '付款未成功', createdAt: now });
+    return { outcome: 'ok' as const, order: { ...order, status: 'payment_failed' as const } };
+  });
+  if ('order' in result && result.order) await afterChange(deps, result.order, 'status');
+  return result.outcome;
+}
+
+/** ATM virtual account issued: shown to the member and mailed; the deadline becomes the order's. */
+export async function recordAtmInfo(deps: ChangeDeps, notice: PaidNotice & { bankCode: string; account: string; expireDate: string }): Promise<PaymentOutcome> {
+  const result = await deps.db.transaction(async (tx) => {
+    const payment = await repo.findPayment(tx, notice.merchantTradeNo, { forUpdate: true });
+    if (!payment) return { outcome: 'unknown-trade' as const };
+    if (payment.amount !== notice.amount) return { outcome: 'amount-mismatch' as const };
+    if (payment.status !== 'pending') return { outcome: 'ok' as const };
+    const atm = { bankCode: notice.bankCode, account: notice.account, expireDate: notice.expireDate };
+    await repo.updatePayment(tx, payment.id, { status: 'waiting_transfer', tradeNo: notice.tradeNo, rtnCode: notice.rtnCode, rtnMsg: notice.rtnMsg, atm });
+    const order = await repo.findById(tx, payment.orderId, { forUpdate: true });
+    if (!order) return { outcome: 'ok' as const };
+    // ExpireDate is a Taiwan date (yyyy/MM/dd): the account closes at the end of that day.
+    const deadline = new Date(`${notice.expireDate.replaceAll('/', '-').slice(0, 10)}T23:59:59+08:00`);
+    if (!Number.isNaN(deadline.getTime())) await repo.setStatus(tx, order.id, [order.status], order.status, { expiresAt: deadline });
+    await repo.insertEvent(tx, { orderId: order.id, kind: 'status', status: order.status, note: `已取得 ATM 虛擬帳號，請於 ${notice.expireDate} 前轉帳`, createdAt: clock(deps) });
+    return { outcome: 'ok' as const, order, atm };
+  });
+  if ('order' in result && result.order && 'atm' in result) await afterChange(deps, result.order, 'atm-info', { atm: result.atm });
+  return result.outcome;
+}
+
+/** The order of a payment attempt, for the browser's return from the gateway. */
+export async function orderNoOfTrade(db: DbOrTx, merchantTradeNo: string): Promise<string | null> {
+  const payment = await repo.findPayment(db, merchantTradeNo);
+  if (!payment) return null;
+  return (await repo.findById(db, payment.orderId))?.orderNo ?? null;
+}

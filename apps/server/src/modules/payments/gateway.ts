@@ -1,0 +1,32 @@
+import type { PaymentForm } from '@shop/shared/orders';
+import { buildAioFields, type EcpaySettings } from './ecpay/aio.ts';
+
+export interface GatewaySettings extends EcpaySettings {
+  /** ECPay's cashier; null means the built-in sandbox gateway. */
+  readonly endpoint: string | undefined;
+  readonly publicUrl: string;
+}
+
+export const SANDBOX_PATH = '/sandbox/ecpay/aio';
+
+/** The signed form the browser posts to pay one attempt of an order. */
+export function paymentForm(
+  settings: GatewaySettings,
+  attempt: { merchantTradeNo: string; amount: number; method: 'credit_card' | 'atm'; createdAt: Date },
+  order: { orderNo: string; itemNames: string[] },
+): PaymentForm {
+  const base = settings.publicUrl;
+  const fields = buildAioFields(settings, {
+    merchantTradeNo: attempt.merchantTradeNo,
+    amount: attempt.amount,
+    tradeDate: attempt.createdAt,
+    itemNames: order.itemNames,
+    method: attempt.method,
+    returnUrl: `${base}/api/payments/ecpay/notify`,
+    orderResultUrl: `${base}/api/payments/ecpay/result`,
+    clientBackUrl: `${base}/payComplete?order=${order.orderNo}`,
+    paymentInfoUrl: `${base}/api/payments/ecpay/payment-info`,
+    clientRedirectUrl: `${base}/api/payments/ecpay/result`,
+  });
+  return { action: settings.endpoint ?? `${base}${SANDBOX_PATH}`, fields };
+}

@@ -1,0 +1,82 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { verifyCheckMacValue } from './ecpay/check-mac.ts';
+import * as orders from '../orders/service.ts';
+import { orderDeps } from '../orders/deps.ts';
+
+type Form = Record<string, string>;
+
+/** application/x-www-form-urlencoded, as ECPay posts; repeated keys keep the last value. */
+export function parseForm(body: string): Form {
+  return Object.fromEntries(new URLSearchParams(body));
+}
+
+/**
+ * ECPay's calls to the shop. ReturnURL (server to server) records the payment result; the
+ * payment-info URL records an ATM virtual account; the result URL brings the browser back to
+ * /payComplete. Every message must carry a valid CheckMacValue, and a replayed one changes nothing.
+ */
+const payments: FastifyPluginAsync = async (app) => {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, parseForm(String(body))));
+  const { hashKey, hashIV, merchantId } = app.config.ecpay;
+
+  /** The signed form, or null when it is missing, forged or for another merchant. */
+  function signedForm(request: FastifyRequest): Form | null {
+    const form = (request.body ?? {}) as Form;
+    if (typeof form !== 'object' || !form.CheckMacValue) return null;
+    if (!verifyCheckMacValue(form, hashKey, hashIV)) return null;
+    if (form.MerchantID !== merchantId) return null;
+    return form;
+  }
+
+  const notice = (form: Form): orders.PaidNotice => ({
+    merchantTradeNo: form.MerchantTradeNo ?? '',
+    amount: Number(form.TradeAmt ?? form.TotalAmount ?? Number.NaN),
+    tradeNo: form.TradeNo ?? '',
+    rtnCode: form.RtnCode ?? '',
+    rtnMsg: form.RtnMsg ?? '',
+  });
+
+  const answer = (outcome: orders.PaymentOutcome) =>
+    outcome === 'ok' ? '1|OK' : outcome === 'unknown-trade' ? '0|MerchantTradeNo not found' : '0|TradeAmt does not match';
+
+  app.post('/api/payments/ecpay/notify', async (request, reply) => {
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'no-store');
+    const form = signedForm(request);
+    if (!form) {
+      request.log.warn({ body: request.body }, 'ECPay notification refused: bad CheckMacValue or merchant');
+      return '0|CheckMacValue error';
+    }
+    // ECPay's simulated payments (stage "模擬付款") must never mark a real shop's order paid.
+    if (form.SimulatePaid === '1' && app.config.isProduction) {
+      request.log.warn({ merchantTradeNo: form.MerchantTradeNo }, 'ECPay simulated payment ignored in production');
+      return '1|OK';
+    }
+    const outcome = form.RtnCode === '1' ? await orders.recordPaid(orderDeps(app), notice(form)) : await orders.recordFailed(orderDeps(app), notice(form));
+    if (outcome !== 'ok') request.log.warn({ outcome, merchantTradeNo: form.MerchantTradeNo }, 'ECPay notification did not match an order');
+    return answer(outcome);
+  });
+
+  app.post('/api/payments/ecpay/payment-info', async (request, reply) => {
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'no-store');
+    const form = signedForm(request);
+    if (!form) return '0|CheckMacValue error';
+    // RtnCode 2 means an ATM account was issued; anything else is a failure to issue one.
+    if (form.RtnCode !== '2') return answer(await orders.recordFailed(orderDeps(app), notice(form)));
+    const outcome = await orders.recordAtmInfo(orderDeps(app), {
+      ...notice(form),
+      bankCode: form.BankCode ?? '',
+      account: form.vAccount ?? '',
+      expireDate: form.ExpireDate ?? '',
+    });
+    return answer(outcome);
+  });
+
+  /** The browser's way back (OrderResultURL and ClientRedirectURL). The page reads the outcome from the server. */
+  app.post('/api/payments/ecpay/result', async (request, reply) => {
+    const form = signedForm(request);
+    const orderNo = form?.MerchantTradeNo ? await orders.orderNoOfTrade(app.db, form.MerchantTradeNo) : null;
+    return reply.redirect(orderNo ? `/payComplete?order=${orderNo}` : '/payComplete', 303);
+  });
+};
+
+export default payments;

@@ -1,0 +1,172 @@
+import { randomInt } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { formatTwd } from '@shop/shared/money';
+import { sandboxGatewayTrades } from '../../../db/schema.ts';
+import { ecpayDate } from '../ecpay/aio.ts';
+import { checkMacValue, verifyCheckMacValue } from '../ecpay/check-mac.ts';
+import { parseForm } from '../index.ts';
+
+type Form = Record<string, string>;
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+const STYLE = `body{margin:0;background:#eef1f4;color:#1c2430;font-family:"PingFang TC","Noto Sans TC",sans-serif;line-height:1.7}
+main{max-width:560px;margin:32px auto;padding:0 16px}.card{background:#fff;border:1px solid #d5dbe3;border-radius:12px;padding:24px}
+.test{background:#fff4d6;border:1px solid #e0b84d;color:#6b4e00;border-radius:8px;padding:10px 14px;margin-bottom:16px;font-weight:600}
+h1{font-size:20px;margin:0 0 12px}dl{display:grid;grid-template-columns:auto 1fr;gap:6px 16px;margin:16px 0}dt{color:#5d6b7a}dd{margin:0}
+.amount{font-size:28px;font-weight:700}.row{display:flex;gap:12px;flex-wrap:wrap;margin-top:20px}
+button{min-height:44px;padding:0 20px;border-radius:8px;border:1px solid #1f5fa8;background:#1f5fa8;color:#fff;font-size:16px;cursor:pointer}
+button.secondary{background:#fff;color:#a02a2a;border-color:#a02a2a}.account{font-family:monospace;font-size:22px;letter-spacing:2px}
+table{width:100%;border-collapse:collapse}td,th{padding:8px;border-bottom:1px solid #e3e7ec;text-align:left}`;
+
+function page(title: string, body: string, autoSubmit = false): string {
+  return `<!doctype html><html lang="zh-Hant-TW"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${escape(title)}｜測試用付款閘道</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><style>${STYLE}</style></head><body><main>
+<p class="test" role="note">這是測試用付款閘道（ECPay 協定相容），不會實際扣款。正式環境不會出現這個頁面。</p>
+<div class="card">${body}</div></main>${autoSubmit ? '<script src="/sandbox/ecpay/auto-submit.js"></script>' : ''}</body></html>`;
+}
+
+function hidden(fields: Form): string {
+  return Object.entries(fields)
+    .map(([k, v]) => `<input type="hidden" name="${escape(k)}" value="${escape(v)}">`)
+    .join('');
+}
+
+/**
+ * A payment gateway that speaks ECPay's AIO protocol, for trying the shop without ECPay: it
+ * checks the incoming form's CheckMacValue, offers "pay" and "fail" (and an ATM account), sends the
+ * signed notification server to server to ReturnURL, then returns the browser to OrderResultURL.
+ * Registered only outside production and only when ECPAY_ENDPOINT is not set.
+ */
+const sandbox: FastifyPluginAsync = async (app) => {
+  if (app.config.isProduction) throw new Error('the sandbox payment gateway must never run in production');
+  if (!app.config.isTest) app.log.info(`payments: no ECPAY_ENDPOINT, so checkout uses the built-in sandbox gateway (${app.config.publicUrl}/sandbox/ecpay/aio); simulate ATM transfers at ${app.config.publicUrl}/sandbox/ecpay/atm`);
+  const { hashKey, hashIV } = app.config.ecpay;
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, parseForm(String(body))));
+  const html = (reply: FastifyReply, status: number, content: string) => reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(content);
+  const sign = (fields: Form): Form => ({ ...fields, CheckMacValue: checkMacValue(fields, hashKey, hashIV) });
+
+  /** Server to server, as ECPay does; the shop must answer 1|OK. */
+  async function notify(url: string, fields: Form): Promise<string> {
+    try {
+      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString(), signal: AbortSignal.timeout(10_000) });
+      return (await res.text()).trim();
+    } catch (error) {
+      app.log.error({ err: error, url }, 'sandbox gateway: notification failed');
+      return 'no answer';
+    }
+  }
+
+  app.get('/sandbox/ecpay/auto-submit.js', async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send('document.forms[0] && document.forms[0].submit();\n'),
+  );
+
+  app.post('/sandbox/ecpay/aio', async (request, reply) => {
+    const form = (request.body ?? {}) as Form;
+    if (!form.CheckMacValue || !verifyCheckMacValue(form, hashKey, hashIV)) {
+      return html(reply, 400, page('檢查碼錯誤', '<h1>CheckMacValue 驗證失敗</h1><p>送來的付款資料不完整或被竄改，交易未建立。</p>'));
+    }
+    const amount = Number(form.TotalAmount);
+    const payload = Buffer.from(JSON.stringify(form)).toString('base64url');
+    const isAtm = form.ChoosePayment === 'ATM';
+    const body = `<h1>${isAtm ? 'ATM 虛擬帳號轉帳' : '信用卡付款'}</h1>
+<dl><dt>商店代號</dt><dd>${escape(form.MerchantID ?? '')}</dd><dt>訂單編號</dt><dd>${escape(form.MerchantTradeNo ?? '')}</dd>
+<dt>商品</dt><dd>${escape((form.ItemName ?? '').replaceAll('#', '、'))}</dd><dt>金額</dt><dd class="amount">${escape(formatTwd(amount))}</dd></dl>
+<div class="row">${
+      isAtm
+        ? `<form method="post" action="/sandbox/ecpay/complete"><input type="hidden" name="payload" value="${payload}"><input type="hidden" name="outcome" value="atm"><button type="submit">取得虛擬帳號</button></form>`
+        : `<form method="post" action="/sandbox/ecpay/complete"><input type="hidden" name="payload" value="${payload}"><input type="hidden" name="outcome" value="pay"><button type="submit">付款</button></form>
+<form method="post" action="/sandbox/ecpay/complete"><input type="hidden" name="payload" value="${payload}"><input type="hidden" name="outcome" value="fail"><button type="submit" class="secondary">模擬付款失敗</button></form>`
+    }</div>`;
+    return html(reply, 200, page(isAtm ? 'ATM 轉帳' : '信用卡付款', body));
+  });
+
+  app.post('/sandbox/ecpay/complete', async (request, reply) => {
+    const { payload = '', outcome = '' } = (request.body ?? {}) as Form;
+    let form: Form;
+    try {
+      form = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Form;
+    } catch {
+      return html(reply, 400, page('資料錯誤', '<h1>付款資料錯誤</h1>'));
+    }
+    if (!verifyCheckMacValue(form, hashKey, hashIV) || !['pay', 'fail', 'atm'].includes(outcome)) {
+      return html(reply, 400, page('檢查碼錯誤', '<h1>CheckMacValue 驗證失敗</h1>'));
+    }
+    const now = new Date();
+    const tradeNo = `${now.getTime()}${randomInt(1000, 9999)}`.slice(-20);
+    const common = { MerchantID: form.MerchantID ?? '', MerchantTradeNo: form.MerchantTradeNo ?? '', StoreID: '', TradeNo: tradeNo, TradeAmt: form.TotalAmount ?? '', TradeDate: form.MerchantTradeDate ?? ecpayDate(now), CustomField1: '', CustomField2: '', CustomField3: '', CustomField4: '' };
+
+    if (outcome === 'atm') {
+      const days = Number(form.ExpireDate ?? 3) || 3;
+      const expire = ecpayDate(new Date(now.getTime() + days * 86_400_000)).slice(0, 10);
+      const account = `9${String(randomInt(0, 10 ** 9)).padStart(9, '0')}${String(randomInt(0, 10 ** 4)).padStart(4, '0')}`;
+      const info = sign({ ...common, RtnCode: '2', RtnMsg: 'Get VirtualAccount Succeeded', PaymentType: 'ATM_TAISHIN', BankCode: '812', vAccount: account, ExpireDate: expire });
+      await app.db
+        .insert(sandboxGatewayTrades)
+        .values({ merchantTradeNo: common.MerchantTradeNo, tradeNo, amount: Number(common.TradeAmt), paymentType: 'ATM_TAISHIN', bankCode: '812', vAccount: account, expireDate: expire, returnUrl: form.ReturnURL ?? '', status: 'waiting' })
+        .onConflictDoNothing();
+      const answer = form.PaymentInfoURL ? await notify(form.PaymentInfoURL, info) : 'no PaymentInfoURL';
+      const back = form.ClientRedirectURL ?? form.OrderResultURL;
+      const body = `<h1>虛擬帳號已產生</h1><dl><dt>銀行代碼</dt><dd>812（台新銀行）</dd><dt>虛擬帳號</dt><dd class="account">${account}</dd><dt>金額</dt><dd>${escape(formatTwd(Number(common.TradeAmt)))}</dd><dt>繳費期限</dt><dd>${expire}</dd><dt>商店回應</dt><dd>${escape(answer)}</dd></dl>
+${back ? `<form method="post" action="${escape(back)}">${hidden(info)}<button type="submit">返回商店</button></form>` : ''}<p><a href="/sandbox/ecpay/atm">到「模擬 ATM 入帳」頁</a></p>`;
+      return html(reply, 200, page('虛擬帳號', body, Boolean(back)));
+    }
+
+    const paid = outcome === 'pay';
+    const result = sign({
+      ...common,
+      RtnCode: paid ? '1' : '10100058',
+      RtnMsg: paid ? '交易成功' : '付款失敗（測試閘道模擬）',
+      PaymentDate: paid ? ecpayDate(now) : '',
+      PaymentType: 'Credit_CreditCard',
+      PaymentTypeChargeFee: paid ? String(Math.round(Number(common.TradeAmt) * 0.0275)) : '0',
+      SimulatePaid: '0',
+    });
+    const answer = form.ReturnURL ? await notify(form.ReturnURL, result) : 'no ReturnURL';
+    const body = `<h1>${paid ? '付款完成' : '付款失敗'}</h1><p>已通知商店（回應：${escape(answer)}），正在返回商店…</p>
+${form.OrderResultURL ? `<form method="post" action="${escape(form.OrderResultURL)}">${hidden(result)}<button type="submit">返回商店</button></form>` : ''}`;
+    return html(reply, 200, page(paid ? '付款完成' : '付款失敗', body, Boolean(form.OrderResultURL)));
+  });
+
+  app.get('/sandbox/ecpay/atm', async (_request, reply) => {
+    const waiting = await app.db.select().from(sandboxGatewayTrades).where(eq(sandboxGatewayTrades.status, 'waiting'));
+    const rows = waiting
+      .map(
+        (t) => `<tr><td>${escape(t.merchantTradeNo)}</td><td class="account">${escape(t.vAccount ?? '')}</td><td>${escape(formatTwd(t.amount))}</td>
+<td><form method="post" action="/sandbox/ecpay/atm/transfer"><input type="hidden" name="merchantTradeNo" value="${escape(t.merchantTradeNo)}"><button type="submit">模擬完成轉帳</button></form></td></tr>`,
+      )
+      .join('');
+    return html(reply, 200, page('模擬 ATM 入帳', `<h1>等待轉帳的虛擬帳號</h1>${rows ? `<table><tr><th>訂單</th><th>帳號</th><th>金額</th><th></th></tr>${rows}</table>` : '<p>目前沒有等待轉帳的帳號。</p>'}`));
+  });
+
+  app.post('/sandbox/ecpay/atm/transfer', async (request, reply) => {
+    const { merchantTradeNo = '' } = (request.body ?? {}) as Form;
+    const [trade] = await app.db.select().from(sandboxGatewayTrades).where(eq(sandboxGatewayTrades.merchantTradeNo, merchantTradeNo)).limit(1);
+    if (!trade || trade.status !== 'waiting') return html(reply, 404, page('找不到', '<h1>找不到等待轉帳的帳號</h1><p><a href="/sandbox/ecpay/atm">回列表</a></p>'));
+    const now = new Date();
+    const result = sign({
+      MerchantID: app.config.ecpay.merchantId,
+      MerchantTradeNo: trade.merchantTradeNo,
+      StoreID: '',
+      RtnCode: '1',
+      RtnMsg: '交易成功',
+      TradeNo: trade.tradeNo,
+      TradeAmt: String(trade.amount),
+      PaymentDate: ecpayDate(now),
+      PaymentType: trade.paymentType,
+      PaymentTypeChargeFee: '10',
+      TradeDate: ecpayDate(trade.createdAt),
+      SimulatePaid: '0',
+      CustomField1: '',
+      CustomField2: '',
+      CustomField3: '',
+      CustomField4: '',
+    });
+    const answer = await notify(trade.returnUrl, result);
+    if (answer === '1|OK') await app.db.update(sandboxGatewayTrades).set({ status: 'paid' }).where(eq(sandboxGatewayTrades.merchantTradeNo, trade.merchantTradeNo));
+    return html(reply, 200, page('已入帳', `<h1>已模擬轉帳入帳</h1><p>商店回應：${escape(answer)}</p><p><a href="/sandbox/ecpay/atm">回列表</a></p>`));
+  });
+};
+
+export default sandbox;

@@ -1,0 +1,29 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { DefaultLayout } from '../components/layouts/default-layout.tsx';
+import { useCartCount } from '../features/cart/api/cart-api.ts';
+import { useIsLogin } from '../features/auth/stores/user-store.ts';
+import { connectMemberEvents } from '../lib/member-events.ts';
+
+/** While signed in, server events refresh what they concern: orders, cart, membership. */
+function useMemberEvents(signedIn: boolean) {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!signedIn) return;
+    return connectMemberEvents(
+      (event) => {
+        if (event.type === 'order.updated') void client.invalidateQueries({ queryKey: ['orders'] });
+        if (event.type === 'cart.updated') void client.invalidateQueries({ queryKey: ['cart'] });
+        if (event.type === 'membership.updated') void client.invalidateQueries({ queryKey: ['membership'] });
+      },
+      () => void client.invalidateQueries(),
+    );
+  }, [signedIn, client]);
+}
+
+/** The `default` layout with what the app knows: cart count and live updates. */
+export function AppLayout() {
+  const signedIn = useIsLogin();
+  useMemberEvents(signedIn);
+  return <DefaultLayout cartCount={useCartCount(signedIn)} />;
+}

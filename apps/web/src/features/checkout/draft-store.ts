@@ -1,0 +1,42 @@
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+import { EMPTY_CHECKOUT, type CheckoutForm } from './schema.ts';
+
+function newKey(): string {
+  return crypto.randomUUID();
+}
+
+/**
+ * What the shopper typed at checkout, kept if they leave and come back (per member), and the
+ * idempotency key of this checkout: the same key for every retry of one order.
+ */
+interface DraftState {
+  owner: string | null;
+  values: CheckoutForm;
+  idempotencyKey: string;
+  save(owner: string, values: CheckoutForm): void;
+  valuesFor(owner: string): CheckoutForm;
+  keyFor(owner: string): string;
+  /** After an order is placed: the next checkout starts with a new key (the address is kept). */
+  orderPlaced(): void;
+  clear(): void;
+}
+
+export const useCheckoutDraft = create<DraftState>()(
+  persist(
+    (set, get) => ({
+      owner: null,
+      values: EMPTY_CHECKOUT,
+      idempotencyKey: newKey(),
+      save: (owner, values) => set({ owner, values }),
+      valuesFor: (owner) => (get().owner === owner ? { ...EMPTY_CHECKOUT, ...get().values } : EMPTY_CHECKOUT),
+      keyFor: (owner) => {
+        if (get().owner !== owner) set({ owner, values: EMPTY_CHECKOUT, idempotencyKey: newKey() });
+        return get().idempotencyKey;
+      },
+      orderPlaced: () => set((s) => ({ idempotencyKey: newKey(), values: { ...s.values, couponCode: '', note: '' } })),
+      clear: () => set({ owner: null, values: EMPTY_CHECKOUT, idempotencyKey: newKey() }),
+    }),
+    { name: 'checkoutDraft', version: 1 },
+  ),
+);

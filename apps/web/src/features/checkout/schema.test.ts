@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { CheckoutForm, EMPTY_CHECKOUT, formFieldOf, toPlaceOrderBody } from './schema.ts';
+
+const home = { ...EMPTY_CHECKOUT, recipientName: '林小嵐', phone: '0912-345-678', city: '南投縣', district: '鹿谷鄉', address: '興產路 87 號' };
+const errors = (v: unknown) => {
+  const r = CheckoutForm.safeParse(v);
+  return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [i.path.join('.'), i.message]));
+};
+
+describe('checkout form', () => {
+  it('accepts a complete home delivery and maps it to the API body', () => {
+    expect(errors(home)).toEqual({});
+    expect(toPlaceOrderBody(home, 'k'.repeat(20))).toEqual({
+      idempotencyKey: 'k'.repeat(20),
+      shipping: { method: 'home', recipientName: '林小嵐', phone: '0912345678', city: '南投縣', district: '鹿谷鄉', address: '興產路 87 號' },
+      invoice: { type: 'member' },
+      paymentMethod: 'credit_card',
+    });
+  });
+  it('names each missing or wrong field in zh-TW', () => {
+    expect(errors({ ...EMPTY_CHECKOUT })).toMatchObject({ recipientName: '收件人姓名為必填欄位', phone: '手機號碼為必填欄位', city: '請選擇縣市', district: '請選擇鄉鎮市區', address: '地址為必填欄位' });
+    expect(errors({ ...home, phone: '0212345678' }).phone).toContain('09 開頭');
+    expect(errors({ ...home, district: '信義區' }).district).toBe('請選擇正確的鄉鎮市區');
+  });
+  it('checks the store and invoice carriers, and takes cash at store pickup', () => {
+    expect(errors({ ...home, shippingMethod: 'cvs' }).storeId).toBe('請選擇取貨門市');
+    expect(errors({ ...home, shippingMethod: 'cvs', storeId: '123456', paymentMethod: 'cod' })).toEqual({});
+    expect(errors({ ...home, invoiceType: 'mobile', mobileBarcode: '/abc' }).mobileBarcode).toBeTruthy();
+    expect(errors({ ...home, invoiceType: 'mobile', mobileBarcode: '/ab12.+-' })).toEqual({});
+    expect(errors({ ...home, invoiceType: 'company', taxId: '12345678', companyTitle: '' })).toMatchObject({ taxId: '統一編號不正確，請確認 8 位數字', companyTitle: '公司抬頭為必填欄位' });
+  });
+  it('maps server field paths to form fields', () => {
+    expect(formFieldOf('shipping.phone')).toBe('phone');
+    expect(formFieldOf('invoice.taxId')).toBe('taxId');
+    expect(formFieldOf('shipping')).toBeNull();
+  });
+});

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { CVS_BRANDS, TW_MOBILE, type PlaceOrderBody } from '@shop/shared/checkout';
+import { findDistrict } from '@shop/shared/data/tw-districts';
+import { isDonationCode, isMobileBarcode, isTaxId } from '@shop/shared/invoice';
+import { validateValue } from '@shop/shared/validation/rules';
+
+/** The checkout page's fields, flat, as the form holds them; mapped to the API body on submit. */
+export const CheckoutForm = z
+  .object({
+    shippingMethod: z.enum(['home', 'cvs']),
+    recipientName: z.string(),
+    phone: z.string(),
+    city: z.string(),
+    district: z.string(),
+    address: z.string(),
+    cvsBrand: z.enum(CVS_BRANDS),
+    storeId: z.string(),
+    storeName: z.string(),
+    storeAddress: z.string(),
+    invoiceType: z.enum(['member', 'mobile', 'donation', 'company']),
+    mobileBarcode: z.string(),
+    donationCode: z.string(),
+    taxId: z.string(),
+    companyTitle: z.string(),
+    paymentMethod: z.enum(['credit_card', 'atm', 'cod']),
+    couponCode: z.string(),
+    note: z.string(),
+  })
+  .superRefine((v, ctx) => {
+    const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    const rule = (path: keyof typeof v, rules: string, label: string) => {
+      const message = validateValue(String(v[path]).trim(), rules, label);
+      if (message) fail(path, message);
+    };
+    rule('recipientName', 'required|max:30', v.shippingMethod === 'home' ? '收件人姓名' : '取件人姓名');
+    const phone = v.phone.replace(/[\s-]/g, '');
+    if (!phone) fail('phone', '手機號碼為必填欄位');
+    else if (!TW_MOBILE.test(phone)) fail('phone', '手機號碼格式不正確，請輸入 09 開頭的 10 位數字');
+    if (v.shippingMethod === 'home') {
+      if (!v.city) fail('city', '請選擇縣市');
+      if (!v.district) fail('district', '請選擇鄉鎮市區');
+      else if (v.city && !findDistrict(v.city, v.district)) fail('district', '請選擇正確的鄉鎮市區');
+      rule('address', 'required|min:4|max:120', '地址');
+    } else if (!v.storeId) {
+      fail('storeId', '請選擇取貨門市');
+    }
+    if (v.invoiceType === 'mobile' && !isMobileBarcode(v.mobileBarcode.trim().toUpperCase())) fail('mobileBarcode', '手機條碼格式不正確：「/」加上 7 碼英數字');
+    if (v.invoiceType === 'donation' && !isDonationCode(v.donationCode.trim())) fail('donationCode', '捐贈碼為 3 到 7 位數字');
+    if (v.invoiceType === 'company') {
+      if (!isTaxId(v.taxId.trim())) fail('taxId', '統一編號不正確，請確認 8 位數字');
+      rule('companyTitle', 'required|max:60', '公司抬頭');
+    }
+    rule('note', 'max:200', '備註');
+  });
+export type CheckoutForm = z.infer<typeof CheckoutForm>;
+
+export const EMPTY_CHECKOUT: CheckoutForm = {
+  shippingMethod: 'home',
+  recipientName: '',
+  phone: '',
+  city: '',
+  district: '',
+  address: '',
+  cvsBrand: '7-ELEVEN',
+  storeId: '',
+  storeName: '',
+  storeAddress: '',
+  invoiceType: 'member',
+  mobileBarcode: '',
+  donationCode: '',
+  taxId: '',
+  companyTitle: '',
+  paymentMethod: 'credit_card',
+  couponCode: '',
+  note: '',
+};
+
+/** The API body from the form; only the fields of the chosen options are sent. */
+export function toPlaceOrderBody(v: CheckoutForm, idempotencyKey: string): PlaceOrderBody {
+  const shipping: PlaceOrderBody['shipping'] =
+    v.shippingMethod === 'home'
+      ? { method: 'home', recipientName: v.recipientName.trim(), phone: v.phone.replace(/[\s-]/g, ''), city: v.city, district: v.district, address: v.address.trim() }
+      : { method: 'cvs', recipientName: v.recipientName.trim(), phone: v.phone.replace(/[\s-]/g, ''), cvsBrand: v.cvsBrand, storeId: v.storeId };
+  const invoice: PlaceOrderBody['invoice'] =
+    v.invoiceType === 'mobile'
+      ? { type: 'mobile', mobileBarcode: v.mobileBarcode.trim().toUpperCase() }
+      : v.invoiceType === 'donation'
+        ? { type: 'donation', donationCode: v.donationCode.trim() }
+        : v.invoiceType === 'company'
+          ? { type: 'company', taxId: v.taxId.trim(), companyTitle: v.companyTitle.trim() }
+          : { type: 'member' };
+  return {
+    idempotencyKey,
+    shipping,
+    invoice,
+    paymentMethod: v.paymentMethod,
+    ...(v.couponCode.trim() ? { couponCode: v.couponCode.trim().toUpperCase() } : {}),
+    ...(v.note.trim() ? { note: v.note.trim() } : {}),
+  };
+}
+
+/** Server field paths (shipping.phone, invoice.taxId) to the form's flat names. */
+export function formFieldOf(serverPath: string): keyof CheckoutForm | null {
+  const name = serverPath.split('.').pop() ?? '';
+  return name in EMPTY_CHECKOUT ? (name as keyof CheckoutForm) : null;
+}

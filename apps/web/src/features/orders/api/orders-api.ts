@@ -1,0 +1,21 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { OrderDetail, OrderListResponse, PaymentForm } from '@shop/shared/orders';
+import { apiGet, apiPost } from '../../../lib/api-client.ts';
+
+export type OrderFilter = 'all' | 'in-transit' | 'pending_payment' | 'processing' | 'shipped' | 'completed' | 'cancelled';
+
+export const ordersQueryOptions = (status: OrderFilter, page: number) =>
+  queryOptions({
+    queryKey: ['orders', 'list', status, page],
+    queryFn: ({ signal }) => apiGet<OrderListResponse>(`/api/orders?status=${status}&page=${page}`, { signal }),
+    placeholderData: (previous) => previous,
+  });
+
+export const orderQueryOptions = (orderNo: string) =>
+  queryOptions({
+    queryKey: ['orders', 'detail', orderNo],
+    queryFn: ({ signal }) => apiGet<OrderDetail>(`/api/orders/${encodeURIComponent(orderNo)}`, { signal }),
+  });
+
+export const cancelOrder = (orderNo: string) => apiPost<OrderDetail>(`/api/orders/${encodeURIComponent(orderNo)}/cancel`);
+export const payOrderAgain = (orderNo: string) => apiPost<{ payment: PaymentForm }>(`/api/orders/${encodeURIComponent(orderNo)}/pay`);

@@ -1,0 +1,157 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { formatTwd } from '@shop/shared/money';
+import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, SHIPMENT_EVENT_LABELS, type OrderStatus } from '@shop/shared/order-status';
+import type { OrderDetail } from '@shop/shared/orders';
+import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+import { errorMessage } from '../../../lib/form.ts';
+import { submitPaymentForm } from '../../../lib/payment-form.ts';
+import { cancelOrder, payOrderAgain } from '../api/orders-api.ts';
+
+const TONES: Record<OrderStatus, BadgeTone> = {
+  pending_payment: 'amber',
+  payment_failed: 'danger',
+  paid: 'tea',
+  processing: 'tea',
+  shipped: 'tea',
+  delivered: 'success',
+  completed: 'success',
+  expired: 'neutral',
+  cancelled: 'neutral',
+  refunded: 'neutral',
+};
+
+export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+  return <Badge tone={TONES[status]}>{ORDER_STATUS_LABELS[status]}</Badge>;
+}
+
+/** yyyy/MM/dd HH:mm in Taiwan time. */
+export function formatDateTime(iso: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Taipei', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(iso));
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
+  return `${get('year')}/${get('month')}/${get('day')} ${get('hour')}:${get('minute')}`;
+}
+
+export function OrderItems({ order }: { order: OrderDetail }) {
+  return (
+    <ul className="divide-y divide-line">
+      {order.items.map((i) => (
+        <li key={i.sku} className="flex gap-3 py-3">
+          {i.imageSrc ? <img src={i.imageSrc} alt="" width={64} height={80} className="aspect-[4/5] w-14 shrink-0 rounded border border-line object-cover" /> : <div className="aspect-[4/5] w-14 shrink-0 rounded border border-line bg-paper" />}
+          <div className="flex min-w-0 flex-1 flex-wrap justify-between gap-2">
+            <div>
+              <p className="font-medium">{i.productName}</p>
+              <p className="text-sm text-ink-muted">
+                {i.variantLabel}・{formatTwd(i.unitPrice)} × {i.quantity}
+              </p>
+            </div>
+            <p className="tabular font-medium">{formatTwd(i.lineTotal)}</p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function OrderAmounts({ order }: { order: OrderDetail }) {
+  return (
+    <dl className="flex flex-col gap-2 text-sm">
+      <div className="flex justify-between">
+        <dt className="text-ink-muted">商品小計</dt>
+        <dd className="tabular">{formatTwd(order.subtotal)}</dd>
+      </div>
+      {order.discounts.map((d) => (
+        <div key={d.label} className="flex justify-between text-[#8a5a2a]">
+          <dt>{d.label}</dt>
+          <dd className="tabular">-{formatTwd(d.amount)}</dd>
+        </div>
+      ))}
+      <div className="flex justify-between">
+        <dt className="text-ink-muted">運費與手續費</dt>
+        <dd className="tabular">{formatTwd(order.shippingFee)}</dd>
+      </div>
+      <div className="flex justify-between border-t border-line pt-2 text-base font-semibold">
+        <dt>總計</dt>
+        <dd className="tabular" data-testid="order-detail-total">
+          {formatTwd(order.total)}
+        </dd>
+      </div>
+      <div className="flex justify-between text-ink-muted">
+        <dt>付款方式</dt>
+        <dd>{PAYMENT_METHOD_LABELS[order.paymentMethod]}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** The order's history, newest last, with shipment events and their places. */
+export function OrderTimeline({ order }: { order: OrderDetail }) {
+  return (
+    <ol className="relative ml-3 border-l-2 border-line" aria-label="訂單進度">
+      {order.events.map((e, i) => {
+        const title = e.kind === 'shipment' && e.shipmentEvent ? SHIPMENT_EVENT_LABELS[e.shipmentEvent] : e.status ? ORDER_STATUS_LABELS[e.status] : '更新';
+        const latest = i === order.events.length - 1;
+        return (
+          <li key={`${e.at}-${i}`} className="relative pb-5 pl-6 last:pb-0">
+            <span className={`absolute top-1.5 -left-[7px] size-3 rounded-full ${latest ? 'bg-tea ring-4 ring-tea-soft' : 'bg-line'}`} aria-hidden="true" />
+            <p className={latest ? 'font-semibold text-tea-dark' : 'font-medium'}>{title}</p>
+            <p className="tabular text-sm text-ink-muted">
+              {formatDateTime(e.at)}
+              {e.location ? `・${e.location}` : ''}
+            </p>
+            {(e.note || e.carrier || e.trackingNo) && (
+              <p className="text-sm text-ink-muted">
+                {[e.note, e.carrier && `物流：${e.carrier}`, e.trackingNo && `追蹤編號：${e.trackingNo}`].filter(Boolean).join('，')}
+              </p>
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** Pay again (new payment attempt) and cancel, for orders that allow them. */
+export function OrderActions({ order }: { order: OrderDetail }) {
+  const client = useQueryClient();
+  const [busy, setBusy] = useState<'pay' | 'cancel' | null>(null);
+  if (!order.canPay && !order.canCancel) return null;
+  const pay = async () => {
+    setBusy('pay');
+    try {
+      submitPaymentForm((await payOrderAgain(order.orderNo)).payment);
+    } catch (error) {
+      toast.error(errorMessage(error));
+      setBusy(null);
+    }
+  };
+  const cancel = async () => {
+    if (!window.confirm('確定要取消這筆訂單嗎？取消後商品會放回庫存。')) return;
+    setBusy('cancel');
+    try {
+      await cancelOrder(order.orderNo);
+      toast.success('訂單已取消。');
+      await client.invalidateQueries({ queryKey: ['orders'] });
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <div className="flex flex-wrap gap-3">
+      {order.canPay && (
+        <Button loading={busy === 'pay'} disabled={busy !== null} onClick={() => void pay()}>
+          {order.status === 'payment_failed' ? '重新付款' : '前往付款'}
+        </Button>
+      )}
+      {order.canCancel && (
+        <Button variant="secondary" loading={busy === 'cancel'} disabled={busy !== null} onClick={() => void cancel()}>
+          取消訂單
+        </Button>
+      )}
+    </div>
+  );
+}

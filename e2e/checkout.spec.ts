@@ -1,0 +1,154 @@
+import { expect, test, type Page } from '@playwright/test';
+import { waitForMail } from './mailbox.ts';
+import { signInBrowser, uniqueEmail } from './support.ts';
+
+async function stockOf(page: Page, slug: string, sku: string): Promise<number> {
+  const res = await page.request.get(`/api/catalog/products/${slug}`);
+  const product = (await res.json()) as { variants: Array<{ sku: string; stock: number }> };
+  return product.variants.find((v) => v.sku === sku)!.stock;
+}
+
+async function addToCart(page: Page, slug: string, variant?: string) {
+  await page.goto(`/mall/${slug}`);
+  if (variant) await page.getByRole('radio', { name: variant }).click();
+  await page.getByRole('button', { name: '加入購物車' }).click();
+  await expect(page.getByText(/已加入購物車/)).toBeVisible();
+}
+
+async function fillHomeAddress(page: Page) {
+  await page.getByLabel('收件人姓名').fill('王小茶');
+  await page.getByLabel('手機號碼').fill('0912345678');
+  await page.getByLabel('縣市').selectOption('南投縣');
+  await page.getByLabel('鄉鎮市區').selectOption('鹿谷鄉');
+  await expect(page.getByText('558', { exact: true })).toBeVisible();
+  await page.getByLabel('地址').fill('興產路 87 號');
+}
+
+async function orderStatus(page: Page, orderNo: string): Promise<string> {
+  return ((await (await page.request.get(`/api/orders/${orderNo}`)).json()) as { status: string }).status;
+}
+
+const orderNoFrom = (page: Page) => new URL(page.url()).searchParams.get('order')!;
+
+test.describe('checkout and payment', () => {
+  test('a card payment through the sandbox gateway: paid order, stock taken, mails sent', async ({ page, context }) => {
+    const email = uniqueEmail('card');
+    await signInBrowser(context, email);
+    const before = await stockOf(page, 'alishan-jinxuan-oolong', 'SL-JX-075');
+    await addToCart(page, 'alishan-jinxuan-oolong');
+    await page.getByRole('link', { name: /購物車，共 1 件商品/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: '購物車' })).toBeVisible();
+    await page.getByRole('link', { name: '前往結帳' }).click();
+    await expect(page).toHaveURL('/payment');
+    await fillHomeAddress(page);
+    await expect(page.getByTestId('order-total')).not.toHaveText('…');
+    await page.getByRole('button', { name: '送出訂單並付款' }).click();
+
+    await expect(page).toHaveURL(/\/sandbox\/ecpay\/aio$/);
+    await expect(page.getByText('這是測試用付款閘道')).toBeVisible();
+    await page.getByRole('button', { name: '付款', exact: true }).click();
+
+    await expect(page).toHaveURL(/\/payComplete\?order=TW\d{14}$/);
+    await expect(page.getByTestId('pay-outcome')).toHaveText('付款完成，謝謝您！');
+    const orderNo = orderNoFrom(page);
+    expect(await orderStatus(page, orderNo)).toBe('paid');
+    expect(await stockOf(page, 'alishan-jinxuan-oolong', 'SL-JX-075')).toBe(before - 1);
+    await waitForMail(email, `訂單已成立：${orderNo}`);
+    await waitForMail(email, `付款完成：${orderNo}`);
+  });
+
+  test('a failed card payment, then a successful retry', async ({ page, context }) => {
+    await signInBrowser(context);
+    await addToCart(page, 'charcoal-roasted-tieguanyin');
+    await page.goto('/payment');
+    await fillHomeAddress(page);
+    await page.getByRole('button', { name: '送出訂單並付款' }).click();
+    await page.getByRole('button', { name: '模擬付款失敗' }).click();
+    await expect(page.getByTestId('pay-outcome')).toHaveText('付款未成功');
+    const orderNo = orderNoFrom(page);
+    expect(await orderStatus(page, orderNo)).toBe('payment_failed');
+
+    await page.getByRole('button', { name: '重新付款' }).click();
+    await expect(page).toHaveURL(/\/sandbox\/ecpay\/aio$/);
+    await page.getByRole('button', { name: '付款', exact: true }).click();
+    await expect(page.getByTestId('pay-outcome')).toHaveText('付款完成，謝謝您！');
+    expect(orderNoFrom(page)).toBe(orderNo);
+    expect(await orderStatus(page, orderNo)).toBe('paid');
+  });
+
+  test('an ATM order shows its virtual account, mails it, and is paid when the transfer arrives', async ({ page, context }) => {
+    const email = uniqueEmail('atm');
+    await signInBrowser(context, email);
+    await addToCart(page, 'honey-scented-black-tea');
+    await page.goto('/payment');
+    await fillHomeAddress(page);
+    await page.getByLabel(/ATM 轉帳/).check();
+    await page.getByRole('button', { name: '送出訂單並付款' }).click();
+    await page.getByRole('button', { name: '取得虛擬帳號' }).click();
+    await expect(page.getByTestId('pay-outcome')).toHaveText('請完成 ATM 轉帳');
+    const account = await page.getByTestId('atm-account').innerText();
+    expect(account).toMatch(/^\d{14}$/);
+    const orderNo = orderNoFrom(page);
+    expect(await orderStatus(page, orderNo)).toBe('pending_payment');
+    const mail = await waitForMail(email, `ATM 轉帳資訊：${orderNo}`);
+    expect(mail.text).toContain(account);
+
+    await page.goto('/sandbox/ecpay/atm');
+    await page.getByRole('row', { name: new RegExp(orderNo) }).getByRole('button', { name: '模擬完成轉帳' }).click();
+    await expect(page.getByText('1|OK')).toBeVisible();
+    expect(await orderStatus(page, orderNo)).toBe('paid');
+  });
+
+  test('cash on delivery to a convenience store: the order is placed and goes straight to processing', async ({ page, context }) => {
+    const email = uniqueEmail('cod');
+    await signInBrowser(context, email);
+    const before = await stockOf(page, 'porcelain-gaiwan', 'SL-GW-WHT');
+    await addToCart(page, 'porcelain-gaiwan');
+    await page.goto('/payment');
+    await page.getByLabel(/超商取貨/).first().check();
+    await page.getByLabel('取件人姓名').fill('王小茶');
+    await page.getByLabel('手機號碼').fill('0912345678');
+    await page.getByLabel('搜尋取貨門市').fill('鹿谷');
+    await page.getByRole('list', { name: '門市列表' }).getByRole('button').first().click();
+    await expect(page.getByText(/店號/)).toBeVisible();
+    await page.getByLabel(/超商取貨付款/).check();
+    await page.getByRole('button', { name: '送出訂單' }).click();
+    await expect(page.getByTestId('pay-outcome')).toHaveText('訂單已成立');
+    const orderNo = orderNoFrom(page);
+    expect(await orderStatus(page, orderNo)).toBe('processing');
+    expect(await stockOf(page, 'porcelain-gaiwan', 'SL-GW-WHT')).toBe(before - 1);
+    await waitForMail(email, `訂單已成立：${orderNo}`);
+    await page.goto(`/member/orderList/${orderNo}`);
+    await expect(page.getByText(/門市/).first()).toBeVisible();
+    await expect(page.getByLabel('配送資訊')).toContainText('7-ELEVEN');
+  });
+
+  test('the tracking page updates without a reload when the order ships', async ({ page, context, browser }) => {
+    await signInBrowser(context);
+    await addToCart(page, 'porcelain-gaiwan');
+    await page.goto('/payment');
+    await fillHomeAddress(page);
+    await page.getByLabel(/貨到付款/).check();
+    await page.getByRole('button', { name: '送出訂單' }).click();
+    await expect(page.getByTestId('pay-outcome')).toHaveText('訂單已成立');
+    const orderNo = orderNoFrom(page);
+
+    await page.goto(`/member/orderTracking/${orderNo}`);
+    const timeline = page.getByRole('list', { name: '訂單進度' });
+    await expect(timeline).toContainText('備貨中');
+    await expect(timeline).not.toContainText('已建立出貨單');
+    const loads: string[] = [];
+    page.on('framenavigated', (f) => f === page.mainFrame() && loads.push(f.url()));
+
+    const staff = await browser.newContext();
+    await signInBrowser(staff, uniqueEmail('staff'), 'staff');
+    const shipped = await staff.request.post(`/api/admin/orders/${orderNo}/advance`, { data: { status: 'shipped', carrier: '黑貓宅急便', trackingNo: '905512345678', location: '南投鹿谷' } });
+    expect(shipped.ok()).toBe(true);
+    await expect(timeline).toContainText('已建立出貨單');
+    await expect(page.getByText('905512345678').first()).toBeVisible();
+    await staff.request.post(`/api/admin/orders/${orderNo}/advance`, { data: { shipmentEvent: 'in_transit', location: '台中轉運中心' } });
+    await expect(timeline).toContainText('台中轉運中心');
+    expect(loads).toEqual([]);
+    await staff.close();
+  });
+});

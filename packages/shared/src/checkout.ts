@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { findDistrict } from './data/tw-districts.ts';
+import { isDonationCode, isMobileBarcode, isTaxId } from './invoice.ts';
+import { validateValue } from './validation/rules.ts';
+
+export const CVS_BRANDS = ['7-ELEVEN', 'FAMILY', 'HILIFE', 'OK'] as const;
+export type CvsBrandCode = (typeof CVS_BRANDS)[number];
+export const CVS_BRAND_NAMES: Record<CvsBrandCode, string> = { '7-ELEVEN': '7-ELEVEN', FAMILY: '全家', HILIFE: '萊爾富', OK: 'OK超商' };
+
+export const TW_MOBILE = /^09\d{8}$/;
+
+const text = (label: string, rules: string) =>
+  z.string({ error: `${label}為必填欄位` }).trim().superRefine((v, ctx) => {
+    const message = validateValue(v, rules, label);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
+
+const mobile = z
+  .string({ error: '手機號碼為必填欄位' })
+  .trim()
+  .transform((v) => v.replace(/[\s-]/g, ''))
+  .refine((v) => v.length > 0, '手機號碼為必填欄位')
+  .refine((v) => v.length === 0 || TW_MOBILE.test(v), '手機號碼格式不正確，請輸入 09 開頭的 10 位數字');
+
+export const HomeShipping = z
+  .object({
+    method: z.literal('home'),
+    recipientName: text('收件人姓名', 'required|max:30'),
+    phone: mobile,
+    city: text('縣市', 'required|max:10'),
+    district: text('鄉鎮市區', 'required|max:10'),
+    address: text('地址', 'required|min:4|max:120'),
+  })
+  .strict()
+  .superRefine((v, ctx) => {
+    if (v.city && v.district && !findDistrict(v.city, v.district)) ctx.addIssue({ code: 'custom', path: ['district'], message: '請選擇正確的鄉鎮市區' });
+  });
+
+export const CvsShipping = z
+  .object({
+    method: z.literal('cvs'),
+    recipientName: text('取件人姓名', 'required|max:30'),
+    phone: mobile,
+    cvsBrand: z.enum(CVS_BRANDS, { message: '請選擇超商' }),
+    storeId: z.string({ error: '請選擇取貨門市' }).trim().min(1, '請選擇取貨門市').max(20, '請選擇取貨門市'),
+  })
+  .strict();
+
+export const ShippingInput = z.discriminatedUnion('method', [HomeShipping, CvsShipping], { error: '請選擇配送方式' });
+export type ShippingInput = z.infer<typeof ShippingInput>;
+
+export const InvoiceInput = z.discriminatedUnion(
+  'type',
+  [
+    z.object({ type: z.literal('member') }).strict(),
+    z.object({ type: z.literal('mobile'), mobileBarcode: z.string().trim().toUpperCase().refine(isMobileBarcode, '手機條碼格式不正確：「/」加上 7 碼英數字') }).strict(),
+    z.object({ type: z.literal('donation'), donationCode: z.string().trim().refine(isDonationCode, '捐贈碼為 3 到 7 位數字') }).strict(),
+    z
+      .object({
+        type: z.literal('company'),
+        taxId: z.string().trim().refine(isTaxId, '統一編號不正確，請確認 8 位數字'),
+        companyTitle: text('公司抬頭', 'required|max:60'),
+      })
+      .strict(),
+  ],
+  { error: '請選擇發票類型' },
+);
+export type InvoiceInput = z.infer<typeof InvoiceInput>;
+
+export const PaymentMethodInput = z.enum(['credit_card', 'atm', 'cod'], { message: '請選擇付款方式' });
+
+export const CouponCode = z.string().trim().toUpperCase().regex(/^[A-Z0-9-]{3,32}$/, '優惠碼格式不正確');
+
+/** What the checkout page sends for a price quote (everything optional but the method). */
+export const QuoteBody = z
+  .object({
+    shippingMethod: z.enum(['home', 'cvs'], { message: '請選擇配送方式' }),
+    city: z.string().max(10).optional(),
+    district: z.string().max(10).optional(),
+    paymentMethod: PaymentMethodInput.optional(),
+    couponCode: CouponCode.optional(),
+  })
+  .strict();
+export type QuoteBody = z.infer<typeof QuoteBody>;
+
+export const PlaceOrderBody = z
+  .object({
+    idempotencyKey: z.string().regex(/^[A-Za-z0-9-]{16,64}$/, '請重新整理頁面後再試'),
+    shipping: ShippingInput,
+    invoice: InvoiceInput,
+    paymentMethod: PaymentMethodInput,
+    couponCode: CouponCode.optional(),
+    note: z.string().trim().max(200, '備註不能超過 200 個字元').optional(),
+  })
+  .strict();
+export type PlaceOrderBody = z.infer<typeof PlaceOrderBody>;
+
+export const QuoteLine = z.object({ label: z.string(), amount: z.number().int() });
+
+export const QuoteResponse = z.object({
+  subtotal: z.number().int(),
+  discounts: z.array(z.object({ kind: z.enum(['tier', 'coupon']), code: z.string().optional(), label: z.string(), amount: z.number().int() })),
+  discountTotal: z.number().int(),
+  shippingFee: z.number().int(),
+  shippingLines: z.array(QuoteLine),
+  total: z.number().int(),
+  /** How much more for free shipping; 0 when already free. */
+  toFreeShipping: z.number().int(),
+  couponError: z.string().nullable(),
+  itemCount: z.number().int(),
+});
+export type QuoteResponse = z.infer<typeof QuoteResponse>;
+
+export const CvsStoreView = z.object({ brand: z.enum(CVS_BRANDS), id: z.string(), name: z.string(), address: z.string() });
+export type CvsStoreView = z.infer<typeof CvsStoreView>;
+export const StoreSearchQuery = z.object({ brand: z.enum(CVS_BRANDS, { message: '請選擇超商' }), q: z.string().trim().max(40).default('') }).strict();
+export const StoreSearchResponse = z.object({ stores: z.array(CvsStoreView) });

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { isDonationCode, isMobileBarcode, isTaxId } from './invoice.ts';
+
+/** The weighted digit sum, spelled out independently so the cases below show why they pass or fail. */
+function weightedSum(id: string): number {
+  const weights = [1, 2, 1, 2, 1, 2, 4, 1];
+  return weights.reduce((sum, weight, i) => {
+    const product = Number(id[i]) * weight;
+    return sum + String(product).split('').reduce((s, d) => s + Number(d), 0);
+  }, 0);
+}
+
+describe('isTaxId (統一編號)', () => {
+  it('accepts published business IDs of well-known companies', () => {
+    // 台灣積體電路製造 (TWSE 2330): 22099131 — sum 30
+    expect(isTaxId('22099131')).toBe(true);
+    // 中華電信 (TWSE 2412): 96979933 — sum 50
+    expect(isTaxId('96979933')).toBe(true);
+    // 聯發科技 (TWSE 2454): 84149961 — sum 50
+    expect(isTaxId('84149961')).toBe(true);
+    // 台灣大哥大 (TWSE 3045): 97176270 — 7th digit 7, sum 40 itself divisible
+    expect(isTaxId('97176270')).toBe(true);
+  });
+
+  it('accepts a number valid only under the divisible-by-5 rule (2023 on), not the old divisible-by-10 one', () => {
+    expect(weightedSum('22099136')).toBe(35);
+    expect(isTaxId('22099136')).toBe(true);
+    expect(weightedSum('04595252')).toBe(35);
+    expect(isTaxId('04595252')).toBe(true);
+  });
+
+  it('accepts a 7th-digit-7 number only through the (sum + 1) rule', () => {
+    // 4 × 7 = 28 → 2 + 8 = 10, which the rule also lets count as 1: sum 29 → 30.
+    expect(weightedSum('10458574')).toBe(29);
+    expect(isTaxId('10458574')).toBe(true);
+    // sum 34 → 35: needs both the (sum + 1) rule and the divisible-by-5 rule.
+    expect(weightedSum('10458579')).toBe(34);
+    expect(isTaxId('10458579')).toBe(true);
+    // sum + 1 is not always enough: 10458576 sums to 31, and 32 is not divisible by 5.
+    expect(weightedSum('10458576')).toBe(31);
+    expect(isTaxId('10458576')).toBe(false);
+  });
+
+  it('grants the (sum + 1) allowance only when the 7th digit is 7', () => {
+    // 7th digit 0: sum 19, and 19 + 1 = 20 would pass if the allowance applied.
+    expect(weightedSum('10458504')).toBe(19);
+    expect(isTaxId('10458504')).toBe(false);
+    // A 7 elsewhere (2nd digit) does not count either: sum 24, 24 + 1 = 25.
+    expect(weightedSum('17458504')).toBe(24);
+    expect(isTaxId('17458504')).toBe(false);
+  });
+
+  it('rejects numbers whose checksum fails', () => {
+    expect(isTaxId('22099132')).toBe(false); // sum 31
+    expect(isTaxId('96979934')).toBe(false); // sum 51
+    expect(isTaxId('12345678')).toBe(false); // sum 42, 7th digit 7 but 43 fails too
+    expect(isTaxId('00000001')).toBe(false);
+  });
+
+  it('rejects non-digits and wrong lengths', () => {
+    for (const bad of ['', '2209913', '220991310', '2209913A', 'A2209913', ' 22099131', '22099131 ', '2209-9131', '２２０９９１３１', '22099131\n', '-2209913', '2.099131']) {
+      expect(isTaxId(bad), bad).toBe(false);
+    }
+  });
+});
+
+describe('isMobileBarcode (手機條碼載具)', () => {
+  it('accepts "/" followed by 7 of 0-9 A-Z . - +', () => {
+    for (const good of ['/ABC1234', '/0000000', '/ZZZZZZZ', '/A.B-C+1', '/+-.+-.+', '/1234567']) {
+      expect(isMobileBarcode(good), good).toBe(true);
+    }
+  });
+
+  it('rejects lower-case letters', () => {
+    expect(isMobileBarcode('/abc1234')).toBe(false);
+    expect(isMobileBarcode('/ABc1234')).toBe(false);
+  });
+
+  it('rejects the wrong length', () => {
+    for (const bad of ['/', '/ABC123', '/ABC12345', '']) {
+      expect(isMobileBarcode(bad), bad).toBe(false);
+    }
+  });
+
+  it('rejects a missing or misplaced slash', () => {
+    for (const bad of ['ABC12345', 'ABC1234', 'AABC1234', 'ABC1234/', '//ABC123', '\\ABC1234']) {
+      expect(isMobileBarcode(bad), bad).toBe(false);
+    }
+  });
+
+  it('rejects other symbols and whitespace', () => {
+    for (const bad of ['/ABC 123', '/ABC_123', '/ABC*123', '/ABC$123', '/ABC%123', '/ABC/123', '/ABCＤ123', ' /ABC1234', '/ABC1234 ', '/ABC1234\n']) {
+      expect(isMobileBarcode(bad), bad).toBe(false);
+    }
+  });
+});
+
+describe('isDonationCode (捐贈碼 / 愛心碼)', () => {
+  it('accepts 3 to 7 digits', () => {
+    for (const good of ['123', '001', '8585', '25885', '1234567']) {
+      expect(isDonationCode(good), good).toBe(true);
+    }
+  });
+
+  it('rejects other lengths and non-digits', () => {
+    for (const bad of ['', '1', '12', '12345678', '12a', 'ABC', ' 123', '123 ', '12-3', '１２３', '123\n']) {
+      expect(isDonationCode(bad), bad).toBe(false);
+    }
+  });
+});

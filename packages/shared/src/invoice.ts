@@ -1,0 +1,39 @@
+/*
+ * Taiwanese e-invoice (電子發票) field rules.
+ *
+ * - 手機條碼 (mobile barcode carrier): 8 characters (Code 39), the first is "/", the other seven are 0-9,
+ *   upper-case A-Z, ".", "-" or "+" (財政部電子發票整合服務平台 carrier rules, as restated by e-invoice
+ *   providers' 手機條碼、自然人憑證條碼與捐贈碼檢核規則).
+ * - 捐贈碼 / 愛心碼 (donation code): 3 to 7 digits.
+ * - 統一編號 (business ID): 8 digits; multiply by 1,2,1,2,1,2,4,1, add the two digits of each product and sum.
+ *   Since 2023-04-01 (財政部「營利事業統一編號檢查碼邏輯修正說明」) the number is valid when the sum is divisible
+ *   by 5 (previously 10). When the 7th digit is 7 its product is 28 → 2+8 = 10, which may also be counted
+ *   as 1, so the number is also valid when (sum + 1) is divisible by 5.
+ */
+
+const MOBILE_BARCODE = /^\/[0-9A-Z.+-]{7}$/;
+const DONATION_CODE = /^[0-9]{3,7}$/;
+const TAX_ID = /^[0-9]{8}$/;
+const TAX_ID_WEIGHTS = [1, 2, 1, 2, 1, 2, 4, 1] as const;
+
+/** 手機條碼載具: "/" followed by 7 characters of 0-9 A-Z . - + */
+export function isMobileBarcode(value: string): boolean {
+  return MOBILE_BARCODE.test(value);
+}
+
+/** 捐贈碼 (愛心碼): 3 to 7 digits */
+export function isDonationCode(value: string): boolean {
+  return DONATION_CODE.test(value);
+}
+
+/** 統一編號 (business ID): 8 digits with the weighted checksum (weights 1,2,1,2,1,2,4,1; add the digits of each product), valid when the sum is divisible by 5 (the current rule, 2023 on) — and when the 7th digit is 7, also valid if (sum + 1) is divisible by 5. */
+export function isTaxId(value: string): boolean {
+  if (!TAX_ID.test(value)) return false;
+  let sum = 0;
+  TAX_ID_WEIGHTS.forEach((weight, i) => {
+    const product = Number(value[i]) * weight;
+    sum += Math.floor(product / 10) + (product % 10);
+  });
+  if (sum % 5 === 0) return true;
+  return value[6] === '7' && (sum + 1) % 5 === 0;
+}

@@ -1,0 +1,79 @@
+/**
+ * Order and payment states (the spec leaves them to us; see the checkout issue). One table of
+ * allowed transitions; every change of an order's status goes through `canTransition`.
+ */
+export const ORDER_STATUSES = [
+  'pending_payment',
+  'payment_failed',
+  'paid',
+  'processing',
+  'shipped',
+  'delivered',
+  'completed',
+  'expired',
+  'cancelled',
+  'refunded',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  pending_payment: ['paid', 'payment_failed', 'expired', 'cancelled'],
+  payment_failed: ['paid', 'expired', 'cancelled'],
+  paid: ['processing', 'cancelled', 'refunded'],
+  processing: ['shipped', 'cancelled', 'refunded'],
+  shipped: ['delivered'],
+  delivered: ['completed', 'refunded'],
+  completed: ['refunded'],
+  expired: [],
+  cancelled: [],
+  refunded: [],
+};
+
+export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
+  return TRANSITIONS[from].includes(to);
+}
+
+/** Statuses whose stock is still held by the order (leaving them for cancelled/expired/refunded returns it). */
+export const HOLDS_STOCK: readonly OrderStatus[] = ['pending_payment', 'payment_failed', 'paid', 'processing'];
+
+/** Orders a member may cancel themselves: not yet paid. */
+export const MEMBER_CANCELLABLE: readonly OrderStatus[] = ['pending_payment', 'payment_failed'];
+
+/** Orders "on the way" for the tracking page. */
+export const IN_TRANSIT: readonly OrderStatus[] = ['paid', 'processing', 'shipped'];
+
+export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
+  pending_payment: '待付款',
+  payment_failed: '付款失敗',
+  paid: '已付款',
+  processing: '備貨中',
+  shipped: '已出貨',
+  delivered: '已送達',
+  completed: '已完成',
+  expired: '逾期未付款',
+  cancelled: '已取消',
+  refunded: '已退款',
+};
+
+export const SHIPMENT_EVENTS = ['created', 'picked_up', 'in_transit', 'arrived_at_store', 'delivered'] as const;
+export type ShipmentEvent = (typeof SHIPMENT_EVENTS)[number];
+
+export const SHIPMENT_EVENT_LABELS: Readonly<Record<ShipmentEvent, string>> = {
+  created: '已建立出貨單',
+  picked_up: '物流已取件',
+  in_transit: '配送中',
+  arrived_at_store: '已到達取貨門市',
+  delivered: '已送達',
+};
+
+export type PaymentMethod = 'credit_card' | 'atm' | 'cod';
+export const PAYMENT_METHOD_LABELS: Readonly<Record<PaymentMethod, string>> = {
+  credit_card: '信用卡',
+  atm: 'ATM 轉帳（虛擬帳號）',
+  cod: '貨到付款',
+};
+
+/** An unpaid card order gives its stock back after this long. */
+export const CARD_PAYMENT_WINDOW_MS = 30 * 60_000;
+/** Days an ATM virtual account stays open. */
+export const ATM_EXPIRE_DAYS = 3;

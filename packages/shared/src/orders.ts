@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { ORDER_STATUSES, SHIPMENT_EVENTS } from './order-status.ts';
+
+export const OrderStatusSchema = z.enum(ORDER_STATUSES);
+
+export const PaymentForm = z.object({
+  /** Where the browser posts the form: ECPay's cashier or the built-in sandbox gateway. */
+  action: z.string(),
+  fields: z.record(z.string(), z.string()),
+});
+export type PaymentForm = z.infer<typeof PaymentForm>;
+
+export const OrderItemView = z.object({
+  productSlug: z.string(),
+  productName: z.string(),
+  variantLabel: z.string(),
+  sku: z.string(),
+  imageSrc: z.string().nullable(),
+  unitPrice: z.number().int(),
+  quantity: z.number().int(),
+  lineTotal: z.number().int(),
+});
+
+export const OrderEventView = z.object({
+  kind: z.enum(['status', 'shipment']),
+  status: OrderStatusSchema.nullable(),
+  shipmentEvent: z.enum(SHIPMENT_EVENTS).nullable(),
+  location: z.string().nullable(),
+  note: z.string().nullable(),
+  carrier: z.string().nullable(),
+  trackingNo: z.string().nullable(),
+  at: z.string(),
+});
+export type OrderEventView = z.infer<typeof OrderEventView>;
+
+export const OrderSummary = z.object({
+  orderNo: z.string(),
+  status: OrderStatusSchema,
+  paymentMethod: z.enum(['credit_card', 'atm', 'cod']),
+  shippingMethod: z.enum(['home', 'cvs']),
+  total: z.number().int(),
+  itemCount: z.number().int(),
+  firstItemName: z.string(),
+  createdAt: z.string(),
+});
+export type OrderSummary = z.infer<typeof OrderSummary>;
+
+export const OrderDetail = z.object({
+  orderNo: z.string(),
+  status: OrderStatusSchema,
+  paymentMethod: z.enum(['credit_card', 'atm', 'cod']),
+  payment: z
+    .object({
+      status: z.enum(['pending', 'waiting_transfer', 'paid', 'failed']),
+      message: z.string().nullable(),
+      atm: z.object({ bankCode: z.string(), account: z.string(), expireDate: z.string() }).nullable(),
+      paidAt: z.string().nullable(),
+    })
+    .nullable(),
+  shipping: z.record(z.string(), z.string()),
+  invoice: z.record(z.string(), z.string()),
+  items: z.array(OrderItemView),
+  subtotal: z.number().int(),
+  discounts: z.array(z.object({ label: z.string(), amount: z.number().int(), code: z.string().optional() })),
+  discountTotal: z.number().int(),
+  shippingFee: z.number().int(),
+  total: z.number().int(),
+  note: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string().nullable(),
+  events: z.array(OrderEventView),
+  canCancel: z.boolean(),
+  canPay: z.boolean(),
+});
+export type OrderDetail = z.infer<typeof OrderDetail>;
+
+export const PlaceOrderResponse = z.object({ order: OrderDetail, payment: PaymentForm.nullable() });
+export type PlaceOrderResponse = z.infer<typeof PlaceOrderResponse>;
+
+export const OrderListQuery = z
+  .object({
+    status: z.enum([...ORDER_STATUSES, 'all', 'in-transit'], { message: '訂單狀態不正確' }).default('all'),
+    page: z.string().regex(/^\d{1,5}$/, '頁碼必須是整數').transform(Number).refine((n) => n >= 1, '頁碼至少為 1').default(1),
+  })
+  .strict();
+export const OrderListResponse = z.object({ items: z.array(OrderSummary), page: z.number().int(), totalPages: z.number().int(), total: z.number().int() });
+export type OrderListResponse = z.infer<typeof OrderListResponse>;
+
+export const OrderNoParams = z.object({ orderNo: z.string().regex(/^TW\d{14}$/, '訂單編號格式不正確') });
+
+export const AdvanceOrderBody = z
+  .object({
+    status: z.enum(['processing', 'shipped', 'delivered', 'completed', 'cancelled', 'refunded']).optional(),
+    shipmentEvent: z.enum(SHIPMENT_EVENTS).optional(),
+    location: z.string().trim().max(60).optional(),
+    note: z.string().trim().max(200).optional(),
+    carrier: z.string().trim().max(40).optional(),
+    trackingNo: z.string().trim().max(40).optional(),
+  })
+  .strict()
+  .refine((v) => v.status !== undefined || v.shipmentEvent !== undefined, { message: '請提供新狀態或配送事件', path: ['status'] });
+export type AdvanceOrderBody = z.infer<typeof AdvanceOrderBody>;

@@ -1,5 +1,5 @@
 import { defaultRetries, isErrorStatus, isRetryableStatus, requestTimeout } from '@shop/shared/http-policy';
-import { ApiError, networkError, toApiError } from './api-error.ts';
+import { type ApiError, networkError, toApiError } from './api-error.ts';
 import { isMobileDevice } from './device.ts';
 
 type UnauthorizedHandler = () => void;

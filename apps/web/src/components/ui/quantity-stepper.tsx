@@ -9,13 +9,15 @@ export interface QuantityStepperProps {
   max: number;
   disabled?: boolean;
   label?: string;
+  /** Keep the label for screen readers only (where the row already says what it is). */
+  hideLabel?: boolean;
 }
 
 /**
  * − [n] + with an input that grows with its digits; the width follows typing after the 150 ms
  * debounce of spec §9, so it does not jump on every keystroke.
  */
-export function QuantityStepper({ value, onChange, min = 1, max, disabled = false, label = '數量' }: QuantityStepperProps) {
+export function QuantityStepper({ value, onChange, min = 1, max, disabled = false, label = '數量', hideLabel = false }: QuantityStepperProps) {
   const id = useId();
   const text = String(value);
   const width = useDebouncedValue(Math.max(2, text.length), MOTION.autoWidthDebounceMs);
@@ -23,7 +25,7 @@ export function QuantityStepper({ value, onChange, min = 1, max, disabled = fals
   const button = 'inline-flex size-11 items-center justify-center text-lg text-ink hover:bg-ink/5 disabled:text-ink-muted/50 disabled:hover:bg-transparent';
   return (
     <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-ink">
+      <label htmlFor={id} className={hideLabel ? 'sr-only' : 'text-sm font-medium text-ink'}>
         {label}
       </label>
       <div className="inline-flex w-fit items-center rounded-md border border-line bg-surface">

@@ -48,6 +48,7 @@ export function CartLine({ line, productHref }: { line: Line; productHref: strin
           ) : (
             <QuantityStepper
               label={`${line.name} 數量`}
+              hideLabel
               value={line.quantity}
               max={Math.max(1, Math.min(99, line.stock))}
               onChange={(quantity) => quantity !== line.quantity && update.mutate({ variantId: line.variantId, quantity })}

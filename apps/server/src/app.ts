@@ -22,6 +22,7 @@ import sandboxModule from './modules/payments/sandbox/index.ts';
 import logisticsModule from './modules/logistics/index.ts';
 import eventsModule from './modules/events/index.ts';
 import adminModule from './modules/admin/index.ts';
+import memberModule from './modules/membership/index.ts';
 import eventsPlugin from './plugins/events.ts';
 import jobsPlugin from './plugins/jobs.ts';
 import commercePlugin, { type CommerceOptions } from './plugins/commerce.ts';
@@ -89,6 +90,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(storageModule, { store: options.store ?? createObjectStore(config) });
   await app.register(cartModule);
   await app.register(ordersModule);
+  await app.register(memberModule);
   await app.register(paymentsModule);
   await app.register(logisticsModule);
   await app.register(eventsModule);

@@ -26,7 +26,7 @@ async function main(): Promise<void> {
     database.engine === 'pglite' ? `embedded database at ${config.dataDir}` : 'PostgreSQL database',
   );
   if (config.seedDemo) {
-    const seed = await seedDemoData(database.db, createObjectStore(config));
+    const seed = await seedDemoData(database.db, createObjectStore(config), config.publicUrl);
     if (seed.seeded) app.log.info(`demo data loaded: ${seed.summary.join('、')}`);
   }
 

@@ -7,7 +7,7 @@ import { AppProvider } from './app/provider.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { setUnauthorizedHandler } from './lib/api-client.ts';
 import { startBuildPoller } from './lib/build-poller.ts';
-import { clearSessionHint } from './lib/cookies.ts';
+import { clearSessionHint, hasSessionCookie } from './lib/cookies.ts';
 import { hasUnsavedInput, installUnsavedInputTracking } from './lib/unsaved-input.ts';
 import { queryClient } from './lib/query-client.ts';
 import { BUILD_POLL_INTERVAL_MS } from './config/motion.ts';
@@ -21,6 +21,8 @@ const router = createAppRouter();
 
 // An API 401 means the session is gone: forget the user and go to sign-in, remembering the way back.
 setUnauthorizedHandler(() => {
+  // Already signed out (a request still in flight when the member signed out): nothing to do.
+  if (!useUserStore.getState().userInfo && !hasSessionCookie()) return;
   useUserStore.getState().clearUserInfo();
   clearSessionHint();
   queryClient.removeQueries({ queryKey: ['auth'] });

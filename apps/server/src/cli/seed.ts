@@ -14,7 +14,7 @@ async function main(): Promise<number> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrateDatabase(database);
-    const result = await seedDemoData(database.db, createObjectStore(config));
+    const result = await seedDemoData(database.db, createObjectStore(config), config.publicUrl);
     if (!result.seeded) {
       console.log('The database already has data of its own; demo data was not loaded.');
       return 0;

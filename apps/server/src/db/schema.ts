@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, date, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DescriptionBlock, ProductSpec } from '@shop/shared/catalog-blocks';
 
 const timestamps = {
@@ -28,6 +28,11 @@ export const users = pgTable(
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     /** Shoppers are `customer`; the operations console's staff roles are owner, staff and viewer. */
     role: text('role', { enum: ['customer', 'owner', 'staff', 'viewer'] }).notNull().default('customer'),
+    phone: text('phone'),
+    /** yyyy-mm-dd; set once by the member (it unlocks the birthday-month coupon). */
+    birthday: date('birthday', { mode: 'string' }),
+    /** The member's current tier, recomputed when an order's payment state changes. */
+    tierCode: text('tier_code').notNull().default('regular'),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_email_key').on(t.email)],
@@ -64,7 +69,7 @@ export const actionCodes = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** Null once the account is deleted: its links then answer `user-not-found`. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    kind: text('kind', { enum: ['verify-email', 'reset-password'] }).notNull(),
+    kind: text('kind', { enum: ['verify-email', 'reset-password', 'change-email'] }).notNull(),
     codeHash: text('code_hash').notNull(),
     /** The address the code was sent to. */
     email: text('email').notNull(),
@@ -356,3 +361,91 @@ export const sandboxGatewayTrades = pgTable('sandbox_gateway_trades', {
   status: text('status', { enum: ['waiting', 'paid', 'failed'] }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Membership tiers: reached by paid spending over the last 12 months. */
+export const membershipTiers = pgTable('membership_tiers', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  /** Paid spending over the last 12 months (integer TWD) that reaches this tier. */
+  threshold: integer('threshold').notNull(),
+  /** Automatic discount on every order, in whole percent. */
+  discountPercent: integer('discount_percent').notNull().default(0),
+  /** Free shipping from this order amount (integer TWD); null keeps the shop's rule. */
+  freeShippingOver: integer('free_shipping_over'),
+  sortOrder: integer('sort_order').notNull(),
+  ...timestamps,
+});
+
+/** A member's saved delivery destinations: home addresses and convenience stores; one default. */
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['home', 'cvs'] }).notNull(),
+    label: text('label').notNull().default(''),
+    recipientName: text('recipient_name').notNull(),
+    phone: text('phone').notNull(),
+    city: text('city'),
+    district: text('district'),
+    address: text('address'),
+    cvsBrand: text('cvs_brand'),
+    storeId: text('store_id'),
+    storeName: text('store_name'),
+    storeAddress: text('store_address'),
+    isDefault: boolean('is_default').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [index('addresses_user_idx').on(t.userId), uniqueIndex('addresses_one_default').on(t.userId).where(sql`${t.isDefault}`)],
+);
+
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: ['percent', 'fixed'] }).notNull(),
+    /** Percent (1–100) or integer TWD. */
+    value: integer('value').notNull(),
+    minSpend: integer('min_spend').notNull().default(0),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    totalLimit: integer('total_limit'),
+    perMemberLimit: integer('per_member_limit').notNull().default(1),
+    /** Only these tiers may use it; null for every member. */
+    tierCodes: text('tier_codes').array(),
+    /** Only lines of these categories (or their children) count; null for the whole cart. */
+    categoryIds: uuid('category_ids').array(),
+    usedCount: integer('used_count').notNull().default(0),
+    status: text('status', { enum: ['active', 'paused'] }).notNull().default('active'),
+    /** Shown to every member under "my coupons". */
+    listed: boolean('listed').notNull().default(false),
+    /** A personal coupon (e.g. the birthday coupon) belongs to one member only. */
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('coupons_code_key').on(t.code), check('coupons_used_within_limit', sql`${t.totalLimit} is null or ${t.usedCount} <= ${t.totalLimit}`)],
+);
+
+/** Each use of a coupon by an order; released when an unpaid order is cancelled or expires. */
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    couponId: uuid('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('coupon_redemptions_coupon_user_idx').on(t.couponId, t.userId), uniqueIndex('coupon_redemptions_order_key').on(t.orderId, t.couponId)],
+);

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { demoStoreLocator, type StoreLocator } from '../modules/logistics/demo-stores.ts';
-import { noDiscounts, type DiscountProvider } from '../modules/discounts/provider.ts';
+import type { DiscountProvider } from '../modules/discounts/provider.ts';
+import { membershipDiscounts } from '../modules/membership/service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,7 +20,7 @@ export interface CommerceOptions {
 export default fp<CommerceOptions>(
   async (app, options) => {
     app.decorate('stores', options.stores ?? demoStoreLocator());
-    app.decorate('discounts', options.discounts ?? noDiscounts);
+    app.decorate('discounts', options.discounts ?? membershipDiscounts());
   },
   { name: 'commerce' },
 );

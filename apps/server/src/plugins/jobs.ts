@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { expireOverdueOrders } from '../modules/orders/service.ts';
+import { issueBirthdayCoupons } from '../modules/membership/service.ts';
 
 const SWEEP_EVERY_MS = 30_000;
 
@@ -21,13 +22,23 @@ export default fp(
     app.decorate('sweepExpiredOrders', sweep);
     if (app.config.isTest) return; // tests call sweepExpiredOrders themselves
     let timer: NodeJS.Timeout | undefined;
+    let birthdays: NodeJS.Timeout | undefined;
+    // Birthday-month coupons: at start, then every 6 hours (issuing twice is a no-op).
+    const birthdayRun = () =>
+      issueBirthdayCoupons(app.db)
+        .then((n) => n > 0 && app.log.info({ issued: n }, 'birthday coupons issued'))
+        .catch((error: unknown) => app.log.error({ err: error }, 'birthday coupons failed'));
     app.addHook('onReady', async () => {
       void sweep();
+      void birthdayRun();
       timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
       timer.unref();
+      birthdays = setInterval(() => void birthdayRun(), 6 * 3600_000);
+      birthdays.unref();
     });
     app.addHook('preClose', async () => {
       clearInterval(timer);
+      clearInterval(birthdays);
       await running;
     });
   },

@@ -12,7 +12,10 @@ function useMemberEvents(signedIn: boolean) {
     if (!signedIn) return;
     return connectMemberEvents(
       (event) => {
-        if (event.type === 'order.updated') void client.invalidateQueries({ queryKey: ['orders'] });
+        if (event.type === 'order.updated') {
+          void client.invalidateQueries({ queryKey: ['orders'] });
+          void client.invalidateQueries({ queryKey: ['membership'] });
+        }
         if (event.type === 'cart.updated') void client.invalidateQueries({ queryKey: ['cart'] });
         if (event.type === 'membership.updated') void client.invalidateQueries({ queryKey: ['membership'] });
       },

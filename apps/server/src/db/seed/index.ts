@@ -4,6 +4,7 @@ import { rows } from '../migrate.ts';
 import type { ObjectStore } from '../../modules/storage/backends.ts';
 import { renderDemoImages, seedCatalog } from './catalog.ts';
 import { seedRedirects } from './redirects.ts';
+import { seedMembers } from './members.ts';
 
 /**
  * Tables whose rows mean "this shop has data of its own". Demo data loads only when all are
@@ -27,13 +28,14 @@ export interface SeedResult {
  * Loads the demo shop in one transaction, only into an empty database. Pictures are drawn first,
  * outside the transaction (CPU work); their files are written by the storage service.
  */
-export async function seedDemoData(db: Db, store: ObjectStore): Promise<SeedResult> {
+export async function seedDemoData(db: Db, store: ObjectStore, publicUrl = 'http://localhost:3000'): Promise<SeedResult> {
   if (!(await isDatabaseEmpty(db))) return { seeded: false, summary: [] };
   const images = await renderDemoImages();
   const summary: string[] = [];
   await db.transaction(async (tx) => {
     summary.push(await seedCatalog(tx, store, images));
     summary.push(await seedRedirects(tx));
+    summary.push(await seedMembers(tx, publicUrl));
   });
   return { seeded: true, summary };
 }

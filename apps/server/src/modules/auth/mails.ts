@@ -53,3 +53,17 @@ export function passwordChangedMail(to: string, name: string, when: Date, loginU
     meta: { link: loginUrl, kind: 'password-changed' },
   };
 }
+
+export function emailChangedMail(to: string, name: string, newEmail: string, when: Date): MailMessage {
+  const time = new Intl.DateTimeFormat('zh-TW', { timeZone: 'Asia/Taipei', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false }).format(when);
+  return {
+    to,
+    ...renderMail({
+      title: '您的電子郵件已經變更',
+      greeting: greeting(name),
+      paragraphs: [`您的山嵐茶事會員帳號已於 ${time} 改用 ${newEmail}，之後的通知會寄到新的信箱。`],
+      notes: ['如果這不是您本人的操作，請立即與客服聯絡。'],
+    }),
+    meta: { kind: 'email-changed' },
+  };
+}

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { actionCodes, sessions, users } from '../../db/schema.ts';
 
@@ -79,4 +79,18 @@ export async function setReauthenticated(db: DbOrTx, sessionId: string, at: Date
 export async function getReauthenticatedAt(db: DbOrTx, sessionId: string): Promise<Date | null> {
   const [row] = await db.select({ at: sessions.reauthenticatedAt }).from(sessions).where(eq(sessions.id, sessionId)).limit(1);
   return row?.at ?? null;
+}
+
+export async function changeEmail(db: DbOrTx, userId: string, email: string, now: Date): Promise<void> {
+  await db.update(users).set({ email, emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, userId));
+}
+
+export async function pendingActionEmail(db: DbOrTx, userId: string, kind: ActionKind, now: Date): Promise<string | null> {
+  const [row] = await db
+    .select({ email: actionCodes.email })
+    .from(actionCodes)
+    .where(and(eq(actionCodes.userId, userId), eq(actionCodes.kind, kind), isNull(actionCodes.usedAt), gt(actionCodes.expiresAt, now)))
+    .orderBy(desc(actionCodes.createdAt))
+    .limit(1);
+  return row?.email ?? null;
 }

@@ -8,7 +8,7 @@ import { AppError, BadRequestError, TooManyRequestsError } from '../../lib/error
 import type { Mailer } from '../../plugins/mail.ts';
 import { assertUnderLimit, enforceLimit, type Limit, type RateLimiter } from '../../plugins/rate-limiter.ts';
 import * as repo from './repo.ts';
-import { passwordChangedMail, resetPasswordMail, verificationMail } from './mails.ts';
+import { emailChangedMail, passwordChangedMail, resetPasswordMail, verificationMail } from './mails.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { createSession, endSession, revokeUserSessions, type AuthUser } from './session-service.ts';
 
@@ -121,9 +121,10 @@ export async function logout(deps: AuthDeps, sessionId: string): Promise<void> {
 }
 
 /** Finds a usable action code or throws the spec's code for why it is not usable. */
-async function usableCode(deps: AuthDeps, code: string, kind: repo.ActionKind) {
+async function usableCode(deps: AuthDeps, code: string, kind: repo.ActionKind | readonly repo.ActionKind[]) {
+  const kinds: readonly repo.ActionKind[] = typeof kind === 'string' ? [kind] : kind;
   const row = await repo.findActionCode(deps.db, hashCode(code));
-  if (!row || row.kind !== kind || row.usedAt) throw authError('invalid-action-code');
+  if (!row || !kinds.includes(row.kind) || row.usedAt) throw authError('invalid-action-code');
   if (row.expiresAt.getTime() <= clock(deps).getTime()) throw authError('expired-action-code');
   const user = row.userId ? await repo.findUserById(deps.db, row.userId) : null;
   if (!user) throw authError('user-not-found');
@@ -138,11 +139,55 @@ export async function checkActionCode(deps: AuthDeps, code: string, kind: repo.A
 }
 
 export async function verifyEmail(deps: AuthDeps, code: string) {
-  const { row, user } = await usableCode(deps, code, 'verify-email');
+  const { row, user } = await usableCode(deps, code, ['verify-email', 'change-email']);
+  if (row.kind === 'change-email') return confirmEmailChange(deps, row, user);
   if (!(await repo.consumeActionCode(deps.db, row.id, clock(deps)))) throw authError('invalid-action-code');
   // A code for an address the account no longer has verifies nothing.
   if (!(await repo.markEmailVerified(deps.db, user.id, row.email, clock(deps)))) throw authError('invalid-action-code');
   return { email: row.email, user: toAuthUser({ ...user, emailVerifiedAt: clock(deps) }) };
+}
+
+/**
+ * A member asks to change their e-mail: the current password is checked, and a link goes to the
+ * new address. The address changes only when that link is opened.
+ */
+export async function requestEmailChange(deps: AuthDeps, userId: string, newEmail: string, password: string, meta: RequestMeta): Promise<{ pendingEmail: string }> {
+  const user = await repo.findUserById(deps.db, userId);
+  if (!user) throw authError('user-not-found');
+  const accountKey = `login-fail:acct:${user.email}`;
+  await assertUnderLimit(deps.limiter, accountKey, LIMITS.loginFailuresPerAccount);
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    await deps.limiter.hit(accountKey, LIMITS.loginFailuresPerAccount.windowMs);
+    throw authError('wrong-password', { password: '目前的密碼不正確。' });
+  }
+  const email = normalizeEmail(newEmail);
+  if (email === user.email) throw new BadRequestError('這就是您目前的電子郵件。', { newEmail: '這就是您目前的電子郵件。' });
+  if (await repo.findUserByEmail(deps.db, email)) throw authError('email-already-in-use', { newEmail: AUTH_ERROR_MESSAGES['email-already-in-use'] });
+  await enforceLimit(deps.limiter, `change-email:user:${userId}`, LIMITS.forgotPerEmail);
+  const now = clock(deps);
+  const code = randomBytes(32).toString('base64url');
+  await repo.supersedeActionCodes(deps.db, user.id, 'change-email', now);
+  await repo.insertActionCode(deps.db, { userId: user.id, kind: 'change-email', codeHash: hashCode(code), email, expiresAt: new Date(now.getTime() + VERIFY_EMAIL_TTL_MS) });
+  await deps.mailer.send(verificationMail(email, user.displayName, `${deps.publicUrl}/emailVerification?code=${code}`));
+  void meta;
+  return { pendingEmail: email };
+}
+
+async function confirmEmailChange(deps: AuthDeps, row: NonNullable<Awaited<ReturnType<typeof repo.findActionCode>>>, user: repo.UserRow) {
+  const now = clock(deps);
+  const oldEmail = user.email;
+  await deps.db.transaction(async (tx) => {
+    if (!(await repo.consumeActionCode(tx, row.id, now))) throw authError('invalid-action-code');
+    if (await repo.findUserByEmail(tx, row.email)) throw authError('email-already-in-use');
+    await repo.changeEmail(tx, user.id, row.email, now);
+  });
+  deps.mailer.queue(emailChangedMail(oldEmail, user.displayName, row.email, now));
+  return { email: row.email, user: toAuthUser({ ...user, email: row.email, emailVerifiedAt: now }) };
+}
+
+/** The address a pending change would move to, if any. */
+export async function pendingEmailChange(deps: Pick<AuthDeps, 'db'>, userId: string): Promise<string | null> {
+  return repo.pendingActionEmail(deps.db, userId, 'change-email', new Date());
 }
 
 /** Mails a new verification link, at most once a minute. */

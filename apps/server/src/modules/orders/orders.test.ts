@@ -311,6 +311,7 @@ describe.skipIf(!dbAvailable())('cart, checkout and orders', () => {
       }
       const all = (await s.call('GET', '/api/orders')).json();
       expect(all.total).toBe(2);
+      expect(all.items[0]).toMatchObject({ itemCount: 1, firstItemName: '白瓷品茗杯', status: 'processing', paymentMethod: 'cod', shippingMethod: 'home' });
       expect(all.items[0].createdAt >= all.items[1].createdAt).toBe(true);
       expect((await s.call('GET', '/api/orders?status=processing')).json().total).toBe(2);
       expect((await s.call('GET', '/api/orders?status=paid')).json().total).toBe(0);

@@ -116,8 +116,9 @@ export async function listForUser(db: DbOrTx, userId: string, statuses: readonly
   const result = await db
     .select({
       order: orders,
-      itemCount: sql<number>`(select coalesce(sum(quantity), 0)::int from order_items i where i.order_id = ${orders.id})`,
-      firstItemName: sql<string>`(select product_name from order_items i where i.order_id = ${orders.id} order by product_name limit 1)`,
+      // "orders"."id" by hand: drizzle leaves the table name off in a one-table select.
+      itemCount: sql<number>`(select coalesce(sum(i.quantity), 0)::int from order_items i where i.order_id = "orders"."id")`,
+      firstItemName: sql<string>`(select i.product_name from order_items i where i.order_id = "orders"."id" order by i.product_name limit 1)`,
       total: sql<number>`count(*) over ()`,
     })
     .from(orders)

@@ -24,6 +24,8 @@ import * as cartRepo from '../cart/repo.ts';
 import { toLine } from '../cart/service.ts';
 import { catalogChanged } from '../catalog/service.ts';
 import type { DiscountProvider } from '../discounts/provider.ts';
+import { releaseRedemptions } from '../membership/repo.ts';
+import { recomputeTier } from '../membership/service.ts';
 import type { StoreLocator } from '../logistics/demo-stores.ts';
 import { paymentForm, type GatewaySettings } from '../payments/gateway.ts';
 import { atmInfoMail, orderPaidMail, orderPlacedMail, orderShippedMail, type MailOrder } from './mails.ts';
@@ -377,6 +379,8 @@ type ChangeKind = 'placed' | 'paid' | 'shipped' | 'atm-info' | 'status';
 /** After a change is committed: the member's open pages hear of it, and a mail goes out when due. */
 async function afterChange(deps: Pick<OrderDeps, 'db' | 'mailer' | 'events' | 'publicUrl'>, order: repo.OrderRow, kind: ChangeKind, extra?: { atm?: { bankCode: string; account: string; expireDate: string }; shipment?: { carrier: string | null; trackingNo: string | null } }) {
   await deps.events.publish(order.userId, { type: 'order.updated', data: { orderNo: order.orderNo, status: order.status } });
+  // Paid spending changed: the member's tier may have too (published live when it does).
+  if (kind === 'paid' || ['delivered', 'completed', 'cancelled', 'refunded'].includes(order.status)) await recomputeTier(deps.db, deps.events, order.userId);
   if (kind === 'status') return;
   const owner = await repo.ownerOf(deps.db, order.userId);
   if (!owner) return;
@@ -412,6 +416,8 @@ async function transition(deps: ChangeDeps, orderId: string, to: OrderStatus, ev
     }
     await repo.setStatus(tx, order.id, [order.status], to, extra);
     if (HOLDS_STOCK.includes(order.status) && !HOLDS_STOCK.includes(to)) await repo.returnStock(tx, order.id);
+    // An order that was never paid gives its coupon back.
+    if ((to === 'cancelled' || to === 'expired') && MEMBER_CANCELLABLE.includes(order.status)) await releaseRedemptions(tx, order.id);
     await repo.insertEvent(tx, { orderId: order.id, kind: 'status', status: to, note: event.note ?? null, location: event.location ?? null, createdAt: now });
     return { ...order, status: to };
   });

@@ -23,6 +23,9 @@ import { AddressFields } from '../../features/checkout/components/address-fields
 import { StorePicker } from '../../features/checkout/components/store-picker.tsx';
 import { useCheckoutDraft } from '../../features/checkout/draft-store.ts';
 import { CheckoutForm, formFieldOf, toPlaceOrderBody } from '../../features/checkout/schema.ts';
+import { SavedAddressPicker } from '../../features/checkout/components/address-book.tsx';
+import { addressesQueryOptions } from '../../features/checkout/api/address-api.ts';
+import { membershipQueryOptions } from '../../features/member/api/member-api.ts';
 
 function Section({ n, title, children }: { n: number; title: string; children: React.ReactNode }) {
   return (
@@ -65,11 +68,40 @@ export default function PaymentPage() {
     return () => sub.unsubscribe();
   }, [form, uid]);
 
+  const pick = (v: Partial<CheckoutForm>) => {
+    for (const [key, value] of Object.entries(v)) form.setValue(key as keyof CheckoutForm, value as never, { shouldValidate: true, shouldDirty: true });
+  };
+  // First visit with nothing typed yet: start from the default saved address.
+  const addresses = useQuery(addressesQueryOptions());
+  const filled = useRef(false);
+  useEffect(() => {
+    if (filled.current || !addresses.data) return;
+    filled.current = true;
+    const preferred = addresses.data.addresses.find((a) => a.isDefault);
+    if (preferred && !form.getValues('recipientName') && !form.getValues('address') && !form.getValues('storeId')) {
+      pick({
+        shippingMethod: preferred.kind,
+        recipientName: preferred.recipientName,
+        phone: preferred.phone,
+        city: preferred.city ?? '',
+        district: preferred.district ?? '',
+        address: preferred.address ?? '',
+        ...(preferred.cvsBrand ? { cvsBrand: preferred.cvsBrand } : {}),
+        storeId: preferred.storeId ?? '',
+        storeName: preferred.storeName ?? '',
+        storeAddress: preferred.storeAddress ?? '',
+      });
+    }
+  });
+  const membership = useQuery(membershipQueryOptions());
+  const [couponInput, setCouponInput] = useState(values.couponCode);
+
   const quote = useQuery({
     ...quoteQueryOptions({
       shippingMethod: values.shippingMethod,
       ...(values.shippingMethod === 'home' && values.city && values.district ? { city: values.city, district: values.district } : {}),
       paymentMethod: values.paymentMethod,
+      ...(values.couponCode ? { couponCode: values.couponCode } : {}),
     }),
     enabled: Boolean(cart.data && cart.data.lines.length > 0),
   });
@@ -82,6 +114,7 @@ export default function PaymentPage() {
       idempotencyKey.current = useCheckoutDraft.getState().idempotencyKey;
       void client.invalidateQueries({ queryKey: ['cart'] });
       void client.invalidateQueries({ queryKey: ['orders'] });
+      void client.invalidateQueries({ queryKey: ['membership'] });
       if (result.payment) {
         setRedirecting(true);
         submitPaymentForm(result.payment);
@@ -164,6 +197,7 @@ export default function PaymentPage() {
                 <TextField label={values.shippingMethod === 'home' ? '收件人姓名' : '取件人姓名'} required autoComplete="name" hint={values.shippingMethod === 'cvs' ? '請填寫與證件相同的姓名，取貨時需核對。' : undefined} error={errors.recipientName?.message} {...form.register('recipientName')} />
                 <TextField label="手機號碼" required type="tel" inputMode="tel" autoComplete="tel" placeholder="0912345678" error={errors.phone?.message} {...form.register('phone')} />
               </div>
+              <SavedAddressPicker method={values.shippingMethod} onPick={pick} />
               {values.shippingMethod === 'home' ? <AddressFields form={form} /> : <StorePicker form={form} />}
             </div>
           </Section>
@@ -223,7 +257,53 @@ export default function PaymentPage() {
             )}
           </Section>
 
-          <Section n={5} title="訂單備註">
+          <Section n={5} title="優惠碼">
+            <div className="flex flex-col gap-3">
+              <div className="flex items-end gap-2">
+                <TextField
+                  containerClassName="flex-1"
+                  label="優惠碼（選填）"
+                  autoCapitalize="characters"
+                  value={couponInput}
+                  onChange={(e) => setCouponInput(e.target.value)}
+                  error={values.couponCode && q?.couponError ? q.couponError : errors.couponCode?.message}
+                />
+                <Button variant="secondary" onClick={() => form.setValue('couponCode', couponInput.trim().toUpperCase(), { shouldDirty: true })}>
+                  套用
+                </Button>
+              </div>
+              {values.couponCode && q && !q.couponError && (
+                <p className="flex items-center gap-3 text-sm text-success" role="status">
+                  已套用優惠碼 {values.couponCode}
+                  <button type="button" className="text-ink-muted underline underline-offset-4" onClick={() => { form.setValue('couponCode', ''); setCouponInput(''); }}>
+                    取消
+                  </button>
+                </p>
+              )}
+              {membership.data && membership.data.coupons.some((c) => c.state === 'usable') && (
+                <div className="flex flex-col gap-2">
+                  <p className="text-sm font-medium">我的優惠券</p>
+                  <ul className="flex flex-col gap-2">
+                    {membership.data.coupons
+                      .filter((c) => c.state === 'usable')
+                      .map((c) => (
+                        <li key={c.code} className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-dashed border-tea/50 bg-tea-soft/30 px-3 py-2 text-sm">
+                          <span>
+                            <span className="font-medium">{c.name}</span>
+                            <span className="block text-ink-muted">{c.description}</span>
+                          </span>
+                          <Button size="sm" variant="ghost" onClick={() => { setCouponInput(c.code); form.setValue('couponCode', c.code, { shouldDirty: true }); }}>
+                            使用
+                          </Button>
+                        </li>
+                      ))}
+                  </ul>
+                </div>
+              )}
+            </div>
+          </Section>
+
+          <Section n={6} title="訂單備註">
             <TextAreaField label="備註（選填）" placeholder="例如：希望週末送達、需要送禮包裝" maxLength={200} error={errors.note?.message} {...form.register('note')} />
           </Section>
         </div>

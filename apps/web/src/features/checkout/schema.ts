@@ -4,9 +4,7 @@ import { findDistrict } from '@shop/shared/data/tw-districts';
 import { isDonationCode, isMobileBarcode, isTaxId } from '@shop/shared/invoice';
 import { validateValue } from '@shop/shared/validation/rules';
 
-/** The checkout page's fields, flat, as the form holds them; mapped to the API body on submit. */
-export const CheckoutForm = z
-  .object({
+const checkoutShape = z.object({
     shippingMethod: z.enum(['home', 'cvs']),
     recipientName: z.string(),
     phone: z.string(),
@@ -25,25 +23,38 @@ export const CheckoutForm = z
     paymentMethod: z.enum(['credit_card', 'atm', 'cod']),
     couponCode: z.string(),
     note: z.string(),
-  })
-  .superRefine((v, ctx) => {
-    const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-    const rule = (path: keyof typeof v, rules: string, label: string) => {
+});
+type Shape = z.infer<typeof checkoutShape>;
+type Fail = (path: string, message: string) => void;
+
+/** Recipient and destination: a home address or a store. */
+function checkDestination(v: Shape, fail: Fail) {
+  const rule = (path: keyof Shape, rules: string, label: string) => {
+    const message = validateValue(String(v[path]).trim(), rules, label);
+    if (message) fail(path, message);
+  };
+  rule('recipientName', 'required|max:30', v.shippingMethod === 'home' ? '收件人姓名' : '取件人姓名');
+  const phone = v.phone.replace(/[\s-]/g, '');
+  if (!phone) fail('phone', '手機號碼為必填欄位');
+  else if (!TW_MOBILE.test(phone)) fail('phone', '手機號碼格式不正確，請輸入 09 開頭的 10 位數字');
+  if (v.shippingMethod === 'home') {
+    if (!v.city) fail('city', '請選擇縣市');
+    if (!v.district) fail('district', '請選擇鄉鎮市區');
+    else if (v.city && !findDistrict(v.city, v.district)) fail('district', '請選擇正確的鄉鎮市區');
+    rule('address', 'required|min:4|max:120', '地址');
+  } else if (!v.storeId) {
+    fail('storeId', '請選擇取貨門市');
+  }
+}
+
+/** The checkout page's fields, flat, as the form holds them; mapped to the API body on submit. */
+export const CheckoutForm = checkoutShape.superRefine((v, ctx) => {
+    const fail: Fail = (path, message) => ctx.addIssue({ code: 'custom', path: [path], message });
+    const rule = (path: keyof Shape, rules: string, label: string) => {
       const message = validateValue(String(v[path]).trim(), rules, label);
       if (message) fail(path, message);
     };
-    rule('recipientName', 'required|max:30', v.shippingMethod === 'home' ? '收件人姓名' : '取件人姓名');
-    const phone = v.phone.replace(/[\s-]/g, '');
-    if (!phone) fail('phone', '手機號碼為必填欄位');
-    else if (!TW_MOBILE.test(phone)) fail('phone', '手機號碼格式不正確，請輸入 09 開頭的 10 位數字');
-    if (v.shippingMethod === 'home') {
-      if (!v.city) fail('city', '請選擇縣市');
-      if (!v.district) fail('district', '請選擇鄉鎮市區');
-      else if (v.city && !findDistrict(v.city, v.district)) fail('district', '請選擇正確的鄉鎮市區');
-      rule('address', 'required|min:4|max:120', '地址');
-    } else if (!v.storeId) {
-      fail('storeId', '請選擇取貨門市');
-    }
+    checkDestination(v, fail);
     if (v.invoiceType === 'mobile' && !isMobileBarcode(v.mobileBarcode.trim().toUpperCase())) fail('mobileBarcode', '手機條碼格式不正確：「/」加上 7 碼英數字');
     if (v.invoiceType === 'donation' && !isDonationCode(v.donationCode.trim())) fail('donationCode', '捐贈碼為 3 到 7 位數字');
     if (v.invoiceType === 'company') {
@@ -53,6 +64,9 @@ export const CheckoutForm = z
     rule('note', 'max:200', '備註');
   });
 export type CheckoutForm = z.infer<typeof CheckoutForm>;
+
+/** The address book's form: the same fields, checking only the destination. */
+export const AddressForm = checkoutShape.superRefine((v, ctx) => checkDestination(v, (path, message) => ctx.addIssue({ code: 'custom', path: [path], message })));
 
 export const EMPTY_CHECKOUT: CheckoutForm = {
   shippingMethod: 'home',

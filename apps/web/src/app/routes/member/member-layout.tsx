@@ -40,9 +40,10 @@ export default function MemberLayout() {
     setSigningOut(true);
     try {
       await authApi.logout();
+      // Leave the member pages first, so nothing on them asks the API again as a signed-out visitor.
+      await navigate(paths.landing(), { replace: true });
       forgetSignedIn();
       toast.info('您已登出，期待再次相見。');
-      void navigate(paths.landing(), { replace: true });
     } catch (error) {
       toast.error(errorMessage(error));
       setSigningOut(false);

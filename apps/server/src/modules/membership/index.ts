@@ -1,0 +1,51 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AddressBody, AddressListResponse, ChangeEmailBody, MembershipResponse, Profile, UpdateProfileBody } from '@shop/shared/membership';
+import { pendingEmailChange, requestEmailChange } from '../auth/service.ts';
+import * as profile from './profile.ts';
+import { membership } from './service.ts';
+
+const IdParams = z.object({ id: z.uuid('地址代碼不正確') });
+
+/** The member's own data: membership and coupons, profile, e-mail change, address book. */
+const member: FastifyPluginAsync = async (app) => {
+  app.addHook('onRequest', app.requireUser);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const uid = (request: FastifyRequest) => request.auth!.user.id;
+  const authDeps = () => ({ db: app.db, limiter: app.limiter, mailer: app.mailer, publicUrl: app.config.publicUrl });
+
+  r.get('/api/me/membership', { schema: { response: { 200: MembershipResponse } } }, async (request) => membership(app.db, uid(request)));
+
+  r.get('/api/me/profile', { schema: { response: { 200: Profile } } }, async (request) =>
+    profile.getProfile(app.db, uid(request), await pendingEmailChange(authDeps(), uid(request))),
+  );
+
+  r.patch('/api/me/profile', { schema: { body: UpdateProfileBody, response: { 200: Profile } } }, async (request) => {
+    await profile.updateProfile(app.db, uid(request), request.body);
+    return profile.getProfile(app.db, uid(request), await pendingEmailChange(authDeps(), uid(request)));
+  });
+
+  r.post('/api/me/email', { schema: { body: ChangeEmailBody, response: { 200: z.object({ pendingEmail: z.string() }) } } }, async (request) =>
+    requestEmailChange(authDeps(), uid(request), request.body.newEmail, request.body.password, { ip: request.ip, userAgent: request.headers['user-agent'] ?? null }),
+  );
+
+  r.get('/api/me/addresses', { schema: { response: { 200: AddressListResponse } } }, async (request) => ({ addresses: await profile.listAddresses(app.db, uid(request)) }));
+  r.post('/api/me/addresses', { schema: { body: AddressBody, response: { 200: AddressListResponse } } }, async (request) => ({
+    addresses: await profile.addAddress(app.db, app.stores, uid(request), request.body),
+  }));
+  r.put('/api/me/addresses/:id', { schema: { params: IdParams, body: AddressBody, response: { 200: AddressListResponse } } }, async (request) => ({
+    addresses: await profile.editAddress(app.db, app.stores, uid(request), request.params.id, request.body),
+  }));
+  r.post('/api/me/addresses/:id/default', { schema: { params: IdParams, response: { 200: AddressListResponse } } }, async (request) => ({
+    addresses: await profile.makeDefault(app.db, uid(request), request.params.id),
+  }));
+  r.delete('/api/me/addresses/:id', { schema: { params: IdParams, response: { 200: AddressListResponse } } }, async (request) => ({
+    addresses: await profile.removeAddress(app.db, uid(request), request.params.id),
+  }));
+};
+
+export default member;

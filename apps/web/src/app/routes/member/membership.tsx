@@ -1,0 +1,72 @@
+import { useQuery } from '@tanstack/react-query';
+import { formatTwd } from '@shop/shared/money';
+import { SHIPPING_RULES } from '@shop/shared/shipping';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { cn } from '../../../components/ui/cn.ts';
+import { PageHeader } from '../../../components/ui/page.tsx';
+import { SkeletonText } from '../../../components/ui/skeleton.tsx';
+import { errorMessage } from '../../../lib/form.ts';
+import { membershipQueryOptions } from '../../../features/member/api/member-api.ts';
+import { CouponList } from '../../../features/member/components/coupon-list.tsx';
+import { TierProgress } from '../../../features/member/components/tier-progress.tsx';
+
+/** /member/membershipAndDiscounts: the tier table with the member's place, and their coupons. */
+export default function MembershipPage() {
+  const membership = useQuery(membershipQueryOptions());
+  if (membership.isError) return <Alert tone="error">{errorMessage(membership.error)}</Alert>;
+  if (!membership.data) return <SkeletonText lines={6} />;
+  const m = membership.data;
+  const usable = m.coupons.filter((c) => c.state === 'usable' || c.state === 'not-yet');
+  const used = m.coupons.filter((c) => c.state === 'used');
+  const expired = m.coupons.filter((c) => c.state === 'expired' || c.state === 'not-for-tier');
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader title="會員等級與優惠" lead="等級依近 12 個月已付款的消費金額計算，付款、完成、取消或退款後會立即更新。" />
+      <Card>
+        <TierProgress data={m} />
+      </Card>
+      <section aria-labelledby="tiers-title">
+        <h2 id="tiers-title" className="mb-3 text-lg font-semibold">
+          等級權益
+        </h2>
+        <div className="overflow-x-auto rounded-lg border border-line bg-surface">
+          <table className="w-full min-w-[480px] text-sm">
+            <thead className="bg-paper text-left text-ink-muted">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-medium">等級</th>
+                <th scope="col" className="px-4 py-3 font-medium">近 12 個月消費</th>
+                <th scope="col" className="px-4 py-3 font-medium">每筆折扣</th>
+                <th scope="col" className="px-4 py-3 font-medium">免運門檻（宅配）</th>
+              </tr>
+            </thead>
+            <tbody>
+              {m.tiers.map((t) => (
+                <tr key={t.code} className={cn('border-t border-line', t.code === m.current.code && 'bg-tea-soft/60 font-medium')} aria-current={t.code === m.current.code ? 'true' : undefined}>
+                  <th scope="row" className="px-4 py-3 text-left">
+                    {t.name}
+                    {t.code === m.current.code && <span className="ml-2 text-xs text-tea">（您目前的等級）</span>}
+                  </th>
+                  <td className="tabular px-4 py-3">{t.threshold === 0 ? '註冊即享' : `滿 ${formatTwd(t.threshold)}`}</td>
+                  <td className="px-4 py-3">{t.discountPercent > 0 ? `${t.discountPercent}%` : '—'}</td>
+                  <td className="tabular px-4 py-3">{formatTwd(t.freeShippingOver ?? SHIPPING_RULES.home.freeOver)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+      <section aria-labelledby="coupons-title" className="flex flex-col gap-4">
+        <h2 id="coupons-title" className="text-lg font-semibold">
+          我的優惠券
+        </h2>
+        <h3 className="text-sm font-medium text-ink-muted">可使用（{usable.length}）</h3>
+        <CouponList coupons={usable} empty="目前沒有可使用的優惠券。" />
+        <h3 className="text-sm font-medium text-ink-muted">已使用（{used.length}）</h3>
+        <CouponList coupons={used} empty="還沒有使用過優惠券。" />
+        <h3 className="text-sm font-medium text-ink-muted">已過期或不適用（{expired.length}）</h3>
+        <CouponList coupons={expired} empty="沒有過期的優惠券。" />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { AddressBody, AddressView } from '@shop/shared/membership';
+import { apiDelete, apiGet, apiPost, apiPut } from '../../../lib/api-client.ts';
+
+type List = { addresses: AddressView[] };
+
+export const addressesQueryOptions = () =>
+  queryOptions({ queryKey: ['addresses'], queryFn: ({ signal }) => apiGet<List>('/api/me/addresses', { signal }) });
+
+export const addressApi = {
+  add: (body: AddressBody) => apiPost<List>('/api/me/addresses', body),
+  edit: (id: string, body: AddressBody) => apiPut<List>(`/api/me/addresses/${id}`, body),
+  makeDefault: (id: string) => apiPost<List>(`/api/me/addresses/${id}/default`),
+  remove: (id: string) => apiDelete<List>(`/api/me/addresses/${id}`),
+};

@@ -34,7 +34,11 @@ export default defineConfig({
       args: ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: /maintenance\.spec\.ts$/ },
+    // Maintenance mode closes the shop for every visitor, so it runs alone, after everything else.
+    { name: 'maintenance', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: /maintenance\.spec\.ts$/, dependencies: ['chromium'] },
+  ],
   webServer: {
     command: 'node --import tsx apps/server/src/server.ts',
     url: `${E2E_BASE_URL}/api/health`,

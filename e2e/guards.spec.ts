@@ -60,7 +60,7 @@ test.describe('guards in a real browser', () => {
     await page.evaluate(() => window.scrollTo(0, 800));
     await page.getByRole('contentinfo').getByRole('link', { name: '運費說明' }).click();
     await expect(page).toHaveURL('/shippingFee');
-    await page.getByRole('link', { name: '山嵐茶事 首頁' }).click();
+    await page.getByRole('banner').getByRole('link', { name: /^山嵐茶事.*首頁$/ }).click();
     await expect(page).toHaveURL('/');
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });

@@ -5,8 +5,8 @@ test.describe('update and reload behaviours', () => {
   test('a blocked page chunk reloads once, and not twice within 10 s', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    // Every placeholder page is served from the same chunk: make it unreachable.
-    await page.route(/\/assets\/placeholder-[^/]+\.js$/, (route) => route.abort('failed'));
+    // The text pages (transport, shipping, terms, privacy) share one chunk: make it unreachable.
+    await page.route(/\/assets\/text-page-[^/]+\.js$/, (route) => route.abort('failed'));
     const loads = countDocumentLoads(page);
     await page.getByRole('contentinfo').getByRole('link', { name: '運送方式' }).click();
     await expect(page.getByTestId('error-status')).toHaveText('500');

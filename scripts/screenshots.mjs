@@ -19,6 +19,16 @@ for (const width of [390, 1280]) {
   page.on('console', (m) => m.type() === 'error' && console.log(`  console error: ${m.text()}`));
   for (const p of pages.length ? pages : ['/']) {
     const res = await page.goto(base + p, { waitUntil: 'networkidle' });
+    // Scroll through once so lazy images load as they would for a reader, then back to the top.
+    // (Runs in the page: globalThis is its window.)
+    await page.evaluate(async () => {
+      for (let y = 0; y < globalThis.document.body.scrollHeight; y += 600) {
+        globalThis.scrollTo(0, y);
+        await new Promise((r) => setTimeout(r, 60));
+      }
+      globalThis.scrollTo(0, 0);
+    });
+    await page.waitForLoadState('networkidle');
     const file = `${out}/${p.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'root'}-${width}.png`;
     await page.screenshot({ path: file, fullPage: true });
     console.log(`${width}px ${p} → ${res?.status()} ${page.url()} ${file}`);

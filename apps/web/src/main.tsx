@@ -5,7 +5,7 @@ import { BUILD_MANIFEST_PATH } from '@shop/shared/build-manifest-path';
 import type { BuildManifest } from '@shop/shared/build-info';
 import { AppProvider } from './app/provider.tsx';
 import { createAppRouter } from './app/router.tsx';
-import { setUnauthorizedHandler } from './lib/api-client.ts';
+import { setMaintenanceHandler, setUnauthorizedHandler } from './lib/api-client.ts';
 import { startBuildPoller } from './lib/build-poller.ts';
 import { clearSessionHint, hasSessionCookie } from './lib/cookies.ts';
 import { hasUnsavedInput, installUnsavedInputTracking } from './lib/unsaved-input.ts';
@@ -28,6 +28,10 @@ setUnauthorizedHandler(() => {
   queryClient.removeQueries({ queryKey: ['auth'] });
   const { pathname, search } = router.state.location;
   if (pathname !== paths.login()) void router.navigate(paths.login(pathname + search), { replace: true });
+});
+
+setMaintenanceHandler(() => {
+  if (router.state.location.pathname !== paths.maintenance()) void router.navigate(paths.maintenance(), { replace: true });
 });
 
 void whenSessionKnown();

@@ -65,6 +65,7 @@ const EnvSchema = z.object({
       .optional(),
   ),
   REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
+  MAINTENANCE_MODE: booleanFlag,
   S3_ENDPOINT: optionalUrl(['http:', 'https:'], 'https://s3.ap-northeast-1.amazonaws.com'),
   S3_BUCKET: z.preprocess(emptyToUndefined, z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name').optional()),
   S3_REGION: z.preprocess(emptyToUndefined, z.string().default('us-east-1')),
@@ -96,6 +97,8 @@ export interface AppConfig {
   readonly mailFrom: string;
   /** Shared rate-limit counters (and later realtime fan-out) across instances. */
   readonly redisUrl: string | undefined;
+  /** Forces maintenance mode on, whatever the database flag says. */
+  readonly maintenanceMode: boolean;
   /** S3-compatible storage; without it files live under DATA_DIR/storage. */
   /**
    * ECPay AIO settings. Defaults are ECPay's published stage test merchant; without an endpoint
@@ -160,6 +163,7 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? '山嵐茶事 <no-reply@shanlan-tea.example>',
     redisUrl: env.REDIS_URL,
+    maintenanceMode: env.MAINTENANCE_MODE,
     ecpay: {
       merchantId: env.ECPAY_MERCHANT_ID ?? '3002607',
       hashKey: env.ECPAY_HASH_KEY ?? 'pwFHCqoQZGmho4w6',

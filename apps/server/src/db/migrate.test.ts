@@ -35,5 +35,6 @@ describe.skipIf(!dbAvailable())('migrations and demo data', () => {
     const second = await seedDemoData(database.db, store);
     expect(second.seeded).toBe(false);
     expect((await database.db.select().from(redirects)).length).toBe(count);
-  });
+    // Drawing every demo picture and PDF is CPU work: give it room on a busy two-core machine.
+  }, 180_000);
 });

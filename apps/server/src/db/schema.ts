@@ -449,3 +449,46 @@ export const couponRedemptions = pgTable(
   },
   (t) => [index('coupon_redemptions_coupon_user_idx').on(t.couponId, t.userId), uniqueIndex('coupon_redemptions_order_key').on(t.orderId, t.couponId)],
 );
+
+/** Editable site content: one row per page document or list item, validated by kind (shared/content.ts). */
+export const contentItems = pgTable(
+  'content_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    slug: text('slug').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    published: boolean('published').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('content_items_kind_slug_key').on(t.kind, t.slug), index('content_items_kind_idx').on(t.kind, t.sortOrder)],
+);
+
+/** Site-wide switches the owner sets without a deploy (maintenance mode). */
+export const siteSettings = pgTable('site_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').$type<Record<string, unknown>>().notNull(),
+  ...timestamps,
+});
+
+/** Messages sent through /contact. */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    referenceNo: text('reference_no').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    jobSlug: text('job_slug'),
+    ip: text('ip'),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('contact_messages_reference_key').on(t.referenceNo)],
+);
+
+export const contactNumberSeq = pgSequence('contact_number_seq', { startWith: 1, increment: 1 });

@@ -24,6 +24,8 @@ export default fp(
           baseUri: ["'self'"],
           formAction: ["'self'", ...app.extraFormActions],
           frameAncestors: ["'none'"],
+          // Media videos play in YouTube's privacy-enhanced player, loaded only when a visitor clicks.
+          frameSrc: ['https://www.youtube-nocookie.com'],
           ...(https ? { upgradeInsecureRequests: [] } : {}),
         },
       },

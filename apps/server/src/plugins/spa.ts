@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { matchRoute } from '@shop/shared/routes';
 import { BRAND } from '@shop/shared/brand';
 import { NotFoundError } from '../lib/errors.ts';
+import { pageMeta, type PageMeta } from '../modules/seo/meta.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
@@ -48,6 +49,8 @@ export default fp(
       }
     }
 
+    // A product page's shell costs two queries; keep each filled shell a few seconds.
+    const shells = shellCache(500, 5_000);
     app.get('/*', async (request, reply) => {
       const pathname = decodeSafe(request.url.split('?', 1)[0] ?? '/');
       if (pathname.startsWith('/api/') || pathname === '/api') throw new NotFoundError('找不到這個 API 路徑。');
@@ -56,16 +59,35 @@ export default fp(
         return reply.code(404).header('cache-control', NO_CACHE).type('text/plain; charset=utf-8').send('Not Found');
       }
       const match = matchRoute(pathname);
-      const title = match && match.route.id !== 'landing' ? `${match.route.title}｜${BRAND.name}` : `${BRAND.name}｜${BRAND.tagline}`;
-      return reply
-        .code(match ? 200 : 404)
-        .header('cache-control', NO_CACHE)
-        .type('text/html; charset=utf-8')
-        .send(renderShell(template, title));
+      const html = await shells.get(pathname, async () => {
+        const meta = await pageMeta(app.db, app.config.publicUrl, pathname).catch((error: unknown) => {
+          request.log.error({ err: error }, 'page meta failed; serving defaults');
+          return null;
+        });
+        const title = meta?.title ?? (match && match.route.id !== 'landing' ? `${match.route.title}｜${BRAND.name}` : `${BRAND.name}｜${BRAND.tagline}`);
+        return renderShell(template, title, meta);
+      });
+      return reply.code(match ? 200 : 404).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(html);
     });
   },
   { name: 'spa', dependencies: ['config'] },
 );
+
+/** Filled HTML shells by path: at most `max`, each kept `ttlMs` (a product's new name shows within seconds). */
+function shellCache(max: number, ttlMs: number) {
+  const entries = new Map<string, { html: string; expires: number }>();
+  return {
+    async get(key: string, render: () => Promise<string>): Promise<string> {
+      const hit = entries.get(key);
+      if (hit && hit.expires > Date.now()) return hit.html;
+      const html = await render();
+      entries.delete(key);
+      entries.set(key, { html, expires: Date.now() + ttlMs });
+      if (entries.size > max) entries.delete(entries.keys().next().value as string);
+      return html;
+    },
+  };
+}
 
 function decodeSafe(pathname: string): string {
   try {
@@ -78,7 +100,22 @@ function decodeSafe(pathname: string): string {
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-/** Fills the page title into the shell so link previews and crawlers see it. */
-export function renderShell(template: string, title: string): string {
-  return template.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
+/** Fills title, description, Open Graph and JSON-LD into the shell so link previews and crawlers see them. */
+export function renderShell(template: string, title: string, meta: PageMeta | null = null): string {
+  const head = meta
+    ? [
+        `<meta name="description" content="${escapeHtml(meta.description)}">`,
+        `<link rel="canonical" href="${escapeHtml(meta.url)}">`,
+        `<meta property="og:site_name" content="${escapeHtml(BRAND.name)}">`,
+        `<meta property="og:locale" content="zh_TW">`,
+        `<meta property="og:type" content="${meta.type}">`,
+        `<meta property="og:title" content="${escapeHtml(title)}">`,
+        `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
+        `<meta property="og:url" content="${escapeHtml(meta.url)}">`,
+        ...(meta.image ? [`<meta property="og:image" content="${escapeHtml(meta.image)}">`, `<meta name="twitter:card" content="summary_large_image">`] : [`<meta name="twitter:card" content="summary">`]),
+        // JSON-LD is data, not script: nothing here runs, and `<` is escaped so it cannot end the tag.
+        ...meta.jsonLd.map((ld) => `<script type="application/ld+json">${JSON.stringify(ld).replace(/</g, '\\u003c')}</script>`),
+      ].join('\n    ')
+    : '';
+  return template.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>${head ? `\n    ${head}` : ''}`);
 }

@@ -4,6 +4,12 @@ import { isMobileDevice } from './device.ts';
 
 type UnauthorizedHandler = () => void;
 let onUnauthorized: UnauthorizedHandler = () => {};
+let onMaintenance: () => void = () => {};
+
+/** Where a 503 `maintenance` answer sends the shopper (the maintenance page). */
+export function setMaintenanceHandler(handler: () => void): void {
+  onMaintenance = handler;
+}
 
 /** The app decides what a 401 means (clear the user, go to /login); set once at start. */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
@@ -80,6 +86,7 @@ export async function api<T>(method: string, url: string, options: RequestOption
     if (attempt < retries && isRetryableStatus(res.status)) continue;
     const apiError: ApiError = toApiError(res.status, body);
     if (apiError.status === 401) onUnauthorized();
+    if (apiError.status === 503 && apiError.code === 'maintenance') onMaintenance();
     throw apiError;
   }
 }

@@ -1,4 +1,5 @@
 import type { Illustration, IllustrationKind } from './catalog-types.ts';
+import { luminance, mix, safeColour, shade, tint } from './colour.ts';
 
 /**
  * Product pictures for the demo catalog, drawn by code as flat vector SVG (4:5 portrait,
@@ -10,43 +11,6 @@ const FONT = 'Noto Serif CJK TC, Noto Serif TC, serif';
 const PAPER = '#FBF7EF';
 const INK = '#1F2A24';
 
-type Rgb = readonly [number, number, number];
-
-function parseHex(value: string): Rgb | null {
-  const match = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(value.trim());
-  const hex = match?.[1];
-  if (!hex) return null;
-  const full = hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex;
-  return [parseInt(full.slice(0, 2), 16), parseInt(full.slice(2, 4), 16), parseInt(full.slice(4, 6), 16)];
-}
-
-function toHex(rgb: Rgb): string {
-  return `#${rgb.map((v) => Math.round(Math.min(255, Math.max(0, v))).toString(16).padStart(2, '0')).join('')}`;
-}
-
-/** A colour safe to put in an attribute: a valid hex, or the fallback. */
-function safeColour(value: string, fallback: string): string {
-  const rgb = parseHex(value);
-  return rgb ? toHex(rgb) : fallback;
-}
-
-function mix(a: string, b: string, t: number): string {
-  const x = parseHex(a) ?? [0, 0, 0];
-  const y = parseHex(b) ?? [0, 0, 0];
-  return toHex([x[0] + (y[0] - x[0]) * t, x[1] + (y[1] - x[1]) * t, x[2] + (y[2] - x[2]) * t]);
-}
-
-const shade = (c: string, t: number): string => mix(c, '#000000', t);
-const tint = (c: string, t: number): string => mix(c, '#ffffff', t);
-
-function luminance(c: string): number {
-  const rgb = parseHex(c) ?? [0, 0, 0];
-  const [r, g, b] = rgb.map((v) => {
-    const s = v / 255;
-    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  }) as [number, number, number];
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
 
 /** Label ink on paper: a deep shade of the body colour when it reads well, else plain ink. */
 const paperInk = (body: string): string => (luminance(shade(body, 0.2)) < 0.1 ? shade(body, 0.2) : INK);

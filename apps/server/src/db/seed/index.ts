@@ -5,12 +5,13 @@ import type { ObjectStore } from '../../modules/storage/backends.ts';
 import { renderDemoImages, seedCatalog } from './catalog.ts';
 import { seedRedirects } from './redirects.ts';
 import { seedMembers } from './members.ts';
+import { renderContentAssets, seedContent } from './content.ts';
 
 /**
  * Tables whose rows mean "this shop has data of its own". Demo data loads only when all are
  * empty, so it can never overwrite or mix into a real shop.
  */
-const OWNED_TABLES = ['users', 'redirects', 'categories', 'products', 'storage_objects'] as const;
+const OWNED_TABLES = ['users', 'redirects', 'categories', 'products', 'storage_objects', 'content_items'] as const;
 
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   const checks = OWNED_TABLES.map((t) => `(select exists(select 1 from ${t})) as "${t}"`).join(', ');
@@ -31,9 +32,11 @@ export interface SeedResult {
 export async function seedDemoData(db: Db, store: ObjectStore, publicUrl = 'http://localhost:3000'): Promise<SeedResult> {
   if (!(await isDatabaseEmpty(db))) return { seeded: false, summary: [] };
   const images = await renderDemoImages();
+  const assets = await renderContentAssets();
   const summary: string[] = [];
   await db.transaction(async (tx) => {
     summary.push(await seedCatalog(tx, store, images));
+    summary.push(await seedContent(tx, store, assets));
     summary.push(await seedRedirects(tx));
     summary.push(await seedMembers(tx, publicUrl));
   });

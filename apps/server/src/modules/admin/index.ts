@@ -5,6 +5,8 @@ import { AdvanceOrderBody, OrderDetail, OrderNoParams } from '@shop/shared/order
 import { ForbiddenError, UnauthenticatedError } from '../../lib/errors.ts';
 import { orderDeps } from '../orders/deps.ts';
 import { advanceOrder } from '../orders/service.ts';
+import { SetMaintenanceBody, MaintenanceStatus } from '@shop/shared/site';
+import { writeMaintenance } from '../site/maintenance.ts';
 
 const STAFF_ROLES = new Set(['owner', 'staff']);
 
@@ -28,6 +30,11 @@ const admin: FastifyPluginAsync<{ cliToken: string }> = async (app, options) => 
   });
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
+  });
+  app.withTypeProvider<ZodTypeProvider>().post('/api/admin/maintenance', { schema: { body: SetMaintenanceBody, response: { 200: MaintenanceStatus } } }, async (request) => {
+    await writeMaintenance(app.db, request.body);
+    app.maintenanceChanged();
+    return app.maintenanceStatus();
   });
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/admin/orders/:orderNo/advance',

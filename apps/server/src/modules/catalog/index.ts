@@ -1,22 +1,12 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CatalogListQuery, CategoryTreeResponse, ProductDetail, ProductListResponse, RelatedResponse } from '@shop/shared/catalog';
-import { responseCache, type CachedBody } from '../../lib/response-cache.ts';
+import { responseCache } from '../../lib/response-cache.ts';
+import { cachedJson } from '../../lib/cached-json.ts';
 import * as service from './service.ts';
 
 const IdOrSlug = z.object({ idOrSlug: z.string().regex(/^[A-Za-z0-9-]{1,80}$/, '商品代碼格式不正確') });
-
-/**
- * Answers with a strong ETag of the body and `no-cache`, so a repeat request is answered 304
- * without the body (and the browser always revalidates: stock changes).
- */
-function sendCached(request: FastifyRequest, reply: FastifyReply, { json, etag }: CachedBody) {
-  reply.header('etag', etag).header('cache-control', 'public, no-cache');
-  const match = request.headers['if-none-match'];
-  if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(json);
-}
 
 /** Public catalog reads: list, detail, related products, category tree. */
 const catalog: FastifyPluginAsync = async (app) => {
@@ -26,8 +16,7 @@ const catalog: FastifyPluginAsync = async (app) => {
   const cache = responseCache({ max: 500, ttlMs: 5_000 });
   const unsubscribe = service.onCatalogChange(() => cache.invalidate());
   app.addHook('onClose', async () => unsubscribe());
-  const cached = (request: FastifyRequest, reply: FastifyReply, load: () => Promise<unknown>) =>
-    cache.get(request.url, load).then((body) => sendCached(request, reply, body));
+  const cached = cachedJson(cache);
 
   r.get('/api/catalog/products', { schema: { querystring: CatalogListQuery, response: { 200: ProductListResponse } } }, async (request, reply) =>
     cached(request, reply, () => service.listProducts(app.db, request.query)),

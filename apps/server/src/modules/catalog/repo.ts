@@ -132,3 +132,10 @@ export async function findProductSlug(db: DbOrTx, id: string): Promise<string | 
   const [row] = await db.select({ slug: products.slug }).from(products).where(eq(products.id, id)).limit(1);
   return row?.slug ?? null;
 }
+
+/** Cards of the given active products, in the given order. */
+export async function cardsBySlugs(db: DbOrTx, slugs: readonly string[]): Promise<CardRow[]> {
+  if (slugs.length === 0) return [];
+  const result = rows<CardRow & { slug: string }>(await db.execute(cardSelect(sql`p.slug in ${[...slugs]}`)));
+  return [...slugs].map((s) => result.find((r) => r.slug === s)).filter((r): r is CardRow => r !== undefined);
+}

@@ -87,6 +87,10 @@ export async function getProduct(db: DbOrTx, idOrSlug: string): Promise<ProductD
   };
 }
 
+export async function productCards(db: DbOrTx, slugs: readonly string[]): Promise<ProductCard[]> {
+  return (await repo.cardsBySlugs(db, slugs)).map(toCard);
+}
+
 export async function relatedProducts(db: DbOrTx, idOrSlug: string, limit = 4): Promise<ProductCard[]> {
   const row = await repo.findProduct(db, idOrSlug);
   if (!row || row.product.status !== 'active') throw new NotFoundError('找不到這項商品，可能已經下架。');

@@ -12,12 +12,6 @@ const BucketParams = z.object({ bucket: z.string().min(1).max(63) });
 const ReadQuery = z.object({ alt: z.enum(['media', 'json']).optional() });
 const UploadQuery = z.object({ name: z.string({ error: '請提供檔案名稱（name）' }).min(1, '請提供檔案名稱（name）').max(4096) });
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    objectStore: ObjectStore;
-  }
-}
-
 function callerOf(request: FastifyRequest): service.Caller | null {
   const user = request.auth?.user;
   return user ? { userId: user.id, role: user.role ?? 'customer' } : null;

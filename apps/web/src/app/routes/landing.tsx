@@ -1,21 +1,16 @@
 import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { BRAND } from '@shop/shared/brand';
 import { ButtonLink } from '../../components/ui/button.tsx';
+import { Marquee } from '../../components/ui/marquee.tsx';
 import { Container } from '../../components/ui/page.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { paths } from '../../config/paths.ts';
-
-const PROMISES = [
-  { title: '炭火慢焙', text: '每一批烏龍都在龍眼木炭上焙足十二小時以上，焙火的節奏由茶師守著，不用機器趕工。' },
-  { title: '產地直送', text: '茶園在鹿谷與杉林溪海拔 1,200 公尺以上，採摘、萎凋到焙火，都在自家茶廠完成。' },
-  { title: '每批檢驗', text: '每一批茶葉出廠前送驗農藥殘留，檢驗報告可在檔案下載頁查閱。' },
-] as const;
-
-const COLLECTIONS = [
-  { title: '高山烏龍', text: '清香、蘭花香，入口甘潤', tone: 'from-tea-soft to-paper' },
-  { title: '炭焙熟茶', text: '焙火深沉，溫潤回甘', tone: 'from-amber-soft to-paper' },
-  { title: '茶器與禮盒', text: '送禮自用都體面的選擇', tone: 'from-line/60 to-paper' },
-] as const;
+import { useIsLogin } from '../../features/auth/stores/user-store.ts';
+import { ProductCard, ProductCardSkeleton, ProductGrid } from '../../features/catalog/components/product-card.tsx';
+import { contentQueries } from '../../features/content/api/content-api.ts';
+import { formatDate } from '../../features/content/components/format.ts';
 
 function HillsIllustration() {
   return (
@@ -41,27 +36,25 @@ function HillsIllustration() {
   );
 }
 
-/** The storefront's front page (clarification 5). Scrolls to the top on every visit (spec §2). */
+/** The storefront's front page (clarification 5), from the content the owner edits. Scrolls to the top on every visit (spec §2). */
 export default function Landing() {
   const location = useLocation();
+  const isLogin = useIsLogin();
+  const landing = useQuery(contentQueries.landing());
   useEffect(() => {
     window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
   }, [location.key]);
+  const data = landing.data;
 
   return (
     <>
+      {data && <Marquee label="最新消息" items={data.page.announcements} />}
       <section className="border-b border-line">
         <Container className="grid items-center gap-10 py-12 sm:py-16 lg:grid-cols-[1.1fr_1fr] lg:py-20">
           <div className="flex flex-col gap-6">
             <p className="text-sm font-medium tracking-[0.3em] text-tea">南投鹿谷・自 {BRAND.founded} 年</p>
-            <h1 className="font-serif text-[2rem] leading-tight text-ink sm:text-5xl sm:leading-[1.25]">
-              一壺好茶，
-              <br />
-              從山嵐升起的地方開始。
-            </h1>
-            <p className="max-w-xl text-lg text-ink-muted">
-              三代人守著同一片茶園與同一座焙籠。我們把高山的清香、炭火的溫度，細心封進每一包茶裡，寄到您的桌上。
-            </p>
+            <h1 className="font-serif text-[2rem] leading-tight text-ink sm:text-5xl sm:leading-[1.25]">{data?.page.heroTitle ?? BRAND.name}</h1>
+            {data ? <p className="max-w-xl text-lg text-ink-muted">{data.page.heroLead}</p> : <Skeleton className="h-16 max-w-xl" />}
             <div className="flex flex-wrap gap-3">
               <ButtonLink to={paths.mall()} size="lg">
                 逛逛商城
@@ -77,63 +70,119 @@ export default function Landing() {
         </Container>
       </section>
 
-      <section aria-labelledby="promises" className="py-14 sm:py-20">
-        <Container>
-          <h2 id="promises" className="font-serif text-2xl text-ink sm:text-3xl">
-            我們堅持的三件事
-          </h2>
-          <ul className="mt-8 grid gap-6 sm:grid-cols-3">
-            {PROMISES.map((p, i) => (
-              <li key={p.title} className="flex flex-col gap-3 border-t-2 border-tea pt-5">
-                <span className="tabular font-serif text-sm text-amber">0{i + 1}</span>
-                <h3 className="text-xl text-ink">{p.title}</h3>
-                <p className="text-ink-muted">{p.text}</p>
-              </li>
-            ))}
-          </ul>
-        </Container>
-      </section>
+      {data && (
+        <section aria-labelledby="promises" className="py-14 sm:py-20">
+          <Container>
+            <h2 id="promises" className="font-serif text-2xl text-ink sm:text-3xl">
+              我們堅持的三件事
+            </h2>
+            <ul className="mt-8 grid gap-6 sm:grid-cols-3">
+              {data.page.promises.map((p, i) => (
+                <li key={p.title} className="flex flex-col gap-3 border-t-2 border-tea pt-5">
+                  <span className="tabular font-serif text-sm text-[#8a5a2a]">0{i + 1}</span>
+                  <h3 className="text-xl text-ink">{p.title}</h3>
+                  <p className="text-ink-muted">{p.text}</p>
+                </li>
+              ))}
+            </ul>
+          </Container>
+        </section>
+      )}
 
-      <section aria-labelledby="collections" className="border-y border-line bg-surface py-14 sm:py-20">
+      <section aria-labelledby="featured" className="border-y border-line bg-surface py-14 sm:py-20">
         <Container>
           <div className="flex flex-wrap items-end justify-between gap-4">
-            <h2 id="collections" className="font-serif text-2xl text-ink sm:text-3xl">
-              選一款，適合今天的茶
+            <h2 id="featured" className="font-serif text-2xl text-ink sm:text-3xl">
+              當季推薦
             </h2>
             <Link to={paths.mall()} className="text-tea underline-offset-4 hover:underline">
               查看全部商品 →
             </Link>
           </div>
-          <ul className="mt-8 grid gap-4 sm:grid-cols-3">
-            {COLLECTIONS.map((c) => (
-              <li key={c.title}>
-                <Link
-                  to={paths.mall()}
-                  className={`flex aspect-[5/3] flex-col justify-end rounded-xl border border-line bg-gradient-to-br p-6 transition-shadow hover:shadow-card ${c.tone}`}
-                >
-                  <span className="font-serif text-xl text-ink">{c.title}</span>
-                  <span className="text-sm text-ink-muted">{c.text}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <div className="mt-8">
+            <ProductGrid>
+              {data
+                ? data.products.slice(0, 4).map((p) => (
+                    <li key={p.id}>
+                      <ProductCard product={p} />
+                    </li>
+                  ))
+                : Array.from({ length: 4 }, (_, i) => (
+                    <li key={i}>
+                      <ProductCardSkeleton />
+                    </li>
+                  ))}
+            </ProductGrid>
+          </div>
         </Container>
       </section>
 
-      <section className="py-14 sm:py-20">
-        <Container className="flex flex-col items-start gap-5 rounded-2xl bg-tea px-6 py-10 text-white sm:flex-row sm:items-center sm:justify-between sm:px-10">
-          <div className="flex flex-col gap-2">
-            <h2 className="font-serif text-2xl">加入山嵐會員</h2>
-            <p className="text-white/85">註冊即可進入線上商城選購，累積消費還能升級會員等級、享有專屬折扣。</p>
-          </div>
-          <Link
-            to={paths.register()}
-            className="inline-flex min-h-12 items-center rounded-md bg-paper px-7 text-lg font-medium text-tea-dark hover:bg-white"
-          >
-            免費註冊
-          </Link>
-        </Container>
-      </section>
+      {data && data.masters.length > 0 && (
+        <section aria-labelledby="masters" className="py-14 sm:py-20">
+          <Container>
+            <div className="flex flex-wrap items-end justify-between gap-4">
+              <h2 id="masters" className="font-serif text-2xl text-ink sm:text-3xl">
+                守著焙籠的師傅
+              </h2>
+              <Link to={paths.master()} className="text-tea underline-offset-4 hover:underline">
+                認識所有茶師 →
+              </Link>
+            </div>
+            <ul className="mt-8 grid gap-6 sm:grid-cols-3">
+              {data.masters.map((m) => (
+                <li key={m.slug} className="flex gap-4 rounded-xl border border-line bg-surface p-5">
+                  <img src={m.portrait.src} srcSet={m.portrait.srcSet} sizes="80px" width={m.portrait.width} height={m.portrait.height} alt={m.portrait.alt} loading="lazy" className="size-20 shrink-0 rounded-full bg-paper object-cover" />
+                  <div className="flex flex-col gap-1">
+                    <p className="text-xs tracking-widest text-tea">{m.title}</p>
+                    <h3 className="font-serif text-lg">{m.name}</h3>
+                    <p className="text-sm text-ink-muted">{m.summary}</p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </Container>
+        </section>
+      )}
+
+      {data && data.media.length > 0 && (
+        <section aria-labelledby="media" className="border-t border-line py-14 sm:py-20">
+          <Container>
+            <div className="flex flex-wrap items-end justify-between gap-4">
+              <h2 id="media" className="font-serif text-2xl text-ink sm:text-3xl">
+                媒體報導
+              </h2>
+              <Link to={paths.media()} className="text-tea underline-offset-4 hover:underline">
+                更多報導 →
+              </Link>
+            </div>
+            <ul className="mt-8 grid gap-4 sm:grid-cols-3">
+              {data.media.map((m) => (
+                <li key={m.slug} className="flex flex-col gap-2 rounded-xl border border-line bg-surface p-5">
+                  <p className="text-xs text-ink-muted">
+                    {m.source}・<span className="tabular">{formatDate(m.date)}</span>
+                  </p>
+                  <h3 className="font-medium">{m.title}</h3>
+                  <p className="line-clamp-3 text-sm text-ink-muted">{m.summary}</p>
+                </li>
+              ))}
+            </ul>
+          </Container>
+        </section>
+      )}
+
+      {!isLogin && (
+        <section className="pb-14 sm:pb-20">
+          <Container className="flex flex-col items-start gap-5 rounded-2xl bg-tea px-6 py-10 text-white sm:flex-row sm:items-center sm:justify-between sm:px-10">
+            <div className="flex flex-col gap-2">
+              <h2 className="font-serif text-2xl">{data?.page.joinTitle ?? '加入山嵐會員'}</h2>
+              <p className="text-white/90">{data?.page.joinText ?? '註冊即可進入線上商城選購。'}</p>
+            </div>
+            <Link to={paths.register()} className="inline-flex min-h-12 items-center rounded-md bg-paper px-7 text-lg font-medium text-tea-dark hover:bg-white">
+              免費註冊
+            </Link>
+          </Container>
+        </section>
+      )}
     </>
   );
 }

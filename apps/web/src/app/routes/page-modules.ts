@@ -4,15 +4,12 @@ import type { RouteId } from '@shop/shared/routes';
 export type PageModule = { default: ComponentType };
 type Loader = () => Promise<PageModule>;
 
-const placeholder: Loader = () => import('./placeholder.tsx');
-
 /**
- * Which module renders each route of the shared route table. Every entry is its own lazy chunk;
- * a route still marked `placeholder` is owned by a later issue and says so on screen.
+ * Which module renders each route of the shared route table. Every entry is its own lazy chunk.
  */
 export const PAGE_MODULES: Record<RouteId, Loader> = {
   landing: () => import('./landing.tsx'),
-  home: placeholder,
+  home: () => import('./content/company.tsx'),
   login: () => import('./auth/login.tsx'),
   register: () => import('./auth/register.tsx'),
   forgetPassword: () => import('./auth/forget-password.tsx'),
@@ -21,26 +18,26 @@ export const PAGE_MODULES: Record<RouteId, Loader> = {
   resetPasswordSuccess: () => import('./auth/reset-password-success.tsx'),
   emailVerification: () => import('./auth/email-verification.tsx'),
   payComplete: () => import('./pay-complete.tsx'),
-  serviceTerms: placeholder,
-  privacyPolicy: placeholder,
-  shipping: placeholder,
-  shippingFee: placeholder,
-  transport: placeholder,
-  contact: placeholder,
-  maintenance: placeholder,
-  patentsAndTrademarks: placeholder,
-  master: placeholder,
-  faq: placeholder,
-  team: placeholder,
-  jobs: placeholder,
-  media: placeholder,
-  download: placeholder,
+  serviceTerms: () => import('./content/text-page.tsx'),
+  privacyPolicy: () => import('./content/text-page.tsx'),
+  shipping: () => import('./content/text-page.tsx'),
+  shippingFee: () => import('./content/shipping-fee.tsx'),
+  transport: () => import('./content/text-page.tsx'),
+  contact: () => import('./content/contact.tsx'),
+  maintenance: () => import('./content/maintenance.tsx'),
+  patentsAndTrademarks: () => import('./content/patents.tsx'),
+  master: () => import('./content/people.tsx'),
+  faq: () => import('./content/faq.tsx'),
+  team: () => import('./content/people.tsx'),
+  jobs: () => import('./content/jobs.tsx'),
+  media: () => import('./content/media.tsx'),
+  download: () => import('./content/downloads.tsx'),
   mall: () => import('./mall/mall.tsx'),
   product: () => import('./mall/product.tsx'),
   cart: () => import('./cart.tsx'),
   payment: () => import('./payment.tsx'),
-  masterDetail: placeholder,
-  teamMember: placeholder,
+  masterDetail: () => import('./content/people.tsx'),
+  teamMember: () => import('./content/people.tsx'),
   memberHome: () => import('./member/home.tsx'),
   membershipAndDiscounts: () => import('./member/membership.tsx'),
   orderList: () => import('./member/order-list.tsx'),

@@ -49,9 +49,10 @@ export function SiteHeader({ cartCount }: SiteHeaderProps) {
           </svg>
         </button>
 
-        <Link to={paths.landing()} className="mr-auto flex items-center gap-3 rounded-md py-1 lg:mr-8" aria-label="山嵐茶事 首頁">
+        <Link to={paths.landing()} className="mr-auto flex items-center gap-3 rounded-md py-1 lg:mr-8">
           <BrandMark className="size-9" />
           <BrandName />
+          <span className="sr-only">首頁</span>
         </Link>
 
         <nav aria-label="主選單" className="mr-auto hidden lg:block">

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { SORT_LABELS, SORTS, type CatalogSort } from '@shop/shared/catalog-constants';
 import { Button } from '../../../components/ui/button.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Container } from '../../../components/ui/page.tsx';
@@ -121,19 +122,7 @@ export default function MallPage() {
                   </li>
                 ))}
               </ProductGrid>
-              {data.totalPages > 1 && (
-                <nav aria-label="分頁" className="mt-10 flex items-center justify-center gap-3">
-                  <Button variant="secondary" disabled={view.page <= 1} onClick={() => update({ page: view.page - 1 })}>
-                    上一頁
-                  </Button>
-                  <span className="tabular text-sm text-ink-muted">
-                    第 {view.page} / {data.totalPages} 頁
-                  </span>
-                  <Button variant="secondary" disabled={view.page >= data.totalPages} onClick={() => update({ page: view.page + 1 })}>
-                    下一頁
-                  </Button>
-                </nav>
-              )}
+              <Pagination page={view.page} totalPages={data.totalPages} onPage={(p) => update({ page: p })} className="mt-10" />
             </div>
           )}
         </section>

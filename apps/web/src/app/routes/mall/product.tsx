@@ -12,7 +12,7 @@ import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { errorMessage } from '../../../lib/form.ts';
 import { productQueryOptions, relatedQueryOptions } from '../../../features/catalog/api/catalog-api.ts';
-import { DescriptionBlocks } from '../../../features/catalog/components/description-blocks.tsx';
+import { DescriptionBlocks } from '../../../components/rich-text.tsx';
 import { Gallery } from '../../../features/catalog/components/gallery.tsx';
 import { Price } from '../../../features/catalog/components/price.tsx';
 import { ProductCard, ProductGrid } from '../../../features/catalog/components/product-card.tsx';

@@ -30,7 +30,7 @@ export default function MembershipPage() {
         <h2 id="tiers-title" className="mb-3 text-lg font-semibold">
           等級權益
         </h2>
-        <div className="overflow-x-auto rounded-lg border border-line bg-surface">
+        <div className="relative overflow-x-auto rounded-lg border border-line bg-surface">
           <table className="w-full min-w-[480px] text-sm">
             <thead className="bg-paper text-left text-ink-muted">
               <tr>

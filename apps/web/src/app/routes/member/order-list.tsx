@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { formatTwd } from '@shop/shared/money';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page.tsx';
@@ -85,19 +86,7 @@ export function OrdersPage({ tracking = false }: { tracking?: boolean }) {
               </li>
             ))}
           </ul>
-          {data.totalPages > 1 && (
-            <nav aria-label="分頁" className="flex items-center justify-center gap-3">
-              <Button variant="secondary" disabled={page <= 1} onClick={() => go({ page: page - 1 })}>
-                上一頁
-              </Button>
-              <span className="tabular text-sm text-ink-muted">
-                第 {page} / {data.totalPages} 頁
-              </span>
-              <Button variant="secondary" disabled={page >= data.totalPages} onClick={() => go({ page: page + 1 })}>
-                下一頁
-              </Button>
-            </nav>
-          )}
+          <Pagination page={page} totalPages={data.totalPages} onPage={(p) => go({ page: p })} />
         </>
       )}
     </div>

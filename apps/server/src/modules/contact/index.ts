@@ -1,0 +1,61 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import { BRAND } from '@shop/shared/brand';
+import { ContactBody, ContactResponse } from '@shop/shared/site';
+import { rows } from '../../db/migrate.ts';
+import { contactMessages } from '../../db/schema.ts';
+import { BadRequestError } from '../../lib/errors.ts';
+import { renderMail } from '../../lib/mail-layout.ts';
+import { enforceLimit } from '../../plugins/rate-limiter.ts';
+
+/** A person needs a few seconds to fill the form; faster than this is a script. */
+export const MIN_FILL_MS = 3_000;
+const HOUR = 3_600_000;
+
+/**
+ * POST /api/contact: stored, mailed to the shop, answered with a reference number. Bots meet a
+ * honeypot field and a timing check (no third-party captcha); people meet a rate limit.
+ */
+const contact: FastifyPluginAsync = async (app) => {
+  app.withTypeProvider<ZodTypeProvider>().post('/api/contact', { schema: { body: ContactBody, response: { 200: ContactResponse } } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const body = request.body;
+    await enforceLimit(app.limiter, `contact:ip:${request.ip}`, { max: 5, windowMs: HOUR });
+    const now = Date.now();
+    // Reference numbers carry the shop's (Taipei) calendar day; a fake one must look the same.
+    const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Taipei', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(now)).replaceAll('-', '');
+    const fake = () => ({ referenceNo: `C${date}${String(now % 100000).padStart(5, '0')}` });
+    // A filled honeypot is a bot: answer as if all went well, keep nothing.
+    if (body.website.trim() !== '') {
+      request.log.info({ ip: request.ip }, 'contact form: honeypot filled, message dropped');
+      return fake();
+    }
+    if (body.startedAt > now || now - body.startedAt < MIN_FILL_MS) {
+      throw new BadRequestError('送出得太快了，請確認內容後再按一次送出。', undefined, 'too-fast');
+    }
+    const seq = rows<{ n: string }>(await app.db.execute(sql`select nextval('contact_number_seq')::text as n`))[0]?.n ?? '0';
+    const referenceNo = `C${date}${seq.padStart(5, '0')}`;
+    await app.db.insert(contactMessages).values({
+      referenceNo,
+      name: body.name,
+      email: body.email.toLowerCase(),
+      phone: body.phone || null,
+      subject: body.subject,
+      message: body.message,
+      jobSlug: body.jobSlug ?? null,
+      ip: request.ip,
+    });
+    app.mailer.queue({
+      to: BRAND.email,
+      ...renderMail({
+        title: `客服來信 ${referenceNo}：${body.subject}`,
+        paragraphs: [`${body.name}（${body.email}${body.phone ? `，${body.phone}` : ''}）來信：`, body.message, ...(body.jobSlug ? [`應徵職缺：${body.jobSlug}`] : [])],
+      }),
+      meta: { kind: 'contact' },
+    });
+    return { referenceNo };
+  });
+};
+
+export default contact;

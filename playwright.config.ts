@@ -19,7 +19,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
-  timeout: 30_000,
+  // A two-core CI machine runs the server, two browsers and the seed at once: allow more time there.
+  timeout: process.env.CI ? 45_000 : 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env.PW_REPORTER === 'json' ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : 'list',
   outputDir: 'test-results/e2e',

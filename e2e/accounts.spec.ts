@@ -13,6 +13,8 @@ async function fillRegister(page: Page, email: string, password: string) {
 
 test.describe('accounts in a real browser', () => {
   test('register, verify by mail, sign out, sign in, reset the password by mail; the old session and password stop working', async ({ page, browser }) => {
+    // Three browsers and five password hashes (argon2id, on purpose slow): room for a busy CI machine.
+    test.slow();
     const email = `member-${unique()}@example.com`;
     const first = '清晨的第一泡烏龍';
     const second = '午後再焙一次炭火烏龍';

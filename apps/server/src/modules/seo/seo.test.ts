@@ -53,13 +53,13 @@ describe.skipIf(!dbAvailable())('search engines and link previews', () => {
   };
 
   describe('robots.txt', () => {
-    it('keeps crawlers out of the API and member pages and points at the sitemap', async () => {
+    it('keeps crawlers out of the API (but not the pictures it serves) and member pages, and points at the sitemap', async () => {
       const res = await ctx.app.inject({ method: 'GET', url: '/robots.txt' });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
       const lines = res.body.split('\n');
       expect(lines[0]).toBe('User-agent: *');
-      expect(lines).toEqual(expect.arrayContaining(['Allow: /', 'Disallow: /api/', 'Disallow: /member', 'Disallow: /cart', 'Disallow: /payment']));
+      expect(lines).toEqual(expect.arrayContaining(['Allow: /', 'Allow: /api/storage/', 'Disallow: /api/', 'Disallow: /member', 'Disallow: /cart', 'Disallow: /payment']));
       expect(lines).toContain(`Sitemap: ${BASE}/sitemap.xml`);
     });
   });

@@ -56,6 +56,8 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
       MAIL_FROM: '山嵐茶事 <no-reply@shanlan-tea.example>',
       LOG_LEVEL: 'warn',
+      // A build elsewhere (parallel work on one machine): WEB_DIST=/tmp/x-dist npx playwright test
+      ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },
   },
 });

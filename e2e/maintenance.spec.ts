@@ -13,7 +13,7 @@ test.describe.configure({ mode: 'serial' });
 test('maintenance mode sends shoppers to /maintenance, staff keep working, and turning it off restores the shop', async ({ page, playwright, browser, baseURL }) => {
   const origin = baseURL!;
   const staff = await playwright.request.newContext({ baseURL: origin });
-  const signIn = await staff.post('/api/test/session', { data: { email: uniqueEmail('staff'), role: 'staff' } });
+  const signIn = await staff.post('/api/test/session', { data: { email: uniqueEmail('owner'), role: 'owner' } });
   expect(signIn.ok()).toBe(true);
   try {
     // Back at 2030/01/15 14:30 Taipei time.
@@ -33,7 +33,7 @@ test('maintenance mode sends shoppers to /maintenance, staff keep working, and t
     expect(Number(api.headers()['retry-after'])).toBeGreaterThan(60);
     expect((await api.json()).error.code).toBe('maintenance');
 
-    // Staff (the operations console) still work, pages and API alike.
+    // Staff (the operations console) still work, pages and API alike (this one is the owner).
     const staffPage = await (await browser.newContext({ storageState: await staff.storageState() })).newPage();
     await staffPage.goto('/faq');
     await expect(staffPage).toHaveURL(/\/faq$/);

@@ -36,5 +36,19 @@ export default defineConfig({
     sourcemap: false,
     reportCompressedSize: false,
     modulePreload: { polyfill: false },
+    rollupOptions: {
+      output: {
+        // One vendor chunk for what every page needs (React, the router, TanStack Query, zustand) and
+        // one small "core" chunk of the app's own shared helpers: fewer, larger chunks compress
+        // better than many tiny shared ones, which keeps the first load of / within its budget.
+        codeSplitting: {
+          groups: [
+            { name: 'vendor', test: /node_modules[\\/](react|react-dom|react-router|scheduler|@tanstack|zustand)[\\/]/, priority: 10 },
+            { name: 'core', test: /(src[\\/]lib[\\/]api-(client|error)|src[\\/]components[\\/]ui[\\/](cn|badge)|shared[\\/]src[\\/](money|content-preview))\.tsx?$/, priority: 5 },
+            { name: 'content', test: /src[\\/](features[\\/]content[\\/](api[\\/]content-api|components[\\/]format)\.ts|app[\\/]routes[\\/]content[\\/]preview-mode\.tsx)$/, priority: 5 },
+          ],
+        },
+      },
+    },
   },
 });

@@ -22,6 +22,7 @@ import sandboxModule from './modules/payments/sandbox/index.ts';
 import logisticsModule from './modules/logistics/index.ts';
 import eventsModule from './modules/events/index.ts';
 import adminModule from './modules/admin/index.ts';
+import type { AdminRouteEntry } from './modules/admin/guard.ts';
 import memberModule from './modules/membership/index.ts';
 import contentModule from './modules/content/index.ts';
 import contactModule from './modules/contact/index.ts';
@@ -104,7 +105,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(paymentsModule);
   await app.register(logisticsModule);
   await app.register(eventsModule);
-  await app.register(adminModule, { cliToken: options.cliToken ?? writeCliToken(config.dataDir) });
+  const adminRoutes: AdminRouteEntry[] = [];
+  app.decorate('adminRoutes', adminRoutes);
+  await app.register(adminModule, { cliToken: options.cliToken ?? writeCliToken(config.dataDir), registry: adminRoutes });
   if (!config.isProduction && !config.ecpay.endpoint) await app.register(sandboxModule);
   if (config.isTest) await app.register(testSupportModule);
   if (!config.isProduction) await app.register(mailboxModule);

@@ -458,6 +458,8 @@ export const contentItems = pgTable(
     kind: text('kind').notNull(),
     slug: text('slug').notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    /** An edit saved in the console but not yet published (previewed before it goes live). */
+    draftData: jsonb('draft_data').$type<Record<string, unknown>>(),
     sortOrder: integer('sort_order').notNull().default(0),
     published: boolean('published').notNull().default(true),
     ...timestamps,
@@ -492,3 +494,41 @@ export const contactMessages = pgTable(
 );
 
 export const contactNumberSeq = pgSequence('contact_number_seq', { startWith: 1, increment: 1 });
+
+/** Every write made through the operations console: who, what, when, and the data before and after. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Kept as written, so the trail still reads after an account is removed. */
+    actorEmail: text('actor_email'),
+    actorRole: text('actor_role'),
+    /** e.g. `product.update`, `order.ship`, `content.publish`. */
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: text('ip'),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_entity_idx').on(t.entity, t.entityId)],
+);
+
+/** Stock changed by hand in the console (a count, damage, a delivery), with its reason. */
+export const stockAdjustments = pgTable(
+  'stock_adjustments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    variantId: uuid('variant_id')
+      .notNull()
+      .references(() => productVariants.id, { onDelete: 'cascade' }),
+    delta: integer('delta').notNull(),
+    stockAfter: integer('stock_after').notNull(),
+    reason: text('reason').notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('stock_adjustments_variant_idx').on(t.variantId, t.at)],
+);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { matchRoute } from '@shop/shared/routes';
+import { matchAdminRoute } from '@shop/shared/admin-routes';
 import { BRAND } from '@shop/shared/brand';
 import { NotFoundError } from '../lib/errors.ts';
 import { pageMeta, type PageMeta } from '../modules/seo/meta.ts';
@@ -59,6 +60,12 @@ export default fp(
         return reply.code(404).header('cache-control', NO_CACHE).type('text/plain; charset=utf-8').send('Not Found');
       }
       const match = matchRoute(pathname);
+      // The operations console: its own pages, never indexed, no shop meta.
+      const admin = match ? null : matchAdminRoute(pathname);
+      if (admin) {
+        const html = template.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(`${admin.route.title}｜${BRAND.name} 管理後台`)}</title>\n    <meta name="robots" content="noindex, nofollow">`);
+        return reply.code(200).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(html);
+      }
       const html = await shells.get(pathname, async () => {
         const meta = await pageMeta(app.db, app.config.publicUrl, pathname).catch((error: unknown) => {
           request.log.error({ err: error }, 'page meta failed; serving defaults');

@@ -59,7 +59,17 @@ export function buildRoutes(): RouteObject[] {
     ],
   };
 
+  // The operations console: its own lazily loaded bundle with its own layout and routes.
+  const admin: RouteObject = {
+    id: 'admin',
+    path: '/admin/*',
+    lazy: lazyPage(() => import('../admin/admin-app.tsx')),
+    HydrateFallback: PageSkeleton,
+    errorElement: <RouteError />,
+  };
+
   return [
+    admin,
     {
       id: 'default',
       element: <AppLayout />,

@@ -5,6 +5,7 @@ import type { ObjectStore } from '../../modules/storage/backends.ts';
 import { renderDemoImages, seedCatalog } from './catalog.ts';
 import { seedRedirects } from './redirects.ts';
 import { seedMembers } from './members.ts';
+import { seedStaff } from './staff.ts';
 import { renderContentAssets, seedContent } from './content.ts';
 
 /**
@@ -39,6 +40,7 @@ export async function seedDemoData(db: Db, store: ObjectStore, publicUrl = 'http
     summary.push(await seedContent(tx, store, assets));
     summary.push(await seedRedirects(tx));
     summary.push(await seedMembers(tx, publicUrl));
+    summary.push(await seedStaff(tx));
   });
   return { seeded: true, summary };
 }

@@ -60,13 +60,13 @@ export function authError(code: Exclude<AuthErrorCode, 'network-request-failed'>
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
-const clock = (deps: AuthDeps) => (deps.now ? deps.now() : new Date());
+const clock = (deps: Pick<AuthDeps, 'now'>) => (deps.now ? deps.now() : new Date());
 
 export function toAuthUser(row: repo.UserRow): AuthUser {
   return { id: row.id, email: row.email, displayName: row.displayName, emailVerified: row.emailVerifiedAt !== null };
 }
 
-async function issueActionCode(deps: AuthDeps, user: repo.UserRow, kind: repo.ActionKind, ttlMs: number): Promise<string> {
+export async function issueActionCode(deps: Pick<AuthDeps, 'db' | 'now'>, user: repo.UserRow, kind: repo.ActionKind, ttlMs: number): Promise<string> {
   const now = clock(deps);
   const code = randomBytes(32).toString('base64url');
   await repo.supersedeActionCodes(deps.db, user.id, kind, now);

@@ -1,10 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { DbOrTx } from '../../db/client.ts';
+import { isStaffRole, STAFF_IDLE_MS } from '@shop/shared/admin';
 import * as repo from './session-repo.ts';
 
 /** 30-day sliding expiry: each use (at most hourly) pushes the end out again. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const TOUCH_EVERY_MS = 60 * 60 * 1000;
+/** Staff sessions are touched more often, so their 12-hour idle limit is measured closely. */
+const STAFF_TOUCH_EVERY_MS = 5 * 60 * 1000;
 
 export interface AuthUser {
   readonly id: string;
@@ -54,14 +57,22 @@ export async function createSession(
 
 /**
  * Resolves a cookie token to a signed-in user, or null when the token is unknown, revoked,
- * expired, or its account is disabled. Slides the expiry at most once an hour.
+ * expired, or its account is disabled, or, for staff, idle for more than 12 hours. Slides the
+ * expiry at most once an hour (every 5 minutes for staff).
  */
 export async function resolveSession(db: DbOrTx, token: string, now = new Date()): Promise<AuthContext | null> {
   if (token.length < 32 || token.length > 128) return null;
   const found = await repo.findLiveSession(db, hashToken(token), now);
   if (!found || found.user.disabledAt) return null;
+  const idleMs = now.getTime() - found.session.lastSeenAt.getTime();
+  const staff = isStaffRole(found.user.role);
+  // Staff sessions end after 12 hours without use (the console holds every customer's data).
+  if (staff && idleMs > STAFF_IDLE_MS) {
+    await repo.revokeSession(db, found.session.id, now);
+    return null;
+  }
   let expiresAt = found.session.expiresAt;
-  if (now.getTime() - found.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+  if (idleMs > (staff ? STAFF_TOUCH_EVERY_MS : TOUCH_EVERY_MS)) {
     expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
     await repo.touchSession(db, found.session.id, now, expiresAt);
   }

@@ -12,7 +12,7 @@ import { upsert } from './repo.ts';
 import { contentChanged } from './service.ts';
 import { TEXT_PAGES } from '@shop/shared/content';
 import { formatTwd } from '@shop/shared/money';
-import { COD_FEE, OUTLYING_SURCHARGE, SHIPPING_RULES } from '@shop/shared/shipping';
+import { DEFAULT_SHIPPING_RULES as RULES } from '@shop/shared/shipping';
 
 describe.skipIf(!dbAvailable())('content API', () => {
   let ctx: TestContext;
@@ -122,7 +122,7 @@ describe.skipIf(!dbAvailable())('content API', () => {
 
     it('names shipping amounts from the fee table checkout uses, and leaves no token unfilled anywhere', async () => {
       const transport = JSON.stringify(await getJson('/api/content/pages/transport'));
-      for (const amount of [SHIPPING_RULES.home.fee, SHIPPING_RULES.home.freeOver, SHIPPING_RULES.cvs.fee, SHIPPING_RULES.cvs.freeOver, OUTLYING_SURCHARGE, COD_FEE]) {
+      for (const amount of [RULES.home.fee, RULES.home.freeOver, RULES.cvs.fee, RULES.cvs.freeOver, RULES.outlyingSurcharge, RULES.codFee]) {
         expect(transport).toContain(formatTwd(amount));
       }
       // The stored text holds the token, not a copy of the amount.

@@ -1,6 +1,7 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { can } from '@shop/shared/admin';
 import { TEXT_PAGES } from '@shop/shared/content';
 import { cachedJson } from '../../lib/cached-json.ts';
 import { responseCache } from '../../lib/response-cache.ts';
@@ -11,8 +12,18 @@ const MediaQuery = z
   .object({
     type: z.enum(['all', 'article', 'video'], { message: '類型必須是 all、article 或 video' }).default('all'),
     page: z.string().regex(/^\d{1,4}$/, '頁碼必須是整數').transform(Number).refine((n) => n >= 1, '頁碼至少為 1').default(1),
+    preview: z.string().optional(),
   })
   .strict();
+
+/**
+ * Preview: a console user whose role may read content, asking with `?preview=1`, gets the saved
+ * drafts (and hidden items). Anyone else asking the same gets what was published, as always.
+ */
+function isPreview(request: FastifyRequest): boolean {
+  const query = request.query as Record<string, unknown> | undefined;
+  return query?.preview === '1' && can(request.auth?.user.role, 'content.read');
+}
 
 /** Public page content, one request per page. Team and master details are for members (spec §2). */
 const content: FastifyPluginAsync = async (app) => {
@@ -22,22 +33,38 @@ const content: FastifyPluginAsync = async (app) => {
   app.addHook('onClose', async () => unsubscribe());
   const cached = cachedJson(cache);
 
-  r.get('/api/content/landing', async (request, reply) => cached(request, reply, () => service.landing(app.db)));
-  r.get('/api/content/company', async (request, reply) => cached(request, reply, () => service.company(app.db)));
+  /** Published content from the shared cache; a preview is built fresh, never cached anywhere. */
+  const answer = async (request: FastifyRequest, reply: FastifyReply, load: (preview: boolean) => Promise<unknown>) => {
+    if (isPreview(request)) return reply.header('cache-control', 'no-store').send(await load(true));
+    return cached(request, reply, () => load(false));
+  };
+  /** Member-only details are not cached; a preview says so to the browser too. */
+  const uncached = async (request: FastifyRequest, reply: FastifyReply, load: (preview: boolean) => Promise<unknown>) => {
+    const preview = isPreview(request);
+    if (preview) reply.header('cache-control', 'no-store');
+    return load(preview);
+  };
+
+  r.get('/api/content/landing', async (request, reply) => answer(request, reply, (p) => service.landing(app.db, p)));
+  r.get('/api/content/company', async (request, reply) => answer(request, reply, (p) => service.company(app.db, p)));
   r.get('/api/content/pages/:slug', { schema: { params: z.object({ slug: z.enum(TEXT_PAGES, { message: '沒有這個頁面' }) }) } }, async (request, reply) =>
-    cached(request, reply, () => service.textPage(app.db, request.params.slug)),
+    answer(request, reply, (p) => service.textPage(app.db, request.params.slug, p)),
   );
-  r.get('/api/content/team', async (request, reply) => cached(request, reply, () => service.team(app.db)));
-  r.get('/api/content/team/:slug', { onRequest: app.requireUser, schema: { params: Slug } }, async (request) => service.teamMember(app.db, request.params.slug));
-  r.get('/api/content/masters', async (request, reply) => cached(request, reply, () => service.masters(app.db)));
-  r.get('/api/content/masters/:slug', { onRequest: app.requireUser, schema: { params: Slug } }, async (request) => service.master(app.db, request.params.slug));
-  r.get('/api/content/jobs', async (request, reply) => cached(request, reply, () => service.jobs(app.db)));
+  r.get('/api/content/team', async (request, reply) => answer(request, reply, (p) => service.team(app.db, p)));
+  r.get('/api/content/team/:slug', { onRequest: app.requireUser, schema: { params: Slug } }, async (request, reply) =>
+    uncached(request, reply, (p) => service.teamMember(app.db, request.params.slug, p)),
+  );
+  r.get('/api/content/masters', async (request, reply) => answer(request, reply, (p) => service.masters(app.db, p)));
+  r.get('/api/content/masters/:slug', { onRequest: app.requireUser, schema: { params: Slug } }, async (request, reply) =>
+    uncached(request, reply, (p) => service.master(app.db, request.params.slug, p)),
+  );
+  r.get('/api/content/jobs', async (request, reply) => answer(request, reply, (p) => service.jobs(app.db, p)));
   r.get('/api/content/media', { schema: { querystring: MediaQuery } }, async (request, reply) =>
-    cached(request, reply, () => service.media(app.db, request.query.type, request.query.page)),
+    answer(request, reply, (p) => service.media(app.db, request.query.type, request.query.page, p)),
   );
-  r.get('/api/content/downloads', async (request, reply) => cached(request, reply, () => service.downloads(app.db)));
-  r.get('/api/content/ip', async (request, reply) => cached(request, reply, () => service.ipRecords(app.db)));
-  r.get('/api/content/faq', async (request, reply) => cached(request, reply, () => service.faq(app.db)));
+  r.get('/api/content/downloads', async (request, reply) => answer(request, reply, (p) => service.downloads(app.db, p)));
+  r.get('/api/content/ip', async (request, reply) => answer(request, reply, (p) => service.ipRecords(app.db, p)));
+  r.get('/api/content/faq', async (request, reply) => answer(request, reply, (p) => service.faq(app.db, p)));
 };
 
 export default content;

@@ -4,21 +4,39 @@ import { contentItems } from '../../db/schema.ts';
 
 export type ContentRow = typeof contentItems.$inferSelect;
 
-export async function listByKind(db: DbOrTx, kind: string): Promise<ContentRow[]> {
-  return db.select().from(contentItems).where(and(eq(contentItems.kind, kind), eq(contentItems.published, true))).orderBy(asc(contentItems.sortOrder), asc(contentItems.slug));
+export interface ReadOptions {
+  /**
+   * Preview for the console: hidden items are included too (a new item starts hidden, and its
+   * editor previews it before showing it). Which document is read is the service's choice.
+   */
+  readonly preview?: boolean;
 }
 
-/** Several kinds in one query (a page that shows masters and media, say). */
-export async function listByKinds(db: DbOrTx, kinds: string[]): Promise<ContentRow[]> {
+const visible = (options: ReadOptions) => (options.preview ? undefined : eq(contentItems.published, true));
+
+export async function listByKind(db: DbOrTx, kind: string, options: ReadOptions = {}): Promise<ContentRow[]> {
   return db
     .select()
     .from(contentItems)
-    .where(and(sql`${contentItems.kind} in ${kinds}`, eq(contentItems.published, true)))
+    .where(and(eq(contentItems.kind, kind), visible(options)))
     .orderBy(asc(contentItems.sortOrder), asc(contentItems.slug));
 }
 
-export async function findOne(db: DbOrTx, kind: string, slug: string): Promise<ContentRow | null> {
-  const [row] = await db.select().from(contentItems).where(and(eq(contentItems.kind, kind), eq(contentItems.slug, slug), eq(contentItems.published, true))).limit(1);
+/** Several kinds in one query (a page that shows masters and media, say). */
+export async function listByKinds(db: DbOrTx, kinds: string[], options: ReadOptions = {}): Promise<ContentRow[]> {
+  return db
+    .select()
+    .from(contentItems)
+    .where(and(sql`${contentItems.kind} in ${kinds}`, visible(options)))
+    .orderBy(asc(contentItems.sortOrder), asc(contentItems.slug));
+}
+
+export async function findOne(db: DbOrTx, kind: string, slug: string, options: ReadOptions = {}): Promise<ContentRow | null> {
+  const [row] = await db
+    .select()
+    .from(contentItems)
+    .where(and(eq(contentItems.kind, kind), eq(contentItems.slug, slug), visible(options)))
+    .limit(1);
   return row ?? null;
 }
 

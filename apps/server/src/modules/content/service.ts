@@ -22,6 +22,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { storageObjects } from '../../db/schema.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { imageView, productCards } from '../catalog/service.ts';
+import { currentShippingRules } from '../site/shipping-rules.ts';
 import * as repo from './repo.ts';
 
 /**
@@ -29,19 +30,31 @@ import * as repo from './repo.ts';
  * amount tokens such as {{home.fee}} filled from the shipping table checkout uses.
  */
 function parse<S extends z.ZodType>(schema: S, row: repo.ContentRow): z.infer<S> {
-  return fillTokensDeep(schema.parse(row.data));
+  return fillTokensDeep(schema.parse(row.data), currentShippingRules());
 }
 
-async function one<S extends z.ZodType>(db: DbOrTx, kind: string, slug: string, schema: S): Promise<z.infer<S>> {
-  const row = await repo.findOne(db, kind, slug);
+/**
+ * In preview (a console user with `?preview=1`) a document is read as its saved draft, where it
+ * has one; visitors always get what was published.
+ */
+function current(row: repo.ContentRow, preview: boolean): repo.ContentRow {
+  return preview && row.draftData ? { ...row, data: row.draftData } : row;
+}
+
+async function one<S extends z.ZodType>(db: DbOrTx, kind: string, slug: string, schema: S, preview: boolean): Promise<z.infer<S>> {
+  const row = await repo.findOne(db, kind, slug, { preview });
   if (!row) throw new NotFoundError('找不到這個頁面的內容。');
-  return parse(schema, row);
+  return parse(schema, current(row, preview));
+}
+
+async function all<S extends z.ZodType>(db: DbOrTx, kind: string, schema: S, preview: boolean): Promise<Array<z.infer<S>>> {
+  return (await repo.listByKind(db, kind, { preview })).map((r) => parse(schema, current(r, preview)));
 }
 
 const img = (i: ContentImage) => imageView(i);
 
-export async function landing(db: DbOrTx): Promise<LandingView> {
-  const rows = await repo.listByKinds(db, ['landing', 'master', 'media']);
+export async function landing(db: DbOrTx, preview = false): Promise<LandingView> {
+  const rows = (await repo.listByKinds(db, ['landing', 'master', 'media'], { preview })).map((r) => current(r, preview));
   const pageRow = rows.find((r) => r.kind === 'landing');
   if (!pageRow) throw new NotFoundError('找不到首頁內容。');
   const page = parse(LandingPage, pageRow);
@@ -50,44 +63,44 @@ export async function landing(db: DbOrTx): Promise<LandingView> {
   return { page, products: await productCards(db, page.featuredProductSlugs), masters: masters.map((m) => ({ ...m, portrait: img(m.portrait) })), media };
 }
 
-export const company = (db: DbOrTx) => one(db, 'company', 'home', CompanyPage);
-export const textPage = (db: DbOrTx, slug: TextPageSlug) => one(db, 'textPage', slug, TextPage);
+export const company = (db: DbOrTx, preview = false) => one(db, 'company', 'home', CompanyPage, preview);
+export const textPage = (db: DbOrTx, slug: TextPageSlug, preview = false) => one(db, 'textPage', slug, TextPage, preview);
 
-export async function team(db: DbOrTx): Promise<TeamMemberView[]> {
-  return (await repo.listByKind(db, 'team')).map((r) => parse(TeamMember, r)).map((m) => ({ ...m, portrait: img(m.portrait) }));
+export async function team(db: DbOrTx, preview = false): Promise<TeamMemberView[]> {
+  return (await all(db, 'team', TeamMember, preview)).map((m) => ({ ...m, portrait: img(m.portrait) }));
 }
 
-export async function teamMember(db: DbOrTx, slug: string): Promise<TeamMemberView> {
-  const m = await one(db, 'team', slug, TeamMember);
+export async function teamMember(db: DbOrTx, slug: string, preview = false): Promise<TeamMemberView> {
+  const m = await one(db, 'team', slug, TeamMember, preview);
   return { ...m, portrait: img(m.portrait) };
 }
 
-export async function masters(db: DbOrTx): Promise<MasterView[]> {
-  return (await repo.listByKind(db, 'master')).map((r) => parse(Master, r)).map((m) => ({ ...m, portrait: img(m.portrait) }));
+export async function masters(db: DbOrTx, preview = false): Promise<MasterView[]> {
+  return (await all(db, 'master', Master, preview)).map((m) => ({ ...m, portrait: img(m.portrait) }));
 }
 
-export async function master(db: DbOrTx, slug: string): Promise<MasterView> {
-  const m = await one(db, 'master', slug, Master);
+export async function master(db: DbOrTx, slug: string, preview = false): Promise<MasterView> {
+  const m = await one(db, 'master', slug, Master, preview);
   return { ...m, portrait: img(m.portrait), products: await productCards(db, m.relatedProductSlugs) };
 }
 
-export async function jobs(db: DbOrTx): Promise<JobView[]> {
-  return (await repo.listByKind(db, 'job')).map((r) => parse(Job, r)).sort((a, b) => b.posted.localeCompare(a.posted));
+export async function jobs(db: DbOrTx, preview = false): Promise<JobView[]> {
+  return (await all(db, 'job', Job, preview)).sort((a, b) => b.posted.localeCompare(a.posted));
 }
 
 export const MEDIA_PAGE_SIZE = 6;
 
 /** Newest first, optionally one type, paged. */
-export async function media(db: DbOrTx, type: 'article' | 'video' | 'all', page: number): Promise<MediaListView> {
-  const all = (await repo.listByKind(db, 'media')).map((r) => parse(MediaItem, r)).filter((m) => type === 'all' || m.type === type);
-  all.sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
-  const totalPages = Math.max(1, Math.ceil(all.length / MEDIA_PAGE_SIZE));
-  return { items: all.slice((page - 1) * MEDIA_PAGE_SIZE, page * MEDIA_PAGE_SIZE), page, totalPages, total: all.length };
+export async function media(db: DbOrTx, type: 'article' | 'video' | 'all', page: number, preview = false): Promise<MediaListView> {
+  const items = (await all(db, 'media', MediaItem, preview)).filter((m) => type === 'all' || m.type === type);
+  items.sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
+  const totalPages = Math.max(1, Math.ceil(items.length / MEDIA_PAGE_SIZE));
+  return { items: items.slice((page - 1) * MEDIA_PAGE_SIZE, page * MEDIA_PAGE_SIZE), page, totalPages, total: items.length };
 }
 
 /** Files with their size and type from the storage service (one extra query for all of them). */
-export async function downloads(db: DbOrTx): Promise<DownloadView[]> {
-  const items = (await repo.listByKind(db, 'download')).map((r) => parse(DownloadItem, r));
+export async function downloads(db: DbOrTx, preview = false): Promise<DownloadView[]> {
+  const items = await all(db, 'download', DownloadItem, preview);
   const names = items.map((i) => i.file.name);
   const metas = names.length
     ? await db.select().from(storageObjects).where(and(inArray(storageObjects.name, names), inArray(storageObjects.bucket, [...new Set(items.map((i) => i.file.bucket))])))
@@ -100,12 +113,12 @@ export async function downloads(db: DbOrTx): Promise<DownloadView[]> {
   });
 }
 
-export async function ipRecords(db: DbOrTx): Promise<IpRecordView[]> {
-  return (await repo.listByKind(db, 'ip')).map((r) => parse(IpRecord, r)).map((r) => ({ ...r, certificate: r.certificate ? img(r.certificate) : null }));
+export async function ipRecords(db: DbOrTx, preview = false): Promise<IpRecordView[]> {
+  return (await all(db, 'ip', IpRecord, preview)).map((r) => ({ ...r, certificate: r.certificate ? img(r.certificate) : null }));
 }
 
-export async function faq(db: DbOrTx): Promise<FaqView> {
-  const rows = await repo.listByKinds(db, ['faqCategory', 'faq']);
+export async function faq(db: DbOrTx, preview = false): Promise<FaqView> {
+  const rows = (await repo.listByKinds(db, ['faqCategory', 'faq'], { preview })).map((r) => current(r, preview));
   return {
     categories: rows.filter((r) => r.kind === 'faqCategory').map((r) => parse(FaqCategory, r)),
     entries: rows.filter((r) => r.kind === 'faq').map((r) => parse(FaqEntry, r)),

@@ -13,7 +13,7 @@ import {
   type OrderStatus,
 } from '@shop/shared/order-status';
 import type { AdvanceOrderBody, OrderDetail, OrderEventView, OrderListResponse, OrderSummary, PaymentForm } from '@shop/shared/orders';
-import { SHIPPING_RULES, shippingFee } from '@shop/shared/shipping';
+import { SHIPPING_METHOD_LABELS, shippingFee } from '@shop/shared/shipping';
 import { objectUrl, variantName } from '@shop/shared/storage-paths';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { InvoiceDetails, ShippingDetails } from '../../db/schema.ts';
@@ -26,6 +26,7 @@ import { catalogChanged } from '../catalog/service.ts';
 import type { DiscountProvider } from '../discounts/provider.ts';
 import { releaseRedemptions } from '../membership/repo.ts';
 import { recomputeTier } from '../membership/service.ts';
+import { shippingRules } from '../site/shipping-rules.ts';
 import type { StoreLocator } from '../logistics/demo-stores.ts';
 import { paymentForm, type GatewaySettings } from '../payments/gateway.ts';
 import { atmInfoMail, orderPaidMail, orderPlacedMail, orderShippedMail, type MailOrder } from './mails.ts';
@@ -77,7 +78,7 @@ async function priceCart(db: DbOrTx, discounts: DiscountProvider, userId: string
   const discountTotal = Math.min(subtotal, quote.discounts.reduce((n, d) => n + d.amount, 0));
   const amount = subtotal - discountTotal;
   const outlying = input.shippingMethod === 'home' && Boolean(input.city && input.district && isOutlying(input.city, input.district));
-  const fee = shippingFee({
+  const fee = shippingFee(await shippingRules(db), {
     method: input.shippingMethod,
     amount,
     outlying,
@@ -85,7 +86,7 @@ async function priceCart(db: DbOrTx, discounts: DiscountProvider, userId: string
     ...(quote.freeOverOverride !== undefined ? { freeOverOverride: quote.freeOverOverride } : {}),
   });
   const shippingLines = [
-    { label: fee.base === 0 ? `${SHIPPING_RULES[input.shippingMethod].label}運費（滿 ${formatTwd(fee.freeOver)} 免運）` : `${SHIPPING_RULES[input.shippingMethod].label}運費`, amount: fee.base },
+    { label: fee.base === 0 ? `${SHIPPING_METHOD_LABELS[input.shippingMethod]}運費（滿 ${formatTwd(fee.freeOver)} 免運）` : `${SHIPPING_METHOD_LABELS[input.shippingMethod]}運費`, amount: fee.base },
     ...(fee.outlyingSurcharge ? [{ label: '離島加收運費', amount: fee.outlyingSurcharge }] : []),
     ...(fee.codFee ? [{ label: '貨到付款手續費', amount: fee.codFee }] : []),
   ];
@@ -273,7 +274,7 @@ async function ownOrder(db: DbOrTx, userId: string, orderNo: string): Promise<re
 }
 
 function shippingView(s: ShippingDetails): Record<string, string> {
-  const base = { method: s.method, methodLabel: SHIPPING_RULES[s.method].label, recipientName: s.recipientName, phone: s.phone };
+  const base = { method: s.method, methodLabel: SHIPPING_METHOD_LABELS[s.method], recipientName: s.recipientName, phone: s.phone };
   if (s.method === 'home') return { ...base, postalCode: s.postalCode ?? '', address: `${s.city ?? ''}${s.district ?? ''}${s.address ?? ''}` };
   return { ...base, store: `${CVS_BRAND_NAMES[(s.cvsBrand ?? 'OK') as keyof typeof CVS_BRAND_NAMES] ?? s.cvsBrand} ${s.storeName ?? ''}`, storeId: s.storeId ?? '', storeAddress: s.storeAddress ?? '' };
 }

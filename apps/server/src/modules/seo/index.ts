@@ -12,7 +12,7 @@ const seo: FastifyPluginAsync = async (app) => {
     reply
       .type('text/plain; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
-      .send(['User-agent: *', 'Allow: /', 'Allow: /api/storage/', 'Disallow: /api/', 'Disallow: /member', 'Disallow: /cart', 'Disallow: /payment', 'Disallow: /sandbox/', 'Disallow: /dev/', `Sitemap: ${base}/sitemap.xml`, ''].join('\n')),
+      .send(['User-agent: *', 'Allow: /', 'Allow: /api/storage/', 'Disallow: /api/', 'Disallow: /member', 'Disallow: /cart', 'Disallow: /payment', 'Disallow: /sandbox/', 'Disallow: /dev/', 'Disallow: /admin', `Sitemap: ${base}/sitemap.xml`, ''].join('\n')),
   );
 
   app.get('/sitemap.xml', async (_request, reply) => {

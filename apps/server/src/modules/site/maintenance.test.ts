@@ -1,3 +1,5 @@
+import { desc, eq } from 'drizzle-orm';
+import { auditLog } from '../../db/schema.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MaintenanceStatus } from '@shop/shared/site';
 import { createTestApp, dbAvailable, signIn, type TestContext } from '../../../test/helpers.ts';
@@ -71,10 +73,14 @@ describe.skipIf(!dbAvailable())('maintenance mode', () => {
       expect(await status()).toEqual({ enabled: true, endsAt, message: '冬茶上架作業中，稍後回來。' });
     });
 
-    it('lets staff switch it too', async () => {
-      const res = await setMaintenance({ enabled: true }, staff);
-      expect(res.statusCode, res.body).toBe(200);
+    it('is a site setting: staff members cannot switch it (the owner can), and each switch is audited', async () => {
+      const refused = await setMaintenance({ enabled: true }, staff);
+      expect(refused.statusCode).toBe(403);
+      expect((await status()).enabled).toBe(false);
+      const res = await setMaintenance({ enabled: true }, owner);
       expect(res.json()).toEqual({ enabled: true, endsAt: null, message: DEFAULT_MESSAGE });
+      const [row] = await ctx.database.db.select().from(auditLog).where(eq(auditLog.action, 'maintenance.set')).orderBy(desc(auditLog.id)).limit(1);
+      expect(row).toMatchObject({ actorEmail: 'owner@example.com', actorRole: 'owner', entity: 'setting', entityId: 'maintenance', after: { enabled: true } });
     });
 
     it('refuses anonymous callers with 401 and shoppers and viewers with 403, changing nothing', async () => {

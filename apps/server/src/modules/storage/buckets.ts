@@ -1,4 +1,4 @@
-export type StaffRole = 'owner' | 'staff';
+import type { Permission } from '@shop/shared/admin';
 
 export interface BucketRule {
   /** Readable by anyone; otherwise only with a session. */
@@ -11,8 +11,8 @@ export interface BucketRule {
   readonly types: readonly string[];
   /** Images get resized WebP copies for srcset. */
   readonly imageVariants: boolean;
-  /** Roles that may upload and delete. */
-  readonly writers: readonly StaffRole[];
+  /** The console permission (packages/shared/src/admin.ts) needed to upload and delete. */
+  readonly writePermission: Permission;
   /** Browser cache lifetime for reads, in seconds. */
   readonly maxAge: number;
 }
@@ -22,10 +22,10 @@ const IMAGES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gi
 
 /** The buckets of this shop. A bucket not listed here does not exist (`bucket-not-found`). */
 export const BUCKETS: Readonly<Record<string, BucketRule>> = {
-  products: { public: true, maxBytes: 10 * MB, quotaBytes: 5 * 1024 * MB, types: IMAGES, imageVariants: true, writers: ['owner', 'staff'], maxAge: 3600 },
-  content: { public: true, maxBytes: 10 * MB, quotaBytes: 2 * 1024 * MB, types: [...IMAGES, 'application/pdf'], imageVariants: true, writers: ['owner', 'staff'], maxAge: 3600 },
-  downloads: { public: true, maxBytes: 30 * MB, quotaBytes: 2 * 1024 * MB, types: ['application/pdf', ...IMAGES], imageVariants: false, writers: ['owner', 'staff'], maxAge: 600 },
-  members: { public: false, maxBytes: 30 * MB, quotaBytes: 2 * 1024 * MB, types: ['application/pdf', ...IMAGES], imageVariants: false, writers: ['owner', 'staff'], maxAge: 0 },
+  products: { public: true, maxBytes: 10 * MB, quotaBytes: 5 * 1024 * MB, types: IMAGES, imageVariants: true, writePermission: 'products.write', maxAge: 3600 },
+  content: { public: true, maxBytes: 10 * MB, quotaBytes: 2 * 1024 * MB, types: [...IMAGES, 'application/pdf'], imageVariants: true, writePermission: 'content.write', maxAge: 3600 },
+  downloads: { public: true, maxBytes: 30 * MB, quotaBytes: 2 * 1024 * MB, types: ['application/pdf', ...IMAGES], imageVariants: false, writePermission: 'content.write', maxAge: 600 },
+  members: { public: false, maxBytes: 30 * MB, quotaBytes: 2 * 1024 * MB, types: ['application/pdf', ...IMAGES], imageVariants: false, writePermission: 'content.write', maxAge: 0 },
 };
 
 export const MAX_UPLOAD_BYTES = Math.max(...Object.values(BUCKETS).map((b) => b.maxBytes));

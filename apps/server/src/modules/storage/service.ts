@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
+import { can } from '@shop/shared/admin';
 import { IMAGE_WIDTHS, variantName } from '@shop/shared/storage-paths';
 import type { DbOrTx } from '../../db/client.ts';
 import type { ObjectStore, ByteRange } from './backends.ts';
@@ -64,7 +65,7 @@ export function assertCanRead(bucket: string, caller: Caller | null): BucketRule
 function assertCanWrite(bucket: string, caller: Caller | null): BucketRule {
   const rule = bucketRule(bucket);
   if (!caller) throw storageError('unauthenticated');
-  if (!(rule.writers as readonly string[]).includes(caller.role)) throw storageError('unauthorized');
+  if (!can(caller.role, rule.writePermission)) throw storageError('unauthorized');
   return rule;
 }
 

@@ -18,13 +18,13 @@ async function png(width: number, height: number) {
 
 describe.skipIf(!dbAvailable())('file storage (spec §7 /b/{bucket}/o/{path})', () => {
   let ctx: TestContext;
-  let staff: string;
+  let owner: string;
   let customer: string;
   let image: Buffer;
   beforeAll(async () => {
     ctx = await createTestApp();
-    staff = (await signIn(ctx.app, 'staff@example.com')).cookie;
-    await setRole(ctx.database, 'staff@example.com', 'staff');
+    owner = (await signIn(ctx.app, 'owner@example.com')).cookie;
+    await setRole(ctx.database, 'owner@example.com', 'owner');
     customer = (await signIn(ctx.app, 'shopper@example.com')).cookie;
     image = await png(1600, 2000);
   });
@@ -40,8 +40,8 @@ describe.skipIf(!dbAvailable())('file storage (spec §7 /b/{bucket}/o/{path})', 
   const get = (bucket: string, encodedName: string, headers: Record<string, string> = {}, alt = '?alt=media') =>
     ctx.app.inject({ method: 'GET', url: `/api/storage/b/${bucket}/o/${encodedName}${alt}`, headers });
 
-  it('lets staff upload an image, keeps its metadata and makes 320/640/1280 WebP copies', async () => {
-    const res = await upload('products', 'teas/dong-ding/1.png', image, { cookie: staff, headers: { 'content-type': 'image/jpeg' } });
+  it('lets the owner upload an image, keeps its metadata and makes 320/640/1280 WebP copies', async () => {
+    const res = await upload('products', 'teas/dong-ding/1.png', image, { cookie: owner, headers: { 'content-type': 'image/jpeg' } });
     expect(res.statusCode, res.body).toBe(201);
     const meta = res.json();
     expect(meta).toMatchObject({ bucket: 'products', name: 'teas/dong-ding/1.png', size: image.length, contentType: 'image/png', width: 1600, height: 2000, variants: [320, 640, 1280] });
@@ -95,8 +95,8 @@ describe.skipIf(!dbAvailable())('file storage (spec §7 /b/{bucket}/o/{path})', 
 
     it('bucket-not-found for an unknown bucket, on read, upload and delete', async () => {
       expect((await get('secrets', 'x.png')).json().error.code).toBe('bucket-not-found');
-      expect((await upload('secrets', 'x.png', image, { cookie: staff })).json().error.code).toBe('bucket-not-found');
-      const del = await ctx.app.inject({ method: 'DELETE', url: '/api/storage/b/secrets/o/x.png', headers: { cookie: staff, origin: ORIGIN } });
+      expect((await upload('secrets', 'x.png', image, { cookie: owner })).json().error.code).toBe('bucket-not-found');
+      const del = await ctx.app.inject({ method: 'DELETE', url: '/api/storage/b/secrets/o/x.png', headers: { cookie: owner, origin: ORIGIN } });
       expect(del.json().error.code).toBe('bucket-not-found');
     });
 
@@ -104,7 +104,7 @@ describe.skipIf(!dbAvailable())('file storage (spec §7 /b/{bucket}/o/{path})', 
       const res = await upload('products', 'a.png', image);
       expect(res.statusCode).toBe(401);
       expect(res.json().error.code).toBe('unauthenticated');
-      await upload('members', 'guides/brewing.png', image, { cookie: staff });
+      await upload('members', 'guides/brewing.png', image, { cookie: owner });
       const anon = await get('members', encodeURIComponent('guides/brewing.png'));
       expect(anon.statusCode).toBe(401);
       expect(anon.json().error.code).toBe('unauthenticated');
@@ -121,13 +121,33 @@ describe.skipIf(!dbAvailable())('file storage (spec §7 /b/{bucket}/o/{path})', 
       expect(del.json().error.code).toBe('unauthorized');
     });
 
+    it('unauthorized: each console role writes only the buckets its permissions cover', async () => {
+      const staff = (await signIn(ctx.app, 'staff@example.com')).cookie;
+      await setRole(ctx.database, 'staff@example.com', 'staff');
+      const viewer = (await signIn(ctx.app, 'viewer@example.com')).cookie;
+      await setRole(ctx.database, 'viewer@example.com', 'viewer');
+      // staff edit content but not products
+      expect((await upload('content', 'pages/staff.png', image, { cookie: staff })).statusCode).toBe(201);
+      const product = await upload('products', 'staff.png', image, { cookie: staff });
+      expect(product.statusCode).toBe(403);
+      expect(product.json().error.code).toBe('unauthorized');
+      expect((await get('products', 'staff.png')).statusCode).toBe(404);
+      // a viewer only reads
+      for (const bucket of ['products', 'content', 'downloads']) {
+        expect((await upload(bucket, 'viewer.png', image, { cookie: viewer })).json().error.code).toBe('unauthorized');
+      }
+      const del = await ctx.app.inject({ method: 'DELETE', url: `/api/storage/b/content/o/${encodeURIComponent('pages/staff.png')}`, headers: { cookie: viewer, origin: ORIGIN } });
+      expect(del.json().error.code).toBe('unauthorized');
+      expect((await get('content', encodeURIComponent('pages/staff.png'))).statusCode).toBe(200);
+    });
+
     it('quota-exceeded: a file over the bucket limit, and a bucket that is full', async () => {
       const big = Buffer.concat([image, Buffer.alloc(BUCKETS.products!.maxBytes)]);
-      const res = await upload('products', 'huge.png', big, { cookie: staff });
+      const res = await upload('products', 'huge.png', big, { cookie: owner });
       expect(res.statusCode).toBe(413);
       expect(res.json().error.code).toBe('quota-exceeded');
       const tooBigForServer = Buffer.alloc(31 * 1024 * 1024);
-      const over = await upload('downloads', 'huge.pdf', tooBigForServer, { cookie: staff });
+      const over = await upload('downloads', 'huge.pdf', tooBigForServer, { cookie: owner });
       expect(over.statusCode).toBe(413);
       expect(over.json().error.code).toBe('quota-exceeded');
       const store = localStore(fs.mkdtempSync(path.join(os.tmpdir(), 'shop-quota-')));
@@ -139,7 +159,7 @@ describe.skipIf(!dbAvailable())('file storage (spec §7 /b/{bucket}/o/{path})', 
     it('invalid-argument: path traversal, absolute paths and other bad names change nothing', async () => {
       const names = ['../escape.png', 'a/../../etc/passwd', '/absolute.png', 'a\\b.png', 'a//b.png', './a.png', `${'長'.repeat(257)}.png`, Array.from({ length: 33 }, () => 'x').join('/'), 'nul\u0000.png', 'x.png@640.webp'];
       for (const name of names) {
-        const res = await upload('products', name, image, { cookie: staff });
+        const res = await upload('products', name, image, { cookie: owner });
         expect(res.statusCode, name).toBe(400);
         expect(res.json().error.code, name).toBe('invalid-argument');
       }
@@ -156,36 +176,36 @@ describe.skipIf(!dbAvailable())('file storage (spec §7 /b/{bucket}/o/{path})', 
 
     it('invalid-argument: the type is sniffed from the bytes, not the name or the header', async () => {
       const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
-      const res = await upload('products', 'evil.png', svg, { cookie: staff, headers: { 'content-type': 'image/png' } });
+      const res = await upload('products', 'evil.png', svg, { cookie: owner, headers: { 'content-type': 'image/png' } });
       expect(res.statusCode).toBe(400);
       expect(res.json().error.code).toBe('invalid-argument');
       expect(res.json().error.message).toContain('JPEG');
       const pdf = Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF');
-      expect((await upload('products', 'catalogue.pdf', pdf, { cookie: staff })).statusCode).toBe(400);
-      const ok = await upload('downloads', 'catalogue.pdf', pdf, { cookie: staff });
+      expect((await upload('products', 'catalogue.pdf', pdf, { cookie: owner })).statusCode).toBe(400);
+      const ok = await upload('downloads', 'catalogue.pdf', pdf, { cookie: owner });
       expect(ok.json().contentType).toBe('application/pdf');
       const served = await get('downloads', 'catalogue.pdf');
       expect(served.headers['content-disposition']).toBe("inline; filename*=UTF-8''catalogue.pdf");
-      expect((await upload('products', 'empty.png', Buffer.alloc(0), { cookie: staff })).json().error.code).toBe('invalid-argument');
+      expect((await upload('products', 'empty.png', Buffer.alloc(0), { cookie: owner })).json().error.code).toBe('invalid-argument');
     });
 
     it('invalid-checksum when the bytes do not match the SHA-256 the client sent', async () => {
-      const wrong = await upload('products', 'check.png', image, { cookie: staff, headers: { 'x-content-sha256': 'a'.repeat(64) } });
+      const wrong = await upload('products', 'check.png', image, { cookie: owner, headers: { 'x-content-sha256': 'a'.repeat(64) } });
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json().error.code).toBe('invalid-checksum');
       expect((await get('products', 'check.png')).statusCode).toBe(404);
-      const right = await upload('products', 'check.png', image, { cookie: staff, headers: { 'x-content-sha256': createHash('sha256').update(image).digest('hex') } });
+      const right = await upload('products', 'check.png', image, { cookie: owner, headers: { 'x-content-sha256': createHash('sha256').update(image).digest('hex') } });
       expect(right.statusCode).toBe(201);
     });
   });
 
   it('deletes a file with its copies', async () => {
-    await upload('products', 'gone.png', await png(800, 1000), { cookie: staff });
-    const del = await ctx.app.inject({ method: 'DELETE', url: '/api/storage/b/products/o/gone.png', headers: { cookie: staff, origin: ORIGIN } });
+    await upload('products', 'gone.png', await png(800, 1000), { cookie: owner });
+    const del = await ctx.app.inject({ method: 'DELETE', url: '/api/storage/b/products/o/gone.png', headers: { cookie: owner, origin: ORIGIN } });
     expect(del.statusCode).toBe(204);
     expect((await get('products', 'gone.png')).json().error.code).toBe('object-not-found');
     expect((await get('products', encodeURIComponent('gone.png@640.webp'))).json().error.code).toBe('object-not-found');
-    const again = await ctx.app.inject({ method: 'DELETE', url: '/api/storage/b/products/o/gone.png', headers: { cookie: staff, origin: ORIGIN } });
+    const again = await ctx.app.inject({ method: 'DELETE', url: '/api/storage/b/products/o/gone.png', headers: { cookie: owner, origin: ORIGIN } });
     expect(again.json().error.code).toBe('object-not-found');
   });
 });

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatTwd } from '@shop/shared/money';
-import { SHIPPING_RULES } from '@shop/shared/shipping';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
@@ -10,9 +9,11 @@ import { paths } from '../../config/paths.ts';
 import { errorMessage } from '../../lib/form.ts';
 import { cartQueryOptions } from '../../features/cart/api/cart-api.ts';
 import { CartLine } from '../../features/cart/components/cart-line.tsx';
+import { useShippingRules } from '../../features/checkout/api/shipping-rules.ts';
 
 export default function CartPage() {
   const cart = useQuery(cartQueryOptions());
+  const shipping = useShippingRules();
   const data = cart.data;
   const problems = data?.lines.filter((l) => l.problem !== null).length ?? 0;
 
@@ -51,9 +52,13 @@ export default function CartPage() {
                 <dd>結帳時依配送方式計算</dd>
               </div>
             </dl>
-            <p className="text-xs text-ink-muted">
-              宅配滿 {formatTwd(SHIPPING_RULES.home.freeOver)}、超商取貨滿 {formatTwd(SHIPPING_RULES.cvs.freeOver)} 免運費。
-            </p>
+            {shipping.data ? (
+              <p className="text-xs text-ink-muted">
+                宅配滿 {formatTwd(shipping.data.home.freeOver)}、超商取貨滿 {formatTwd(shipping.data.cvs.freeOver)} 免運費。
+              </p>
+            ) : (
+              !shipping.isError && <Skeleton className="h-4 w-56" />
+            )}
             {problems > 0 && <Alert tone="warning">有 {problems} 項商品需要調整後才能結帳。</Alert>}
             {problems > 0 ? (
               <Button size="lg" disabled>

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { BRAND } from '@shop/shared/brand';
+import { contentEditorPath } from '@shop/shared/content-preview';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { Marquee } from '../../components/ui/marquee.tsx';
 import { Container } from '../../components/ui/page.tsx';
@@ -11,6 +12,7 @@ import { useIsLogin } from '../../features/auth/stores/user-store.ts';
 import { ProductCard, ProductCardSkeleton, ProductGrid } from '../../features/catalog/components/product-card.tsx';
 import { contentQueries } from '../../features/content/api/content-api.ts';
 import { formatDate } from '../../features/content/components/format.ts';
+import { PreviewBanner, usePreviewMode } from './content/preview-mode.tsx';
 
 function HillsIllustration() {
   return (
@@ -40,7 +42,8 @@ function HillsIllustration() {
 export default function Landing() {
   const location = useLocation();
   const isLogin = useIsLogin();
-  const landing = useQuery(contentQueries.landing());
+  const preview = usePreviewMode();
+  const landing = useQuery(contentQueries.landing(preview.requested));
   useEffect(() => {
     window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
   }, [location.key]);
@@ -48,6 +51,7 @@ export default function Landing() {
 
   return (
     <>
+      <PreviewBanner active={preview.active} editor={contentEditorPath('landing', 'landing')} />
       {data && <Marquee label="最新消息" items={data.page.announcements} />}
       <section className="border-b border-line">
         <Container className="grid items-center gap-10 py-12 sm:py-16 lg:grid-cols-[1.1fr_1fr] lg:py-20">

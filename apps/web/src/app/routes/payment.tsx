@@ -4,7 +4,7 @@ import { useForm, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
 import { formatTwd } from '@shop/shared/money';
-import { COD_FEE, SHIPPING_RULES } from '@shop/shared/shipping';
+import { SHIPPING_METHOD_LABELS } from '@shop/shared/shipping';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
@@ -22,6 +22,7 @@ import { placeOrder, quoteQueryOptions, submitPaymentForm } from '../../features
 import { AddressFields } from '../../features/checkout/components/address-fields.tsx';
 import { StorePicker } from '../../features/checkout/components/store-picker.tsx';
 import { useCheckoutDraft } from '../../features/checkout/draft-store.ts';
+import { useShippingRules } from '../../features/checkout/api/shipping-rules.ts';
 import { CheckoutForm, formFieldOf, toPlaceOrderBody } from '../../features/checkout/schema.ts';
 import { SavedAddressPicker } from '../../features/checkout/components/address-book.tsx';
 import { addressesQueryOptions } from '../../features/checkout/api/address-api.ts';
@@ -54,6 +55,7 @@ export default function PaymentPage() {
   const uid = useUserStore((s) => s.userInfo?.uid ?? 'anonymous');
   const draft = useCheckoutDraft();
   const cart = useQuery(cartQueryOptions());
+  const shipping = useShippingRules();
   const [formError, setFormError] = useState<string | null>(null);
   const [redirecting, setRedirecting] = useState(false);
   const idempotencyKey = useRef(draft.keyFor(uid));
@@ -182,10 +184,16 @@ export default function PaymentPage() {
             <div className="grid gap-3 sm:grid-cols-2">
               {(['home', 'cvs'] as const).map((m) => (
                 <Choice key={m} value={m} checked={values.shippingMethod === m} {...form.register('shippingMethod')}>
-                  <span className="font-medium">{SHIPPING_RULES[m].label}</span>
-                  <span className="text-sm text-ink-muted">
-                    運費 {formatTwd(SHIPPING_RULES[m].fee)}，滿 {formatTwd(SHIPPING_RULES[m].freeOver)} 免運
-                  </span>
+                  <span className="font-medium">{SHIPPING_METHOD_LABELS[m]}</span>
+                  {shipping.data ? (
+                    <span className="text-sm text-ink-muted">
+                      運費 {formatTwd(shipping.data[m].fee)}，滿 {formatTwd(shipping.data[m].freeOver)} 免運
+                    </span>
+                  ) : shipping.isError ? (
+                    <span className="text-sm text-ink-muted">運費請見訂單摘要</span>
+                  ) : (
+                    <span aria-hidden="true" className="mt-1 block h-4 w-44 animate-shimmer rounded-md bg-line/70" />
+                  )}
                 </Choice>
               ))}
             </div>
@@ -246,7 +254,8 @@ export default function PaymentPage() {
               <Choice value="cod" checked={values.paymentMethod === 'cod'} {...form.register('paymentMethod')}>
                 <span className="font-medium">{values.shippingMethod === 'home' ? '貨到付款' : '超商取貨付款'}</span>
                 <span className="text-sm text-ink-muted">
-                  {values.shippingMethod === 'home' ? '商品送達時付現給配送人員' : '到門市取貨時在櫃檯付款'}，加收手續費 {formatTwd(COD_FEE)}
+                  {values.shippingMethod === 'home' ? '商品送達時付現給配送人員' : '到門市取貨時在櫃檯付款'}，加收手續費
+                  {shipping.data ? ` ${formatTwd(shipping.data.codFee)}` : shipping.isError ? '' : <span aria-hidden="true" className="ml-1 inline-block h-4 w-14 animate-shimmer rounded-md bg-line/70 align-middle" />}
                 </span>
               </Choice>
             </div>

@@ -119,13 +119,14 @@ export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectEl
   ref?: Ref<HTMLSelectElement>;
   id?: string;
   children: ReactNode;
+  containerClassName?: string;
 }
 
-export function SelectField({ label, hint, error, className, required, id, ref, children, ...rest }: SelectFieldProps) {
+export function SelectField({ label, hint, error, className, containerClassName, required, id, ref, children, ...rest }: SelectFieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
   return (
-    <FieldShell id={inputId} label={label} hint={hint} error={error} required={required}>
+    <FieldShell id={inputId} label={label} hint={hint} error={error} required={required} className={containerClassName}>
       <select
         ref={ref}
         id={inputId}

@@ -9,6 +9,7 @@ import { MOTION } from '../../../config/motion.ts';
 import { scrollToElement } from '../../../lib/scroll.ts';
 import { contentQueries } from '../../../features/content/api/content-api.ts';
 import { ContentState } from '../../../features/content/components/content-state.tsx';
+import { PreviewBanner, usePreviewMode } from './preview-mode.tsx';
 
 function blockText(b: DescriptionBlock): string {
   if (b.type === 'list') return b.items.join(' ');
@@ -52,7 +53,8 @@ function Question({ entry, open, onToggle }: { entry: FaqEntry; open: boolean; o
 }
 
 export default function FaqPage() {
-  const faq = useQuery(contentQueries.faq());
+  const preview = usePreviewMode();
+  const faq = useQuery(contentQueries.faq(preview.requested));
   const location = useLocation();
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState<Set<string>>(new Set());
@@ -75,50 +77,53 @@ export default function FaqPage() {
   }, [faq.data, query]);
 
   return (
-    <Container className="py-10 sm:py-14">
-      <PageHeader title="常見問題" lead="找不到答案嗎？歡迎透過聯絡我們頁面來信，客服會盡快回覆。" />
-      <div className="mt-6 max-w-xl">
-        <label htmlFor="faq-search" className="mb-1.5 block text-sm font-medium">
-          搜尋問題
-        </label>
-        <input id="faq-search" type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="例如：運費、退貨、冷泡" className="min-h-11 w-full rounded-md border border-line bg-surface px-3.5" />
-      </div>
-      <ContentState query={faq}>
-        {(data) => (
-          <div className="mt-8 flex flex-col gap-10">
-            {query && <p className="text-sm text-ink-muted" aria-live="polite">找到 {filtered.length} 個相關問題</p>}
-            {data.categories.map((c) => {
-              const entries = filtered.filter((e) => e.category === c.slug);
-              if (entries.length === 0) return null;
-              return (
-                <section key={c.slug} aria-labelledby={`faq-${c.slug}`}>
-                  <h2 id={`faq-${c.slug}`} className="mb-2 font-serif text-xl text-tea-dark">
-                    {c.name}
-                  </h2>
-                  <ul className="rounded-xl border border-line bg-surface px-5">
-                    {entries.map((e) => (
-                      <Question
-                        key={e.slug}
-                        entry={e}
-                        open={open.has(e.slug)}
-                        onToggle={() =>
-                          setOpen((prev) => {
-                            const next = new Set(prev);
-                            if (next.has(e.slug)) next.delete(e.slug);
-                            else next.add(e.slug);
-                            return next;
-                          })
-                        }
-                      />
-                    ))}
-                  </ul>
-                </section>
-              );
-            })}
-            {query && filtered.length === 0 && <p className="text-ink-muted">沒有找到相關問題，換個關鍵字試試，或直接與我們聯絡。</p>}
-          </div>
-        )}
-      </ContentState>
-    </Container>
+    <>
+      <PreviewBanner active={preview.active} editor="/admin/content/faq" />
+      <Container className="py-10 sm:py-14">
+        <PageHeader title="常見問題" lead="找不到答案嗎？歡迎透過聯絡我們頁面來信，客服會盡快回覆。" />
+        <div className="mt-6 max-w-xl">
+          <label htmlFor="faq-search" className="mb-1.5 block text-sm font-medium">
+            搜尋問題
+          </label>
+          <input id="faq-search" type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="例如：運費、退貨、冷泡" className="min-h-11 w-full rounded-md border border-line bg-surface px-3.5" />
+        </div>
+        <ContentState query={faq}>
+          {(data) => (
+            <div className="mt-8 flex flex-col gap-10">
+              {query && <p className="text-sm text-ink-muted" aria-live="polite">找到 {filtered.length} 個相關問題</p>}
+              {data.categories.map((c) => {
+                const entries = filtered.filter((e) => e.category === c.slug);
+                if (entries.length === 0) return null;
+                return (
+                  <section key={c.slug} aria-labelledby={`faq-${c.slug}`}>
+                    <h2 id={`faq-${c.slug}`} className="mb-2 font-serif text-xl text-tea-dark">
+                      {c.name}
+                    </h2>
+                    <ul className="rounded-xl border border-line bg-surface px-5">
+                      {entries.map((e) => (
+                        <Question
+                          key={e.slug}
+                          entry={e}
+                          open={open.has(e.slug)}
+                          onToggle={() =>
+                            setOpen((prev) => {
+                              const next = new Set(prev);
+                              if (next.has(e.slug)) next.delete(e.slug);
+                              else next.add(e.slug);
+                              return next;
+                            })
+                          }
+                        />
+                      ))}
+                    </ul>
+                  </section>
+                );
+              })}
+              {query && filtered.length === 0 && <p className="text-ink-muted">沒有找到相關問題，換個關鍵字試試，或直接與我們聯絡。</p>}
+            </div>
+          )}
+        </ContentState>
+      </Container>
+    </>
   );
 }

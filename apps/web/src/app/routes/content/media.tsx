@@ -11,6 +11,7 @@ import { Container, PageHeader } from '../../../components/ui/page.tsx';
 import { contentQueries } from '../../../features/content/api/content-api.ts';
 import { ContentState } from '../../../features/content/components/content-state.tsx';
 import { formatDate } from '../../../features/content/components/format.ts';
+import { PreviewBanner, usePreviewMode } from './preview-mode.tsx';
 
 const TYPES = [
   { value: 'all', label: '全部' },
@@ -47,55 +48,60 @@ export default function MediaPage() {
   const [params, setParams] = useSearchParams();
   const type = (TYPES.find((t) => t.value === params.get('type'))?.value ?? 'all') as 'all' | 'article' | 'video';
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const media = useQuery(contentQueries.media(type, page));
+  const preview = usePreviewMode();
+  const media = useQuery(contentQueries.media(type, page, preview.requested));
   const go = (next: { type?: string; page?: number }) => {
     const p = new URLSearchParams();
     const t = next.type ?? type;
     if (t !== 'all') p.set('type', t);
     if ((next.page ?? 1) > 1) p.set('page', String(next.page));
+    if (preview.requested) p.set('preview', '1');
     setParams(p);
   };
   return (
-    <Container className="py-10 sm:py-14">
-      <PageHeader eyebrow="媒體" title="媒體報導" lead="關於山嵐茶事的報導與影片，由新到舊排列。" />
-      <nav aria-label="報導類型" className="mt-6 flex gap-2">
-        {TYPES.map((t) => (
-          <button key={t.value} type="button" aria-pressed={type === t.value} onClick={() => go({ type: t.value })} className={cn('min-h-10 rounded-full border px-4 text-sm', type === t.value ? 'border-tea bg-tea text-white' : 'border-line bg-surface')}>
-            {t.label}
-          </button>
-        ))}
-      </nav>
-      <ContentState query={media}>
-        {(data) =>
-          data.items.length === 0 ? (
-            <div className="mt-8">
-              <EmptyState title="沒有這一類的報導" action={<Button variant="secondary" onClick={() => go({ type: 'all' })}>看全部報導</Button>} />
-            </div>
-          ) : (
-            <>
-              <ul className="mt-8 grid gap-6 md:grid-cols-2">
-                {data.items.map((m) => (
-                  <li key={m.slug} className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-5">
-                    <p className="flex flex-wrap items-center gap-2 text-sm text-ink-muted">
-                      <Badge tone={m.type === 'video' ? 'amber' : 'tea'}>{m.type === 'video' ? '影片' : '文章'}</Badge>
-                      {m.source}・<span className="tabular">{formatDate(m.date)}</span>
-                    </p>
-                    <h2 className="font-serif text-lg">{m.title}</h2>
-                    {m.type === 'video' && <Video item={m} />}
-                    <p className="text-sm text-ink-muted">{m.summary}</p>
-                    {m.type === 'article' && (
-                      <a href={m.url} target="_blank" rel="noopener noreferrer" className="self-start text-sm text-tea underline underline-offset-4">
-                        閱讀全文（另開新視窗）
-                      </a>
-                    )}
-                  </li>
-                ))}
-              </ul>
-              <Pagination page={page} totalPages={data.totalPages} onPage={(p) => go({ page: p })} className="mt-8" />
-            </>
-          )
-        }
-      </ContentState>
-    </Container>
+    <>
+      <PreviewBanner active={preview.active} editor="/admin/content/media" />
+      <Container className="py-10 sm:py-14">
+        <PageHeader eyebrow="媒體" title="媒體報導" lead="關於山嵐茶事的報導與影片，由新到舊排列。" />
+        <nav aria-label="報導類型" className="mt-6 flex gap-2">
+          {TYPES.map((t) => (
+            <button key={t.value} type="button" aria-pressed={type === t.value} onClick={() => go({ type: t.value })} className={cn('min-h-10 rounded-full border px-4 text-sm', type === t.value ? 'border-tea bg-tea text-white' : 'border-line bg-surface')}>
+              {t.label}
+            </button>
+          ))}
+        </nav>
+        <ContentState query={media}>
+          {(data) =>
+            data.items.length === 0 ? (
+              <div className="mt-8">
+                <EmptyState title="沒有這一類的報導" action={<Button variant="secondary" onClick={() => go({ type: 'all' })}>看全部報導</Button>} />
+              </div>
+            ) : (
+              <>
+                <ul className="mt-8 grid gap-6 md:grid-cols-2">
+                  {data.items.map((m) => (
+                    <li key={m.slug} className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-5">
+                      <p className="flex flex-wrap items-center gap-2 text-sm text-ink-muted">
+                        <Badge tone={m.type === 'video' ? 'amber' : 'tea'}>{m.type === 'video' ? '影片' : '文章'}</Badge>
+                        {m.source}・<span className="tabular">{formatDate(m.date)}</span>
+                      </p>
+                      <h2 className="font-serif text-lg">{m.title}</h2>
+                      {m.type === 'video' && <Video item={m} />}
+                      <p className="text-sm text-ink-muted">{m.summary}</p>
+                      {m.type === 'article' && (
+                        <a href={m.url} target="_blank" rel="noopener noreferrer" className="self-start text-sm text-tea underline underline-offset-4">
+                          閱讀全文（另開新視窗）
+                        </a>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+                <Pagination page={page} totalPages={data.totalPages} onPage={(p) => go({ page: p })} className="mt-8" />
+              </>
+            )
+          }
+        </ContentState>
+      </Container>
+    </>
   );
 }

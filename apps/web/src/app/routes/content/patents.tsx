@@ -7,6 +7,7 @@ import { Container, PageHeader } from '../../../components/ui/page.tsx';
 import { contentQueries } from '../../../features/content/api/content-api.ts';
 import { ContentState } from '../../../features/content/components/content-state.tsx';
 import { formatDate } from '../../../features/content/components/format.ts';
+import { PreviewBanner, usePreviewMode } from './preview-mode.tsx';
 
 function CertificateButton({ record, onShow }: { record: IpRecordView; onShow(r: IpRecordView): void }) {
   if (!record.certificate) return <span className="text-ink-muted">—</span>;
@@ -87,22 +88,26 @@ function Table({ title, records, onShow }: { title: string; records: IpRecordVie
 }
 
 export default function PatentsPage() {
-  const ip = useQuery(contentQueries.ip());
+  const preview = usePreviewMode();
+  const ip = useQuery(contentQueries.ip(preview.requested));
   const [shown, setShown] = useState<IpRecordView | null>(null);
   return (
-    <Container className="py-10 sm:py-14">
-      <PageHeader eyebrow="智慧財產" title="專利與商標" lead="山嵐茶事的焙茶方法、冷泡瓶與品牌名稱，都受到專利與商標保護。" />
-      <ContentState query={ip}>
-        {(records) => (
-          <div className="mt-8 flex flex-col gap-10">
-            <Table title="專利" records={records.filter((r) => r.kind === 'patent')} onShow={setShown} />
-            <Table title="商標" records={records.filter((r) => r.kind === 'trademark')} onShow={setShown} />
-          </div>
-        )}
-      </ContentState>
-      <Dialog open={shown !== null} onClose={() => setShown(null)} title={shown ? `${shown.title}證書` : '證書'} className="max-w-xl">
-        {shown?.certificate && <img src={shown.certificate.src} srcSet={shown.certificate.srcSet} sizes="560px" width={shown.certificate.width} height={shown.certificate.height} alt={shown.certificate.alt} className="w-full rounded border border-line" />}
-      </Dialog>
-    </Container>
+    <>
+      <PreviewBanner active={preview.active} editor="/admin/content/ip" />
+      <Container className="py-10 sm:py-14">
+        <PageHeader eyebrow="智慧財產" title="專利與商標" lead="山嵐茶事的焙茶方法、冷泡瓶與品牌名稱，都受到專利與商標保護。" />
+        <ContentState query={ip}>
+          {(records) => (
+            <div className="mt-8 flex flex-col gap-10">
+              <Table title="專利" records={records.filter((r) => r.kind === 'patent')} onShow={setShown} />
+              <Table title="商標" records={records.filter((r) => r.kind === 'trademark')} onShow={setShown} />
+            </div>
+          )}
+        </ContentState>
+        <Dialog open={shown !== null} onClose={() => setShown(null)} title={shown ? `${shown.title}證書` : '證書'} className="max-w-xl">
+          {shown?.certificate && <img src={shown.certificate.src} srcSet={shown.certificate.srcSet} sizes="560px" width={shown.certificate.width} height={shown.certificate.height} alt={shown.certificate.alt} className="w-full rounded border border-line" />}
+        </Dialog>
+      </Container>
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
 import type { MasterView, TeamMemberView } from '@shop/shared/content-views';
+import { contentEditorPath } from '@shop/shared/content-preview';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Container, PageHeader } from '../../../components/ui/page.tsx';
@@ -11,6 +12,7 @@ import { useIsLogin } from '../../../features/auth/stores/user-store.ts';
 import { ProductCard, ProductGrid } from '../../../features/catalog/components/product-card.tsx';
 import { contentQueries } from '../../../features/content/api/content-api.ts';
 import { ContentState } from '../../../features/content/components/content-state.tsx';
+import { PreviewBanner, usePreviewMode } from './preview-mode.tsx';
 
 type Person = (TeamMemberView | MasterView) & { title?: string; role?: string };
 
@@ -50,23 +52,34 @@ function PeopleList({ people, href, note }: { people: Person[]; href(slug: strin
   );
 }
 
+/** In preview, links to a person keep the preview flag. */
+const withPreview = (href: (slug: string) => string, preview: boolean) => (slug: string) => (preview ? `${href(slug)}?preview=1` : href(slug));
+
 export function TeamPage() {
-  const team = useQuery(contentQueries.team());
+  const preview = usePreviewMode();
+  const team = useQuery(contentQueries.team(preview.requested));
   return (
-    <Container className="py-10 sm:py-14">
-      <PageHeader eyebrow="山嵐的夥伴" title="團隊介紹" lead="從茶園、焙茶室到網路商店，每一包茶背後都有這些人。" />
-      <ContentState query={team}>{(people) => <PeopleList people={people} href={paths.teamMember} note="想認識每一位夥伴的故事，請" />}</ContentState>
-    </Container>
+    <>
+      <PreviewBanner active={preview.active} editor="/admin/content/team" />
+      <Container className="py-10 sm:py-14">
+        <PageHeader eyebrow="山嵐的夥伴" title="團隊介紹" lead="從茶園、焙茶室到網路商店，每一包茶背後都有這些人。" />
+        <ContentState query={team}>{(people) => <PeopleList people={people} href={withPreview(paths.teamMember, preview.active)} note="想認識每一位夥伴的故事，請" />}</ContentState>
+      </Container>
+    </>
   );
 }
 
 export function MastersPage() {
-  const masters = useQuery(contentQueries.masters());
+  const preview = usePreviewMode();
+  const masters = useQuery(contentQueries.masters(preview.requested));
   return (
-    <Container className="py-10 sm:py-14">
-      <PageHeader eyebrow="茶師" title="茶師介紹" lead="焙茶、評茶、教學與製壺：守著山嵐味道的師傅們。" />
-      <ContentState query={masters}>{(people) => <PeopleList people={people} href={paths.masterDetail} note="師傅的完整介紹與推薦茶品，請" />}</ContentState>
-    </Container>
+    <>
+      <PreviewBanner active={preview.active} editor="/admin/content/master" />
+      <Container className="py-10 sm:py-14">
+        <PageHeader eyebrow="茶師" title="茶師介紹" lead="焙茶、評茶、教學與製壺：守著山嵐味道的師傅們。" />
+        <ContentState query={masters}>{(people) => <PeopleList people={people} href={withPreview(paths.masterDetail, preview.active)} note="師傅的完整介紹與推薦茶品，請" />}</ContentState>
+      </Container>
+    </>
   );
 }
 
@@ -124,23 +137,31 @@ function NotFound({ back }: { back: { href: string; label: string } }) {
 
 export function TeamMemberPage() {
   const { memberId = '' } = useParams();
-  const query = useQuery(contentQueries.teamMember(memberId));
-  const back = { href: paths.team(), label: '回團隊介紹' };
+  const preview = usePreviewMode();
+  const query = useQuery(contentQueries.teamMember(memberId, preview.requested));
+  const back = { href: preview.active ? `${paths.team()}?preview=1` : paths.team(), label: '回團隊介紹' };
   return (
-    <Container className="py-10 sm:py-14">
-      {query.error instanceof ApiError && query.error.status === 404 ? <NotFound back={back} /> : <ContentState query={query}>{(p) => <Detail person={p} back={back} />}</ContentState>}
-    </Container>
+    <>
+      <PreviewBanner active={preview.active} editor={contentEditorPath('team', memberId)} />
+      <Container className="py-10 sm:py-14">
+        {query.error instanceof ApiError && query.error.status === 404 ? <NotFound back={back} /> : <ContentState query={query}>{(p) => <Detail person={p} back={back} />}</ContentState>}
+      </Container>
+    </>
   );
 }
 
 export function MasterPage() {
   const { masterId = '' } = useParams();
-  const query = useQuery(contentQueries.master(masterId));
-  const back = { href: paths.master(), label: '回茶師介紹' };
+  const preview = usePreviewMode();
+  const query = useQuery(contentQueries.master(masterId, preview.requested));
+  const back = { href: preview.active ? `${paths.master()}?preview=1` : paths.master(), label: '回茶師介紹' };
   return (
-    <Container className="py-10 sm:py-14">
-      {query.error instanceof ApiError && query.error.status === 404 ? <NotFound back={back} /> : <ContentState query={query}>{(p) => <Detail person={p} products={p.products} back={back} />}</ContentState>}
-    </Container>
+    <>
+      <PreviewBanner active={preview.active} editor={contentEditorPath('master', masterId)} />
+      <Container className="py-10 sm:py-14">
+        {query.error instanceof ApiError && query.error.status === 404 ? <NotFound back={back} /> : <ContentState query={query}>{(p) => <Detail person={p} products={p.products} back={back} />}</ContentState>}
+      </Container>
+    </>
   );
 }
 

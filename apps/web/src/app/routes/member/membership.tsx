@@ -1,19 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatTwd } from '@shop/shared/money';
-import { SHIPPING_RULES } from '@shop/shared/shipping';
+import { effectiveFreeOver } from '@shop/shared/shipping';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 import { PageHeader } from '../../../components/ui/page.tsx';
-import { SkeletonText } from '../../../components/ui/skeleton.tsx';
+import { Skeleton, SkeletonText } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/form.ts';
 import { membershipQueryOptions } from '../../../features/member/api/member-api.ts';
 import { CouponList } from '../../../features/member/components/coupon-list.tsx';
+import { useShippingRules } from '../../../features/checkout/api/shipping-rules.ts';
 import { TierProgress } from '../../../features/member/components/tier-progress.tsx';
 
 /** /member/membershipAndDiscounts: the tier table with the member's place, and their coupons. */
 export default function MembershipPage() {
   const membership = useQuery(membershipQueryOptions());
+  const shipping = useShippingRules();
   if (membership.isError) return <Alert tone="error">{errorMessage(membership.error)}</Alert>;
   if (!membership.data) return <SkeletonText lines={6} />;
   const m = membership.data;
@@ -49,7 +51,7 @@ export default function MembershipPage() {
                   </th>
                   <td className="tabular px-4 py-3">{t.threshold === 0 ? '註冊即享' : `滿 ${formatTwd(t.threshold)}`}</td>
                   <td className="px-4 py-3">{t.discountPercent > 0 ? `${t.discountPercent}%` : '—'}</td>
-                  <td className="tabular px-4 py-3">{formatTwd(t.freeShippingOver ?? SHIPPING_RULES.home.freeOver)}</td>
+                  <td className="tabular px-4 py-3">{shipping.data ? formatTwd(effectiveFreeOver(shipping.data.home.freeOver, t.freeShippingOver)) : shipping.isError ? '—' : <Skeleton className="h-4 w-16" />}</td>
                 </tr>
               ))}
             </tbody>

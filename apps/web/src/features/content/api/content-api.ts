@@ -4,22 +4,34 @@ import type { TextPageSlug } from '@shop/shared/content';
 import type { ContactInput, MaintenanceStatus } from '@shop/shared/site';
 import { apiGet, apiPost } from '../../../lib/api-client.ts';
 
-const get = <T>(key: readonly unknown[], url: string, staleTime = 60_000) =>
-  queryOptions({ queryKey: ['content', ...key], queryFn: ({ signal }) => apiGet<T>(url, { signal }), staleTime });
+/**
+ * `preview`: the page was opened from the console's 「預覽」 (`?preview=1`). The server answers the
+ * saved drafts only to a console user allowed to read content; a preview is cached apart from the
+ * published page and always fetched fresh.
+ */
+const get = <T>(key: readonly unknown[], url: string, preview = false, staleTime = 60_000) =>
+  queryOptions({
+    queryKey: ['content', ...key, ...(preview ? ['preview'] : [])],
+    queryFn: ({ signal }) => apiGet<T>(preview ? `${url}${url.includes('?') ? '&' : '?'}preview=1` : url, { signal }),
+    staleTime: preview ? 0 : staleTime,
+  });
 
 export const contentQueries = {
-  landing: () => get<LandingView>(['landing'], '/api/content/landing'),
-  company: () => get<CompanyView>(['company'], '/api/content/company'),
-  textPage: (slug: TextPageSlug) => get<TextPageView>(['page', slug], `/api/content/pages/${slug}`),
-  team: () => get<TeamMemberView[]>(['team'], '/api/content/team'),
-  teamMember: (slug: string) => get<TeamMemberView>(['team', slug], `/api/content/team/${encodeURIComponent(slug)}`),
-  masters: () => get<MasterView[]>(['masters'], '/api/content/masters'),
-  master: (slug: string) => get<MasterView>(['masters', slug], `/api/content/masters/${encodeURIComponent(slug)}`),
-  jobs: () => get<JobView[]>(['jobs'], '/api/content/jobs'),
-  media: (type: 'all' | 'article' | 'video', page: number) => ({ ...get<MediaListView>(['media', type, page], `/api/content/media?type=${type}&page=${page}`), placeholderData: (p: MediaListView | undefined) => p }),
-  downloads: () => get<DownloadView[]>(['downloads'], '/api/content/downloads'),
-  ip: () => get<IpRecordView[]>(['ip'], '/api/content/ip'),
-  faq: () => get<FaqView>(['faq'], '/api/content/faq'),
+  landing: (preview = false) => get<LandingView>(['landing'], '/api/content/landing', preview),
+  company: (preview = false) => get<CompanyView>(['company'], '/api/content/company', preview),
+  textPage: (slug: TextPageSlug, preview = false) => get<TextPageView>(['page', slug], `/api/content/pages/${slug}`, preview),
+  team: (preview = false) => get<TeamMemberView[]>(['team'], '/api/content/team', preview),
+  teamMember: (slug: string, preview = false) => get<TeamMemberView>(['team', slug], `/api/content/team/${encodeURIComponent(slug)}`, preview),
+  masters: (preview = false) => get<MasterView[]>(['masters'], '/api/content/masters', preview),
+  master: (slug: string, preview = false) => get<MasterView>(['masters', slug], `/api/content/masters/${encodeURIComponent(slug)}`, preview),
+  jobs: (preview = false) => get<JobView[]>(['jobs'], '/api/content/jobs', preview),
+  media: (type: 'all' | 'article' | 'video', page: number, preview = false) => ({
+    ...get<MediaListView>(['media', type, page], `/api/content/media?type=${type}&page=${page}`, preview),
+    placeholderData: (p: MediaListView | undefined) => p,
+  }),
+  downloads: (preview = false) => get<DownloadView[]>(['downloads'], '/api/content/downloads', preview),
+  ip: (preview = false) => get<IpRecordView[]>(['ip'], '/api/content/ip', preview),
+  faq: (preview = false) => get<FaqView>(['faq'], '/api/content/faq', preview),
   status: () => queryOptions({ queryKey: ['site', 'status'], queryFn: ({ signal }) => apiGet<MaintenanceStatus>('/api/site/status', { signal }), staleTime: 0 }),
 };
 

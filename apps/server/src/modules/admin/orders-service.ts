@@ -1,0 +1,383 @@
+import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { PageOf } from '@shop/shared/admin';
+import {
+  ORDER_ACTION_LABELS,
+  ORDER_CSV_HEADERS,
+  PAYMENT_METHOD_SHORT,
+  SHIPPING_METHOD_LABELS,
+  allowedOrderActions,
+  paymentStateText,
+  type AdminOrderDetail,
+  type AdminOrderFilters,
+  type AdminOrderListQuery,
+  type AdminOrderRow,
+  type OrderActionBody,
+  type PaymentState,
+} from '@shop/shared/admin-orders';
+import { CVS_BRAND_NAMES } from '@shop/shared/checkout';
+import { toCsv } from '@shop/shared/csv';
+import { ORDER_STATUS_LABELS, canTransition, type OrderStatus } from '@shop/shared/order-status';
+import type { AdvanceOrderBody, OrderEventView } from '@shop/shared/orders';
+import { objectUrl, variantName } from '@shop/shared/storage-paths';
+import type { DbOrTx } from '../../db/client.ts';
+import { auditLog, orders, payments, users, type InvoiceDetails, type ShippingDetails } from '../../db/schema.ts';
+import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
+import * as repo from '../orders/repo.ts';
+import { advanceOrder, type ChangeDeps } from '../orders/service.ts';
+import { shippingRules } from '../site/shipping-rules.ts';
+
+/**
+ * The console's view of orders: a filtered, paged list (and the same rows as CSV), the whole
+ * detail, and the fulfilment actions. Status changes go through the order service's
+ * `advanceOrder`, so stock, tiers, mails and the member's live tracking page behave exactly as
+ * for every other change.
+ */
+
+const DAY_MS = 86_400_000;
+/** Midnight of a Taipei calendar day (yyyy-mm-dd). */
+const taipeiMidnight = (day: string) => new Date(`${day}T00:00:00+08:00`);
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+// drizzle leaves the table name off columns in some selects; the correlated subqueries name it by hand.
+const ORDER_ID = sql.raw('"orders"."id"');
+const itemCountSql = sql<number>`(select coalesce(sum(i.quantity), 0)::int from order_items i where i.order_id = ${ORDER_ID})`;
+const paymentStateSql = sql<PaymentState | null>`(select p.status from payments p where p.order_id = ${ORDER_ID} order by p.created_at desc, p.id desc limit 1)`;
+const latestShipment = (column: 'carrier' | 'tracking_no') =>
+  sql<string | null>`(select e.${sql.raw(column)} from order_events e where e.order_id = ${ORDER_ID} and e.kind = 'shipment' and e.${sql.raw(column)} is not null order by e.created_at desc, e.id desc limit 1)`;
+
+/** The SQL condition for the list's filters (the customer is joined as `users`). */
+function filterWhere(f: AdminOrderFilters): SQL | undefined {
+  const where: SQL[] = [];
+  if (f.status) where.push(eq(orders.status, f.status));
+  if (f.payment) where.push(eq(orders.paymentMethod, f.payment));
+  if (f.shipping) where.push(sql`${orders.shipping}->>'method' = ${f.shipping}`);
+  if (f.from) where.push(gte(orders.createdAt, taipeiMidnight(f.from)));
+  if (f.to) where.push(lt(orders.createdAt, new Date(taipeiMidnight(f.to).getTime() + DAY_MS)));
+  const q = f.q?.trim();
+  if (q) {
+    const pattern = `%${likeEscape(q)}%`;
+    const anyOf: SQL[] = [
+      ilike(orders.orderNo, pattern),
+      ilike(users.email, pattern),
+      ilike(users.displayName, pattern),
+      sql`${orders.shipping}->>'recipientName' ilike ${pattern}`,
+    ];
+    // Phones are stored as digits: 「0912-345-678」 finds 0912345678.
+    const digits = q.replace(/[\s()-]/g, '');
+    if (/^\+?\d{3,}$/.test(digits)) {
+      const local = digits.startsWith('+886') ? `0${digits.slice(4)}` : digits;
+      anyOf.push(sql`${orders.shipping}->>'phone' like ${`%${local}%`}`);
+      anyOf.push(sql`coalesce(${users.phone}, '') like ${`%${local}%`}`);
+    }
+    where.push(or(...anyOf)!);
+  }
+  return where.length ? and(...where) : undefined;
+}
+
+/** Orders newest first, one page, with the customer, item count and payment state. */
+export async function listAdminOrders(db: DbOrTx, query: AdminOrderListQuery): Promise<PageOf<AdminOrderRow>> {
+  const where = filterWhere(query);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        orderNo: orders.orderNo,
+        createdAt: orders.createdAt,
+        status: orders.status,
+        paymentMethod: orders.paymentMethod,
+        shipping: orders.shipping,
+        total: orders.total,
+        customerName: users.displayName,
+        customerEmail: users.email,
+        itemCount: itemCountSql,
+        paymentState: paymentStateSql,
+      })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where),
+  ]);
+  const n = Number(total?.n ?? 0);
+  return {
+    items: rows.map((r) => ({
+      orderNo: r.orderNo,
+      placedAt: r.createdAt.toISOString(),
+      customerName: r.customerName,
+      customerEmail: r.customerEmail,
+      recipientName: r.shipping.recipientName,
+      recipientPhone: r.shipping.phone,
+      itemCount: Number(r.itemCount),
+      total: r.total,
+      status: r.status,
+      paymentMethod: r.paymentMethod,
+      paymentState: r.paymentMethod === 'cod' ? null : (r.paymentState ?? null),
+      shippingMethod: r.shipping.method,
+    })),
+    page: query.page,
+    pageSize: query.pageSize,
+    total: n,
+    totalPages: Math.max(1, Math.ceil(n / query.pageSize)),
+  };
+}
+
+// ── CSV ─────────────────────────────────────────────────────────────────────────────────────────
+
+/** The most rows one export writes (a filter narrows a bigger shop's list). */
+export const EXPORT_LIMIT = 20_000;
+
+/** yyyy/MM/dd HH:mm in Taiwan time. */
+export function taipeiDateTime(date: Date): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Taipei', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(date);
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
+  return `${get('year')}/${get('month')}/${get('day')} ${get('hour')}:${get('minute')}`;
+}
+
+/** yyyymmdd in Taiwan time, for file names. */
+export function taipeiDay(date: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Taipei', year: 'numeric', month: '2-digit', day: '2-digit' }).format(date).replaceAll('-', '');
+}
+
+/** Text a spreadsheet would run as a formula (=, +, -, @ first) gets a leading apostrophe. */
+const safeText = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+
+function destination(s: ShippingDetails): string {
+  if (s.method === 'home') return `${s.postalCode ?? ''} ${s.city ?? ''}${s.district ?? ''}${s.address ?? ''}`.trim();
+  return `${cvsBrandName(s.cvsBrand)} ${s.storeName ?? ''}（${s.storeId ?? ''}）`;
+}
+
+const cvsBrandName = (brand: string | undefined) => CVS_BRAND_NAMES[(brand ?? '') as keyof typeof CVS_BRAND_NAMES] ?? brand ?? '';
+
+/** The filtered orders as a CSV file (UTF-8 with a BOM, CRLF), one row per order, newest first. */
+export async function exportAdminOrdersCsv(db: DbOrTx, filters: AdminOrderFilters): Promise<string> {
+  const rows = await db
+    .select({
+      orderNo: orders.orderNo,
+      createdAt: orders.createdAt,
+      status: orders.status,
+      paymentMethod: orders.paymentMethod,
+      shipping: orders.shipping,
+      subtotal: orders.subtotal,
+      discountTotal: orders.discountTotal,
+      shippingFee: orders.shippingFee,
+      total: orders.total,
+      note: orders.note,
+      customerName: users.displayName,
+      customerEmail: users.email,
+      itemCount: itemCountSql,
+      paymentState: paymentStateSql,
+      carrier: latestShipment('carrier'),
+      trackingNo: latestShipment('tracking_no'),
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(filterWhere(filters))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(EXPORT_LIMIT);
+  return toCsv([
+    ORDER_CSV_HEADERS,
+    ...rows.map((r) => [
+      r.orderNo,
+      taipeiDateTime(r.createdAt),
+      ORDER_STATUS_LABELS[r.status],
+      r.customerName,
+      r.customerEmail,
+      r.shipping.recipientName,
+      r.shipping.phone,
+      SHIPPING_METHOD_LABELS[r.shipping.method],
+      destination(r.shipping),
+      PAYMENT_METHOD_SHORT[r.paymentMethod],
+      paymentStateText(r.paymentMethod, r.paymentState, r.status),
+      Number(r.itemCount),
+      r.subtotal,
+      r.discountTotal,
+      r.shippingFee,
+      r.total,
+      r.carrier ?? '',
+      r.trackingNo ?? '',
+      r.note,
+    ].map((v) => (typeof v === 'string' ? safeText(v) : v))),
+  ]);
+}
+
+// ── detail ──────────────────────────────────────────────────────────────────────────────────────
+
+const INVOICE_LABELS: Record<InvoiceDetails['type'], string> = {
+  member: '會員載具（電子發票存於會員帳號）',
+  mobile: '手機條碼載具',
+  donation: '捐贈發票',
+  company: '公司戶發票（三聯式）',
+};
+
+/**
+ * The cash-on-delivery fee inside an order's one shipping amount. The order does not keep the
+ * split, so it is taken from the current rules when what is left is a shipping amount those rules
+ * could charge (base fee or free, plus or minus the island surcharge); otherwise null.
+ */
+async function codFeeOf(db: DbOrTx, order: repo.OrderRow): Promise<number | null> {
+  if (order.paymentMethod !== 'cod') return 0;
+  const rules = await shippingRules(db);
+  const rest = order.shippingFee - rules.codFee;
+  const base = rules[order.shipping.method].fee;
+  const surcharge = order.shipping.method === 'home' ? rules.outlyingSurcharge : 0;
+  return [0, base, surcharge, base + surcharge].includes(rest) ? rules.codFee : null;
+}
+
+async function findOrder(db: DbOrTx, orderNo: string): Promise<repo.OrderRow> {
+  const order = await repo.findByOrderNo(db, orderNo);
+  if (!order) throw new NotFoundError('找不到這筆訂單。');
+  return order;
+}
+
+/** Everything about one order for the console; `withOperations` adds the audit rows (owner only). */
+export async function getAdminOrder(db: DbOrTx, orderNo: string, options: { withOperations: boolean }): Promise<AdminOrderDetail> {
+  const order = await findOrder(db, orderNo);
+  const [items, events, paymentRows, [customer], operations] = await Promise.all([
+    repo.itemsOf(db, order.id),
+    repo.eventsOf(db, order.id),
+    db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(payments.createdAt, payments.id),
+    db.select({ id: users.id, name: users.displayName, email: users.email, phone: users.phone }).from(users).where(eq(users.id, order.userId)).limit(1),
+    options.withOperations
+      ? db.select().from(auditLog).where(and(eq(auditLog.entity, 'order'), eq(auditLog.entityId, order.orderNo))).orderBy(desc(auditLog.id)).limit(100)
+      : Promise.resolve(null),
+  ]);
+  const s = order.shipping;
+  const i = order.invoice;
+  const codFee = await codFeeOf(db, order);
+  const shipment = [...events].reverse().find((e) => e.kind === 'shipment' && (e.carrier || e.trackingNo));
+  return {
+    orderNo: order.orderNo,
+    status: order.status,
+    placedAt: order.createdAt.toISOString(),
+    updatedAt: order.updatedAt.toISOString(),
+    paidAt: order.paidAt?.toISOString() ?? null,
+    expiresAt: order.expiresAt?.toISOString() ?? null,
+    paymentMethod: order.paymentMethod,
+    customer: customer ?? { id: order.userId, name: '', email: '', phone: null },
+    items: items.map((item) => ({
+      productName: item.productName,
+      productSlug: item.productSlug,
+      variantLabel: item.variantLabel,
+      sku: item.sku,
+      imageSrc: item.image ? objectUrl(item.image.bucket, variantName(item.image.name, 320)) : null,
+      unitPrice: item.unitPrice,
+      quantity: item.quantity,
+      lineTotal: item.lineTotal,
+    })),
+    itemCount: items.reduce((n, item) => n + item.quantity, 0),
+    amounts: {
+      subtotal: order.subtotal,
+      discounts: order.discounts.map((d) => ({ kind: d.kind, label: d.label, amount: d.amount, code: d.code ?? null })),
+      discountTotal: order.discountTotal,
+      shipping: order.shippingFee - (codFee ?? 0),
+      codFee,
+      total: order.total,
+    },
+    payments: paymentRows.map((p) => ({
+      merchantTradeNo: p.merchantTradeNo,
+      provider: p.provider,
+      method: p.method,
+      amount: p.amount,
+      status: p.status,
+      tradeNo: p.tradeNo,
+      rtnCode: p.rtnCode,
+      rtnMsg: p.rtnMsg,
+      atm: p.atm ?? null,
+      paidAt: p.paidAt?.toISOString() ?? null,
+      createdAt: p.createdAt.toISOString(),
+    })),
+    shipping: {
+      method: s.method,
+      recipientName: s.recipientName,
+      phone: s.phone,
+      postalCode: s.method === 'home' ? (s.postalCode ?? null) : null,
+      address: s.method === 'home' ? `${s.city ?? ''}${s.district ?? ''}${s.address ?? ''}` : null,
+      cvsBrand: s.method === 'cvs' ? (s.cvsBrand ?? null) : null,
+      storeName: s.method === 'cvs' ? `${cvsBrandName(s.cvsBrand)} ${s.storeName ?? ''}`.trim() : null,
+      storeId: s.method === 'cvs' ? (s.storeId ?? null) : null,
+      storeAddress: s.method === 'cvs' ? (s.storeAddress ?? null) : null,
+    },
+    invoice: {
+      type: i.type,
+      label: INVOICE_LABELS[i.type],
+      mobileBarcode: i.mobileBarcode ?? null,
+      donationCode: i.donationCode ?? null,
+      taxId: i.taxId ?? null,
+      companyTitle: i.companyTitle ?? null,
+    },
+    note: order.note,
+    shipment: shipment ? { carrier: shipment.carrier, trackingNo: shipment.trackingNo } : null,
+    events: events.map(
+      (e): OrderEventView => ({
+        kind: e.kind,
+        status: (e.status as OrderStatus | null) ?? null,
+        shipmentEvent: (e.shipmentEvent as OrderEventView['shipmentEvent']) ?? null,
+        location: e.location,
+        note: e.note,
+        carrier: e.carrier,
+        trackingNo: e.trackingNo,
+        at: e.createdAt.toISOString(),
+      }),
+    ),
+    operations:
+      operations?.map((r) => ({ id: String(r.id), at: r.at.toISOString(), actorEmail: r.actorEmail, actorRole: r.actorRole, action: r.action, entity: r.entity, entityId: r.entityId, before: r.before, after: r.after })) ??
+      null,
+    allowedActions: allowedOrderActions(order),
+    shipmentEvents: order.status !== 'shipped' ? [] : s.method === 'cvs' ? ['picked_up', 'in_transit', 'arrived_at_store'] : ['picked_up', 'in_transit'],
+  };
+}
+
+// ── actions ─────────────────────────────────────────────────────────────────────────────────────
+
+/** What the audit trail keeps of an action besides the status: carrier, reason, place. */
+function actionDetails(body: OrderActionBody): Record<string, string> {
+  const { action: _action, ...rest } = body;
+  return Object.fromEntries(Object.entries(rest).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''));
+}
+
+function toAdvance(body: OrderActionBody): AdvanceOrderBody {
+  switch (body.action) {
+    case 'process':
+      return { status: 'processing' };
+    case 'ship':
+      return { status: 'shipped', carrier: body.carrier, trackingNo: body.trackingNo };
+    case 'shipment-event':
+      return { shipmentEvent: body.event, ...(body.location ? { location: body.location } : {}) };
+    case 'deliver':
+      // As a shipment event, so the member's tracking timeline shows the delivery too.
+      return { shipmentEvent: 'delivered' };
+    case 'complete':
+      return { status: 'completed' };
+    case 'cancel':
+      return { status: 'cancelled', note: `店家取消訂單：${body.reason}` };
+    case 'refund':
+      return { status: 'refunded', note: `已辦理退款：${body.reason}` };
+  }
+}
+
+export interface ActionResult {
+  readonly before: OrderStatus;
+  readonly after: OrderStatus;
+  readonly details: Record<string, string>;
+}
+
+/**
+ * Runs one fulfilment action. Refuses (409, nothing changed) what the state machine does not
+ * allow from the order's current status; the order service checks again under a row lock, so two
+ * staff members acting at once cannot both win.
+ */
+export async function runOrderAction(deps: ChangeDeps, orderNo: string, body: OrderActionBody): Promise<ActionResult> {
+  const order = await findOrder(deps.db, orderNo);
+  if (!allowedOrderActions(order).includes(body.action)) {
+    if (body.action === 'refund' && order.paymentMethod === 'cod' && canTransition(order.status, 'refunded')) {
+      throw new ConflictError('貨到付款訂單送達前尚未收款，不需要退款；請改用「取消訂單」。', 'invalid-transition');
+    }
+    throw new ConflictError(`訂單目前為「${ORDER_STATUS_LABELS[order.status]}」，不能${ORDER_ACTION_LABELS[body.action]}。`, 'invalid-transition');
+  }
+  if (body.action === 'shipment-event' && body.event === 'arrived_at_store' && order.shipping.method !== 'cvs') {
+    throw new BadRequestError('宅配訂單不會到達取貨門市。', { event: '宅配訂單不會到達取貨門市，請選擇其他配送事件' });
+  }
+  const result = await advanceOrder(deps, orderNo, toAdvance(body));
+  return { before: order.status, after: result.status, details: actionDetails(body) };
+}

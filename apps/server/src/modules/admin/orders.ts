@@ -1,0 +1,69 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { can, pageOf } from '@shop/shared/admin';
+import { AdminOrderDetail, AdminOrderExportQuery, AdminOrderListQuery, AdminOrderRow, OrderActionBody } from '@shop/shared/admin-orders';
+import { CSV_CONTENT_TYPE } from '@shop/shared/csv';
+import { AdvanceOrderBody, OrderDetail, OrderNoParams } from '@shop/shared/orders';
+import { orderDeps } from '../orders/deps.ts';
+import { advanceOrder } from '../orders/service.ts';
+import { recordAudit } from './audit.ts';
+import { exportAdminOrdersCsv, getAdminOrder, listAdminOrders, runOrderAction, taipeiDay } from './orders-service.ts';
+
+/**
+ * Orders and fulfilment: the list (and its CSV), one order's detail, and the actions that move an
+ * order along the state machine. Reads need `orders.read`, actions `orders.write`.
+ */
+const orders: FastifyPluginAsync = async (app) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/admin/orders', { config: { permission: 'orders.read' }, schema: { querystring: AdminOrderListQuery, response: { 200: pageOf(AdminOrderRow) } } }, async (request) =>
+    listAdminOrders(app.db, request.query),
+  );
+
+  r.get('/api/admin/orders/export.csv', { config: { permission: 'orders.read' }, schema: { querystring: AdminOrderExportQuery } }, async (request, reply) => {
+    const csv = await exportAdminOrdersCsv(app.db, request.query);
+    return reply
+      .header('content-type', CSV_CONTENT_TYPE)
+      .header('content-disposition', `attachment; filename="orders-${taipeiDay(new Date())}.csv"`)
+      .send(csv);
+  });
+
+  r.get('/api/admin/orders/:orderNo', { config: { permission: 'orders.read' }, schema: { params: OrderNoParams, response: { 200: AdminOrderDetail } } }, async (request) =>
+    getAdminOrder(app.db, request.params.orderNo, { withOperations: can(request.staff?.role, 'audit.read') }),
+  );
+
+  /**
+   * One fulfilment action. The order service runs the change in its own transaction (and sends
+   * the mail and the live update after it commits), so the audit row is written right after that
+   * commit, only when the change succeeded, with the status before and after.
+   */
+  r.post(
+    '/api/admin/orders/:orderNo/actions',
+    { config: { permission: 'orders.write' }, schema: { params: OrderNoParams, body: OrderActionBody, response: { 200: AdminOrderDetail } } },
+    async (request) => {
+      const { orderNo } = request.params;
+      const result = await runOrderAction(orderDeps(app), orderNo, request.body);
+      await recordAudit(app.db, request, {
+        action: `order.${request.body.action}`,
+        entity: 'order',
+        entityId: orderNo,
+        before: { status: result.before },
+        after: { status: result.after, ...result.details },
+      });
+      return getAdminOrder(app.db, orderNo, { withOperations: can(request.staff?.role, 'audit.read') });
+    },
+  );
+
+  // Also used by `npm run order:advance` (the command line acts as the owner).
+  r.post(
+    '/api/admin/orders/:orderNo/advance',
+    { config: { permission: 'orders.write' }, schema: { params: OrderNoParams, body: AdvanceOrderBody, response: { 200: OrderDetail } } },
+    async (request) => {
+      const order = await advanceOrder(orderDeps(app), request.params.orderNo, request.body);
+      await recordAudit(app.db, request, { action: 'order.advance', entity: 'order', entityId: request.params.orderNo, after: request.body });
+      return order;
+    },
+  );
+};
+
+export default orders;

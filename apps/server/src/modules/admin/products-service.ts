@@ -1,0 +1,636 @@
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  PRODUCT_CSV_COLUMNS,
+  formatOptions,
+  type AdjustStockResponse,
+  type AdminImage,
+  type AdminProductDetail,
+  type AdminProductListQuery,
+  type AdminProductRow,
+  type ArchiveProductResponse,
+  type CreateProductBody,
+  type DescriptionBlockInput,
+  type ImportProblem,
+  type ImportResult,
+  type ProductCsvRef,
+  type ProductCsvRow,
+  type ProductStatus,
+  type StockAdjustmentView,
+  type UpdateProductBody,
+} from '@shop/shared/admin-products';
+import type { PageOf } from '@shop/shared/admin';
+import { toCsv } from '@shop/shared/csv';
+import { objectUrl, variantName } from '@shop/shared/storage-paths';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { rows } from '../../db/migrate.ts';
+import { categories, productVariants, products, stockAdjustments, storageObjects, users, type ProductImage } from '../../db/schema.ts';
+import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
+import { archiveProduct, changeProductSlug, createProduct, productPath, searchText } from '../catalog/service.ts';
+import { deleteRedirect, saveRedirect } from '../redirects/service.ts';
+
+/** Where an archived product without a replacement sends shoppers. */
+export const MALL_PATH = '/mall';
+const IMAGE_BUCKET = 'products';
+const RECENT_ADJUSTMENTS = 30;
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+// ── reads ─────────────────────────────────────────────────────────────────────────────────────
+
+interface ListRow {
+  total: number;
+  id: string | null;
+  slug: string;
+  name: string;
+  status: ProductStatus;
+  updated_at: string | Date;
+  cover: ProductImage | null;
+  category_slug: string;
+  category_name: string;
+  price_min: number | null;
+  price_max: number | null;
+  total_stock: number;
+  low_stock: boolean;
+  variant_count: number;
+}
+
+/** Thumbnail URLs: the 320 px WebP copy when the storage service made one, else the original. */
+async function thumbnailUrls(db: DbOrTx, images: readonly Pick<ProductImage, 'bucket' | 'name'>[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const names = [...new Set(images.map((i) => i.name))];
+  if (names.length === 0) return out;
+  const found = await db
+    .select({ bucket: storageObjects.bucket, name: storageObjects.name, variants: storageObjects.variants })
+    .from(storageObjects)
+    .where(and(eq(storageObjects.bucket, IMAGE_BUCKET), inArray(storageObjects.name, names)));
+  for (const image of images) {
+    const row = found.find((f) => f.bucket === image.bucket && f.name === image.name);
+    out.set(image.name, row?.variants.includes(320) ? objectUrl(image.bucket, variantName(image.name, 320)) : objectUrl(image.bucket, image.name));
+  }
+  return out;
+}
+
+/**
+ * The console's product table: every status, searched over name, slug and SKUs, filtered by
+ * status, category (a parent category includes its children) and stock; newest edits first. One
+ * round trip for the page and its total.
+ */
+export async function listAdminProducts(db: DbOrTx, q: AdminProductListQuery): Promise<PageOf<AdminProductRow>> {
+  const where: SQL[] = [sql`true`];
+  if (q.q) {
+    const like = `%${likeEscape(q.q.toLowerCase())}%`;
+    where.push(sql`(lower(p.name) like ${like} or p.slug like ${like} or exists (select 1 from product_variants sv where sv.product_id = p.id and lower(sv.sku) like ${like}))`);
+  }
+  if (q.status) where.push(sql`p.status = ${q.status}`);
+  if (q.category) where.push(sql`(c.slug = ${q.category} or pc.slug = ${q.category})`);
+  if (q.stock === 'low') where.push(sql`agg.low_stock`);
+  if (q.stock === 'out') where.push(sql`agg.total_stock = 0`);
+  const offset = (q.page - 1) * q.pageSize;
+  const result = await db.execute(sql`
+    with filtered as (
+      select p.id, p.slug, p.name, p.status, p.updated_at, p.images -> 0 as cover,
+             c.slug as category_slug, c.name as category_name,
+             agg.price_min, agg.price_max, agg.total_stock, agg.low_stock, agg.variant_count
+      from products p
+      join categories c on c.id = p.category_id
+      left join categories pc on pc.id = c.parent_id
+      cross join lateral (
+        select min(v.price) filter (where not v.archived)::int as price_min,
+               max(v.price) filter (where not v.archived)::int as price_max,
+               coalesce(sum(v.stock) filter (where not v.archived), 0)::int as total_stock,
+               coalesce(bool_or(v.stock <= v.low_stock_threshold) filter (where not v.archived), false) as low_stock,
+               (count(*) filter (where not v.archived))::int as variant_count
+        from product_variants v where v.product_id = p.id
+      ) agg
+      where ${sql.join(where, sql` and `)}
+    )
+    select t.total, page.*
+    from (select count(*)::int as total from filtered) t
+    left join lateral (select * from filtered p order by p.updated_at desc, p.id limit ${q.pageSize} offset ${offset}) page on true`);
+  const all = rows<ListRow>(result);
+  const total = Number(all[0]?.total ?? 0);
+  const items = all.filter((r) => r.id !== null);
+  const urls = await thumbnailUrls(db, items.flatMap((r) => (r.cover ? [r.cover] : [])));
+  return {
+    items: items.map((r) => ({
+      id: r.id!,
+      slug: r.slug,
+      name: r.name,
+      status: r.status,
+      category: { slug: r.category_slug, name: r.category_name },
+      priceMin: r.price_min,
+      priceMax: r.price_max,
+      totalStock: Number(r.total_stock),
+      lowStock: Boolean(r.low_stock),
+      variantCount: Number(r.variant_count),
+      coverUrl: r.cover ? (urls.get(r.cover.name) ?? null) : null,
+      updatedAt: iso(r.updated_at),
+    })),
+    page: q.page,
+    pageSize: q.pageSize,
+    total,
+    totalPages: Math.max(1, Math.ceil(total / q.pageSize)),
+  };
+}
+
+async function variantsWithOrders(db: DbOrTx, productId: string) {
+  return db
+    .select({
+      id: productVariants.id,
+      sku: productVariants.sku,
+      options: productVariants.options,
+      price: productVariants.price,
+      compareAtPrice: productVariants.compareAtPrice,
+      stock: productVariants.stock,
+      lowStockThreshold: productVariants.lowStockThreshold,
+      archived: productVariants.archived,
+      sortOrder: productVariants.sortOrder,
+      // Spelled out: drizzle leaves columns unqualified in a one-table select, and order_items has an id too.
+      ordered: sql<boolean>`exists (select 1 from order_items oi where oi.variant_id = "product_variants"."id")`,
+    })
+    .from(productVariants)
+    .where(eq(productVariants.productId, productId))
+    .orderBy(asc(productVariants.archived), asc(productVariants.sortOrder), asc(productVariants.price), asc(productVariants.sku));
+}
+
+async function recentAdjustments(db: DbOrTx, where: SQL, limit = RECENT_ADJUSTMENTS): Promise<StockAdjustmentView[]> {
+  const found = await db
+    .select({
+      id: stockAdjustments.id,
+      variantId: stockAdjustments.variantId,
+      sku: productVariants.sku,
+      delta: stockAdjustments.delta,
+      stockAfter: stockAdjustments.stockAfter,
+      reason: stockAdjustments.reason,
+      actorEmail: users.email,
+      at: stockAdjustments.at,
+    })
+    .from(stockAdjustments)
+    .innerJoin(productVariants, eq(productVariants.id, stockAdjustments.variantId))
+    .leftJoin(users, eq(users.id, stockAdjustments.actorId))
+    .where(where)
+    .orderBy(desc(stockAdjustments.at), desc(stockAdjustments.id))
+    .limit(limit);
+  return found.map((a) => ({ ...a, id: String(a.id), at: iso(a.at) }));
+}
+
+/** Everything the editor needs: fields, all variants (deactivated ones too), pictures, recent stock moves. */
+export async function getAdminProduct(db: DbOrTx, productId: string): Promise<AdminProductDetail> {
+  const [row] = await db
+    .select({ product: products, category: { slug: categories.slug, name: categories.name } })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(eq(products.id, productId))
+    .limit(1);
+  if (!row) throw new NotFoundError('找不到這項商品。');
+  const p = row.product;
+  const variants = await variantsWithOrders(db, productId);
+  const adjustments = await recentAdjustments(db, eq(productVariants.productId, productId));
+  const urls = await thumbnailUrls(db, p.images);
+  const [replacement] = p.replacementId ? await db.select({ id: products.id, slug: products.slug, name: products.name }).from(products).where(eq(products.id, p.replacementId)).limit(1) : [];
+  return {
+    id: p.id,
+    slug: p.slug,
+    name: p.name,
+    summary: p.summary,
+    status: p.status,
+    category: row.category,
+    tags: p.tags,
+    specs: p.specs,
+    description: p.description as DescriptionBlockInput[],
+    images: p.images.map((i): AdminImage => ({ ...i, url: urls.get(i.name) ?? objectUrl(i.bucket, i.name) })),
+    variants: variants.map((v) => ({
+      id: v.id,
+      sku: v.sku,
+      options: v.options,
+      price: v.price,
+      compareAtPrice: v.compareAtPrice,
+      stock: v.stock,
+      lowStockThreshold: v.lowStockThreshold,
+      active: !v.archived,
+      ordered: Boolean(v.ordered),
+    })),
+    adjustments,
+    replacement: replacement ?? null,
+    createdAt: iso(p.createdAt),
+    updatedAt: iso(p.updatedAt),
+  };
+}
+
+// ── snapshots for the audit trail ─────────────────────────────────────────────────────────────
+
+export type ProductSnapshot = Awaited<ReturnType<typeof snapshot>>;
+
+/** What the audit trail keeps of a product before and after a change. */
+export async function snapshot(db: DbOrTx, productId: string) {
+  const [row] = await db
+    .select({ product: products, categorySlug: categories.slug })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(eq(products.id, productId))
+    .limit(1);
+  if (!row) throw new NotFoundError('找不到這項商品。');
+  const p = row.product;
+  const variants = await db.select().from(productVariants).where(eq(productVariants.productId, productId)).orderBy(asc(productVariants.sortOrder), asc(productVariants.sku));
+  return {
+    slug: p.slug,
+    name: p.name,
+    status: p.status,
+    categorySlug: row.categorySlug,
+    summary: p.summary,
+    tags: p.tags,
+    specs: p.specs,
+    description: p.description,
+    images: p.images.map((i) => ({ name: i.name, alt: i.alt })),
+    replacementId: p.replacementId,
+    variants: variants.map((v) => ({
+      id: v.id,
+      sku: v.sku,
+      options: v.options,
+      price: v.price,
+      compareAtPrice: v.compareAtPrice,
+      stock: v.stock,
+      lowStockThreshold: v.lowStockThreshold,
+      active: !v.archived,
+    })),
+  };
+}
+
+// ── create and update ─────────────────────────────────────────────────────────────────────────
+
+/** Option maps compared by content (jsonb keeps its own key order). */
+const sameOptions = (a: Record<string, string>, b: Record<string, string>) => JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
+
+async function categoryId(db: DbOrTx, slug: string): Promise<string> {
+  const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.slug, slug)).limit(1);
+  if (!row) throw new BadRequestError('找不到這個分類。', { categorySlug: '找不到這個分類，請重新選擇' });
+  return row.id;
+}
+
+async function assertSlugFree(db: DbOrTx, slug: string, exceptProductId: string | null): Promise<void> {
+  const [taken] = await db
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(exceptProductId ? and(eq(products.slug, slug), ne(products.id, exceptProductId)) : eq(products.slug, slug))
+    .limit(1);
+  if (taken) throw new BadRequestError('網址代碼已有其他商品使用。', { slug: `這個網址代碼已經由「${taken.name}」使用` });
+}
+
+/** SKUs are unique across the shop (compared without regard to case). */
+async function assertSkusFree(db: DbOrTx, variants: readonly { sku: string }[], exceptProductId: string | null): Promise<void> {
+  const wanted = variants.map((v) => v.sku.toUpperCase());
+  if (wanted.length === 0) return;
+  const clash = await db
+    .select({ sku: productVariants.sku, productName: products.name })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(and(sql`upper(${productVariants.sku}) in ${wanted}`, exceptProductId ? ne(productVariants.productId, exceptProductId) : undefined));
+  if (clash.length === 0) return;
+  const fields: Record<string, string> = {};
+  variants.forEach((v, i) => {
+    const hit = clash.find((c) => c.sku.toUpperCase() === v.sku.toUpperCase());
+    if (hit) fields[`variants.${i}.sku`] = `SKU「${hit.sku}」已經由「${hit.productName}」使用`;
+  });
+  throw new BadRequestError('有 SKU 已經由其他商品使用。', fields);
+}
+
+/** The pictures must be uploaded product images; their sizes come from the storage service. */
+async function resolveImages(db: DbOrTx, images: readonly { name: string; alt: string }[]): Promise<ProductImage[]> {
+  if (images.length === 0) return [];
+  const found = await db
+    .select({ name: storageObjects.name, width: storageObjects.width, height: storageObjects.height, contentType: storageObjects.contentType })
+    .from(storageObjects)
+    .where(and(eq(storageObjects.bucket, IMAGE_BUCKET), inArray(storageObjects.name, images.map((i) => i.name))));
+  const fields: Record<string, string> = {};
+  const out = images.map((image, i) => {
+    const meta = found.find((f) => f.name === image.name);
+    if (!meta || !meta.contentType.startsWith('image/')) {
+      fields[`images.${i}.name`] = '找不到這張圖片，請重新上傳';
+      return null;
+    }
+    return { bucket: IMAGE_BUCKET, name: image.name, alt: image.alt, width: meta.width ?? 800, height: meta.height ?? 1000 };
+  });
+  const seen = new Set<string>();
+  images.forEach((image, i) => {
+    if (seen.has(image.name)) fields[`images.${i}.name`] = '這張圖片重複了';
+    seen.add(image.name);
+  });
+  if (Object.keys(fields).length) throw new BadRequestError('有圖片無法使用，請重新上傳。', fields);
+  return out.filter((i): i is ProductImage => i !== null);
+}
+
+async function recordAdjustment(db: DbOrTx, variantId: string, delta: number, stockAfter: number, reason: string, actorId: string | null) {
+  const [row] = await db.insert(stockAdjustments).values({ variantId, delta, stockAfter, reason, actorId }).returning();
+  return row!;
+}
+
+/**
+ * Creates a product with its variants (a new variant's starting stock is recorded as a stock
+ * adjustment). The product's page address belongs to it from now on, so an old redirect there
+ * is removed. Run inside the caller's transaction.
+ */
+export async function createAdminProduct(tx: Tx, body: CreateProductBody, actorId: string | null): Promise<string> {
+  const slug = body.slug.toLowerCase();
+  const catId = await categoryId(tx, body.categorySlug);
+  await assertSlugFree(tx, slug, null);
+  await assertSkusFree(tx, body.variants, null);
+  const images = await resolveImages(tx, body.images);
+  const variants = body.variants;
+  const id = await createProduct(
+    tx,
+    { slug, name: body.name, summary: body.summary, categoryId: catId, tags: body.tags, specs: body.specs, description: body.description, images, status: body.status, sortWeight: 0 },
+    variants.map((v) => ({ sku: v.sku, options: v.options, price: v.price, compareAtPrice: v.compareAtPrice, stock: v.stock ?? 0, lowStockThreshold: v.lowStockThreshold })),
+  );
+  await deleteRedirect(tx, productPath(slug));
+  const created = await tx.select({ id: productVariants.id, sku: productVariants.sku, stock: productVariants.stock }).from(productVariants).where(eq(productVariants.productId, id));
+  for (const v of variants) {
+    const row = created.find((c) => c.sku === v.sku)!;
+    if (!v.active) await tx.update(productVariants).set({ archived: true }).where(eq(productVariants.id, row.id));
+    if (row.stock > 0) await recordAdjustment(tx, row.id, row.stock, row.stock, '建立規格時的初始庫存', actorId);
+  }
+  return id;
+}
+
+const variantLabelOf = (v: { sku: string; options: Record<string, string> }) => `${Object.values(v.options).join(' / ') || '標準'}（SKU ${v.sku}）`;
+
+/**
+ * Saves the editor: fields, variants (added, edited, deactivated; removed only when no order
+ * holds them), picture order and alt texts. A slug change keeps the old address working through
+ * a redirect; bringing an archived product back removes the redirect its page had. Stock of
+ * existing variants changes only through adjustments. Run inside the caller's transaction.
+ */
+export async function updateAdminProduct(tx: Tx, productId: string, body: UpdateProductBody, actorId: string | null): Promise<void> {
+  const [current] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
+  if (!current) throw new NotFoundError('找不到這項商品。');
+  if (body.updatedAt && iso(current.updatedAt) !== iso(body.updatedAt)) {
+    throw new ConflictError('這項商品在您編輯時已被其他人更新。您輸入的內容還在畫面上，請先複製需要的內容，重新載入後再修改。');
+  }
+  if (body.status === 'archived' && current.status !== 'archived') {
+    throw new BadRequestError('請使用「下架」按鈕下架商品。', { status: '請使用「下架」按鈕下架商品，才能設定舊網址要轉到哪裡' });
+  }
+  const slug = body.slug.toLowerCase();
+  const catId = await categoryId(tx, body.categorySlug);
+  await assertSlugFree(tx, slug, productId);
+  await assertSkusFree(tx, body.variants, productId);
+  const images = await resolveImages(tx, body.images);
+
+  const existing = await variantsWithOrders(tx, productId);
+  const fields: Record<string, string> = {};
+  const variants = body.variants;
+  variants.forEach((v, i) => {
+    if (v.id && !existing.some((e) => e.id === v.id)) fields[`variants.${i}.id`] = '這個規格不屬於這項商品，請重新載入頁面';
+  });
+  const keep = new Set(variants.flatMap((v) => (v.id ? [v.id] : [])));
+  const removed = existing.filter((e) => !keep.has(e.id));
+  const blocked = removed.filter((e) => e.ordered);
+  if (blocked.length) {
+    fields.variants = `${blocked.map(variantLabelOf).join('、')}已有訂單，不能刪除；請改為「停售」`;
+  }
+  if (Object.keys(fields).length) throw new BadRequestError(fields.variants ?? '規格資料有誤，請重新載入頁面。', fields);
+
+  if (removed.length) await tx.delete(productVariants).where(inArray(productVariants.id, removed.map((r) => r.id)));
+  // Changed SKUs step aside first, so two variants may swap SKUs without tripping the unique index.
+  const renamed = variants.filter((v) => v.id && existing.find((e) => e.id === v.id)!.sku !== v.sku);
+  for (const v of renamed) await tx.update(productVariants).set({ sku: sql`${productVariants.sku} || '~' || ${productVariants.id}` }).where(eq(productVariants.id, v.id!));
+  for (const [i, v] of variants.entries()) {
+    const values = { sku: v.sku, options: v.options, price: v.price, compareAtPrice: v.compareAtPrice, lowStockThreshold: v.lowStockThreshold, archived: !v.active, sortOrder: i };
+    if (v.id) {
+      const before = existing.find((e) => e.id === v.id)!;
+      const same =
+        before.sku === v.sku &&
+        sameOptions(before.options, v.options) &&
+        before.price === v.price &&
+        before.compareAtPrice === v.compareAtPrice &&
+        before.lowStockThreshold === v.lowStockThreshold &&
+        before.archived === !v.active &&
+        before.sortOrder === i;
+      if (!same) await tx.update(productVariants).set({ ...values, updatedAt: new Date() }).where(eq(productVariants.id, v.id));
+    } else {
+      const stock = v.stock ?? 0;
+      const [row] = await tx.insert(productVariants).values({ ...values, productId, stock }).returning({ id: productVariants.id });
+      if (stock > 0) await recordAdjustment(tx, row!.id, stock, stock, '新增規格時的初始庫存', actorId);
+    }
+  }
+
+  const unarchive = current.status === 'archived' && body.status !== 'archived';
+  await tx
+    .update(products)
+    .set({
+      name: body.name,
+      summary: body.summary,
+      categoryId: catId,
+      tags: body.tags,
+      specs: body.specs,
+      description: body.description,
+      images,
+      status: body.status,
+      searchText: searchText({ name: body.name, summary: body.summary, tags: body.tags }),
+      ...(unarchive ? { replacementId: null } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(products.id, productId));
+  if (slug !== current.slug) {
+    await changeProductSlug(tx, productId, slug);
+    // An archived product's page still points where it did (the old address now chains through the new one).
+    if (body.status === 'archived') await saveRedirect(tx, productPath(slug), await archiveTarget(tx, current.replacementId), current.replacementId !== null);
+  }
+  if (unarchive) await deleteRedirect(tx, productPath(slug));
+}
+
+async function archiveTarget(db: DbOrTx, replacementId: string | null): Promise<string> {
+  if (!replacementId) return MALL_PATH;
+  const [r] = await db.select({ slug: products.slug }).from(products).where(eq(products.id, replacementId)).limit(1);
+  return r ? productPath(r.slug) : MALL_PATH;
+}
+
+// ── archive ───────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Takes a product off sale. Its page then redirects: to the replacement product when one is
+ * given (permanently), else to the mall (temporarily, since the product may come back).
+ */
+export async function archiveAdminProduct(tx: Tx, productId: string, replacementId: string | null): Promise<ArchiveProductResponse> {
+  const [current] = await tx.select({ slug: products.slug }).from(products).where(eq(products.id, productId)).for('update');
+  if (!current) throw new NotFoundError('找不到這項商品。');
+  if (replacementId) {
+    if (replacementId === productId) throw new BadRequestError('替代商品不能是這項商品本身。', { replacementProductId: '替代商品不能是這項商品本身' });
+    const [r] = await tx.select({ status: products.status, name: products.name }).from(products).where(eq(products.id, replacementId)).limit(1);
+    if (!r) throw new BadRequestError('找不到替代商品。', { replacementProductId: '找不到這項替代商品' });
+    if (r.status !== 'active') throw new BadRequestError('替代商品必須是上架中的商品。', { replacementProductId: `「${r.name}」目前沒有上架，請選擇上架中的商品` });
+  }
+  await archiveProduct(tx, productId, replacementId);
+  const from = productPath(current.slug);
+  const to = await archiveTarget(tx, replacementId);
+  if (!replacementId) await saveRedirect(tx, from, to, false);
+  return { id: productId, status: 'archived', redirect: { from, to } };
+}
+
+// ── stock ─────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Adds delta to a variant's stock in one conditional update, so stock never goes below zero
+ * even with orders taking stock at the same moment; writes the stock_adjustments row.
+ */
+export async function adjustStock(tx: Tx, variantId: string, delta: number, reason: string, actorId: string | null): Promise<AdjustStockResponse & { before: number; productId: string }> {
+  const [row] = await tx
+    .update(productVariants)
+    .set({ stock: sql`${productVariants.stock} + ${delta}`, updatedAt: new Date() })
+    .where(and(eq(productVariants.id, variantId), sql`${productVariants.stock} + ${delta} >= 0`))
+    .returning({ stock: productVariants.stock, sku: productVariants.sku, productId: productVariants.productId });
+  if (!row) {
+    const [v] = await tx.select({ stock: productVariants.stock, sku: productVariants.sku }).from(productVariants).where(eq(productVariants.id, variantId)).limit(1);
+    if (!v) throw new NotFoundError('找不到這個規格。');
+    const message = `庫存不足：SKU ${v.sku} 目前只有 ${v.stock} 件，最多只能減少 ${v.stock} 件`;
+    throw new AppError(409, 'insufficient-stock', `${message}。`, { delta: message });
+  }
+  const adjustment = await recordAdjustment(tx, variantId, delta, row.stock, reason, actorId);
+  const [view] = await recentAdjustments(tx, eq(stockAdjustments.id, adjustment.id), 1);
+  return { variantId, sku: row.sku, stock: row.stock, adjustment: view!, before: row.stock - delta, productId: row.productId };
+}
+
+// ── CSV ───────────────────────────────────────────────────────────────────────────────────────
+
+/** Products and their variants on sale, one CSV row per variant, in the columns of PRODUCT_CSV_COLUMNS. */
+export async function exportProductsCsv(db: DbOrTx): Promise<string> {
+  const found = await db
+    .select({
+      slug: products.slug,
+      name: products.name,
+      categorySlug: categories.slug,
+      status: products.status,
+      sku: productVariants.sku,
+      options: productVariants.options,
+      price: productVariants.price,
+      compareAtPrice: productVariants.compareAtPrice,
+      stock: productVariants.stock,
+      lowStockThreshold: productVariants.lowStockThreshold,
+    })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .innerJoin(productVariants, and(eq(productVariants.productId, products.id), eq(productVariants.archived, false)))
+    .orderBy(asc(products.createdAt), asc(products.slug), asc(productVariants.sortOrder), asc(productVariants.sku));
+  return toCsv([
+    PRODUCT_CSV_COLUMNS,
+    ...found.map((r) => [r.slug, r.name, r.categorySlug, r.status, r.sku, formatOptions(r.options), r.price, r.compareAtPrice, r.stock, r.lowStockThreshold]),
+  ]);
+}
+
+/**
+ * The checks of an import that need the database, on every row whose cells look right (so one
+ * answer lists everything): categories exist, SKUs are not another product's.
+ */
+export async function checkImport(db: DbOrTx, refs: readonly ProductCsvRef[]): Promise<ImportProblem[]> {
+  const problems: ImportProblem[] = [];
+  const slugs = [...new Set(refs.flatMap((r) => (r.categorySlug ? [r.categorySlug] : [])))];
+  const known = new Set(slugs.length ? (await db.select({ slug: categories.slug }).from(categories).where(inArray(categories.slug, slugs))).map((c) => c.slug) : []);
+  const skus = refs.flatMap((r) => (r.sku ? [r.sku.toUpperCase()] : []));
+  const owners = skus.length
+    ? await db
+        .select({ sku: productVariants.sku, productSlug: products.slug, productName: products.name })
+        .from(productVariants)
+        .innerJoin(products, eq(products.id, productVariants.productId))
+        .where(sql`upper(${productVariants.sku}) in ${skus}`)
+    : [];
+  for (const r of refs) {
+    if (r.categorySlug && !known.has(r.categorySlug)) problems.push({ row: r.row, column: 'category_slug', message: `找不到分類「${r.categorySlug}」` });
+    const owner = r.sku ? owners.find((o) => o.sku.toUpperCase() === r.sku!.toUpperCase()) : undefined;
+    if (owner && r.productSlug && owner.productSlug !== r.productSlug) problems.push({ row: r.row, column: 'sku', message: `SKU「${owner.sku}」已經屬於商品「${owner.productName}」（${owner.productSlug}）` });
+  }
+  return problems;
+}
+
+export interface ImportOutcome extends ImportResult {
+  created: string[];
+  updated: string[];
+}
+
+/**
+ * Applies checked CSV rows in the caller's transaction: products are matched by slug (created
+ * when new), variants by SKU (created when new; a deactivated one comes back on sale). Variants
+ * missing from the file are left as they are. A stock change is recorded as an adjustment.
+ */
+export async function applyImport(tx: Tx, csv: readonly ProductCsvRow[], actorId: string | null): Promise<ImportOutcome> {
+  const outcome: ImportOutcome = { rows: csv.length, productsCreated: 0, productsUpdated: 0, variantsCreated: 0, variantsUpdated: 0, unchanged: 0, created: [], updated: [] };
+  const categoryIds = new Map((await tx.select({ id: categories.id, slug: categories.slug }).from(categories)).map((c) => [c.slug, c.id]));
+  const groups = new Map<string, ProductCsvRow[]>();
+  for (const r of csv) groups.set(r.productSlug, [...(groups.get(r.productSlug) ?? []), r]);
+
+  for (const [slug, group] of groups) {
+    const head = group[0]!;
+    const catId = categoryIds.get(head.categorySlug)!;
+    const [current] = await tx.select().from(products).where(eq(products.slug, slug)).for('update');
+    if (!current) {
+      await createProduct(
+        tx,
+        { slug, name: head.productName, summary: '', categoryId: catId, tags: [], specs: [], description: [], images: [], status: head.status, sortWeight: 0 },
+        group.map((r) => ({ sku: r.sku, options: r.options, price: r.price, compareAtPrice: r.compareAtPrice, stock: r.stock, lowStockThreshold: r.lowStockThreshold })),
+      );
+      await deleteRedirect(tx, productPath(slug));
+      const made = await tx.select({ id: productVariants.id, stock: productVariants.stock }).from(productVariants).innerJoin(products, eq(products.id, productVariants.productId)).where(eq(products.slug, slug));
+      for (const v of made) if (v.stock > 0) await recordAdjustment(tx, v.id, v.stock, v.stock, 'CSV 匯入（新規格）', actorId);
+      outcome.productsCreated++;
+      outcome.variantsCreated += group.length;
+      outcome.created.push(slug);
+      continue;
+    }
+
+    let changed = false;
+    if (current.name !== head.productName || current.categoryId !== catId) {
+      await tx
+        .update(products)
+        .set({ name: head.productName, categoryId: catId, searchText: searchText({ name: head.productName, summary: current.summary, tags: current.tags }), updatedAt: new Date() })
+        .where(eq(products.id, current.id));
+      changed = true;
+    }
+    if (current.status !== head.status) {
+      if (head.status === 'archived') await archiveAdminProduct(tx, current.id, null);
+      else {
+        await tx.update(products).set({ status: head.status, replacementId: null, updatedAt: new Date() }).where(eq(products.id, current.id));
+        if (current.status === 'archived') await deleteRedirect(tx, productPath(slug));
+      }
+      changed = true;
+    }
+
+    const existing = await tx.select().from(productVariants).where(eq(productVariants.productId, current.id)).for('update');
+    let nextSort = Math.max(-1, ...existing.map((v) => v.sortOrder)) + 1;
+    for (const r of group) {
+      const v = existing.find((e) => e.sku.toUpperCase() === r.sku.toUpperCase());
+      if (!v) {
+        const [row] = await tx
+          .insert(productVariants)
+          .values({ productId: current.id, sku: r.sku, options: r.options, price: r.price, compareAtPrice: r.compareAtPrice, stock: r.stock, lowStockThreshold: r.lowStockThreshold, sortOrder: nextSort++ })
+          .returning({ id: productVariants.id });
+        if (r.stock > 0) await recordAdjustment(tx, row!.id, r.stock, r.stock, 'CSV 匯入（新規格）', actorId);
+        outcome.variantsCreated++;
+        changed = true;
+        continue;
+      }
+      const same =
+        v.sku === r.sku &&
+        sameOptions(v.options, r.options) &&
+        v.price === r.price &&
+        v.compareAtPrice === r.compareAtPrice &&
+        v.stock === r.stock &&
+        v.lowStockThreshold === r.lowStockThreshold &&
+        !v.archived;
+      if (same) {
+        outcome.unchanged++;
+        continue;
+      }
+      await tx
+        .update(productVariants)
+        .set({ sku: r.sku, options: r.options, price: r.price, compareAtPrice: r.compareAtPrice, stock: r.stock, lowStockThreshold: r.lowStockThreshold, archived: false, updatedAt: new Date() })
+        .where(eq(productVariants.id, v.id));
+      if (v.stock !== r.stock) await recordAdjustment(tx, v.id, r.stock - v.stock, r.stock, 'CSV 匯入', actorId);
+      outcome.variantsUpdated++;
+      changed = true;
+    }
+    if (changed) {
+      await tx.update(products).set({ updatedAt: new Date() }).where(eq(products.id, current.id));
+      outcome.productsUpdated++;
+      outcome.updated.push(slug);
+    }
+  }
+  return outcome;
+}

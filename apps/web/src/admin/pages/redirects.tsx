@@ -1,0 +1,121 @@
+import { useState, type FormEvent } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { PageOf } from '@shop/shared/admin';
+import type { AdminRedirect } from '@shop/shared/admin-settings';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { TextField } from '../../components/ui/field.tsx';
+import { textLinkClass } from '../../components/ui/text-link.tsx';
+import { apiGet } from '../../lib/api-client.ts';
+import { toQueryString } from '../api/admin-api.ts';
+import { AdminPage, FilterBar } from '../components/admin-page.tsx';
+import { DataTable, type Column } from '../components/data-table.tsx';
+import { AddRedirectForm, DeleteRedirectDialog, EditRedirectDialog, redirectsKey } from '../components/redirect-forms.tsx';
+import { formatTaipei } from '../components/settings-time.tsx';
+import { useCan } from '../hooks/use-admin-me.ts';
+import { useUrlFilters } from '../hooks/use-url-filters.ts';
+
+function SearchBox({ value, onSearch }: { value: string; onSearch(q: string): void }) {
+  const [text, setText] = useState(value);
+  const [applied, setApplied] = useState(value);
+  // The URL changed from elsewhere (Back, a shared link): show what it says.
+  if (value !== applied) {
+    setApplied(value);
+    setText(value);
+  }
+  const submit = (e?: FormEvent) => {
+    e?.preventDefault();
+    onSearch(text.trim());
+  };
+  return (
+    <div className="flex w-full items-end gap-2 sm:w-auto">
+      <TextField
+        label="搜尋"
+        type="search"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') submit(e);
+        }}
+        placeholder="原路徑或目標路徑"
+        containerClassName="min-w-0 flex-1 sm:w-80"
+        enterKeyHint="search"
+      />
+      <Button variant="secondary" onClick={() => submit()}>
+        搜尋
+      </Button>
+    </div>
+  );
+}
+
+/** /admin/redirects: old addresses of the site and where they lead now. */
+export default function RedirectsPage() {
+  const canWrite = useCan('redirects.write');
+  const { filters, page, setFilters, setPage } = useUrlFilters({ q: '' });
+  const [editing, setEditing] = useState<AdminRedirect | null>(null);
+  const [deleting, setDeleting] = useState<AdminRedirect | null>(null);
+  const query = useQuery({
+    queryKey: [...redirectsKey, filters, page],
+    queryFn: ({ signal }) => apiGet<PageOf<AdminRedirect>>(`/api/admin/redirects${toQueryString({ q: filters.q.trim(), page })}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+  const columns: Column<AdminRedirect>[] = [
+    { key: 'path', header: '原路徑', cell: (r) => <span className="font-mono text-[0.8125rem] whitespace-nowrap">{r.path}</span> },
+    {
+      key: 'target',
+      header: '導向到',
+      cell: (r) => (
+        <a href={r.target} target="_blank" rel="noopener" className={`font-mono text-[0.8125rem] whitespace-nowrap ${textLinkClass}`}>
+          {r.target}
+          <span className="sr-only">（另開新分頁）</span>
+        </a>
+      ),
+    },
+    { key: 'permanent', header: '類型', cell: (r) => (r.permanent ? <Badge tone="tea" className="whitespace-nowrap">永久 301</Badge> : <Badge tone="amber" className="whitespace-nowrap">暫時 302</Badge>) },
+    { key: 'updatedAt', header: '更新時間', cell: (r) => <span className="tabular whitespace-nowrap">{formatTaipei(r.updatedAt)}</span> },
+    ...(canWrite
+      ? [
+          {
+            key: 'actions',
+            header: <span className="sr-only">操作</span>,
+            align: 'right' as const,
+            cell: (r: AdminRedirect) => (
+              <div className="flex justify-end gap-2">
+                <Button size="sm" variant="secondary" onClick={() => setEditing(r)}>
+                  編輯<span className="sr-only"> {r.path}</span>
+                </Button>
+                <button type="button" className="inline-flex min-h-9 items-center rounded-md px-3 text-sm font-medium whitespace-nowrap text-danger hover:bg-danger-soft" onClick={() => setDeleting(r)}>
+                  刪除<span className="sr-only"> {r.path}</span>
+                </button>
+              </div>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <AdminPage title="轉址" description="商品改名或下架後，讓舊網址自動帶顧客到新的頁面。網站上仍在使用的頁面不能設定轉址。">
+      {canWrite && <AddRedirectForm />}
+      <FilterBar label="搜尋轉址">
+        <SearchBox value={filters.q} onSearch={(q) => setFilters({ q })} />
+        {filters.q && (
+          <Button variant="ghost" onClick={() => setFilters({ q: '' })}>
+            清除搜尋
+          </Button>
+        )}
+      </FilterBar>
+      <DataTable
+        caption="轉址列表"
+        columns={columns}
+        query={query}
+        rowKey={(r) => r.path}
+        empty={filters.q ? `沒有符合「${filters.q}」的轉址。` : '還沒有任何轉址。'}
+        onPage={setPage}
+      />
+      <EditRedirectDialog redirect={editing} onClose={() => setEditing(null)} />
+      <DeleteRedirectDialog redirect={deleting} onClose={() => setDeleting(null)} />
+    </AdminPage>
+  );
+}

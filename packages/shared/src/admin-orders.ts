@@ -1,0 +1,261 @@
+import { z } from 'zod';
+import { AuditEntry, PagingQuery } from './admin.ts';
+import { ORDER_STATUSES, type OrderStatus, canTransition } from './order-status.ts';
+import { OrderEventView, OrderStatusSchema } from './orders.ts';
+import { SHIPPING_METHODS, SHIPPING_METHOD_LABELS } from './shipping.ts';
+
+export { SHIPPING_METHODS, SHIPPING_METHOD_LABELS };
+
+/**
+ * The operations console's order API: the list with its filters, the full detail, and the
+ * fulfilment actions (each one a move of the order state machine).
+ */
+
+export const PAYMENT_METHODS = ['credit_card', 'atm', 'cod'] as const;
+export const PAYMENT_STATES = ['pending', 'waiting_transfer', 'paid', 'failed'] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+
+/** Short labels for tables and filters (PAYMENT_METHOD_LABELS in order-status is the shopper's longer wording). */
+export const PAYMENT_METHOD_SHORT: Readonly<Record<(typeof PAYMENT_METHODS)[number], string>> = { credit_card: '信用卡', atm: 'ATM 轉帳', cod: '貨到付款' };
+export const PAYMENT_STATE_LABELS: Readonly<Record<PaymentState, string>> = { pending: '等待付款', waiting_transfer: '等待轉帳', paid: '已收款', failed: '付款失敗' };
+
+/**
+ * How a list shows an order's payment: the latest attempt's state, except that an attempt still
+ * open on an order that was cancelled or ran out of time reads 「未付款」; cash on delivery has none.
+ */
+export function paymentStateText(method: (typeof PAYMENT_METHODS)[number], state: PaymentState | null, status: OrderStatus): string {
+  if (method === 'cod') return '到貨收款';
+  if (!state) return '未付款';
+  if ((state === 'pending' || state === 'waiting_transfer') && (status === 'cancelled' || status === 'expired')) return '未付款';
+  return PAYMENT_STATE_LABELS[state];
+}
+
+/** Carriers the shop hands parcels to. */
+export const CARRIERS = ['黑貓宅急便', '新竹物流', '中華郵政', '7-ELEVEN 交貨便', '全家店到店', '萊爾富', 'OK超商'] as const;
+export type Carrier = (typeof CARRIERS)[number];
+/** The carrier a store-pickup order usually goes with (the brand's own service). */
+export const CARRIER_FOR_CVS_BRAND: Readonly<Record<string, Carrier>> = { '7-ELEVEN': '7-ELEVEN 交貨便', FAMILY: '全家店到店', HILIFE: '萊爾富', OK: 'OK超商' };
+
+export const TRACKING_NO = /^[A-Za-z0-9-]{6,30}$/;
+
+/** Shipment events staff add by hand while a parcel travels (「已送達」 is the deliver action). */
+export const MANUAL_SHIPMENT_EVENTS = ['picked_up', 'in_transit', 'arrived_at_store'] as const;
+export type ManualShipmentEvent = (typeof MANUAL_SHIPMENT_EVENTS)[number];
+
+const taipeiDate = (label: string) => z.iso.date({ message: `${label}格式不正確（例如 2026-11-21）` });
+
+/** Filters shared by the list and the CSV export. Dates are Taipei calendar days, both ends included. */
+const filterShape = {
+  status: z.enum(ORDER_STATUSES, { message: '訂單狀態不正確' }).optional(),
+  payment: z.enum(PAYMENT_METHODS, { message: '付款方式不正確' }).optional(),
+  shipping: z.enum(SHIPPING_METHODS, { message: '配送方式不正確' }).optional(),
+  from: taipeiDate('開始日期').optional(),
+  to: taipeiDate('結束日期').optional(),
+  /** Order number (or part of it), the customer's e-mail, the recipient's phone or name. */
+  q: z.string().trim().max(100, '搜尋文字最多 100 個字').optional(),
+};
+const datesInOrder = (v: { from?: string | undefined; to?: string | undefined }) => !v.from || !v.to || v.from <= v.to;
+const datesMessage = { message: '結束日期不能早於開始日期', path: ['to'] };
+
+export const AdminOrderListQuery = PagingQuery.extend(filterShape).strict().refine(datesInOrder, datesMessage);
+export type AdminOrderListQuery = z.infer<typeof AdminOrderListQuery>;
+export const AdminOrderExportQuery = z.object(filterShape).strict().refine(datesInOrder, datesMessage);
+export type AdminOrderExportQuery = z.infer<typeof AdminOrderExportQuery>;
+export type AdminOrderFilters = Omit<AdminOrderListQuery, 'page' | 'pageSize'>;
+
+export const AdminOrderRow = z.object({
+  orderNo: z.string(),
+  placedAt: z.string(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  recipientName: z.string(),
+  recipientPhone: z.string(),
+  itemCount: z.number().int(),
+  total: z.number().int(),
+  status: OrderStatusSchema,
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  /** The latest payment attempt's state; null for cash on delivery. */
+  paymentState: z.enum(PAYMENT_STATES).nullable(),
+  shippingMethod: z.enum(SHIPPING_METHODS),
+});
+export type AdminOrderRow = z.infer<typeof AdminOrderRow>;
+
+// ── actions ─────────────────────────────────────────────────────────────────────────────────────
+
+export const ORDER_ACTIONS = ['process', 'ship', 'shipment-event', 'deliver', 'complete', 'cancel', 'refund'] as const;
+export type OrderAction = (typeof ORDER_ACTIONS)[number];
+
+export const ORDER_ACTION_LABELS: Readonly<Record<OrderAction, string>> = {
+  process: '開始備貨',
+  ship: '出貨',
+  'shipment-event': '新增配送事件',
+  deliver: '標記已送達',
+  complete: '完成訂單',
+  cancel: '取消訂單',
+  refund: '退款',
+};
+
+/** The status each action moves the order to (a shipment event keeps it shipped). */
+export const ACTION_TARGET: Readonly<Record<OrderAction, OrderStatus | null>> = {
+  process: 'processing',
+  ship: 'shipped',
+  'shipment-event': null,
+  deliver: 'delivered',
+  complete: 'completed',
+  cancel: 'cancelled',
+  refund: 'refunded',
+};
+
+/**
+ * What staff may do with an order now, from the state machine. One rule of our own: a cash on
+ * delivery order has collected no money before it is delivered, so it is cancelled, not refunded.
+ */
+export function allowedOrderActions(order: { status: OrderStatus; paymentMethod: (typeof PAYMENT_METHODS)[number] }): OrderAction[] {
+  return ORDER_ACTIONS.filter((action) => {
+    if (action === 'shipment-event') return order.status === 'shipped';
+    if (action === 'refund' && order.paymentMethod === 'cod' && !['delivered', 'completed'].includes(order.status)) return false;
+    return canTransition(order.status, ACTION_TARGET[action]!);
+  });
+}
+
+/** The ship dialog's fields (the console's form validates with the same rules as the server). */
+export const ShipOrderFields = z.object({
+  carrier: z.enum(CARRIERS, { error: '請選擇物流業者' }),
+  trackingNo: z.string({ error: '請填寫追蹤編號' }).trim().min(1, '請填寫追蹤編號').regex(TRACKING_NO, '追蹤編號須為 6–30 個英文字母、數字或連字號'),
+});
+export type ShipOrderFields = z.infer<typeof ShipOrderFields>;
+
+export const ShipmentEventFields = z.object({
+  event: z.enum(MANUAL_SHIPMENT_EVENTS, { error: '請選擇配送事件' }),
+  location: z.string().trim().max(60, '地點最多 60 個字').optional(),
+});
+export type ShipmentEventFields = z.infer<typeof ShipmentEventFields>;
+
+/** Why an order is cancelled or refunded (shown to the member on the order's history). */
+export const reasonField = (label: string) => z.string({ error: `請填寫${label}` }).trim().min(1, `請填寫${label}`).max(200, `${label}最多 200 個字`);
+export const ReasonFields = (label: string) => z.object({ reason: reasonField(label) });
+
+export const OrderActionBody = z.discriminatedUnion(
+  'action',
+  [
+    z.object({ action: z.literal('process') }).strict(),
+    ShipOrderFields.extend({ action: z.literal('ship') }).strict(),
+    ShipmentEventFields.extend({ action: z.literal('shipment-event') }).strict(),
+    z.object({ action: z.literal('deliver') }).strict(),
+    z.object({ action: z.literal('complete') }).strict(),
+    z.object({ action: z.literal('cancel'), reason: reasonField('取消原因') }).strict(),
+    z.object({ action: z.literal('refund'), reason: reasonField('退款原因') }).strict(),
+  ],
+  { error: '請選擇要執行的操作' },
+);
+export type OrderActionBody = z.infer<typeof OrderActionBody>;
+
+// ── detail ──────────────────────────────────────────────────────────────────────────────────────
+
+export const AdminPaymentView = z.object({
+  merchantTradeNo: z.string(),
+  provider: z.string(),
+  method: z.enum(['credit_card', 'atm']),
+  amount: z.number().int(),
+  status: z.enum(PAYMENT_STATES),
+  /** The gateway's own trade number and its last answer. */
+  tradeNo: z.string().nullable(),
+  rtnCode: z.string().nullable(),
+  rtnMsg: z.string().nullable(),
+  atm: z.object({ bankCode: z.string(), account: z.string(), expireDate: z.string() }).nullable(),
+  paidAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminPaymentView = z.infer<typeof AdminPaymentView>;
+
+export const AdminOrderDetail = z.object({
+  orderNo: z.string(),
+  status: OrderStatusSchema,
+  placedAt: z.string(),
+  updatedAt: z.string(),
+  paidAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  customer: z.object({ id: z.string(), name: z.string(), email: z.string(), phone: z.string().nullable() }),
+  items: z.array(
+    z.object({
+      productName: z.string(),
+      productSlug: z.string(),
+      variantLabel: z.string(),
+      sku: z.string(),
+      imageSrc: z.string().nullable(),
+      unitPrice: z.number().int(),
+      quantity: z.number().int(),
+      lineTotal: z.number().int(),
+    }),
+  ),
+  itemCount: z.number().int(),
+  amounts: z.object({
+    subtotal: z.number().int(),
+    discounts: z.array(z.object({ kind: z.enum(['tier', 'coupon']), label: z.string(), amount: z.number().int(), code: z.string().nullable() })),
+    discountTotal: z.number().int(),
+    /**
+     * Shipping (with any outlying-island surcharge), without the cash-on-delivery fee. The order
+     * keeps one amount for both; when the fee rules changed since, so that the split cannot be
+     * told, `codFee` is null and `shipping` is the whole amount.
+     */
+    shipping: z.number().int(),
+    codFee: z.number().int().nullable(),
+    total: z.number().int(),
+  }),
+  payments: z.array(AdminPaymentView),
+  shipping: z.object({
+    method: z.enum(SHIPPING_METHODS),
+    recipientName: z.string(),
+    phone: z.string(),
+    postalCode: z.string().nullable(),
+    /** Home delivery: city, district and street in one line. */
+    address: z.string().nullable(),
+    cvsBrand: z.string().nullable(),
+    /** Store pickup: 「7-ELEVEN 鹿谷門市」. */
+    storeName: z.string().nullable(),
+    storeId: z.string().nullable(),
+    storeAddress: z.string().nullable(),
+  }),
+  invoice: z.object({
+    type: z.enum(['member', 'mobile', 'donation', 'company']),
+    label: z.string(),
+    mobileBarcode: z.string().nullable(),
+    donationCode: z.string().nullable(),
+    taxId: z.string().nullable(),
+    companyTitle: z.string().nullable(),
+  }),
+  note: z.string(),
+  /** The latest carrier and tracking number, once shipped. */
+  shipment: z.object({ carrier: z.string().nullable(), trackingNo: z.string().nullable() }).nullable(),
+  events: z.array(OrderEventView),
+  /** Console writes on this order, newest first; only for roles that may read the audit trail. */
+  operations: z.array(AuditEntry).nullable(),
+  allowedActions: z.array(z.enum(ORDER_ACTIONS)),
+  /** Shipment events that make sense for this order now (store arrival only for store pickup). */
+  shipmentEvents: z.array(z.enum(MANUAL_SHIPMENT_EVENTS)),
+});
+export type AdminOrderDetail = z.infer<typeof AdminOrderDetail>;
+
+/** Column headings of the CSV export, in order. */
+export const ORDER_CSV_HEADERS = [
+  '訂單編號',
+  '成立時間',
+  '訂單狀態',
+  '會員姓名',
+  '會員電子郵件',
+  '收件人',
+  '收件人電話',
+  '配送方式',
+  '配送地址或門市',
+  '付款方式',
+  '付款狀態',
+  '商品件數',
+  '商品小計',
+  '折扣',
+  '運費與手續費',
+  '訂單總額',
+  '物流業者',
+  '追蹤編號',
+  '備註',
+] as const;

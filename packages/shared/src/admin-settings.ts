@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { PagingQuery } from './admin.ts';
+import { formatTwd } from './money.ts';
+import { ShippingRules } from './shipping.ts';
+import { CONTACT_SUBJECTS } from './site.ts';
+
+// ── shipping fee rules ──────────────────────────────────────────────────────────────────────────
+
+const blank = (input: unknown) => input === undefined || input === null || input === '' || (typeof input === 'number' && Number.isNaN(input));
+
+/** A whole number of TWD between min and max, with zh-TW messages naming the field. */
+const amount = (label: string, min: number, max: number) =>
+  z
+    .number({ error: (issue) => (blank(issue.input) ? `請填寫${label}` : `${label}必須是整數`) })
+    .int(`${label}必須是整數`)
+    .min(min, min === 0 ? `${label}不能是負數` : `${label}至少為 ${formatTwd(min)}`)
+    .max(max, `${label}不能超過 ${formatTwd(max)}`);
+
+const leadTime = z
+  .string({ error: '請填寫出貨與到貨時間' })
+  .trim()
+  .min(1, '請填寫出貨與到貨時間')
+  .max(60, '出貨與到貨時間不能超過 60 個字');
+
+const methodRule = z.object({ fee: amount('運費', 0, 10_000), freeOver: amount('免運門檻', 1, 1_000_000), leadTime }).strict();
+
+/** PUT /api/admin/settings/shipping: the editable amounts and lead times (names stay fixed in code). */
+export const UpdateShippingBody = z
+  .object({
+    home: methodRule,
+    cvs: methodRule,
+    outlyingSurcharge: amount('離島加收運費', 0, 10_000),
+    codFee: amount('貨到付款手續費', 0, 10_000),
+  })
+  .strict();
+export type UpdateShippingBody = z.infer<typeof UpdateShippingBody>;
+export type UpdateShippingInput = z.input<typeof UpdateShippingBody>;
+
+/** The console's view of the rules: the table in force and when it was last saved (null: the defaults). */
+export const ShippingSettingsView = z.object({ rules: ShippingRules, updatedAt: z.string().nullable() });
+export type ShippingSettingsView = z.infer<typeof ShippingSettingsView>;
+
+// ── redirects ───────────────────────────────────────────────────────────────────────────────────
+
+/** An old address on this site, e.g. /mall/old-oolong (stored lower-case, without a trailing slash). */
+export const RedirectPath = z
+  .string({ error: '請填寫原路徑' })
+  .trim()
+  .min(1, '請填寫原路徑')
+  .max(300, '原路徑不能超過 300 個字元')
+  .refine((p) => p.startsWith('/') && !p.startsWith('//'), '原路徑必須以 / 開頭，例如 /mall/old-oolong')
+  .refine((p) => !/[\s?#]/.test(p), '原路徑不能包含空白、? 或 #');
+
+/** Where it goes: a path on this site (a query string is allowed). */
+export const RedirectTargetPath = z
+  .string({ error: '請填寫目標路徑' })
+  .trim()
+  .min(1, '請填寫目標路徑')
+  .max(500, '目標路徑不能超過 500 個字元')
+  .refine((p) => p.startsWith('/') && !p.startsWith('//') && !p.startsWith('/\\'), '目標必須是本站的路徑，以 / 開頭，例如 /mall/dong-ding')
+  .refine((p) => !/\s/.test(p), '目標路徑不能包含空白');
+
+export const AdminRedirect = z.object({ path: z.string(), target: z.string(), permanent: z.boolean(), createdAt: z.string(), updatedAt: z.string() });
+export type AdminRedirect = z.infer<typeof AdminRedirect>;
+
+export const RedirectListQuery = PagingQuery.extend({ q: z.string().trim().max(200, '搜尋字詞不能超過 200 個字').optional() }).strict();
+export type RedirectListQuery = z.infer<typeof RedirectListQuery>;
+
+/** POST /api/admin/redirects (create) and PUT /api/admin/redirects (change the target of an existing path). */
+export const RedirectBody = z
+  .object({
+    path: RedirectPath,
+    target: RedirectTargetPath,
+    permanent: z.boolean({ error: '請選擇永久或暫時轉址' }).default(true),
+  })
+  .strict();
+export type RedirectBody = z.infer<typeof RedirectBody>;
+export type RedirectInput = z.input<typeof RedirectBody>;
+
+/** DELETE /api/admin/redirects?path=/mall/old-oolong */
+export const RedirectPathQuery = z.object({ path: RedirectPath }).strict();
+
+// ── contact messages ────────────────────────────────────────────────────────────────────────────
+
+export const MESSAGE_SORTS = ['newest', 'unhandled-first'] as const;
+
+export const MessageListQuery = PagingQuery.extend({
+  handled: z.enum(['yes', 'no'], { message: '處理狀態必須是 yes 或 no' }).optional(),
+  subject: z.enum(CONTACT_SUBJECTS, { message: '沒有這個詢問類別' }).optional(),
+  q: z.string().trim().max(200, '搜尋字詞不能超過 200 個字').optional(),
+  /** Newest first (the default), or the unhandled ones first and then newest first. */
+  sort: z.enum(MESSAGE_SORTS, { message: '排序必須是 newest 或 unhandled-first' }).default('newest'),
+}).strict();
+export type MessageListQuery = z.infer<typeof MessageListQuery>;
+
+export const AdminMessageRow = z.object({
+  referenceNo: z.string(),
+  name: z.string(),
+  email: z.string(),
+  subject: z.string(),
+  /** The start of the message, for the table. */
+  excerpt: z.string(),
+  jobSlug: z.string().nullable(),
+  createdAt: z.string(),
+  handledAt: z.string().nullable(),
+});
+export type AdminMessageRow = z.infer<typeof AdminMessageRow>;
+
+export const AdminMessage = AdminMessageRow.omit({ excerpt: true }).extend({
+  phone: z.string().nullable(),
+  message: z.string(),
+  /** The opening applied for, when the job is still on the site. */
+  jobTitle: z.string().nullable(),
+});
+export type AdminMessage = z.infer<typeof AdminMessage>;
+
+export const MessageRefParams = z.object({ referenceNo: z.string().regex(/^C\d{13,20}$/, '客服單號格式不正確') });
+
+export const SetMessageHandledBody = z.object({ handled: z.boolean({ error: '請指定是否已處理' }) }).strict();
+export type SetMessageHandledBody = z.infer<typeof SetMessageHandledBody>;

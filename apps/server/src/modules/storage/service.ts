@@ -122,29 +122,41 @@ export async function storeObject(
   let width: number | null = null;
   let height: number | null = null;
   let variants: number[] = [];
+  const copies: { name: string; data: Buffer; width: number; height: number }[] = [];
   if (contentType.startsWith('image/')) {
+    const unreadable = () => storageError('invalid-argument', '圖片檔案無法讀取，可能已經損毀。');
     const meta = await sharp(bytes).metadata().catch(() => null);
-    if (!meta?.width || !meta.height) throw storageError('invalid-argument', '圖片檔案無法讀取，可能已經損毀。');
+    if (!meta?.width || !meta.height) throw unreadable();
     width = meta.width;
     height = meta.height;
-    if (rule.imageVariants) {
-      variants = [...IMAGE_WIDTHS];
-      for (const w of IMAGE_WIDTHS) {
-        const copy = await sharp(bytes).rotate().resize({ width: w, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer({ resolveWithObject: true });
-        const vName = variantName(name, w);
-        await deps.store.put(bucket, vName, copy.data, 'image/webp');
-        await repo.upsertObject(deps.db, {
-          bucket,
-          name: vName,
-          size: copy.data.length,
-          contentType: 'image/webp',
-          sha256: sha256(copy.data),
-          width: copy.info.width,
-          height: copy.info.height,
-          uploadedBy: options.uploadedBy,
-        });
+    // Decode the whole picture before anything is written: a file whose header is fine but whose
+    // data is cut off or broken is refused as bad input, not stored half-way.
+    try {
+      if (rule.imageVariants) {
+        for (const w of IMAGE_WIDTHS) {
+          const copy = await sharp(bytes).rotate().resize({ width: w, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer({ resolveWithObject: true });
+          copies.push({ name: variantName(name, w), data: copy.data, width: copy.info.width, height: copy.info.height });
+        }
+        variants = [...IMAGE_WIDTHS];
+      } else {
+        await sharp(bytes).stats();
       }
+    } catch {
+      throw unreadable();
     }
+  }
+  for (const copy of copies) {
+    await deps.store.put(bucket, copy.name, copy.data, 'image/webp');
+    await repo.upsertObject(deps.db, {
+      bucket,
+      name: copy.name,
+      size: copy.data.length,
+      contentType: 'image/webp',
+      sha256: sha256(copy.data),
+      width: copy.width,
+      height: copy.height,
+      uploadedBy: options.uploadedBy,
+    });
   }
   await deps.store.put(bucket, name, bytes, contentType);
   const row = await repo.upsertObject(deps.db, { bucket, name, size: bytes.length, contentType, sha256: hash, width, height, variants, uploadedBy: options.uploadedBy });

@@ -174,6 +174,18 @@ describe.skipIf(!dbAvailable())('file storage (spec §7 /b/{bucket}/o/{path})', 
       expect(dots.headers['content-type']).toContain('application/json');
     });
 
+    it('invalid-argument: a picture whose data is cut off is refused and nothing is stored', async () => {
+      const noisy = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).png().toBuffer();
+      const truncated = noisy.subarray(0, Math.floor(noisy.length / 2));
+      for (const [bucket, name] of [['products', 'broken/half.png'], ['downloads', 'broken/half.png']] as const) {
+        const res = await upload(bucket, name, truncated, { cookie: owner });
+        expect(res.statusCode, `${bucket}: ${res.body}`).toBe(400);
+        expect(res.json().error).toMatchObject({ code: 'invalid-argument', message: '圖片檔案無法讀取，可能已經損毀。' });
+        expect((await get(bucket, encodeURIComponent(name), {}, '')).statusCode).toBe(404);
+      }
+      expect((await get('products', encodeURIComponent('broken/half.png@320.webp'), {}, '')).statusCode).toBe(404);
+    });
+
     it('invalid-argument: the type is sniffed from the bytes, not the name or the header', async () => {
       const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
       const res = await upload('products', 'evil.png', svg, { cookie: owner, headers: { 'content-type': 'image/png' } });

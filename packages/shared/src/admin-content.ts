@@ -61,10 +61,18 @@ export const ContentDocument = z.object({
   published: z.boolean(),
   sortOrder: z.number().int(),
   updatedAt: z.string(),
+  /**
+   * A fingerprint of the live document and the draft. The editor sends back the one it started
+   * from, so a save over someone else's newer edit is refused instead of silently replacing it.
+   */
+  revision: z.string(),
 });
 export type ContentDocument = z.infer<typeof ContentDocument>;
 
-export const SaveContentDraftBody = z.object({ data: Doc }).strict();
+const BaseRevision = z.string().regex(/^[a-f0-9]{32}$/, '版本代碼格式不正確');
+export const SaveContentDraftBody = z.object({ data: Doc, baseRevision: BaseRevision.optional() }).strict();
+/** Publishing names the revision the editor looked at, so nobody publishes a draft they have not seen. */
+export const PublishContentBody = z.object({ baseRevision: BaseRevision.optional() }).strict().nullish();
 export type SaveContentDraftBody = z.infer<typeof SaveContentDraftBody>;
 /**
  * A new list item: the whole document, its slug inside. It is stored hidden, so visitors see it only

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   CONTENT_KIND_DEFS,
@@ -29,6 +30,8 @@ type Row = typeof contentItems.$inferSelect;
 type Doc = Record<string, unknown>;
 
 const iso = (d: Date) => d.toISOString();
+/** The fingerprint of what an editor opened (see ContentDocument.revision). */
+const revisionOf = (r: { data: unknown; draftData: unknown }) => createHash('sha256').update(JSON.stringify([r.data, r.draftData])).digest('hex').slice(0, 32);
 
 async function findRow(db: DbOrTx, kind: ContentKind, slug: string, lock = false): Promise<Row | null> {
   const query = db
@@ -103,7 +106,7 @@ export async function listItems(db: DbOrTx, kind: ContentKind): Promise<ContentL
 
 export async function getItem(db: DbOrTx, kind: ContentKind, slug: string): Promise<ContentDocument> {
   const r = await mustFind(db, kind, slug);
-  return { kind, slug: r.slug, data: r.data, draft: r.draftData, published: r.published, sortOrder: r.sortOrder, updatedAt: iso(r.updatedAt) };
+  return { kind, slug: r.slug, data: r.data, draft: r.draftData, published: r.published, sortOrder: r.sortOrder, updatedAt: iso(r.updatedAt), revision: revisionOf(r) };
 }
 
 function refusal(kind: ContentKind, data: unknown, fields: Record<string, string>): BadRequestError {
@@ -160,17 +163,29 @@ export interface Change {
   readonly after: unknown;
 }
 
-/** Saves the editor's document as the draft; the live page does not change. */
-export async function saveDraft(tx: DbOrTx, kind: ContentKind, slug: string, raw: Doc): Promise<Change> {
+function assertRevision(row: Row, baseRevision: string | undefined): void {
+  if (baseRevision !== undefined && revisionOf(row) !== baseRevision) {
+    throw new ConflictError('這份內容在您開啟後，已有其他人儲存或發布了新的版本。您的修改仍在畫面上、尚未儲存：請先複製要保留的文字，重新整理頁面載入最新版本後再貼上。', 'edit-conflict');
+  }
+}
+
+/**
+ * Saves the editor's document as the draft; the live page does not change. With `baseRevision`
+ * (what the editor opened), a draft or publication saved by someone else meanwhile is not
+ * overwritten: 409 `edit-conflict`.
+ */
+export async function saveDraft(tx: DbOrTx, kind: ContentKind, slug: string, raw: Doc, baseRevision?: string): Promise<Change> {
   const row = await mustFind(tx, kind, slug, true);
+  assertRevision(row, baseRevision);
   const doc = await validateDocument(tx, kind, slug, raw);
   await tx.update(contentItems).set({ draftData: doc, updatedAt: sql`now()` }).where(eq(contentItems.id, row.id));
   return { before: { draft: row.draftData }, after: { draft: doc } };
 }
 
 /** The draft becomes what visitors see (checked once more: a category may have gone meanwhile). */
-export async function publish(tx: DbOrTx, kind: ContentKind, slug: string): Promise<Change> {
+export async function publish(tx: DbOrTx, kind: ContentKind, slug: string, baseRevision?: string): Promise<Change> {
   const row = await mustFind(tx, kind, slug, true);
+  assertRevision(row, baseRevision);
   if (!row.draftData) throw new ConflictError('沒有尚未發布的草稿。');
   const doc = await validateDocument(tx, kind, slug, row.draftData);
   await tx.update(contentItems).set({ data: doc, draftData: null, updatedAt: sql`now()` }).where(eq(contentItems.id, row.id));

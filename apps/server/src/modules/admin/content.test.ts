@@ -413,4 +413,43 @@ describe.skipIf(!dbAvailable())('console: site content', () => {
       expect((await pub<FaqView>('/api/content/faq')).body.categories.map((c) => c.slug)).toContain('returns');
     });
   });
+  describe('two editors at once', () => {
+    it('refuses a save or a publish over a version the editor never saw, and changes nothing', async () => {
+      const slug = DEMO_FAQ[2]!.slug;
+      const opened = await doc('faq', slug); // both editors open the same entry
+      expect(opened.revision).toMatch(/^[a-f0-9]{32}$/);
+      const mine = { ...opened.data, question: '店員甲改寫的問題？' };
+      const theirs = { ...opened.data, question: '店主乙改寫的問題？' };
+
+      const first = await staff.put(`/api/admin/content/faq/${slug}/draft`, { data: mine, baseRevision: opened.revision });
+      expect(first.statusCode, first.body).toBe(200);
+      const afterFirst = first.json() as ContentDocument;
+      expect(afterFirst.revision).not.toBe(opened.revision);
+
+      const audits = await auditCount();
+      const late = await owner.put(`/api/admin/content/faq/${slug}/draft`, { data: theirs, baseRevision: opened.revision });
+      expect(late.statusCode).toBe(409);
+      expect(late.json().error.code).toBe('edit-conflict');
+      expect(late.json().error.message).toContain('已有其他人儲存或發布了新的版本');
+      const publishLate = await owner.post(`/api/admin/content/faq/${slug}/publish`, { baseRevision: opened.revision });
+      expect(publishLate.statusCode).toBe(409);
+      expect(publishLate.json().error.code).toBe('edit-conflict');
+      const stored = await doc('faq', slug);
+      expect(stored.draft).toMatchObject({ question: '店員甲改寫的問題？' });
+      expect(stored.data).toEqual(opened.data);
+      expect(await auditCount()).toBe(audits);
+
+      // With the current revision both work; a malformed revision is a 400 naming the field.
+      const bad = await owner.put(`/api/admin/content/faq/${slug}/draft`, { data: theirs, baseRevision: 'x' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error.fields).toHaveProperty('baseRevision');
+      const again = await owner.put(`/api/admin/content/faq/${slug}/draft`, { data: theirs, baseRevision: afterFirst.revision });
+      expect(again.statusCode, again.body).toBe(200);
+      const published = await owner.post(`/api/admin/content/faq/${slug}/publish`, { baseRevision: (again.json() as ContentDocument).revision });
+      expect(published.statusCode, published.body).toBe(200);
+      expect((published.json() as ContentDocument).data).toMatchObject({ question: '店主乙改寫的問題？' });
+      // Without a revision (scripts, older clients) the save goes through as before.
+      expect((await owner.post(`/api/admin/content/faq/${slug}/publish`)).json().error.code).not.toBe('edit-conflict');
+    });
+  });
 });

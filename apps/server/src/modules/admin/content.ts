@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ContentDocument,
+  PublishContentBody,
   ContentItemParams,
   ContentKindParams,
   ContentList,
@@ -43,16 +44,16 @@ const contentRoutes: FastifyPluginAsync = async (app) => {
   r.put('/api/admin/content/:kind/:slug/draft', { config: write, schema: { params: ContentItemParams, body: SaveContentDraftBody, response: { 200: ContentDocument } } }, async (request) => {
     const { kind, slug } = request.params;
     await app.db.transaction(async (tx) => {
-      const change = await service.saveDraft(tx, kind, slug, request.body.data);
+      const change = await service.saveDraft(tx, kind, slug, request.body.data, request.body.baseRevision);
       await recordAudit(tx, request, { action: 'content.draft', entity: 'content', entityId: entityId(kind, slug), ...change });
     });
     return service.getItem(app.db, kind, slug);
   });
 
-  r.post('/api/admin/content/:kind/:slug/publish', { config: write, schema: { params: ContentItemParams, response: { 200: ContentDocument } } }, async (request) => {
+  r.post('/api/admin/content/:kind/:slug/publish', { config: write, schema: { params: ContentItemParams, body: PublishContentBody, response: { 200: ContentDocument } } }, async (request) => {
     const { kind, slug } = request.params;
     await app.db.transaction(async (tx) => {
-      const change = await service.publish(tx, kind, slug);
+      const change = await service.publish(tx, kind, slug, request.body?.baseRevision);
       await recordAudit(tx, request, { action: 'content.publish', entity: 'content', entityId: entityId(kind, slug), ...change });
     });
     contentChanged();

@@ -30,8 +30,9 @@ export const contentItemQuery = (kind: ContentKind, slug: string) =>
   });
 
 export const contentApi = {
-  saveDraft: (kind: ContentKind, slug: string, data: Record<string, unknown>) => apiPut<ContentDocument>(`${itemUrl(kind, slug)}/draft`, { data }),
-  publish: (kind: ContentKind, slug: string) => apiPost<ContentDocument>(`${itemUrl(kind, slug)}/publish`),
+  saveDraft: (kind: ContentKind, slug: string, data: Record<string, unknown>, baseRevision: string | undefined) =>
+    apiPut<ContentDocument>(`${itemUrl(kind, slug)}/draft`, { data, ...(baseRevision ? { baseRevision } : {}) }),
+  publish: (kind: ContentKind, slug: string, baseRevision: string | undefined) => apiPost<ContentDocument>(`${itemUrl(kind, slug)}/publish`, baseRevision ? { baseRevision } : {}),
   discard: (kind: ContentKind, slug: string) => apiDelete<ContentDocument>(`${itemUrl(kind, slug)}/draft`),
   create: (kind: ContentKind, data: Record<string, unknown>) => apiPost<ContentDocument>(base(kind), { data }),
   remove: (kind: ContentKind, slug: string) => apiDelete<{ ok: true }>(itemUrl(kind, slug)),

@@ -183,7 +183,7 @@ function Editor({ kind, slug, item: initial }: { kind: ContentKind; slug: string
     const sent = doc;
     setBusy('save');
     try {
-      const saved = await contentApi.saveDraft(kind, slug, sent);
+      const saved = await contentApi.saveDraft(kind, slug, sent, item?.revision);
       accept(saved, sent);
       return saved;
     } catch (error) {
@@ -233,10 +233,16 @@ function Editor({ kind, slug, item: initial }: { kind: ContentKind; slug: string
   const publish = async () => {
     if (slug === null) return;
     setConfirm(null);
-    if (dirty && !(await saveDraft())) return;
+    // Publish exactly what this editor saw (or just saved), never a draft someone else saved meanwhile.
+    let revision = item?.revision;
+    if (dirty) {
+      const saved = await saveDraft();
+      if (!saved) return;
+      revision = saved.revision;
+    }
     setBusy('publish');
     try {
-      const published = await contentApi.publish(kind, slug);
+      const published = await contentApi.publish(kind, slug, revision);
       accept(published, 'keep');
       toast.success('已發布，訪客現在看到的是新的內容。');
     } catch (error) {

@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { MOTION } from '../../config/motion.ts';
 
@@ -34,14 +35,14 @@ export function Marquee({ items, label }: { items: readonly MarqueeItem[]; label
     <section aria-label={label} className="group overflow-hidden border-b border-line bg-tea-dark text-sm text-white">
       <div
         data-testid="marquee-track"
-        className="flex w-max py-2.5 group-hover:[animation-play-state:paused] group-focus-within:[animation-play-state:paused] motion-reduce:w-full motion-reduce:flex-wrap motion-reduce:[animation:none]"
-        style={{
-          animationName: 'marquee',
-          animationDuration: `${durationS}s`,
-          animationDelay: `${delayS}s`,
-          animationIterationCount: loop === 0 ? 'infinite' : loop,
-          animationTimingFunction: 'linear',
-        }}
+        className="marquee-track flex w-max py-2.5 group-hover:[animation-play-state:paused] group-focus-within:[animation-play-state:paused] motion-reduce:w-full motion-reduce:flex-wrap"
+        style={
+          {
+            '--marquee-duration': `${durationS}s`,
+            '--marquee-delay': `${delayS}s`,
+            '--marquee-iterations': loop === 0 ? 'infinite' : String(loop),
+          } as CSSProperties
+        }
       >
         {row(0)}
         <div className="flex motion-reduce:hidden">{row(1)}</div>

@@ -78,6 +78,13 @@ test.describe('the operations console', () => {
     await expect(shopper.getByText('9055-1234-7788').first()).toBeVisible();
     expect(loads).toEqual([]);
 
+    // The packing slip for the box: the items, the tracking number and what the carrier collects.
+    await staff.getByRole('link', { name: '列印出貨單' }).click();
+    const slip = staff.locator('#packing-slip');
+    await expect(slip).toContainText(sku);
+    await expect(slip).toContainText('9055-1234-7788');
+    await expect(slip.getByText('貨到付款・代收金額')).toBeVisible();
+
     await Promise.all([ownerContext.close(), shopperContext.close(), staffContext.close()]);
   });
 

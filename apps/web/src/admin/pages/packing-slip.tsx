@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { adminPath } from '@shop/shared/admin-routes';
 import { SHIPPING_METHOD_LABELS } from '@shop/shared/admin-orders';
 import { BRAND } from '@shop/shared/brand';
+import { formatTwd } from '@shop/shared/money';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
@@ -115,6 +116,13 @@ export default function PackingSlipPage() {
             </p>
           </div>
         </section>
+
+        {o.paymentMethod === 'cod' && (
+          <p className="flex items-baseline justify-between gap-4 rounded-lg border-2 border-ink px-4 py-3">
+            <span className="font-semibold">貨到付款・代收金額</span>
+            <span className="tabular text-2xl font-semibold">{formatTwd(o.amounts.total)}</span>
+          </p>
+        )}
 
         <table className="w-full text-sm">
           <caption className="sr-only">出貨商品</caption>

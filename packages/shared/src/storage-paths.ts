@@ -15,3 +15,17 @@ export function objectUrl(bucket: string, name: string): string {
 export function imageSrcSet(bucket: string, name: string, widths: readonly number[] = IMAGE_WIDTHS): string {
   return widths.map((w) => `${objectUrl(bucket, variantName(name, w))} ${w}w`).join(', ');
 }
+
+/** A stored file's metadata, as the storage API answers it (and the uploader receives it). */
+export interface StorageObjectMetadata {
+  bucket: string;
+  name: string;
+  size: number;
+  contentType: string;
+  etag: string;
+  updated: string;
+  width: number | null;
+  height: number | null;
+  /** Widths of the resized WebP copies (name@{width}.webp). */
+  variants: number[];
+}

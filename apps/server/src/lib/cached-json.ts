@@ -2,11 +2,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CachedBody, ResponseCache } from './response-cache.ts';
 
 /**
- * Answers from the in-process cache with a strong ETag and `no-cache`, so a repeat request gets
- * 304 without the body and the browser always revalidates.
+ * Answers a serialised body with its strong ETag, so a repeat request gets 304 without the body.
+ * By default (`no-cache`) the browser always revalidates.
  */
-export function sendCached(request: FastifyRequest, reply: FastifyReply, { json, etag }: CachedBody) {
-  reply.header('etag', etag).header('cache-control', 'public, no-cache');
+export function sendCached(request: FastifyRequest, reply: FastifyReply, { json, etag }: CachedBody, cacheControl = 'public, no-cache') {
+  reply.header('etag', etag).header('cache-control', cacheControl);
   const match = request.headers['if-none-match'];
   if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return reply.code(304).send();
   return reply.type('application/json; charset=utf-8').send(json);

@@ -5,6 +5,12 @@ export interface CachedBody {
   readonly etag: string;
 }
 
+/** A value as JSON with its strong ETag. */
+export function serialise(value: unknown): CachedBody {
+  const json = JSON.stringify(value);
+  return { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
+}
+
 /**
  * A small in-process cache of serialised responses: at most `max` entries, each kept `ttlMs`,
  * and all dropped at once by `invalidate()` (a write in this process). Across several instances
@@ -24,8 +30,7 @@ export function responseCache(options: { max: number; ttlMs: number; now?: () =>
         return hit.body;
       }
       const startedAt = generation;
-      const json = JSON.stringify(await load());
-      const body = { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
+      const body = serialise(await load());
       // A write during the load makes this answer stale before it is stored: do not keep it.
       if (startedAt === generation) {
         entries.delete(key);

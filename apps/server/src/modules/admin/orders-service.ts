@@ -17,13 +17,13 @@ import {
 import { CVS_BRAND_NAMES } from '@shop/shared/checkout';
 import { toCsv } from '@shop/shared/csv';
 import { ORDER_STATUS_LABELS, canTransition, type OrderStatus } from '@shop/shared/order-status';
-import type { AdvanceOrderBody, OrderEventView } from '@shop/shared/orders';
+import type { AdvanceOrderBody } from '@shop/shared/orders';
 import { objectUrl, variantName } from '@shop/shared/storage-paths';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditLog, orders, payments, users, type InvoiceDetails, type ShippingDetails } from '../../db/schema.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
 import * as repo from '../orders/repo.ts';
-import { advanceOrder, type ChangeDeps } from '../orders/service.ts';
+import { advanceOrder, orderEventView, type ChangeDeps } from '../orders/service.ts';
 import { shippingRules } from '../site/shipping-rules.ts';
 
 /**
@@ -308,18 +308,7 @@ export async function getAdminOrder(db: DbOrTx, orderNo: string, options: { with
     },
     note: order.note,
     shipment: shipment ? { carrier: shipment.carrier, trackingNo: shipment.trackingNo } : null,
-    events: events.map(
-      (e): OrderEventView => ({
-        kind: e.kind,
-        status: (e.status as OrderStatus | null) ?? null,
-        shipmentEvent: (e.shipmentEvent as OrderEventView['shipmentEvent']) ?? null,
-        location: e.location,
-        note: e.note,
-        carrier: e.carrier,
-        trackingNo: e.trackingNo,
-        at: e.createdAt.toISOString(),
-      }),
-    ),
+    events: events.map(orderEventView),
     operations:
       operations?.map((r) => ({ id: String(r.id), at: r.at.toISOString(), actorEmail: r.actorEmail, actorRole: r.actorRole, action: r.action, entity: r.entity, entityId: r.entityId, before: r.before, after: r.after })) ??
       null,

@@ -200,21 +200,27 @@ export async function getAdminProduct(db: DbOrTx, productId: string): Promise<Ad
     specs: p.specs,
     description: p.description as DescriptionBlockInput[],
     images: p.images.map((i): AdminImage => ({ ...i, url: urls.get(i.name) ?? objectUrl(i.bucket, i.name) })),
-    variants: variants.map((v) => ({
-      id: v.id,
-      sku: v.sku,
-      options: v.options,
-      price: v.price,
-      compareAtPrice: v.compareAtPrice,
-      stock: v.stock,
-      lowStockThreshold: v.lowStockThreshold,
-      active: !v.archived,
-      ordered: Boolean(v.ordered),
-    })),
+    variants: variants.map((v) => ({ ...variantFields(v), ordered: Boolean(v.ordered) })),
     adjustments,
     replacement: replacement ?? null,
     createdAt: iso(p.createdAt),
     updatedAt: iso(p.updatedAt),
+  };
+}
+
+/** A variant's editable fields, shared by the editor's view and the audit snapshot. */
+function variantFields(
+  v: Pick<typeof productVariants.$inferSelect, 'id' | 'sku' | 'options' | 'price' | 'compareAtPrice' | 'stock' | 'lowStockThreshold' | 'archived'>,
+) {
+  return {
+    id: v.id,
+    sku: v.sku,
+    options: v.options,
+    price: v.price,
+    compareAtPrice: v.compareAtPrice,
+    stock: v.stock,
+    lowStockThreshold: v.lowStockThreshold,
+    active: !v.archived,
   };
 }
 
@@ -244,16 +250,7 @@ export async function snapshot(db: DbOrTx, productId: string) {
     description: p.description,
     images: p.images.map((i) => ({ name: i.name, alt: i.alt })),
     replacementId: p.replacementId,
-    variants: variants.map((v) => ({
-      id: v.id,
-      sku: v.sku,
-      options: v.options,
-      price: v.price,
-      compareAtPrice: v.compareAtPrice,
-      stock: v.stock,
-      lowStockThreshold: v.lowStockThreshold,
-      active: !v.archived,
-    })),
+    variants: variants.map(variantFields),
   };
 }
 

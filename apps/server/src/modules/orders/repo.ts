@@ -5,6 +5,7 @@ import { rows } from '../../db/migrate.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
+export type OrderEventRow = typeof orderEvents.$inferSelect;
 
 export async function nextOrderNumber(db: DbOrTx): Promise<number> {
   const result = rows<{ n: string }>(await db.execute(sql`select nextval('order_number_seq')::text as n`));

@@ -299,6 +299,19 @@ const PAYMENT_MESSAGES: Record<string, string> = {
   failed: '付款未成功',
 };
 
+
+/** One row of an order's history as members and the console see it. */
+export const orderEventView = (e: repo.OrderEventRow): OrderEventView => ({
+  kind: e.kind,
+  status: (e.status as OrderStatus | null) ?? null,
+  shipmentEvent: (e.shipmentEvent as OrderEventView['shipmentEvent']) ?? null,
+  location: e.location,
+  note: e.note,
+  carrier: e.carrier,
+  trackingNo: e.trackingNo,
+  at: e.createdAt.toISOString(),
+});
+
 export async function present(db: DbOrTx, order: repo.OrderRow): Promise<OrderDetail> {
   const [items, events, payment] = await Promise.all([repo.itemsOf(db, order.id), repo.eventsOf(db, order.id), repo.latestPayment(db, order.id)]);
   return {
@@ -333,18 +346,7 @@ export async function present(db: DbOrTx, order: repo.OrderRow): Promise<OrderDe
     note: order.note,
     createdAt: order.createdAt.toISOString(),
     expiresAt: order.expiresAt?.toISOString() ?? null,
-    events: events.map(
-      (e): OrderEventView => ({
-        kind: e.kind,
-        status: (e.status as OrderStatus | null) ?? null,
-        shipmentEvent: (e.shipmentEvent as OrderEventView['shipmentEvent']) ?? null,
-        location: e.location,
-        note: e.note,
-        carrier: e.carrier,
-        trackingNo: e.trackingNo,
-        at: e.createdAt.toISOString(),
-      }),
-    ),
+    events: events.map(orderEventView),
     canCancel: MEMBER_CANCELLABLE.includes(order.status),
     canPay: order.paymentMethod !== 'cod' && ['pending_payment', 'payment_failed'].includes(order.status) && payment?.status !== 'waiting_transfer',
   };

@@ -1,8 +1,9 @@
-import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { MaintenanceStatus } from '@shop/shared/site';
 import { ShippingRules } from '@shop/shared/shipping';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sendCached } from '../../lib/cached-json.ts';
+import { serialise, type CachedBody } from '../../lib/response-cache.ts';
 import { serveShippingRules, shippingRules } from './shipping-rules.ts';
 
 /** Browsers may reuse the shipping table this long; checkout always prices on the server anyway. */
@@ -23,14 +24,16 @@ const site: FastifyPluginAsync = async (app) => {
   const stop = await serveShippingRules(app.db, (error) => app.log.warn({ err: error }, 'shipping rules could not be read; using the last known ones'));
   app.addHook('onClose', async () => stop());
 
+  // Serialised once per rules object: the accessor hands out the same object until they change.
+  const bodies = new WeakMap<object, CachedBody>();
   r.get('/api/site/shipping-rules', async (request, reply) => {
-    const rules = ShippingRules.parse(await shippingRules(app.db));
-    const json = JSON.stringify(rules);
-    const etag = `"${createHash('sha1').update(json).digest('base64url')}"`;
-    reply.header('etag', etag).header('cache-control', `public, max-age=${SHIPPING_MAX_AGE_S}`);
-    const match = request.headers['if-none-match'];
-    if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return reply.code(304).send();
-    return reply.type('application/json; charset=utf-8').send(json);
+    const rules = await shippingRules(app.db);
+    let body = bodies.get(rules);
+    if (!body) {
+      body = serialise(ShippingRules.parse(rules));
+      bodies.set(rules, body);
+    }
+    return sendCached(request, reply, body, `public, max-age=${SHIPPING_MAX_AGE_S}`);
   });
 };
 

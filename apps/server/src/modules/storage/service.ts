@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { can } from '@shop/shared/admin';
-import { IMAGE_WIDTHS, variantName } from '@shop/shared/storage-paths';
+import { IMAGE_WIDTHS, variantName, type StorageObjectMetadata } from '@shop/shared/storage-paths';
 import type { DbOrTx } from '../../db/client.ts';
 import type { ObjectStore, ByteRange } from './backends.ts';
 import { BUCKETS, type BucketRule } from './buckets.ts';
@@ -20,18 +20,7 @@ export interface Caller {
   readonly role: string;
 }
 
-export interface ObjectMetadata {
-  bucket: string;
-  name: string;
-  size: number;
-  contentType: string;
-  etag: string;
-  updated: string;
-  width: number | null;
-  height: number | null;
-  /** Widths of the resized WebP copies (name@{width}.webp). */
-  variants: number[];
-}
+export type ObjectMetadata = StorageObjectMetadata;
 
 const VARIANT_SUFFIX = /@\d+\.webp$/;
 

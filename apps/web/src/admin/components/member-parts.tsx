@@ -1,11 +1,8 @@
-import { useState, type FormEvent } from 'react';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { PageOf } from '@shop/shared/admin';
 import type { TiersResponse } from '@shop/shared/admin-coupons';
 import type { MemberDetail, MemberListQuery, MemberRow } from '@shop/shared/admin-members';
 import { Badge } from '../../components/ui/badge.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { TextField } from '../../components/ui/field.tsx';
 import { apiGet } from '../../lib/api-client.ts';
 import { adminKeys, toQueryString } from '../api/admin-api.ts';
 
@@ -51,35 +48,3 @@ export function MemberStatusBadge({ disabledAt }: { disabledAt: string | null })
   return disabledAt ? <Badge tone="danger">已停用</Badge> : <Badge tone="success">使用中</Badge>;
 }
 
-/** A search field that searches on Enter or the button, and follows the URL when it changes elsewhere. */
-export function SearchBox({ value, onSearch, placeholder, label = '搜尋' }: { value: string; onSearch(q: string): void; placeholder: string; label?: string }) {
-  const [text, setText] = useState(value);
-  const [applied, setApplied] = useState(value);
-  if (value !== applied) {
-    setApplied(value);
-    setText(value);
-  }
-  const submit = (e?: FormEvent) => {
-    e?.preventDefault();
-    onSearch(text.trim());
-  };
-  return (
-    <div className="flex w-full items-end gap-2 sm:w-auto">
-      <TextField
-        label={label}
-        type="search"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') submit(e);
-        }}
-        placeholder={placeholder}
-        containerClassName="min-w-0 flex-1 sm:w-72"
-        enterKeyHint="search"
-      />
-      <Button variant="secondary" onClick={() => submit()}>
-        搜尋
-      </Button>
-    </div>
-  );
-}

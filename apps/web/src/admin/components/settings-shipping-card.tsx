@@ -32,6 +32,8 @@ const FIELDS: readonly Path<UpdateShippingInput>[] = [
 
 /** NT$ before an amount input, as part of its label (the input itself holds a plain number). */
 const money = (label: string) => `${label}（NT$）`;
+/** Every amount here is a whole number of NT$ typed as digits. */
+const AMOUNT_INPUT = { type: 'number', inputMode: 'numeric', step: 1, required: true, className: 'tabular read-only:bg-paper' } as const;
 
 function MethodFields({ method, form, readOnly }: { method: ShippingMethod; form: ReturnType<typeof useShippingForm>; readOnly: boolean }) {
   const errors = form.formState.errors[method];
@@ -39,16 +41,12 @@ function MethodFields({ method, form, readOnly }: { method: ShippingMethod; form
     <fieldset className="flex flex-col gap-4 rounded-lg border border-line p-4">
       <legend className="px-1 font-medium">{SHIPPING_METHOD_LABELS[method]}</legend>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label={money('運費')} type="number" inputMode="numeric" min={0} step={1} required readOnly={readOnly} className="tabular read-only:bg-paper" error={errors?.fee?.message} {...form.register(`${method}.fee`, { valueAsNumber: true })} />
+        <TextField label={money('運費')} {...AMOUNT_INPUT} min={0} readOnly={readOnly} error={errors?.fee?.message} {...form.register(`${method}.fee`, { valueAsNumber: true })} />
         <TextField
           label={money('免運門檻')}
-          type="number"
-          inputMode="numeric"
+          {...AMOUNT_INPUT}
           min={1}
-          step={1}
-          required
           readOnly={readOnly}
-          className="tabular read-only:bg-paper"
           hint="折扣後的商品金額達到這個數字即免運"
           error={errors?.freeOver?.message}
           {...form.register(`${method}.freeOver`, { valueAsNumber: true })}
@@ -132,26 +130,18 @@ export function ShippingRulesCard({ canWrite }: { canWrite: boolean }) {
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField
                 label={money('離島加收運費')}
-                type="number"
-                inputMode="numeric"
+                {...AMOUNT_INPUT}
                 min={0}
-                step={1}
-                required
                 readOnly={readOnly}
-                className="tabular read-only:bg-paper"
                 hint="澎湖、金門、馬祖等離島宅配，每筆加收，不適用免運"
                 error={errors.outlyingSurcharge?.message}
                 {...form.register('outlyingSurcharge', { valueAsNumber: true })}
               />
               <TextField
                 label={money('貨到付款手續費')}
-                type="number"
-                inputMode="numeric"
+                {...AMOUNT_INPUT}
                 min={0}
-                step={1}
-                required
                 readOnly={readOnly}
-                className="tabular read-only:bg-paper"
                 hint="宅配貨到付款與超商取貨付款，每筆加收"
                 error={errors.codFee?.message}
                 {...form.register('codFee', { valueAsNumber: true })}

@@ -9,9 +9,10 @@ import { SelectField } from '../../components/ui/field.tsx';
 import { AdminPage, FilterBar } from '../components/admin-page.tsx';
 import { CouponStateBadge, CouponUsage, couponsQuery } from '../components/coupon-parts.tsx';
 import { DataTable, type Column } from '../components/data-table.tsx';
-import { SearchBox, formatDate, tiersQuery } from '../components/member-parts.tsx';
+import { formatDate, tiersQuery } from '../components/member-parts.tsx';
 import { useCan } from '../hooks/use-admin-me.ts';
 import { useUrlFilters } from '../hooks/use-url-filters.ts';
+import { SearchBox } from '../components/search-box.tsx';
 
 const DEFAULTS = { q: '', status: '', validity: '', scope: '' };
 

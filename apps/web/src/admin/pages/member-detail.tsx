@@ -5,7 +5,7 @@ import { USER_ROLE_NAMES, type MemberDetail } from '@shop/shared/admin-members';
 import { adminPath } from '@shop/shared/admin-routes';
 import type { CouponView } from '@shop/shared/membership';
 import { formatTwd } from '@shop/shared/money';
-import { ORDER_STATUS_LABELS, type OrderStatus, type PaymentMethod } from '@shop/shared/order-status';
+import type { PaymentMethod } from '@shop/shared/order-status';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Badge, type BadgeTone } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -17,20 +17,8 @@ import { errorMessage } from '../../lib/form.ts';
 import { AdminPage } from '../components/admin-page.tsx';
 import { MemberStatusBadge, formatDate, formatDateTime, memberQuery } from '../components/member-parts.tsx';
 import { MemberStatusDialog } from '../components/member-status-dialog.tsx';
+import { OrderStatusBadge } from '../components/order-parts.tsx';
 import { useAdminMe, useCan } from '../hooks/use-admin-me.ts';
-
-const ORDER_TONES: Record<OrderStatus, BadgeTone> = {
-  pending_payment: 'amber',
-  payment_failed: 'danger',
-  paid: 'tea',
-  processing: 'tea',
-  shipped: 'tea',
-  delivered: 'success',
-  completed: 'success',
-  expired: 'neutral',
-  cancelled: 'neutral',
-  refunded: 'neutral',
-};
 
 const PAYMENT_SHORT: Record<PaymentMethod, string> = { credit_card: '信用卡', atm: 'ATM 轉帳', cod: '貨到付款' };
 
@@ -128,7 +116,7 @@ function Orders({ m }: { m: MemberDetail }) {
               <td className="tabular px-3 py-2.5 text-right">{o.itemCount}</td>
               <td className="tabular px-3 py-2.5 text-right whitespace-nowrap">{formatTwd(o.total)}</td>
               <td className="px-5 py-2.5 whitespace-nowrap sm:px-6">
-                <Badge tone={ORDER_TONES[o.status]}>{ORDER_STATUS_LABELS[o.status]}</Badge>
+                <OrderStatusBadge status={o.status} />
               </td>
             </tr>
           ))}

@@ -8,8 +8,9 @@ import { Button } from '../../components/ui/button.tsx';
 import { SelectField } from '../../components/ui/field.tsx';
 import { AdminPage, FilterBar } from '../components/admin-page.tsx';
 import { DataTable, type Column } from '../components/data-table.tsx';
-import { MemberStatusBadge, SearchBox, formatDate, membersQuery, tiersQuery } from '../components/member-parts.tsx';
+import { MemberStatusBadge, formatDate, membersQuery, tiersQuery } from '../components/member-parts.tsx';
 import { useUrlFilters } from '../hooks/use-url-filters.ts';
+import { SearchBox } from '../components/search-box.tsx';
 
 const DEFAULTS = { q: '', tier: '', status: '' };
 

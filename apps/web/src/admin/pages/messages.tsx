@@ -1,11 +1,10 @@
-import { useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { PageOf } from '@shop/shared/admin';
 import type { AdminMessageRow } from '@shop/shared/admin-settings';
 import { CONTACT_SUBJECTS } from '@shop/shared/site';
 import { Button } from '../../components/ui/button.tsx';
-import { SelectField, TextField } from '../../components/ui/field.tsx';
+import { SelectField } from '../../components/ui/field.tsx';
 import { apiGet } from '../../lib/api-client.ts';
 import { toQueryString } from '../api/admin-api.ts';
 import { AdminPage, FilterBar } from '../components/admin-page.tsx';
@@ -14,6 +13,7 @@ import { HandledBadge, MessageDialog, messagesKey } from '../components/message-
 import { formatTaipei } from '../components/settings-time.tsx';
 import { useCan } from '../hooks/use-admin-me.ts';
 import { useUrlFilters } from '../hooks/use-url-filters.ts';
+import { SearchBox } from '../components/search-box.tsx';
 
 const DEFAULTS = { handled: '', subject: '', q: '' };
 const REF = /^C\d{13,20}$/;
@@ -27,39 +27,6 @@ function apiQuery(f: typeof DEFAULTS, page: number) {
     sort: f.handled ? 'newest' : 'unhandled-first',
     page,
   });
-}
-
-function SearchBox({ value, onSearch }: { value: string; onSearch(q: string): void }) {
-  const [text, setText] = useState(value);
-  const [applied, setApplied] = useState(value);
-  // The URL changed from elsewhere (Back, 「清除條件」): show what it says.
-  if (value !== applied) {
-    setApplied(value);
-    setText(value);
-  }
-  const submit = (e?: FormEvent) => {
-    e?.preventDefault();
-    onSearch(text.trim());
-  };
-  return (
-    <div className="flex w-full items-end gap-2 sm:w-auto">
-      <TextField
-        label="搜尋"
-        type="search"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') submit(e);
-        }}
-        placeholder="姓名、電子郵件、單號或內容"
-        containerClassName="min-w-0 flex-1 sm:w-72"
-        enterKeyHint="search"
-      />
-      <Button variant="secondary" onClick={() => submit()}>
-        搜尋
-      </Button>
-    </div>
-  );
 }
 
 /** /admin/messages: what shoppers sent through /contact, unhandled first; read, reply and mark handled. */
@@ -129,7 +96,7 @@ export default function MessagesPage() {
             </option>
           ))}
         </SelectField>
-        <SearchBox value={filters.q} onSearch={(q) => setFilters({ q })} />
+        <SearchBox value={filters.q} onSearch={(q) => setFilters({ q })} placeholder="姓名、電子郵件、單號或內容" />
         {filtered && (
           <Button variant="ghost" onClick={() => setFilters(DEFAULTS)}>
             清除條件

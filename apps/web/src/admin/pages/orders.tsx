@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { adminPath } from '@shop/shared/admin-routes';
@@ -12,6 +11,7 @@ import { AdminPage, FilterBar } from '../components/admin-page.tsx';
 import { DataTable, type Column } from '../components/data-table.tsx';
 import { OrderStatusBadge, PaymentStateBadge, adminOrdersQuery, formatDateTime, ordersCsvUrl } from '../components/order-parts.tsx';
 import { useUrlFilters } from '../hooks/use-url-filters.ts';
+import { SearchBox } from '../components/search-box.tsx';
 
 const DEFAULTS = { status: '', payment: '', shipping: '', from: '', to: '', q: '' };
 
@@ -25,39 +25,6 @@ function toApiFilters(f: typeof DEFAULTS): AdminOrderFilters {
     ...(/^\d{4}-\d{2}-\d{2}$/.test(f.to) ? { to: f.to } : {}),
     ...(f.q.trim() ? { q: f.q.trim() } : {}),
   };
-}
-
-function SearchBox({ value, onSearch }: { value: string; onSearch(q: string): void }) {
-  const [text, setText] = useState(value);
-  const [applied, setApplied] = useState(value);
-  // The URL changed from elsewhere (Back, 「清除條件」): show what it says.
-  if (value !== applied) {
-    setApplied(value);
-    setText(value);
-  }
-  const submit = (e?: FormEvent) => {
-    e?.preventDefault();
-    onSearch(text.trim());
-  };
-  return (
-    <div className="flex w-full items-end gap-2 sm:w-auto">
-      <TextField
-        label="搜尋"
-        type="search"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') submit(e);
-        }}
-        placeholder="訂單編號、電子郵件或電話"
-        containerClassName="min-w-0 flex-1 sm:w-72"
-        enterKeyHint="search"
-      />
-      <Button variant="secondary" onClick={() => submit()}>
-        搜尋
-      </Button>
-    </div>
-  );
 }
 
 const columns = (listSearch: string): Column<AdminOrderRow>[] => [
@@ -191,7 +158,7 @@ export default function OrdersPage() {
             <TextField label="成立日期（起）" type="date" value={filters.from} max={filters.to || undefined} onChange={(e) => setFilters({ from: e.target.value })} className="min-w-0" containerClassName="min-w-0 flex-1 sm:w-44" />
             <TextField label="成立日期（迄）" type="date" value={filters.to} min={filters.from || undefined} error={dateError} onChange={(e) => setFilters({ to: e.target.value })} className="min-w-0" containerClassName="min-w-0 flex-1 sm:w-44" />
           </fieldset>
-          <SearchBox value={filters.q} onSearch={(q) => setFilters({ q })} />
+          <SearchBox value={filters.q} onSearch={(q) => setFilters({ q })} placeholder="訂單編號、電子郵件或電話" />
           {filtered && (
             <Button variant="ghost" className="self-end" onClick={() => setFilters({ status: '', payment: '', shipping: '', from: '', to: '', q: '' })}>
               清除條件

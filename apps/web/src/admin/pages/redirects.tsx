@@ -1,10 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { PageOf } from '@shop/shared/admin';
 import type { AdminRedirect } from '@shop/shared/admin-settings';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { TextField } from '../../components/ui/field.tsx';
 import { textLinkClass } from '../../components/ui/text-link.tsx';
 import { apiGet } from '../../lib/api-client.ts';
 import { toQueryString } from '../api/admin-api.ts';
@@ -14,39 +13,7 @@ import { AddRedirectForm, DeleteRedirectDialog, EditRedirectDialog, redirectsKey
 import { formatTaipei } from '../components/settings-time.tsx';
 import { useCan } from '../hooks/use-admin-me.ts';
 import { useUrlFilters } from '../hooks/use-url-filters.ts';
-
-function SearchBox({ value, onSearch }: { value: string; onSearch(q: string): void }) {
-  const [text, setText] = useState(value);
-  const [applied, setApplied] = useState(value);
-  // The URL changed from elsewhere (Back, a shared link): show what it says.
-  if (value !== applied) {
-    setApplied(value);
-    setText(value);
-  }
-  const submit = (e?: FormEvent) => {
-    e?.preventDefault();
-    onSearch(text.trim());
-  };
-  return (
-    <div className="flex w-full items-end gap-2 sm:w-auto">
-      <TextField
-        label="搜尋"
-        type="search"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') submit(e);
-        }}
-        placeholder="原路徑或目標路徑"
-        containerClassName="min-w-0 flex-1 sm:w-80"
-        enterKeyHint="search"
-      />
-      <Button variant="secondary" onClick={() => submit()}>
-        搜尋
-      </Button>
-    </div>
-  );
-}
+import { SearchBox } from '../components/search-box.tsx';
 
 /** /admin/redirects: old addresses of the site and where they lead now. */
 export default function RedirectsPage() {
@@ -99,7 +66,7 @@ export default function RedirectsPage() {
     <AdminPage title="轉址" description="商品改名或下架後，讓舊網址自動帶顧客到新的頁面。網站上仍在使用的頁面不能設定轉址。">
       {canWrite && <AddRedirectForm />}
       <FilterBar label="搜尋轉址">
-        <SearchBox value={filters.q} onSearch={(q) => setFilters({ q })} />
+        <SearchBox value={filters.q} onSearch={(q) => setFilters({ q })} placeholder="原路徑或目標路徑" className="sm:w-80" />
         {filters.q && (
           <Button variant="ghost" onClick={() => setFilters({ q: '' })}>
             清除搜尋

@@ -1,22 +1,12 @@
 import { isRetryableStatus } from '@shop/shared/http-policy';
-import { objectUrl, STORAGE_PREFIX } from '@shop/shared/storage-paths';
+import { objectUrl, STORAGE_PREFIX, type StorageObjectMetadata } from '@shop/shared/storage-paths';
 import { backoffDelay } from '../../lib/backoff.ts';
 
 /** Spec §9: uploads give up after 10 minutes of retrying, other storage operations after 2. */
 export const MAX_UPLOAD_RETRY_MS = 10 * 60_000;
 export const MAX_OPERATION_RETRY_MS = 2 * 60_000;
 
-export interface UploadedObject {
-  bucket: string;
-  name: string;
-  size: number;
-  contentType: string;
-  etag: string;
-  updated: string;
-  width: number | null;
-  height: number | null;
-  variants: number[];
-}
+export type UploadedObject = StorageObjectMetadata;
 
 /** Storage error codes of spec §8 as the client sees them. */
 export class StorageError extends Error {

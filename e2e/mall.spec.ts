@@ -17,8 +17,12 @@ test.describe('the mall', () => {
     await expect(page.getByRole('heading', { level: 1, name: '高山烏龍' })).toBeVisible();
     await page.getByLabel('排序').selectOption('price-asc');
     await expect(page).toHaveURL(/sort=price-asc/);
-    await page.getByLabel('只看有現貨的商品').check();
+    // The box follows the URL, which changes in a router transition: on a busy machine it turns
+    // checked a moment after the click, so wait for it rather than demand it at once (check()).
+    const inStock = page.getByLabel('只看有現貨的商品');
+    await inStock.click();
     await expect(page).toHaveURL(/inStock=1/);
+    await expect(inStock).toBeChecked();
 
     // Prices in the grid are in ascending order.
     const prices = await page.locator('article p.tabular > span:first-child').allInnerTexts();

@@ -39,6 +39,23 @@ export function parseRange(header: string | undefined, size: number): { start: n
   return { start, end };
 }
 
+/** How long the rest of a refused upload is read and dropped, so the client can read our answer. */
+const UNREAD_BODY_GRACE_MS = 5000;
+
+/**
+ * After an upload was refused before its body was read, Node drops the rest of the body as it
+ * arrives (keeping the connection usable for the answer); a client that keeps sending past the
+ * grace period loses the connection.
+ */
+function limitUnreadBody(request: FastifyRequest): void {
+  const raw = request.raw;
+  if (raw.complete !== false || !raw.socket) return;
+  const timer = setTimeout(() => raw.socket.destroy(), UNREAD_BODY_GRACE_MS);
+  timer.unref();
+  raw.once('end', () => clearTimeout(timer));
+  raw.once('close', () => clearTimeout(timer));
+}
+
 /**
  * File storage with the spec §7 shape: GET /api/storage/b/{bucket}/o/{path} (metadata, or the
  * bytes with ?alt=media: Range and conditional requests supported), POST …/o?name={path} to upload
@@ -98,13 +115,27 @@ const storage: FastifyPluginAsync<{ store: ObjectStore }> = async (app, options)
     return reply.header('content-length', row.size).send(stream);
   }
 
-  r.post('/api/storage/b/:bucket/o', { schema: { params: BucketParams, querystring: UploadQuery } }, async (request, reply) => {
+  r.post(
+    '/api/storage/b/:bucket/o',
+    {
+      schema: { params: BucketParams, querystring: UploadQuery },
+      // The caller, the bucket and the declared size are checked before the body is parsed, so a
+      // refused upload is answered at once and its bytes are never buffered.
+      onRequest: async (request) => {
+        const rule = service.assertCanWrite(request.params.bucket, callerOf(request));
+        const declared = Number(request.headers['content-length']);
+        if (Number.isFinite(declared)) service.assertSize(rule, declared);
+      },
+      onResponse: async (request) => limitUnreadBody(request),
+    },
+    async (request, reply) => {
     const body = request.body;
     if (!Buffer.isBuffer(body)) throw storageError('invalid-argument', '請以檔案內容作為請求內容上傳。');
     const checksum = request.headers['x-content-sha256'];
     const meta = await service.upload(deps(), callerOf(request), request.params.bucket, request.query.name, body, typeof checksum === 'string' ? checksum : undefined);
     return reply.code(201).header('cache-control', 'no-store').send(meta);
-  });
+    },
+  );
 
   r.delete('/api/storage/b/:bucket/o/*', { schema: { params: Params } }, async (request, reply) => {
     await service.remove(deps(), callerOf(request), request.params.bucket, request.params['*']);

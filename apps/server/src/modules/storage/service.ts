@@ -51,11 +51,20 @@ export function assertCanRead(bucket: string, caller: Caller | null): BucketRule
   return rule;
 }
 
-function assertCanWrite(bucket: string, caller: Caller | null): BucketRule {
+/**
+ * Write access: a console role with the bucket's permission. Uploads run this before their body
+ * is read, so a refused caller never gets a byte into memory.
+ */
+export function assertCanWrite(bucket: string, caller: Caller | null): BucketRule {
   const rule = bucketRule(bucket);
   if (!caller) throw storageError('unauthenticated');
   if (!can(caller.role, rule.writePermission)) throw storageError('unauthorized');
   return rule;
+}
+
+/** A file over the bucket's size limit (checked on the declared length first, then on the bytes). */
+export function assertSize(rule: BucketRule, size: number): void {
+  if (size > rule.maxBytes) throw storageError('quota-exceeded', `檔案不能超過 ${Math.round(rule.maxBytes / 1024 / 1024)} MB。`);
 }
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -94,7 +103,7 @@ export async function storeObject(
   const name = validateObjectName(rawName);
   if (VARIANT_SUFFIX.test(name)) throw storageError('invalid-argument', '檔名不能以「@數字.webp」結尾，這是縮圖保留的格式。');
   if (bytes.length === 0) throw storageError('invalid-argument', '檔案是空的。');
-  if (bytes.length > rule.maxBytes) throw storageError('quota-exceeded', `檔案不能超過 ${Math.round(rule.maxBytes / 1024 / 1024)} MB。`);
+  assertSize(rule, bytes.length);
   const contentType = sniffContentType(bytes);
   if (!contentType || !rule.types.includes(contentType)) {
     throw storageError('invalid-argument', `不支援這種檔案格式，請上傳 ${describeTypes(rule.types)} 檔。`);

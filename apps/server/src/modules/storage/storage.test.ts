@@ -7,6 +7,7 @@ import { BUCKETS } from './buckets.ts';
 import { storeObject } from './service.ts';
 import { localStore } from './backends.ts';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -111,6 +112,47 @@ describe.skipIf(!dbAvailable())('file storage (spec §7 /b/{bucket}/o/{path})', 
       const member = await get('members', encodeURIComponent('guides/brewing.png'), { cookie: customer });
       expect(member.statusCode).toBe(200);
       expect(member.headers['cache-control']).toBe('private, no-cache');
+    });
+
+    it('refuses an upload without a session, a shopper\'s or one declared over the bucket limit before reading its body', async () => {
+      const origin = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+      const declared = 25 * 1024 * 1024;
+      /**
+       * Declares a 25 MB body, sends only its first megabyte, then waits: an answer that needs
+       * the whole body never comes, a refusal made before reading it arrives at once.
+       */
+      const startUpload = (bucket: string, cookie?: string) =>
+        new Promise<{ status: number | null; body: string }>((resolve) => {
+          const req = http.request(`${origin}/api/storage/b/${bucket}/o?name=big.png`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/octet-stream', 'content-length': declared, origin: ORIGIN, ...(cookie ? { cookie } : {}) },
+          });
+          const timer = setTimeout(() => {
+            req.destroy();
+            resolve({ status: null, body: 'no answer before the body was sent' });
+          }, 3000);
+          req.on('error', () => undefined);
+          req.on('response', (res) => {
+            let body = '';
+            res.setEncoding('utf8').on('data', (c: string) => (body += c));
+            res.on('end', () => {
+              clearTimeout(timer);
+              req.destroy();
+              resolve({ status: res.statusCode ?? null, body });
+            });
+          });
+          req.write(Buffer.alloc(1024 * 1024));
+        });
+      const anonymous = await startUpload('products');
+      expect(anonymous.status, anonymous.body).toBe(401);
+      expect(JSON.parse(anonymous.body).error.code).toBe('unauthenticated');
+      const shopper = await startUpload('products', customer);
+      expect(shopper.status, shopper.body).toBe(403);
+      expect(JSON.parse(shopper.body).error.code).toBe('unauthorized');
+      const tooBig = await startUpload('products', owner);
+      expect(tooBig.status, tooBig.body).toBe(413);
+      expect(JSON.parse(tooBig.body).error).toEqual({ code: 'quota-exceeded', message: '檔案不能超過 10 MB。' });
+      expect((await get('products', 'big.png', {}, '')).statusCode).toBe(404);
     });
 
     it('unauthorized: a shopper may not upload or delete', async () => {

@@ -62,8 +62,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const { config } = options;
   const app = Fastify({
     logger: loggerOptions(config),
-    // Behind a proxy in production the client address comes from X-Forwarded-For.
-    trustProxy: config.isProduction,
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names; otherwise anyone could
+    // pick their own address and walk around every per-address limit.
+    trustProxy: typeof config.trustProxy === 'object' ? [...config.trustProxy] : config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 1000 },
   });

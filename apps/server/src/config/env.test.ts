@@ -11,6 +11,17 @@ function problems(env: Record<string, string>): string[] {
   return [];
 }
 
+/** Every setting production requires, with values that are not stand-ins. */
+const PRODUCTION = {
+  DATABASE_URL: 'postgres://postgres@db/shop',
+  PUBLIC_URL: 'https://shop.example',
+  SMTP_URL: 'smtp://mail.example:587',
+  ECPAY_ENDPOINT: 'https://payment.ecpay.com.tw/Cashier/AioCheckOut/V5',
+  ECPAY_MERCHANT_ID: '1234567',
+  ECPAY_HASH_KEY: 'realhashkey1',
+  ECPAY_HASH_IV: 'realhashiv12',
+};
+
 describe('configuration', () => {
   it('starts with sensible defaults in development', () => {
     const config = loadConfig({});
@@ -40,16 +51,7 @@ describe('configuration', () => {
   });
 
   it('never loads demo data in production', () => {
-    const prod = {
-      NODE_ENV: 'production',
-      DATABASE_URL: 'postgres://postgres@db/shop',
-      PUBLIC_URL: 'https://shop.example',
-      SMTP_URL: 'smtp://mail.example:587',
-      ECPAY_ENDPOINT: 'https://payment.ecpay.com.tw/Cashier/AioCheckOut/V5',
-      ECPAY_MERCHANT_ID: '1234567',
-      ECPAY_HASH_KEY: 'realhashkey1',
-      ECPAY_HASH_IV: 'realhashiv12',
-    };
+    const prod = { NODE_ENV: 'production', ...PRODUCTION };
     expect(loadConfig(prod).seedDemo).toBe(false);
     expect(problems({ ...prod, SEED_DEMO: '1' })[0]).toMatch(/^SEED_DEMO/);
   });
@@ -59,6 +61,18 @@ describe('configuration', () => {
     expect(problems({ REDIS_URL: 'localhost:6379' })[0]).toMatch(/^REDIS_URL: /);
     expect(problems({ MAIL_FROM: 'not an address' })[0]).toMatch(/^MAIL_FROM: /);
     expect(loadConfig({ MAIL_FROM: '山嵐茶事 <service@shanlan.example>' }).mailFrom).toBe('山嵐茶事 <service@shanlan.example>');
+  });
+
+  it('trusts no proxy unless TRUST_PROXY names them by hop count or address, and refuses to trust everyone', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', ...PRODUCTION }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1, loopback' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1', '::1', 'loopback']);
+    for (const bad of ['true', '*', '10.0.0.0/33', 'proxy.example.com', '1.2.3', '-1']) {
+      const lines = problems({ TRUST_PROXY: bad });
+      expect(lines, bad).toHaveLength(1);
+      expect(lines[0]).toMatch(/^TRUST_PROXY: /);
+    }
   });
 
   it('lets SEED_DEMO=0 turn the demo data off in development', () => {

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -30,6 +31,46 @@ const booleanFlag = z.preprocess(
     .transform((v) => v === '1' || v === 'true' || v === 'on'),
 );
 
+/**
+ * Which proxies may tell us the client's address (X-Forwarded-For): none, the number of proxy hops
+ * in front of the server, or the proxies' own addresses and CIDR ranges.
+ */
+export type TrustProxy = false | number | readonly string[];
+
+/** proxy-addr's names for whole ranges, accepted alongside addresses. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+const trustProxy = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx): TrustProxy => {
+      const value = raw?.trim().toLowerCase();
+      if (value === undefined || value === '0' || value === 'false' || value === 'off') return false;
+      if (/^\d+$/.test(value) && Number(value) <= 10) return Number(value);
+      const entries = value.split(',').map((e) => e.trim());
+      if (entries.every((e) => e !== '' && isProxyAddress(e))) return entries;
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          value === 'true' || value === '*'
+            ? 'must name the proxies (a hop count such as 1, or their addresses): trusting every sender lets anyone forge their address'
+            : 'must be the number of proxy hops (e.g. 1) or the proxies\' addresses or CIDR ranges, comma-separated (e.g. 10.0.0.0/8,127.0.0.1)',
+      });
+      return z.NEVER;
+    }),
+);
+
 const EnvSchema = z.object({
   NODE_ENV: z.preprocess(
     emptyToUndefined,
@@ -48,6 +89,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('.data')),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'postgres://postgres@127.0.0.1:5432/shop'),
   PUBLIC_URL: optionalUrl(['http:', 'https:'], 'https://shop.example.com'),
+  TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -90,6 +132,8 @@ export interface AppConfig {
   readonly databaseUrl: string | undefined;
   readonly publicUrl: string;
   readonly logLevel: Env['LOG_LEVEL'];
+  /** Proxies whose X-Forwarded-For is believed; false (the default) believes nobody's. */
+  readonly trustProxy: TrustProxy;
   readonly webDist: string;
   readonly seedDemo: boolean;
   /** Real SMTP server; without it (outside production) mail goes to the outbox table. */
@@ -157,6 +201,7 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
     databaseUrl: env.DATABASE_URL,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
     webDist: resolve(env.WEB_DIST),
     // Demo data loads by default outside production; SEED_DEMO=0 turns it off.
     seedDemo: !isProduction && (source.SEED_DEMO === undefined || source.SEED_DEMO === '' ? true : env.SEED_DEMO),

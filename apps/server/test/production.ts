@@ -1,0 +1,18 @@
+/**
+ * The settings production insists on, with harmless values, for tests of what changes under
+ * NODE_ENV=production. The test still passes its own database; nothing here is contacted.
+ */
+export function productionEnv(overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/unused',
+    PUBLIC_URL: 'https://shop.example',
+    SMTP_URL: 'smtp://127.0.0.1:2525',
+    ECPAY_ENDPOINT: 'https://payment.ecpay.com.tw/Cashier/AioCheckOut/V5',
+    ECPAY_MERCHANT_ID: '1234567',
+    ECPAY_HASH_KEY: 'realhashkey1',
+    ECPAY_HASH_IV: 'realhashiv12',
+    LOG_LEVEL: 'silent',
+    ...overrides,
+  };
+}

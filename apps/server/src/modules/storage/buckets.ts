@@ -29,3 +29,10 @@ export const BUCKETS: Readonly<Record<string, BucketRule>> = {
 };
 
 export const MAX_UPLOAD_BYTES = Math.max(...Object.values(BUCKETS).map((b) => b.maxBytes));
+
+/**
+ * Most pixels a picture may have (about a 48-megapixel phone photo). Checked on the header before
+ * any decoding and given to the decoder as its own limit, so a small file that declares a huge
+ * picture (a decompression bomb) is refused instead of filling memory.
+ */
+export const MAX_IMAGE_PIXELS = 50_000_000;

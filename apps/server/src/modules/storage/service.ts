@@ -4,7 +4,7 @@ import { can } from '@shop/shared/admin';
 import { IMAGE_WIDTHS, variantName, type StorageObjectMetadata } from '@shop/shared/storage-paths';
 import type { DbOrTx } from '../../db/client.ts';
 import type { ObjectStore, ByteRange } from './backends.ts';
-import { BUCKETS, type BucketRule } from './buckets.ts';
+import { BUCKETS, MAX_IMAGE_PIXELS, type BucketRule } from './buckets.ts';
 import { storageError } from './errors.ts';
 import { validateObjectName } from './object-path.ts';
 import * as repo from './repo.ts';
@@ -123,21 +123,34 @@ export async function storeObject(
   const copies: { name: string; data: Buffer; width: number; height: number }[] = [];
   if (contentType.startsWith('image/')) {
     const unreadable = () => storageError('invalid-argument', '圖片檔案無法讀取，可能已經損毀。');
-    const meta = await sharp(bytes).metadata().catch(() => null);
+    // The header alone gives the size (nothing is decoded yet, so no pixel limit is needed here,
+    // and a huge picture is named as such rather than as unreadable).
+    const meta = await sharp(bytes, { limitInputPixels: false }).metadata().catch(() => null);
     if (!meta?.width || !meta.height) throw unreadable();
     width = meta.width;
     height = meta.height;
-    // Decode the whole picture before anything is written: a file whose header is fine but whose
-    // data is cut off or broken is refused as bad input, not stored half-way.
+    if (width * height > MAX_IMAGE_PIXELS) {
+      throw storageError('invalid-argument', `圖片太大（${width} × ${height} 像素），請縮小到 ${(MAX_IMAGE_PIXELS / 10_000).toLocaleString('en-US')} 萬像素以內（例如 8000 × 6000）再上傳。`);
+    }
+    // The picture is decoded once, whole, before anything is written: a file whose header is fine
+    // but whose data is cut off or broken is refused as bad input, not stored half-way.
+    const decoder = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS });
     try {
       if (rule.imageVariants) {
+        // One decode, turned upright and shrunk to the widest copy; the smaller copies come from those pixels.
+        const widest = await decoder
+          .rotate()
+          .resize({ width: Math.max(...IMAGE_WIDTHS), withoutEnlargement: true })
+          .raw({ depth: 'uchar' })
+          .toBuffer({ resolveWithObject: true });
+        const pixels = { width: widest.info.width, height: widest.info.height, channels: widest.info.channels };
         for (const w of IMAGE_WIDTHS) {
-          const copy = await sharp(bytes).rotate().resize({ width: w, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer({ resolveWithObject: true });
+          const copy = await sharp(widest.data, { raw: pixels }).resize({ width: w, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer({ resolveWithObject: true });
           copies.push({ name: variantName(name, w), data: copy.data, width: copy.info.width, height: copy.info.height });
         }
         variants = [...IMAGE_WIDTHS];
       } else {
-        await sharp(bytes).stats();
+        await decoder.stats();
       }
     } catch {
       throw unreadable();

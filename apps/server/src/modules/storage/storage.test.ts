@@ -10,11 +10,34 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 
 const ORIGIN = 'http://localhost:3000';
 
 async function png(width: number, height: number) {
   return sharp({ create: { width, height, channels: 3, background: '#3F6B4F' } }).png().toBuffer();
+}
+
+/**
+ * A valid PNG of width × height black pixels at 1 bit each: a few kilobytes of file that decode
+ * to width × height bytes or more (a decompression bomb).
+ */
+function pngBomb(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 1; // bit depth
+  header[9] = 0; // greyscale
+  const rows = zlib.deflateSync(Buffer.alloc((1 + Math.ceil(width / 8)) * height), { level: 9 });
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', rows), chunk('IEND', Buffer.alloc(0))]);
 }
 
 describe.skipIf(!dbAvailable())('file storage (spec §7 /b/{bucket}/o/{path})', () => {
@@ -226,6 +249,24 @@ describe.skipIf(!dbAvailable())('file storage (spec §7 /b/{bucket}/o/{path})', 
         expect((await get(bucket, encodeURIComponent(name), {}, '')).statusCode).toBe(404);
       }
       expect((await get('products', encodeURIComponent('broken/half.png@320.webp'), {}, '')).statusCode).toBe(404);
+    });
+
+    it('invalid-argument: a decompression bomb (a few KB declaring 100 or 400 million pixels) is refused and nothing is stored', async () => {
+      for (const [width, height] of [
+        [10_000, 10_000],
+        [20_000, 20_000],
+      ] as const) {
+        const bomb = pngBomb(width, height);
+        expect(bomb.length).toBeLessThan(100 * 1024);
+        for (const bucket of ['products', 'downloads']) {
+          const name = `bombs/${width}.png`;
+          const res = await upload(bucket, name, bomb, { cookie: owner });
+          expect(res.statusCode, `${bucket} ${width} × ${height}: ${res.body}`).toBe(400);
+          expect(res.json().error).toEqual({ code: 'invalid-argument', message: `圖片太大（${width} × ${height} 像素），請縮小到 5,000 萬像素以內（例如 8000 × 6000）再上傳。` });
+          expect((await get(bucket, encodeURIComponent(name), {}, '')).statusCode).toBe(404);
+          expect((await get(bucket, encodeURIComponent(`${name}@320.webp`), {}, '')).statusCode).toBe(404);
+        }
+      }
     });
 
     it('invalid-argument: the type is sniffed from the bytes, not the name or the header', async () => {

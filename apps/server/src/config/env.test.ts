@@ -75,6 +75,37 @@ describe('configuration', () => {
     }
   });
 
+  it('listens on the machine itself unless HOST says otherwise', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'production', ...PRODUCTION }).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
+  it("refuses ECPay's published stage merchants and keys in production unless ECPAY_STAGE says this is a test shop", () => {
+    const stage = [
+      { ECPAY_MERCHANT_ID: '3002607', ECPAY_HASH_KEY: 'pwFHCqoQZGmho4w6', ECPAY_HASH_IV: 'EkRm7iFT261dpevs' },
+      { ECPAY_MERCHANT_ID: '2000132', ECPAY_HASH_KEY: '5294y06JbISpM5x9', ECPAY_HASH_IV: 'v77hoKGq4kWxNNIS' },
+      { ECPAY_MERCHANT_ID: '3002599', ECPAY_HASH_KEY: 'spPjZn66i0OhqJsQ', ECPAY_HASH_IV: 'hT5OJckN45isQTTs' },
+      // A real merchant ID with a published key pair is no better.
+      { ECPAY_MERCHANT_ID: '1234567', ECPAY_HASH_KEY: 'pwFHCqoQZGmho4w6', ECPAY_HASH_IV: 'EkRm7iFT261dpevs' },
+      // Nor is the stage cashier with any merchant.
+      { ECPAY_ENDPOINT: 'https://payment-stage.ecpay.com.tw/Cashier/AioCheckOut/V5' },
+    ];
+    for (const settings of stage) {
+      const lines = problems({ NODE_ENV: 'production', ...PRODUCTION, ...settings });
+      expect(lines.length, JSON.stringify(settings)).toBeGreaterThan(0);
+      expect(lines.every((l) => /^ECPAY_/.test(l)), lines.join('\n')).toBe(true);
+      expect(lines.join('\n')).toContain('ECPAY_STAGE');
+      expect(lines.join('\n')).not.toContain(settings.ECPAY_HASH_KEY ?? '(no key)');
+      // Said out loud, a test shop may run on them.
+      expect(loadConfig({ NODE_ENV: 'production', ...PRODUCTION, ...settings, ECPAY_STAGE: 'true' }).ecpay.stage).toBe(true);
+    }
+    expect(loadConfig({ NODE_ENV: 'production', ...PRODUCTION }).ecpay.stage).toBe(false);
+    // Outside production the published test merchant stays the default.
+    expect(loadConfig({}).ecpay.merchantId).toBe('3002607');
+    expect(problems({ ECPAY_STAGE: 'maybe' })[0]).toMatch(/^ECPAY_STAGE: /);
+  });
+
   it('lets SEED_DEMO=0 turn the demo data off in development', () => {
     expect(loadConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
   });

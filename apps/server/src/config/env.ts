@@ -85,7 +85,8 @@ const EnvSchema = z.object({
       .max(65535, 'must be between 0 and 65535')
       .default(3000),
   ),
-  HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+  // Only this machine can reach the server unless HOST opens it (0.0.0.0 in a container, behind a proxy).
+  HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('.data')),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'postgres://postgres@127.0.0.1:5432/shop'),
   PUBLIC_URL: optionalUrl(['http:', 'https:'], 'https://shop.example.com'),
@@ -118,7 +119,18 @@ const EnvSchema = z.object({
   ECPAY_HASH_KEY: z.preprocess(emptyToUndefined, z.string().min(8, 'must be the HashKey ECPay gave you').optional()),
   ECPAY_HASH_IV: z.preprocess(emptyToUndefined, z.string().min(8, 'must be the HashIV ECPay gave you').optional()),
   ECPAY_ENDPOINT: optionalUrl(['https:', 'http:'], 'https://payment-stage.ecpay.com.tw/Cashier/AioCheckOut/V5'),
+  /** Says out loud that a production shop takes only ECPay test payments (stage cashier, published keys). */
+  ECPAY_STAGE: booleanFlag,
 });
+
+/**
+ * ECPay's published test merchants and their key pairs (developers.ecpay.com.tw, "測試介接資訊"
+ * of the AIO, platform, logistics and e-invoice APIs). Anyone can sign a payment notice with them,
+ * so a real shop must never accept them.
+ */
+const ECPAY_PUBLISHED_MERCHANTS = new Set(['3002607', '3002599', '2000132']);
+const ECPAY_PUBLISHED_KEYS = new Set(['pwFHCqoQZGmho4w6', 'spPjZn66i0OhqJsQ', '5294y06JbISpM5x9', 'ejCk326UnaZWKisg']);
+const ECPAY_PUBLISHED_IVS = new Set(['EkRm7iFT261dpevs', 'hT5OJckN45isQTTs', 'v77hoKGq4kWxNNIS', 'q9jcZX8Ib9LM8wYk']);
 
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -148,7 +160,14 @@ export interface AppConfig {
    * ECPay AIO settings. Defaults are ECPay's published stage test merchant; without an endpoint
    * (outside production) payments go to the built-in sandbox gateway.
    */
-  readonly ecpay: { merchantId: string; hashKey: string; hashIV: string; endpoint: string | undefined };
+  readonly ecpay: {
+    merchantId: string;
+    hashKey: string;
+    hashIV: string;
+    endpoint: string | undefined;
+    /** ECPAY_STAGE: a production shop that knowingly runs on ECPay's test environment. */
+    stage: boolean;
+  };
   readonly s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean } | undefined;
 }
 
@@ -183,6 +202,15 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
     for (const key of ['ECPAY_ENDPOINT', 'ECPAY_MERCHANT_ID', 'ECPAY_HASH_KEY', 'ECPAY_HASH_IV'] as const) {
       if (!env[key]) missing.push(`${key}: required when NODE_ENV=production (the sandbox payment gateway and the test merchant are for trying the shop only)`);
     }
+    if (!env.ECPAY_STAGE) {
+      const testShop = 'set your own, or ECPAY_STAGE=true if this shop only ever takes test payments';
+      if (env.ECPAY_ENDPOINT && new URL(env.ECPAY_ENDPOINT).hostname.endsWith('-stage.ecpay.com.tw')) {
+        missing.push(`ECPAY_ENDPOINT: is ECPay's test cashier (no money is ever taken there); use the production one, or ECPAY_STAGE=true if this shop only ever takes test payments`);
+      }
+      if (env.ECPAY_MERCHANT_ID && ECPAY_PUBLISHED_MERCHANTS.has(env.ECPAY_MERCHANT_ID)) missing.push(`ECPAY_MERCHANT_ID: is one of ECPay's published test merchants; ${testShop}`);
+      if (env.ECPAY_HASH_KEY && ECPAY_PUBLISHED_KEYS.has(env.ECPAY_HASH_KEY)) missing.push(`ECPAY_HASH_KEY: is a published test key that anyone can sign payment notices with; ${testShop}`);
+      if (env.ECPAY_HASH_IV && ECPAY_PUBLISHED_IVS.has(env.ECPAY_HASH_IV)) missing.push(`ECPAY_HASH_IV: is a published test key that anyone can sign payment notices with; ${testShop}`);
+    }
     if (missing.length > 0) throw new ConfigError(missing);
   }
   const s3Keys = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
@@ -214,6 +242,7 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
       hashKey: env.ECPAY_HASH_KEY ?? 'pwFHCqoQZGmho4w6',
       hashIV: env.ECPAY_HASH_IV ?? 'EkRm7iFT261dpevs',
       endpoint: env.ECPAY_ENDPOINT,
+      stage: env.ECPAY_STAGE,
     },
     s3:
       env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY

@@ -1,16 +1,33 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { desc } from 'drizzle-orm';
 import { BRAND } from '@shop/shared/brand';
 import { mailOutbox } from '../../db/schema.ts';
+import { NotFoundError } from '../../lib/errors.ts';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /**
+ * Someone at this machine: the socket itself comes from loopback (never X-Forwarded-For, which the
+ * sender writes), and no proxy header says a proxy on this machine relayed it from elsewhere.
+ */
+function fromThisMachine(request: FastifyRequest): boolean {
+  const address = request.socket.remoteAddress ?? '';
+  const loopback = address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
+  const relayed = ['x-forwarded-for', 'forwarded', 'x-real-ip'].some((h) => request.headers[h] !== undefined);
+  return loopback && !relayed;
+}
+
+/**
  * The development mailbox: the outbox as a page (/dev/mailbox) and as JSON (/api/dev/mailbox).
- * Registered only outside production, and only useful when no SMTP server is configured.
+ * Registered only outside production, and only useful when no SMTP server is configured. It holds
+ * working reset links, so it answers only on this machine: to anyone else it does not exist.
  */
 const mailbox: FastifyPluginAsync = async (app) => {
   if (app.config.isProduction) throw new Error('the mailbox must never exist in production');
+
+  app.addHook('onRequest', async (request) => {
+    if (!fromThisMachine(request)) throw new NotFoundError('找不到這個頁面。');
+  });
 
   const latest = () => app.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(50);
 

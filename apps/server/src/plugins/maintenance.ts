@@ -4,6 +4,7 @@ import type { MaintenanceStatus } from '@shop/shared/site';
 import { matchRoute } from '@shop/shared/routes';
 import { TOKEN_COOKIE } from '@shop/shared/session';
 import { AppError } from '../lib/errors.ts';
+import { isApiPath, routedPath } from '../lib/routed-path.ts';
 import { readMaintenance } from '../modules/site/maintenance.ts';
 import { resolveSession } from '../modules/auth/session-service.ts';
 
@@ -38,8 +39,9 @@ export default fp(
     const isStaff = (request: FastifyRequest) => STAFF.has(request.auth?.user.role ?? 'customer');
 
     app.addHook('onRequest', async (request, reply) => {
-      const path = request.url.split('?', 1)[0] ?? '/';
-      if (path.startsWith('/api/')) {
+      // The routed path, so `/%61pi/cart` is closed like `/api/cart`.
+      const path = routedPath(request);
+      if (isApiPath(path)) {
         if (ALWAYS_OPEN.some((p) => path.startsWith(p))) return;
         const s = await status();
         if (!s.enabled || isStaff(request)) return;

@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SIGNED_IN_COOKIE, TOKEN_COOKIE } from '@shop/shared/session';
 import { ForbiddenError, UnauthenticatedError } from '../lib/errors.ts';
+import { isApiPath, routedPath } from '../lib/routed-path.ts';
 import { resolveSession, type AuthContext } from '../modules/auth/session-service.ts';
 
 declare module 'fastify' {
@@ -49,7 +50,7 @@ export default fp(
     app.decorateRequest('auth', null);
 
     app.addHook('onRequest', async (request, reply) => {
-      if (!request.url.startsWith('/api/')) return;
+      if (!isApiPath(routedPath(request))) return;
       const token = request.cookies[TOKEN_COOKIE];
       if (token && !SAFE_METHODS.has(request.method) && !isSameOrigin(request, publicOrigin)) {
         throw new ForbiddenError('請從本站頁面送出這項操作。', 'cross-site-request');

@@ -7,6 +7,7 @@ import type { AppConfig } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import type { ObjectStore } from './modules/storage/backends.ts';
 import { errorHandler } from './lib/error-body.ts';
+import { logSerializers } from './lib/log-redaction.ts';
 import configPlugin from './plugins/config.ts';
 import dbPlugin from './plugins/db.ts';
 import securityPlugin from './plugins/security.ts';
@@ -118,11 +119,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 }
 
 function loggerOptions(config: AppConfig) {
-  if (config.isTest) return { level: config.logLevel === 'info' ? 'silent' : config.logLevel };
   const base = {
-    level: config.logLevel,
+    level: config.isTest && config.logLevel === 'info' ? 'silent' : config.logLevel,
     redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'], remove: true },
+    // Action codes and tokens in query strings never reach a log line.
+    serializers: logSerializers,
   };
+  if (config.isTest) return base;
   if (!config.isProduction && process.stdout.isTTY) {
     return { ...base, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } };
   }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { verifyCheckMacValue } from './ecpay/check-mac.ts';
+import { safeFields } from '../../lib/log-redaction.ts';
 import * as orders from '../orders/service.ts';
 import { orderDeps } from '../orders/deps.ts';
 
@@ -43,7 +44,7 @@ const payments: FastifyPluginAsync = async (app) => {
     reply.type('text/plain; charset=utf-8').header('cache-control', 'no-store');
     const form = signedForm(request);
     if (!form) {
-      request.log.warn({ body: request.body }, 'ECPay notification refused: bad CheckMacValue or merchant');
+      request.log.warn({ reason: 'bad CheckMacValue or merchant', notice: safeFields(request.body, ['MerchantID', 'MerchantTradeNo', 'RtnCode', 'TradeAmt', 'PaymentType', 'SimulatePaid']) }, 'ECPay notification refused');
       return '0|CheckMacValue error';
     }
     // ECPay's simulated payments (stage "模擬付款") must never mark a real shop's order paid.

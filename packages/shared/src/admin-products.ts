@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PagingQuery, pageOf } from './admin.ts';
-import { parseCsv, CsvSyntaxError, isBlankRecord } from './csv.ts';
+import { parseCsv, CsvSyntaxError, isBlankRecord, restoreFormula } from './csv.ts';
 
 /**
  * The console's products and stock: list and editor shapes, the create/update bodies, stock
@@ -304,9 +304,16 @@ export type AdjustStockResponse = z.infer<typeof AdjustStockResponse>;
 
 // ── CSV ───────────────────────────────────────────────────────────────────────────────────────
 
-/** The export's columns, in order; an import needs every one of them (in any order). */
-export const PRODUCT_CSV_COLUMNS = ['product_slug', 'product_name', 'category_slug', 'status', 'sku', 'options', 'price', 'compare_at_price', 'stock', 'low_stock_threshold'] as const;
+/**
+ * The export's columns, in order; an import needs every one of them (in any order) except
+ * `stock_at_export`. That column is the stock when the file was exported: an import changes an
+ * existing variant's stock by `stock` minus it, on top of what was sold since (see
+ * docs/decisions/006-security-hardening.md).
+ */
+export const PRODUCT_CSV_COLUMNS = ['product_slug', 'product_name', 'category_slug', 'status', 'sku', 'options', 'price', 'compare_at_price', 'stock', 'low_stock_threshold', 'stock_at_export'] as const;
 export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
+/** Columns a hand-made file may leave out. */
+export const OPTIONAL_PRODUCT_CSV_COLUMNS: readonly ProductCsvColumn[] = ['stock_at_export'];
 
 export interface ProductCsvRow {
   /** The spreadsheet row number (the header is row 1). */
@@ -321,6 +328,8 @@ export interface ProductCsvRow {
   compareAtPrice: number | null;
   stock: number;
   lowStockThreshold: number;
+  /** The stock when the file was exported; null when the cell or the column is empty. */
+  stockAtExport: number | null;
 }
 
 export const ImportProblem = z.object({
@@ -383,6 +392,10 @@ export interface ProductCsvRef {
   productSlug: string | null;
   categorySlug: string | null;
   sku: string | null;
+  /** null when the cell is not a good number. */
+  stock: number | null;
+  /** null when empty, missing or not a good number. */
+  stockAtExport: number | null;
 }
 
 export function readProductCsv(text: string): { rows: ProductCsvRow[]; refs: ProductCsvRef[]; problems: ImportProblem[] } {
@@ -405,7 +418,7 @@ export function readProductCsv(text: string): { rows: ProductCsvRow[]; refs: Pro
     else if (!(PRODUCT_CSV_COLUMNS as readonly string[]).includes(name)) problems.push({ row: 1, column: name, message: '不認得這個欄位，請使用匯出檔的欄位名稱' });
     else index.set(name, i);
   });
-  const missing = PRODUCT_CSV_COLUMNS.filter((c) => !index.has(c));
+  const missing = PRODUCT_CSV_COLUMNS.filter((c) => !index.has(c) && !OPTIONAL_PRODUCT_CSV_COLUMNS.includes(c));
   if (missing.length) problems.push({ row: 1, column: null, message: `缺少欄位：${missing.join('、')}` });
   if (problems.length) return { rows: [], refs: [], problems };
   if (body.length > MAX_IMPORT_ROWS) return { rows: [], refs: [], problems: [{ row: 0, column: null, message: `一次最多匯入 ${MAX_IMPORT_ROWS} 列，請分批匯入。` }] };
@@ -417,7 +430,11 @@ export function readProductCsv(text: string): { rows: ProductCsvRow[]; refs: Pro
   body.forEach((record, i) => {
     const row = i + 2;
     if (isBlankRecord(record)) return;
-    const cell = (c: ProductCsvColumn) => (record[index.get(c)!] ?? '').trim();
+    // Our export puts an apostrophe before text a spreadsheet would run as a formula; it comes off here.
+    const cell = (c: ProductCsvColumn) => {
+      const at = index.get(c);
+      return at === undefined ? '' : restoreFormula(record[at] ?? '').trim();
+    };
     const bad = (column: ProductCsvColumn, message: string) => problems.push({ row, column, message });
     const before = problems.length;
     if (record.length > header.length && record.slice(header.length).some((f) => f.trim() !== '')) problems.push({ row, column: null, message: `這一列的欄位比標題列多（${record.length} 欄，標題列 ${header.length} 欄），請檢查是否有未加引號的逗號` });
@@ -456,7 +473,12 @@ export function readProductCsv(text: string): { rows: ProductCsvRow[]; refs: Pro
     const thresholdText = cell('low_stock_threshold');
     const threshold = thresholdText === '' ? 5 : wholeNumber(thresholdText);
     if (threshold === null || threshold < 0) bad('low_stock_threshold', '低庫存門檻必須是 0 以上的整數');
-    refs.push({ row, productSlug: slug.success ? productSlug : null, categorySlug: /^[a-z0-9-]{1,80}$/.test(categorySlug) ? categorySlug : null, sku: skuCheck.success ? sku : null });
+    const exportedText = cell('stock_at_export');
+    const stockAtExport = exportedText === '' ? null : wholeNumber(exportedText);
+    if (exportedText !== '' && (stockAtExport === null || stockAtExport < 0 || stockAtExport > MAX_STOCK)) bad('stock_at_export', '匯出時庫存必須是 0 以上的整數；這一欄請保留匯出時的內容');
+    const goodStock = stock !== null && stock >= 0 && stock <= MAX_STOCK ? stock : null;
+    const goodExported = stockAtExport !== null && stockAtExport >= 0 && stockAtExport <= MAX_STOCK ? stockAtExport : null;
+    refs.push({ row, productSlug: slug.success ? productSlug : null, categorySlug: /^[a-z0-9-]{1,80}$/.test(categorySlug) ? categorySlug : null, sku: skuCheck.success ? sku : null, stock: goodStock, stockAtExport: goodExported });
     if (problems.length > before) return;
 
     const parsed: ProductCsvRow = {
@@ -471,6 +493,7 @@ export function readProductCsv(text: string): { rows: ProductCsvRow[]; refs: Pro
       compareAtPrice: compareAt,
       stock: stock!,
       lowStockThreshold: threshold!,
+      stockAtExport,
     };
     const first = productRows.get(productSlug);
     if (first) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CSV_BOM, CsvSyntaxError, csvField, isBlankRecord, parseCsv, toCsv } from './csv.ts';
+import { CSV_BOM, CsvSyntaxError, csvField, isBlankRecord, neutraliseFormula, parseCsv, restoreFormula, toCsv } from './csv.ts';
 
 function syntaxError(text: string): CsvSyntaxError {
   try {
@@ -118,5 +118,27 @@ describe('csv parser', () => {
     const error = syntaxError('a,b\nc,"never closed\nmore\n');
     expect([error.row, error.column, error.line]).toEqual([2, 2, 2]);
     expect(error.message).toBe('第 2 列第 2 欄的引號沒有結束。');
+  });
+});
+
+describe('spreadsheet formulas', () => {
+  it('puts an apostrophe before text a spreadsheet would run, and takes exactly that one off again', () => {
+    for (const text of ['=SUM(1,2)', '+886912345678', '-5', '@cmd', '\tx', '\rx', "'=x", "''+x"]) {
+      const safe = neutraliseFormula(text);
+      expect(safe, text).toBe(`'${text}`);
+      expect(restoreFormula(safe), text).toBe(text);
+    }
+    for (const text of ['凍頂烏龍茶', "it's", "'quoted'", 'a=b', '規格=75 g', '']) {
+      expect(neutraliseFormula(text), text).toBe(text);
+      expect(restoreFormula(text), text).toBe(text);
+    }
+  });
+
+  it('toCsv neutralises text cells unless told to keep formulas, and never numbers', () => {
+    expect(toCsv([['=1+1', -5, '@x', '凍頂']], { bom: false })).toBe("'=1+1,-5,'@x,凍頂\r\n");
+    expect(toCsv([['=1+1']], { bom: false, keepFormulas: true })).toBe('=1+1\r\n');
+    const text = toCsv([['=HYPERLINK("http://evil.example","點我")', '\tTab']], { bom: false });
+    expect(text).toBe(`"'=HYPERLINK(""http://evil.example"",""點我"")",'\tTab\r\n`);
+    expect(parseCsv(text)[0]!.map(restoreFormula)).toEqual(['=HYPERLINK("http://evil.example","點我")', '\tTab']);
   });
 });

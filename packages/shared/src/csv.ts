@@ -4,6 +4,7 @@
  *
  * Writing: fields are joined with commas, records end with CRLF, a field is quoted when it holds a
  * comma, a double quote, CR or LF, or starts or ends with a space (quotes inside are doubled).
+ * Text that a spreadsheet would run as a formula gets a leading apostrophe (see neutraliseFormula).
  * Exports start with a UTF-8 byte-order mark, so Excel in Taiwan opens Chinese text correctly
  * instead of guessing Big5.
  *
@@ -26,9 +27,28 @@ export function csvField(value: CsvValue): string {
   return text;
 }
 
-/** Records to CSV text: CRLF after every record, and a BOM first unless `bom: false`. */
-export function toCsv(records: readonly (readonly CsvValue[])[], options: { bom?: boolean } = {}): string {
-  const body = records.map((r) => `${r.map(csvField).join(',')}\r\n`).join('');
+/**
+ * Text a spreadsheet would run as a formula (it starts with =, +, -, @, a tab or CR, after any
+ * apostrophes) gets one more leading apostrophe, so it opens as plain text. `restoreFormula`
+ * takes exactly that apostrophe off again, so our own exports import back unchanged.
+ */
+export function neutraliseFormula(text: string): string {
+  return /^'*[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+/** Undoes `neutraliseFormula` on a cell read back from one of our exports. */
+export function restoreFormula(text: string): string {
+  return /^'+[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
+}
+
+/**
+ * Records to CSV text: CRLF after every record, and a BOM first unless `bom: false`. Text cells
+ * are made formula-safe with `neutraliseFormula` unless `keepFormulas: true` (numbers are left
+ * as they are).
+ */
+export function toCsv(records: readonly (readonly CsvValue[])[], options: { bom?: boolean; keepFormulas?: boolean } = {}): string {
+  const cell = (value: CsvValue) => csvField(typeof value === 'string' && !options.keepFormulas ? neutraliseFormula(value) : value);
+  const body = records.map((r) => `${r.map(cell).join(',')}\r\n`).join('');
   return (options.bom === false ? '' : CSV_BOM) + body;
 }
 

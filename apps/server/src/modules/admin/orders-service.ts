@@ -139,9 +139,6 @@ export function taipeiDay(date: Date): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Taipei', year: 'numeric', month: '2-digit', day: '2-digit' }).format(date).replaceAll('-', '');
 }
 
-/** Text a spreadsheet would run as a formula (=, +, -, @ first) gets a leading apostrophe. */
-const safeText = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
-
 function destination(s: ShippingDetails): string {
   if (s.method === 'home') return `${s.postalCode ?? ''} ${s.city ?? ''}${s.district ?? ''}${s.address ?? ''}`.trim();
   return `${cvsBrandName(s.cvsBrand)} ${s.storeName ?? ''}（${s.storeId ?? ''}）`;
@@ -149,7 +146,10 @@ function destination(s: ShippingDetails): string {
 
 const cvsBrandName = (brand: string | undefined) => CVS_BRAND_NAMES[(brand ?? '') as keyof typeof CVS_BRAND_NAMES] ?? brand ?? '';
 
-/** The filtered orders as a CSV file (UTF-8 with a BOM, CRLF), one row per order, newest first. */
+/**
+ * The filtered orders as a CSV file (UTF-8 with a BOM, CRLF), one row per order, newest first;
+ * toCsv puts an apostrophe before text a spreadsheet would run as a formula.
+ */
 export async function exportAdminOrdersCsv(db: DbOrTx, filters: AdminOrderFilters): Promise<string> {
   const rows = await db
     .select({
@@ -197,7 +197,7 @@ export async function exportAdminOrdersCsv(db: DbOrTx, filters: AdminOrderFilter
       r.carrier ?? '',
       r.trackingNo ?? '',
       r.note,
-    ].map((v) => (typeof v === 'string' ? safeText(v) : v))),
+    ]),
   ]);
 }
 

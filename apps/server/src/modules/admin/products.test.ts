@@ -480,9 +480,9 @@ describe.skipIf(!dbAvailable())('console products and stock', () => {
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(res.headers['content-disposition']).toMatch(/^attachment; filename="products-\d{8}\.csv"$/);
       expect(res.headers['cache-control']).toBe('no-store');
-      expect(res.body.startsWith(`${CSV_BOM}product_slug,product_name,category_slug,status,sku,options,price,compare_at_price,stock,low_stock_threshold\r\n`)).toBe(true);
+      expect(res.body.startsWith(`${CSV_BOM}product_slug,product_name,category_slug,status,sku,options,price,compare_at_price,stock,low_stock_threshold,stock_at_export\r\n`)).toBe(true);
       expect(res.body).toContain('\r\nli-shan,梨山高山茶,oolong,active,LS-S,規格=75 g,980,1200,');
-      expect(res.body).toContain('\r\nnext-spring,明年春茶（未上架）,oolong,draft,NX-S,規格=75 g,500,,10,5\r\n');
+      expect(res.body).toContain('\r\nnext-spring,明年春茶（未上架）,oolong,draft,NX-S,規格=75 g,500,,10,5,10\r\n');
       const records = parseCsv(res.body);
       const active = await db().select({ n: count() }).from(productVariants).where(eq(productVariants.archived, false));
       expect(records.length).toBe(Number(active[0]!.n) + 1);
@@ -498,6 +498,107 @@ describe.skipIf(!dbAvailable())('console products and stock', () => {
       expect(await exportCsv()).toBe(before);
       expect((await db().select({ n: count() }).from(stockAdjustments))[0]!.n).toBe(adjustments);
       expect((await lastAudit('products.import'))!.after).toMatchObject({ rows, productsCreated: 0, productsUpdated: 0, created: [], updated: [] });
+    });
+
+    /** An exported CSV with one cell of the variant with this SKU changed (columns found by name). */
+    const withCell = (csv: string, sku: string, column: string, value: string) => {
+      const records = parseCsv(csv);
+      const header = records[0]!;
+      const record = records.find((r) => r[header.indexOf('sku')] === sku)!;
+      record[header.indexOf(column)] = value;
+      return toCsv(records, { keepFormulas: true });
+    };
+    /** The spreadsheet row (header = 1) of a SKU in a CSV. */
+    const rowOf = (csv: string, sku: string) => {
+      const records = parseCsv(csv);
+      return records.findIndex((r) => r[records[0]!.indexOf('sku')] === sku) + 1;
+    };
+    const buy = async (lines: [sku: string, quantity: number][]) => {
+      const buyer = await shopper(ctx.app, 'csv-buyer@example.com');
+      for (const [sku, quantity] of lines) expect((await buyer.add(variants[sku]!, quantity)).statusCode).toBe(200);
+      const order = await buyer.order();
+      expect(order.statusCode, order.body).toBe(201);
+    };
+
+    it('neutralises spreadsheet formulas in the export and reads its own export back unchanged', async () => {
+      const [cup] = await db().select({ productId: productVariants.productId, options: productVariants.options }).from(productVariants).where(eq(productVariants.sku, 'CUP-1'));
+      const [product] = await db().select({ name: products.name }).from(products).where(eq(products.id, cup!.productId));
+      const name = '=HYPERLINK("http://evil.example","點我")';
+      await db().update(products).set({ name }).where(eq(products.id, cup!.productId));
+      await db().update(productVariants).set({ options: { '+容量': '120 ml' } }).where(eq(productVariants.sku, 'CUP-1'));
+      try {
+        const csv = await exportCsv();
+        expect(csv).toContain(`,"'=HYPERLINK(""http://evil.example"",""點我"")",`);
+        expect(csv).toContain(",CUP-1,'+容量=120 ml,");
+        for (const record of parseCsv(csv)) for (const cell of record) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+        const res = await importCsv(csv);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json()).toMatchObject({ productsUpdated: 0, variantsUpdated: 0, variantsCreated: 0 });
+        expect((await db().select({ name: products.name }).from(products).where(eq(products.id, cup!.productId)))[0]!.name).toBe(name);
+        expect((await db().select({ options: productVariants.options }).from(productVariants).where(eq(productVariants.sku, 'CUP-1')))[0]!.options).toEqual({ '+容量': '120 ml' });
+      } finally {
+        await db().update(products).set({ name: product!.name }).where(eq(products.id, cup!.productId));
+        await db().update(productVariants).set({ options: cup!.options }).where(eq(productVariants.sku, 'CUP-1'));
+      }
+    });
+
+    it('applies a stock change as the difference from the exported stock, so sales made since the export are kept', async () => {
+      const exported = await exportCsv();
+      const cups = await stockOf('CUP-1');
+      const liShan = await stockOf('LS-S');
+      const liShanAdjustments = (await adjustmentsOf('LS-S')).length;
+      // Ten cups arrive and are added in the file, while shoppers buy three cups and one LS-S
+      // (whose row the file leaves as exported).
+      const edited = withCell(exported, 'CUP-1', 'stock', String(cups + 10));
+      await buy([
+        ['CUP-1', 3],
+        ['LS-S', 1],
+      ]);
+      const res = await importCsv(edited);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ productsUpdated: 1, variantsUpdated: 1 });
+      expect(await stockOf('CUP-1')).toBe(cups - 3 + 10);
+      expect(await stockOf('LS-S')).toBe(liShan - 1);
+      expect((await adjustmentsOf('CUP-1'))[0]).toMatchObject({ delta: 10, stockAfter: cups + 7, reason: 'CSV 匯入', actorId: ownerId });
+      expect((await adjustmentsOf('LS-S')).length).toBe(liShanAdjustments);
+    });
+
+    it('refuses a row whose change would take stock below zero after sales since the export, and changes nothing', async () => {
+      const exported = await exportCsv();
+      const cups = await stockOf('CUP-1');
+      const liShan = await stockOf('LS-S');
+      // The file writes every cup off and adds five LS-S; meanwhile one cup is sold.
+      const edited = withCell(withCell(exported, 'CUP-1', 'stock', '0'), 'LS-S', 'stock', String(liShan + 5));
+      await buy([['CUP-1', 1]]);
+      const audits = await auditCount();
+      const res = await importCsv(edited);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error.problems).toEqual([
+        { row: rowOf(exported, 'CUP-1'), column: 'stock', message: `SKU CUP-1 匯出時有 ${cups} 件，現在剩 ${cups - 1} 件；這一列要減少 ${cups} 件，會少於 0。請重新匯出後再修改。` },
+      ]);
+      expect(await stockOf('CUP-1')).toBe(cups - 1);
+      expect(await stockOf('LS-S')).toBe(liShan);
+      expect(await auditCount()).toBe(audits);
+    });
+
+    it('refuses a stock change to an existing variant from a file without the exported stock', async () => {
+      const records = parseCsv(await exportCsv());
+      const at = records[0]!.indexOf('stock_at_export');
+      if (at >= 0) for (const r of records) r.splice(at, 1);
+      const handMade = toCsv(records, { keepFormulas: true });
+      const cups = await stockOf('CUP-1');
+      // Unchanged stock needs no exported figure: such a file imports as it did.
+      expect((await importCsv(handMade)).statusCode).toBe(200);
+      const res = await importCsv(withCell(handMade, 'CUP-1', 'stock', String(cups + 1)));
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error.problems).toEqual([
+        {
+          row: rowOf(handMade, 'CUP-1'),
+          column: 'stock',
+          message: '這個規格已經有庫存紀錄；要修改庫存，請用新匯出的檔案（含 stock_at_export 欄）修改 stock，或在商品頁調整庫存',
+        },
+      ]);
+      expect(await stockOf('CUP-1')).toBe(cups);
     });
 
     it('refuses a file with one bad row, names the row and column, and changes nothing', async () => {
@@ -559,8 +660,8 @@ describe.skipIf(!dbAvailable())('console products and stock', () => {
       const liShanS = await stockOf('LS-S');
       const text = [
         header,
-        // Existing product, existing variant: a new price and stock.
-        `li-shan,梨山高山茶,oolong,active,LS-S,規格=75 g,1080,1200,${liShanS + 4},5`,
+        // Existing product, existing variant: a new price, and four more than the stock exported.
+        `li-shan,梨山高山茶,oolong,active,LS-S,規格=75 g,1080,1200,${liShanS + 4},5,${liShanS}`,
         // Existing product, new variant.
         'li-shan,梨山高山茶,oolong,active,LS-GIFT,規格=禮盒;包裝=木盒,2680,,3,1',
         // A new product with two variants, one with a comma in its option (quoted).

@@ -109,6 +109,9 @@ function ImportBody({ onClose }: { onClose(): void }) {
         <p className="text-ink-muted">
           欄位：<code className="break-words">{PRODUCT_CSV_COLUMNS.join(', ')}</code>。匯入前會先檢查每一列，只要有一列有問題就不會變更任何資料。用 Excel 編輯時，請存成「CSV UTF-8（逗號分隔）」。
         </p>
+        <p className="text-ink-muted">
+          庫存：stock_at_export 是匯出當時的庫存，請不要修改。匯入時以 stock 減去它的差額增減目前庫存，匯出後賣出的數量不會被蓋掉；差額會讓庫存少於 0 時，整個檔案不會匯入。匯出時，以 =、+、-、@ 開頭的文字前面會加上「'」，避免試算表當成公式執行；匯入時會自動去掉。
+        </p>
       </div>
       <div className="flex flex-wrap items-center gap-3">
         <label className={buttonClass('primary', 'md', 'cursor-pointer focus-within:outline-3 focus-within:outline-offset-2 focus-within:outline-tea-dark')}>

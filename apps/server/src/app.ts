@@ -56,11 +56,42 @@ export interface BuildOptions {
   readonly commerce?: CommerceOptions;
   /** The token `npm run order:advance` uses; by default a new one is written to DATA_DIR. */
   readonly cliToken?: string;
+  /** Socket time-outs; tests shorten them to watch them work. */
+  readonly httpTimeouts?: Partial<HttpTimeouts>;
 }
+
+/**
+ * How long a client may take, so a slow or silent one cannot hold a socket for ever. The numbers
+ * and why: docs/decisions/006-security-hardening.md.
+ */
+export interface HttpTimeouts {
+  /** The whole request, headers and body, received. */
+  readonly requestMs: number;
+  /** The request's headers received. */
+  readonly headersMs: number;
+  /** No byte either way on a socket (a live-update stream writes every 25 s). */
+  readonly idleMs: number;
+  /** An idle keep-alive socket between two requests. */
+  readonly keepAliveMs: number;
+  /** How often Node looks for requests past their request or headers time-out. */
+  readonly checkEveryMs: number;
+}
+
+export const HTTP_TIMEOUTS: HttpTimeouts = {
+  // A 30 MB picture upload still finishes at 280 kbit/s (a phone on a weak signal).
+  requestMs: 15 * 60_000,
+  headersMs: 20_000,
+  idleMs: 120_000,
+  // Longer than the 60 s a proxy in front typically keeps an idle upstream socket, so the proxy,
+  // not this server, closes it first (no request lost in the race).
+  keepAliveMs: 65_000,
+  checkEveryMs: 5_000,
+};
 
 /** Builds the whole server without listening, so tests use the same app through `inject`. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const timeouts = { ...HTTP_TIMEOUTS, ...options.httpTimeouts };
   const app = Fastify({
     logger: loggerOptions(config),
     // X-Forwarded-For is believed only from the proxies TRUST_PROXY names; otherwise anyone could
@@ -68,6 +99,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     trustProxy: typeof config.trustProxy === 'object' ? [...config.trustProxy] : config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 1000 },
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.idleMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    http: { requestTimeout: timeouts.requestMs, headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkEveryMs },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -425,9 +425,15 @@ export const coupons = pgTable(
     listed: boolean('listed').notNull().default(false),
     /** A personal coupon (e.g. the birthday coupon) belongs to one member only. */
     ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The birthday coupon's Taipei year: one per member and year, held by the index below. */
+    birthdayYear: integer('birthday_year'),
     ...timestamps,
   },
-  (t) => [uniqueIndex('coupons_code_key').on(t.code), check('coupons_used_within_limit', sql`${t.totalLimit} is null or ${t.usedCount} <= ${t.totalLimit}`)],
+  (t) => [
+    uniqueIndex('coupons_code_key').on(t.code),
+    check('coupons_used_within_limit', sql`${t.totalLimit} is null or ${t.usedCount} <= ${t.totalLimit}`),
+    uniqueIndex('coupons_birthday_once').on(t.ownerId, t.birthdayYear).where(sql`${t.birthdayYear} is not null`),
+  ],
 );
 
 /** Each use of a coupon by an order; released when an unpaid order is cancelled or expires. */

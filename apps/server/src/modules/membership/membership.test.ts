@@ -157,6 +157,8 @@ describe.skipIf(!dbAvailable())('membership, coupons and the member area', () =>
   describe('profile, e-mail and birthday', () => {
     it('updates name and mobile, sets the birthday once, and issues the birthday-month coupon', async () => {
       const s = await shopper(ctx.app, 'birthday@example.com');
+      // A member for a while: accounts created this month get no birthday coupon.
+      await ctx.database.db.update(users).set({ createdAt: new Date(Date.now() - 400 * DAY) }).where(eq(users.email, 'birthday@example.com'));
       const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Taipei', month: '2-digit' }).format(new Date());
       const res = await s.call('PATCH', '/api/me/profile', { displayName: '陳生日', phone: '0987-654-321', birthday: `1990-${month}-01` });
       expect(res.json()).toMatchObject({ displayName: '陳生日', phone: '0987654321', birthday: `1990-${month}-01` });

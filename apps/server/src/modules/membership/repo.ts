@@ -28,7 +28,11 @@ export async function spendOf(db: DbOrTx, userId: string, now: Date): Promise<nu
 }
 
 export async function userTier(db: DbOrTx, userId: string) {
-  const [row] = await db.select({ tierCode: users.tierCode, birthday: users.birthday, email: users.email, displayName: users.displayName }).from(users).where(eq(users.id, userId)).limit(1);
+  const [row] = await db
+    .select({ tierCode: users.tierCode, birthday: users.birthday, email: users.email, displayName: users.displayName, createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   return row ?? null;
 }
 
@@ -107,8 +111,13 @@ export async function hasPersonalCoupon(db: DbOrTx, userId: string, code: string
   return Boolean(row);
 }
 
-export async function insertCoupon(db: DbOrTx, values: typeof coupons.$inferInsert): Promise<void> {
-  await db.insert(coupons).values(values).onConflictDoNothing({ target: coupons.code });
+/**
+ * Inserts a coupon unless one like it exists: same code, or (birthday coupons) the same member and
+ * year under the `coupons_birthday_once` index. True when this call made it.
+ */
+export async function insertCouponOnce(db: DbOrTx, values: typeof coupons.$inferInsert): Promise<boolean> {
+  const made = await db.insert(coupons).values(values).onConflictDoNothing().returning({ id: coupons.id });
+  return made.length > 0;
 }
 
 /** Members whose birthday falls in a month (1–12). */

@@ -167,19 +167,22 @@ function taipeiParts(date: Date): { year: number; month: number } {
   return { year: Number(y), month: Number(m) };
 }
 
-/** The birthday-month coupon: NT$200 off NT$1,000, valid through the end of the month. */
+/**
+ * The birthday-month coupon: NT$200 off NT$1,000, valid through the end of the month. Once per
+ * member and Taipei year, held by a unique index (so two runs at once, or two instances, still make
+ * one), and never for an account created this month (docs/product-rules.md).
+ */
 export async function issueBirthdayCoupon(db: DbOrTx, userId: string, now = new Date()): Promise<boolean> {
   const member = await repo.userTier(db, userId);
   if (!member?.birthday) return false;
   const { year, month } = taipeiParts(now);
   if (Number(member.birthday.slice(5, 7)) !== month) return false;
-  const prefix = `BDAY${year}`;
-  const existing = await repo.couponsFor(db, userId);
-  if (existing.some((c) => c.ownerId === userId && c.code.startsWith(prefix))) return false;
+  const joined = taipeiParts(member.createdAt);
+  if (joined.year === year && joined.month === month) return false;
   const start = new Date(`${year}-${String(month).padStart(2, '0')}-01T00:00:00+08:00`);
   const end = new Date(`${month === 12 ? year + 1 : year}-${String(month === 12 ? 1 : month + 1).padStart(2, '0')}-01T00:00:00+08:00`);
-  await repo.insertCoupon(db, {
-    code: `${prefix}-${randomBytes(3).toString('hex').toUpperCase()}`,
+  return repo.insertCouponOnce(db, {
+    code: `BDAY${year}-${randomBytes(3).toString('hex').toUpperCase()}`,
     name: '生日月禮券',
     kind: 'fixed',
     value: 200,
@@ -188,8 +191,8 @@ export async function issueBirthdayCoupon(db: DbOrTx, userId: string, now = new 
     endsAt: end,
     perMemberLimit: 1,
     ownerId: userId,
+    birthdayYear: year,
   });
-  return true;
 }
 
 /** Gives every member born this month their coupon (the jobs plugin runs it a few times a day). */

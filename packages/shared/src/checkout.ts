@@ -69,6 +69,14 @@ export type InvoiceInput = z.infer<typeof InvoiceInput>;
 
 export const PaymentMethodInput = z.enum(['credit_card', 'atm', 'cod'], { message: '請選擇付款方式' });
 
+/** Why checkout refuses to place an order, besides bad input (the messages come from the server). */
+export const CheckoutErrorCode = {
+  /** The account's e-mail address is not verified yet: verify it, then order. */
+  emailNotVerified: 'email-not-verified',
+  /** Too many orders hold stock unpaid (or unshipped, for cash on delivery): pay, cancel or wait first. */
+  tooManyOpenOrders: 'too-many-open-orders',
+} as const;
+
 export const CouponCode = z.string().trim().toUpperCase().regex(/^[A-Z0-9-]{3,32}$/, '優惠碼格式不正確');
 
 /** What the checkout page sends for a price quote (everything optional but the method). */

@@ -73,7 +73,20 @@ export const PAYMENT_METHOD_LABELS: Readonly<Record<PaymentMethod, string>> = {
   cod: '貨到付款',
 };
 
-/** An unpaid card order gives its stock back after this long. */
-export const CARD_PAYMENT_WINDOW_MS = 30 * 60_000;
+/**
+ * An unpaid order gives its stock back after this long: a card order, and an ATM order until its
+ * virtual account is issued (then the account's own deadline counts). Paying again never extends
+ * it. The rules: docs/product-rules.md.
+ */
+export const UNPAID_HOLD_MS = 30 * 60_000;
 /** Days an ATM virtual account stays open. */
 export const ATM_EXPIRE_DAYS = 3;
+
+/** At most this many unpaid card or ATM orders per account hold stock at once. */
+export const MAX_OPEN_UNPAID_ORDERS = 3;
+/** At most this many cash-on-delivery orders per account wait to be shipped at once. */
+export const MAX_OPEN_COD_ORDERS = 3;
+/** Unpaid orders (card, ATM) that still hold stock and count towards MAX_OPEN_UNPAID_ORDERS. */
+export const OPEN_UNPAID: readonly OrderStatus[] = ['pending_payment', 'payment_failed'];
+/** Cash-on-delivery orders not yet shipped: they hold stock and count towards MAX_OPEN_COD_ORDERS. */
+export const OPEN_COD: readonly OrderStatus[] = ['processing'];

@@ -135,6 +135,24 @@ export function membershipDiscounts(now: () => Date = () => new Date()): Discoun
   };
 }
 
+/**
+ * A late payment brings an expired order back: the coupon uses it gave back on expiry are counted
+ * again, within the coupon's total and per-member limits (its dates no longer matter: the price was
+ * agreed when the order was placed). False, with nothing counted, when a limit is reached; the
+ * caller then rolls back and keeps the payment for a refund (docs/product-rules.md).
+ */
+export async function reclaimCouponUses(tx: DbOrTx, order: { id: string; userId: string; discounts: readonly AppliedDiscount[] }): Promise<boolean> {
+  for (const d of order.discounts) {
+    if (d.kind !== 'coupon' || !d.code) continue;
+    const coupon = await repo.findCoupon(tx, d.code, { forUpdate: true });
+    if (!coupon) return false;
+    if ((await repo.memberUses(tx, coupon.id, order.userId)) >= coupon.perMemberLimit) return false;
+    if (!(await repo.takeCouponUse(tx, coupon.id))) return false;
+    await repo.insertRedemption(tx, { couponId: coupon.id, userId: order.userId, orderId: order.id, amount: d.amount });
+  }
+  return true;
+}
+
 // ── what the member sees ────────────────────────────────────────────────────────────────────────
 
 export async function membership(db: DbOrTx, userId: string, now = new Date()): Promise<MembershipResponse> {

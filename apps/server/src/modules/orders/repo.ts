@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { OPEN_COD, OPEN_UNPAID } from '@shop/shared/order-status';
 import type { DbOrTx } from '../../db/client.ts';
 import { orderEvents, orderItems, orders, payments, productVariants, products, users } from '../../db/schema.ts';
 import { rows } from '../../db/migrate.ts';
@@ -145,9 +146,31 @@ export async function overdueOrderIds(db: DbOrTx, now: Date, limit = 100): Promi
   return result.map((r) => r.id);
 }
 
+/** The account an order mail would go to, with whether its address is verified. */
 export async function ownerOf(db: DbOrTx, userId: string) {
-  const [row] = await db.select({ email: users.email, name: users.displayName }).from(users).where(eq(users.id, userId)).limit(1);
+  const [row] = await db.select({ email: users.email, name: users.displayName, emailVerifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId)).limit(1);
   return row ?? null;
+}
+
+/**
+ * Locks the ordering account's row for the rest of the transaction, so one account's checkouts
+ * take turns: the open-order count and the cart each of them reads cannot change underneath it.
+ */
+export async function lockAccount(db: DbOrTx, userId: string) {
+  const [row] = await db.select({ email: users.email, emailVerifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId)).limit(1).for('update');
+  return row ?? null;
+}
+
+/** An account's orders that hold stock without having been paid: unpaid card/ATM ones still in time, and cash on delivery not yet shipped. */
+export async function openOrderCounts(db: DbOrTx, userId: string, now: Date): Promise<{ unpaid: number; cod: number }> {
+  const [row] = await db
+    .select({
+      unpaid: sql<number>`count(*) filter (where ${orders.paymentMethod} <> 'cod' and ${inArray(orders.status, [...OPEN_UNPAID])} and (${orders.expiresAt} is null or ${orders.expiresAt} > ${now.toISOString()}::timestamptz))::int`,
+      cod: sql<number>`count(*) filter (where ${orders.paymentMethod} = 'cod' and ${inArray(orders.status, [...OPEN_COD])})::int`,
+    })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), inArray(orders.status, [...OPEN_UNPAID, ...OPEN_COD])));
+  return { unpaid: Number(row?.unpaid ?? 0), cod: Number(row?.cod ?? 0) };
 }
 
 export async function productStatusOf(db: DbOrTx, productId: string) {

@@ -1,14 +1,16 @@
 import type { CartLine } from '@shop/shared/cart';
-import { CVS_BRAND_NAMES, type PlaceOrderBody, type QuoteBody, type QuoteResponse } from '@shop/shared/checkout';
+import { CVS_BRAND_NAMES, CheckoutErrorCode, type PlaceOrderBody, type QuoteBody, type QuoteResponse } from '@shop/shared/checkout';
 import { isOutlying } from '@shop/shared/data/tw-districts';
 import { findDistrict } from '@shop/shared/data/tw-districts';
 import { formatTwd } from '@shop/shared/money';
 import {
-  ATM_EXPIRE_DAYS,
-  CARD_PAYMENT_WINDOW_MS,
   HOLDS_STOCK,
+  MAX_OPEN_COD_ORDERS,
+  MAX_OPEN_UNPAID_ORDERS,
   MEMBER_CANCELLABLE,
+  OPEN_UNPAID,
   ORDER_STATUS_LABELS,
+  UNPAID_HOLD_MS,
   canTransition,
   type OrderStatus,
 } from '@shop/shared/order-status';
@@ -25,7 +27,7 @@ import { toLine } from '../cart/service.ts';
 import { catalogChanged } from '../catalog/service.ts';
 import type { DiscountProvider } from '../discounts/provider.ts';
 import { releaseRedemptions } from '../membership/repo.ts';
-import { recomputeTier } from '../membership/service.ts';
+import { reclaimCouponUses, recomputeTier } from '../membership/service.ts';
 import { shippingRules } from '../site/shipping-rules.ts';
 import type { StoreLocator } from '../logistics/demo-stores.ts';
 import { paymentForm, type GatewaySettings } from '../payments/gateway.ts';
@@ -133,10 +135,29 @@ async function shippingDetails(deps: OrderDeps, body: PlaceOrderBody): Promise<S
 }
 
 /**
- * Places an order in one transaction: takes stock with conditional updates (concurrent buyers can
- * never oversell), copies names, options and prices onto the order, counts discounts, empties the
- * bought lines from the cart. The idempotency key makes a double-click or a retried request find
- * the first order instead of making a second one.
+ * Who may place an order, checked on the account's locked row (docs/product-rules.md): a verified
+ * e-mail address, and fewer open orders than the limits. Throws the refusal, with how to proceed.
+ */
+async function assertMayOrder(tx: DbOrTx, account: Awaited<ReturnType<typeof repo.lockAccount>>, userId: string, paymentMethod: PlaceOrderBody['paymentMethod'], now: Date): Promise<void> {
+  if (!account) throw new NotFoundError('找不到會員資料，請重新登入。');
+  if (!account.emailVerifiedAt) {
+    throw new AppError(403, CheckoutErrorCode.emailNotVerified, `請先完成電子郵件驗證再下單：請點選寄到 ${account.email} 的驗證信中的連結；沒收到或連結已過期，可以重新寄送驗證信。`);
+  }
+  const open = await repo.openOrderCounts(tx, userId, now);
+  if (paymentMethod === 'cod' && open.cod >= MAX_OPEN_COD_ORDERS) {
+    throw new AppError(409, CheckoutErrorCode.tooManyOpenOrders, `您已有 ${open.cod} 筆貨到付款訂單尚未出貨，暫時無法再以貨到付款下單。請等其中一筆出貨後再下單，或改用信用卡、ATM 轉帳付款。`);
+  }
+  if (paymentMethod !== 'cod' && open.unpaid >= MAX_OPEN_UNPAID_ORDERS) {
+    throw new AppError(409, CheckoutErrorCode.tooManyOpenOrders, `您已有 ${open.unpaid} 筆訂單尚未付款，無法再建立新訂單。請到「訂單查詢」完成其中一筆的付款，或取消不需要的訂單後再結帳。`);
+  }
+}
+
+/**
+ * Places an order in one transaction: checks that the account may order (verified address, open
+ * order limits, under the account's row lock so its checkouts take turns), takes stock with
+ * conditional updates (concurrent buyers can never oversell), copies names, options and prices
+ * onto the order, counts discounts, empties the bought lines from the cart. The idempotency key
+ * makes a double-click or a retried request find the first order instead of making a second one.
  */
 export async function placeOrder(deps: OrderDeps, userId: string, body: PlaceOrderBody): Promise<{ order: OrderDetail; payment: PaymentForm | null }> {
   const earlier = await repo.findByIdempotencyKey(deps.db, userId, body.idempotencyKey);
@@ -148,6 +169,11 @@ export async function placeOrder(deps: OrderDeps, userId: string, body: PlaceOrd
   let orderId: string;
   try {
     orderId = await deps.db.transaction(async (tx) => {
+      // One account's checkouts take turns on its locked row.
+      const account = await repo.lockAccount(tx, userId);
+      // A request with the same key that held the lock before this one made the order.
+      if (await repo.findByIdempotencyKey(tx, userId, body.idempotencyKey)) throw new DuplicateOrder();
+      await assertMayOrder(tx, account, userId, body.paymentMethod, now);
       const pricing = await priceCart(tx, deps.discounts, userId, {
         shippingMethod: body.shipping.method,
         ...(body.shipping.method === 'home' ? { city: body.shipping.city, district: body.shipping.district } : {}),
@@ -168,12 +194,9 @@ export async function placeOrder(deps: OrderDeps, userId: string, body: PlaceOrd
 
       const orderNo = formatOrderNo(now, await repo.nextOrderNumber(tx));
       const status: OrderStatus = body.paymentMethod === 'cod' ? 'processing' : 'pending_payment';
-      const expiresAt =
-        body.paymentMethod === 'credit_card'
-          ? new Date(now.getTime() + CARD_PAYMENT_WINDOW_MS)
-          : body.paymentMethod === 'atm'
-            ? new Date(now.getTime() + (ATM_EXPIRE_DAYS + 1) * 86_400_000)
-            : null;
+      // Card and ATM alike get the short hold; an issued ATM account later sets its own deadline.
+      // Cash on delivery is being fulfilled, not waiting: it has no deadline (docs/product-rules.md).
+      const expiresAt = body.paymentMethod === 'cod' ? null : new Date(now.getTime() + UNPAID_HOLD_MS);
       const order = await repo.insertOrder(tx, {
         orderNo,
         userId,
@@ -241,25 +264,33 @@ async function continuePayment(deps: OrderDeps, order: repo.OrderRow): Promise<P
   return paymentForm(deps.gateway, { ...attempt, method: attempt.method }, { orderNo: order.orderNo, itemNames: items.map((i) => `${i.productName} ${i.variantLabel} x ${i.quantity}`) });
 }
 
-/** A new payment attempt for an unpaid order (after a failure, or to pay again). */
+/**
+ * A new payment attempt for an unpaid order (after a failure, or to pay again). Decided on the
+ * order's locked row, so an order paid a moment ago is refused, and the order's deadline stays
+ * where it was: paying again never extends the hold (docs/product-rules.md).
+ */
 export async function payAgain(deps: OrderDeps, userId: string, orderNo: string): Promise<PaymentForm> {
-  const order = await ownOrder(deps.db, userId, orderNo);
-  if (order.paymentMethod === 'cod') throw new ConflictError('貨到付款訂單不需要線上付款。', 'not-payable');
-  if (!['pending_payment', 'payment_failed'].includes(order.status)) throw new ConflictError(`這筆訂單目前為「${ORDER_STATUS_LABELS[order.status]}」，無法付款。`, 'not-payable');
-  const latest = await repo.latestPayment(deps.db, order.id);
-  if (latest?.status === 'waiting_transfer') throw new ConflictError('這筆訂單已取得 ATM 虛擬帳號，請直接轉帳。', 'not-payable');
   const now = clock(deps);
-  const n = (await repo.countPayments(deps.db, order.id)) + 1;
-  const attempt = await repo.insertPayment(deps.db, {
-    orderId: order.id,
-    merchantTradeNo: `${order.orderNo}P${n}`,
-    method: order.paymentMethod,
-    amount: order.total,
-    createdAt: now,
-    updatedAt: now,
+  const { order, attempt } = await deps.db.transaction(async (tx) => {
+    const order = await repo.findByOrderNo(tx, orderNo, { forUpdate: true });
+    // Someone else's order is answered exactly like a missing one.
+    if (!order || order.userId !== userId) throw new NotFoundError('找不到這筆訂單。');
+    if (order.paymentMethod === 'cod') throw new ConflictError('貨到付款訂單不需要線上付款。', 'not-payable');
+    if (!OPEN_UNPAID.includes(order.status)) throw new ConflictError(`這筆訂單目前為「${ORDER_STATUS_LABELS[order.status]}」，無法付款。`, 'not-payable');
+    if (order.expiresAt && order.expiresAt <= now) throw new ConflictError('這筆訂單已超過付款期限，商品會放回庫存；請重新下單。', 'not-payable');
+    const latest = await repo.latestPayment(tx, order.id);
+    if (latest?.status === 'waiting_transfer') throw new ConflictError('這筆訂單已取得 ATM 虛擬帳號，請直接轉帳。', 'not-payable');
+    const n = (await repo.countPayments(tx, order.id)) + 1;
+    const attempt = await repo.insertPayment(tx, {
+      orderId: order.id,
+      merchantTradeNo: `${order.orderNo}P${n}`,
+      method: order.paymentMethod,
+      amount: order.total,
+      createdAt: now,
+      updatedAt: now,
+    });
+    return { order, attempt };
   });
-  // A card payment gets a fresh 30 minutes from the new attempt.
-  if (order.paymentMethod === 'credit_card') await repo.setStatus(deps.db, order.id, [order.status], order.status, { expiresAt: new Date(now.getTime() + CARD_PAYMENT_WINDOW_MS) });
   const items = await repo.itemsOf(deps.db, order.id);
   return paymentForm(deps.gateway, { ...attempt, method: attempt.method }, { orderNo: order.orderNo, itemNames: items.map((i) => `${i.productName} ${i.variantLabel} x ${i.quantity}`) });
 }
@@ -386,7 +417,9 @@ async function afterChange(deps: Pick<OrderDeps, 'db' | 'mailer' | 'events' | 'p
   if (kind === 'paid' || ['delivered', 'completed', 'cancelled', 'refunded'].includes(order.status)) await recomputeTier(deps.db, deps.events, order.userId);
   if (kind === 'status') return;
   const owner = await repo.ownerOf(deps.db, order.userId);
-  if (!owner) return;
+  // Order mail goes only to the account's own verified address, never to one nobody has proven
+  // to own (docs/product-rules.md); the member still sees everything on the order pages.
+  if (!owner?.emailVerifiedAt) return;
   const items = await repo.itemsOf(deps.db, order.id);
   const mailOrder: MailOrder = { orderNo: order.orderNo, email: owner.email, name: owner.name, total: order.total, paymentMethod: order.paymentMethod, items };
   if (kind === 'placed') deps.mailer.queue(orderPlacedMail(mailOrder, deps.publicUrl));
@@ -397,23 +430,37 @@ async function afterChange(deps: Pick<OrderDeps, 'db' | 'mailer' | 'events' | 'p
 
 export type ChangeDeps = Pick<OrderDeps, 'db' | 'mailer' | 'events' | 'publicUrl' | 'now'>;
 
-/** A member cancels an order not yet paid; its stock goes back. */
+/**
+ * A member cancels an order not yet paid; its stock goes back. Whether it is still unpaid is
+ * decided on the locked row, so a payment that lands meanwhile wins and the cancel is refused.
+ */
 export async function cancelByMember(deps: ChangeDeps, userId: string, orderNo: string): Promise<OrderDetail> {
   const order = await ownOrder(deps.db, userId, orderNo);
-  if (!MEMBER_CANCELLABLE.includes(order.status)) throw new ConflictError(`這筆訂單目前為「${ORDER_STATUS_LABELS[order.status]}」，無法自行取消，請與客服聯絡。`, 'not-cancellable');
-  await transition(deps, order.id, 'cancelled', { note: '會員取消訂單' });
+  await transition(deps, order.id, 'cancelled', { note: '會員取消訂單' }, {}, (locked) => {
+    if (!MEMBER_CANCELLABLE.includes(locked.status)) throw new ConflictError(`這筆訂單目前為「${ORDER_STATUS_LABELS[locked.status]}」，無法自行取消，請與客服聯絡。`, 'not-cancellable');
+  });
   return getOrder(deps.db, userId, orderNo);
 }
 
 /**
  * Moves an order to `to` if the state machine allows it from where it is now; returns stock when
- * the order stops holding it. Concurrent changes: the conditional update lets only one win.
+ * the order stops holding it. Every decision is taken from the row as locked here: `allowed`
+ * throws when the caller's own rule refuses it (a member may cancel only while unpaid), so a
+ * change that landed since the caller last looked is never overwritten.
  */
-async function transition(deps: ChangeDeps, orderId: string, to: OrderStatus, event: { note?: string | undefined; location?: string | undefined }, extra: Parameters<typeof repo.setStatus>[4] = {}): Promise<repo.OrderRow> {
+async function transition(
+  deps: ChangeDeps,
+  orderId: string,
+  to: OrderStatus,
+  event: { note?: string | undefined; location?: string | undefined },
+  extra: Parameters<typeof repo.setStatus>[4] = {},
+  allowed?: (locked: repo.OrderRow) => void,
+): Promise<repo.OrderRow> {
   const now = clock(deps);
   const updated = await deps.db.transaction(async (tx) => {
     const order = await repo.findById(tx, orderId, { forUpdate: true });
     if (!order) throw new NotFoundError('找不到這筆訂單。');
+    allowed?.(order);
     if (!canTransition(order.status, to)) {
       throw new ConflictError(`訂單目前為「${ORDER_STATUS_LABELS[order.status]}」，不能改為「${ORDER_STATUS_LABELS[to]}」。`, 'invalid-transition');
     }
@@ -465,7 +512,9 @@ export async function expireOverdueOrders(deps: ChangeDeps): Promise<number> {
   let expired = 0;
   for (const id of await repo.overdueOrderIds(deps.db, clock(deps))) {
     try {
-      await transition(deps, id, 'expired', { note: '超過付款期限，訂單已自動取消' });
+      await transition(deps, id, 'expired', { note: '超過付款期限，訂單已自動取消' }, {}, (locked) => {
+        if (!OPEN_UNPAID.includes(locked.status) || !locked.expiresAt || locked.expiresAt > clock(deps)) throw new ConflictError('這筆訂單已付款或期限已延長，不會自動取消。', 'invalid-transition');
+      });
       expired += 1;
     } catch (error) {
       // Paid or cancelled a moment ago: nothing to do.
@@ -508,25 +557,26 @@ export async function recordPaid(deps: ChangeDeps, notice: PaidNotice): Promise<
       return { outcome: 'ok' as const, order: { ...order, status: 'paid' as const }, paid: true };
     }
     if (order.status === 'expired') {
+      // Back to paid only by taking again everything expiry gave back: the stock, and the coupon
+      // uses within their limits. Otherwise the whole attempt rolls back (docs/product-rules.md).
       const items = await repo.itemsOf(tx, order.id);
-      let reserved = true;
-      for (const item of items) if (!item.variantId || !(await repo.takeStock(tx, item.variantId, item.quantity))) reserved = false;
-      if (reserved) {
-        await repo.setStatus(tx, order.id, ['expired'], 'paid', { paidAt: now });
-        await repo.insertEvent(tx, { orderId: order.id, kind: 'status', status: 'paid', note: '逾期後收到款項，商品仍有庫存，訂單恢復成立', createdAt: now });
-        await repo.addSoldCount(tx, order.id);
-        return { outcome: 'ok' as const, order: { ...order, status: 'paid' as const }, paid: true };
+      for (const item of items) {
+        if (!item.variantId || !(await repo.takeStock(tx, item.variantId, item.quantity))) throw new LatePaymentNotRestored(order.id, '逾期後收到款項，但商品已售完，客服會為您辦理退款');
       }
-      throw new LatePaymentWithoutStock(order.id);
+      if (!(await reclaimCouponUses(tx, order))) throw new LatePaymentNotRestored(order.id, '逾期後收到款項，但訂單使用的優惠券已無法再使用，客服會為您辦理退款');
+      await repo.setStatus(tx, order.id, ['expired'], 'paid', { paidAt: now });
+      await repo.insertEvent(tx, { orderId: order.id, kind: 'status', status: 'paid', note: '逾期後收到款項，商品仍有庫存，訂單恢復成立', createdAt: now });
+      await repo.addSoldCount(tx, order.id);
+      return { outcome: 'ok' as const, order: { ...order, status: 'paid' as const }, paid: true };
     }
     await repo.insertEvent(tx, { orderId: order.id, kind: 'status', status: order.status, note: '訂單取消後收到款項，客服會為您辦理退款', createdAt: now });
     return { outcome: 'ok' as const, order };
   }).catch(async (error: unknown) => {
-    // The stock is gone: keep the payment on record (outside the failed transaction) for a refund.
-    if (!(error instanceof LatePaymentWithoutStock)) throw error;
+    // Not restored: keep the payment on record (outside the failed transaction) for a refund.
+    if (!(error instanceof LatePaymentNotRestored)) throw error;
     const payment = await repo.findPayment(deps.db, notice.merchantTradeNo);
     if (payment) await repo.updatePayment(deps.db, payment.id, { status: 'paid', tradeNo: notice.tradeNo, rtnCode: notice.rtnCode, rtnMsg: notice.rtnMsg, paidAt: now });
-    await repo.insertEvent(deps.db, { orderId: error.orderId, kind: 'status', status: 'expired', note: '逾期後收到款項，但商品已售完，客服會為您辦理退款', createdAt: now });
+    await repo.insertEvent(deps.db, { orderId: error.orderId, kind: 'status', status: 'expired', note: error.note, createdAt: now });
     return { outcome: 'ok' as const };
   });
   if ('order' in result && result.order) {
@@ -536,9 +586,12 @@ export async function recordPaid(deps: ChangeDeps, notice: PaidNotice): Promise<
   return result.outcome;
 }
 
-class LatePaymentWithoutStock extends Error {
-  constructor(readonly orderId: string) {
-    super('late payment without stock');
+class LatePaymentNotRestored extends Error {
+  constructor(
+    readonly orderId: string,
+    readonly note: string,
+  ) {
+    super('late payment could not restore the order');
   }
 }
 
@@ -560,18 +613,24 @@ export async function recordFailed(deps: ChangeDeps, notice: PaidNotice): Promis
   return result.outcome;
 }
 
-/** ATM virtual account issued: shown to the member and mailed; the deadline becomes the order's. */
+/**
+ * ATM virtual account issued: shown to the member and mailed, and the account's own deadline
+ * becomes the order's (until then the order had only the short hold). An account issued for an
+ * order that is no longer waiting for payment changes nothing and is not mailed: a transfer to it
+ * is handled as a late payment (docs/product-rules.md).
+ */
 export async function recordAtmInfo(deps: ChangeDeps, notice: PaidNotice & { bankCode: string; account: string; expireDate: string }): Promise<PaymentOutcome> {
   const result = await deps.db.transaction(async (tx) => {
     const payment = await repo.findPayment(tx, notice.merchantTradeNo, { forUpdate: true });
     if (!payment) return { outcome: 'unknown-trade' as const };
     if (payment.amount !== notice.amount) return { outcome: 'amount-mismatch' as const };
     if (payment.status !== 'pending') return { outcome: 'ok' as const };
+    const order = await repo.findById(tx, payment.orderId, { forUpdate: true });
+    if (!order || !OPEN_UNPAID.includes(order.status)) return { outcome: 'ok' as const };
     const atm = { bankCode: notice.bankCode, account: notice.account, expireDate: notice.expireDate };
     await repo.updatePayment(tx, payment.id, { status: 'waiting_transfer', tradeNo: notice.tradeNo, rtnCode: notice.rtnCode, rtnMsg: notice.rtnMsg, atm });
-    const order = await repo.findById(tx, payment.orderId, { forUpdate: true });
-    if (!order) return { outcome: 'ok' as const };
-    // ExpireDate is a Taiwan date (yyyy/MM/dd): the account closes at the end of that day.
+    // ExpireDate is a Taiwan date (yyyy/MM/dd): the account closes at the end of that day. One we
+    // cannot read leaves the short hold in place.
     const deadline = new Date(`${notice.expireDate.replaceAll('/', '-').slice(0, 10)}T23:59:59+08:00`);
     if (!Number.isNaN(deadline.getTime())) await repo.setStatus(tx, order.id, [order.status], order.status, { expiresAt: deadline });
     await repo.insertEvent(tx, { orderId: order.id, kind: 'status', status: order.status, note: `已取得 ATM 虛擬帳號，請於 ${notice.expireDate} 前轉帳`, createdAt: clock(deps) });

@@ -230,6 +230,24 @@ describe('checkRule', () => {
         expect(checkRule('email', v), v).toBe(false);
       }
     });
+
+    it('keeps honest addresses valid: dots, plus tags, digits, hyphens, long domains', () => {
+      for (const v of ['a.b+tag@example.com.tw', 'o_brien-2@mail.school.edu.tw', 'x@sub-domain.example.co', `${'a'.repeat(64)}@example.com`]) {
+        expect(checkRule('email', v), v).toBe(true);
+      }
+    });
+
+    it('refuses characters that would change a mailto: link or URL the address is put in', () => {
+      for (const v of ['x?cc=attacker@evil.example', 'x@shop.example?cc=attacker@evil.example', 'a&b@example.com', 'a=b@example.com', 'a#b@example.com', 'a%40b@example.com', 'a/b@example.com', 'a@example.com/x']) {
+        expect(checkRule('email', v), v).toBe(false);
+      }
+    });
+
+    it('refuses control characters, empty labels, stray dots and overlong parts', () => {
+      for (const v of ['a\u0000b@example.com', 'a@b\u0007.com', 'a@.example.com', 'a@example..com', 'a@example.com.', '.a@example.com', 'a.@example.com', 'a..b@example.com', `${'a'.repeat(65)}@example.com`, `a@${'b'.repeat(250)}.com`]) {
+        expect(checkRule('email', v), JSON.stringify(v)).toBe(false);
+      }
+    });
   });
 
   describe('ext', () => {
@@ -600,6 +618,13 @@ describe('validateValue', () => {
     expect(validateValue('abc', 'required|min:8|numeric', '密碼')).toBe('密碼不能少於 8 個字元');
     expect(validateValue('abc', 'required|numeric|min:8', '密碼')).toBe('密碼只能輸入數字');
     expect(validateValue('abcdefgh', 'required|min:8|max:6', '密碼')).toBe('密碼不能超過 6 個字元');
+  });
+
+  it('checks the length bounds before any pattern, whatever order they are written in', () => {
+    const long = `a@${'.'.repeat(300)}@`;
+    expect(validateValue(long, 'required|email|max:254', '電子郵件')).toBe('電子郵件不能超過 254 個字元');
+    expect(validateValue('abcd', 'integer|max:3', '代碼')).toBe('代碼不能超過 3 個字元');
+    expect(validateValue('', 'email|required', '電子郵件')).toBe('電子郵件為必填欄位');
   });
 
   it('uses the default message for rules without their own', () => {

@@ -65,15 +65,60 @@ export function isEmpty(value: unknown): boolean {
   return false;
 }
 
-/** Length in characters as a reader counts them (code points, so 山 is one). */
-function charLength(value: unknown): number {
-  if (Array.isArray(value)) return value.length;
-  return [...String(value)].length;
+/**
+ * Longest value a pattern or number rule looks at, in UTF-16 units. Longer values fail those rules
+ * without being scanned: no field of ours comes near it, and a 1 MB request body must cost no more
+ * than a short one. Equality rules (`is`, `one_of`, `confirmed`…) and the length rules need no cap.
+ */
+export const PATTERN_INPUT_MAX = 10_000;
+
+/** Longest e-mail address (RFC 5321 path limit) and local part. */
+export const EMAIL_MAX = 254;
+const EMAIL_LOCAL_MAX = 64;
+
+/**
+ * Code points of `text`, counting at most up to `limit + 1`: a string of UTF-16 length n holds
+ * between n/2 and n code points, so only lengths in that band need counting at all.
+ */
+function codePointsUpTo(text: string, limit: number): number {
+  if (text.length <= limit) {
+    if (text.length * 2 <= limit) return text.length;
+  } else if (text.length > limit * 2) {
+    return limit + 1;
+  }
+  let count = 0;
+  for (let i = 0; i < text.length && count <= limit; i++) {
+    const c = text.charCodeAt(i);
+    // A high surrogate followed by a low one is one character (𠮷 counts once).
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+    }
+    count++;
+  }
+  return count;
+}
+
+/**
+ * The sign of (length − bound), the length in characters as a reader counts them (code points, so
+ * 山 is one); NaN for a bound that is not a number, so every length rule fails on it.
+ */
+function lengthVersus(value: unknown, bound: number): number {
+  if (Number.isNaN(bound)) return Number.NaN;
+  if (Array.isArray(value)) return Math.sign(value.length - bound);
+  if (bound < 0) return 1;
+  return Math.sign(codePointsUpTo(String(value), Math.min(bound, 2 ** 30)) - bound);
+}
+
+/** The value as text for a pattern rule, or null when it is too long to be any honest value. */
+function patternInput(value: unknown): string | null {
+  const text = String(value);
+  return text.length > PATTERN_INPUT_MAX ? null : text;
 }
 
 function toNumber(value: unknown): number {
   if (typeof value === 'number') return value;
-  if (typeof value === 'string' && value.trim() !== '') return Number(value);
+  if (typeof value === 'string' && value.length <= PATTERN_INPUT_MAX && value.trim() !== '') return Number(value);
   return Number.NaN;
 }
 
@@ -83,21 +128,59 @@ function all<T>(value: unknown, test: (v: unknown) => T): boolean {
   return Array.isArray(value) ? value.every((v) => Boolean(test(v))) : Boolean(test(value));
 }
 
-// A practical e-mail check: local part, one @, a dotted domain; no spaces or brackets.
-const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/u;
+/** `pattern` matches the whole value, which is short enough to look at. */
+function matches(pattern: RegExp, value: unknown): boolean {
+  const text = patternInput(value);
+  return text !== null && pattern.test(text);
+}
+
+/**
+ * Characters no address of ours may hold: whitespace, control characters, the RFC 5322 specials
+ * (`@` only once, checked apart), and `? # % & = /`, which are legal in an exotic local part but
+ * never seen in a real one, and which would change the meaning of a `mailto:` link or a URL the
+ * address is put in. One character class, so the test is linear.
+ */
+const EMAIL_FORBIDDEN = /[\s\p{Cc}<>()[\]\\,;:"?#%&=/]/u;
+
+/**
+ * A practical e-mail check, in code rather than one pattern so it is linear on any input: at most
+ * 254 characters; one `@`; a local part of 1–64 without a leading, trailing or doubled dot; a
+ * domain of dotted non-empty labels whose last one has two or more characters. Internationalised
+ * addresses (王小明@例子.台灣) pass.
+ */
+export function isEmailAddress(text: string): boolean {
+  if (text.length > EMAIL_MAX) return false;
+  const at = text.indexOf('@');
+  if (at < 1 || at > EMAIL_LOCAL_MAX || text.indexOf('@', at + 1) >= 0) return false;
+  if (EMAIL_FORBIDDEN.test(text)) return false;
+  const local = text.slice(0, at);
+  if (local.startsWith('.') || local.endsWith('.') || local.includes('..')) return false;
+  const labels = text.slice(at + 1).split('.');
+  if (labels.length < 2 || labels.some((label) => label.length === 0)) return false;
+  return [...(labels[labels.length - 1] ?? '')].length >= 2;
+}
 
 // The shared package compiles with neither DOM nor Node types; both runtimes have the WHATWG URL.
 declare const URL: new (input: string) => { readonly protocol: string };
 
+/** Longest media type (RFC 6838: 127 characters each side of the slash). */
+const MIME_MAX = 255;
+
 function mimeMatches(type: string, pattern: string): boolean {
-  const [pt, ps] = pattern.toLowerCase().split('/');
-  const [t, s] = type.toLowerCase().split('/');
+  if (type.length > MIME_MAX) return false;
+  const slash = (text: string) => {
+    const i = text.indexOf('/');
+    return i < 0 ? [text.toLowerCase(), undefined] : [text.slice(0, i).toLowerCase(), text.slice(i + 1).toLowerCase()];
+  };
+  const [pt, ps] = slash(pattern);
+  const [t, s] = slash(type);
   return pt === t && (ps === '*' || ps === s);
 }
 
 function fileExt(name: string): string {
   const i = name.lastIndexOf('.');
-  return i < 0 ? '' : name.slice(i + 1).toLowerCase();
+  // An extension is short; a "name" that is one long tail is not a file name we take.
+  return i < 0 || name.length - i > 17 ? '' : name.slice(i + 1).toLowerCase();
 }
 
 /** True when `value` satisfies `rule` with `params`. */
@@ -110,39 +193,40 @@ export function checkRule(rule: RuleName, value: unknown, params: readonly strin
   if (isEmpty(value)) return true;
   switch (rule) {
     case 'alpha':
-      return all(value, (v) => /^[\p{L}\p{M}]+$/u.test(String(v)));
+      return all(value, (v) => matches(/^[\p{L}\p{M}]+$/u, v));
     case 'alpha_dash':
-      return all(value, (v) => /^[\p{L}\p{M}\p{Nd}_-]+$/u.test(String(v)));
+      return all(value, (v) => matches(/^[\p{L}\p{M}\p{Nd}_-]+$/u, v));
     case 'alpha_num':
-      return all(value, (v) => /^[\p{L}\p{M}\p{Nd}]+$/u.test(String(v)));
+      return all(value, (v) => matches(/^[\p{L}\p{M}\p{Nd}]+$/u, v));
     case 'alpha_spaces':
-      return all(value, (v) => /^[\p{L}\p{M}\s]+$/u.test(String(v)));
+      return all(value, (v) => matches(/^[\p{L}\p{M}\s]+$/u, v));
     case 'between': {
       const n = toNumber(value);
       return !Number.isNaN(n) && n >= num(params[0]) && n <= num(params[1]);
     }
     case 'digits':
-      return all(value, (v) => /^[0-9]*$/.test(String(v)) && String(v).length === num(params[0]));
+      // Length first: the pattern never sees a value of the wrong length.
+      return all(value, (v) => String(v).length === num(params[0]) && matches(/^[0-9]*$/, v));
     case 'dimensions':
       return all(value, (v) => isFileLike(v) && v.width === num(params[0]) && v.height === num(params[1]));
     case 'email':
-      return all(value, (v) => EMAIL.test(String(v)));
+      return all(value, (v) => isEmailAddress(String(v)));
     case 'ext':
       return all(value, (v) => isFileLike(v) && params.map((p) => p.toLowerCase()).includes(fileExt(v.name)));
     case 'image':
       return all(value, (v) => isFileLike(v) && mimeMatches(v.type, 'image/*'));
     case 'integer':
-      return all(value, (v) => /^-?[0-9]+$/.test(String(v)));
+      return all(value, (v) => matches(/^-?[0-9]+$/, v));
     case 'is':
       return String(value) === (params[0] ?? '');
     case 'is_not':
       return String(value) !== (params[0] ?? '');
     case 'length':
-      return charLength(value) === num(params[0]);
+      return lengthVersus(value, num(params[0])) === 0;
     case 'max':
-      return charLength(value) <= num(params[0]);
+      return lengthVersus(value, num(params[0])) <= 0;
     case 'min':
-      return charLength(value) >= num(params[0]);
+      return lengthVersus(value, num(params[0])) >= 0;
     case 'max_value': {
       const n = toNumber(value);
       return !Number.isNaN(n) && n <= num(params[0]);
@@ -158,8 +242,9 @@ export function checkRule(rule: RuleName, value: unknown, params: readonly strin
     case 'one_of':
       return all(value, (v) => params.includes(String(v)));
     case 'numeric':
-      return all(value, (v) => /^[0-9]+$/.test(String(v)));
+      return all(value, (v) => matches(/^[0-9]+$/, v));
     case 'regex': {
+      // Patterns come only from our own code (never from a request); each must be linear.
       const source = params.join(':');
       let pattern: RegExp;
       try {
@@ -171,15 +256,17 @@ export function checkRule(rule: RuleName, value: unknown, params: readonly strin
       // Reset lastIndex: with a `g` or `y` flag `test` is stateful across an array's items.
       return all(value, (v) => {
         pattern.lastIndex = 0;
-        return pattern.test(String(v));
+        return matches(pattern, v);
       });
     }
     case 'size':
       return all(value, (v) => isFileLike(v) && v.size <= num(params[0]) * 1024);
     case 'url':
       return all(value, (v) => {
+        const text = patternInput(v);
+        if (text === null) return false;
         try {
-          const u = new URL(String(v));
+          const u = new URL(text);
           return u.protocol === 'http:' || u.protocol === 'https:';
         } catch {
           return false;
@@ -222,14 +309,23 @@ export function parseRules(spec: string | readonly RuleRef[]): RuleRef[] {
     });
 }
 
-/** Runs the rules in order; returns the first failing rule's message, or null when all pass. */
+/** Rules that bound a value's length: checked before any other, so no pattern sees an overlong value. */
+const LENGTH_RULES: ReadonlySet<RuleName> = new Set(['max', 'length']);
+
+/**
+ * Runs the rules in order, except that `required` and then the length bounds (`max`, `length`) go
+ * first; returns the first failing rule's message, or null when all pass.
+ */
 export function validateValue(
   value: unknown,
   rules: string | readonly RuleRef[],
   label: string,
   ctx: RuleContext & { targetLabel?: string } = {},
 ): string | null {
-  for (const { rule, params } of parseRules(rules)) {
+  const parsed = parseRules(rules);
+  const rank = (r: RuleRef) => (r.rule === 'required' ? 0 : LENGTH_RULES.has(r.rule) ? 1 : 2);
+  // A stable sort keeps the written order within each group.
+  for (const { rule, params } of [...parsed].sort((a, b) => rank(a) - rank(b))) {
     if (!checkRule(rule, value, params, ctx)) return ruleMessage(rule, label, params, ctx.targetLabel);
   }
   return null;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { PATTERN_INPUT_MAX } from './rules.ts';
 import { acceptField, confirmed, textField } from './zod.ts';
 
 /** The messages of a failed parse, or [] when it passed. */
@@ -40,6 +41,21 @@ describe('textField', () => {
     expect(messages(email, 'not-an-email')).toEqual(['電子郵件必須是有效的電子郵件地址']);
     expect(messages(email, ' user@example.com ')).toEqual([]);
     expect(messages(textField('付款方式', 'one_of:card,atm'), 'cash')).toEqual(['付款方式的內容不正確']);
+  });
+
+  it('refuses an over-long value with the max message before running any rule', () => {
+    const email = textField('電子郵件', 'required|email|max:254');
+    expect(messages(email, `a@${'.'.repeat(1_000_000)}@`)).toEqual(['電子郵件不能超過 254 個字元']);
+    // Within twice the bound in UTF-16 units the rules decide: 254 characters of 𠮷 are 508 units.
+    expect(messages(textField('名稱', 'max:254'), '𠮷'.repeat(254))).toEqual([]);
+    expect(messages(textField('名稱', 'max:254'), '𠮷'.repeat(255))).toEqual(['名稱不能超過 254 個字元']);
+  });
+
+  it('caps a field without a length bound at PATTERN_INPUT_MAX', () => {
+    const confirm = textField('確認密碼', 'required', { raw: true });
+    expect(messages(confirm, 'x'.repeat(PATTERN_INPUT_MAX))).toEqual([]);
+    expect(messages(confirm, 'x'.repeat(PATTERN_INPUT_MAX + 1))).toEqual([`確認密碼不能超過 ${PATTERN_INPUT_MAX} 個字元`]);
+    expect(messages(textField('電子郵件', 'required|email'), `${'a'.repeat(PATTERN_INPUT_MAX)}@example.com`)).toEqual([`電子郵件不能超過 ${PATTERN_INPUT_MAX} 個字元`]);
   });
 
   it('lets an optional field be empty', () => {

@@ -99,6 +99,8 @@ export const StaffRow = z.object({
   email: z.string(),
   displayName: z.string(),
   role: z.enum(STAFF_ROLES),
+  /** An invite not yet accepted (邀請中): the role it grants and until when its link works. */
+  pendingInvite: z.object({ role: z.enum(STAFF_ROLES), expiresAt: z.string() }).nullable(),
   disabledAt: z.string().nullable(),
   /** False until the invited person has set a password with the one-time link. */
   passwordSet: z.boolean(),

@@ -35,7 +35,7 @@ export type Permission = (typeof PERMISSIONS)[number];
 
 const READS = PERMISSIONS.filter((p) => p.endsWith('.read') && p !== 'audit.read');
 
-/** An owner invites staff: the account gets a one-time link to set its password. */
+/** An owner invites staff: the address gets a mailed one-time link; the role comes when it is accepted. */
 export const CreateStaffBody = z
   .object({
     email: z.string().trim().toLowerCase().pipe(z.email({ message: '電子郵件格式不正確' }).max(254)),
@@ -43,7 +43,8 @@ export const CreateStaffBody = z
     displayName: z.string().trim().min(1).max(30).optional(),
   })
   .strict();
-export const CreateStaffResponse = z.object({ uid: z.string(), email: z.string(), role: z.enum(STAFF_ROLES), created: z.boolean(), setPasswordUrl: z.string(), expiresAt: z.string() });
+/** `setPasswordUrl` only for the command line: the console's invite is mailed, never shown. */
+export const CreateStaffResponse = z.object({ uid: z.string(), email: z.string(), role: z.enum(STAFF_ROLES), created: z.boolean(), setPasswordUrl: z.string().nullable(), expiresAt: z.string() });
 
 /**
  * owner: everything, including staff accounts and the audit trail. staff: reads, plus orders, members and content

@@ -33,3 +33,21 @@ export const AUTH_ERROR_MESSAGES: Readonly<Record<AuthErrorCode, string>> = {
 export function authErrorMessage(code: string): string | undefined {
   return (AUTH_ERROR_MESSAGES as Record<string, string>)[code];
 }
+
+/** How long to wait, rounded up, in words: "45 秒", "12 分鐘", "2 小時". */
+export function waitText(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s < 60) return `${s} 秒`;
+  const minutes = Math.ceil(s / 60);
+  return minutes <= 90 ? `${minutes} 分鐘` : `${Math.ceil(minutes / 60)} 小時`;
+}
+
+/** A refused attempt's message: always says how long to wait (the 429 carries the same as Retry-After). */
+export const tooManyRequestsMessage = (seconds: number): string => `嘗試次數過多，請於 ${waitText(seconds)}後再試。`;
+
+/**
+ * A refused password check (sign-in, re-authentication, e-mail change): how long the lock lasts, and
+ * that a completed password reset lifts it at once (docs/decisions/006-security-hardening.md).
+ */
+export const signInLockedMessage = (seconds: number): string =>
+  `嘗試次數過多，為了保護您的帳號，請於 ${waitText(seconds)}後再試；或使用「忘記密碼」重設密碼，完成後即可登入。`;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STAFF_ROLES } from './admin.ts';
 import { passwordProblem, PASSWORD_MAX, PASSWORD_MIN } from './password-policy.ts';
 import { acceptField, confirmed, textField } from './validation/zod.ts';
 
@@ -118,7 +119,8 @@ export const ReauthenticateResponse = z.object({ reauthenticatedUntil: z.string(
 export type ReauthenticateResponse = z.infer<typeof ReauthenticateResponse>;
 
 export const ActionCodeQuery = z.object({ code: ActionCode, kind: z.enum(['reset-password', 'verify-email']) });
-export const ActionCodeInfo = z.object({ email: z.string() });
+/** A link's address; `invite` when the set-password link is a console invite (accepting it grants the role). */
+export const ActionCodeInfo = z.object({ email: z.string(), invite: z.object({ role: z.enum(STAFF_ROLES) }).optional() });
 export type ActionCodeInfo = z.infer<typeof ActionCodeInfo>;
 
 export const VerifyEmailResponse = z.object({ email: z.string(), user: CurrentUser.nullable() });

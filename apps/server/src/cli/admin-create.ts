@@ -8,9 +8,10 @@ import { inviteStaff, type StaffInvite } from '../modules/admin/staff-service.ts
 
 /**
  * npm run admin:create -- <email> [owner|staff|viewer]
- * Makes the address a console account (the first owner, usually) and prints a one-time link to set
- * its password. Goes through the running server when there is one (the embedded database belongs
- * to it); otherwise opens the database itself.
+ * Invites the address to the console (the first owner, usually) and prints the one-time link; the
+ * role is granted only when the link is accepted, which sets the password and ends every earlier
+ * session of the account. Goes through the running server when there is one (the embedded database
+ * belongs to it, and it also mails the invite); otherwise opens the database itself.
  */
 async function main(): Promise<number> {
   const [email, roleArg = 'owner'] = process.argv.slice(2);
@@ -20,14 +21,17 @@ async function main(): Promise<number> {
   }
   const role = roleArg as StaffRole;
   const config = loadConfig(process.env);
-  const invite = (await viaServer(config.dataDir, config.port, email, role)) ?? (await direct(config, email, role));
-  console.log(`${invite.created ? 'Created' : 'Updated'} ${invite.email} as ${invite.role}.`);
-  console.log(`Set the password (one time, until ${invite.expiresAt}):`);
+  const served = await viaServer(config.dataDir, config.port, email, role);
+  const invite = served ?? (await direct(config, email, role));
+  console.log(`Invited ${invite.email}${invite.created ? ' (a new account)' : ''} as ${invite.role}${served ? '; the invitation was mailed there' : ''}.`);
+  console.log(`The role is granted when this link is opened and a password is set (one time, until ${invite.expiresAt}):`);
   console.log(`  ${invite.setPasswordUrl}`);
   return 0;
 }
 
-async function viaServer(dataDir: string, port: number, email: string, role: StaffRole): Promise<StaffInvite | null> {
+type CliInvite = Pick<StaffInvite, 'email' | 'role' | 'created' | 'setPasswordUrl' | 'expiresAt'>;
+
+async function viaServer(dataDir: string, port: number, email: string, role: StaffRole): Promise<CliInvite | null> {
   let token: string;
   try {
     token = fs.readFileSync(cliTokenFile(dataDir), 'utf8').trim();
@@ -40,12 +44,12 @@ async function viaServer(dataDir: string, port: number, email: string, role: Sta
     body: JSON.stringify({ email, role }),
   }).catch(() => null);
   if (!res) return null;
-  const json = (await res.json()) as StaffInvite & { error?: { message: string } };
-  if (!res.ok) throw new Error(`The server refused: ${json.error?.message ?? res.status}`);
-  return json;
+  const json = (await res.json()) as Omit<CliInvite, 'setPasswordUrl'> & { setPasswordUrl: string | null; error?: { message: string } };
+  if (!res.ok || !json.setPasswordUrl) throw new Error(`The server refused: ${json.error?.message ?? res.status}`);
+  return { ...json, setPasswordUrl: json.setPasswordUrl };
 }
 
-async function direct(config: ReturnType<typeof loadConfig>, email: string, role: StaffRole): Promise<StaffInvite> {
+async function direct(config: ReturnType<typeof loadConfig>, email: string, role: StaffRole): Promise<CliInvite> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrateDatabase(database);

@@ -62,14 +62,19 @@ export const sessions = pgTable(
   ],
 );
 
-/** Single-use codes mailed as links: e-mail verification (24 h) and password reset (1 h). */
+/**
+ * Single-use codes mailed as links: e-mail verification (24 h), password reset (1 h), e-mail change
+ * (24 h) and staff invites (72 h). Any credential change ends every unused code of the account.
+ */
 export const actionCodes = pgTable(
   'action_codes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     /** Null once the account is deleted: its links then answer `user-not-found`. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    kind: text('kind', { enum: ['verify-email', 'reset-password', 'change-email'] }).notNull(),
+    kind: text('kind', { enum: ['verify-email', 'reset-password', 'change-email', 'staff-invite'] }).notNull(),
+    /** A staff invite's console role, granted only when the invite is accepted. */
+    role: text('role', { enum: ['owner', 'staff', 'viewer'] }),
     codeHash: text('code_hash').notNull(),
     /** The address the code was sent to. */
     email: text('email').notNull(),

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enforceLimit, memoryRateLimiter, redisRateLimiter, type RateLimiter } from './rate-limiter.ts';
+import { enforceLimit, memoryRateLimiter, redisRateLimiter, takeAttempt, type RateLimiter } from './rate-limiter.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -60,7 +60,36 @@ function contract(name: string, make: () => RateLimiter) {
       const k = key();
       for (let i = 0; i < 3; i++) await enforceLimit(limiter, k, { max: 3, windowMs: 60_000 });
       const error = await enforceLimit(limiter, k, { max: 3, windowMs: 60_000 }).catch((e: unknown) => e);
-      expect(error).toMatchObject({ statusCode: 429, code: 'too-many-requests', headers: { 'retry-after': '60' } });
+      expect(error).toMatchObject({ statusCode: 429, code: 'too-many-requests', headers: { 'retry-after': '60' }, message: '嘗試次數過多，請於 1 分鐘後再試。' });
+    });
+
+    it('lets no more than the limit through a parallel burst', async () => {
+      const k = key();
+      const results = await Promise.allSettled(Array.from({ length: 300 }, () => takeAttempt(limiter, [{ key: k, limit: { max: 5, windowMs: 60_000 } }])));
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
+    });
+
+    it('gives an attempt back, never below zero and never opening a window', async () => {
+      const k = key();
+      await limiter.hit(k, 60_000);
+      await limiter.hit(k, 60_000);
+      await limiter.undo(k);
+      expect((await limiter.peek(k)).count).toBe(1);
+      await limiter.undo(k);
+      await limiter.undo(k);
+      expect((await limiter.peek(k)).count).toBe(0);
+      const fresh = key();
+      await limiter.undo(fresh);
+      expect(await limiter.peek(fresh)).toEqual({ count: 0, resetMs: 0 });
+    });
+
+    it('gives back what it took from earlier limits when a later one is spent', async () => {
+      const network = key();
+      const account = key();
+      for (let i = 0; i < 2; i++) await takeAttempt(limiter, [{ key: network, limit: { max: 10, windowMs: 60_000 } }, { key: account, limit: { max: 2, windowMs: 60_000 } }]);
+      const error = await takeAttempt(limiter, [{ key: network, limit: { max: 10, windowMs: 60_000 } }, { key: account, limit: { max: 2, windowMs: 60_000 } }], (s) => `wait ${s}`).catch((e: unknown) => e);
+      expect(error).toMatchObject({ statusCode: 429, message: 'wait 60' });
+      expect((await limiter.peek(network)).count).toBe(2);
     });
   });
 }

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
+import { tooManyRequestsMessage } from '@shop/shared/auth-errors';
 import { TooManyRequestsError } from '../lib/errors.ts';
 
 export interface Limit {
@@ -16,8 +17,11 @@ export interface Counter {
 /** Fixed-window counters: in process by default, in Redis when REDIS_URL is set. */
 export interface RateLimiter {
   readonly kind: 'memory' | 'redis';
+  /** Counts one and answers the new count, atomically: concurrent hits each see their own number. */
   hit(key: string, windowMs: number): Promise<Counter>;
   peek(key: string): Promise<Counter>;
+  /** Gives one back (never below zero, never starting a window). */
+  undo(key: string): Promise<void>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -50,6 +54,10 @@ export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
       const entry = live(key);
       return entry ? { count: entry.count, resetMs: entry.endsAt - now() } : { count: 0, resetMs: 0 };
     },
+    async undo(key) {
+      const entry = live(key);
+      if (entry && entry.count > 0) entry.count -= 1;
+    },
     async reset(key) {
       windows.delete(key);
     },
@@ -59,6 +67,9 @@ export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
     },
   };
 }
+
+// DECR only a live key above zero: a plain DECR on an expired key would make one without a TTL.
+const UNDO_SCRIPT = "local n = tonumber(redis.call('get', KEYS[1]) or '0') if n > 0 then return redis.call('decr', KEYS[1]) end return 0";
 
 export function redisRateLimiter(redis: Redis, prefix = 'shop:rl:'): RateLimiter {
   return {
@@ -75,6 +86,9 @@ export function redisRateLimiter(redis: Redis, prefix = 'shop:rl:'): RateLimiter
       const [count, ttl] = await Promise.all([redis.get(k), redis.pttl(k)]);
       return { count: Number(count ?? 0), resetMs: ttl > 0 ? ttl : 0 };
     },
+    async undo(key) {
+      await redis.eval(UNDO_SCRIPT, 1, prefix + key);
+    },
     async reset(key) {
       await redis.del(prefix + key);
     },
@@ -84,16 +98,32 @@ export function redisRateLimiter(redis: Redis, prefix = 'shop:rl:'): RateLimiter
   };
 }
 
-/** Counts one hit and throws 429 with Retry-After once the limit is passed. */
-export async function enforceLimit(limiter: RateLimiter, key: string, limit: Limit): Promise<void> {
-  const { count, resetMs } = await limiter.hit(key, limit.windowMs);
-  if (count > limit.max) throw new TooManyRequestsError(resetMs / 1000);
+export interface LimitCheck {
+  readonly key: string;
+  readonly limit: Limit;
 }
 
-/** Throws 429 when the key has already reached its limit, without counting. */
-export async function assertUnderLimit(limiter: RateLimiter, key: string, limit: Limit): Promise<void> {
-  const { count, resetMs } = await limiter.peek(key);
-  if (count >= limit.max) throw new TooManyRequestsError(resetMs / 1000);
+/**
+ * Takes one attempt from each limit before the guarded work runs (count first, then act). Every
+ * hit is atomic in memory and in Redis, so of any burst, however parallel, at most `max` get
+ * through. When a limit is spent it throws 429 with Retry-After and a message saying how long to
+ * wait, and gives back what it already took from the earlier limits (that attempt never ran).
+ */
+export async function takeAttempt(limiter: RateLimiter, checks: readonly LimitCheck[], message: (seconds: number) => string = tooManyRequestsMessage): Promise<void> {
+  const taken: string[] = [];
+  for (const { key, limit } of checks) {
+    const { count, resetMs } = await limiter.hit(key, limit.windowMs);
+    if (count > limit.max) {
+      await Promise.all(taken.map((k) => limiter.undo(k)));
+      throw new TooManyRequestsError(resetMs / 1000, message(Math.ceil(resetMs / 1000)));
+    }
+    taken.push(key);
+  }
+}
+
+/** Counts one hit and throws 429 with Retry-After once the limit is passed. */
+export async function enforceLimit(limiter: RateLimiter, key: string, limit: Limit): Promise<void> {
+  await takeAttempt(limiter, [{ key, limit }]);
 }
 
 declare module 'fastify' {

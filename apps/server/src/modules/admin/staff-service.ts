@@ -1,11 +1,10 @@
-import { and, desc, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, max, or, sql } from 'drizzle-orm';
 import { STAFF_ROLES, type StaffRole } from '@shop/shared/admin';
 import type { StaffRow } from '@shop/shared/admin-members';
 import type { DbOrTx } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema.ts';
+import { actionCodes, auditLog, sessions, users } from '../../db/schema.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
-import { issueActionCode } from '../auth/service.ts';
-import { findUserById } from '../auth/repo.ts';
+import { issueActionCode } from '../auth/action-codes.ts';
 import { revokeUserSessions } from '../auth/session-repo.ts';
 import type { StaffActor } from './guard.ts';
 import { otherActiveOwners } from './members-service.ts';
@@ -16,6 +15,7 @@ export const SET_PASSWORD_TTL_MS = 72 * 60 * 60 * 1000;
 export interface StaffInvite {
   uid: string;
   email: string;
+  displayName: string;
   role: StaffRole;
   created: boolean;
   setPasswordUrl: string;
@@ -35,9 +35,12 @@ export async function assertRoleChangeAllowed(db: DbOrTx, actor: StaffActor | nu
 }
 
 /**
- * Makes an account a console account with the given role (creating it when the address is new) and
- * issues a one-time link to set its password. Other sessions of the account keep working. With an
- * actor, the last owner cannot be demoted and nobody changes their own role.
+ * Invites an address to the console with a role. Nothing is granted here: the address (a new
+ * account without a password, or the account that already has it) gets a one-time link (72 hours,
+ * mailed by the caller), and the role comes only when the mailbox's owner accepts it
+ * (acceptStaffInvite), which also sets a new password and ends every earlier session. So whoever
+ * registered the address first gains nothing. The last owner cannot be demoted and nobody changes
+ * their own role, checked here and again on acceptance.
  */
 export async function inviteStaff(
   db: DbOrTx,
@@ -47,24 +50,27 @@ export async function inviteStaff(
   actor: StaffActor | null = null,
 ): Promise<StaffInvite & { previousRole: string | null }> {
   const email = input.email.trim().toLowerCase();
-  const [existing] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.email, email)).limit(1).for('update');
-  let id = existing?.id;
+  const [existing] = await db
+    .select({ id: users.id, role: users.role, displayName: users.displayName })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1)
+    .for('update');
+  let account = existing;
   if (existing) {
     await assertRoleChangeAllowed(db, actor, existing, input.role);
-    await db.update(users).set({ role: input.role, disabledAt: null, updatedAt: now }).where(eq(users.id, existing.id));
   } else {
     const [row] = await db
       .insert(users)
-      .values({ email, displayName: input.displayName ?? email.split('@')[0]!.slice(0, 30), emailVerifiedAt: now, role: input.role })
-      .returning({ id: users.id });
-    id = row!.id;
+      .values({ email, displayName: input.displayName ?? email.split('@')[0]!.slice(0, 30) })
+      .returning({ id: users.id, role: users.role, displayName: users.displayName });
+    account = row!;
   }
-  const user = await findUserById(db, id!);
-  if (!user) throw new Error('staff account vanished');
-  const code = await issueActionCode({ db, now: () => now }, user, 'reset-password', SET_PASSWORD_TTL_MS);
+  const code = await issueActionCode(db, { id: account!.id, email }, 'staff-invite', SET_PASSWORD_TTL_MS, now, { role: input.role });
   return {
-    uid: id!,
+    uid: account!.id,
     email,
+    displayName: account!.displayName,
     role: input.role,
     created: !existing,
     previousRole: existing?.role ?? null,
@@ -73,8 +79,50 @@ export async function inviteStaff(
   };
 }
 
-/** The console accounts, owners first, with when each last signed in. */
-export async function listStaff(db: DbOrTx): Promise<StaffRow[]> {
+/**
+ * Grants an invite's role, inside the transaction that consumes the invite and sets the password
+ * (auth's resetPassword). The address is verified by the acceptance itself, a disabled account is
+ * enabled, and the change is audited with the invitee as the actor.
+ */
+export async function acceptStaffInvite(tx: DbOrTx, invite: { userId: string; email: string; role: StaffRole | null; ip: string | null }, now: Date): Promise<void> {
+  if (!invite.role) throw new Error('staff invite without a role');
+  const [target] = await tx.select({ id: users.id, email: users.email, role: users.role }).from(users).where(eq(users.id, invite.userId)).limit(1).for('update');
+  if (!target || target.email !== invite.email) throw new ConflictError('這個邀請已經失效，請店主重新邀請。', 'invalid-action-code');
+  await assertRoleChangeAllowed(tx, null, target, invite.role);
+  await tx
+    .update(users)
+    .set({ role: invite.role, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})`, disabledAt: null, updatedAt: now })
+    .where(eq(users.id, target.id));
+  await tx.insert(auditLog).values({
+    actorId: target.id,
+    actorEmail: target.email,
+    actorRole: invite.role,
+    action: 'staff.accept',
+    entity: 'user',
+    entityId: target.id,
+    before: { email: target.email, role: target.role },
+    after: { email: target.email, role: invite.role },
+    ip: invite.ip,
+  });
+}
+
+/** Unused, unexpired invites still addressed to their account's current e-mail. */
+async function pendingInvites(db: DbOrTx, now: Date, userId?: string) {
+  return db
+    .select({ id: actionCodes.id, userId: users.id, role: actionCodes.role, expiresAt: actionCodes.expiresAt })
+    .from(actionCodes)
+    .innerJoin(users, and(eq(users.id, actionCodes.userId), eq(users.email, actionCodes.email)))
+    .where(and(eq(actionCodes.kind, 'staff-invite'), isNull(actionCodes.usedAt), gt(actionCodes.expiresAt, now), userId ? eq(users.id, userId) : undefined));
+}
+
+const ROLE_ORDER: Readonly<Record<StaffRole, number>> = { owner: 0, staff: 1, viewer: 2 };
+
+/**
+ * The console accounts and the addresses invited to it, owners first, with when each last signed
+ * in. An invite not yet accepted is listed with the invited role and `pendingInvite`.
+ */
+export async function listStaff(db: DbOrTx, now = new Date()): Promise<StaffRow[]> {
+  const invites = new Map((await pendingInvites(db, now)).map((i) => [i.userId, i]));
   const rows = await db
     .select({
       id: users.id,
@@ -88,19 +136,25 @@ export async function listStaff(db: DbOrTx): Promise<StaffRow[]> {
     })
     .from(users)
     .leftJoin(sessions, eq(sessions.userId, users.id))
-    .where(inArray(users.role, [...STAFF_ROLES]))
-    .groupBy(users.id)
-    .orderBy(sql`case ${users.role} when 'owner' then 0 when 'staff' then 1 else 2 end`, desc(users.createdAt));
-  return rows.map((r) => ({
-    id: r.id,
-    email: r.email,
-    displayName: r.displayName,
-    role: r.role as StaffRole,
-    disabledAt: r.disabledAt?.toISOString() ?? null,
-    passwordSet: Boolean(r.passwordSet),
-    lastSignInAt: r.lastSignInAt ? new Date(r.lastSignInAt).toISOString() : null,
-    createdAt: r.createdAt.toISOString(),
-  }));
+    .where(invites.size > 0 ? or(inArray(users.role, [...STAFF_ROLES]), inArray(users.id, [...invites.keys()])) : inArray(users.role, [...STAFF_ROLES]))
+    .groupBy(users.id);
+  return rows
+    .map((r) => {
+      const invite = invites.get(r.id);
+      const pendingInvite = invite?.role ? { role: invite.role, expiresAt: invite.expiresAt.toISOString() } : null;
+      return {
+        id: r.id,
+        email: r.email,
+        displayName: r.displayName,
+        role: (pendingInvite && r.role === 'customer' ? pendingInvite.role : r.role) as StaffRole,
+        pendingInvite,
+        disabledAt: r.disabledAt?.toISOString() ?? null,
+        passwordSet: Boolean(r.passwordSet),
+        lastSignInAt: r.lastSignInAt ? new Date(r.lastSignInAt).toISOString() : null,
+        createdAt: r.createdAt.toISOString(),
+      };
+    })
+    .sort((a, b) => ROLE_ORDER[a.role] - ROLE_ORDER[b.role] || b.createdAt.localeCompare(a.createdAt));
 }
 
 async function findStaff(db: DbOrTx, userId: string) {
@@ -125,11 +179,24 @@ export async function changeStaffRole(db: DbOrTx, actor: StaffActor, userId: str
   return { id: target.id, email: target.email, before: { role: target.role }, after: { role }, revokedSessions: 0 };
 }
 
-/** Takes the console away from an account: it becomes a customer again and every session ends. */
-export async function revokeStaff(db: DbOrTx, actor: StaffActor, userId: string, now = new Date()): Promise<StaffChange> {
-  const target = await findStaff(db, userId);
+/**
+ * Takes the console away from an account: it becomes a customer again and every session ends. Its
+ * pending invites end too, so a link already mailed cannot bring the role back; an address that
+ * was only invited just loses the invite (its own sessions as a shopper stay).
+ */
+export async function revokeStaff(db: DbOrTx, actor: StaffActor, userId: string, now = new Date()): Promise<StaffChange & { invitedRole: StaffRole | null }> {
+  const [target] = await db.select({ id: users.id, email: users.email, role: users.role }).from(users).where(eq(users.id, userId)).limit(1).for('update');
+  const [invite] = target ? await pendingInvites(db, now, target.id) : [];
+  if (!target || (target.role === 'customer' && !invite)) throw new NotFoundError('找不到這個管理員帳號。');
   await assertRoleChangeAllowed(db, actor, target, 'customer');
-  await db.update(users).set({ role: 'customer', updatedAt: now }).where(eq(users.id, target.id));
-  const revokedSessions = await revokeUserSessions(db, target.id, now);
-  return { id: target.id, email: target.email, before: { role: target.role }, after: { role: 'customer' }, revokedSessions };
+  await db
+    .update(actionCodes)
+    .set({ usedAt: now })
+    .where(and(eq(actionCodes.userId, target.id), eq(actionCodes.kind, 'staff-invite'), isNull(actionCodes.usedAt)));
+  let revokedSessions = 0;
+  if (target.role !== 'customer') {
+    await db.update(users).set({ role: 'customer', updatedAt: now }).where(eq(users.id, target.id));
+    revokedSessions = await revokeUserSessions(db, target.id, now);
+  }
+  return { id: target.id, email: target.email, before: { role: target.role }, after: { role: 'customer' }, revokedSessions, invitedRole: invite?.role ?? null };
 }

@@ -5,6 +5,7 @@ import type { StaffListResponse } from '@shop/shared/admin-members';
 import { createTestApp, dbAvailable, signIn, type TestContext } from '../../../test/helpers.ts';
 import { setRole } from '../../../test/fixtures.ts';
 import { ORIGIN } from '../../../test/shop.ts';
+import { codeFrom, latestMail } from '../../../test/mail.ts';
 import { cliTokenFile } from '../../lib/cli-token.ts';
 import { auditLog, sessions, users } from '../../db/schema.ts';
 
@@ -69,18 +70,22 @@ describe.skipIf(!dbAvailable())('console: staff accounts', () => {
       expect(await ctx.database.db.select().from(users).where(eq(users.email, 'sneaky@example.com'))).toHaveLength(0);
     });
 
-    it('creates the account with a one-time set-password link that works, and audits it', async () => {
+    it('creates the account and mails a one-time set-password link that works, and audits it', async () => {
       const res = await call('POST', '/api/admin/staff', cookies.owner, { email: 'New.Hire@Example.com', role: 'staff' });
       expect(res.statusCode, res.body).toBe(200);
       const invite = res.json();
       expect(invite).toMatchObject({ email: 'new.hire@example.com', role: 'staff', created: true });
-      expect(invite.setPasswordUrl).toMatch(/^http:\/\/localhost:3000\/resetPassword\?code=[\w-]+$/);
+      // The console never shows the link: only the mailbox gets it.
+      expect(invite.setPasswordUrl).toBeNull();
+      const mailed = await latestMail(ctx.database, 'new.hire@example.com', 'staff-invite');
+      expect(mailed.meta.link).toMatch(/^http:\/\/localhost:3000\/resetPassword\?code=[\w-]+$/);
       const hours = (Date.parse(invite.expiresAt) - Date.now()) / 3_600_000;
       expect(hours).toBeGreaterThan(71.9);
       expect(hours).toBeLessThanOrEqual(72);
-      expect(await lastAudit('staff.create', invite.uid)).toMatchObject({ actorEmail: 'owner@example.com', actorRole: 'owner', entity: 'user', before: null, after: { email: 'new.hire@example.com', role: 'staff' } });
+      expect(await lastAudit('staff.create', invite.uid)).toMatchObject({ actorEmail: 'owner@example.com', actorRole: 'owner', entity: 'user', before: null, after: { email: 'new.hire@example.com', role: 'staff', pending: true } });
+      expect(await roleOf(invite.uid)).toBe('customer');
 
-      const code = new URL(invite.setPasswordUrl).searchParams.get('code');
+      const code = codeFrom(mailed.meta.link);
       const set = await call('POST', '/api/auth/reset-password', undefined, { code, password: '新同事的密碼-2026', passwordConfirm: '新同事的密碼-2026' });
       expect(set.statusCode, set.body).toBe(200);
       const login = await call('POST', '/api/auth/login', undefined, { email: 'new.hire@example.com', password: '新同事的密碼-2026' });
@@ -93,18 +98,24 @@ describe.skipIf(!dbAvailable())('console: staff accounts', () => {
       expect(listed.items.find((s) => s.email === 'new.hire@example.com')).toMatchObject({ role: 'staff', passwordSet: true });
     });
 
-    it('gives an existing customer a role, recording the role before', async () => {
+    it('invites an existing customer without giving the role yet, recording the role before', async () => {
       await signIn(ctx.app, 'regular@example.com');
       const res = await call('POST', '/api/admin/staff', cookies.owner, { email: 'regular@example.com', role: 'viewer' });
       expect(res.json()).toMatchObject({ created: false, role: 'viewer' });
-      expect(await lastAudit('staff.role', res.json().uid)).toMatchObject({ before: { email: 'regular@example.com', role: 'customer' }, after: { role: 'viewer' } });
+      expect(await lastAudit('staff.invite', res.json().uid)).toMatchObject({ before: { email: 'regular@example.com', role: 'customer' }, after: { role: 'viewer', pending: true } });
+      expect(await roleOf(res.json().uid)).toBe('customer');
     });
 
-    it('works from the command line (npm run admin:create)', async () => {
+    it('works from the command line (npm run admin:create), which also gets the link', async () => {
       const res = await cli('POST', '/api/admin/staff', { email: 'cli-made@example.com', role: 'owner' });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({ email: 'cli-made@example.com', role: 'owner', created: true });
       expect(await lastAudit('staff.create', res.json().uid)).toMatchObject({ actorEmail: 'command-line', actorRole: 'owner', actorId: null });
+      expect(res.json().setPasswordUrl).toBe((await latestMail(ctx.database, 'cli-made@example.com', 'staff-invite')).meta.link);
+      const code = new URL(res.json().setPasswordUrl).searchParams.get('code');
+      const set = await call('POST', '/api/auth/reset-password', undefined, { code, password: '命令列店主的密碼-2026', passwordConfirm: '命令列店主的密碼-2026' });
+      expect(set.statusCode, set.body).toBe(200);
+      expect(await roleOf(res.json().uid)).toBe('owner');
     });
 
     it('refuses a bad address or role with zh-TW messages, and the owner’s own role change', async () => {
@@ -117,6 +128,75 @@ describe.skipIf(!dbAvailable())('console: staff accounts', () => {
       expect(self.json().error.code).toBe('own-role');
       expect(await roleOf(ids.owner!)).toBe('owner');
       expect(await auditCount()).toBe(before);
+    });
+  });
+
+  describe('an invite to an address that already has an account', () => {
+    const PASSWORD = '搶先註冊的密碼-2026';
+    const post = (url: string, payload: object, cookie?: string) =>
+      ctx.app.inject({ method: 'POST', url, payload, remoteAddress: '203.0.113.77', headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) } });
+
+    it('grants nothing until the mailbox’s owner accepts the mailed link, which sets a new password and ends every earlier session', async () => {
+      // Someone registers the future colleague's address first (no verification needed to sign up).
+      const squat = await post('/api/auth/register', { displayName: '搶先註冊', email: 'future-staff@example.com', password: PASSWORD, passwordConfirm: PASSWORD, acceptTerms: true });
+      expect(squat.statusCode, squat.body).toBe(201);
+      const squatter = squat.cookies.filter((c) => c.value !== '').map((c) => `${c.name}=${c.value}`).join('; ');
+
+      const invite = await call('POST', '/api/admin/staff', cookies.owner, { email: 'future-staff@example.com', role: 'staff' });
+      expect(invite.statusCode, invite.body).toBe(200);
+      expect(invite.json()).toMatchObject({ email: 'future-staff@example.com', role: 'staff', created: false });
+
+      // The squatter's session and password reach nothing in the console.
+      expect((await call('GET', '/api/admin/orders', squatter)).statusCode).toBe(403);
+      const again = await post('/api/auth/login', { email: 'future-staff@example.com', password: PASSWORD });
+      expect(again.statusCode).toBe(200);
+      const againCookie = again.cookies.filter((c) => c.value !== '').map((c) => `${c.name}=${c.value}`).join('; ');
+      expect((await call('GET', '/api/admin/orders', againCookie)).statusCode).toBe(403);
+      const [pending] = await ctx.database.db.select().from(users).where(eq(users.email, 'future-staff@example.com'));
+      expect(pending!.role).toBe('customer');
+
+      // The owner sees the invite as pending.
+      const listed = (await call('GET', '/api/admin/staff', cookies.owner)).json() as StaffListResponse;
+      expect(listed.items.find((s) => s.email === 'future-staff@example.com')).toMatchObject({ role: 'staff', pendingInvite: { role: 'staff' } });
+
+      // The mailbox gets a link that says what it is.
+      const mail = await latestMail(ctx.database, 'future-staff@example.com', 'staff-invite');
+      expect(mail.subject).toBe('【山嵐茶事】邀請您加入管理後台');
+      expect(mail.text).toContain('店員');
+      const code = codeFrom(mail.meta.link);
+      const info = await ctx.app.inject({ method: 'GET', url: `/api/auth/action-code?kind=reset-password&code=${code}` });
+      expect(info.json()).toEqual({ email: 'future-staff@example.com', invite: { role: 'staff' } });
+
+      // The real owner of the mailbox accepts.
+      const NEW = '真正同事的新密碼-2026';
+      const accept = await post('/api/auth/reset-password', { code, password: NEW, passwordConfirm: NEW });
+      expect(accept.statusCode, accept.body).toBe(200);
+      expect((await call('GET', '/api/auth/me', squatter)).json().user).toBeNull();
+      expect((await call('GET', '/api/auth/me', againCookie)).json().user).toBeNull();
+      expect((await post('/api/auth/login', { email: 'future-staff@example.com', password: PASSWORD })).json().error.code).toBe('wrong-password');
+      const [accepted] = await ctx.database.db.select().from(users).where(eq(users.email, 'future-staff@example.com'));
+      expect(accepted!.role).toBe('staff');
+      expect(accepted!.emailVerifiedAt).not.toBeNull();
+      const signedIn = await post('/api/auth/login', { email: 'future-staff@example.com', password: NEW });
+      const staffCookie = signedIn.cookies.filter((c) => c.value !== '').map((c) => `${c.name}=${c.value}`).join('; ');
+      expect((await call('GET', '/api/admin/orders', staffCookie)).statusCode).toBe(200);
+      expect(await lastAudit('staff.accept', accepted!.id)).toMatchObject({ actorId: accepted!.id, before: { role: 'customer' }, after: { email: 'future-staff@example.com', role: 'staff' } });
+      const after = (await call('GET', '/api/admin/staff', cookies.owner)).json() as StaffListResponse;
+      expect(after.items.find((s) => s.email === 'future-staff@example.com')).toMatchObject({ role: 'staff', pendingInvite: null, passwordSet: true });
+      // Used once.
+      expect((await post('/api/auth/reset-password', { code, password: `${NEW}!`, passwordConfirm: `${NEW}!` })).json().error.code).toBe('invalid-action-code');
+    });
+
+    it('an invite the owner cancels grants nothing', async () => {
+      await signIn(ctx.app, 'maybe-staff@example.com');
+      const invite = (await call('POST', '/api/admin/staff', cookies.owner, { email: 'maybe-staff@example.com', role: 'viewer' })).json();
+      const code = codeFrom((await latestMail(ctx.database, 'maybe-staff@example.com', 'staff-invite')).meta.link);
+      const cancel = await call('POST', `/api/admin/staff/${invite.uid}/revoke`, cookies.owner);
+      expect(cancel.statusCode, cancel.body).toBe(200);
+      expect((await post('/api/auth/reset-password', { code, password: '取消後的密碼-2026', passwordConfirm: '取消後的密碼-2026' })).json().error.code).toBe('invalid-action-code');
+      expect(await roleOf(invite.uid)).toBe('customer');
+      const { items } = (await call('GET', '/api/admin/staff', cookies.owner)).json() as StaffListResponse;
+      expect(items.map((s) => s.email)).not.toContain('maybe-staff@example.com');
     });
   });
 

@@ -1,33 +1,40 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CreateStaffBody, CreateStaffResponse } from '@shop/shared/admin';
+import { CreateStaffBody, CreateStaffResponse, ROLE_NAMES } from '@shop/shared/admin';
 import { RevokeStaffResponse, StaffIdParams, StaffListResponse, StaffRow, UpdateStaffRoleBody } from '@shop/shared/admin-members';
+import { staffInviteMail } from '../auth/mails.ts';
 import { recordAudit } from './audit.ts';
 import { changeStaffRole, inviteStaff, listStaff, revokeStaff } from './staff-service.ts';
 
 /**
- * The owner's console accounts: the list, inviting an address (a one-time set-password link; also
- * `npm run admin:create`), changing a role and revoking access. The last owner who can sign in
- * keeps the role, and nobody changes their own.
+ * The owner's console accounts: the list, inviting an address (a mailed one-time link; the role is
+ * granted only when it is accepted; also `npm run admin:create`), changing a role and revoking
+ * access or a pending invite. The last owner who can sign in keeps the role, and nobody changes
+ * their own.
  */
 const staff: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/admin/staff', { config: { permission: 'staff.write' }, schema: { response: { 200: StaffListResponse } } }, async () => ({ items: await listStaff(app.db) }));
 
-  r.post('/api/admin/staff', { config: { permission: 'staff.write' }, schema: { body: CreateStaffBody, response: { 200: CreateStaffResponse } } }, async (request) =>
-    app.db.transaction(async (tx) => {
-      const { previousRole, ...invite } = await inviteStaff(tx, app.config.publicUrl, request.body, new Date(), request.staff);
+  r.post('/api/admin/staff', { config: { permission: 'staff.write' }, schema: { body: CreateStaffBody, response: { 200: CreateStaffResponse } } }, async (request) => {
+    const invite = await app.db.transaction(async (tx) => {
+      const { previousRole, ...made } = await inviteStaff(tx, app.config.publicUrl, request.body, new Date(), request.staff);
       await recordAudit(tx, request, {
-        action: invite.created ? 'staff.create' : 'staff.role',
+        action: made.created ? 'staff.create' : 'staff.invite',
         entity: 'user',
-        entityId: invite.uid,
-        before: invite.created ? null : { email: invite.email, role: previousRole },
-        after: { email: invite.email, role: invite.role },
+        entityId: made.uid,
+        before: made.created ? null : { email: made.email, role: previousRole },
+        after: { email: made.email, role: made.role, pending: true },
       });
-      return invite;
-    }),
-  );
+      return made;
+    });
+    // Mailed once the invite is committed: opening it proves the mailbox, which is what grants the role.
+    await app.mailer.send(staffInviteMail(invite.email, invite.displayName, ROLE_NAMES[invite.role], invite.setPasswordUrl, new Date(invite.expiresAt)));
+    // Only the command line (someone at the server) also gets the link; the console never shows it.
+    const fromCommandLine = request.staff?.id === null;
+    return { uid: invite.uid, email: invite.email, role: invite.role, created: invite.created, expiresAt: invite.expiresAt, setPasswordUrl: fromCommandLine ? invite.setPasswordUrl : null };
+  });
 
   r.patch(
     '/api/admin/staff/:userId',
@@ -55,10 +62,14 @@ const staff: FastifyPluginAsync = async (app) => {
           action: 'staff.revoke',
           entity: 'user',
           entityId: change.id,
-          before: { email: change.email, ...change.before },
+          before: { email: change.email, ...change.before, ...(change.invitedRole ? { invitedRole: change.invitedRole } : {}) },
           after: { email: change.email, ...change.after, revokedSessions: change.revokedSessions },
         });
         return { id: change.id, role: 'customer' as const, revokedSessions: change.revokedSessions };
+      }).then(async (result) => {
+        // Committed: the account's open pages stop receiving updates at once.
+        await app.sessionsEnded(result.id);
+        return result;
       }),
   );
 };

@@ -9,7 +9,10 @@ const PASSWORD = '山嵐高山烏龍-2026';
 const ORIGIN = 'http://localhost:3000';
 let ipCounter = 10;
 /** Each test gets its own client address, so per-IP limits of one test do not leak into another. */
-const freshIp = () => `198.51.100.${ipCounter++}`;
+const freshIp = () => {
+  const n = ipCounter++;
+  return `198.51.${100 + Math.floor(n / 250)}.${(n % 250) + 1}`;
+};
 
 const cookieOf = (res: LightMyRequestResponse) =>
   res.cookies.filter((c) => c.value !== '').map((c) => `${c.name}=${c.value}`).join('; ');
@@ -95,15 +98,32 @@ describe.skipIf(!dbAvailable())('identity API', () => {
       expect(res.statusCode).toBe(400);
     });
 
-    it('limits sign-ups per address and per client address', async () => {
+    it('lets 100 sign-ups through one client address an hour (carrier-grade NAT), then answers 429 saying how long to wait', async () => {
       const ip = freshIp();
       const statuses: number[] = [];
-      for (let i = 0; i < 11; i++) {
-        const res = await post('/api/auth/register', { displayName: '陳', email: `burst${i}@example.com`, password: PASSWORD, passwordConfirm: PASSWORD, acceptTerms: true }, { ip });
-        statuses.push(res.statusCode);
+      for (let batch = 0; batch < 101; batch += 20) {
+        const tries = Array.from({ length: Math.min(20, 101 - batch) }, (_, j) =>
+          post('/api/auth/register', { displayName: '陳', email: `nat-signup-${batch + j}@example.com`, password: PASSWORD, passwordConfirm: PASSWORD, acceptTerms: true }, { ip }),
+        );
+        statuses.push(...(await Promise.all(tries)).map((r) => r.statusCode));
       }
-      expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);
-      expect(statuses[10]).toBe(429);
+      expect(statuses.filter((s) => s === 201)).toHaveLength(100);
+      const refused = await post('/api/auth/register', { displayName: '陳', email: 'nat-signup-late@example.com', password: PASSWORD, passwordConfirm: PASSWORD, acceptTerms: true }, { ip });
+      expect(refused.statusCode).toBe(429);
+      const retryAfter = Number(refused.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(3000);
+      expect(refused.json().error.message).toBe(`嘗試次數過多，請於 ${Math.ceil(retryAfter / 60)} 分鐘後再試。`);
+      expect((await ctx.database.db.select().from(users).where(eq(users.email, 'nat-signup-late@example.com'))).length).toBe(0);
+    });
+
+    it('still limits sign-ups per e-mail address to 3 an hour', async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await post('/api/auth/register', { displayName: '陳', email: 'one-address@example.com', password: PASSWORD, passwordConfirm: PASSWORD, acceptTerms: true }, { ip: freshIp() });
+        statuses.push(res.statusCode);
+        if (i === 3) expect(res.json().error.message).toMatch(/^嘗試次數過多，請於 60 分鐘後再試。$/);
+      }
+      expect(statuses).toEqual([201, 409, 409, 429]);
     });
   });
 
@@ -139,6 +159,77 @@ describe.skipIf(!dbAvailable())('identity API', () => {
       expect(retryAfter).toBeLessThanOrEqual(900);
       const right = await post('/api/auth/login', { email: 'lock@example.com', password: PASSWORD }, { ip: freshIp() });
       expect(right.statusCode).toBe(429);
+    });
+
+    it('says how long the lock lasts and that resetting the password lifts it', async () => {
+      await register('lock-message@example.com');
+      for (let i = 0; i < 5; i++) await post('/api/auth/login', { email: 'lock-message@example.com', password: `wrong-${i}-password` }, { ip: freshIp() });
+      const locked = await post('/api/auth/login', { email: 'lock-message@example.com', password: PASSWORD }, { ip: freshIp() });
+      expect(locked.statusCode).toBe(429);
+      expect(locked.json().error.message).toBe(
+        `嘗試次數過多，為了保護您的帳號，請於 ${Math.ceil(Number(locked.headers['retry-after']) / 60)} 分鐘後再試；或使用「忘記密碼」重設密碼，完成後即可登入。`,
+      );
+    });
+
+    it('a burst of 300 parallel wrong passwords for one account gets no more than 5 password checks', async () => {
+      await register('burst-lock@example.com');
+      const burst = await Promise.all(
+        Array.from({ length: 300 }, (_, i) => post('/api/auth/login', { email: 'burst-lock@example.com', password: `wrong-${i}-password` }, { ip: `2001:db8::${(i + 1).toString(16)}` })),
+      );
+      const codes = burst.map((r) => r.json().error?.code as string);
+      expect(codes.filter((c) => c === 'wrong-password').length).toBeLessThanOrEqual(5);
+      expect(codes.filter((c) => c === 'wrong-password').length + codes.filter((c) => c === 'too-many-requests').length).toBe(300);
+    });
+
+    it('a burst of 300 parallel wrong passwords from one client address gets no more than 50 password checks', async () => {
+      const ip = freshIp();
+      const burst = await Promise.all(
+        Array.from({ length: 300 }, (_, i) => post('/api/auth/login', { email: `ip-burst-${i}@example.com`, password: 'wrong-password' }, { ip })),
+      );
+      const codes = burst.map((r) => r.json().error?.code as string);
+      expect(codes.filter((c) => c === 'wrong-password').length).toBeLessThanOrEqual(50);
+      expect(codes.filter((c) => c === 'too-many-requests').length).toBeGreaterThanOrEqual(250);
+    });
+
+    it('the owner signs in from a browser that signed in before while a stranger has locked the account', async () => {
+      await register('known-device@example.com');
+      const ownerIp = freshIp();
+      const first = await post('/api/auth/login', { email: 'known-device@example.com', password: PASSWORD }, { ip: ownerIp });
+      expect(first.statusCode).toBe(200);
+      // The owner's browser after signing out: no session, but what else the shop left in it.
+      const ownerBrowser = first.cookies.filter((c) => c.value !== '' && c.name !== 'token' && c.name !== 'signed_in').map((c) => `${c.name}=${c.value}`).join('; ');
+      // A stranger fails on purpose from elsewhere until the account is locked for everyone else.
+      for (let i = 0; i < 6; i++) await post('/api/auth/login', { email: 'known-device@example.com', password: `stranger-${i}-guess` }, { ip: freshIp() });
+      expect((await post('/api/auth/login', { email: 'known-device@example.com', password: PASSWORD }, { ip: freshIp() })).statusCode).toBe(429);
+      // The owner's own browser still gets in, even from another network.
+      const owner = await post('/api/auth/login', { email: 'known-device@example.com', password: PASSWORD }, { ip: freshIp(), cookie: ownerBrowser });
+      expect(owner.statusCode, owner.body).toBe(200);
+      // That browser keeps a limit of its own: 5 wrong passwords, then it waits too.
+      const own: number[] = [];
+      for (let i = 0; i < 6; i++) own.push((await post('/api/auth/login', { email: 'known-device@example.com', password: `typo-${i}-password` }, { ip: ownerIp, cookie: ownerBrowser })).statusCode);
+      expect(own).toEqual([400, 400, 400, 400, 400, 429]);
+      // The mark is good for this account only, and cannot be made up.
+      await register('other-account@example.com');
+      for (let i = 0; i < 6; i++) await post('/api/auth/login', { email: 'other-account@example.com', password: `stranger-${i}-guess` }, { ip: freshIp() });
+      expect((await post('/api/auth/login', { email: 'other-account@example.com', password: PASSWORD }, { ip: freshIp(), cookie: ownerBrowser })).statusCode).toBe(429);
+      const forged = ownerBrowser.replace(/=([^;]*?)(.)(;|$)/, (_m, body: string, last: string, end: string) => `=${body}${last === 'A' ? 'B' : 'A'}${end}`);
+      expect((await post('/api/auth/login', { email: 'known-device@example.com', password: PASSWORD }, { ip: freshIp(), cookie: forged })).statusCode).toBe(429);
+    });
+
+    it('a browser that completed a password reset signs in even while a stranger keeps the account locked', async () => {
+      await register('reset-unlock@example.com');
+      for (let i = 0; i < 6; i++) await post('/api/auth/login', { email: 'reset-unlock@example.com', password: `stranger-${i}-guess` }, { ip: freshIp() });
+      await post('/api/auth/forgot-password', { email: 'reset-unlock@example.com' }, { ip: freshIp() });
+      const code = codeFrom((await latestMail(ctx.database, 'reset-unlock@example.com', 'reset-password')).meta.link);
+      const NEW = '重設後的新茶密碼-2026';
+      const reset = await post('/api/auth/reset-password', { code, password: NEW, passwordConfirm: NEW });
+      expect(reset.statusCode, reset.body).toBe(200);
+      const browser = cookieOf(reset);
+      // The stranger locks the account again at once.
+      for (let i = 0; i < 6; i++) await post('/api/auth/login', { email: 'reset-unlock@example.com', password: `stranger-again-${i}` }, { ip: freshIp() });
+      expect((await post('/api/auth/login', { email: 'reset-unlock@example.com', password: NEW }, { ip: freshIp() })).statusCode).toBe(429);
+      const owner = await post('/api/auth/login', { email: 'reset-unlock@example.com', password: NEW }, { ip: freshIp(), cookie: browser });
+      expect(owner.statusCode, owner.body).toBe(200);
     });
 
     it('limits failures per client address with a higher bound', async () => {
@@ -314,6 +405,24 @@ describe.skipIf(!dbAvailable())('identity API', () => {
       expect((await latestMail(ctx.database, 'change@example.com', 'password-changed')).meta.kind).toBe('password-changed');
     });
 
+    it('a burst of 300 parallel wrong current passwords gets no more than 5 checks', async () => {
+      const { cookie } = await register('reauth-burst@example.com');
+      const burst = await Promise.all(Array.from({ length: 300 }, (_, i) => post('/api/auth/reauthenticate', { password: `wrong-${i}-password` }, { cookie, ip: `2001:db8::1:${(i + 1).toString(16)}` })));
+      const codes = burst.map((r) => r.json().error?.code as string);
+      expect(codes.filter((c) => c === 'wrong-password').length).toBeLessThanOrEqual(5);
+      expect(codes.filter((c) => c === 'too-many-requests').length).toBeGreaterThanOrEqual(295);
+    });
+
+    it('a burst of 300 parallel e-mail changes with wrong passwords gets no more than 5 checks', async () => {
+      const { cookie } = await register('email-burst@example.com');
+      const burst = await Promise.all(
+        Array.from({ length: 300 }, (_, i) => post('/api/me/email', { newEmail: `elsewhere-${i}@example.com`, password: `wrong-${i}-password` }, { cookie, ip: `2001:db8::2:${(i + 1).toString(16)}` })),
+      );
+      const codes = burst.map((r) => r.json().error?.code as string);
+      expect(codes.filter((c) => c === 'wrong-password').length).toBeLessThanOrEqual(5);
+      expect(codes.filter((c) => c === 'too-many-requests').length).toBeGreaterThanOrEqual(295);
+    });
+
     it('refuses after the 5-minute window has passed', async () => {
       const { cookie } = await register('window@example.com');
       await post('/api/auth/reauthenticate', { password: PASSWORD }, { cookie });
@@ -322,6 +431,71 @@ describe.skipIf(!dbAvailable())('identity API', () => {
       const res = await post('/api/auth/change-password', { password: '過期的新密碼-2026', passwordConfirm: '過期的新密碼-2026' }, { cookie });
       expect(res.json().error.code).toBe('requires-recent-login');
     });
+  });
+});
+
+describe.skipIf(!dbAvailable())('credential changes end every outstanding link', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(async () => ctx.close());
+
+  const post = (url: string, payload: unknown, cookie?: string) =>
+    ctx.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress: freshIp(), headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) } });
+  async function register(email: string) {
+    const res = await post('/api/auth/register', { displayName: '林小嵐', email, password: PASSWORD, passwordConfirm: PASSWORD, acceptTerms: true });
+    expect(res.statusCode, res.body).toBe(201);
+    return cookieOf(res);
+  }
+  const emailOf = async (email: string) => (await ctx.database.db.select({ email: users.email }).from(users).where(eq(users.email, email))).length;
+
+  it('a password reset ends an e-mail change an attacker started', async () => {
+    const attacker = await register('victim-a@example.com');
+    expect((await post('/api/me/email', { newEmail: 'attacker-a@example.com', password: PASSWORD }, attacker)).statusCode).toBe(200);
+    const changeLink = codeFrom((await latestMail(ctx.database, 'attacker-a@example.com', 'verify-email')).meta.link);
+    // The victim takes the account back by mail.
+    await post('/api/auth/forgot-password', { email: 'victim-a@example.com' });
+    const reset = codeFrom((await latestMail(ctx.database, 'victim-a@example.com', 'reset-password')).meta.link);
+    expect((await post('/api/auth/reset-password', { code: reset, password: '奪回帳號的新密碼', passwordConfirm: '奪回帳號的新密碼' })).statusCode).toBe(200);
+    const late = await post('/api/auth/verify-email', { code: changeLink });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().error.code).toBe('invalid-action-code');
+    expect(await emailOf('victim-a@example.com')).toBe(1);
+    expect(await emailOf('attacker-a@example.com')).toBe(0);
+  });
+
+  it('an e-mail change ends reset links sent to the old address, and every other session', async () => {
+    const cookie = await register('moving@example.com');
+    const other = cookieOf(await post('/api/auth/login', { email: 'moving@example.com', password: PASSWORD }));
+    await post('/api/auth/forgot-password', { email: 'moving@example.com' });
+    const oldReset = codeFrom((await latestMail(ctx.database, 'moving@example.com', 'reset-password')).meta.link);
+    expect((await post('/api/me/email', { newEmail: 'moved@example.com', password: PASSWORD }, cookie)).statusCode).toBe(200);
+    const confirm = codeFrom((await latestMail(ctx.database, 'moved@example.com', 'verify-email')).meta.link);
+    expect((await post('/api/auth/verify-email', { code: confirm }, cookie)).statusCode).toBe(200);
+    const me = async (c: string) => (await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: c } })).json().user;
+    expect(await me(cookie)).toMatchObject({ email: 'moved@example.com' });
+    expect(await me(other)).toBeNull();
+    const res = await post('/api/auth/reset-password', { code: oldReset, password: '舊信箱裡的連結密碼', passwordConfirm: '舊信箱裡的連結密碼' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('invalid-action-code');
+    expect((await post('/api/auth/login', { email: 'moved@example.com', password: PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('a password change ends outstanding reset and e-mail change links', async () => {
+    const cookie = await register('changer@example.com');
+    await post('/api/auth/forgot-password', { email: 'changer@example.com' });
+    const reset = codeFrom((await latestMail(ctx.database, 'changer@example.com', 'reset-password')).meta.link);
+    expect((await post('/api/me/email', { newEmail: 'changer-new@example.com', password: PASSWORD }, cookie)).statusCode).toBe(200);
+    const change = codeFrom((await latestMail(ctx.database, 'changer-new@example.com', 'verify-email')).meta.link);
+    expect((await post('/api/auth/reauthenticate', { password: PASSWORD }, cookie)).statusCode).toBe(200);
+    expect((await post('/api/auth/change-password', { password: '換過的第二個密碼', passwordConfirm: '換過的第二個密碼' }, cookie)).statusCode).toBe(200);
+    expect((await post('/api/auth/reset-password', { code: reset, password: '不該生效的密碼啊', passwordConfirm: '不該生效的密碼啊' })).json().error.code).toBe('invalid-action-code');
+    expect((await post('/api/auth/verify-email', { code: change })).json().error.code).toBe('invalid-action-code');
+    expect(await emailOf('changer@example.com')).toBe(1);
+    const [row] = await ctx.database.db.select().from(users).where(eq(users.email, 'changer@example.com'));
+    const open = await ctx.database.db.select().from(actionCodes).where(eq(actionCodes.userId, row!.id));
+    expect(open.filter((c) => c.usedAt === null)).toEqual([]);
   });
 });
 
@@ -345,6 +519,17 @@ describe.skipIf(!dbAvailable())('identity API on two instances sharing Redis', (
       const statuses: number[] = [];
       for (let i = 0; i < 6; i++) statuses.push((await attempt(i % 2 === 0 ? a : b, i)).statusCode);
       expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+
+      // A parallel burst split across both instances gets no more password checks than the limit.
+      const target = `shared-burst-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+      const burst = await Promise.all(
+        Array.from({ length: 300 }, (_, i) =>
+          (i % 2 === 0 ? a : b).app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: `2001:db8::3:${(i + 1).toString(16)}`, headers: { origin: ORIGIN }, payload: { email: target, password: `wrong-password-${i}` } }),
+        ),
+      );
+      const codes = burst.map((r) => r.json().error?.code as string);
+      expect(codes.filter((c) => c === 'wrong-password').length).toBeLessThanOrEqual(5);
+      expect(codes.filter((c) => c === 'too-many-requests').length).toBeGreaterThanOrEqual(295);
     } finally {
       await a.close();
       await b.close();

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ActionCodeInfo,
@@ -19,15 +19,14 @@ import {
 } from '@shop/shared/auth';
 import { AuthErrorCode } from '@shop/shared/auth-errors';
 import { errorHandler } from '../../lib/error-body.ts';
+import { requestMeta as meta, setDeviceCookie } from './http.ts';
 import { toCurrentUser } from './present.ts';
 import * as service from './service.ts';
-
-const meta = (request: FastifyRequest): service.RequestMeta => ({ ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
 
 /** Identity API (accounts issue). Every answer is no-store: it is about one person. */
 const auth: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const deps = (): service.AuthDeps => ({ db: app.db, limiter: app.limiter, mailer: app.mailer, publicUrl: app.config.publicUrl });
+  const deps = (): service.AuthDeps => ({ db: app.db, limiter: app.limiter, mailer: app.mailer, publicUrl: app.config.publicUrl, sessionsEnded: app.sessionsEnded });
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
@@ -45,25 +44,33 @@ const auth: FastifyPluginAsync = async (app) => {
   }));
 
   r.post('/api/auth/register', { schema: { body: RegisterBody, response: { 201: UserResponse } } }, async (request, reply) => {
-    const { user, session } = await service.register(deps(), request.body, meta(request));
+    const { user, session, device } = await service.register(deps(), request.body, meta(request));
     reply.setSessionCookies(session.token, session.expiresAt).code(201);
+    setDeviceCookie(reply, device, app.config.publicUrl);
     return { user: toCurrentUser(user) };
   });
 
   r.post('/api/auth/login', { schema: { body: LoginBody, response: { 200: UserResponse } } }, async (request, reply) => {
-    const { user, session } = await service.login(deps(), request.body, meta(request), request.auth?.sessionId ?? null);
+    const { user, session, device } = await service.login(deps(), request.body, meta(request), request.auth?.sessionId ?? null);
+    // The session this browser had before has ended: its live-update streams close.
+    if (request.auth) await app.sessionsEnded(request.auth.user.id);
     reply.setSessionCookies(session.token, session.expiresAt);
+    setDeviceCookie(reply, device, app.config.publicUrl);
     return { user: toCurrentUser(user) };
   });
 
   r.post('/api/auth/logout', { schema: { response: { 200: OkResponse } } }, async (request, reply) => {
-    if (request.auth) await service.logout(deps(), request.auth.sessionId);
+    if (request.auth) {
+      await service.logout(deps(), request.auth.sessionId);
+      await app.sessionsEnded(request.auth.user.id);
+    }
     reply.clearSessionCookies();
     return { ok: true as const };
   });
 
   r.post('/api/auth/verify-email', { schema: { body: VerifyEmailBody, response: { 200: VerifyEmailResponse } } }, async (request) => {
-    const result = await service.verifyEmail(deps(), request.body.code);
+    const current = request.auth ? { id: request.auth.sessionId, userId: request.auth.user.id } : null;
+    const result = await service.verifyEmail(deps(), request.body.code, current);
     // Only the signed-in owner gets their user back; a link opened elsewhere learns nothing more.
     const mine = request.auth?.user.id === result.user.id;
     return { email: result.email, user: mine ? toCurrentUser(result.user) : null };
@@ -85,9 +92,11 @@ const auth: FastifyPluginAsync = async (app) => {
   });
 
   r.post('/api/auth/reset-password', { schema: { body: ResetPasswordBody, response: { 200: ActionCodeInfo } } }, async (request, reply) => {
-    const result = await service.resetPassword(deps(), request.body);
-    // Every session of the account ended, including this browser's if it had one.
+    const { device, ...result } = await service.resetPassword(deps(), request.body, meta(request));
+    // Every session of the account ended, including this browser's if it had one; the browser
+    // that proved the mailbox becomes a known device.
     reply.clearSessionCookies();
+    setDeviceCookie(reply, device, app.config.publicUrl);
     return result;
   });
 
@@ -100,8 +109,9 @@ const auth: FastifyPluginAsync = async (app) => {
   r.post(
     '/api/auth/change-password',
     { onRequest: app.requireUser, schema: { body: ChangePasswordBody, response: { 200: OkResponse } } },
-    async (request) => {
-      await service.changePassword(deps(), request.auth!.user.id, request.auth!.sessionId, request.body);
+    async (request, reply) => {
+      const { device } = await service.changePassword(deps(), request.auth!.user.id, request.auth!.sessionId, request.body, meta(request));
+      setDeviceCookie(reply, device, app.config.publicUrl);
       return { ok: true as const };
     },
   );

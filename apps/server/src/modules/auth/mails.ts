@@ -67,3 +67,22 @@ export function emailChangedMail(to: string, name: string, newEmail: string, whe
     meta: { kind: 'email-changed' },
   };
 }
+
+/** A console invite: says who invites, to which role, and what accepting does. */
+export function staffInviteMail(to: string, name: string, roleName: string, url: string, expiresAt: Date): MailMessage {
+  const until = new Intl.DateTimeFormat('zh-TW', { timeZone: 'Asia/Taipei', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false }).format(expiresAt);
+  return {
+    to,
+    ...renderMail({
+      title: '邀請您加入管理後台',
+      greeting: greeting(name),
+      paragraphs: [
+        `山嵐茶事邀請您以「${roleName}」的身分使用管理後台。請按下方按鈕設定密碼，接受邀請後即可登入。`,
+        '接受邀請時會為這個電子郵件的帳號設定新的密碼，並登出它在所有裝置上的登入。',
+      ],
+      action: { label: '接受邀請並設定密碼', url },
+      notes: [`這個連結在 ${until}（臺北時間）前有效，且只能使用一次。`, '如果您不知道這個邀請，請忽略這封信，您的帳號不會有任何改變。'],
+    }),
+    meta: { link: url, kind: 'staff-invite' },
+  };
+}

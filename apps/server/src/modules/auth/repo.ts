@@ -4,6 +4,8 @@ import { actionCodes, sessions, users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type ActionKind = (typeof actionCodes.$inferSelect)['kind'];
+export type ActionCodeRow = typeof actionCodes.$inferSelect;
+type StaffInviteRole = NonNullable<ActionCodeRow['role']>;
 
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
@@ -36,9 +38,17 @@ export async function markEmailVerified(db: DbOrTx, userId: string, email: strin
 
 export async function insertActionCode(
   db: DbOrTx,
-  values: { userId: string; kind: ActionKind; codeHash: string; email: string; expiresAt: Date },
+  values: { userId: string; kind: ActionKind; codeHash: string; email: string; role: StaffInviteRole | null; expiresAt: Date },
 ): Promise<void> {
   await db.insert(actionCodes).values(values);
+}
+
+/**
+ * Ends every unused code of an account, whatever its kind: after a credential change no link
+ * mailed before it (a reset, an e-mail change someone else started, an invite) may still work.
+ */
+export async function endActionCodes(db: DbOrTx, userId: string, now: Date): Promise<void> {
+  await db.update(actionCodes).set({ usedAt: now }).where(and(eq(actionCodes.userId, userId), isNull(actionCodes.usedAt)));
 }
 
 /** Marks a user's unused codes of a kind as used, so only the newest link works. */
@@ -49,7 +59,7 @@ export async function supersedeActionCodes(db: DbOrTx, userId: string, kind: Act
     .where(and(eq(actionCodes.userId, userId), eq(actionCodes.kind, kind), isNull(actionCodes.usedAt)));
 }
 
-export async function findActionCode(db: DbOrTx, codeHash: string) {
+export async function findActionCode(db: DbOrTx, codeHash: string): Promise<ActionCodeRow | null> {
   const [row] = await db.select().from(actionCodes).where(eq(actionCodes.codeHash, codeHash)).limit(1);
   return row ?? null;
 }

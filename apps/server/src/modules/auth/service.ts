@@ -1,13 +1,15 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { AUTH_ERROR_MESSAGES, type AuthErrorCode } from '@shop/shared/auth-errors';
+import { AUTH_ERROR_MESSAGES, signInLockedMessage, type AuthErrorCode } from '@shop/shared/auth-errors';
 import { passwordProblem } from '@shop/shared/password-policy';
-import type { ChangePasswordBody, LoginBody, RegisterBody, ResetPasswordBody } from '@shop/shared/auth';
+import type { ActionCodeInfo, ChangePasswordBody, LoginBody, RegisterBody, ResetPasswordBody } from '@shop/shared/auth';
 import { RESEND_COOLDOWN_SECONDS } from '@shop/shared/auth';
 import type { Db } from '../../db/client.ts';
 import { AppError, BadRequestError, TooManyRequestsError } from '../../lib/errors.ts';
 import type { Mailer } from '../../plugins/mail.ts';
-import { assertUnderLimit, enforceLimit, type Limit, type RateLimiter } from '../../plugins/rate-limiter.ts';
+import { enforceLimit, takeAttempt, type Limit, type LimitCheck, type RateLimiter } from '../../plugins/rate-limiter.ts';
+import { acceptStaffInvite } from '../admin/staff-service.ts';
 import * as repo from './repo.ts';
+import { hashCode, issueActionCode } from './action-codes.ts';
+import { knownDeviceId, markDevice } from './known-device.ts';
 import { emailChangedMail, passwordChangedMail, resetPasswordMail, verificationMail } from './mails.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { createSession, endSession, revokeUserSessions, type AuthUser } from './session-service.ts';
@@ -15,11 +17,17 @@ import { createSession, endSession, revokeUserSessions, type AuthUser } from './
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-/** Abuse limits (accounts issue §4). */
+/**
+ * Abuse limits. Password checks (sign-in, re-authentication, e-mail change) are counted before the
+ * password is compared: from an unknown browser per account and per client address, from a browser
+ * the account signed in from before per that browser only (see checkPassword).
+ */
 export const LIMITS = {
   loginFailuresPerAccount: { max: 5, windowMs: 15 * MINUTE },
   loginFailuresPerIp: { max: 50, windowMs: 15 * MINUTE },
-  registerPerIp: { max: 10, windowMs: HOUR },
+  loginFailuresPerDevice: { max: 5, windowMs: 15 * MINUTE },
+  // Mobile carriers and offices put many people behind one address (carrier-grade NAT).
+  registerPerIp: { max: 100, windowMs: HOUR },
   registerPerEmail: { max: 3, windowMs: HOUR },
   forgotPerIp: { max: 10, windowMs: HOUR },
   forgotPerEmail: { max: 5, windowMs: HOUR },
@@ -36,11 +44,15 @@ export interface AuthDeps {
   readonly mailer: Mailer;
   readonly publicUrl: string;
   readonly now?: () => Date;
+  /** Told after sessions of a member ended (committed), so their live-update streams close. */
+  readonly sessionsEnded?: (userId: string) => Promise<void>;
 }
 
 export interface RequestMeta {
   readonly ip: string;
   readonly userAgent: string | null;
+  /** The browser's known-device cookie, if it sent one (known-device.ts). */
+  readonly device?: string | undefined;
 }
 
 export function authError(code: Exclude<AuthErrorCode, 'network-request-failed'>, fields?: Record<string, string>): AppError {
@@ -59,23 +71,14 @@ export function authError(code: Exclude<AuthErrorCode, 'network-request-failed'>
 }
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
-const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
 const clock = (deps: Pick<AuthDeps, 'now'>) => (deps.now ? deps.now() : new Date());
 
 export function toAuthUser(row: repo.UserRow): AuthUser {
   return { id: row.id, email: row.email, displayName: row.displayName, emailVerified: row.emailVerifiedAt !== null };
 }
 
-export async function issueActionCode(deps: Pick<AuthDeps, 'db' | 'now'>, user: repo.UserRow, kind: repo.ActionKind, ttlMs: number): Promise<string> {
-  const now = clock(deps);
-  const code = randomBytes(32).toString('base64url');
-  await repo.supersedeActionCodes(deps.db, user.id, kind, now);
-  await repo.insertActionCode(deps.db, { userId: user.id, kind, codeHash: hashCode(code), email: user.email, expiresAt: new Date(now.getTime() + ttlMs) });
-  return code;
-}
-
 async function sendVerification(deps: AuthDeps, user: repo.UserRow): Promise<void> {
-  const code = await issueActionCode(deps, user, 'verify-email', VERIFY_EMAIL_TTL_MS);
+  const code = await issueActionCode(deps.db, user, 'verify-email', VERIFY_EMAIL_TTL_MS, clock(deps));
   await deps.mailer.send(verificationMail(user.email, user.displayName, `${deps.publicUrl}/emailVerification?code=${code}`));
 }
 
@@ -88,7 +91,34 @@ export async function register(deps: AuthDeps, body: RegisterBody, meta: Request
   if (!user) throw authError('email-already-in-use', { email: AUTH_ERROR_MESSAGES['email-already-in-use'] });
   await sendVerification(deps, user);
   const session = await createSession(deps.db, user.id, { userAgent: meta.userAgent, ip: meta.ip }, clock(deps));
-  return { user: toAuthUser(user), session };
+  return { user: toAuthUser(user), session, device: markDevice(user, meta.device) };
+}
+
+/**
+ * Compares a password under the sign-in limits. One attempt is taken from each limit BEFORE the
+ * hash is compared, atomically (memory and Redis alike), so no burst gets more checks than the
+ * limit. A browser this account signed in from before (a valid known-device mark) counts against
+ * its own limit only, so a stranger failing on purpose cannot lock the owner out; anyone else
+ * counts per account and per client address. A success gives the address its attempt back and
+ * clears the account's (or the browser's) count.
+ */
+async function checkPassword(deps: AuthDeps, user: repo.UserRow | null, email: string, password: string, meta: RequestMeta): Promise<boolean> {
+  const deviceId = knownDeviceId(user, meta.device);
+  const ipKey = `login-fail:ip:${meta.ip}`;
+  const ownKey = deviceId && user ? `login-fail:device:${user.id}:${deviceId}` : `login-fail:acct:${email}`;
+  const checks: LimitCheck[] = deviceId
+    ? [{ key: ownKey, limit: LIMITS.loginFailuresPerDevice }]
+    : [
+        { key: ipKey, limit: LIMITS.loginFailuresPerIp },
+        { key: ownKey, limit: LIMITS.loginFailuresPerAccount },
+      ];
+  await takeAttempt(deps.limiter, checks, signInLockedMessage);
+  const ok = await verifyPassword(user?.passwordHash ?? null, password);
+  if (ok) {
+    await deps.limiter.reset(ownKey);
+    if (!deviceId) await deps.limiter.undo(ipKey);
+  }
+  return ok;
 }
 
 /**
@@ -97,23 +127,12 @@ export async function register(deps: AuthDeps, body: RegisterBody, meta: Request
  */
 export async function login(deps: AuthDeps, body: LoginBody, meta: RequestMeta, currentSessionId: string | null) {
   const email = normalizeEmail(body.email);
-  const accountKey = `login-fail:acct:${email}`;
-  const ipKey = `login-fail:ip:${meta.ip}`;
-  await assertUnderLimit(deps.limiter, ipKey, LIMITS.loginFailuresPerIp);
-  await assertUnderLimit(deps.limiter, accountKey, LIMITS.loginFailuresPerAccount);
-
   const user = await repo.findUserByEmail(deps.db, email);
-  const ok = await verifyPassword(user?.passwordHash ?? null, body.password);
-  if (!user || !ok) {
-    await deps.limiter.hit(accountKey, LIMITS.loginFailuresPerAccount.windowMs);
-    await deps.limiter.hit(ipKey, LIMITS.loginFailuresPerIp.windowMs);
-    throw authError('wrong-password');
-  }
+  if (!(await checkPassword(deps, user, email, body.password, meta)) || !user) throw authError('wrong-password');
   if (user.disabledAt) throw authError('user-disabled');
-  await deps.limiter.reset(accountKey);
   if (currentSessionId) await endSession(deps.db, currentSessionId, clock(deps));
   const session = await createSession(deps.db, user.id, { userAgent: meta.userAgent, ip: meta.ip }, clock(deps));
-  return { user: toAuthUser(user), session };
+  return { user: toAuthUser(user), session, device: markDevice(user, meta.device) };
 }
 
 export async function logout(deps: AuthDeps, sessionId: string): Promise<void> {
@@ -128,19 +147,26 @@ async function usableCode(deps: AuthDeps, code: string, kind: repo.ActionKind | 
   if (row.expiresAt.getTime() <= clock(deps).getTime()) throw authError('expired-action-code');
   const user = row.userId ? await repo.findUserById(deps.db, row.userId) : null;
   if (!user) throw authError('user-not-found');
-  if (user.disabledAt) throw authError('user-disabled');
+  // An invite may bring a disabled account back (accepting it enables the account).
+  if (user.disabledAt && row.kind !== 'staff-invite') throw authError('user-disabled');
+  // A link mailed to an address the account no longer has is dead (only an e-mail change's link
+  // goes to another address: the new one).
+  if (row.kind !== 'change-email' && row.email !== user.email) throw authError('invalid-action-code');
   return { row, user };
 }
 
-/** Tells the reset page whether a link still works, and for which address. */
-export async function checkActionCode(deps: AuthDeps, code: string, kind: repo.ActionKind): Promise<{ email: string }> {
-  const { row } = await usableCode(deps, code, kind);
-  return { email: row.email };
+/** The reset page's link also carries staff invites: both set the account's password. */
+const SETS_PASSWORD: readonly repo.ActionKind[] = ['reset-password', 'staff-invite'];
+
+/** Tells the reset page whether a link still works, for which address, and whether it is an invite. */
+export async function checkActionCode(deps: AuthDeps, code: string, kind: 'reset-password' | 'verify-email'): Promise<ActionCodeInfo> {
+  const { row } = await usableCode(deps, code, kind === 'reset-password' ? SETS_PASSWORD : kind);
+  return row.kind === 'staff-invite' && row.role ? { email: row.email, invite: { role: row.role } } : { email: row.email };
 }
 
-export async function verifyEmail(deps: AuthDeps, code: string) {
+export async function verifyEmail(deps: AuthDeps, code: string, currentSession: { id: string; userId: string } | null = null) {
   const { row, user } = await usableCode(deps, code, ['verify-email', 'change-email']);
-  if (row.kind === 'change-email') return confirmEmailChange(deps, row, user);
+  if (row.kind === 'change-email') return confirmEmailChange(deps, row, user, currentSession?.userId === user.id ? currentSession.id : null);
   if (!(await repo.consumeActionCode(deps.db, row.id, clock(deps)))) throw authError('invalid-action-code');
   // A code for an address the account no longer has verifies nothing.
   if (!(await repo.markEmailVerified(deps.db, user.id, row.email, clock(deps)))) throw authError('invalid-action-code');
@@ -154,33 +180,31 @@ export async function verifyEmail(deps: AuthDeps, code: string) {
 export async function requestEmailChange(deps: AuthDeps, userId: string, newEmail: string, password: string, meta: RequestMeta): Promise<{ pendingEmail: string }> {
   const user = await repo.findUserById(deps.db, userId);
   if (!user) throw authError('user-not-found');
-  const accountKey = `login-fail:acct:${user.email}`;
-  await assertUnderLimit(deps.limiter, accountKey, LIMITS.loginFailuresPerAccount);
-  if (!(await verifyPassword(user.passwordHash, password))) {
-    await deps.limiter.hit(accountKey, LIMITS.loginFailuresPerAccount.windowMs);
-    throw authError('wrong-password', { password: '目前的密碼不正確。' });
-  }
+  if (!(await checkPassword(deps, user, user.email, password, meta))) throw authError('wrong-password', { password: '目前的密碼不正確。' });
   const email = normalizeEmail(newEmail);
   if (email === user.email) throw new BadRequestError('這就是您目前的電子郵件。', { newEmail: '這就是您目前的電子郵件。' });
   if (await repo.findUserByEmail(deps.db, email)) throw authError('email-already-in-use', { newEmail: AUTH_ERROR_MESSAGES['email-already-in-use'] });
   await enforceLimit(deps.limiter, `change-email:user:${userId}`, LIMITS.forgotPerEmail);
-  const now = clock(deps);
-  const code = randomBytes(32).toString('base64url');
-  await repo.supersedeActionCodes(deps.db, user.id, 'change-email', now);
-  await repo.insertActionCode(deps.db, { userId: user.id, kind: 'change-email', codeHash: hashCode(code), email, expiresAt: new Date(now.getTime() + VERIFY_EMAIL_TTL_MS) });
+  const code = await issueActionCode(deps.db, user, 'change-email', VERIFY_EMAIL_TTL_MS, clock(deps), { to: email });
   await deps.mailer.send(verificationMail(email, user.displayName, `${deps.publicUrl}/emailVerification?code=${code}`));
-  void meta;
   return { pendingEmail: email };
 }
 
-async function confirmEmailChange(deps: AuthDeps, row: NonNullable<Awaited<ReturnType<typeof repo.findActionCode>>>, user: repo.UserRow) {
+/**
+ * Moves the account to the confirmed address. A credential change: every other link of the
+ * account dies (reset links sent to the old address included) and every other session ends.
+ */
+async function confirmEmailChange(deps: AuthDeps, row: repo.ActionCodeRow, user: repo.UserRow, currentSessionId: string | null) {
   const now = clock(deps);
   const oldEmail = user.email;
   await deps.db.transaction(async (tx) => {
     if (!(await repo.consumeActionCode(tx, row.id, now))) throw authError('invalid-action-code');
     if (await repo.findUserByEmail(tx, row.email)) throw authError('email-already-in-use');
     await repo.changeEmail(tx, user.id, row.email, now);
+    await repo.endActionCodes(tx, user.id, now);
+    await revokeUserSessions(tx, user.id, now, currentSessionId ?? undefined);
   });
+  await deps.sessionsEnded?.(user.id);
   deps.mailer.queue(emailChangedMail(oldEmail, user.displayName, row.email, now));
   return { email: row.email, user: toAuthUser({ ...user, email: row.email, emailVerifiedAt: now }) };
 }
@@ -213,13 +237,18 @@ export async function forgotPassword(deps: AuthDeps, rawEmail: string, meta: Req
   await enforceLimit(deps.limiter, `forgot:email:${email}`, LIMITS.forgotPerEmail);
   const user = await repo.findUserByEmail(deps.db, email);
   if (!user || user.disabledAt) return;
-  const code = await issueActionCode(deps, user, 'reset-password', RESET_PASSWORD_TTL_MS);
+  const code = await issueActionCode(deps.db, user, 'reset-password', RESET_PASSWORD_TTL_MS, clock(deps));
   deps.mailer.queue(resetPasswordMail(user.email, user.displayName, `${deps.publicUrl}/resetPassword?code=${code}`));
 }
 
-/** Sets a new password from a mailed link; every session of the account ends. */
-export async function resetPassword(deps: AuthDeps, body: ResetPasswordBody): Promise<{ email: string }> {
-  const { row, user } = await usableCode(deps, body.code, 'reset-password');
+/**
+ * Sets a new password from a mailed link (a reset, or a staff invite being accepted): every session
+ * and every other link of the account end, the sign-in lock lifts, and this browser becomes a
+ * known device, so its owner gets in even while a stranger keeps failing. An invite's role is
+ * granted here, in the same transaction, and nowhere else.
+ */
+export async function resetPassword(deps: AuthDeps, body: ResetPasswordBody, meta: RequestMeta): Promise<{ email: string; device: string | null }> {
+  const { row, user } = await usableCode(deps, body.code, SETS_PASSWORD);
   const problem = passwordProblem(body.password, user.email);
   if (problem) throw new BadRequestError(problem, { password: problem });
   const passwordHash = await hashPassword(body.password);
@@ -228,32 +257,30 @@ export async function resetPassword(deps: AuthDeps, body: ResetPasswordBody): Pr
     if (!(await repo.consumeActionCode(tx, row.id, now))) throw authError('invalid-action-code');
     await repo.setPassword(tx, user.id, passwordHash, now);
     await revokeUserSessions(tx, user.id, now);
+    await repo.endActionCodes(tx, user.id, now);
+    if (row.kind === 'staff-invite') await acceptStaffInvite(tx, { userId: user.id, email: row.email, role: row.role, ip: meta.ip }, now);
   });
-  // A completed reset lifts the sign-in lock of the account.
+  await deps.sessionsEnded?.(user.id);
   await deps.limiter.reset(`login-fail:acct:${user.email}`);
   deps.mailer.queue(passwordChangedMail(user.email, user.displayName, now, `${deps.publicUrl}/login`));
-  return { email: user.email };
+  return { email: user.email, device: markDevice({ id: user.id, passwordHash }, meta.device) };
 }
 
 /** Confirms the current password; opens a 5-minute window for a password change in this session. */
 export async function reauthenticate(deps: AuthDeps, userId: string, sessionId: string, password: string, meta: RequestMeta) {
   const user = await repo.findUserById(deps.db, userId);
   if (!user) throw authError('user-not-found');
-  const accountKey = `login-fail:acct:${user.email}`;
-  await assertUnderLimit(deps.limiter, accountKey, LIMITS.loginFailuresPerAccount);
-  await assertUnderLimit(deps.limiter, `login-fail:ip:${meta.ip}`, LIMITS.loginFailuresPerIp);
-  if (!(await verifyPassword(user.passwordHash, password))) {
-    await deps.limiter.hit(accountKey, LIMITS.loginFailuresPerAccount.windowMs);
-    await deps.limiter.hit(`login-fail:ip:${meta.ip}`, LIMITS.loginFailuresPerIp.windowMs);
-    throw authError('wrong-password', { password: '目前的密碼不正確。' });
-  }
+  if (!(await checkPassword(deps, user, user.email, password, meta))) throw authError('wrong-password', { password: '目前的密碼不正確。' });
   const now = clock(deps);
   await repo.setReauthenticated(deps.db, sessionId, now);
   return { reauthenticatedUntil: new Date(now.getTime() + REAUTH_WINDOW_MS).toISOString() };
 }
 
-/** Changes the password inside the re-auth window; other sessions end, this one stays. */
-export async function changePassword(deps: AuthDeps, userId: string, sessionId: string, body: ChangePasswordBody): Promise<void> {
+/**
+ * Changes the password inside the re-auth window; other sessions and every outstanding link end,
+ * this session stays, and this browser stays a known device (its mark is renewed for the new hash).
+ */
+export async function changePassword(deps: AuthDeps, userId: string, sessionId: string, body: ChangePasswordBody, meta: RequestMeta): Promise<{ device: string | null }> {
   const now = clock(deps);
   const at = await repo.getReauthenticatedAt(deps.db, sessionId);
   if (!at || now.getTime() - at.getTime() > REAUTH_WINDOW_MS) throw authError('requires-recent-login');
@@ -269,7 +296,10 @@ export async function changePassword(deps: AuthDeps, userId: string, sessionId: 
     await repo.setPassword(tx, user.id, passwordHash, now);
     await revokeUserSessions(tx, user.id, now, sessionId);
     await repo.setReauthenticated(tx, sessionId, null);
+    await repo.endActionCodes(tx, user.id, now);
   });
+  await deps.sessionsEnded?.(user.id);
   deps.mailer.queue(passwordChangedMail(user.email, user.displayName, now, `${deps.publicUrl}/login`));
+  return { device: markDevice({ id: user.id, passwordHash }, meta.device) };
 }
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AddressBody, AddressListResponse, ChangeEmailBody, MembershipResponse, Profile, UpdateProfileBody } from '@shop/shared/membership';
+import { requestMeta } from '../auth/http.ts';
 import { pendingEmailChange, requestEmailChange } from '../auth/service.ts';
 import * as profile from './profile.ts';
 import { membership } from './service.ts';
@@ -30,7 +31,7 @@ const member: FastifyPluginAsync = async (app) => {
   });
 
   r.post('/api/me/email', { schema: { body: ChangeEmailBody, response: { 200: z.object({ pendingEmail: z.string() }) } } }, async (request) =>
-    requestEmailChange(authDeps(), uid(request), request.body.newEmail, request.body.password, { ip: request.ip, userAgent: request.headers['user-agent'] ?? null }),
+    requestEmailChange(authDeps(), uid(request), request.body.newEmail, request.body.password, requestMeta(request)),
   );
 
   r.get('/api/me/addresses', { schema: { response: { 200: AddressListResponse } } }, async (request) => ({ addresses: await profile.listAddresses(app.db, uid(request)) }));

@@ -1,0 +1,1 @@
+ALTER TABLE "action_codes" ADD COLUMN "role" text;

@@ -21,7 +21,7 @@ import ordersModule from './modules/orders/index.ts';
 import paymentsModule from './modules/payments/index.ts';
 import sandboxModule from './modules/payments/sandbox/index.ts';
 import logisticsModule from './modules/logistics/index.ts';
-import eventsModule from './modules/events/index.ts';
+import eventsModule, { type StreamLimits } from './modules/events/index.ts';
 import adminModule from './modules/admin/index.ts';
 import type { AdminRouteEntry } from './modules/admin/guard.ts';
 import memberModule from './modules/membership/index.ts';
@@ -58,6 +58,8 @@ export interface BuildOptions {
   readonly cliToken?: string;
   /** Socket time-outs; tests shorten them to watch them work. */
   readonly httpTimeouts?: Partial<HttpTimeouts>;
+  /** Caps on live-update streams (tests lower them). */
+  readonly streamLimits?: Partial<StreamLimits>;
 }
 
 /**
@@ -96,7 +98,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logger: loggerOptions(config),
     // X-Forwarded-For is believed only from the proxies TRUST_PROXY names; otherwise anyone could
     // pick their own address and walk around every per-address limit.
-    trustProxy: typeof config.trustProxy === 'object' ? [...config.trustProxy] : config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 1000 },
     requestTimeout: timeouts.requestMs,
@@ -141,7 +143,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(seoModule);
   await app.register(paymentsModule);
   await app.register(logisticsModule);
-  await app.register(eventsModule);
+  await app.register(eventsModule, { limits: options.streamLimits });
   const adminRoutes: AdminRouteEntry[] = [];
   app.decorate('adminRoutes', adminRoutes);
   await app.register(adminModule, { cliToken: options.cliToken ?? writeCliToken(config.dataDir), registry: adminRoutes });
@@ -151,6 +153,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(spaPlugin);
   return app;
+}
+
+/** Fastify's form of TRUST_PROXY: a hop count becomes "the nearest n hops" (proxy-addr's meaning). */
+function trustProxyOption(trust: AppConfig['trustProxy']) {
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return trust === false ? false : [...trust];
 }
 
 function loggerOptions(config: AppConfig) {

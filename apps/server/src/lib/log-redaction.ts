@@ -25,8 +25,7 @@ const SECRET_PARAMS = new Set([
 const REDACTED = '[redacted]';
 
 /** The URL with the value of every secret query parameter replaced; path and other parameters kept. */
-export function redactUrl(url: unknown): unknown {
-  if (typeof url !== 'string') return url;
+export function redactUrl(url: string): string {
   const at = url.indexOf('?');
   if (at < 0) return url;
   const query = url
@@ -75,5 +74,5 @@ export const logSerializers = {
       remotePort: request.socket?.remotePort,
     };
   },
-  url: redactUrl,
+  url: (url: unknown) => (typeof url === 'string' ? redactUrl(url) : url),
 };

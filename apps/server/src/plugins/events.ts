@@ -2,9 +2,13 @@ import { EventEmitter } from 'node:events';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 
-/** Something that happened to one member's data, pushed to their open pages. */
+/**
+ * Something that happened to one member's data, pushed to their open pages. `session.ended` is for
+ * the server only, never sent to a page: some session of the member may have ended (sign-out,
+ * password reset or change, account disabled), so streams opened with it must be checked.
+ */
 export interface MemberEvent {
-  readonly type: 'order.updated' | 'membership.updated' | 'cart.updated';
+  readonly type: 'order.updated' | 'membership.updated' | 'cart.updated' | 'session.ended';
   readonly data: Readonly<Record<string, unknown>>;
 }
 
@@ -66,6 +70,11 @@ export async function redisEventBus(url: string): Promise<EventBus> {
 declare module 'fastify' {
   interface FastifyInstance {
     events: EventBus;
+    /**
+     * Call after sessions of a member ended (the change committed): every instance checks that
+     * member's open live-update streams against the database and closes those whose session is over.
+     */
+    sessionsEnded(userId: string): Promise<void>;
   }
 }
 
@@ -74,6 +83,7 @@ export default fp(
     const bus = app.config.redisUrl ? await redisEventBus(app.config.redisUrl) : memoryEventBus();
     if (bus.kind === 'redis') app.log.info('realtime events: fanned out through Redis');
     app.decorate('events', bus);
+    app.decorate('sessionsEnded', (userId: string) => bus.publish(userId, { type: 'session.ended', data: {} }));
     app.addHook('onClose', async () => bus.close());
   },
   { name: 'events', dependencies: ['config'] },

@@ -23,8 +23,8 @@ const membersRoutes: FastifyPluginAsync = async (app) => {
   r.post(
     '/api/admin/members/:memberId/disable',
     { config: { permission: 'members.write' }, schema: { params: MemberIdParams, body: DisableMemberBody, response: { 200: MemberStatusResponse } } },
-    async (request) =>
-      app.db.transaction(async (tx) => {
+    async (request) => {
+      const result = await app.db.transaction(async (tx) => {
         const change = await setMemberDisabled(tx, request.staff!, request.params.memberId, true);
         await recordAudit(tx, request, {
           action: 'member.disable',
@@ -34,7 +34,11 @@ const membersRoutes: FastifyPluginAsync = async (app) => {
           after: { ...change.after, reason: request.body.reason, revokedSessions: change.revokedSessions },
         });
         return { id: request.params.memberId, disabledAt: change.after.disabledAt, revokedSessions: change.revokedSessions };
-      }),
+      });
+      // Committed: the member's open pages stop receiving updates at once.
+      await app.sessionsEnded(request.params.memberId);
+      return result;
+    },
   );
 
   r.post(

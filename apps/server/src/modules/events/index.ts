@@ -1,21 +1,90 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ServerResponse } from 'node:http';
+import { TooManyRequestsError } from '../../lib/errors.ts';
+import { liveSessionIds } from './repo.ts';
 
 const HEARTBEAT_MS = 25_000;
+/** A refused stream is worth trying again after this long (the client backs off from there). */
+const RETRY_AFTER_SECONDS = 30;
+
+/** How many live-update streams may be open at once; the numbers are explained in docs/decisions/006. */
+export interface StreamLimits {
+  /** Per signed-in browser (session): one stream per open tab. */
+  readonly perSession: number;
+  /** Per member, over all their browsers. */
+  readonly perUser: number;
+  /** On this server instance. */
+  readonly total: number;
+  /** How often every open stream's session is checked again, to catch an ending nobody announced. */
+  readonly recheckMs: number;
+}
+
+export const STREAM_LIMITS: StreamLimits = { perSession: 5, perUser: 10, total: 2000, recheckMs: 60_000 };
+
+interface Stream {
+  readonly userId: string;
+  readonly sessionId: string;
+  end(): void;
+}
 
 /**
  * GET /api/events: a server-sent events stream for the signed-in member. Order and shipment
  * changes arrive as `order.updated`; the client reconnects with backoff (spec §9).
+ *
+ * Streams are capped per session, per member and per server (429 with Retry-After over the cap),
+ * and a stream lives only as long as its session: `app.sessionsEnded(userId)` (sign-out, password
+ * reset or change, account disabled) makes every instance check that member's streams at once, and
+ * a periodic check catches any other ending (expiry, a revocation nobody announced).
  */
-const events: FastifyPluginAsync = async (app) => {
-  const open = new Set<ServerResponse>();
+const events: FastifyPluginAsync<{ limits?: Partial<StreamLimits> }> = async (app, options) => {
+  const limits: StreamLimits = { ...STREAM_LIMITS, ...options.limits };
+  const open = new Set<Stream>();
+  const byUser = new Map<string, Set<Stream>>();
+
+  /** Ends the streams whose session is no longer live. */
+  async function recheck(streams: readonly Stream[]): Promise<void> {
+    if (streams.length === 0) return;
+    try {
+      const live = await liveSessionIds(app.db, [...new Set(streams.map((s) => s.sessionId))], new Date());
+      for (const stream of streams) if (!live.has(stream.sessionId)) stream.end();
+    } catch (error) {
+      app.log.warn({ err: error }, 'live-update streams: session check failed; trying again at the next check');
+    }
+  }
+
+  // One notice reaches every stream of the member; check them together, once.
+  const pending = new Set<string>();
+  const recheckUserSoon = (userId: string) => {
+    if (pending.size === 0) {
+      setImmediate(() => {
+        const users = [...pending];
+        pending.clear();
+        void recheck(users.flatMap((id) => [...(byUser.get(id) ?? [])]));
+      });
+    }
+    pending.add(userId);
+  };
+
+  const sweep = setInterval(() => void recheck([...open]), limits.recheckMs);
+  sweep.unref();
   // Streams never end by themselves: close them first so shutdown does not wait on them.
   app.addHook('preClose', async () => {
-    for (const res of open) res.end();
+    clearInterval(sweep);
+    for (const stream of open) stream.end();
   });
 
   app.get('/api/events', { onRequest: app.requireUser }, async (request, reply) => {
-    const userId = request.auth!.user.id;
+    const { user, sessionId } = request.auth!;
+    const userId = user.id;
+    const mine = byUser.get(userId) ?? new Set<Stream>();
+    if (open.size >= limits.total) {
+      throw new TooManyRequestsError(RETRY_AFTER_SECONDS, '目前連線的人數較多，即時更新暫停，稍後會自動恢復。');
+    }
+    let sameSession = 0;
+    for (const stream of mine) if (stream.sessionId === sessionId) sameSession++;
+    if (mine.size >= limits.perUser || sameSession >= limits.perSession) {
+      throw new TooManyRequestsError(RETRY_AFTER_SECONDS, '同時開啟的頁面太多，這個分頁暫停即時更新；關閉其他分頁後會自動恢復。');
+    }
+
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -25,15 +94,20 @@ const events: FastifyPluginAsync = async (app) => {
       'x-accel-buffering': 'no',
     });
     res.write(`retry: 1000\nevent: ready\ndata: {}\n\n`);
-    open.add(res);
+    const stream: Stream = { userId, sessionId, end: () => res.end() };
+    open.add(stream);
+    byUser.set(userId, mine.add(stream));
     const unsubscribe = app.events.subscribe(userId, (event) => {
-      res.write(`event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
+      if (event.type === 'session.ended') recheckUserSoon(userId);
+      else res.write(`event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
     });
     const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
-    request.raw.on('close', () => {
+    res.on('close', () => {
       clearInterval(heartbeat);
       unsubscribe();
-      open.delete(res);
+      open.delete(stream);
+      mine.delete(stream);
+      if (mine.size === 0 && byUser.get(userId) === mine) byUser.delete(userId);
     });
   });
 };

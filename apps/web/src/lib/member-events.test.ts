@@ -1,0 +1,154 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { connectMemberEvents, type MemberEvent } from './member-events.ts';
+
+/**
+ * The server as the browser meets it: every request to /api/events goes through `fetch`, and the
+ * test decides each answer. An open stream is a body the test writes server-sent events into.
+ */
+interface Answer {
+  status: number;
+  headers?: Record<string, string>;
+  /** For a 200: lets the test push text and end the stream. */
+  stream?: { push(text: string): void; end(): void };
+}
+
+let requests: number;
+let answers: Array<() => Answer>;
+
+function openStream(): Answer & { stream: { push(text: string): void; end(): void } } {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
+  const encoder = new TextEncoder();
+  const answer = {
+    status: 200,
+    headers: { 'content-type': 'text/event-stream' },
+    body,
+    stream: { push: (text: string) => controller.enqueue(encoder.encode(text)), end: () => controller.close() },
+  };
+  return answer;
+}
+
+function respond(answer: Answer & { body?: ReadableStream<Uint8Array> }): Response {
+  return new Response(answer.status === 200 ? answer.body : JSON.stringify({ error: { code: 'x', message: 'x' } }), {
+    status: answer.status,
+    headers: answer.headers,
+  });
+}
+
+/**
+ * A stand-in for the browser's EventSource over the same network, so the behaviour is the same
+ * whichever of the two the client uses: it fires `error` when refused or cut off.
+ */
+class NetworkEventSource extends EventTarget {
+  onerror: ((event: Event) => void) | null = null;
+  private closed = false;
+  constructor(url: string) {
+    super();
+    void fetch(url).then(async (res) => {
+      if (res.status !== 200 || !res.body) return this.fail();
+      const reader = res.body.getReader();
+      const decoder = new TextDecoder();
+      let buffer = '';
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done || this.closed) break;
+        buffer += decoder.decode(value, { stream: true });
+        let at: number;
+        while ((at = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, at);
+          buffer = buffer.slice(at + 2);
+          const type = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1] ?? '';
+          if (type) this.dispatchEvent(new MessageEvent(type, { data }));
+        }
+      }
+      this.fail();
+    });
+  }
+  private fail() {
+    if (!this.closed) this.onerror?.(new Event('error'));
+  }
+  close() {
+    this.closed = true;
+  }
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  requests = 0;
+  answers = [];
+  vi.stubGlobal('EventSource', NetworkEventSource);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      expect(String(input)).toContain('/api/events');
+      const next = answers[requests] ?? (() => ({ status: 503 }));
+      requests++;
+      return respond(next() as Answer & { body?: ReadableStream<Uint8Array> });
+    }),
+  );
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+/** Lets pending promises and `ms` of timers run. */
+async function pass(ms: number) {
+  await vi.advanceTimersByTimeAsync(ms);
+}
+
+describe('member live updates', () => {
+  it('delivers the member’s events, and after a dropped stream reconnects with backoff and refetches', async () => {
+    const first = openStream();
+    const second = openStream();
+    answers = [() => first, () => second];
+    const events: MemberEvent[] = [];
+    const onReconnect = vi.fn();
+    const stop = connectMemberEvents((e) => events.push(e), onReconnect);
+    await pass(10);
+    first.stream.push('retry: 1000\nevent: ready\ndata: {}\n\n: ping\n\nevent: order.updated\ndata: {"orderNo":"S1"}\n\n');
+    await pass(10);
+    expect(events).toEqual([{ type: 'order.updated', data: { orderNo: 'S1' } }]);
+    first.stream.end();
+    await pass(900);
+    expect(requests).toBe(1);
+    await pass(200);
+    expect(requests).toBe(2);
+    second.stream.push('event: ready\ndata: {}\n\n');
+    await pass(10);
+    expect(onReconnect).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
+  it('waits at least the Retry-After of a refused stream (429) before asking again', async () => {
+    const later = openStream();
+    answers = [() => ({ status: 429, headers: { 'retry-after': '30' } }), () => later];
+    const stop = connectMemberEvents(() => {});
+    await pass(10);
+    expect(requests).toBe(1);
+    await pass(29_000);
+    expect(requests).toBe(1);
+    await pass(1_100);
+    expect(requests).toBe(2);
+    stop();
+  });
+
+  it('keeps backing off while the server keeps refusing, never faster than it asks', async () => {
+    answers = Array.from({ length: 10 }, () => () => ({ status: 429, headers: { 'retry-after': '5' } }));
+    const stop = connectMemberEvents(() => {});
+    await pass(60_000);
+    // 5 s asked each time, the backoff (1 s ×1.5…) taking over once it is longer: far fewer than 12 tries a minute.
+    expect(requests).toBeGreaterThan(1);
+    expect(requests).toBeLessThanOrEqual(8);
+    stop();
+  });
+
+  it('stops when the session is over (401), instead of knocking for ever', async () => {
+    answers = Array.from({ length: 10 }, () => () => ({ status: 401 }));
+    const stop = connectMemberEvents(() => {});
+    await pass(120_000);
+    expect(requests).toBe(1);
+    stop();
+  });
+});

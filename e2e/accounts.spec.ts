@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { linkIn, waitForMail } from './mailbox.ts';
+import { signInBrowser, uniqueEmail } from './support.ts';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -126,6 +127,8 @@ test.describe('accounts in a real browser', () => {
     await dialog.getByLabel('目前的密碼').fill('猜錯的密碼啦啦啦');
     await dialog.getByRole('button', { name: '確認' }).click();
     await expect(dialog.getByText('目前的密碼不正確。')).toBeVisible();
+    // One error, beside the one field asked for: nothing about an e-mail address.
+    await expect(dialog.getByText(/電子郵件/)).toHaveCount(0);
     await dialog.getByLabel('目前的密碼').fill('我的第一個茶密碼');
     await dialog.getByRole('button', { name: '確認' }).click();
     await expect(page).toHaveURL('/member/resetPassword');
@@ -147,5 +150,86 @@ test.describe('accounts in a real browser', () => {
     await page.goto('/emailVerification?code=made-up-code-that-never-existed');
     await expect(page.getByRole('heading', { name: '連結無效' })).toBeVisible();
     await expect(page.getByRole('link', { name: '登入後重新寄送驗證信' })).toBeVisible();
+  });
+
+  test('a refused sign-up says how long to wait', async ({ page, playwright, baseURL }) => {
+    const email = `busy-${unique()}@example.com`;
+    const body = { displayName: '王小茶', email, password: '三月的明前龍井茶', passwordConfirm: '三月的明前龍井茶', acceptTerms: true };
+    // Three sign-ups an hour per e-mail address: the first makes the account, two more find it taken.
+    const elsewhere = await playwright.request.newContext({ baseURL });
+    for (let i = 0; i < 3; i++) expect([201, 409]).toContain((await elsewhere.post('/api/auth/register', { data: body })).status());
+    await elsewhere.dispose();
+
+    await page.goto('/register');
+    await fillRegister(page, email, body.password);
+    await page.getByRole('button', { name: '註冊' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: '嘗試次數過多' })).toContainText(/請於 (59|60) 分鐘後再試。/);
+  });
+
+  test('a locked sign-in says how long the lock lasts and offers the password reset that lifts it', async ({ page, playwright, baseURL }) => {
+    const email = `locked-${unique()}@example.com`;
+    const password = '只有我知道的高山茶';
+    const owner = await playwright.request.newContext({ baseURL });
+    expect((await owner.post('/api/auth/register', { data: { displayName: '王小茶', email, password, passwordConfirm: password, acceptTerms: true } })).status()).toBe(201);
+    await owner.dispose();
+    // Someone else fails five times from a browser the account never used.
+    const stranger = await playwright.request.newContext({ baseURL });
+    for (let i = 0; i < 5; i++) expect((await stranger.post('/api/auth/login', { data: { email, password: `亂猜的密碼第${i}次` } })).status()).toBe(400);
+    await stranger.dispose();
+
+    await page.goto('/login');
+    await page.getByLabel('電子郵件').fill(email);
+    await page.getByLabel('密碼', { exact: true }).fill(password);
+    await page.getByRole('button', { name: '登入' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: '嘗試次數過多' });
+    await expect(alert).toContainText(/請於 1[45] 分鐘後再試/);
+    await expect(alert).toContainText('重設密碼，完成後即可登入');
+    await alert.getByRole('link', { name: '重設密碼' }).click();
+    await expect(page).toHaveURL('/forgetPassword');
+  });
+
+  test('a console invite to a registered address is 邀請中 until the mailed link is accepted, and the link says what it is', async ({ browser, page }) => {
+    test.slow();
+    const email = `future-staff-${unique()}@example.com`;
+    const first = '我先註冊了這個信箱';
+    // Someone registers the address as a shopper first.
+    await page.goto('/register');
+    await fillRegister(page, email, first);
+    await page.getByRole('button', { name: '註冊' }).click();
+    await expect(page).toHaveURL('/member');
+
+    const ownerContext = await browser.newContext();
+    await signInBrowser(ownerContext, uniqueEmail('owner'), 'owner');
+    const owner = await ownerContext.newPage();
+    await owner.goto('/admin/staff');
+    await owner.getByLabel('電子郵件').fill(email);
+    await owner.getByLabel('角色').selectOption('staff');
+    const asked = Date.now();
+    await owner.getByRole('button', { name: '寄送邀請信' }).click();
+    await expect(owner.getByText(`已寄出邀請給 ${email}（店員）`)).toBeVisible();
+    const row = owner.getByRole('row').filter({ hasText: email });
+    await expect(row.getByText('邀請中')).toBeVisible();
+
+    // The shopper's session reaches nothing in the console.
+    expect((await page.request.get('/api/admin/orders')).status()).toBe(403);
+
+    // The mailbox's owner opens the link in their own browser.
+    const mail = await waitForMail(email, '邀請您加入管理後台', { after: asked - 1000 });
+    expect(mail.text).toContain('店員');
+    const colleague = await browser.newContext();
+    const invitee = await colleague.newPage();
+    await invitee.goto(linkIn(mail));
+    await expect(invitee.getByRole('heading', { name: '接受管理後台邀請' })).toBeVisible();
+    await expect(invitee.getByText('您受邀以「店員」的身分使用管理後台')).toBeVisible();
+    await invitee.getByLabel('新密碼').fill('接受邀請後的新密碼');
+    await invitee.getByLabel('確認密碼').fill('接受邀請後的新密碼');
+    await invitee.getByRole('button', { name: '接受邀請並設定密碼' }).click();
+    await expect(invitee).toHaveURL('/resetPasswordSuccess');
+    // The first registrant's session ended with the acceptance.
+    await expect.poll(async () => (await page.request.get('/api/auth/me')).json()).toEqual({ user: null });
+
+    await owner.reload();
+    await expect(owner.getByRole('row').filter({ hasText: email }).getByText('使用中')).toBeVisible();
+    await Promise.all([ownerContext.close(), colleague.close()]);
   });
 });

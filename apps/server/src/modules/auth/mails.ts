@@ -81,7 +81,11 @@ export function staffInviteMail(to: string, name: string, roleName: string, url:
         '接受邀請時會為這個電子郵件的帳號設定新的密碼，並登出它在所有裝置上的登入。',
       ],
       action: { label: '接受邀請並設定密碼', url },
-      notes: [`這個連結在 ${until}（臺北時間）前有效，且只能使用一次。`, '如果您不知道這個邀請，請忽略這封信，您的帳號不會有任何改變。'],
+      notes: [
+        `這個連結在 ${until}（臺北時間）前有效，且只能使用一次。`,
+        '如果您正以這個電子郵件登入山嵐茶事，請先登出再開啟連結。',
+        '如果您不知道這個邀請，請忽略這封信，您的帳號不會有任何改變。',
+      ],
     }),
     meta: { link: url, kind: 'staff-invite' },
   };

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -7,7 +7,6 @@ import type { z } from 'zod';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../components/ui/field.tsx';
-import { toast } from '../../components/ui/toast.tsx';
 import { apiPost } from '../../lib/api-client.ts';
 import { useApiSubmit } from '../../lib/form.ts';
 import { formatDateTime } from './member-parts.tsx';
@@ -20,48 +19,17 @@ export const ROLE_HINTS: Readonly<Record<StaffRole, string>> = {
   viewer: '只能查看，不能修改任何資料。',
 };
 
-/** The one-time link, shown once: a read-only field, a copy button and when it stops working. */
-function InviteLink({ invite, onDismiss }: { invite: Invite; onDismiss(): void }) {
-  const inputRef = useRef<HTMLInputElement>(null);
-  const id = useId();
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(invite.setPasswordUrl);
-      setCopied(true);
-      toast.success('已複製連結。');
-    } catch {
-      // No clipboard permission (or an old browser): select the text so Ctrl+C / ⌘C copies it.
-      inputRef.current?.select();
-      toast.info('請按 Ctrl+C（Mac 為 ⌘C）複製已選取的連結。');
-    }
-  };
+/** What happened: the invite went to the mailbox; nothing is granted until it is accepted. */
+function InviteSent({ invite, onDismiss }: { invite: Invite; onDismiss(): void }) {
   return (
-    <Alert tone="success" title={`${invite.created ? '已建立' : '已更新'} ${invite.email}（${ROLE_NAMES[invite.role]}）`}>
+    <Alert tone="success" title={`已寄出邀請給 ${invite.email}（${ROLE_NAMES[invite.role]}）`}>
       <div className="flex flex-col gap-2">
-        <p>請把下面的連結交給對方，用來設定密碼。連結只能使用一次，離開這個頁面後不會再顯示。</p>
-        <label htmlFor={id} className="sr-only">
-          設定密碼連結
-        </label>
-        <div className="flex flex-col gap-2 sm:flex-row">
-          <input
-            ref={inputRef}
-            id={id}
-            readOnly
-            value={invite.setPasswordUrl}
-            onFocus={(e) => e.currentTarget.select()}
-            className="min-h-11 w-full min-w-0 rounded-md border border-line bg-surface px-3 font-mono text-xs text-ink"
-          />
-          <Button variant="secondary" onClick={() => void copy()}>
-            {copied ? '已複製' : '複製連結'}
-          </Button>
-        </div>
         <p>
-          有效期限：<span className="tabular font-medium">{formatDateTime(invite.expiresAt)}</span>（臺北時間）。過期後請重新邀請一次。
+          對方按信中的連結設定密碼後，才會取得管理權限。連結只能使用一次，有效期限：<span className="tabular font-medium">{formatDateTime(invite.expiresAt)}</span>（臺北時間）；過期後請重新邀請一次。
         </p>
         <div>
           <Button size="sm" variant="ghost" onClick={onDismiss}>
-            完成，關閉這個連結
+            知道了
           </Button>
         </div>
       </div>
@@ -69,7 +37,7 @@ function InviteLink({ invite, onDismiss }: { invite: Invite; onDismiss(): void }
   );
 }
 
-/** Invite by e-mail and role: the account gets a one-time set-password link (no mail is sent). */
+/** Invite by e-mail and role: the address gets a mailed one-time link; the role comes when it is accepted. */
 export function StaffInvite({ staffKey }: { staffKey: readonly unknown[] }) {
   const client = useQueryClient();
   const [invite, setInvite] = useState<Invite | null>(null);
@@ -87,7 +55,7 @@ export function StaffInvite({ staffKey }: { staffKey: readonly unknown[] }) {
   );
   return (
     <div className="flex flex-col gap-4">
-      {invite && <InviteLink invite={invite} onDismiss={() => setInvite(null)} />}
+      {invite && <InviteSent invite={invite} onDismiss={() => setInvite(null)} />}
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
         {formError && <Alert tone="error">{formError}</Alert>}
         <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
@@ -100,10 +68,10 @@ export function StaffInvite({ staffKey }: { staffKey: readonly unknown[] }) {
             ))}
           </SelectField>
         </div>
-        <p className="text-sm text-ink-muted">{ROLE_HINTS[role] ?? ''}已經是會員的電子郵件會沿用原本的帳號並改為這個角色。</p>
+        <p className="text-sm text-ink-muted">{ROLE_HINTS[role] ?? ''}已經是會員的電子郵件會沿用原本的帳號，對方接受邀請（重新設定密碼）後才會改為這個角色。</p>
         <div className="flex justify-end">
           <Button type="submit" loading={isSubmitting}>
-            產生設定密碼連結
+            寄送邀請信
           </Button>
         </div>
       </form>

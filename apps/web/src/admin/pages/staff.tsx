@@ -20,7 +20,20 @@ import { useAdminMe } from '../hooks/use-admin-me.ts';
 
 const staffKey = [...adminKeys.all, 'staff'] as const;
 
+/** Not yet a console account: invited, waiting for the mailbox's owner to accept. */
+const onlyInvited = (s: StaffRow) => s.pendingInvite !== null && !s.passwordSet;
+
 function StatusBadge({ s }: { s: StaffRow }) {
+  if (s.pendingInvite) {
+    return (
+      <span className="inline-flex flex-col gap-0.5">
+        <Badge tone="amber">邀請中</Badge>
+        <span className="text-xs text-ink-muted">
+          {s.pendingInvite.role !== s.role ? `接受後為${ROLE_NAMES[s.pendingInvite.role]}，` : ''}連結有效至 {formatDateTime(s.pendingInvite.expiresAt)}
+        </span>
+      </span>
+    );
+  }
   if (s.disabledAt) return <Badge tone="danger">已停用</Badge>;
   if (!s.passwordSet) return <Badge tone="amber">等待設定密碼</Badge>;
   return <Badge tone="success">使用中</Badge>;
@@ -68,12 +81,13 @@ function RoleDialog({ target, onClose }: { target: StaffRow; onClose(): void }) 
 
 function RevokeDialog({ target, onClose }: { target: StaffRow; onClose(): void }) {
   const client = useQueryClient();
+  const invitedOnly = onlyInvited(target);
   const mutation = useMutation({
     mutationFn: () => apiPost<RevokeStaffResponse>(`/api/admin/staff/${encodeURIComponent(target.id)}/revoke`),
     onSuccess: (res) => {
       void client.invalidateQueries({ queryKey: staffKey });
       void client.invalidateQueries({ queryKey: [...adminKeys.all, 'members'] });
-      toast.success(`已取消 ${target.email} 的管理權限，並登出 ${res.revokedSessions} 個裝置。`);
+      toast.success(invitedOnly ? `已取消對 ${target.email} 的邀請。` : `已取消 ${target.email} 的管理權限，並登出 ${res.revokedSessions} 個裝置。`);
       onClose();
     },
   });
@@ -81,14 +95,16 @@ function RevokeDialog({ target, onClose }: { target: StaffRow; onClose(): void }
     <div className="flex flex-col gap-4">
       {mutation.isError && <Alert tone="error">{errorMessage(mutation.error)}</Alert>}
       <p className="text-sm leading-relaxed">
-        {target.displayName}（{target.email}）會改回一般會員，立即在所有裝置上登出，之後無法再進入管理後台。會員資料與訂單都會保留；需要時可以再邀請一次。
+        {invitedOnly
+          ? `寄給 ${target.email} 的邀請連結會立即失效，對方不會取得管理權限。需要時可以再邀請一次。`
+          : `${target.displayName}（${target.email}）會改回一般會員，立即在所有裝置上登出，之後無法再進入管理後台；尚未接受的邀請也會失效。會員資料與訂單都會保留；需要時可以再邀請一次。`}
       </p>
       <div className="flex justify-end gap-3">
         <Button variant="ghost" onClick={onClose}>
           取消
         </Button>
         <Button variant="danger" loading={mutation.isPending} onClick={() => mutation.mutate()}>
-          取消管理權限
+          {invitedOnly ? '取消邀請' : '取消管理權限'}
         </Button>
       </div>
     </div>
@@ -155,11 +171,14 @@ function StaffTable({ me }: { me: string | undefined }) {
                       <span className="text-xs whitespace-nowrap text-ink-muted">不能變更自己的帳號</span>
                     ) : (
                       <span className="inline-flex justify-end gap-2">
-                        <Button size="sm" variant="secondary" onClick={() => setEditing({ kind: 'role', target: s })}>
-                          變更角色<span className="sr-only">：{s.email}</span>
-                        </Button>
+                        {!onlyInvited(s) && (
+                          <Button size="sm" variant="secondary" onClick={() => setEditing({ kind: 'role', target: s })}>
+                            變更角色<span className="sr-only">：{s.email}</span>
+                          </Button>
+                        )}
                         <button type="button" className="inline-flex min-h-9 items-center rounded-md px-3 text-sm font-medium whitespace-nowrap text-danger hover:bg-danger-soft" onClick={() => setEditing({ kind: 'revoke', target: s })}>
-                          取消權限<span className="sr-only">：{s.email}</span>
+                          {onlyInvited(s) ? '取消邀請' : '取消權限'}
+                          <span className="sr-only">：{s.email}</span>
                         </button>
                       </span>
                     )}
@@ -173,21 +192,25 @@ function StaffTable({ me }: { me: string | undefined }) {
       <Dialog open={editing?.kind === 'role'} onClose={() => setEditing(null)} title={editing ? `變更「${editing.target.displayName}」的角色` : ''}>
         {editing?.kind === 'role' && <RoleDialog target={editing.target} onClose={() => setEditing(null)} />}
       </Dialog>
-      <Dialog open={editing?.kind === 'revoke'} onClose={() => setEditing(null)} title={editing ? `取消「${editing.target.displayName}」的管理權限？` : ''}>
+      <Dialog
+        open={editing?.kind === 'revoke'}
+        onClose={() => setEditing(null)}
+        title={editing ? (onlyInvited(editing.target) ? `取消對「${editing.target.email}」的邀請？` : `取消「${editing.target.displayName}」的管理權限？`) : ''}
+      >
         {editing?.kind === 'revoke' && <RevokeDialog target={editing.target} onClose={() => setEditing(null)} />}
       </Dialog>
     </>
   );
 }
 
-/** /admin/staff: the owner's console accounts — invite with a one-time link, change roles, revoke. */
+/** /admin/staff: the owner's console accounts — invite by mail (邀請中 until accepted), change roles, revoke. */
 export default function StaffPage() {
   const me = useAdminMe();
   return (
     <AdminPage title="管理員帳號" description="可以進入管理後台的帳號。至少要保留一位店主；自己的角色需由另一位店主變更。">
       <Card>
         <h2 className="mb-1 text-lg font-semibold">邀請管理員</h2>
-        <p className="mb-4 text-sm text-ink-muted">系統不會寄信，請把產生的連結用安全的方式交給對方（例如當面或公司內部通訊軟體）。</p>
+        <p className="mb-4 text-sm text-ink-muted">邀請信會寄到對方的電子郵件。對方按信中的連結設定密碼、接受邀請後，才會取得管理權限；在那之前列表顯示「邀請中」。</p>
         <StaffInvite staffKey={staffKey} />
       </Card>
       <section className="flex flex-col gap-3" aria-labelledby="staff-list-title">

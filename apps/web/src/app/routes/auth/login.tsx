@@ -2,6 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FIELD_LABELS, LoginBody } from '@shop/shared/auth';
+import { AuthErrorCode } from '@shop/shared/auth-errors';
 import { REDIRECT_PARAM, safeReturnPath } from '@shop/shared/routes';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -20,7 +21,7 @@ export default function LoginPage() {
   const returnTo = params.get(REDIRECT_PARAM);
   const form = useForm<LoginBody>({ resolver: zodResolver(LoginBody), mode: 'onChange', defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
-  const { formError, onSubmit } = useApiSubmit(form, authApi.login, ({ user }) => {
+  const { formError, formErrorCode, onSubmit } = useApiSubmit(form, authApi.login, ({ user }) => {
     rememberSignedIn(user);
     void navigate(safeReturnPath(returnTo), { replace: true });
   });
@@ -40,7 +41,21 @@ export default function LoginPage() {
       }
     >
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-5">
-        {formError && <Alert tone="error">{formError}</Alert>}
+        {formError && (
+          <Alert
+            tone="error"
+            // Locked: a completed password reset lifts the lock at once (and marks this browser as the owner's).
+            action={
+              formErrorCode === AuthErrorCode.tooManyRequests ? (
+                <Link to={paths.forgetPassword()} className={textLinkClass}>
+                  重設密碼
+                </Link>
+              ) : undefined
+            }
+          >
+            {formError}
+          </Alert>
+        )}
         <TextField
           label={FIELD_LABELS.email}
           type="email"

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ROLE_NAMES } from '@shop/shared/admin';
 import { ChangePasswordBody, FIELD_LABELS } from '@shop/shared/auth';
 import { PASSWORD_MIN } from '@shop/shared/password-policy';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -68,13 +69,22 @@ export default function ResetPasswordPage() {
       </AuthCard>
     );
   }
+  // The same link accepts a console invite: the page says so, and what accepting does.
+  const invite = check.data.invite;
   return (
     <AuthCard
-      title="設定新密碼"
+      title={invite ? '接受管理後台邀請' : '設定新密碼'}
       lead={
-        <>
-          為 <strong className="break-all text-tea-dark">{check.data.email}</strong> 設定新的密碼。
-        </>
+        invite ? (
+          <>
+            您受邀以「{ROLE_NAMES[invite.role]}」的身分使用管理後台。為 <strong className="break-all text-tea-dark">{check.data.email}</strong>{' '}
+            設定密碼後即可登入；這個帳號在其他裝置上的登入會全部登出。
+          </>
+        ) : (
+          <>
+            為 <strong className="break-all text-tea-dark">{check.data.email}</strong> 設定新的密碼。
+          </>
+        )
       }
       footer={footer}
     >
@@ -87,7 +97,7 @@ export default function ResetPasswordPage() {
         <PasswordField label={FIELD_LABELS.newPassword} autoComplete="new-password" required hint={`至少 ${PASSWORD_MIN} 個字元，不能與電子郵件相同。`} error={errors.password?.message} {...form.register('password', recheckConfirm)} />
         <PasswordField label={FIELD_LABELS.passwordConfirm} autoComplete="new-password" required error={errors.passwordConfirm?.message} {...form.register('passwordConfirm')} />
         <Button type="submit" size="lg" loading={isSubmitting}>
-          {isSubmitting ? '儲存中…' : '儲存新密碼'}
+          {isSubmitting ? '儲存中…' : invite ? '接受邀請並設定密碼' : '儲存新密碼'}
         </Button>
       </form>
     </AuthCard>

@@ -63,7 +63,7 @@ export default fp(
       // The operations console: its own pages, never indexed, no shop meta.
       const admin = match ? null : matchAdminRoute(pathname);
       if (admin) {
-        const html = template.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(`${admin.route.title}｜${BRAND.name} 管理後台`)}</title>\n    <meta name="robots" content="noindex, nofollow">`);
+        const html = replaceTitle(template, `<title>${escapeHtml(`${admin.route.title}｜${BRAND.name} 管理後台`)}</title>\n    <meta name="robots" content="noindex, nofollow">`);
         return reply.code(200).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(html);
       }
       const html = await shells.get(pathname, async () => {
@@ -124,5 +124,14 @@ export function renderShell(template: string, title: string, meta: PageMeta | nu
         ...meta.jsonLd.map((ld) => `<script type="application/ld+json">${JSON.stringify(ld).replace(/</g, '\\u003c')}</script>`),
       ].join('\n    ')
     : '';
-  return template.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>${head ? `\n    ${head}` : ''}`);
+  return replaceTitle(template, `<title>${escapeHtml(title)}</title>${head ? `\n    ${head}` : ''}`);
+}
+
+/**
+ * Puts `html` in place of the shell's <title> element. A replacer function, never a replacement
+ * string: in one, `$&`, `` $` `` and `$'` (from a product name or a path) would splice in parts of
+ * the page.
+ */
+function replaceTitle(template: string, html: string): string {
+  return template.replace(/<title>[^<]*<\/title>/, () => html);
 }

@@ -11,6 +11,9 @@ const BASE = 'http://localhost:3000';
 const INDEX = '<!doctype html><html lang="zh-Hant-TW"><head><meta charset="utf-8"><title>山嵐茶事</title></head><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>';
 const NASTY_NAME = '凍頂</script><script>alert(1)</script>"特級" & \'老欉\'';
 const NASTY_SUMMARY = '焙火 "重" <b>香</b>';
+/** Replacement patterns of String.prototype.replace: `$&` is the match, `` $` `` and `$'` the text before and after it. */
+const DOLLAR_NAME = "金萱$&奶香$`特級$'";
+const DOLLAR_SUMMARY = "乳香 $' 與 $& 與 $`";
 
 /** The head of a served shell, picked apart. */
 function head(html: string) {
@@ -40,6 +43,11 @@ describe.skipIf(!dbAvailable())('search engines and link previews', () => {
       ctx.database.db,
       { slug: 'nasty-tea', name: NASTY_NAME, summary: NASTY_SUMMARY, categoryId: categories.oolong.id, tags: [], specs: [], description: [], images: [], status: 'active', sortWeight: 1 },
       [{ sku: 'NASTY-1', options: { 規格: '75 g' }, price: 600, compareAtPrice: null, stock: 1, lowStockThreshold: 1 }],
+    );
+    await createProduct(
+      ctx.database.db,
+      { slug: 'dollar-tea', name: DOLLAR_NAME, summary: DOLLAR_SUMMARY, categoryId: categories.oolong.id, tags: [], specs: [], description: [], images: [], status: 'active', sortWeight: 1 },
+      [{ sku: 'DOLLAR-1', options: { 規格: '75 g' }, price: 500, compareAtPrice: null, stock: 1, lowStockThreshold: 1 }],
     );
   });
   afterAll(async () => {
@@ -91,8 +99,8 @@ describe.skipIf(!dbAvailable())('search engines and link previews', () => {
     });
 
     it('lists every product on sale with its last change, and not the draft', () => {
-      for (const slug of ['dong-ding', 'li-shan', 'ruby-black', 'zhuni-pot', 'white-cup', 'nasty-tea']) expect(locs, slug).toContain(`${BASE}/mall/${slug}`);
-      expect(locs.filter((l) => l.startsWith(`${BASE}/mall/`))).toHaveLength(6);
+      for (const slug of ['dong-ding', 'li-shan', 'ruby-black', 'zhuni-pot', 'white-cup', 'nasty-tea', 'dollar-tea']) expect(locs, slug).toContain(`${BASE}/mall/${slug}`);
+      expect(locs.filter((l) => l.startsWith(`${BASE}/mall/`))).toHaveLength(7);
       expect(xml).not.toContain('next-spring');
       // The fixture creates dong-ding on 2026-01-02 and never changes it.
       expect(xml).toContain(`<url><loc>${BASE}/mall/dong-ding</loc><lastmod>2026-01-02</lastmod></url>`);
@@ -215,6 +223,25 @@ describe.skipIf(!dbAvailable())('search engines and link previews', () => {
       expect(res.body.match(/<\/script>/g)).toHaveLength(3);
       const product = h.jsonLd.find((ld) => ld['@type'] === 'Product');
       expect(product).toMatchObject({ name: NASTY_NAME, description: NASTY_SUMMARY, offers: { lowPrice: 600, highPrice: 600 } });
+    });
+
+    it('puts $&, $` and $\' in a product name or summary into the shell literally, never splicing parts of the page', async () => {
+      const { res, head: h } = await page('/mall/dollar-tea');
+      expect(res.statusCode).toBe(200);
+      const escape = (s: string) => s.replaceAll('&', '&amp;').replaceAll("'", '&#39;');
+      expect(h.title).toBe(`${escape(DOLLAR_NAME)}｜山嵐茶事`);
+      expect(h.ogTitle).toBe(h.title);
+      expect(h.description).toBe(escape(DOLLAR_SUMMARY));
+      expect(h.jsonLd.find((ld) => ld['@type'] === 'Product')).toMatchObject({ name: DOLLAR_NAME, description: DOLLAR_SUMMARY });
+      // The shell's parts appear once each: nothing was copied in from before or after the title.
+      for (const part of ['<!doctype html>', '<title>', '<div id="root">', '<script type="module"', '</html>']) expect(res.body.split(part), part).toHaveLength(2);
+    });
+
+    it('puts $\' and $& in an unknown path into its canonical link literally', async () => {
+      const { res, head: h } = await page("/no-such-page$'$&");
+      expect(res.statusCode).toBe(404);
+      expect(h.canonical).toBe(`${BASE}/no-such-page$&#39;$&amp;`);
+      for (const part of ['<title>', '<div id="root">', '</html>']) expect(res.body.split(part), part).toHaveLength(2);
     });
   });
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { waitForMail } from './mailbox.ts';
+import { linkIn, waitForMail } from './mailbox.ts';
 import { signInBrowser, uniqueEmail } from './support.ts';
 
 async function stockOf(page: Page, slug: string, sku: string): Promise<number> {
@@ -121,6 +121,40 @@ test.describe('checkout and payment', () => {
     await page.goto(`/member/orderList/${orderNo}`);
     await expect(page.getByText(/門市/).first()).toBeVisible();
     await expect(page.getByLabel('配送資訊')).toContainText('7-ELEVEN');
+  });
+
+  test('an unverified account is asked to verify at checkout, can resend the mail, and orders once verified', async ({ page, context }) => {
+    const email = uniqueEmail('unverified');
+    const password = '先驗證再下單-2026-茶';
+    const signedUp = Date.now();
+    const registered = await context.request.post('/api/auth/register', { data: { displayName: '王小茶', email, password, passwordConfirm: password, acceptTerms: true } });
+    expect(registered.status()).toBe(201);
+    const before = await stockOf(page, 'porcelain-gaiwan', 'SL-GW-WHT');
+    await addToCart(page, 'porcelain-gaiwan');
+    await page.goto('/payment');
+    const notice = page.getByRole('status').filter({ hasText: '請先完成電子郵件驗證' });
+    await expect(notice).toBeVisible();
+    await expect(notice).toContainText(email);
+    await expect(page.getByRole('button', { name: '送出訂單並付款' })).toBeDisabled();
+    // The resend is offered right there (counting down: the sign-up mail went out a moment ago).
+    await expect(notice.getByRole('button', { name: /重新寄送/ })).toBeVisible();
+    // Nothing was ordered or held meanwhile, even by a request sent around the page.
+    const direct = await page.request.post('/api/orders', {
+      data: { idempotencyKey: `unverified-${Date.now()}-000000`, shipping: { method: 'home', recipientName: '王小茶', phone: '0912345678', city: '南投縣', district: '鹿谷鄉', address: '興產路 87 號' }, invoice: { type: 'member' }, paymentMethod: 'cod' },
+    });
+    expect(direct.status()).toBe(403);
+    expect(((await direct.json()) as { error: { code: string } }).error.code).toBe('email-not-verified');
+    expect(await stockOf(page, 'porcelain-gaiwan', 'SL-GW-WHT')).toBe(before);
+
+    await page.goto(linkIn(await waitForMail(email, '請驗證您的電子郵件', { after: signedUp - 1000 })));
+    await expect(page.getByRole('heading', { name: '電子郵件驗證完成' })).toBeVisible();
+    await page.goto('/payment');
+    await expect(page.getByText('請先完成電子郵件驗證')).toHaveCount(0);
+    await fillHomeAddress(page);
+    await page.getByLabel(/貨到付款/).check();
+    await page.getByRole('button', { name: '送出訂單' }).click();
+    await expect(page.getByTestId('pay-outcome')).toHaveText('訂單已成立');
+    await waitForMail(email, `訂單已成立：${orderNoFrom(page)}`);
   });
 
   test('the tracking page updates without a reload when the order ships', async ({ page, context, browser }) => {

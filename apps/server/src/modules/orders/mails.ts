@@ -20,7 +20,7 @@ export function orderPlacedMail(o: MailOrder, publicUrl: string): MailMessage {
     o.paymentMethod === 'cod'
       ? '我們會盡快為您備貨出貨，商品送達時請準備現金付款。'
       : o.paymentMethod === 'atm'
-        ? '請依照 ATM 虛擬帳號通知信轉帳，入帳後我們會為您出貨。'
+        ? '請於 30 分鐘內取得 ATM 虛擬帳號，逾時訂單會自動取消；還沒取得的話，可以在訂單頁按「前往付款」。取得後請依通知信轉帳，入帳後我們會為您出貨。'
         : '請於 30 分鐘內完成信用卡付款，逾時訂單會自動取消。';
   return {
     to: o.email,

@@ -4,6 +4,7 @@ import { useForm, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
 import { formatTwd } from '@shop/shared/money';
+import { CheckoutErrorCode } from '@shop/shared/checkout';
 import { SHIPPING_METHOD_LABELS } from '@shop/shared/shipping';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
@@ -17,6 +18,8 @@ import { paths } from '../../config/paths.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { errorMessage } from '../../lib/form.ts';
 import { cartQueryOptions } from '../../features/cart/api/cart-api.ts';
+import { currentUserQueryOptions } from '../../features/auth/api/get-current-user.ts';
+import { ResendVerificationButton } from '../../features/auth/components/resend-verification.tsx';
 import { useUserStore } from '../../features/auth/stores/user-store.ts';
 import { placeOrder, quoteQueryOptions, submitPaymentForm } from '../../features/checkout/api/checkout-api.ts';
 import { AddressFields } from '../../features/checkout/components/address-fields.tsx';
@@ -53,10 +56,14 @@ export default function PaymentPage() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const uid = useUserStore((s) => s.userInfo?.uid ?? 'anonymous');
+  const user = useUserStore((s) => s.userInfo);
+  // Fresh from the server on every visit: an address verified in another tab counts at once.
+  useQuery({ ...currentUserQueryOptions(), staleTime: 0 });
+  const unverified = Boolean(user && !user.emailVerified);
   const draft = useCheckoutDraft();
   const cart = useQuery(cartQueryOptions());
   const shipping = useShippingRules();
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<{ message: string; code: string | null } | null>(null);
   const [redirecting, setRedirecting] = useState(false);
   const idempotencyKey = useRef(draft.keyFor(uid));
 
@@ -130,7 +137,13 @@ export default function PaymentPage() {
         const name = formFieldOf(path);
         if (name) form.setError(name as Path<CheckoutForm>, { type: 'server', message }, { shouldFocus: placed++ === 0 });
       }
-      if (placed === 0) setFormError(errorMessage(error));
+      // The server knows better than this tab: the verification notice above takes over.
+      const current = useUserStore.getState().userInfo;
+      if (error instanceof ApiError && error.code === CheckoutErrorCode.emailNotVerified && current) {
+        useUserStore.getState().setUserInfo({ ...current, emailVerified: false });
+        return;
+      }
+      if (placed === 0) setFormError({ message: errorMessage(error), code: error instanceof ApiError ? error.code : null });
       if (error instanceof ApiError && ['cart-changed', 'insufficient-stock', 'cart-empty'].includes(error.code)) void client.invalidateQueries({ queryKey: ['cart'] });
     }
   });
@@ -175,6 +188,11 @@ export default function PaymentPage() {
       />
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="mt-8 grid gap-8 lg:grid-cols-[1fr_360px]">
         <div className="flex flex-col gap-6">
+          {unverified && user && (
+            <Alert tone="warning" title="請先完成電子郵件驗證，才能送出訂單" action={<ResendVerificationButton />}>
+              我們已寄驗證信到 <span className="break-all font-medium">{user.email}</span>，請點選信中的連結完成驗證；沒收到的話可以重新寄送。您填寫的資料會保留在這裡。
+            </Alert>
+          )}
           {problems.length > 0 && (
             <Alert tone="warning" action={<ButtonLink to={paths.cart()} size="sm" variant="secondary">調整購物車</ButtonLink>}>
               購物車有 {problems.length} 項商品庫存不足或已下架，請先調整。
@@ -249,7 +267,7 @@ export default function PaymentPage() {
               </Choice>
               <Choice value="atm" checked={values.paymentMethod === 'atm'} {...form.register('paymentMethod')}>
                 <span className="font-medium">ATM 轉帳（虛擬帳號）</span>
-                <span className="text-sm text-ink-muted">取得專屬帳號後 3 天內轉帳，入帳即出貨</span>
+                <span className="text-sm text-ink-muted">請於 30 分鐘內取得專屬帳號，之後 3 天內轉帳，入帳即出貨</span>
               </Choice>
               <Choice value="cod" checked={values.paymentMethod === 'cod'} {...form.register('paymentMethod')}>
                 <span className="font-medium">{values.shippingMethod === 'home' ? '貨到付款' : '超商取貨付款'}</span>
@@ -357,11 +375,24 @@ export default function PaymentPage() {
           </dl>
           {q && q.toFreeShipping > 0 && <p className="text-xs text-ink-muted">再買 {formatTwd(q.toFreeShipping)} 即可免運費。</p>}
           {formError && (
-            <Alert tone="error" action={<Link to={paths.cart()} className={textLinkClass}>回購物車</Link>}>
-              {formError}
+            <Alert
+              tone="error"
+              action={
+                formError.code === CheckoutErrorCode.tooManyOpenOrders ? (
+                  <Link to={paths.orderList()} className={textLinkClass}>
+                    前往訂單查詢
+                  </Link>
+                ) : (
+                  <Link to={paths.cart()} className={textLinkClass}>
+                    回購物車
+                  </Link>
+                )
+              }
+            >
+              {formError.message}
             </Alert>
           )}
-          <Button type="submit" size="lg" loading={isSubmitting || redirecting} disabled={problems.length > 0}>
+          <Button type="submit" size="lg" loading={isSubmitting || redirecting} disabled={problems.length > 0 || unverified}>
             {redirecting ? '前往付款頁…' : isSubmitting ? '訂單送出中…' : values.paymentMethod === 'cod' ? '送出訂單' : '送出訂單並付款'}
           </Button>
           <p className="text-xs text-ink-muted">

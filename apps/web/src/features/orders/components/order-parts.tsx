@@ -125,6 +125,8 @@ export function OrderActions({ order }: { order: OrderDetail }) {
     } catch (error) {
       toast.error(errorMessage(error));
       setBusy(null);
+      // Refused because the order changed meanwhile (paid, expired): show it as it is now.
+      await client.invalidateQueries({ queryKey: ['orders'] });
     }
   };
   const cancel = async () => {
@@ -136,6 +138,7 @@ export function OrderActions({ order }: { order: OrderDetail }) {
       await client.invalidateQueries({ queryKey: ['orders'] });
     } catch (error) {
       toast.error(errorMessage(error));
+      await client.invalidateQueries({ queryKey: ['orders'] });
     } finally {
       setBusy(null);
     }

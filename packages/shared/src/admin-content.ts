@@ -17,7 +17,7 @@ export const ContentKindSchema = z.enum(CONTENT_KIND_IDS, { message: '沒有這�
 
 /** List items use lower-case slugs; the text pages keep their route ids (serviceTerms). */
 export const CONTENT_SLUG = /^[a-z0-9-]{1,80}$/;
-const AnySlug = z.string().regex(/^[A-Za-z0-9-]{1,80}$/, '代碼格式不正確');
+const AnySlug = z.string().max(80, { message: '代碼格式不正確', abort: true }).regex(/^[A-Za-z0-9-]{1,80}$/, '代碼格式不正確');
 
 export const ContentKindParams = z.object({ kind: ContentKindSchema });
 export const ContentItemParams = z.object({ kind: ContentKindSchema, slug: AnySlug });
@@ -50,7 +50,7 @@ export type ContentListItem = z.infer<typeof ContentListItem>;
 export const ContentList = z.object({ kind: ContentKindSchema, items: z.array(ContentListItem) });
 export type ContentList = z.infer<typeof ContentList>;
 
-const Doc = z.record(z.string(), z.unknown(), { message: '內容必須是一份文件' });
+const Doc = z.record(z.string().max(100), z.unknown(), { message: '內容必須是一份文件' });
 export const ContentDocument = z.object({
   kind: ContentKindSchema,
   slug: z.string(),
@@ -69,7 +69,7 @@ export const ContentDocument = z.object({
 });
 export type ContentDocument = z.infer<typeof ContentDocument>;
 
-const BaseRevision = z.string().regex(/^[a-f0-9]{32}$/, '版本代碼格式不正確');
+const BaseRevision = z.string().max(32, { message: '版本代碼格式不正確', abort: true }).regex(/^[a-f0-9]{32}$/, '版本代碼格式不正確');
 export const SaveContentDraftBody = z.object({ data: Doc, baseRevision: BaseRevision.optional() }).strict();
 /** Publishing names the revision the editor looked at, so nobody publishes a draft they have not seen. */
 export const PublishContentBody = z.object({ baseRevision: BaseRevision.optional() }).strict().nullish();
@@ -84,7 +84,7 @@ export const SetContentVisibilityBody = z.object({ published: z.boolean({ messag
 export const ReorderContentBody = z
   .object({
     slugs: z
-      .array(z.string().regex(CONTENT_SLUG, '代碼格式不正確'), { message: '請提供項目的順序' })
+      .array(z.string().max(80, { message: '代碼格式不正確', abort: true }).regex(CONTENT_SLUG, '代碼格式不正確'), { message: '請提供項目的順序' })
       .min(1, '請提供項目的順序')
       .max(500, '項目太多')
       .refine((s) => new Set(s).size === s.length, '順序中有重複的項目'),

@@ -126,6 +126,7 @@ export const CouponBody = z
       .trim()
       .toUpperCase()
       .min(1, '請填寫優惠碼')
+      .max(32, { message: '優惠碼只能使用英文字母、數字與連字號，長度 3 到 32 個字元', abort: true })
       .regex(/^[A-Z0-9-]{3,32}$/, '優惠碼只能使用英文字母、數字與連字號，長度 3 到 32 個字元'),
     name: z.string({ error: '請填寫名稱' }).trim().min(1, '請填寫名稱').max(40, '名稱不能超過 40 個字元'),
     kind: z.enum(['percent', 'fixed'], { message: '請選擇折扣方式' }),
@@ -135,7 +136,7 @@ export const CouponBody = z
     endsAt: instant('結束時間'),
     totalLimit: whole('總使用次數必須是整數').min(1, '總使用次數至少 1 次；不限次數請留空').max(10_000_000, '總使用次數太大了').nullable(),
     perMemberLimit: whole('每人使用次數必須是整數').min(1, '每人至少可用 1 次').max(1000, '每人使用次數最多 1000 次'),
-    tierCodes: z.array(z.string().regex(/^[a-z0-9-]{1,30}$/, '會員等級格式不正確'), { error: '會員等級格式不正確' }).max(20).default([]),
+    tierCodes: z.array(z.string().max(30, { message: '會員等級格式不正確', abort: true }).regex(/^[a-z0-9-]{1,30}$/, '會員等級格式不正確'), { error: '會員等級格式不正確' }).max(20).default([]),
     categoryIds: z.array(z.uuid({ message: '商品分類格式不正確' }), { error: '商品分類格式不正確' }).max(50).default([]),
     listed: z.boolean({ error: '請選擇是否顯示在會員的優惠券列表' }).default(false),
   })
@@ -159,7 +160,7 @@ export type TiersResponse = z.infer<typeof TiersResponse>;
 
 export const TierInput = z
   .object({
-    code: z.string().regex(/^[a-z0-9-]{1,30}$/, '會員等級代碼格式不正確'),
+    code: z.string().max(30, { message: '會員等級代碼格式不正確', abort: true }).regex(/^[a-z0-9-]{1,30}$/, '會員等級代碼格式不正確'),
     name: z.string({ error: '請填寫等級名稱' }).trim().min(1, '請填寫等級名稱').max(10, '等級名稱最多 10 個字'),
     threshold: whole('門檻必須是整數（新臺幣元）').min(0, '門檻不能是負數').max(100_000_000, '門檻太大了'),
     discountPercent: whole('折扣必須是 0 到 30 的整數').min(0, '折扣必須是 0 到 30 的整數').max(30, '折扣必須是 0 到 30 的整數'),

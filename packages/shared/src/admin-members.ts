@@ -18,7 +18,7 @@ export const MEMBER_STATUS_LABELS: Readonly<Record<MemberStatus, string>> = { ac
 
 export const MemberListQuery = PagingQuery.extend({
   q: z.string().trim().max(100, '搜尋文字不能超過 100 個字元').optional(),
-  tier: z.string().regex(/^[a-z0-9-]{1,30}$/, '會員等級格式不正確').optional(),
+  tier: z.string().max(30, { message: '會員等級格式不正確', abort: true }).regex(/^[a-z0-9-]{1,30}$/, '會員等級格式不正確').optional(),
   status: z.enum(MEMBER_STATUSES, { message: '狀態只能是使用中或已停用' }).optional(),
 }).strict();
 export type MemberListQuery = z.infer<typeof MemberListQuery>;

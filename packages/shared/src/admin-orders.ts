@@ -121,7 +121,7 @@ export function allowedOrderActions(order: { status: OrderStatus; paymentMethod:
 /** The ship dialog's fields (the console's form validates with the same rules as the server). */
 export const ShipOrderFields = z.object({
   carrier: z.enum(CARRIERS, { error: '請選擇物流業者' }),
-  trackingNo: z.string({ error: '請填寫追蹤編號' }).trim().min(1, '請填寫追蹤編號').regex(TRACKING_NO, '追蹤編號須為 6–30 個英文字母、數字或連字號'),
+  trackingNo: z.string({ error: '請填寫追蹤編號' }).trim().min(1, '請填寫追蹤編號').max(30, { message: '追蹤編號須為 6–30 個英文字母、數字或連字號', abort: true }).regex(TRACKING_NO, '追蹤編號須為 6–30 個英文字母、數字或連字號'),
 });
 export type ShipOrderFields = z.infer<typeof ShipOrderFields>;
 

@@ -28,14 +28,14 @@ const slugField = (label = '網址代碼') =>
     .string({ error: `請填寫${label}` })
     .trim()
     .min(1, `請填寫${label}`)
-    .max(80, `${label}不能超過 80 個字元`)
+    .max(80, { message: `${label}不能超過 80 個字元`, abort: true })
     .regex(SLUG_PATTERN, `${label}只能使用小寫英文字母、數字與連字號（-）`);
 
 const skuField = z
   .string({ error: '請填寫 SKU' })
   .trim()
   .min(1, '請填寫 SKU')
-  .max(40, 'SKU 不能超過 40 個字元')
+  .max(40, { message: 'SKU 不能超過 40 個字元', abort: true })
   .regex(SKU_PATTERN, 'SKU 只能使用英文字母、數字、點、底線與連字號，並以英文字母或數字開頭');
 
 export const priceField = z
@@ -63,8 +63,8 @@ const thresholdField = z
   .min(0, '低庫存門檻必須是 0 以上的整數')
   .max(MAX_STOCK, `低庫存門檻不能超過 ${MAX_STOCK.toLocaleString('en-US')}`);
 
-const optionName = z.string().trim().min(1, '選項名稱不能空白').max(20, '選項名稱不能超過 20 個字元').regex(/^[^=;]+$/, '選項名稱不能包含「=」或「;」');
-const optionValue = z.string().trim().min(1, '選項內容不能空白').max(40, '選項內容不能超過 40 個字元').regex(/^[^=;]+$/, '選項內容不能包含「=」或「;」');
+const optionName = z.string().trim().min(1, '選項名稱不能空白').max(20, { message: '選項名稱不能超過 20 個字元', abort: true }).regex(/^[^=;]+$/, '選項名稱不能包含「=」或「;」');
+const optionValue = z.string().trim().min(1, '選項內容不能空白').max(40, { message: '選項內容不能超過 40 個字元', abort: true }).regex(/^[^=;]+$/, '選項內容不能包含「=」或「;」');
 
 /** Option name → value, e.g. { 規格: '75 g', 包裝: '罐裝' }; at most 3 options. */
 export const VariantOptions = z
@@ -105,7 +105,7 @@ export function parseOptions(text: string): { ok: true; options: Record<string, 
 export const AdminProductListQuery = PagingQuery.extend({
   q: z.string().trim().max(100, '搜尋文字不能超過 100 個字元').optional(),
   status: z.enum(PRODUCT_STATUSES, { message: '狀態只能是上架中、草稿或已下架' }).optional(),
-  category: z.string().regex(/^[a-z0-9-]{1,80}$/, '分類代碼格式不正確').optional(),
+  category: z.string().max(80, { message: '分類代碼格式不正確', abort: true }).regex(/^[a-z0-9-]{1,80}$/, '分類代碼格式不正確').optional(),
   stock: z.enum(STOCK_FILTERS, { message: '庫存篩選只能是 low 或 out' }).optional(),
 }).strict();
 export type AdminProductListQuery = z.infer<typeof AdminProductListQuery>;
@@ -240,7 +240,7 @@ const productFields = {
   slug: slugField(),
   name: z.string({ error: '請填寫商品名稱' }).trim().min(1, '請填寫商品名稱').max(60, '商品名稱不能超過 60 個字元'),
   summary: z.string().trim().max(200, '摘要不能超過 200 個字元').default(''),
-  categorySlug: z.string({ error: '請選擇分類' }).min(1, '請選擇分類').regex(/^[a-z0-9-]{1,80}$/, '請選擇分類'),
+  categorySlug: z.string({ error: '請選擇分類' }).min(1, '請選擇分類').max(80, { message: '請選擇分類', abort: true }).regex(/^[a-z0-9-]{1,80}$/, '請選擇分類'),
   tags: z.array(z.string().trim().min(1, '標籤不能空白').max(20, '每個標籤不能超過 20 個字元')).max(12, '標籤最多 12 個').default([]),
   specs: z.array(SpecInput).max(20, '規格說明最多 20 項').default([]),
   description: z.array(DescriptionBlockInput).max(50, '說明最多 50 個區塊').default([]),

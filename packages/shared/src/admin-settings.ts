@@ -47,7 +47,7 @@ export const RedirectPath = z
   .string({ error: '請填寫原路徑' })
   .trim()
   .min(1, '請填寫原路徑')
-  .max(300, '原路徑不能超過 300 個字元')
+  .max(300, { message: '原路徑不能超過 300 個字元', abort: true })
   .refine((p) => p.startsWith('/') && !p.startsWith('//'), '原路徑必須以 / 開頭，例如 /mall/old-oolong')
   .refine((p) => !/[\s?#]/.test(p), '原路徑不能包含空白、? 或 #');
 
@@ -56,7 +56,7 @@ export const RedirectTargetPath = z
   .string({ error: '請填寫目標路徑' })
   .trim()
   .min(1, '請填寫目標路徑')
-  .max(500, '目標路徑不能超過 500 個字元')
+  .max(500, { message: '目標路徑不能超過 500 個字元', abort: true })
   .refine((p) => p.startsWith('/') && !p.startsWith('//') && !p.startsWith('/\\'), '目標必須是本站的路徑，以 / 開頭，例如 /mall/dong-ding')
   .refine((p) => !/\s/.test(p), '目標路徑不能包含空白');
 
@@ -114,7 +114,7 @@ export const AdminMessage = AdminMessageRow.omit({ excerpt: true }).extend({
 });
 export type AdminMessage = z.infer<typeof AdminMessage>;
 
-export const MessageRefParams = z.object({ referenceNo: z.string().regex(/^C\d{13,20}$/, '客服單號格式不正確') });
+export const MessageRefParams = z.object({ referenceNo: z.string().max(21, { message: '客服單號格式不正確', abort: true }).regex(/^C\d{13,20}$/, '客服單號格式不正確') });
 
 export const SetMessageHandledBody = z.object({ handled: z.boolean({ error: '請指定是否已處理' }) }).strict();
 export type SetMessageHandledBody = z.infer<typeof SetMessageHandledBody>;

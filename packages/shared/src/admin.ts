@@ -38,7 +38,7 @@ const READS = PERMISSIONS.filter((p) => p.endsWith('.read') && p !== 'audit.read
 /** An owner invites staff: the address gets a mailed one-time link; the role comes when it is accepted. */
 export const CreateStaffBody = z
   .object({
-    email: z.string().trim().toLowerCase().pipe(z.email({ message: '電子郵件格式不正確' }).max(254)),
+    email: z.string().trim().toLowerCase().max(254, { message: '電子郵件不能超過 254 個字元', abort: true }).pipe(z.email({ message: '電子郵件格式不正確' })),
     role: z.enum(STAFF_ROLES, { message: '角色必須是 owner、staff 或 viewer' }),
     displayName: z.string().trim().min(1).max(30).optional(),
   })

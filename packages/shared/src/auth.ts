@@ -72,7 +72,7 @@ export type LoginBody = z.infer<typeof LoginBody>;
 export const ForgotPasswordBody = z.object({ email }).strict();
 export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
 
-export const ActionCode = z.string().trim().min(16, '連結不完整').max(128, '連結不完整').regex(/^[A-Za-z0-9_-]+$/, '連結不完整');
+export const ActionCode = z.string().trim().min(16, '連結不完整').max(128, { message: '連結不完整', abort: true }).regex(/^[A-Za-z0-9_-]+$/, '連結不完整');
 
 export const VerifyEmailBody = z.object({ code: ActionCode }).strict();
 export type VerifyEmailBody = z.infer<typeof VerifyEmailBody>;

@@ -7,6 +7,7 @@ export { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, SORT_LABELS, SORTS, type CatalogSort 
 const intParam = (label: string, min: number, max: number) =>
   z
     .string()
+    .max(9, { message: `${label}必須是整數`, abort: true })
     .regex(/^\d{1,9}$/, `${label}必須是整數`)
     .transform(Number)
     .refine((n) => n >= min && n <= max, `${label}必須介於 ${min} 到 ${max}`);
@@ -14,7 +15,7 @@ const intParam = (label: string, min: number, max: number) =>
 /** Query string of the product list; every value arrives as text and is checked here. */
 export const CatalogListQuery = z
   .object({
-    category: z.string().regex(/^[a-z0-9-]{1,60}$/, '分類代碼格式不正確').optional(),
+    category: z.string().max(60, { message: '分類代碼格式不正確', abort: true }).regex(/^[a-z0-9-]{1,60}$/, '分類代碼格式不正確').optional(),
     q: z.string().trim().max(50, '搜尋字詞不能超過 50 個字元').optional(),
     minPrice: intParam('最低價格', 0, 10_000_000).optional(),
     maxPrice: intParam('最高價格', 0, 10_000_000).optional(),

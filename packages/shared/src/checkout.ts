@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { findDistrict } from './data/tw-districts.ts';
 import { isDonationCode, isMobileBarcode, isTaxId } from './invoice.ts';
-import { validateValue } from './validation/rules.ts';
+import { textField } from './validation/zod.ts';
 
 export const CVS_BRANDS = ['7-ELEVEN', 'FAMILY', 'HILIFE', 'OK'] as const;
 export type CvsBrandCode = (typeof CVS_BRANDS)[number];
@@ -9,15 +9,15 @@ export const CVS_BRAND_NAMES: Record<CvsBrandCode, string> = { '7-ELEVEN': '7-EL
 
 export const TW_MOBILE = /^09\d{8}$/;
 
-const text = (label: string, rules: string) =>
-  z.string({ error: `${label}為必填欄位` }).trim().superRefine((v, ctx) => {
-    const message = validateValue(v, rules, label);
-    if (message) ctx.addIssue({ code: 'custom', message });
-  });
+const text = (label: string, rules: string) => textField(label, rules);
+
+/** Longest phone number as typed, with spaces and dashes (0912-345-678 is 12). */
+export const PHONE_INPUT_MAX = 20;
 
 const mobile = z
   .string({ error: '手機號碼為必填欄位' })
   .trim()
+  .max(PHONE_INPUT_MAX, { message: '手機號碼格式不正確，請輸入 09 開頭的 10 位數字', abort: true })
   .transform((v) => v.replace(/[\s-]/g, ''))
   .refine((v) => v.length > 0, '手機號碼為必填欄位')
   .refine((v) => v.length === 0 || TW_MOBILE.test(v), '手機號碼格式不正確，請輸入 09 開頭的 10 位數字');
@@ -53,12 +53,12 @@ export const InvoiceInput = z.discriminatedUnion(
   'type',
   [
     z.object({ type: z.literal('member') }).strict(),
-    z.object({ type: z.literal('mobile'), mobileBarcode: z.string().trim().toUpperCase().refine(isMobileBarcode, '手機條碼格式不正確：「/」加上 7 碼英數字') }).strict(),
-    z.object({ type: z.literal('donation'), donationCode: z.string().trim().refine(isDonationCode, '捐贈碼為 3 到 7 位數字') }).strict(),
+    z.object({ type: z.literal('mobile'), mobileBarcode: z.string().trim().toUpperCase().max(8, { message: '手機條碼格式不正確：「/」加上 7 碼英數字', abort: true }).refine(isMobileBarcode, '手機條碼格式不正確：「/」加上 7 碼英數字') }).strict(),
+    z.object({ type: z.literal('donation'), donationCode: z.string().trim().max(7, { message: '捐贈碼為 3 到 7 位數字', abort: true }).refine(isDonationCode, '捐贈碼為 3 到 7 位數字') }).strict(),
     z
       .object({
         type: z.literal('company'),
-        taxId: z.string().trim().refine(isTaxId, '統一編號不正確，請確認 8 位數字'),
+        taxId: z.string().trim().max(8, { message: '統一編號不正確，請確認 8 位數字', abort: true }).refine(isTaxId, '統一編號不正確，請確認 8 位數字'),
         companyTitle: text('公司抬頭', 'required|max:60'),
       })
       .strict(),
@@ -77,7 +77,7 @@ export const CheckoutErrorCode = {
   tooManyOpenOrders: 'too-many-open-orders',
 } as const;
 
-export const CouponCode = z.string().trim().toUpperCase().regex(/^[A-Z0-9-]{3,32}$/, '優惠碼格式不正確');
+export const CouponCode = z.string().trim().toUpperCase().max(32, { message: '優惠碼格式不正確', abort: true }).regex(/^[A-Z0-9-]{3,32}$/, '優惠碼格式不正確');
 
 /** What the checkout page sends for a price quote (everything optional but the method). */
 export const QuoteBody = z
@@ -93,7 +93,7 @@ export type QuoteBody = z.infer<typeof QuoteBody>;
 
 export const PlaceOrderBody = z
   .object({
-    idempotencyKey: z.string().regex(/^[A-Za-z0-9-]{16,64}$/, '請重新整理頁面後再試'),
+    idempotencyKey: z.string().max(64, { message: '請重新整理頁面後再試', abort: true }).regex(/^[A-Za-z0-9-]{16,64}$/, '請重新整理頁面後再試'),
     shipping: ShippingInput,
     invoice: InvoiceInput,
     paymentMethod: PaymentMethodInput,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CVS_BRANDS, TW_MOBILE } from './checkout.ts';
+import { CVS_BRANDS, PHONE_INPUT_MAX, TW_MOBILE } from './checkout.ts';
 import { findDistrict } from './data/tw-districts.ts';
 import { textField } from './validation/zod.ts';
 
@@ -49,12 +49,14 @@ export type Profile = z.infer<typeof Profile>;
 const optionalMobile = z
   .string()
   .trim()
+  .max(PHONE_INPUT_MAX, { message: '手機號碼格式不正確，請輸入 09 開頭的 10 位數字', abort: true })
   .transform((v) => v.replace(/[\s-]/g, ''))
   .refine((v) => v === '' || TW_MOBILE.test(v), '手機號碼格式不正確，請輸入 09 開頭的 10 位數字');
 
 const optionalBirthday = z
   .string()
   .trim()
+  .max(10, { message: '請輸入正確的生日', abort: true })
   .refine((v) => {
     if (v === '') return true;
     if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;

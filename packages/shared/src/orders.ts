@@ -80,13 +80,13 @@ export type PlaceOrderResponse = z.infer<typeof PlaceOrderResponse>;
 export const OrderListQuery = z
   .object({
     status: z.enum([...ORDER_STATUSES, 'all', 'in-transit'], { message: '訂單狀態不正確' }).default('all'),
-    page: z.string().regex(/^\d{1,5}$/, '頁碼必須是整數').transform(Number).refine((n) => n >= 1, '頁碼至少為 1').default(1),
+    page: z.string().max(5, { message: '頁碼必須是整數', abort: true }).regex(/^\d{1,5}$/, '頁碼必須是整數').transform(Number).refine((n) => n >= 1, '頁碼至少為 1').default(1),
   })
   .strict();
 export const OrderListResponse = z.object({ items: z.array(OrderSummary), page: z.number().int(), totalPages: z.number().int(), total: z.number().int() });
 export type OrderListResponse = z.infer<typeof OrderListResponse>;
 
-export const OrderNoParams = z.object({ orderNo: z.string().regex(/^TW\d{14}$/, '訂單編號格式不正確') });
+export const OrderNoParams = z.object({ orderNo: z.string().max(16, { message: '訂單編號格式不正確', abort: true }).regex(/^TW\d{14}$/, '訂單編號格式不正確') });
 
 export const AdvanceOrderBody = z
   .object({

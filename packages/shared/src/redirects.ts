@@ -5,7 +5,7 @@ export const RedirectLookupQuery = z.object({
   path: z
     .string()
     .min(1, '請提供路徑')
-    .max(768, '路徑過長')
+    .max(768, { message: '路徑過長', abort: true })
     .refine((p) => p.startsWith('/') && !p.startsWith('//'), '路徑必須以 / 開頭'),
 });
 export type RedirectLookupQuery = z.infer<typeof RedirectLookupQuery>;

@@ -11,12 +11,12 @@ export const ContactBody = z
     phone: z
       .string()
       .trim()
-      .max(20, '電話不能超過 20 個字元')
+      .max(20, { message: '電話不能超過 20 個字元', abort: true })
       .refine((v) => v === '' || /^[0-9+()\-\s#]{7,20}$/.test(v), '電話號碼格式不正確')
       .default(''),
     subject: z.enum(CONTACT_SUBJECTS, { message: '請選擇詢問類別' }),
     message: textField('訊息內容', 'required|min:10|max:2000'),
-    jobSlug: z.string().regex(/^[a-z0-9-]{1,80}$/).optional(),
+    jobSlug: z.string().max(80, { abort: true }).regex(/^[a-z0-9-]{1,80}$/).optional(),
     consent: acceptField('請閱讀並同意隱私權政策'),
     website: z.string().max(200).default(''),
     startedAt: z.number().int().nonnegative(),

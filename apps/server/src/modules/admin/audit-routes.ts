@@ -6,7 +6,7 @@ import { AuditEntry, PagingQuery, pageOf } from '@shop/shared/admin';
 import { auditLog } from '../../db/schema.ts';
 
 const AuditQuery = PagingQuery.extend({
-  entity: z.string().regex(/^[a-z-]{1,40}$/, '資料類型格式不正確').optional(),
+  entity: z.string().max(40, { message: '資料類型格式不正確', abort: true }).regex(/^[a-z-]{1,40}$/, '資料類型格式不正確').optional(),
   entityId: z.string().max(100).optional(),
   actor: z.string().max(254).optional(),
   from: z.iso.date({ message: '開始日期格式不正確' }).optional(),

@@ -6,7 +6,7 @@ import { responseCache } from '../../lib/response-cache.ts';
 import { cachedJson } from '../../lib/cached-json.ts';
 import * as service from './service.ts';
 
-const IdOrSlug = z.object({ idOrSlug: z.string().regex(/^[A-Za-z0-9-]{1,80}$/, '商品代碼格式不正確') });
+const IdOrSlug = z.object({ idOrSlug: z.string().max(80, { message: '商品代碼格式不正確', abort: true }).regex(/^[A-Za-z0-9-]{1,80}$/, '商品代碼格式不正確') });
 
 /** Public catalog reads: list, detail, related products, category tree. */
 const catalog: FastifyPluginAsync = async (app) => {

@@ -7,12 +7,12 @@ import { cachedJson } from '../../lib/cached-json.ts';
 import { responseCache } from '../../lib/response-cache.ts';
 import * as service from './service.ts';
 
-const Slug = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,80}$/, '代碼格式不正確') });
+const Slug = z.object({ slug: z.string().max(80, { message: '代碼格式不正確', abort: true }).regex(/^[a-z0-9-]{1,80}$/, '代碼格式不正確') });
 const MediaQuery = z
   .object({
     type: z.enum(['all', 'article', 'video'], { message: '類型必須是 all、article 或 video' }).default('all'),
-    page: z.string().regex(/^\d{1,4}$/, '頁碼必須是整數').transform(Number).refine((n) => n >= 1, '頁碼至少為 1').default(1),
-    preview: z.string().optional(),
+    page: z.string().max(4, { message: '頁碼必須是整數', abort: true }).regex(/^\d{1,4}$/, '頁碼必須是整數').transform(Number).refine((n) => n >= 1, '頁碼至少為 1').default(1),
+    preview: z.string().max(16).optional(),
   })
   .strict();
 

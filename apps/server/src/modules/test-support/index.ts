@@ -7,7 +7,7 @@ import { toCurrentUser } from '../auth/present.ts';
 
 const Body = z
   .object({
-    email: z.email().max(254).default('tester@example.com'),
+    email: z.string().max(254, { abort: true }).pipe(z.email()).default('tester@example.com'),
     displayName: z.string().min(1).max(50).default('測試會員'),
     role: z.enum(['customer', 'owner', 'staff', 'viewer']).default('customer'),
   })

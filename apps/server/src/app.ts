@@ -11,6 +11,7 @@ import { logSerializers } from './lib/log-redaction.ts';
 import configPlugin from './plugins/config.ts';
 import dbPlugin from './plugins/db.ts';
 import securityPlugin from './plugins/security.ts';
+import jsonBodyPlugin from './plugins/json-body.ts';
 import sessionPlugin from './plugins/session.ts';
 import mailPlugin from './plugins/mail.ts';
 import rateLimiterPlugin from './plugins/rate-limiter.ts';
@@ -121,6 +122,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(configPlugin, { config });
   await app.register(dbPlugin, { database: options.database, closeOnShutdown: options.closeDatabase ?? true });
   await app.register(securityPlugin);
+  await app.register(jsonBodyPlugin);
   await app.register(sessionPlugin);
   await app.register(rateLimiterPlugin);
   await app.register(maintenancePlugin);

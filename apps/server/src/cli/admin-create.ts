@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { STAFF_ROLES, type StaffRole } from '@shop/shared/admin';
+import { isEmailAddress } from '@shop/shared/validation/rules';
 import { ConfigError, loadConfig } from '../config/env.ts';
 import { openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
@@ -15,7 +16,7 @@ import { inviteStaff, type StaffInvite } from '../modules/admin/staff-service.ts
  */
 async function main(): Promise<number> {
   const [email, roleArg = 'owner'] = process.argv.slice(2);
-  if (!email || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email) || !STAFF_ROLES.includes(roleArg as StaffRole)) {
+  if (!email || !isEmailAddress(email) || !STAFF_ROLES.includes(roleArg as StaffRole)) {
     console.error('usage: npm run admin:create -- <email> [owner|staff|viewer]');
     return 2;
   }

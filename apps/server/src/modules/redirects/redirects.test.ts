@@ -31,6 +31,18 @@ describe.skipIf(!dbAvailable())('redirect lookup (spec §7)', () => {
     expect(normalizeRedirectPath('/A/b/')).toBe('/a/b');
   });
 
+  it('normalises a long run of slashes in linear time, keeping the old results', () => {
+    expect(normalizeRedirectPath('/a//')).toBe('/a');
+    expect(normalizeRedirectPath('///')).toBe('/');
+    expect(normalizeRedirectPath('/')).toBe('/');
+    const slashes = '/'.repeat(200_000);
+    const start = performance.now();
+    const [before, after] = [normalizeRedirectPath(`${slashes}x`), normalizeRedirectPath(`/x${slashes}`)];
+    expect(performance.now() - start).toBeLessThan(50);
+    expect(before === `${slashes}x`).toBe(true);
+    expect(after).toBe('/x');
+  });
+
   it('returns external targets as they are', async () => {
     expect((await lookup('/mall/partner')).json()).toEqual({ redirect: { target: 'https://partner.example/tea', permanent: true } });
   });

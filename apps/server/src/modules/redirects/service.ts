@@ -4,7 +4,10 @@ import * as repo from './repo.ts';
 /** Redirects are keyed by a normal form: lower-case, no trailing slash, no query. */
 export function normalizeRedirectPath(path: string): string {
   const bare = path.split(/[?#]/, 1)[0] ?? '/';
-  const trimmed = bare.length > 1 ? bare.replace(/\/+$/, '') : bare;
+  // A loop, not /\/+$/: that pattern is quadratic on a long run of slashes followed by anything.
+  let end = bare.length;
+  while (bare.length > 1 && end > 0 && bare.charCodeAt(end - 1) === 0x2f) end--;
+  const trimmed = bare.slice(0, end);
   return (trimmed || '/').toLowerCase();
 }
 

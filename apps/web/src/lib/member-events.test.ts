@@ -2,8 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectMemberEvents, type MemberEvent } from './member-events.ts';
 
 /**
- * The server as the browser meets it: every request to /api/events goes through `fetch`, and the
- * test decides each answer. An open stream is a body the test writes server-sent events into.
+ * The server as the browser meets it: every request to /api/events goes through `fetch` (the
+ * EventSource below uses it too), and the test decides each answer. Requests that open a stream are
+ * counted apart from status questions (`?probe=1`). An open stream is a body the test writes
+ * server-sent events into.
  */
 interface Answer {
   status: number;
@@ -14,6 +16,8 @@ interface Answer {
 
 let requests: number;
 let answers: Array<() => Answer>;
+/** How the server answers a status question; by default as it would answer a stream. */
+let probeAnswer: (() => Answer) | null;
 
 function openStream(): Answer & { stream: { push(text: string): void; end(): void } } {
   let controller!: ReadableStreamDefaultController<Uint8Array>;
@@ -29,7 +33,8 @@ function openStream(): Answer & { stream: { push(text: string): void; end(): voi
 }
 
 function respond(answer: Answer & { body?: ReadableStream<Uint8Array> }): Response {
-  return new Response(answer.status === 200 ? answer.body : JSON.stringify({ error: { code: 'x', message: 'x' } }), {
+  const body = answer.status === 200 ? answer.body : answer.status === 204 ? null : JSON.stringify({ error: { code: 'x', message: 'x' } });
+  return new Response(body, {
     status: answer.status,
     headers: answer.headers,
   });
@@ -77,12 +82,20 @@ beforeEach(() => {
   vi.useFakeTimers();
   requests = 0;
   answers = [];
+  probeAnswer = null;
   vi.stubGlobal('EventSource', NetworkEventSource);
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
-      expect(String(input)).toContain('/api/events');
-      const next = answers[requests] ?? (() => ({ status: 503 }));
+      const url = String(input);
+      expect(url).toContain('/api/events');
+      const fallback = () => ({ status: 503 });
+      if (url.includes('probe=1')) {
+        const probe = probeAnswer ?? answers[Math.max(0, requests - 1)] ?? fallback;
+        const answer = probe();
+        return respond(answer.status === 200 ? { status: 204 } : answer);
+      }
+      const next = answers[requests] ?? fallback;
       requests++;
       return respond(next() as Answer & { body?: ReadableStream<Uint8Array> });
     }),

@@ -187,6 +187,32 @@ describe.skipIf(!dbAvailable())('live-update streams (/api/events)', () => {
     await new Promise((r) => setTimeout(r, 100));
   });
 
+  /** The status question the web client asks after a refused stream: only the status line counts. */
+  function probe(cookie: string): Promise<{ status: number; retryAfter: string | undefined }> {
+    return new Promise((resolve, reject) => {
+      const req = http.get({ host: '127.0.0.1', port, path: '/api/events?probe=1', headers: { cookie } }, (res) => {
+        resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'] as string | undefined });
+        req.destroy();
+      });
+      req.on('error', reject);
+    });
+  }
+
+  it('answers the client’s question why a stream was refused, without opening one', async () => {
+    const member = await signIn(app, 'probe@example.com');
+    expect((await probe(member.cookie)).status).toBe(204);
+    const streams = [await connectOk(member.cookie), await connectOk(member.cookie)];
+    // Probes never take a place: asking again and again changes nothing.
+    for (let i = 0; i < 3; i++) expect((await probe(member.cookie)).status).toBe(429);
+    const refused = await probe(member.cookie);
+    expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+    streams[0]!.close();
+    await streams[0]!.closed;
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await probe(member.cookie)).status).toBe(204);
+    expect((await probe('')).status).toBe(401);
+  });
+
   it('sign-out ends that session’s streams at once, and only that session’s', async () => {
     const mine = await signIn(app, 'signout@example.com');
     const elsewhere = await signIn(app, 'signout@example.com');

@@ -30,8 +30,9 @@ interface Stream {
  * GET /api/events: a server-sent events stream for the signed-in member. Order and shipment
  * changes arrive as `order.updated`; the client reconnects with backoff (spec §9).
  *
- * Streams are capped per session, per member and per server (429 with Retry-After over the cap),
- * and a stream lives only as long as its session: `app.sessionsEnded(userId)` (sign-out, password
+ * Streams are capped per session, per member and per server (429 with Retry-After over the cap;
+ * `?probe=1` answers that status, or 204, without opening a stream, since a browser's EventSource
+ * cannot read why it was refused), and a stream lives only as long as its session: `app.sessionsEnded(userId)` (sign-out, password
  * reset or change, account disabled) makes every instance check that member's streams at once, and
  * a periodic check catches any other ending (expiry, a revocation nobody announced).
  */
@@ -84,6 +85,7 @@ const events: FastifyPluginAsync<{ limits?: Partial<StreamLimits> }> = async (ap
     if (mine.size >= limits.perUser || sameSession >= limits.perSession) {
       throw new TooManyRequestsError(RETRY_AFTER_SECONDS, '同時開啟的頁面太多，這個分頁暫停即時更新；關閉其他分頁後會自動恢復。');
     }
+    if ((request.query as { probe?: string }).probe !== undefined) return reply.code(204).header('cache-control', 'no-store').send();
 
     reply.hijack();
     const res = reply.raw;

@@ -7,6 +7,7 @@ import type { AppConfig } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import type { ObjectStore } from './modules/storage/backends.ts';
 import { errorHandler } from './lib/error-body.ts';
+import { frameworkErrors } from './lib/framework-errors.ts';
 import { logSerializers } from './lib/log-redaction.ts';
 import configPlugin from './plugins/config.ts';
 import dbPlugin from './plugins/db.ts';
@@ -102,6 +103,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 1000 },
+    // A URL the router cannot read answers in the one error shape (400 invalid-url), not Fastify's.
+    frameworkErrors,
     requestTimeout: timeouts.requestMs,
     connectionTimeout: timeouts.idleMs,
     keepAliveTimeout: timeouts.keepAliveMs,

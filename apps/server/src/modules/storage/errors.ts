@@ -9,6 +9,7 @@ export const STORAGE_ERRORS = {
   'quota-exceeded': [413, '檔案超過大小上限。'],
   'invalid-argument': [400, '檔案名稱或內容不正確。'],
   'invalid-checksum': [400, '檔案在傳送途中損毀，請重新上傳。'],
+  'invalid-url': [400, '檔案網址不正確。'],
   'internal-error': [500, '檔案服務發生錯誤，請稍後再試。'],
 } as const satisfies Record<string, readonly [number, string]>;
 

@@ -5,9 +5,11 @@ import { errorHandler } from '../../lib/error-body.ts';
 import type { ObjectStore } from './backends.ts';
 import { MAX_UPLOAD_BYTES } from './buckets.ts';
 import { storageError } from './errors.ts';
+import { objectNameFromUrl } from './object-path.ts';
 import * as service from './service.ts';
 
-const Params = z.object({ bucket: z.string().min(1).max(63), '*': z.string().max(4096) });
+// The object path is checked by objectNameFromUrl (invalid-url), not here, so every bad one gets the same code.
+const Params = z.object({ bucket: z.string().min(1).max(63), '*': z.string() });
 const BucketParams = z.object({ bucket: z.string().min(1).max(63) });
 const ReadQuery = z.object({ alt: z.enum(['media', 'json']).optional() });
 const UploadQuery = z.object({ name: z.string({ error: '請提供檔案名稱（name）' }).min(1, '請提供檔案名稱（name）').max(4096) });
@@ -74,7 +76,8 @@ const storage: FastifyPluginAsync<{ store: ObjectStore }> = async (app, options)
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES }, (_request, body, done) => done(null, body));
 
   r.get('/api/storage/b/:bucket/o/*', { schema: { params: Params, querystring: ReadQuery }, config: { compress: false } }, async (request, reply) => {
-    const row = await service.getMetadata(deps(), callerOf(request), request.params.bucket, request.params['*']);
+    const name = objectNameFromUrl(request.params['*']);
+    const row = await service.getMetadata(deps(), callerOf(request), request.params.bucket, name);
     if (request.query.alt !== 'media') {
       return reply.header('cache-control', 'no-cache').send(service.toMetadata(row));
     }
@@ -138,7 +141,8 @@ const storage: FastifyPluginAsync<{ store: ObjectStore }> = async (app, options)
   );
 
   r.delete('/api/storage/b/:bucket/o/*', { schema: { params: Params } }, async (request, reply) => {
-    await service.remove(deps(), callerOf(request), request.params.bucket, request.params['*']);
+    const name = objectNameFromUrl(request.params['*']);
+    await service.remove(deps(), callerOf(request), request.params.bucket, name);
     return reply.code(204).send();
   });
 };

@@ -228,15 +228,45 @@ describe.skipIf(!dbAvailable())('file storage (spec §7 /b/{bucket}/o/{path})', 
         expect(res.statusCode, name).toBe(400);
         expect(res.json().error.code, name).toBe('invalid-argument');
       }
-      for (const encoded of ['..%2F..%2Fetc%2Fpasswd', 'teas/..%2F..%2F..%2Fpackage.json']) {
-        const res = await get('products', encoded);
-        expect(res.statusCode, encoded).toBe(400);
-        expect(res.json().error.code).toBe('invalid-argument');
-      }
       // Dot segments in the URL itself are resolved before routing: the request never reaches a file.
       const dots = await get('products', '%2E%2E/%2E%2E/etc/passwd');
       expect([400, 404]).toContain(dots.statusCode);
       expect(dots.headers['content-type']).toContain('application/json');
+    });
+
+    it('invalid-url: a malformed object path in a read or delete URL is refused before anything is looked up', async () => {
+      const paths = {
+        'encoded traversal': '..%2F..%2Fetc%2Fpasswd',
+        'traversal inside': 'teas/..%2F..%2F..%2Fpackage.json',
+        'dot segment': 'teas%2F.%2F1.png',
+        'bad percent-encoding': 'teas/%E0%A4%A.png',
+        'not a percent escape': 'teas/%zz.png',
+        'half a UTF-8 character': 'teas/%E8%8C.png',
+        'NUL byte': 'teas/a%00b.png',
+        'control character': 'teas/a%0Ab.png',
+        backslash: 'teas%5C1.png',
+        'empty segment': 'teas%2F%2F1.png',
+        empty: '',
+        'over 768 bytes': encodeURIComponent('長'.repeat(257)),
+        'over 32 levels': Array.from({ length: 33 }, () => 'x').join('%2F'),
+      };
+      for (const [why, encoded] of Object.entries(paths)) {
+        for (const method of ['GET', 'DELETE'] as const) {
+          const res = await ctx.app.inject({ method, url: `/api/storage/b/products/o/${encoded}?alt=media`, headers: { cookie: owner, origin: ORIGIN } });
+          expect(res.statusCode, `${method} ${why}`).toBe(400);
+          expect(res.headers['content-type'], `${method} ${why}`).toContain('application/json');
+          const error = res.json().error;
+          expect(error.code, `${method} ${why}`).toBe('invalid-url');
+          expect(error.message, `${method} ${why}`).toMatch(/^檔案網址不正確：.+。$/);
+        }
+      }
+      // A well-formed path to a file that does not exist is still object-not-found, up to 768 bytes.
+      expect((await get('products', 'teas%2Fno-such.png')).json().error.code).toBe('object-not-found');
+      expect((await get('products', encodeURIComponent(`${'長'.repeat(254)}.png`))).json().error.code).toBe('object-not-found');
+      // Any other URL the router cannot decode answers in the same error shape.
+      const elsewhere = await ctx.app.inject({ method: 'GET', url: '/api/catalog/products/%E0%A4%A' });
+      expect(elsewhere.statusCode).toBe(400);
+      expect(elsewhere.json()).toEqual({ error: { code: 'invalid-url', message: '網址不正確：含有無法解讀的 % 編碼。' } });
     });
 
     it('invalid-argument: a picture whose data is cut off is refused and nothing is stored', async () => {

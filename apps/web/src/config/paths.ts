@@ -1,6 +1,13 @@
 import { LOGIN_PATH, REDIRECT_PARAM } from '@shop/shared/routes';
 
-/** Every in-app URL with a builder, so no component writes a path by hand. */
+/** `path` with the given query values, each encoded; empty ones are left out. */
+function withQuery(path: string, query: Readonly<Record<string, string | undefined>> = {}): string {
+  const params = new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''));
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/** Every in-app URL with a builder, so no component writes a path (or encodes a value) by hand. */
 export const paths = {
   landing: () => '/',
   home: () => '/home',
@@ -11,13 +18,13 @@ export const paths = {
   resetPassword: () => '/resetPassword',
   resetPasswordSuccess: () => '/resetPasswordSuccess',
   emailVerification: () => '/emailVerification',
-  payComplete: () => '/payComplete',
+  payComplete: (orderNo?: string) => withQuery('/payComplete', { order: orderNo }),
   serviceTerms: () => '/serviceTerms',
   privacyPolicy: () => '/privacyPolicy',
   shipping: () => '/shipping',
   shippingFee: () => '/shippingFee',
   transport: () => '/transport',
-  contact: () => '/contact',
+  contact: (query?: { subject?: string; job?: string }) => withQuery('/contact', query),
   maintenance: () => '/maintenance',
   patentsAndTrademarks: () => '/patentsAndTrademarks',
   master: () => '/master',
@@ -28,7 +35,7 @@ export const paths = {
   jobs: () => '/jobs',
   media: () => '/media',
   download: () => '/download',
-  mall: () => '/mall',
+  mall: (query?: { q?: string; category?: string }) => withQuery('/mall', query),
   product: (id: string) => `/mall/${encodeURIComponent(id)}`,
   cart: () => '/cart',
   payment: () => '/payment',

@@ -74,7 +74,7 @@ export async function inviteStaff(
     role: input.role,
     created: !existing,
     previousRole: existing?.role ?? null,
-    setPasswordUrl: `${publicUrl}/resetPassword?code=${code}`,
+    setPasswordUrl: `${publicUrl}/resetPassword?code=${encodeURIComponent(code)}`,
     expiresAt: new Date(now.getTime() + SET_PASSWORD_TTL_MS).toISOString(),
   };
 }

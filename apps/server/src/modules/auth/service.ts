@@ -79,7 +79,7 @@ export function toAuthUser(row: repo.UserRow): AuthUser {
 
 async function sendVerification(deps: AuthDeps, user: repo.UserRow): Promise<void> {
   const code = await issueActionCode(deps.db, user, 'verify-email', VERIFY_EMAIL_TTL_MS, clock(deps));
-  await deps.mailer.send(verificationMail(user.email, user.displayName, `${deps.publicUrl}/emailVerification?code=${code}`));
+  await deps.mailer.send(verificationMail(user.email, user.displayName, `${deps.publicUrl}/emailVerification?code=${encodeURIComponent(code)}`));
 }
 
 /** Creates an account, mails a verification link and signs the new member in. */
@@ -186,7 +186,7 @@ export async function requestEmailChange(deps: AuthDeps, userId: string, newEmai
   if (await repo.findUserByEmail(deps.db, email)) throw authError('email-already-in-use', { newEmail: AUTH_ERROR_MESSAGES['email-already-in-use'] });
   await enforceLimit(deps.limiter, `change-email:user:${userId}`, LIMITS.forgotPerEmail);
   const code = await issueActionCode(deps.db, user, 'change-email', VERIFY_EMAIL_TTL_MS, clock(deps), { to: email });
-  await deps.mailer.send(verificationMail(email, user.displayName, `${deps.publicUrl}/emailVerification?code=${code}`));
+  await deps.mailer.send(verificationMail(email, user.displayName, `${deps.publicUrl}/emailVerification?code=${encodeURIComponent(code)}`));
   return { pendingEmail: email };
 }
 
@@ -238,7 +238,7 @@ export async function forgotPassword(deps: AuthDeps, rawEmail: string, meta: Req
   const user = await repo.findUserByEmail(deps.db, email);
   if (!user || user.disabledAt) return;
   const code = await issueActionCode(deps.db, user, 'reset-password', RESET_PASSWORD_TTL_MS, clock(deps));
-  deps.mailer.queue(resetPasswordMail(user.email, user.displayName, `${deps.publicUrl}/resetPassword?code=${code}`));
+  deps.mailer.queue(resetPasswordMail(user.email, user.displayName, `${deps.publicUrl}/resetPassword?code=${encodeURIComponent(code)}`));
 }
 
 /**

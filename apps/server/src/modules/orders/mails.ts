@@ -13,7 +13,7 @@ export interface MailOrder {
 }
 
 const items = (o: MailOrder) => o.items.map((i) => `${i.productName}（${i.variantLabel}）× ${i.quantity}`);
-const orderUrl = (publicUrl: string, orderNo: string) => `${publicUrl}/member/orderList/${orderNo}`;
+const orderUrl = (publicUrl: string, orderNo: string) => `${publicUrl}/member/orderList/${encodeURIComponent(orderNo)}`;
 
 export function orderPlacedMail(o: MailOrder, publicUrl: string): MailMessage {
   const next =
@@ -66,7 +66,7 @@ export function atmInfoMail(o: MailOrder, atm: { bankCode: string; account: stri
 }
 
 export function orderShippedMail(o: MailOrder, shipment: { carrier: string | null; trackingNo: string | null }, publicUrl: string): MailMessage {
-  const url = `${publicUrl}/member/orderTracking/${o.orderNo}`;
+  const url = `${publicUrl}/member/orderTracking/${encodeURIComponent(o.orderNo)}`;
   return {
     to: o.email,
     ...renderMail({

@@ -24,7 +24,7 @@ export function paymentForm(
     method: attempt.method,
     returnUrl: `${base}/api/payments/ecpay/notify`,
     orderResultUrl: `${base}/api/payments/ecpay/result`,
-    clientBackUrl: `${base}/payComplete?order=${order.orderNo}`,
+    clientBackUrl: `${base}/payComplete?order=${encodeURIComponent(order.orderNo)}`,
     paymentInfoUrl: `${base}/api/payments/ecpay/payment-info`,
     clientRedirectUrl: `${base}/api/payments/ecpay/result`,
   });

@@ -76,7 +76,7 @@ const payments: FastifyPluginAsync = async (app) => {
   app.post('/api/payments/ecpay/result', async (request, reply) => {
     const form = signedForm(request);
     const orderNo = form?.MerchantTradeNo ? await orders.orderNoOfTrade(app.db, form.MerchantTradeNo) : null;
-    return reply.redirect(orderNo ? `/payComplete?order=${orderNo}` : '/payComplete', 303);
+    return reply.redirect(orderNo ? `/payComplete?order=${encodeURIComponent(orderNo)}` : '/payComplete', 303);
   });
 };
 

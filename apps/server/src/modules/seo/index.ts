@@ -19,7 +19,7 @@ const seo: FastifyPluginAsync = async (app) => {
     const active = await app.db.select({ slug: products.slug, updatedAt: products.updatedAt }).from(products).where(eq(products.status, 'active'));
     const urls = [
       ...SITEMAP_ROUTES.map((r) => ({ loc: `${base}${r.path}`, lastmod: null as string | null })),
-      ...active.map((p) => ({ loc: `${base}/mall/${p.slug}`, lastmod: p.updatedAt.toISOString().slice(0, 10) })),
+      ...active.map((p) => ({ loc: `${base}/mall/${encodeURIComponent(p.slug)}`, lastmod: p.updatedAt.toISOString().slice(0, 10) })),
     ];
     const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls
       .map((u) => `  <url><loc>${escapeXml(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ''}</url>`)

@@ -80,7 +80,7 @@ export async function pageMeta(db: DbOrTx, publicUrl: string, pathname: string):
       return {
         title: `${p.name}｜${BRAND.name}`,
         description: p.summary,
-        url: `${publicUrl}/mall/${p.slug}`,
+        url: `${publicUrl}/mall/${encodeURIComponent(p.slug)}`,
         image,
         type: 'product',
         jsonLd: [
@@ -100,7 +100,7 @@ export async function pageMeta(db: DbOrTx, publicUrl: string, pathname: string):
               highPrice: Math.max(...prices),
               offerCount: variants.length,
               availability: inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-              url: `${publicUrl}/mall/${p.slug}`,
+              url: `${publicUrl}/mall/${encodeURIComponent(p.slug)}`,
             },
           },
         ],

@@ -11,7 +11,7 @@ export const contentKeys = {
   item: (kind: ContentKind, slug: string) => ['admin', 'content', 'item', kind, slug] as const,
 };
 
-const base = (kind: ContentKind) => `/api/admin/content/${kind}`;
+const base = (kind: ContentKind) => `/api/admin/content/${encodeURIComponent(kind)}`;
 const itemUrl = (kind: ContentKind, slug: string) => `${base(kind)}/${encodeURIComponent(slug)}`;
 
 export const contentOverviewQuery = () => queryOptions({ queryKey: contentKeys.overview(), queryFn: ({ signal }) => apiGet<ContentOverview>('/api/admin/content', { signal }) });

@@ -10,6 +10,7 @@ import { SkeletonText } from '../../components/ui/skeleton.tsx';
 import { textLinkClass } from '../../components/ui/text-link.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { apiGet, apiPost } from '../../lib/api-client.ts';
+import { mailtoHref, telHref } from '../../lib/links.ts';
 import { errorMessage } from '../../lib/form.ts';
 import { formatTaipei } from './settings-time.tsx';
 
@@ -32,7 +33,7 @@ export function HandledBadge({ handledAt }: { handledAt: string | null }) {
 export function replyHref(m: Pick<AdminMessage, 'email' | 'referenceNo' | 'subject' | 'name'>): string {
   const subject = `回覆：【${BRAND.name}】客服來信 ${m.referenceNo}（${m.subject}）`;
   const body = `${m.name} 您好：\n\n感謝您來信詢問。\n\n\n${BRAND.name} 客服\n客服單號：${m.referenceNo}`;
-  return `mailto:${encodeURIComponent(m.email).replace(/%40/g, '@')}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
+  return mailtoHref(m.email, { subject, body });
 }
 
 function Detail({ m, canWrite }: { m: AdminMessage; canWrite: boolean }) {
@@ -67,14 +68,14 @@ function Detail({ m, canWrite }: { m: AdminMessage; canWrite: boolean }) {
         <dd>{m.name}</dd>
         <dt className="text-ink-muted">電子郵件</dt>
         <dd className="break-all">
-          <a href={`mailto:${m.email}`} className={textLinkClass}>
+          <a href={mailtoHref(m.email)} className={textLinkClass}>
             {m.email}
           </a>
         </dd>
         <dt className="text-ink-muted">電話</dt>
         <dd className="tabular">
           {m.phone ? (
-            <a href={`tel:${m.phone.replace(/[^0-9+#]/g, '')}`} className={textLinkClass}>
+            <a href={telHref(m.phone)} className={textLinkClass}>
               {m.phone}
             </a>
           ) : (

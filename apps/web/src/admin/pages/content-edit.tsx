@@ -30,7 +30,7 @@ import { useCan } from '../hooks/use-admin-me.ts';
 
 type Doc = Record<string, unknown>;
 const isKind = (k: string | undefined): k is ContentKind => Boolean(k && k in CONTENT_KIND_DEFS);
-const backTo = (kind: ContentKind) => (CONTENT_KIND_DEFS[kind].single ? { to: '/admin/content', label: '網站內容' } : { to: `/admin/content/${kind}`, label: CONTENT_KIND_DEFS[kind].label });
+const backTo = (kind: ContentKind) => (CONTENT_KIND_DEFS[kind].single ? { to: '/admin/content', label: '網站內容' } : { to: `/admin/content/${encodeURIComponent(kind)}`, label: CONTENT_KIND_DEFS[kind].label });
 
 /** /admin/content/:kind/:slug (and :kind/new) — the editor of one document. */
 export default function ContentEditPage() {
@@ -41,7 +41,7 @@ export default function ContentEditPage() {
   }
   if (slug === 'new') {
     if (CONTENT_KIND_DEFS[kind].single) return <EmptyState title="這是固定頁面，不能新增" action={<ButtonLink to="/admin/content">回到網站內容</ButtonLink>} />;
-    if (!canWrite) return <EmptyState title="您的角色沒有權限新增內容" description="如需使用，請洽店主調整您的角色。" action={<ButtonLink to={`/admin/content/${kind}`}>回到清單</ButtonLink>} />;
+    if (!canWrite) return <EmptyState title="您的角色沒有權限新增內容" description="如需使用，請洽店主調整您的角色。" action={<ButtonLink to={`/admin/content/${encodeURIComponent(kind)}`}>回到清單</ButtonLink>} />;
     return <Editor key={`${kind}/new`} kind={kind} slug={null} item={null} />;
   }
   return <Existing key={`${kind}/${slug}`} kind={kind} slug={slug} />;
@@ -376,7 +376,7 @@ function Editor({ kind, slug, item: initial }: { kind: ContentKind; slug: string
                   <Button type="submit" loading={busy === 'create'}>
                     建立（先隱藏）
                   </Button>
-                  <ButtonLink to={`/admin/content/${kind}`} variant="ghost">
+                  <ButtonLink to={`/admin/content/${encodeURIComponent(kind)}`} variant="ghost">
                     取消
                   </ButtonLink>
                 </>

@@ -149,7 +149,7 @@ function KindList({ kind }: { kind: ContentKind }) {
               預覽網站頁面<span className="sr-only">（另開新分頁）</span>
             </a>
           )}
-          {canWrite && !def.single && <ButtonLink to={`/admin/content/${kind}/new`}>新增{def.itemLabel}</ButtonLink>}
+          {canWrite && !def.single && <ButtonLink to={`/admin/content/${encodeURIComponent(kind)}/new`}>新增{def.itemLabel}</ButtonLink>}
         </>
       }
     >
@@ -176,7 +176,7 @@ function KindList({ kind }: { kind: ContentKind }) {
         </ul>
       )}
       {list.data && items.length === 0 && (
-        <EmptyState title={`還沒有任何${def.itemLabel}`} action={canWrite ? <ButtonLink to={`/admin/content/${kind}/new`}>新增{def.itemLabel}</ButtonLink> : undefined} />
+        <EmptyState title={`還沒有任何${def.itemLabel}`} action={canWrite ? <ButtonLink to={`/admin/content/${encodeURIComponent(kind)}/new`}>新增{def.itemLabel}</ButtonLink> : undefined} />
       )}
       {list.data && items.length > 0 && shown.length === 0 && <EmptyState title="找不到符合的項目" description="換個關鍵字試試。" action={<Button variant="secondary" onClick={() => setFilters({ q: '' })}>清除搜尋</Button>} />}
       {shown.length > 0 && (

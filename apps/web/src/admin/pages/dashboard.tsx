@@ -65,7 +65,7 @@ export default function DashboardPage() {
                 .map((s) => (
                   <li key={s.status}>
                     {canOrders ? (
-                      <Link to={`/admin/orders?status=${s.status}`} className="flex flex-col rounded-lg border border-line px-3 py-2 hover:border-tea hover:bg-tea-soft">
+                      <Link to={`/admin/orders?status=${encodeURIComponent(s.status)}`} className="flex flex-col rounded-lg border border-line px-3 py-2 hover:border-tea hover:bg-tea-soft">
                         <span className="text-sm text-ink-muted">{ORDER_STATUS_LABELS[s.status]}</span>
                         <span className="tabular text-2xl">{s.count}</span>
                       </Link>

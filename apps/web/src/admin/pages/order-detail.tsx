@@ -9,6 +9,7 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { SkeletonText } from '../../components/ui/skeleton.tsx';
 import { ApiError } from '../../lib/api-error.ts';
 import { errorMessage } from '../../lib/form.ts';
+import { mailtoHref } from '../../lib/links.ts';
 import { AdminPage } from '../components/admin-page.tsx';
 import { OrderActions } from '../components/order-actions.tsx';
 import { OrderHistory, OrderOperations } from '../components/order-history.tsx';
@@ -221,7 +222,7 @@ export default function OrderDetailPage() {
                     o.customer.name
                   ),
                 ],
-                ['電子郵件', <a href={`mailto:${o.customer.email}`} className="break-all text-tea underline-offset-4 hover:underline">{o.customer.email}</a>],
+                ['電子郵件', <a href={mailtoHref(o.customer.email)} className="break-all text-tea underline-offset-4 hover:underline">{o.customer.email}</a>],
                 !!o.customer.phone && ['電話', <span className="tabular">{o.customer.phone}</span>],
               ]}
             />

@@ -73,7 +73,7 @@ export default function PayCompletePage() {
       <Container className="max-w-xl py-16 text-center">
         <h1 className="font-serif text-2xl">請登入查看付款結果</h1>
         <p className="mt-3 text-ink-muted">訂單 {orderNo} 的付款結果只有訂購的會員可以查看。</p>
-        <ButtonLink className="mt-6" to={paths.login(`${paths.payComplete()}?order=${orderNo}`)}>
+        <ButtonLink className="mt-6" to={paths.login(paths.payComplete(orderNo))}>
           登入
         </ButtonLink>
       </Container>

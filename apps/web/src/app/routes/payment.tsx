@@ -129,7 +129,7 @@ export default function PaymentPage() {
         submitPaymentForm(result.payment);
         return;
       }
-      void navigate(`${paths.payComplete()}?order=${result.order.orderNo}`, { replace: true });
+      void navigate(paths.payComplete(result.order.orderNo), { replace: true });
     } catch (error) {
       const fields = error instanceof ApiError && error.fields ? Object.entries(error.fields) : [];
       let placed = 0;

@@ -30,7 +30,7 @@ export function SiteHeader({ cartCount }: SiteHeaderProps) {
   const onSearch = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const q = String(new FormData(event.currentTarget).get('q') ?? '').trim();
-    void navigate(q ? `${paths.mall()}?q=${encodeURIComponent(q)}` : paths.mall());
+    void navigate(paths.mall({ q }));
   };
 
   return (

@@ -42,7 +42,7 @@ function Question({ entry, open, onToggle }: { entry: FaqEntry; open: boolean; o
         <div className="overflow-hidden">
           <div className="pb-5">
             <DescriptionBlocks blocks={entry.answer} />
-            <a href={`#${entry.slug}`} className="mt-3 inline-block text-xs text-ink-muted underline underline-offset-4">
+            <a href={`#${encodeURIComponent(entry.slug)}`} className="mt-3 inline-block text-xs text-ink-muted underline underline-offset-4">
               這個問題的連結
             </a>
           </div>

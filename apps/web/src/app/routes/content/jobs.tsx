@@ -34,7 +34,7 @@ export default function JobsPage() {
           {(list) =>
             list.length === 0 ? (
               <div className="mt-8">
-                <EmptyState title="目前沒有開放的職缺" description="歡迎來信自我介紹，有適合的機會會與您聯絡。" action={<ButtonLink to={`${paths.contact()}?subject=應徵工作`}>來信自薦</ButtonLink>} />
+                <EmptyState title="目前沒有開放的職缺" description="歡迎來信自我介紹，有適合的機會會與您聯絡。" action={<ButtonLink to={paths.contact({ subject: '應徵工作' })}>來信自薦</ButtonLink>} />
               </div>
             ) : (
               <ul className="mt-8 flex flex-col gap-6">
@@ -48,7 +48,7 @@ export default function JobsPage() {
                           <span>{j.department}</span>・<span>{j.location}</span>・<span className="tabular">刊登於 {formatDate(j.posted)}</span>
                         </p>
                       </div>
-                      <ButtonLink to={`${paths.contact()}?subject=應徵工作&job=${j.slug}`}>我要應徵</ButtonLink>
+                      <ButtonLink to={paths.contact({ subject: '應徵工作', job: j.slug })}>我要應徵</ButtonLink>
                     </div>
                     <p>{j.summary}</p>
                     <div className="grid gap-4 md:grid-cols-3">

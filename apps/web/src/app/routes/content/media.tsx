@@ -26,7 +26,7 @@ function Video({ item }: { item: MediaItem }) {
   return playing ? (
     <div className="aspect-video overflow-hidden rounded-lg bg-ink">
       <iframe
-        src={`https://www.youtube-nocookie.com/embed/${item.videoId}?autoplay=1`}
+        src={`https://www.youtube-nocookie.com/embed/${encodeURIComponent(item.videoId)}?autoplay=1`}
         title={item.title}
         allow="autoplay; encrypted-media; picture-in-picture"
         allowFullScreen

@@ -148,14 +148,14 @@ export default function ProductPage() {
           {p.category.parent && (
             <li className="flex items-center gap-1.5">
               <span aria-hidden="true">/</span>
-              <Link to={`${paths.mall()}?category=${p.category.parent.slug}`} className="hover:text-tea">
+              <Link to={paths.mall({ category: p.category.parent.slug })} className="hover:text-tea">
                 {p.category.parent.name}
               </Link>
             </li>
           )}
           <li className="flex items-center gap-1.5">
             <span aria-hidden="true">/</span>
-            <Link to={`${paths.mall()}?category=${p.category.slug}`} className="hover:text-tea">
+            <Link to={paths.mall({ category: p.category.slug })} className="hover:text-tea">
               {p.category.name}
             </Link>
           </li>
@@ -172,7 +172,7 @@ export default function ProductPage() {
               <ul className="flex flex-wrap gap-2" aria-label="標籤">
                 {p.tags.map((t) => (
                   <li key={t}>
-                    <Link to={`${paths.mall()}?q=${encodeURIComponent(t)}`} className="inline-flex min-h-8 items-center rounded-full border border-line bg-surface px-3 text-xs text-ink-muted hover:border-tea hover:text-tea">
+                    <Link to={paths.mall({ q: t })} className="inline-flex min-h-8 items-center rounded-full border border-line bg-surface px-3 text-xs text-ink-muted hover:border-tea hover:text-tea">
                       #{t}
                     </Link>
                   </li>

@@ -58,14 +58,14 @@ export function useAddToCart(onAdded?: () => void) {
 
 export function useUpdateCartItem() {
   return useCartMutation<{ variantId: string; quantity: number }>(
-    ({ variantId, quantity }) => apiPatch<CartResponse>(`/api/cart/items/${variantId}`, { quantity }),
+    ({ variantId, quantity }) => apiPatch<CartResponse>(`/api/cart/items/${encodeURIComponent(variantId)}`, { quantity }),
     (cart, vars) => ({ ...cart, lines: cart.lines.map((l) => (l.variantId === vars.variantId ? { ...l, quantity: vars.quantity, lineTotal: l.unitPrice * vars.quantity } : l)) }),
   );
 }
 
 export function useRemoveCartItem() {
   return useCartMutation<{ variantId: string }>(
-    ({ variantId }) => apiDelete<CartResponse>(`/api/cart/items/${variantId}`),
+    ({ variantId }) => apiDelete<CartResponse>(`/api/cart/items/${encodeURIComponent(variantId)}`),
     (cart, vars) => ({ ...cart, lines: cart.lines.filter((l) => l.variantId !== vars.variantId) }),
   );
 }

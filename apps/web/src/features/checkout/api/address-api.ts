@@ -9,7 +9,7 @@ export const addressesQueryOptions = () =>
 
 export const addressApi = {
   add: (body: AddressBody) => apiPost<List>('/api/me/addresses', body),
-  edit: (id: string, body: AddressBody) => apiPut<List>(`/api/me/addresses/${id}`, body),
-  makeDefault: (id: string) => apiPost<List>(`/api/me/addresses/${id}/default`),
-  remove: (id: string) => apiDelete<List>(`/api/me/addresses/${id}`),
+  edit: (id: string, body: AddressBody) => apiPut<List>(`/api/me/addresses/${encodeURIComponent(id)}`, body),
+  makeDefault: (id: string) => apiPost<List>(`/api/me/addresses/${encodeURIComponent(id)}/default`),
+  remove: (id: string) => apiDelete<List>(`/api/me/addresses/${encodeURIComponent(id)}`),
 };

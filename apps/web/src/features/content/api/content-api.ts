@@ -19,14 +19,14 @@ const get = <T>(key: readonly unknown[], url: string, preview = false, staleTime
 export const contentQueries = {
   landing: (preview = false) => get<LandingView>(['landing'], '/api/content/landing', preview),
   company: (preview = false) => get<CompanyView>(['company'], '/api/content/company', preview),
-  textPage: (slug: TextPageSlug, preview = false) => get<TextPageView>(['page', slug], `/api/content/pages/${slug}`, preview),
+  textPage: (slug: TextPageSlug, preview = false) => get<TextPageView>(['page', slug], `/api/content/pages/${encodeURIComponent(slug)}`, preview),
   team: (preview = false) => get<TeamMemberView[]>(['team'], '/api/content/team', preview),
   teamMember: (slug: string, preview = false) => get<TeamMemberView>(['team', slug], `/api/content/team/${encodeURIComponent(slug)}`, preview),
   masters: (preview = false) => get<MasterView[]>(['masters'], '/api/content/masters', preview),
   master: (slug: string, preview = false) => get<MasterView>(['masters', slug], `/api/content/masters/${encodeURIComponent(slug)}`, preview),
   jobs: (preview = false) => get<JobView[]>(['jobs'], '/api/content/jobs', preview),
   media: (type: 'all' | 'article' | 'video', page: number, preview = false) => ({
-    ...get<MediaListView>(['media', type, page], `/api/content/media?type=${type}&page=${page}`, preview),
+    ...get<MediaListView>(['media', type, page], `/api/content/media?${new URLSearchParams({ type, page: String(page) }).toString()}`, preview),
     placeholderData: (p: MediaListView | undefined) => p,
   }),
   downloads: (preview = false) => get<DownloadView[]>(['downloads'], '/api/content/downloads', preview),

@@ -7,7 +7,7 @@ export type OrderFilter = 'all' | 'in-transit' | 'pending_payment' | 'processing
 export const ordersQueryOptions = (status: OrderFilter, page: number) =>
   queryOptions({
     queryKey: ['orders', 'list', status, page],
-    queryFn: ({ signal }) => apiGet<OrderListResponse>(`/api/orders?status=${status}&page=${page}`, { signal }),
+    queryFn: ({ signal }) => apiGet<OrderListResponse>(`/api/orders?${new URLSearchParams({ status, page: String(page) }).toString()}`, { signal }),
     placeholderData: (previous) => previous,
   });
 

@@ -9,7 +9,7 @@ import { objectNameFromUrl } from './object-path.ts';
 import * as service from './service.ts';
 
 // The object path is checked by objectNameFromUrl (invalid-url), not here, so every bad one gets the same code.
-const Params = z.object({ bucket: z.string().min(1).max(63), '*': z.string() });
+const Params = z.object({ bucket: z.string().min(1).max(63), '*': z.string().max(4096) });
 const BucketParams = z.object({ bucket: z.string().min(1).max(63) });
 const ReadQuery = z.object({ alt: z.enum(['media', 'json']).optional() });
 const UploadQuery = z.object({ name: z.string({ error: '請提供檔案名稱（name）' }).min(1, '請提供檔案名稱（name）').max(4096) });

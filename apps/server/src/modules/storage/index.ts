@@ -8,8 +8,15 @@ import { storageError } from './errors.ts';
 import { objectNameFromUrl } from './object-path.ts';
 import * as service from './service.ts';
 
-// The object path is checked by objectNameFromUrl (invalid-url), not here, so every bad one gets the same code.
 const Params = z.object({ bucket: z.string().min(1).max(63), '*': z.string().max(4096) });
+
+/**
+ * The object path of a read or delete URL is checked before the schema, so every malformed one
+ * (however long) answers the same `invalid-url`.
+ */
+async function checkUrlPath(request: FastifyRequest): Promise<void> {
+  objectNameFromUrl((request.params as { '*': string })['*']);
+}
 const BucketParams = z.object({ bucket: z.string().min(1).max(63) });
 const ReadQuery = z.object({ alt: z.enum(['media', 'json']).optional() });
 const UploadQuery = z.object({ name: z.string({ error: '請提供檔案名稱（name）' }).min(1, '請提供檔案名稱（name）').max(4096) });
@@ -75,9 +82,8 @@ const storage: FastifyPluginAsync<{ store: ObjectStore }> = async (app, options)
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES }, (_request, body, done) => done(null, body));
 
-  r.get('/api/storage/b/:bucket/o/*', { schema: { params: Params, querystring: ReadQuery }, config: { compress: false } }, async (request, reply) => {
-    const name = objectNameFromUrl(request.params['*']);
-    const row = await service.getMetadata(deps(), callerOf(request), request.params.bucket, name);
+  r.get('/api/storage/b/:bucket/o/*', { schema: { params: Params, querystring: ReadQuery }, preValidation: checkUrlPath, config: { compress: false } }, async (request, reply) => {
+    const row = await service.getMetadata(deps(), callerOf(request), request.params.bucket, request.params['*']);
     if (request.query.alt !== 'media') {
       return reply.header('cache-control', 'no-cache').send(service.toMetadata(row));
     }
@@ -140,9 +146,8 @@ const storage: FastifyPluginAsync<{ store: ObjectStore }> = async (app, options)
     },
   );
 
-  r.delete('/api/storage/b/:bucket/o/*', { schema: { params: Params } }, async (request, reply) => {
-    const name = objectNameFromUrl(request.params['*']);
-    await service.remove(deps(), callerOf(request), request.params.bucket, name);
+  r.delete('/api/storage/b/:bucket/o/*', { schema: { params: Params }, preValidation: checkUrlPath }, async (request, reply) => {
+    await service.remove(deps(), callerOf(request), request.params.bucket, request.params['*']);
     return reply.code(204).send();
   });
 };

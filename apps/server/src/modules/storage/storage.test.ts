@@ -249,6 +249,7 @@ describe.skipIf(!dbAvailable())('file storage (spec §7 /b/{bucket}/o/{path})', 
         empty: '',
         'over 768 bytes': encodeURIComponent('長'.repeat(257)),
         'over 32 levels': Array.from({ length: 33 }, () => 'x').join('%2F'),
+        'over 4,096 characters': 'x'.repeat(5000),
       };
       for (const [why, encoded] of Object.entries(paths)) {
         for (const method of ['GET', 'DELETE'] as const) {

@@ -15,6 +15,7 @@ import securityPlugin from './plugins/security.ts';
 import jsonBodyPlugin from './plugins/json-body.ts';
 import sessionPlugin from './plugins/session.ts';
 import mailPlugin from './plugins/mail.ts';
+import redisPlugin from './plugins/redis.ts';
 import rateLimiterPlugin from './plugins/rate-limiter.ts';
 import mailboxModule from './modules/mailbox/index.ts';
 import catalogModule from './modules/catalog/index.ts';
@@ -127,6 +128,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(securityPlugin);
   await app.register(jsonBodyPlugin);
   await app.register(sessionPlugin);
+  await app.register(redisPlugin);
   await app.register(rateLimiterPlugin);
   await app.register(maintenancePlugin);
   await app.register(mailPlugin);

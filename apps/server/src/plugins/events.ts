@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { RedisLink } from './redis.ts';
 
 /**
  * Something that happened to one member's data, pushed to their open pages. `session.ended` is for
@@ -14,8 +14,18 @@ export interface MemberEvent {
 
 export interface EventBus {
   readonly kind: 'memory' | 'redis';
+  /**
+   * Hands the event on and returns at once: it never waits for Redis and never fails, so a change
+   * that committed is never answered as an error. An event lost to an outage is made good by
+   * `onGap`: the pages reconnect and fetch again.
+   */
   publish(userId: string, event: MemberEvent): Promise<void>;
   subscribe(userId: string, listener: (event: MemberEvent) => void): () => void;
+  /**
+   * Called when events from other instances may have been missed (the shared channel was lost and
+   * is back): the events module ends its streams, and each page reconnects and refetches.
+   */
+  onGap(listener: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -32,6 +42,8 @@ export function memoryEventBus(): EventBus {
       emitter.on(userId, listener);
       return () => emitter.off(userId, listener);
     },
+    // Nothing is shared, so nothing can be missed.
+    onGap: () => () => undefined,
     async close() {
       emitter.removeAllListeners();
     },
@@ -40,12 +52,15 @@ export function memoryEventBus(): EventBus {
 
 const CHANNEL = 'shop:member-events';
 
-/** Several instances: every event goes through Redis pub/sub, so any instance can serve any member. */
-export async function redisEventBus(url: string): Promise<EventBus> {
+/**
+ * Several instances: every event goes through Redis pub/sub, so any instance can serve any member.
+ * While Redis is away an event reaches the pages on this instance only; when the subscription is
+ * back, `onGap` listeners hear of it.
+ */
+export function redisEventBus(link: RedisLink): EventBus {
   const local = memoryEventBus();
-  const pub = new Redis(url, { maxRetriesPerRequest: 2 });
-  const sub = new Redis(url, { maxRetriesPerRequest: 2 });
-  await sub.subscribe(CHANNEL);
+  const gapListeners = new Set<() => void>();
+  const sub = link.duplicate();
   sub.on('message', (_channel, message: string) => {
     try {
       const { userId, event } = JSON.parse(message) as { userId: string; event: MemberEvent };
@@ -54,14 +69,33 @@ export async function redisEventBus(url: string): Promise<EventBus> {
       // A message from something else on the channel: ignore it.
     }
   });
+  // Every (re)connection subscribes afresh; whatever was published meanwhile never arrived here.
+  sub.on('ready', () => {
+    sub.subscribe(CHANNEL).then(
+      () => {
+        for (const listener of gapListeners) listener();
+      },
+      (error: unknown) => link.reportFailure(error, 'live-update subscription'),
+    );
+  });
+  void sub.connect().catch(() => undefined);
   return {
     kind: 'redis',
     async publish(userId, event) {
-      await pub.publish(CHANNEL, JSON.stringify({ userId, event }));
+      if (!link.ready()) return local.publish(userId, event);
+      link.client.publish(CHANNEL, JSON.stringify({ userId, event })).catch((error: unknown) => {
+        link.reportFailure(error, 'live-update publish');
+        // Perhaps never sent: at least this instance's pages hear of it.
+        void local.publish(userId, event);
+      });
     },
     subscribe: local.subscribe,
+    onGap(listener) {
+      gapListeners.add(listener);
+      return () => gapListeners.delete(listener);
+    },
     async close() {
-      await Promise.all([pub.quit(), sub.quit()]);
+      gapListeners.clear();
       await local.close();
     },
   };
@@ -80,11 +114,11 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    const bus = app.config.redisUrl ? await redisEventBus(app.config.redisUrl) : memoryEventBus();
-    if (bus.kind === 'redis') app.log.info('realtime events: fanned out through Redis');
+    const bus = app.redis ? redisEventBus(app.redis) : memoryEventBus();
+    if (bus.kind === 'redis') app.log.info('realtime events: fanned out through Redis while it answers, to this instance only otherwise');
     app.decorate('events', bus);
     app.decorate('sessionsEnded', (userId: string) => bus.publish(userId, { type: 'session.ended', data: {} }));
     app.addHook('onClose', async () => bus.close());
   },
-  { name: 'events', dependencies: ['config'] },
+  { name: 'events', dependencies: ['config', 'redis'] },
 );

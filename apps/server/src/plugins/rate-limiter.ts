@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { tooManyRequestsMessage } from '@shop/shared/auth-errors';
 import { TooManyRequestsError } from '../lib/errors.ts';
 
@@ -98,6 +98,36 @@ export function redisRateLimiter(redis: Redis, prefix = 'shop:rl:'): RateLimiter
   };
 }
 
+/**
+ * Shared counters while Redis answers, this instance's own memory while it does not: an outage
+ * never stops sign-ins, and the limits still hold (per instance) until Redis is back. A command
+ * that fails is counted again in memory, so no attempt goes uncounted.
+ */
+export function fallbackRateLimiter(shared: RateLimiter, local: RateLimiter, sharedReady: () => boolean, onSharedFailure: (error: unknown) => void): RateLimiter {
+  const run = async <T>(op: (limiter: RateLimiter) => Promise<T>): Promise<T> => {
+    if (sharedReady()) {
+      try {
+        return await op(shared);
+      } catch (error) {
+        onSharedFailure(error);
+      }
+    }
+    return op(local);
+  };
+  return {
+    kind: shared.kind,
+    hit: (key, windowMs) => run((l) => l.hit(key, windowMs)),
+    peek: (key) => run((l) => l.peek(key)),
+    undo: (key) => run((l) => l.undo(key)),
+    async reset(key) {
+      // A count made during an outage must not outlive the success that clears it.
+      await local.reset(key);
+      if (sharedReady()) await shared.reset(key).catch(onSharedFailure);
+    },
+    close: () => local.close(),
+  };
+}
+
 export interface LimitCheck {
   readonly key: string;
   readonly limit: Limit;
@@ -134,17 +164,16 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    let limiter: RateLimiter;
-    if (app.config.redisUrl) {
-      const redis = new Redis(app.config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: false });
-      await redis.connect();
-      limiter = redisRateLimiter(redis);
-      app.log.info('rate limits: shared through Redis');
-    } else {
-      limiter = memoryRateLimiter();
+    const local = memoryRateLimiter();
+    let limiter: RateLimiter = local;
+    if (app.redis) {
+      const link = app.redis;
+      limiter = fallbackRateLimiter(redisRateLimiter(link.client), local, link.ready, (error) => link.reportFailure(error, 'rate limit'));
+      app.log.info('rate limits: shared through Redis while it answers, counted in this instance otherwise');
     }
     app.decorate('limiter', limiter);
-    app.addHook('onClose', async () => limiter.close());
+    // The Redis connection itself belongs to the redis plugin, which closes it after this.
+    app.addHook('onClose', async () => local.close());
   },
-  { name: 'rate-limiter', dependencies: ['config'] },
+  { name: 'rate-limiter', dependencies: ['config', 'redis'] },
 );

@@ -72,6 +72,12 @@ const events: FastifyPluginAsync<{ limits?: Partial<StreamLimits> }> = async (ap
     clearInterval(sweep);
     for (const stream of open) stream.end();
   });
+  // Events from other instances may have been lost while Redis was away: end every stream, so each
+  // page reconnects and fetches what it shows again (the web client refetches on reconnect).
+  const stopGapWatch = app.events.onGap(() => {
+    for (const stream of open) stream.end();
+  });
+  app.addHook('onClose', async () => stopGapWatch());
 
   app.get('/api/events', { onRequest: app.requireUser }, async (request, reply) => {
     const { user, sessionId } = request.auth!;

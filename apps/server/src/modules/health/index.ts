@@ -11,10 +11,13 @@ const health: FastifyPluginAsync = async (app) => {
       request.log.error({ err: error }, 'health check: database did not answer');
       return reply.code(503).header('cache-control', 'no-store').send({ status: 'error', database: 'unavailable' });
     }
+    // Redis is optional: without it the shop still works (degraded), so it never makes health fail.
+    const redis = app.redis ? { redis: app.redis.state() } : {};
     return reply.header('cache-control', 'no-store').send({
       status: 'ok',
       database: app.database.engine,
       latencyMs: Math.round((performance.now() - started) * 10) / 10,
+      ...redis,
     });
   });
 };

@@ -1,45 +1,91 @@
 import fp from 'fastify-plugin';
+import { sql } from 'drizzle-orm';
+import { rows } from '../db/migrate.ts';
 import { expireOverdueOrders } from '../modules/orders/service.ts';
 import { issueBirthdayCoupons } from '../modules/membership/service.ts';
 
 const SWEEP_EVERY_MS = 30_000;
+const BIRTHDAYS_EVERY_MS = 6 * 3600_000;
+
+/**
+ * The advisory-lock keys of the scheduled jobs: (JOB_LOCK_CLASS, job number). The class keeps them
+ * apart from any other lock taken in the same database (the migration lock uses a single key).
+ */
+const JOB_LOCK_CLASS = 0x5348; // "SH"
+const JOB_NUMBERS = { 'expire-orders': 1, 'birthday-coupons': 2 } as const;
+type JobName = keyof typeof JOB_NUMBERS;
 
 /**
  * Background work kept in the database, so it survives restarts: every 30 seconds (and at start)
- * unpaid orders past their deadline expire and give their stock back. Several instances may run
- * it at once: each order changes state once, through a conditional update.
+ * unpaid orders past their deadline expire and give their stock back; at start and every 6 hours
+ * members born this month get their birthday coupon.
+ *
+ * With several instances on one PostgreSQL each run happens on one of them: a run takes a
+ * transaction-level advisory lock first and is skipped where another instance holds it. Each job
+ * is also safe to run twice (an order changes state once, through a conditional update; a unique
+ * index allows one birthday coupon per member and Taipei year), so a run cut short by a crash or a
+ * lost connection is simply done again next time.
  */
 export default fp(
   async (app) => {
-    let running: Promise<unknown> | null = null;
-    const sweep = () => {
-      running ??= expireOverdueOrders({ db: app.db, mailer: app.mailer, events: app.events, publicUrl: app.config.publicUrl })
-        .then((n) => n > 0 && app.log.info({ expired: n }, 'unpaid orders expired; stock returned'))
-        .catch((error: unknown) => app.log.error({ err: error }, 'order expiry sweep failed'))
-        .finally(() => (running = null));
-      return running;
+    /**
+     * Runs `work` unless another instance is running the same job. PGlite belongs to one process,
+     * so there the in-process guard is enough (and an open transaction would hold its only
+     * connection, which the work itself needs).
+     */
+    const runOnce = async <T>(job: JobName, work: () => Promise<T>): Promise<{ ran: true; result: T } | { ran: false }> => {
+      if (app.database.engine === 'pglite') return { ran: true, result: await work() };
+      return app.db.transaction(async (tx) => {
+        // The lock's transaction sits idle while the work runs on other connections: exempt it from
+        // the idle-in-transaction time-out meant for requests.
+        await tx.execute(sql`set local idle_in_transaction_session_timeout = 0`);
+        const [lock] = rows<{ locked: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${JOB_LOCK_CLASS}::int, ${JOB_NUMBERS[job]}::int) as locked`));
+        if (!lock?.locked) return { ran: false as const };
+        return { ran: true as const, result: await work() };
+      });
     };
+
+    const running = new Map<JobName, Promise<void>>();
+    /** One run of a job at a time in this process, once across instances; failures are logged, never thrown. */
+    const schedule = (job: JobName, work: () => Promise<number>, done: (n: number) => void): Promise<void> => {
+      const current = running.get(job);
+      if (current) return current;
+      const run = runOnce(job, work)
+        .then((outcome) => {
+          if (outcome.ran) done(outcome.result);
+          else app.log.debug({ job }, 'job skipped: another instance is running it');
+        })
+        .catch((error: unknown) => app.log.error({ err: error, job }, 'job failed; it runs again at its next time'))
+        .finally(() => running.delete(job));
+      running.set(job, run);
+      return run;
+    };
+
+    const sweep = () =>
+      schedule(
+        'expire-orders',
+        () => expireOverdueOrders({ db: app.db, mailer: app.mailer, events: app.events, publicUrl: app.config.publicUrl }),
+        (n) => n > 0 && app.log.info({ expired: n }, 'unpaid orders expired; stock returned'),
+      );
+    const birthdays = () =>
+      schedule(
+        'birthday-coupons',
+        () => issueBirthdayCoupons(app.db),
+        (n) => n > 0 && app.log.info({ issued: n }, 'birthday coupons issued'),
+      );
     app.decorate('sweepExpiredOrders', sweep);
     if (app.config.isTest) return; // tests call sweepExpiredOrders themselves
-    let timer: NodeJS.Timeout | undefined;
-    let birthdays: NodeJS.Timeout | undefined;
-    // Birthday-month coupons: at start, then every 6 hours (issuing twice is a no-op).
-    const birthdayRun = () =>
-      issueBirthdayCoupons(app.db)
-        .then((n) => n > 0 && app.log.info({ issued: n }, 'birthday coupons issued'))
-        .catch((error: unknown) => app.log.error({ err: error }, 'birthday coupons failed'));
+
+    const timers: NodeJS.Timeout[] = [];
     app.addHook('onReady', async () => {
       void sweep();
-      void birthdayRun();
-      timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
-      timer.unref();
-      birthdays = setInterval(() => void birthdayRun(), 6 * 3600_000);
-      birthdays.unref();
+      void birthdays();
+      timers.push(setInterval(() => void sweep(), SWEEP_EVERY_MS), setInterval(() => void birthdays(), BIRTHDAYS_EVERY_MS));
+      for (const timer of timers) timer.unref();
     });
     app.addHook('preClose', async () => {
-      clearInterval(timer);
-      clearInterval(birthdays);
-      await running;
+      for (const timer of timers) clearInterval(timer);
+      await Promise.all(running.values());
     });
   },
   { name: 'jobs', dependencies: ['db', 'mail', 'events'] },
@@ -47,6 +93,7 @@ export default fp(
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** Runs the unpaid-order sweep now (or joins the run under way); never throws. */
     sweepExpiredOrders(): Promise<unknown>;
   }
 }

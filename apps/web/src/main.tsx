@@ -7,28 +7,18 @@ import { AppProvider } from './app/provider.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { setMaintenanceHandler, setUnauthorizedHandler } from './lib/api-client.ts';
 import { startBuildPoller } from './lib/build-poller.ts';
-import { clearSessionHint, hasSessionCookie } from './lib/cookies.ts';
 import { hasUnsavedInput, installUnsavedInputTracking } from './lib/unsaved-input.ts';
-import { queryClient } from './lib/query-client.ts';
 import { BUILD_POLL_INTERVAL_MS } from './config/motion.ts';
 import { paths } from './config/paths.ts';
 import { whenSessionKnown } from './features/auth/api/get-current-user.ts';
-import { useUserStore } from './features/auth/stores/user-store.ts';
+import { handleSessionEnded } from './features/auth/session.ts';
 import './index.css';
 
 installUnsavedInputTracking();
 const router = createAppRouter();
 
 // An API 401 means the session is gone: forget the user and go to sign-in, remembering the way back.
-setUnauthorizedHandler(() => {
-  // Already signed out (a request still in flight when the member signed out): nothing to do.
-  if (!useUserStore.getState().userInfo && !hasSessionCookie()) return;
-  useUserStore.getState().clearUserInfo();
-  clearSessionHint();
-  queryClient.removeQueries({ queryKey: ['auth'] });
-  const { pathname, search } = router.state.location;
-  if (pathname !== paths.login()) void router.navigate(paths.login(pathname + search), { replace: true });
-});
+setUnauthorizedHandler(() => handleSessionEnded(router.state.location, (to) => void router.navigate(to, { replace: true })));
 
 setMaintenanceHandler(() => {
   if (router.state.location.pathname !== paths.maintenance()) void router.navigate(paths.maintenance(), { replace: true });

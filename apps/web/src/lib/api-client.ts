@@ -5,6 +5,9 @@ import { isMobileDevice } from './device.ts';
 type UnauthorizedHandler = () => void;
 let onUnauthorized: UnauthorizedHandler = () => {};
 let onMaintenance: () => void = () => {};
+/** Bumped when a deliberate sign-out starts: a 401 to a request sent before it is expected, not news. */
+let signOutGeneration = 0;
+let signingOut = false;
 
 /** Where a 503 `maintenance` answer sends the shopper (the maintenance page). */
 export function setMaintenanceHandler(handler: () => void): void {
@@ -14,6 +17,27 @@ export function setMaintenanceHandler(handler: () => void): void {
 /** The app decides what a 401 means (clear the user, go to /login); set once at start. */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   onUnauthorized = handler;
+}
+
+/**
+ * The person chose to sign out: until `signOutDone`, and for every request sent before, a 401 is
+ * the sign-out itself, so it leaves the page to the sign-out flow instead of sending it to /login.
+ */
+export function signOutStarted(): void {
+  signOutGeneration += 1;
+  signingOut = true;
+}
+
+export function signOutDone(): void {
+  signingOut = false;
+}
+
+/**
+ * Something other than a 401 showed the session is gone (the current-user lookup answered
+ * "nobody" while the browser still held the session hint): handled exactly like a 401.
+ */
+export function reportSessionEnded(): void {
+  if (!signingOut) onUnauthorized();
 }
 
 export interface RequestOptions {
@@ -61,6 +85,7 @@ export async function api<T>(method: string, url: string, options: RequestOption
   const retries = options.retry ?? defaultRetries(method);
   const timeout = options.timeout ?? requestTimeout(isMobileDevice());
   const hasBody = options.body !== undefined;
+  const generation = signOutGeneration;
   for (let attempt = 0; ; attempt++) {
     const { signal, done } = requestSignal(timeout, options.signal);
     let res: Response;
@@ -85,7 +110,7 @@ export async function api<T>(method: string, url: string, options: RequestOption
     if (!isErrorStatus(res.status)) return body as T;
     if (attempt < retries && isRetryableStatus(res.status)) continue;
     const apiError: ApiError = toApiError(res.status, body);
-    if (apiError.status === 401) onUnauthorized();
+    if (apiError.status === 401 && !signingOut && generation === signOutGeneration) onUnauthorized();
     if (apiError.status === 503 && apiError.code === 'maintenance') onMaintenance();
     throw apiError;
   }

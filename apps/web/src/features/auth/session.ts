@@ -1,6 +1,9 @@
 import type { CurrentUser } from '@shop/shared/auth';
+import { matchRoute } from '@shop/shared/routes';
+import { paths } from '../../config/paths.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { clearSessionHint } from '../../lib/cookies.ts';
+import { signOutDone } from '../../lib/api-client.ts';
+import { clearSessionHint, hasSessionCookie } from '../../lib/cookies.ts';
 import { currentUserQueryOptions } from './api/get-current-user.ts';
 import { useResetPasswordStore } from './stores/reset-password-store.ts';
 import { useUserStore } from './stores/user-store.ts';
@@ -17,4 +20,27 @@ export function forgetSignedIn(): void {
   useResetPasswordStore.getState().setResetPasswordAuth(false);
   clearSessionHint();
   queryClient.clear();
+  signOutDone();
+}
+
+/** Pages only a signed-in person can use: the member pages of the route table and the console. */
+export function requiresSignIn(pathname: string): boolean {
+  if (pathname === '/admin' || pathname.startsWith('/admin/')) return true;
+  return matchRoute(pathname)?.route.access === 'member';
+}
+
+/**
+ * The server no longer knows this browser's session (a 401, or the current-user lookup finding
+ * nobody): a password reset or sign-out elsewhere, an expiry, a disabled account. Whenever the tab
+ * believed it was signed in, or shows a page that needs it, the user is forgotten and the tab goes
+ * to /login remembering the way back, even if an earlier answer already emptied the user store.
+ * Only an anonymous visitor on a public page stays where they are: they had nothing to lose.
+ */
+export function handleSessionEnded(location: { pathname: string; search: string }, navigate: (to: string) => void): void {
+  const believedSignedIn = Boolean(useUserStore.getState().userInfo) || hasSessionCookie();
+  if (!believedSignedIn && !requiresSignIn(location.pathname)) return;
+  useUserStore.getState().clearUserInfo();
+  clearSessionHint();
+  queryClient.removeQueries({ queryKey: ['auth'] });
+  if (location.pathname !== paths.login()) navigate(paths.login(location.pathname + location.search));
 }

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { CurrentUser, MeResponse } from '@shop/shared/auth';
-import { apiGet } from '../../../lib/api-client.ts';
+import { apiGet, reportSessionEnded } from '../../../lib/api-client.ts';
 import { hasSessionCookie } from '../../../lib/cookies.ts';
 import { useUserStore } from '../stores/user-store.ts';
 
@@ -11,8 +11,13 @@ export async function getCurrentUser(): Promise<CurrentUser | null> {
     return null;
   }
   const { user } = await apiGet<MeResponse>('/api/auth/me');
-  if (user) useUserStore.getState().setUserInfo(user);
-  else useUserStore.getState().clearUserInfo();
+  if (user) {
+    useUserStore.getState().setUserInfo(user);
+  } else {
+    useUserStore.getState().clearUserInfo();
+    // The browser held a session the server no longer knows: the same as a 401.
+    reportSessionEnded();
+  }
   return user;
 }
 

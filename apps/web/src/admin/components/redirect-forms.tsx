@@ -12,6 +12,7 @@ import { toast } from '../../components/ui/toast.tsx';
 import { apiDelete, apiPost, apiPut } from '../../lib/api-client.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { errorMessage } from '../../lib/form.ts';
+import { markFormSaved } from '../../lib/unsaved-input.ts';
 
 export const redirectsKey = ['admin', 'redirects'] as const;
 
@@ -33,10 +34,11 @@ export function AddRedirectForm() {
   const form = useForm<RedirectInput, unknown, RedirectBody>({ resolver: zodResolver(RedirectBody), defaultValues: { path: '', target: '', permanent: true } });
   const [formError, setFormError] = useState<string | null>(null);
   const errors = form.formState.errors;
-  const onSubmit = form.handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async (values, event) => {
     setFormError(null);
     try {
       const created = await apiPost<AdminRedirect>('/api/admin/redirects', values);
+      markFormSaved(event?.target);
       form.reset({ path: '', target: '', permanent: values.permanent });
       await client.invalidateQueries({ queryKey: redirectsKey });
       toast.success(`已新增轉址：${created.path} → ${created.target}`);

@@ -14,6 +14,7 @@ import { toast } from '../../components/ui/toast.tsx';
 import { apiGet, apiPut } from '../../lib/api-client.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { errorMessage } from '../../lib/form.ts';
+import { markFormSaved } from '../../lib/unsaved-input.ts';
 import { shippingRulesQueryOptions } from '../../features/checkout/api/shipping-rules.ts';
 import { formatTaipei } from './settings-time.tsx';
 
@@ -75,10 +76,11 @@ export function ShippingRulesCard({ canWrite }: { canWrite: boolean }) {
   const [formError, setFormError] = useState<string | null>(null);
   const readOnly = !canWrite;
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async (values, event) => {
     setFormError(null);
     try {
       const saved = await apiPut<ShippingSettingsView>('/api/admin/settings/shipping', values);
+      markFormSaved(event?.target);
       client.setQueryData(shippingSettingsKey, saved);
       await client.invalidateQueries({ queryKey: shippingRulesQueryOptions().queryKey });
       toast.success('運費規則已儲存，結帳與運費說明頁立即套用新的金額。');

@@ -15,6 +15,7 @@ import { toast } from '../../components/ui/toast.tsx';
 import { categoriesQueryOptions } from '../../features/catalog/api/catalog-api.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { errorMessage } from '../../lib/form.ts';
+import { markFormSaved } from '../../lib/unsaved-input.ts';
 import { AdminPage } from '../components/admin-page.tsx';
 import { ArchiveDialog } from '../components/product-archive-dialog.tsx';
 import { ProductDescriptionEditor } from '../components/product-description-editor.tsx';
@@ -142,12 +143,13 @@ function ProductEditor({ detail, categories, canWrite }: { detail: AdminProductD
   };
 
   const onSubmit = form.handleSubmit(
-    async (values) => {
+    async (values, event) => {
       setFormError(null);
       try {
         if (isNew) {
           const { body } = toBody(values);
           const created = await createProduct(body as CreateProductBody);
+          markFormSaved(event?.target);
           client.setQueryData(productKeys.detail(created.id), created);
           void client.invalidateQueries({ queryKey: [...productKeys.all, 'list'] });
           toast.success(`已新增「${created.name}」。`);
@@ -157,6 +159,7 @@ function ProductEditor({ detail, categories, canWrite }: { detail: AdminProductD
         }
         const { body } = toBody(values, base);
         const saved = await updateProduct(detail.id, body as UpdateProductBody);
+        markFormSaved(event?.target);
         loadSaved(saved);
         void client.invalidateQueries({ queryKey: [...productKeys.all, 'list'] });
         toast.success('已儲存商品。');

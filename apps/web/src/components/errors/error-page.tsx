@@ -4,8 +4,9 @@ import { Container } from '../ui/page.tsx';
 import { paths } from '../../config/paths.ts';
 
 export interface ErrorPageProps {
-  status: number;
-  /** Spec §2: 'Page Not Found' for 404, 'Internal Server Error' otherwise (kept in English). */
+  /** The HTTP status, when there is one; a crash in the browser has none and shows no number. */
+  status?: number;
+  /** Spec §2: 'Page Not Found' for 404, the status's reason phrase otherwise (kept in English); 發生錯誤 without a status. */
   statusMessage: string;
   /** The spec's message line, e.g. `Page not found: /that/path`. */
   message?: string;
@@ -13,8 +14,32 @@ export interface ErrorPageProps {
   onRetry?: () => void;
 }
 
+const REASON_PHRASES: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Page Not Found',
+  405: 'Method Not Allowed',
+  408: 'Request Timeout',
+  409: 'Conflict',
+  410: 'Gone',
+  413: 'Payload Too Large',
+  414: 'URI Too Long',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  425: 'Too Early',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  501: 'Not Implemented',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+  507: 'Insufficient Storage',
+};
+
+/** The status line's words for a status: its reason phrase, kept in English like the spec's two. */
 export function statusMessageFor(status: number): string {
-  return status === 404 ? 'Page Not Found' : 'Internal Server Error';
+  return REASON_PHRASES[status] ?? (status >= 500 ? 'Server Error' : 'Client Error');
 }
 
 /** The error page of spec §2 and §8: status code, status message, description, a way home. */
@@ -26,9 +51,11 @@ export function ErrorPage({ status, statusMessage, message, description, onRetry
         <path d="M20 70 L44 48 L60 62" opacity="0.6" />
         <circle cx="122" cy="20" r="7" className="stroke-amber" />
       </svg>
-      <p className="tabular font-serif text-6xl font-semibold text-tea" data-testid="error-status">
-        {status}
-      </p>
+      {status !== undefined && (
+        <p className="tabular font-serif text-6xl font-semibold text-tea" data-testid="error-status">
+          {status}
+        </p>
+      )}
       <h1 className="text-xl font-semibold tracking-wide text-ink" data-testid="error-status-message">
         {statusMessage}
       </h1>

@@ -26,6 +26,7 @@ import sandboxModule from './modules/payments/sandbox/index.ts';
 import logisticsModule from './modules/logistics/index.ts';
 import eventsModule, { type StreamLimits } from './modules/events/index.ts';
 import adminModule from './modules/admin/index.ts';
+import backupModule from './modules/backup/index.ts';
 import type { AdminRouteEntry } from './modules/admin/guard.ts';
 import memberModule from './modules/membership/index.ts';
 import contentModule from './modules/content/index.ts';
@@ -153,7 +154,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(eventsModule, { limits: options.streamLimits });
   const adminRoutes: AdminRouteEntry[] = [];
   app.decorate('adminRoutes', adminRoutes);
-  await app.register(adminModule, { cliToken: options.cliToken ?? writeCliToken(config.dataDir), registry: adminRoutes });
+  const cliToken = options.cliToken ?? writeCliToken(config.dataDir);
+  await app.register(adminModule, { cliToken, registry: adminRoutes });
+  await app.register(backupModule, { cliToken });
   if (!config.isProduction && !config.ecpay.endpoint) await app.register(sandboxModule);
   if (config.isTest) await app.register(testSupportModule);
   if (!config.isProduction) await app.register(mailboxModule);

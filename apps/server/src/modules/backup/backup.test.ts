@@ -1,0 +1,333 @@
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { asc } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import sharp from 'sharp';
+import { extract, pack } from 'tar-stream';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { REPO_ROOT } from '../../config/env.ts';
+import { buildApp } from '../../app.ts';
+import { openDatabase, PGLITE_OPTIONS, pgliteDatabase, type Database } from '../../db/client.ts';
+import { orderItems, orders, productVariants, storageObjects, users } from '../../db/schema.ts';
+import { withDatabase } from '../../../test/global-setup.ts';
+import { dbAvailable, dbEngine, createTestDatabase, signIn, testConfig } from '../../../test/helpers.ts';
+import { seedTestCatalog, setRole } from '../../../test/fixtures.ts';
+import { ORIGIN, shopper } from '../../../test/shop.ts';
+
+interface CliResult {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs `npm run <script> -- …args` from the repository root, as an operator would. */
+function npmRun(script: 'backup' | 'restore', args: string[], env: Record<string, string | undefined>): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const { DATABASE_URL: _inherited, ...base } = process.env;
+    const child = spawn('npm', ['run', '--silent', script, '--', ...args], {
+      cwd: REPO_ROOT,
+      env: { ...base, NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    // npm's own notices (a user config it does not know, say) are not the command's output.
+    child.on('exit', (code) => resolve({ code: code ?? 1, stdout, stderr: stderr.split('\n').filter((l) => !l.startsWith('npm warn')).join('\n').trim() }));
+  });
+}
+
+/** Every file under a folder, by relative path, with the SHA-256 of its bytes. */
+function treeHashes(root: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (dir: string) => {
+    if (!fs.existsSync(dir)) return;
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else out[path.relative(root, full)] = createHash('sha256').update(fs.readFileSync(full)).digest('hex');
+    }
+  };
+  walk(root);
+  return out;
+}
+
+/** The rows a restore must give back, through drizzle so both engines compare alike. */
+async function snapshot(database: Database) {
+  const db = database.db;
+  return {
+    users: await db.select().from(users).orderBy(asc(users.id)),
+    orders: await db.select().from(orders).orderBy(asc(orders.id)),
+    orderItems: await db.select().from(orderItems).orderBy(asc(orderItems.id)),
+    variants: await db.select().from(productVariants).orderBy(asc(productVariants.id)),
+    files: await db.select().from(storageObjects).orderBy(asc(storageObjects.bucket), asc(storageObjects.name)),
+  };
+}
+
+async function png(width: number, height: number) {
+  return sharp({ create: { width, height, channels: 3, background: '#3F6B4F' } }).png().toBuffer();
+}
+
+/** Rewrites an archive's backup.json through `change` (to make archives from "another version"). */
+async function rewriteManifest(from: string, to: string, change: (manifest: Record<string, unknown>) => void): Promise<void> {
+  const source = extract();
+  const target = pack();
+  const written = new Promise<void>((resolve, reject) => {
+    const out = fs.createWriteStream(to);
+    target.pipe(out);
+    out.on('finish', resolve);
+    out.on('error', reject);
+  });
+  source.on('entry', (header, stream, next) => {
+    const chunks: Buffer[] = [];
+    stream.on('data', (c: unknown) => chunks.push(c as Buffer));
+    stream.on('end', () => {
+      let body = Buffer.concat(chunks);
+      if (header.name === 'backup.json') {
+        const manifest = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
+        change(manifest);
+        body = Buffer.from(JSON.stringify(manifest));
+      }
+      target.entry({ ...header, size: body.length }, body, next);
+    });
+  });
+  source.on('finish', () => target.finalize());
+  fs.createReadStream(from).pipe(source);
+  await written;
+}
+
+describe.skipIf(!dbAvailable())('npm run backup and npm run restore', () => {
+  const engine = dbEngine();
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-backup-test-'));
+  const dataDir = path.join(work, 'shop');
+  let database: Database;
+  let databaseUrl: string | undefined;
+  let app: FastifyInstance;
+  let port: number;
+  let closed = false;
+  let variantIds: string[];
+  const extraDatabases: string[] = [];
+
+  /** A fresh, empty PostgreSQL database (for a restore), dropped at the end. */
+  async function emptyPostgres(): Promise<string> {
+    const template = inject('dbTemplate:postgres');
+    const name = `${new URL(template).pathname.slice(1).replace(/_tpl$/, '')}_restore_${extraDatabases.length}`;
+    const admin = new pg.Client({ connectionString: withDatabase(template, 'postgres') });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    await admin.end();
+    extraDatabases.push(name);
+    return withDatabase(template, name);
+  }
+
+  beforeAll(async () => {
+    if (engine === 'pglite') {
+      // The shop's own data directory on disk, as `npm start` has it.
+      const tar = await fs.promises.readFile(inject('dbTemplate:pglite'));
+      fs.mkdirSync(path.join(dataDir, 'pglite'), { recursive: true });
+      database = pgliteDatabase(await PGlite.create(path.join(dataDir, 'pglite'), { ...PGLITE_OPTIONS, loadDataDir: new Blob([tar]) }));
+    } else {
+      database = await createTestDatabase();
+      const name = ((await database.db.execute('select current_database() as name')) as unknown as { rows: { name: string }[] }).rows[0]!.name;
+      databaseUrl = withDatabase(inject('dbTemplate:postgres'), name);
+    }
+    app = await buildApp({ config: testConfig({ DATA_DIR: dataDir }), database, closeDatabase: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    port = (app.server.address() as { port: number }).port;
+
+    await seedTestCatalog(database);
+    const skus = ['DD-S', 'CUP-1', 'LS-S'];
+    const bySku = new Map((await database.db.select({ id: productVariants.id, sku: productVariants.sku }).from(productVariants)).map((v) => [v.sku, v.id]));
+    variantIds = skus.map((sku) => bySku.get(sku)!);
+    const owner = (await signIn(app, 'owner@example.com')).cookie;
+    await setRole(database, 'owner@example.com', 'owner');
+    const upload = (bucket: string, name: string, body: Buffer, type: string) =>
+      app.inject({ method: 'POST', url: `/api/storage/b/${bucket}/o?name=${encodeURIComponent(name)}`, payload: body, headers: { 'content-type': type, origin: ORIGIN, cookie: owner } });
+    expect((await upload('products', 'teas/dong-ding/1.png', await png(900, 700), 'image/png')).statusCode).toBe(201);
+    expect((await upload('downloads', 'catalog/2026.pdf', Buffer.from('%PDF-1.4\n% 山嵐茶事\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n'), 'application/pdf')).statusCode).toBe(201);
+    for (const who of ['a', 'b']) {
+      const s = await shopper(app, `buyer-${who}@example.com`);
+      expect((await s.add(variantIds[0]!, 1)).statusCode).toBe(200);
+      const placed = await s.order();
+      expect(placed.statusCode, placed.body).toBe(201);
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    if (!closed) {
+      await app?.close();
+      await database?.close();
+    }
+    if (extraDatabases.length) {
+      const admin = new pg.Client({ connectionString: withDatabase(inject('dbTemplate:postgres'), 'postgres') });
+      await admin.connect();
+      for (const name of extraDatabases) await admin.query(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    }
+    fs.rmSync(work, { recursive: true, force: true });
+  });
+
+  const shopEnv = () => ({ DATA_DIR: dataDir, PORT: String(port), DATABASE_URL: databaseUrl });
+
+  /** Opens a restored shop's database, compares it with the running one, closes it. */
+  async function expectSameShop(restoredDir: string, restoredUrl: string | undefined, expected: Awaited<ReturnType<typeof snapshot>>) {
+    const restored = await openDatabase({ databaseUrl: restoredUrl, dataDir: restoredDir });
+    try {
+      const got = await snapshot(restored);
+      expect(got.users.map((u) => u.email).sort()).toEqual(expected.users.map((u) => u.email).sort());
+      expect(got).toEqual(expected);
+    } finally {
+      await restored.close();
+    }
+    expect(treeHashes(path.join(restoredDir, 'storage'))).toEqual(treeHashes(path.join(dataDir, 'storage')));
+  }
+
+  it('a backup taken while the shop takes orders restores the same orders, members and files into an empty data directory', async () => {
+    const archive = path.join(work, 'live.tar');
+    // Shoppers keep using the shop while the backup runs; every request must still succeed.
+    let running = true;
+    const load = (async () => {
+      const s = await shopper(app, 'busy@example.com');
+      const codes: number[] = [];
+      for (let i = 0; running && i < 200; i++) {
+        const variant = variantIds[i % variantIds.length]!;
+        codes.push((await s.add(variant, 1)).statusCode, (await s.call('DELETE', `/api/cart/items/${variant}`)).statusCode);
+      }
+      return codes;
+    })();
+    const backup = await npmRun('backup', [archive], shopEnv());
+    running = false;
+    const codes = await load;
+    expect(backup.code, backup.stderr).toBe(0);
+    expect(backup.stderr).toBe('');
+    expect(codes.length).toBeGreaterThan(0);
+    expect(codes.filter((c) => c !== 200)).toEqual([]);
+    expect(backup.stdout).toContain(engine === 'pglite' ? 'through the running shop' : 'PostgreSQL');
+    expect(backup.stdout).toContain(`${Object.keys(treeHashes(path.join(dataDir, 'storage'))).length} files`);
+
+    const target = path.join(work, 'restored-live');
+    const targetUrl = engine === 'postgres' ? await emptyPostgres() : undefined;
+    const restore = await npmRun('restore', [archive], { DATA_DIR: target, DATABASE_URL: targetUrl });
+    expect(restore.code, restore.stderr).toBe(0);
+    expect(restore.stderr).toBe('');
+    expect(restore.stdout).toContain('2 orders');
+    await expectSameShop(target, targetUrl, await snapshot(database));
+  }, 120_000);
+
+  it('only the command line on the server may download a backup: not a console owner, not anyone else', async () => {
+    const owner = (await signIn(app, 'owner@example.com')).cookie;
+    const asOwner = await app.inject({ method: 'GET', url: '/api/admin/backup', headers: { cookie: owner } });
+    expect(asOwner.statusCode).toBe(403);
+    expect(asOwner.json().error.message).toBe('備份只能在伺服器上以 npm run backup 取得。');
+    expect((await app.inject({ method: 'GET', url: '/api/admin/backup' })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: '/api/admin/backup', headers: { 'x-admin-cli-token': 'guess' } })).statusCode).toBe(401);
+    const token = fs.readFileSync(path.join(dataDir, 'admin-cli.token'), 'utf8').trim();
+    expect((await app.inject({ method: 'GET', url: '/api/admin/backup?format=zip', headers: { 'x-admin-cli-token': token } })).statusCode).toBe(400);
+    const ok = await app.inject({ method: 'GET', url: '/api/admin/backup', headers: { 'x-admin-cli-token': token } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.headers['content-type']).toBe('application/x-tar');
+    expect(ok.rawPayload.subarray(0, 11).toString()).toBe('backup.json');
+  }, 60_000);
+
+  it('a logical backup restores into the embedded database whichever engine it came from', async () => {
+    const archive = path.join(work, 'logical.tar');
+    const backup = await npmRun('backup', [archive, '--logical'], shopEnv());
+    expect(backup.code, backup.stderr).toBe(0);
+    expect(backup.stderr).toBe('');
+    expect(backup.stdout).toContain('logical');
+    const target = path.join(work, 'restored-logical');
+    const restore = await npmRun('restore', [archive], { DATA_DIR: target });
+    expect(restore.code, restore.stderr).toBe(0);
+    expect(restore.stderr).toBe('');
+    await expectSameShop(target, undefined, await snapshot(database));
+    // The restored shop keeps numbering orders after the last one it had.
+    const restored = await openDatabase({ databaseUrl: undefined, dataDir: target });
+    try {
+      const seq = (await restored.db.execute("select last_value::int as v from order_number_seq")) as unknown as { rows: { v: number }[] };
+      expect(seq.rows[0]!.v).toBeGreaterThanOrEqual(2);
+    } finally {
+      await restored.close();
+    }
+  }, 120_000);
+
+  it('restore refuses a data directory or database that already holds a shop, and changes nothing', async () => {
+    const archive = path.join(work, 'refuse.tar');
+    expect((await npmRun('backup', [archive], shopEnv())).code).toBe(0);
+    const before = await snapshot(database);
+    const filesBefore = treeHashes(path.join(dataDir, 'storage'));
+    const restore = await npmRun('restore', [archive], { DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
+    expect(restore.code).toBe(1);
+    expect(restore.stderr).toMatch(/not empty/);
+    expect(await snapshot(database)).toEqual(before);
+    expect(treeHashes(path.join(dataDir, 'storage'))).toEqual(filesBefore);
+  }, 120_000);
+
+  it('restore refuses a cut-off archive, one from a newer version of the shop and one that is no backup, leaving the target empty', async () => {
+    const archive = path.join(work, 'whole.tar');
+    expect((await npmRun('backup', [archive], shopEnv())).code).toBe(0);
+    const bytes = fs.readFileSync(archive);
+    const cut = path.join(work, 'cut.tar');
+    fs.writeFileSync(cut, bytes.subarray(0, Math.floor(bytes.length * 0.6)));
+    const newer = path.join(work, 'newer.tar');
+    await rewriteManifest(archive, newer, (m) => {
+      const migrations = m.migrations as { count: number; lastHash: string };
+      m.migrations = { count: migrations.count + 1, lastHash: 'f'.repeat(64) };
+    });
+    const future = path.join(work, 'future.tar');
+    await rewriteManifest(archive, future, (m) => {
+      m.version = 99;
+    });
+    const junk = path.join(work, 'junk.tar');
+    fs.writeFileSync(junk, 'hello');
+
+    const cases: Array<[string, RegExp]> = [
+      [cut, /incomplete|cut off/],
+      [newer, /newer version of the shop/],
+      [future, /format version 99/],
+      [junk, /not a backup/],
+    ];
+    for (const [file, message] of cases) {
+      const target = path.join(work, `refused-${path.basename(file, '.tar')}`);
+      const targetUrl = engine === 'postgres' ? await emptyPostgres() : undefined;
+      const restore = await npmRun('restore', [file], { DATA_DIR: target, DATABASE_URL: targetUrl });
+      expect(restore.code, file).toBe(1);
+      expect(restore.stderr, file).toMatch(message);
+      expect(treeHashes(target), file).toEqual({});
+      if (targetUrl) {
+        const client = new pg.Client({ connectionString: targetUrl });
+        await client.connect();
+        const { rows } = await client.query<{ n: number }>("select count(*)::int as n from pg_tables where schemaname not in ('pg_catalog', 'information_schema')");
+        await client.end();
+        expect(rows[0]!.n, file).toBe(0);
+      }
+    }
+  }, 180_000);
+
+  it.skipIf(engine !== 'pglite')('never opens an embedded database that a shop it cannot reach holds, and opens it itself once the shop has stopped', async () => {
+    const archive = path.join(work, 'offline.tar');
+    // A PORT where no shop answers: the database is still open in this process.
+    const refused = await npmRun('backup', [archive], { DATA_DIR: dataDir, PORT: '1' });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/in use/);
+    expect(fs.existsSync(archive)).toBe(false);
+
+    const expected = await snapshot(database);
+    closed = true;
+    await app.close();
+    await database.close();
+    const offline = await npmRun('backup', [archive], { DATA_DIR: dataDir, PORT: String(port) });
+    expect(offline.code, offline.stderr).toBe(0);
+    expect(offline.stderr).toBe('');
+    expect(offline.stdout).toContain('opened the embedded database itself');
+    const target = path.join(work, 'restored-offline');
+    expect((await npmRun('restore', [archive], { DATA_DIR: target })).code).toBe(0);
+    await expectSameShop(target, undefined, expected);
+  }, 120_000);
+});

@@ -4,6 +4,7 @@ import { migrateDatabase } from './db/migrate.ts';
 import { createObjectStore } from './modules/storage/create-store.ts';
 import { seedDemoData } from './db/seed/index.ts';
 import { buildApp } from './app.ts';
+import { gracefulDrain } from './lib/drain.ts';
 
 /** Builds the app, listens, and closes gracefully. Nothing else lives here. */
 async function main(): Promise<void> {
@@ -18,7 +19,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts: config.databaseTimeouts });
   const { applied } = await migrateDatabase(database);
   const app = await buildApp({ config, database });
   app.log.info(
@@ -30,18 +31,23 @@ async function main(): Promise<void> {
     if (seed.seeded) app.log.info(`demo data loaded: ${seed.summary.join('、')}`);
   }
 
+  // Stop accepting, let open connections deliver what they already sent, finish in-flight requests,
+  // end live streams, then close (lib/drain.ts); the timer is the last resort.
+  const drain = gracefulDrain(app);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    app.log.info({ signal }, 'shutting down: no new connections; finishing in-flight requests');
     const force = setTimeout(() => {
       app.log.error('shutdown took longer than 10 s; exiting');
       process.exit(1);
     }, 10_000);
     force.unref();
     try {
-      await app.close();
+      const { cut } = await drain.drain();
+      if (cut > 0) app.log.warn({ cut }, 'requests still running at the drain time-out were cut off');
+      app.log.info('shut down cleanly');
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'error during shutdown');

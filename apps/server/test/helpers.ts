@@ -8,7 +8,7 @@ import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type AppConfig } from '../src/config/env.ts';
-import { PGLITE_OPTIONS, pgliteDatabase, postgresDatabase, type Database } from '../src/db/client.ts';
+import { createPool, PGLITE_OPTIONS, pgliteDatabase, postgresDatabase, type Database } from '../src/db/client.ts';
 
 /** The engine of the current vitest project (server-pglite or server-postgres). */
 export const dbEngine = (): 'pglite' | 'postgres' => (process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'pglite');
@@ -23,6 +23,12 @@ export async function createTestDatabase(): Promise<Database> {
     const client = await PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: new Blob([tar]) });
     return pgliteDatabase(client);
   }
+  // The pool the server runs with (time-outs, lost connections handled), only larger.
+  return postgresDatabase(createPool(await createTestDatabaseUrl(), { max: 20 }));
+}
+
+/** PostgreSQL only: a fresh, migrated database for one test file, by URL (for tests that open it themselves). */
+export async function createTestDatabaseUrl(): Promise<string> {
   const templateUrl = new URL(inject('dbTemplate:postgres'));
   const templateName = templateUrl.pathname.slice(1);
   const name = `${templateName.replace(/_tpl$/, '')}_${randomBytes(4).toString('hex')}`;
@@ -34,7 +40,7 @@ export async function createTestDatabase(): Promise<Database> {
     await admin.end();
   }
   templateUrl.pathname = `/${name}`;
-  return postgresDatabase(new pg.Pool({ connectionString: templateUrl.toString(), max: 20 }));
+  return templateUrl.toString();
 }
 
 export function testConfig(overrides: Record<string, string> = {}): AppConfig {

@@ -71,6 +71,18 @@ const trustProxy = z.preprocess(
     }),
 );
 
+/** A whole number of milliseconds within bounds. */
+const milliseconds = (min: number, max: number, fallback: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ message: 'must be a number of milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .min(min, `must be between ${min} and ${max} milliseconds`)
+      .max(max, `must be between ${min} and ${max} milliseconds`)
+      .default(fallback),
+  );
+
 const EnvSchema = z.object({
   NODE_ENV: z.preprocess(
     emptyToUndefined,
@@ -89,6 +101,10 @@ const EnvSchema = z.object({
   HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('.data')),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'postgres://postgres@127.0.0.1:5432/shop'),
+  /** PostgreSQL: connecting, or waiting for a free pooled connection (docs/decisions/007-reliability.md). */
+  DATABASE_CONNECT_TIMEOUT_MS: milliseconds(500, 60_000, 5_000),
+  /** PostgreSQL: the longest a statement may run; the client waits 5 s more for an answer. */
+  DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(1_000, 600_000, 15_000),
   PUBLIC_URL: optionalUrl(['http:', 'https:'], 'https://shop.example.com'),
   TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.preprocess(
@@ -142,6 +158,8 @@ export interface AppConfig {
   readonly host: string;
   readonly dataDir: string;
   readonly databaseUrl: string | undefined;
+  /** PostgreSQL time-outs; the rest of them follow from these (db/client.ts). */
+  readonly databaseTimeouts: { readonly connectMs: number; readonly statementMs: number };
   readonly publicUrl: string;
   readonly logLevel: Env['LOG_LEVEL'];
   /** Proxies whose X-Forwarded-For is believed; false (the default) believes nobody's. */
@@ -227,6 +245,7 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
     host: env.HOST,
     dataDir: resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
+    databaseTimeouts: { connectMs: env.DATABASE_CONNECT_TIMEOUT_MS, statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS },
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,

@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '@shop/shared/api-error';
-import { CommonErrorCode } from '@shop/shared/error-codes';
+import { CommonErrorCode, DATABASE_ERROR_MESSAGES } from '@shop/shared/error-codes';
+import { isConstraintViolation, isDatabaseUnavailable } from '../db/errors.ts';
 import { AppError } from './errors.ts';
 
 const STATUS_CODES: Record<number, { code: string; message: string }> = {
@@ -16,13 +17,28 @@ const STATUS_CODES: Record<number, { code: string; message: string }> = {
   429: { code: CommonErrorCode.tooManyRequests, message: '嘗試次數過多，請稍後再試。' },
 };
 
+/** How long a client should wait before trying again while the database is away. */
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
 /** Maps any thrown error to the one error shape; internals never leak on 5xx. */
-export function toErrorBody(error: FastifyError): { status: number; payload: ApiErrorBody } {
+export function toErrorBody(error: FastifyError): { status: number; payload: ApiErrorBody; headers?: Record<string, string> } {
   if (error instanceof AppError) {
     return {
       status: error.statusCode,
       payload: { error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } },
+      ...(error.headers ? { headers: error.headers } : {}),
     };
+  }
+  // Database failures no domain rule turned into its own error (docs/decisions/007-reliability.md).
+  if (isDatabaseUnavailable(error)) {
+    return {
+      status: 503,
+      payload: { error: { code: CommonErrorCode.unavailable, message: DATABASE_ERROR_MESSAGES.unavailable } },
+      headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
+    };
+  }
+  if (isConstraintViolation(error)) {
+    return { status: 409, payload: { error: { code: CommonErrorCode.set, message: DATABASE_ERROR_MESSAGES.set } } };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const fields: Record<string, string> = {};
@@ -63,8 +79,10 @@ export function errorHandler(transform: ErrorTransform = (b) => b) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const body = toErrorBody(error);
     if (body.status >= 500) request.log.error({ err: error, url: request.url, method: request.method }, 'request failed');
+    // A constraint no domain check caught first may be a missing check: worth a look.
+    else if (body.payload.error.code === CommonErrorCode.set) request.log.warn({ err: error, url: request.url, method: request.method }, 'write refused by a database constraint');
     else request.log.info({ code: body.payload.error.code, url: request.url }, 'request refused');
-    if (error instanceof AppError && error.headers) reply.headers(error.headers);
+    if (body.headers) reply.headers(body.headers);
     return reply.code(body.status).header('cache-control', 'no-store').send(transform(body.payload));
   };
 }

@@ -1,4 +1,4 @@
-import { CommonErrorCode } from '@shop/shared/error-codes';
+import { CommonErrorCode, DATABASE_ERROR_MESSAGES } from '@shop/shared/error-codes';
 
 /**
  * Errors a service throws; the one error handler turns them into `{ error: { code, message, fields } }`.
@@ -52,5 +52,22 @@ export class TooManyRequestsError extends AppError {
     super(429, CommonErrorCode.tooManyRequests, message, undefined, {
       'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
     });
+  }
+}
+
+/**
+ * A transaction met serialization failures or deadlocks on every one of its attempts. Nothing was
+ * saved; the request was fine and may be sent again in a moment (docs/product-rules.md).
+ */
+export class MaxRetryError extends AppError {
+  constructor(readonly attempts: number) {
+    super(503, CommonErrorCode.maxRetry, DATABASE_ERROR_MESSAGES.maxretry, undefined, { 'retry-after': '1' });
+  }
+}
+
+/** A row this operation read a moment ago was gone when it came to write it (deleted or changed meanwhile). */
+export class NoDataError extends AppError {
+  constructor(message: string = DATABASE_ERROR_MESSAGES.nodata) {
+    super(409, CommonErrorCode.noData, message);
   }
 }

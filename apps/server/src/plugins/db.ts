@@ -17,6 +17,8 @@ export interface DbPluginOptions {
 /** Exposes the opened database; whoever opened it decides who closes it. */
 export default fp<DbPluginOptions>(
   async (app, options) => {
+    // Lost connections and given-up transactions go to the server's log.
+    options.database.setLogger(app.log.child({ module: 'db' }));
     app.decorate('database', options.database);
     app.decorate('db', options.database.db);
     if (options.closeOnShutdown) {

@@ -34,13 +34,13 @@ export async function seedDemoData(db: Db, store: ObjectStore, publicUrl = 'http
   if (!(await isDatabaseEmpty(db))) return { seeded: false, summary: [] };
   const images = await renderDemoImages();
   const assets = await renderContentAssets();
-  const summary: string[] = [];
-  await db.transaction(async (tx) => {
-    summary.push(await seedCatalog(tx, store, images));
-    summary.push(await seedContent(tx, store, assets));
-    summary.push(await seedRedirects(tx));
-    summary.push(await seedMembers(tx, publicUrl));
-    summary.push(await seedStaff(tx));
-  });
+  // The body may run again after a conflict, so it builds its summary afresh each time.
+  const summary = await db.transaction(async (tx) => [
+    await seedCatalog(tx, store, images),
+    await seedContent(tx, store, assets),
+    await seedRedirects(tx),
+    await seedMembers(tx, publicUrl),
+    await seedStaff(tx),
+  ]);
   return { seeded: true, summary };
 }

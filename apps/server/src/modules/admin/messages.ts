@@ -5,7 +5,7 @@ import { pageOf } from '@shop/shared/admin';
 import { AdminMessage, AdminMessageRow, MessageListQuery, MessageRefParams, SetMessageHandledBody } from '@shop/shared/admin-settings';
 import type { DbOrTx } from '../../db/client.ts';
 import { contactMessages, contentItems } from '../../db/schema.ts';
-import { NotFoundError } from '../../lib/errors.ts';
+import { NoDataError, NotFoundError } from '../../lib/errors.ts';
 import { recordAudit } from './audit.ts';
 
 type MessageRow = typeof contactMessages.$inferSelect;
@@ -89,7 +89,7 @@ const messagesRoutes: FastifyPluginAsync = async (app) => {
           .set({ handledAt: request.body.handled ? new Date() : null })
           .where(eq(contactMessages.id, before.id))
           .returning();
-        if (!after) throw new NotFoundError(`找不到客服來信 ${request.params.referenceNo}。`);
+        if (!after) throw new NoDataError(`客服來信 ${request.params.referenceNo} 在處理時已被刪除，請重新整理後再試。`);
         await recordAudit(tx, request, {
           action: 'message.handled',
           entity: 'message',

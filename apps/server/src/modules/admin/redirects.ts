@@ -6,7 +6,7 @@ import { AdminRedirect, RedirectBody, RedirectListQuery, RedirectPathQuery } fro
 import { matchRoute } from '@shop/shared/routes';
 import type { DbOrTx } from '../../db/client.ts';
 import { products, redirects } from '../../db/schema.ts';
-import { AppError, BadRequestError, NotFoundError } from '../../lib/errors.ts';
+import { AppError, BadRequestError, NoDataError, NotFoundError } from '../../lib/errors.ts';
 import { normalizeRedirectPath } from '../redirects/service.ts';
 import { recordAudit } from './audit.ts';
 
@@ -115,7 +115,8 @@ const redirectsRoutes: FastifyPluginAsync = async (app) => {
       if (!before) throw new NotFoundError(`找不到 ${path} 的轉址，可能已經被刪除。`);
       await check(tx, path, target);
       const [row] = await tx.update(redirects).set({ target, permanent, updatedAt: new Date() }).where(eq(redirects.path, path)).returning();
-      if (!row) throw new NotFoundError(`找不到 ${path} 的轉址，可能已經被刪除。`);
+      // Read a moment ago, gone now: deleted by someone else meanwhile.
+      if (!row) throw new NoDataError(`${path} 的轉址在儲存時已被刪除，請重新整理後再試。`);
       await recordAudit(tx, request, { action: 'redirect.update', entity: 'redirect', entityId: path, before: snapshot(before), after: snapshot(row) });
       return toView(row);
     });

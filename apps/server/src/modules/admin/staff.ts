@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CreateStaffBody, CreateStaffResponse, ROLE_NAMES } from '@shop/shared/admin';
 import { RevokeStaffResponse, StaffIdParams, StaffListResponse, StaffRow, UpdateStaffRoleBody } from '@shop/shared/admin-members';
 import { staffInviteMail } from '../auth/mails.ts';
+import { NoDataError } from '../../lib/errors.ts';
 import { recordAudit } from './audit.ts';
 import { changeStaffRole, inviteStaff, listStaff, revokeStaff } from './staff-service.ts';
 
@@ -47,7 +48,7 @@ const staff: FastifyPluginAsync = async (app) => {
         }
       });
       const row = (await listStaff(app.db)).find((s) => s.id === request.params.userId);
-      if (!row) throw new Error('staff account vanished');
+      if (!row) throw new NoDataError('這個管理員帳號在儲存後已被移除，請重新整理後再試。');
       return row;
     },
   );

@@ -13,7 +13,7 @@ import {
 import { imageSrcSet, objectUrl, variantName } from '@shop/shared/storage-paths';
 import type { DbOrTx } from '../../db/client.ts';
 import { productVariants, products, type ProductImage } from '../../db/schema.ts';
-import { ConflictError, NotFoundError } from '../../lib/errors.ts';
+import { ConflictError, NoDataError, NotFoundError } from '../../lib/errors.ts';
 import { deleteRedirect, saveRedirect } from '../redirects/service.ts';
 import * as repo from './repo.ts';
 
@@ -182,7 +182,7 @@ export async function changeProductSlug(db: DbOrTx, productId: string, newSlug: 
     const slug = newSlug.toLowerCase();
     if (slug === oldSlug) return;
     const updated = await tx.update(products).set({ slug, updatedAt: new Date() }).where(eq(products.id, productId)).returning({ id: products.id });
-    if (updated.length === 0) throw new NotFoundError('找不到這項商品。');
+    if (updated.length === 0) throw new NoDataError('這項商品在儲存時已被刪除，請重新整理後再試。');
     // The new address belongs to this product now, even if it once redirected elsewhere.
     await deleteRedirect(tx, productPath(slug));
     await saveRedirect(tx, productPath(oldSlug), productPath(slug), true);

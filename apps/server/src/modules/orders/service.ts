@@ -19,7 +19,7 @@ import { SHIPPING_METHOD_LABELS, shippingFee } from '@shop/shared/shipping';
 import { objectUrl, variantName } from '@shop/shared/storage-paths';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { InvoiceDetails, ShippingDetails } from '../../db/schema.ts';
-import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
+import { AppError, BadRequestError, ConflictError, NoDataError, NotFoundError } from '../../lib/errors.ts';
 import type { EventBus } from '../../plugins/events.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import * as cartRepo from '../cart/repo.ts';
@@ -249,7 +249,7 @@ export async function placeOrder(deps: OrderDeps, userId: string, body: PlaceOrd
   }
 
   const order = await repo.findById(deps.db, orderId);
-  if (!order) throw new Error('order vanished after commit');
+  if (!order) throw new NoDataError();
   catalogChanged();
   await afterChange(deps, order, 'placed');
   return { order: await present(deps.db, order), payment: await continuePayment(deps, order) };

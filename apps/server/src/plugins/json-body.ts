@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { BadRequestError } from '../lib/errors.ts';
+import { AppError, BadRequestError } from '../lib/errors.ts';
 
 /** Deepest nesting of arrays and objects a JSON body may have; our deepest payload (content documents) needs under 10. */
 export const MAX_JSON_DEPTH = 32;
@@ -38,7 +38,7 @@ const EMPTY_OBJECT = /^\s*\{\s*\}\s*$/;
  * against `__proto__` and `constructor` keys):
  * - a body nested deeper than MAX_JSON_DEPTH is refused before it is parsed;
  * - a route that declares no body schema takes no JSON body (an empty object is tolerated), so
- *   a body is never parsed and then ignored, and a JSON post to a form endpoint is refused.
+ *   a body is never parsed and then ignored, and a JSON post to a form endpoint is refused (415).
  * Registered before the modules, whose scopes copy the parsers they find at registration.
  */
 export default fp(
@@ -48,7 +48,8 @@ export default fp(
       const text = typeof body === 'string' ? body : body.toString('utf8');
       const hasSchema = Boolean((request.routeOptions.schema as { body?: unknown } | undefined)?.body);
       if (!hasSchema && text.length > 0 && !(text.length <= 64 && EMPTY_OBJECT.test(text))) {
-        done(new BadRequestError('這項操作不需要附帶資料。'), undefined);
+        // 415: this route takes no JSON (a CSV import reads its own body; logout takes none).
+        done(new AppError(415, 'unsupported-media-type', '這項操作不接受 JSON 資料。'), undefined);
         return;
       }
       if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {

@@ -19,7 +19,7 @@ import { toCsv } from '@shop/shared/csv';
 import { ORDER_STATUS_LABELS, canTransition, type OrderStatus } from '@shop/shared/order-status';
 import type { AdvanceOrderBody } from '@shop/shared/orders';
 import { objectUrl, variantName } from '@shop/shared/storage-paths';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { auditLog, orders, payments, users, type InvoiceDetails, type ShippingDetails } from '../../db/schema.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
 import * as repo from '../orders/repo.ts';
@@ -354,9 +354,11 @@ export interface ActionResult {
 /**
  * Runs one fulfilment action. Refuses (409, nothing changed) what the state machine does not
  * allow from the order's current status; the order service checks again under a row lock, so two
- * staff members acting at once cannot both win.
+ * staff members acting at once cannot both win. `record` runs inside the order's transaction with
+ * the status before and after as locked there (the console writes its audit row with it), so the
+ * change and its record commit together or not at all.
  */
-export async function runOrderAction(deps: ChangeDeps, orderNo: string, body: OrderActionBody): Promise<ActionResult> {
+export async function runOrderAction(deps: ChangeDeps, orderNo: string, body: OrderActionBody, record?: (tx: Tx, result: ActionResult) => Promise<void>): Promise<ActionResult> {
   const order = await findOrder(deps.db, orderNo);
   if (!allowedOrderActions(order).includes(body.action)) {
     if (body.action === 'refund' && order.paymentMethod === 'cod' && canTransition(order.status, 'refunded')) {
@@ -367,6 +369,11 @@ export async function runOrderAction(deps: ChangeDeps, orderNo: string, body: Or
   if (body.action === 'shipment-event' && body.event === 'arrived_at_store' && order.shipping.method !== 'cvs') {
     throw new BadRequestError('宅配訂單不會到達取貨門市。', { event: '宅配訂單不會到達取貨門市，請選擇其他配送事件' });
   }
-  const result = await advanceOrder(deps, orderNo, toAdvance(body));
-  return { before: order.status, after: result.status, details: actionDetails(body) };
+  const details = actionDetails(body);
+  let result: ActionResult | undefined;
+  await advanceOrder(deps, orderNo, toAdvance(body), async (tx, change) => {
+    result = { ...change, details };
+    await record?.(tx, result);
+  });
+  return result!;
 }

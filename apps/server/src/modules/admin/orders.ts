@@ -33,23 +33,24 @@ const orders: FastifyPluginAsync = async (app) => {
   );
 
   /**
-   * One fulfilment action. The order service runs the change in its own transaction (and sends
-   * the mail and the live update after it commits), so the audit row is written right after that
-   * commit, only when the change succeeded, with the status before and after.
+   * One fulfilment action. Its audit row is written inside the order's transaction, with the
+   * status before and after as locked there: the change and its row commit together or not at
+   * all. The member's live update and mail follow the commit.
    */
   r.post(
     '/api/admin/orders/:orderNo/actions',
     { config: { permission: 'orders.write' }, schema: { params: OrderNoParams, body: OrderActionBody, response: { 200: AdminOrderDetail } } },
     async (request) => {
       const { orderNo } = request.params;
-      const result = await runOrderAction(orderDeps(app), orderNo, request.body);
-      await recordAudit(app.db, request, {
-        action: `order.${request.body.action}`,
-        entity: 'order',
-        entityId: orderNo,
-        before: { status: result.before },
-        after: { status: result.after, ...result.details },
-      });
+      await runOrderAction(orderDeps(app), orderNo, request.body, (tx, result) =>
+        recordAudit(tx, request, {
+          action: `order.${request.body.action}`,
+          entity: 'order',
+          entityId: orderNo,
+          before: { status: result.before },
+          after: { status: result.after, ...result.details },
+        }),
+      );
       return getAdminOrder(app.db, orderNo, { withOperations: can(request.staff?.role, 'audit.read') });
     },
   );
@@ -58,11 +59,10 @@ const orders: FastifyPluginAsync = async (app) => {
   r.post(
     '/api/admin/orders/:orderNo/advance',
     { config: { permission: 'orders.write' }, schema: { params: OrderNoParams, body: AdvanceOrderBody, response: { 200: OrderDetail } } },
-    async (request) => {
-      const order = await advanceOrder(orderDeps(app), request.params.orderNo, request.body);
-      await recordAudit(app.db, request, { action: 'order.advance', entity: 'order', entityId: request.params.orderNo, after: request.body });
-      return order;
-    },
+    async (request) =>
+      advanceOrder(orderDeps(app), request.params.orderNo, request.body, (tx) =>
+        recordAudit(tx, request, { action: 'order.advance', entity: 'order', entityId: request.params.orderNo, after: request.body }),
+      ),
   );
 };
 

@@ -17,7 +17,7 @@ import {
 import type { AdvanceOrderBody, OrderDetail, OrderEventView, OrderListResponse, OrderSummary, PaymentForm } from '@shop/shared/orders';
 import { SHIPPING_METHOD_LABELS, shippingFee } from '@shop/shared/shipping';
 import { objectUrl, variantName } from '@shop/shared/storage-paths';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { InvoiceDetails, ShippingDetails } from '../../db/schema.ts';
 import { AppError, BadRequestError, ConflictError, NoDataError, NotFoundError } from '../../lib/errors.ts';
 import type { EventBus } from '../../plugins/events.ts';
@@ -461,50 +461,89 @@ async function transition(
     const order = await repo.findById(tx, orderId, { forUpdate: true });
     if (!order) throw new NotFoundError('找不到這筆訂單。');
     allowed?.(order);
-    if (!canTransition(order.status, to)) {
-      throw new ConflictError(`訂單目前為「${ORDER_STATUS_LABELS[order.status]}」，不能改為「${ORDER_STATUS_LABELS[to]}」。`, 'invalid-transition');
-    }
-    await repo.setStatus(tx, order.id, [order.status], to, extra);
-    if (HOLDS_STOCK.includes(order.status) && !HOLDS_STOCK.includes(to)) await repo.returnStock(tx, order.id);
-    // An order that was never paid gives its coupon back.
-    if ((to === 'cancelled' || to === 'expired') && MEMBER_CANCELLABLE.includes(order.status)) await releaseRedemptions(tx, order.id);
-    await repo.insertEvent(tx, { orderId: order.id, kind: 'status', status: to, note: event.note ?? null, location: event.location ?? null, createdAt: now });
-    return { ...order, status: to };
+    return applyTransition(tx, order, to, event, extra, now);
   });
   if (!HOLDS_STOCK.includes(updated.status)) catalogChanged();
   await afterChange(deps, updated, 'status');
   return updated;
 }
 
-/** Staff move an order along (the operations console, the admin API and `npm run order:advance`). */
-export async function advanceOrder(deps: ChangeDeps, orderNo: string, body: AdvanceOrderBody): Promise<OrderDetail> {
-  const order = await repo.findByOrderNo(deps.db, orderNo);
-  if (!order) throw new NotFoundError('找不到這筆訂單。');
+/** Where an order that still holds its stock gives it back. */
+const RETURNS_STOCK: readonly OrderStatus[] = ['cancelled', 'expired', 'refunded'];
+
+/** The state change itself, inside the caller's transaction, on a row it has locked. */
+async function applyTransition(
+  tx: Tx,
+  order: repo.OrderRow,
+  to: OrderStatus,
+  event: { note?: string | undefined; location?: string | undefined },
+  extra: Parameters<typeof repo.setStatus>[4],
+  now: Date,
+): Promise<repo.OrderRow> {
+  if (!canTransition(order.status, to)) {
+    throw new ConflictError(`訂單目前為「${ORDER_STATUS_LABELS[order.status]}」，不能改為「${ORDER_STATUS_LABELS[to]}」。`, 'invalid-transition');
+  }
+  await repo.setStatus(tx, order.id, [order.status], to, extra);
+  // Stock goes back only when the goods stay with the shop: shipping hands them over (it had
+  // returned the stock of every shipped order, as if it were still for sale).
+  if (HOLDS_STOCK.includes(order.status) && RETURNS_STOCK.includes(to)) await repo.returnStock(tx, order.id);
+  // An order that was never paid gives its coupon back.
+  if ((to === 'cancelled' || to === 'expired') && MEMBER_CANCELLABLE.includes(order.status)) await releaseRedemptions(tx, order.id);
+  await repo.insertEvent(tx, { orderId: order.id, kind: 'status', status: to, note: event.note ?? null, location: event.location ?? null, createdAt: now });
+  return { ...order, status: to };
+}
+
+/** What a staff change did, for the caller's own record in the same transaction (the console's audit row). */
+export interface AdvanceChange {
+  readonly before: OrderStatus;
+  readonly after: OrderStatus;
+}
+
+/**
+ * Staff move an order along (the operations console, the admin API and `npm run order:advance`).
+ * The whole move (status, shipment events, stock) is one transaction on the locked order, and
+ * `inTransaction` writes the caller's record inside it, so the change and its audit row commit
+ * together or not at all; the member's live update and mail follow the commit.
+ */
+export async function advanceOrder(deps: ChangeDeps, orderNo: string, body: AdvanceOrderBody, inTransaction?: (tx: Tx, change: AdvanceChange) => Promise<void>): Promise<OrderDetail> {
+  const found = await repo.findByOrderNo(deps.db, orderNo);
+  if (!found) throw new NotFoundError('找不到這筆訂單。');
   const now = clock(deps);
-  let current = order;
-  if (body.status) {
-    current = await transition(deps, order.id, body.status, { note: body.note, location: body.location });
-    if (body.status === 'shipped') {
-      await repo.insertEvent(deps.db, { orderId: order.id, kind: 'shipment', shipmentEvent: 'created', carrier: body.carrier ?? null, trackingNo: body.trackingNo ?? null, location: body.location ?? null, createdAt: now });
-      await afterChange(deps, current, 'shipped', { shipment: { carrier: body.carrier ?? null, trackingNo: body.trackingNo ?? null } });
+  const shipment = { carrier: body.carrier ?? null, trackingNo: body.trackingNo ?? null };
+  const { current, after } = await deps.db.transaction(async (tx) => {
+    const order = await repo.findById(tx, found.id, { forUpdate: true });
+    if (!order) throw new NotFoundError('找不到這筆訂單。');
+    let current = order;
+    // What to announce once committed, in order.
+    const after: Array<{ order: repo.OrderRow; kind: 'status' | 'shipped' }> = [];
+    if (body.status) {
+      current = await applyTransition(tx, current, body.status, { note: body.note, location: body.location }, {}, now);
+      after.push({ order: current, kind: 'status' });
+      if (body.status === 'shipped') {
+        await repo.insertEvent(tx, { orderId: order.id, kind: 'shipment', shipmentEvent: 'created', ...shipment, location: body.location ?? null, createdAt: now });
+        after.push({ order: current, kind: 'shipped' });
+      }
     }
-  }
-  if (body.shipmentEvent && !(body.status === 'shipped' && body.shipmentEvent === 'created')) {
-    if (current.status !== 'shipped') throw new ConflictError('訂單出貨後才能加入配送事件。', 'invalid-transition');
-    await repo.insertEvent(deps.db, {
-      orderId: order.id,
-      kind: 'shipment',
-      shipmentEvent: body.shipmentEvent,
-      location: body.location ?? null,
-      note: body.status ? null : (body.note ?? null),
-      carrier: body.carrier ?? null,
-      trackingNo: body.trackingNo ?? null,
-      createdAt: now,
-    });
-    if (body.shipmentEvent === 'delivered') current = await transition(deps, order.id, 'delivered', { note: '包裹已送達', location: body.location });
-    else await afterChange(deps, current, 'status');
-  }
-  return present(deps.db, (await repo.findById(deps.db, order.id)) ?? current);
+    if (body.shipmentEvent && !(body.status === 'shipped' && body.shipmentEvent === 'created')) {
+      if (current.status !== 'shipped') throw new ConflictError('訂單出貨後才能加入配送事件。', 'invalid-transition');
+      await repo.insertEvent(tx, {
+        orderId: order.id,
+        kind: 'shipment',
+        shipmentEvent: body.shipmentEvent,
+        location: body.location ?? null,
+        note: body.status ? null : (body.note ?? null),
+        ...shipment,
+        createdAt: now,
+      });
+      if (body.shipmentEvent === 'delivered') current = await applyTransition(tx, current, 'delivered', { note: '包裹已送達', location: body.location }, {}, now);
+      after.push({ order: current, kind: 'status' });
+    }
+    await inTransaction?.(tx, { before: order.status, after: current.status });
+    return { current, after };
+  });
+  if (current.status !== found.status && !HOLDS_STOCK.includes(current.status)) catalogChanged();
+  for (const change of after) await afterChange(deps, change.order, change.kind, change.kind === 'shipped' ? { shipment } : undefined);
+  return present(deps.db, (await repo.findById(deps.db, found.id)) ?? current);
 }
 
 /** Gives back the stock of unpaid orders whose time ran out (card: 30 minutes; ATM: its deadline). */

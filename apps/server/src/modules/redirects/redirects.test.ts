@@ -38,7 +38,9 @@ describe.skipIf(!dbAvailable())('redirect lookup (spec §7)', () => {
     const slashes = '/'.repeat(200_000);
     const start = performance.now();
     const [before, after] = [normalizeRedirectPath(`${slashes}x`), normalizeRedirectPath(`/x${slashes}`)];
-    expect(performance.now() - start).toBeLessThan(50);
+    // The quadratic pattern took about 100 s here; a linear pass takes well under a millisecond,
+    // so a generous bound catches the regression without depending on a busy machine's speed.
+    expect(performance.now() - start).toBeLessThan(2_000);
     expect(before === `${slashes}x`).toBe(true);
     expect(after).toBe('/x');
   });

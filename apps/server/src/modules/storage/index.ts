@@ -14,7 +14,7 @@ const Params = z.object({ bucket: z.string().min(1).max(63), '*': z.string().max
  * The object path of a read or delete URL is checked before the schema, so every malformed one
  * (however long) answers the same `invalid-url`.
  */
-async function checkUrlPath(request: FastifyRequest): Promise<void> {
+async function checkUrlPath(request: { params: unknown }): Promise<void> {
   objectNameFromUrl((request.params as { '*': string })['*']);
 }
 const BucketParams = z.object({ bucket: z.string().min(1).max(63) });

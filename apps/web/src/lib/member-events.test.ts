@@ -164,4 +164,51 @@ describe('member live updates', () => {
     expect(requests).toBe(1);
     stop();
   });
+
+  it('takes a stream that went silent past the 30 s window for dead and opens a new one', async () => {
+    const first = openStream();
+    const second = openStream();
+    answers = [() => first, () => second];
+    const onReconnect = vi.fn();
+    const stop = connectMemberEvents(() => {}, onReconnect);
+    await pass(10);
+    first.stream.push('event: ready\ndata: {}\n\n');
+    // A network that drops packets without a word: the connection looks open, nothing arrives.
+    await pass(29_000);
+    expect(requests).toBe(1);
+    await pass(3_000);
+    expect(requests).toBe(2);
+    second.stream.push('event: ready\ndata: {}\n\n');
+    await pass(10);
+    expect(onReconnect).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
+  it('keeps a quiet stream that hears its heartbeats', async () => {
+    const only = openStream();
+    answers = [() => only];
+    const stop = connectMemberEvents(() => {});
+    await pass(10);
+    only.stream.push('event: ready\ndata: {}\n\n');
+    for (let i = 0; i < 8; i++) {
+      await pass(15_000);
+      only.stream.push('event: heartbeat\ndata: {}\n\n');
+    }
+    expect(requests).toBe(1);
+    stop();
+  });
+
+  it('never waits more than 30 s between tries while the server is away', async () => {
+    const at: number[] = [];
+    answers = Array.from({ length: 40 }, () => () => {
+      at.push(Date.now());
+      return { status: 503 };
+    });
+    const stop = connectMemberEvents(() => {});
+    await pass(10 * 60_000);
+    const gaps = at.slice(1).map((t, i) => t - at[i]!);
+    expect(gaps.length).toBeGreaterThan(10);
+    expect(Math.max(...gaps)).toBeLessThanOrEqual(30_000 + 100);
+    stop();
+  });
 });

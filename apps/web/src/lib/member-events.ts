@@ -1,4 +1,4 @@
-import { backoffDelay } from './backoff.ts';
+import { backoffDelay, LIVE_UPDATES } from '@shop/shared/limits';
 
 export interface MemberEvent {
   type: string;
@@ -11,7 +11,10 @@ const MAX_RETRY_AFTER_MS = 10 * 60_000;
 
 /**
  * Listens to the member's event stream (/api/events). When the connection drops it reconnects
- * after 1 s, ×1.5 each time, at most 60 s (spec §9); a working connection resets the wait.
+ * after 1 s, ×1.5 each time (spec §9), but never waits more than 30 s, the end of the spec's
+ * long-polling window; a working connection resets the wait. The server sends a heartbeat every
+ * 15 s, so a stream that stays silent for 30 s is taken for dead (a network that swallows packets
+ * without closing the connection) and a new one is opened.
  *
  * EventSource hides why a stream was refused, so when one fails before it ever opened, the client
  * asks (`?probe=1`, which answers with a status and never opens a stream): over the server's caps
@@ -23,24 +26,39 @@ export function connectMemberEvents(onEvent: (event: MemberEvent) => void, onRec
   let attempt = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
+  let silence: ReturnType<typeof setTimeout> | undefined;
   const probe = new AbortController();
 
   const later = (atLeastMs = 0) => {
     if (stopped) return;
-    timer = setTimeout(open, Math.max(atLeastMs, backoffDelay(attempt++)));
+    timer = setTimeout(open, Math.max(atLeastMs, backoffDelay(attempt++, LIVE_UPDATES.reconnectMaxMs)));
   };
 
   const open = () => {
     let opened = false;
-    source = new EventSource('/api/events');
-    source.addEventListener('ready', () => {
+    const current = new EventSource('/api/events');
+    source = current;
+    // Heard from: the stream is alive for another silence period.
+    const heard = () => {
+      clearTimeout(silence);
+      silence = setTimeout(() => {
+        current.close();
+        if (!stopped) later();
+      }, LIVE_UPDATES.silenceMs);
+    };
+    // A connection that never answers at all counts as silent too.
+    heard();
+    current.addEventListener('ready', () => {
       opened = true;
+      heard();
       // Anything missed while disconnected is fetched again.
       if (attempt > 0) onReconnect?.();
       attempt = 0;
     });
+    current.addEventListener('heartbeat', heard);
     for (const type of TYPES) {
-      source.addEventListener(type, (e) => {
+      current.addEventListener(type, (e) => {
+        heard();
         try {
           onEvent({ type, data: JSON.parse((e as MessageEvent<string>).data) as Record<string, unknown> });
         } catch {
@@ -48,8 +66,9 @@ export function connectMemberEvents(onEvent: (event: MemberEvent) => void, onRec
         }
       });
     }
-    source.onerror = () => {
-      source?.close();
+    current.onerror = () => {
+      clearTimeout(silence);
+      current.close();
       if (stopped) return;
       if (opened) return later();
       void whyRefused(probe.signal).then((answer) => {
@@ -62,6 +81,7 @@ export function connectMemberEvents(onEvent: (event: MemberEvent) => void, onRec
   return () => {
     stopped = true;
     clearTimeout(timer);
+    clearTimeout(silence);
     probe.abort();
     source?.close();
   };

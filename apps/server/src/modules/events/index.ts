@@ -1,8 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { LIVE_UPDATES } from '@shop/shared/limits';
 import { TooManyRequestsError } from '../../lib/errors.ts';
 import { liveSessionIds } from './repo.ts';
 
-const HEARTBEAT_MS = 25_000;
+/** Within the spec's 5–30 s long-polling window; the client takes 30 s of silence for a dead stream. */
+const HEARTBEAT_MS = LIVE_UPDATES.heartbeatMs;
 /** A refused stream is worth trying again after this long (the client backs off from there). */
 const RETRY_AFTER_SECONDS = 30;
 
@@ -109,7 +111,8 @@ const events: FastifyPluginAsync<{ limits?: Partial<StreamLimits> }> = async (ap
       if (event.type === 'session.ended') recheckUserSoon(userId);
       else res.write(`event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
     });
-    const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
+    // A named event, not an SSE comment: a browser's EventSource never shows comments to the page.
+    const heartbeat = setInterval(() => res.write('event: heartbeat\ndata: {}\n\n'), HEARTBEAT_MS);
     res.on('close', () => {
       clearInterval(heartbeat);
       unsubscribe();

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { MAX_UPLOAD_RETRY_MS, StorageError, uploadFile, type UploadDeps } from './upload.ts';
-import { backoffDelay } from '../../lib/backoff.ts';
+import { backoffDelay } from '@shop/shared/limits';
 
 const ok = { status: 201, body: JSON.stringify({ bucket: 'products', name: 'a.png', size: 3 }) };
 

@@ -1,10 +1,9 @@
 import { isRetryableStatus } from '@shop/shared/http-policy';
 import { objectUrl, STORAGE_PREFIX, type StorageObjectMetadata } from '@shop/shared/storage-paths';
-import { backoffDelay } from '../../lib/backoff.ts';
+import { backoffDelay, STORAGE_RETRY_LIMIT_MS } from '@shop/shared/limits';
 
-/** Spec §9: uploads give up after 10 minutes of retrying, other storage operations after 2. */
-export const MAX_UPLOAD_RETRY_MS = 10 * 60_000;
-export const MAX_OPERATION_RETRY_MS = 2 * 60_000;
+/** Spec §9: uploads give up after 10 minutes of retrying (other storage operations after 2: read-retry.ts). */
+export const MAX_UPLOAD_RETRY_MS = STORAGE_RETRY_LIMIT_MS.upload;
 
 export type UploadedObject = StorageObjectMetadata;
 

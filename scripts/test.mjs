@@ -1,14 +1,27 @@
 #!/usr/bin/env node
 // npm test: every check — typecheck, lint, unit and API tests (PGlite and PostgreSQL), build,
 // browser end-to-end. Runs every stage even after a failure, then prints one summary whose last
-// line is `N passed, N failed`.
+// line is `N passed, N failed` (also in test-results/summary.txt, and by stage in summary.json).
+// `--only=vitest,e2e` runs some stages (of typecheck, lint, vitest, build, e2e); scripts/ci.mjs
+// uses it to run the suite on two Node versions.
 import fs from 'node:fs';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { ensureChromium } from './ensure-chromium.mjs';
-import { buildWeb, ROOT, run } from './lib.mjs';
+import { buildWeb, ROOT, run, webBuildIsCurrent } from './lib.mjs';
+
+const STAGES = ['typecheck', 'lint', 'vitest', 'build', 'e2e'];
+const { values: options } = parseArgs({ options: { only: { type: 'string' } } });
+const only = options.only ? options.only.split(',').map((s) => s.trim()) : STAGES;
+const unknown = only.filter((s) => !STAGES.includes(s));
+if (unknown.length) {
+  console.error(`unknown stage ${unknown.join(', ')}; stages: ${STAGES.join(', ')}`);
+  process.exit(2);
+}
 
 const results = path.join(ROOT, 'test-results');
 fs.mkdirSync(results, { recursive: true });
+console.log(`Node ${process.version}; stages: ${only.join(', ')}`);
 const polyfills = `--import ${path.join(ROOT, 'scripts/node20-polyfills.mjs')}`;
 const env = { ...process.env, NODE_OPTIONS: [process.env.NODE_OPTIONS, polyfills].filter(Boolean).join(' ') };
 
@@ -24,24 +37,25 @@ function readJson(file) {
   }
 }
 
-async function stage(title, fn) {
+async function stage(key, title, fn) {
+  if (!only.includes(key)) return;
   console.log(`\n━━ ${title} ━━`);
   const started = Date.now();
   await fn();
   console.log(`   (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 
-await stage('Typecheck', async () => {
+await stage('typecheck', 'Typecheck', async () => {
   for (const project of ['packages/shared', 'apps/server', 'apps/web', 'e2e']) {
     check(`typecheck ${project}`, await run('npx', ['tsc', '-p', project], { env }));
   }
 });
 
-await stage('Lint', async () => {
+await stage('lint', 'Lint', async () => {
   check('lint', await run('npx', ['eslint', '--max-warnings', '0', '.'], { env }));
 });
 
-await stage('Unit and API tests (vitest: shared, web, server on PGlite and PostgreSQL)', async () => {
+await stage('vitest', 'Unit and API tests (vitest: shared, web, server on PGlite and PostgreSQL)', async () => {
   const out = path.join(results, 'vitest.json');
   fs.rmSync(out, { force: true });
   const code = await run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { env });
@@ -53,11 +67,13 @@ await stage('Unit and API tests (vitest: shared, web, server on PGlite and Postg
   }
 });
 
-await stage('Build the web app', async () => {
+await stage('build', 'Build the web app', async () => {
   check('build', await buildWeb());
 });
 
-await stage('Browser tests (Playwright, Debian Chromium)', async () => {
+await stage('e2e', 'Browser tests (Playwright, Debian Chromium)', async () => {
+  // Run alone, the browser tests still need a build of the current sources.
+  if (!only.includes('build') && !webBuildIsCurrent()) check('build', await buildWeb());
   if (!ensureChromium()) {
     stages.push({ name: 'e2e', passed: 0, failed: 1, skipped: 0, note: 'Chromium missing' });
     return;
@@ -81,5 +97,6 @@ for (const s of stages) {
 }
 const line = `${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`;
 fs.writeFileSync(path.join(results, 'summary.txt'), `${line}\n`);
+fs.writeFileSync(path.join(results, 'summary.json'), `${JSON.stringify({ node: process.version, stages, total }, null, 2)}\n`);
 console.log(line);
 process.exit(total.failed > 0 ? 1 : 0);

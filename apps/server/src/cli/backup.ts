@@ -13,7 +13,7 @@ const USAGE = 'usage: npm run backup -- [file.tar] [--logical]';
 
 /**
  * npm run backup -- [file.tar] [--logical]
- * Writes one archive of the database and the stored files (docs/operations/backup.md). The
+ * Writes one archive of the database and the stored files (README, "Backups"). The
  * embedded database belongs to the running shop, so the copy is taken by the server when one
  * answers; with no shop running the command opens the database itself. With DATABASE_URL it reads
  * PostgreSQL directly (pg_dump when on PATH, else a logical dump).
@@ -60,7 +60,8 @@ async function main(): Promise<number> {
   const { manifest, end, note } = result;
   const size = fs.statSync(file).size;
   const kinds = { 'pglite-datadir': 'data directory', 'pg-dump': 'pg_dump custom format', logical: 'logical dump' } as const;
-  console.log(`Backup written to ${path.relative(base, file) || file} (${formatBytes(size)}), ${how}.`);
+  const shown = path.relative(base, file);
+  console.log(`Backup written to ${shown.startsWith('..') ? file : shown} (${formatBytes(size)}), ${how}.`);
   console.log(`  database: ${manifest.engine === 'pglite' ? 'embedded (PGlite)' : 'PostgreSQL'}, ${kinds[manifest.database]}, ${manifest.migrations.count} migrations applied`);
   console.log(manifest.storage === 'local' ? `  files: ${end.files} files, ${formatBytes(end.fileBytes)}` : '  files: none (they are in S3; keep the bucket versioned)');
   if (note) console.log(`  note: ${note}`);

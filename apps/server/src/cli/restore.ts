@@ -6,7 +6,7 @@ import { BackupError, restoreBackup } from '../modules/backup/service.ts';
  * npm run restore -- <file.tar>
  * Puts a backup made by `npm run backup` into an empty DATA_DIR (embedded database and files), or
  * into the empty PostgreSQL database at DATABASE_URL. Refuses a place that already holds a shop, an
- * archive that is cut off or damaged, and one made by a newer version (docs/operations/backup.md).
+ * archive that is cut off or damaged, and one made by a newer version (README, "Backups").
  */
 async function main(): Promise<number> {
   const args = process.argv.slice(2);

@@ -89,4 +89,24 @@ test.describe('what a person did is not lost when parts fail', () => {
     await expect(page.getByText('500')).toHaveCount(0);
     await expect(page.getByRole('button', { name: '重新載入' })).toBeVisible();
   });
+
+  test('a picture the storage could not serve for a moment is fetched again with backoff', async ({ page }) => {
+    // The storage answers 503 twice for every picture on the page (the database away for a moment).
+    const refused = new Map<string, number>();
+    await page.route('**/api/storage/**', (route) => {
+      const request = route.request();
+      const url = request.url();
+      const n = refused.get(url) ?? 0;
+      if (request.method() === 'GET' && n < 2) {
+        refused.set(url, n + 1);
+        return route.fulfill({ status: 503, json: { error: { code: 'unavailable', message: '資料庫暫時無法連線，請稍後再試。' } } });
+      }
+      return route.continue();
+    });
+    await page.goto('/team');
+    const portrait = page.getByRole('main').getByRole('img').first();
+    await portrait.scrollIntoViewIfNeeded();
+    await expect.poll(() => portrait.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 }).toBe(true);
+    expect(Math.max(...refused.values())).toBe(2);
+  });
 });

@@ -12,9 +12,11 @@ import { BUILD_POLL_INTERVAL_MS } from './config/motion.ts';
 import { paths } from './config/paths.ts';
 import { whenSessionKnown } from './features/auth/api/get-current-user.ts';
 import { handleSessionEnded } from './features/auth/session.ts';
+import { installStorageReadRetry } from './features/storage/read-retry.ts';
 import './index.css';
 
 installUnsavedInputTracking();
+installStorageReadRetry();
 const router = createAppRouter();
 
 // An API 401 means the session is gone: forget the user and go to sign-in, remembering the way back.

@@ -11,7 +11,10 @@ export const MOTION = {
   marquee: { durationS: 20, delayS: 0, loop: 0 },
   /** Auto-width inputs (quantity steppers) resize after typing pauses this long. */
   autoWidthDebounceMs: 150,
-  /** Transition waits. */
+  /**
+   * Transition waits: how long a step that follows a visible change waits for it to settle. The
+   * FAQ's scroll to a linked question waits `short` after opening it, `none` under reduced motion.
+   */
   transitionWaitMs: { short: 100, none: 0 },
 } as const;
 

@@ -5,7 +5,7 @@ import type { FaqEntry } from '@shop/shared/content';
 import type { DescriptionBlock } from '@shop/shared/catalog-blocks';
 import { DescriptionBlocks } from '../../../components/rich-text.tsx';
 import { Container, PageHeader } from '../../../components/ui/page.tsx';
-import { MOTION } from '../../../config/motion.ts';
+import { MOTION, prefersReducedMotion } from '../../../config/motion.ts';
 import { scrollToElement } from '../../../lib/scroll.ts';
 import { contentQueries } from '../../../features/content/api/content-api.ts';
 import { ContentState } from '../../../features/content/components/content-state.tsx';
@@ -66,8 +66,13 @@ export default function FaqPage() {
     if (!faq.data || !hash || scrolledFor.current === hash || !faq.data.entries.some((e) => e.slug === hash)) return;
     scrolledFor.current = hash;
     setOpen((prev) => new Set(prev).add(hash));
-    const el = document.getElementById(hash);
-    if (el) void scrollToElement(el);
+    // The answer opens first; the scroll waits one short transition (100 ms, none under reduced
+    // motion) so it measures the page after the router's own jump to the anchor and the opened answer.
+    const wait = prefersReducedMotion() ? MOTION.transitionWaitMs.none : MOTION.transitionWaitMs.short;
+    setTimeout(() => {
+      const el = document.getElementById(hash);
+      if (el?.isConnected) void scrollToElement(el);
+    }, wait);
   }, [faq.data, hash]);
 
   const filtered = useMemo(() => {

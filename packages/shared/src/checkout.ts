@@ -7,6 +7,23 @@ export const CVS_BRANDS = ['7-ELEVEN', 'FAMILY', 'HILIFE', 'OK'] as const;
 export type CvsBrandCode = (typeof CVS_BRANDS)[number];
 export const CVS_BRAND_NAMES: Record<CvsBrandCode, string> = { '7-ELEVEN': '7-ELEVEN', FAMILY: '全家', HILIFE: '萊爾富', OK: 'OK超商' };
 
+/** How each chain's own store names may begin (全家 「全家 竹山大智店」, OK 「OK 草屯中正店」). */
+const CVS_NAME_PREFIXES: Record<CvsBrandCode, readonly string[]> = { '7-ELEVEN': ['7-ELEVEN', '統一超商'], FAMILY: ['全家'], HILIFE: ['萊爾富'], OK: ['OK'] };
+
+/**
+ * A pickup store as shoppers read it: the chain, then the store. Names that already start with the
+ * chain (全家 and the others name their stores that way) are shown as they are, so the chain is never
+ * said twice; 7-ELEVEN's 「鹿谷門市」 becomes 「7-ELEVEN 鹿谷門市」.
+ */
+export function cvsStoreLabel(brand: string | null | undefined, storeName: string | null | undefined): string {
+  const name = (storeName ?? '').trim();
+  const code = (brand ?? '') as CvsBrandCode;
+  const chain = CVS_BRAND_NAMES[code] ?? brand ?? '';
+  const prefixes = CVS_NAME_PREFIXES[code] ?? [chain];
+  if (name && prefixes.some((p) => p && name.toUpperCase().startsWith(p.toUpperCase()))) return name;
+  return `${chain} ${name}`.trim();
+}
+
 export const TW_MOBILE = /^09\d{8}$/;
 
 const text = (label: string, rules: string) => textField(label, rules);

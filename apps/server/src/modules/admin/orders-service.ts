@@ -14,7 +14,7 @@ import {
   type OrderActionBody,
   type PaymentState,
 } from '@shop/shared/admin-orders';
-import { CVS_BRAND_NAMES } from '@shop/shared/checkout';
+import { cvsStoreLabel } from '@shop/shared/checkout';
 import { toCsv } from '@shop/shared/csv';
 import { ORDER_STATUS_LABELS, canTransition, type OrderStatus } from '@shop/shared/order-status';
 import type { AdvanceOrderBody } from '@shop/shared/orders';
@@ -141,10 +141,8 @@ export function taipeiDay(date: Date): string {
 
 function destination(s: ShippingDetails): string {
   if (s.method === 'home') return `${s.postalCode ?? ''} ${s.city ?? ''}${s.district ?? ''}${s.address ?? ''}`.trim();
-  return `${cvsBrandName(s.cvsBrand)} ${s.storeName ?? ''}（${s.storeId ?? ''}）`;
+  return `${cvsStoreLabel(s.cvsBrand, s.storeName)}（${s.storeId ?? ''}）`;
 }
-
-const cvsBrandName = (brand: string | undefined) => CVS_BRAND_NAMES[(brand ?? '') as keyof typeof CVS_BRAND_NAMES] ?? brand ?? '';
 
 /**
  * The filtered orders as a CSV file (UTF-8 with a BOM, CRLF), one row per order, newest first;
@@ -294,7 +292,7 @@ export async function getAdminOrder(db: DbOrTx, orderNo: string, options: { with
       postalCode: s.method === 'home' ? (s.postalCode ?? null) : null,
       address: s.method === 'home' ? `${s.city ?? ''}${s.district ?? ''}${s.address ?? ''}` : null,
       cvsBrand: s.method === 'cvs' ? (s.cvsBrand ?? null) : null,
-      storeName: s.method === 'cvs' ? `${cvsBrandName(s.cvsBrand)} ${s.storeName ?? ''}`.trim() : null,
+      storeName: s.method === 'cvs' ? cvsStoreLabel(s.cvsBrand, s.storeName) : null,
       storeId: s.method === 'cvs' ? (s.storeId ?? null) : null,
       storeAddress: s.method === 'cvs' ? (s.storeAddress ?? null) : null,
     },

@@ -1,5 +1,5 @@
 import type { CartLine } from '@shop/shared/cart';
-import { CVS_BRAND_NAMES, CheckoutErrorCode, type PlaceOrderBody, type QuoteBody, type QuoteResponse } from '@shop/shared/checkout';
+import { CheckoutErrorCode, cvsStoreLabel, type PlaceOrderBody, type QuoteBody, type QuoteResponse } from '@shop/shared/checkout';
 import { isOutlying } from '@shop/shared/data/tw-districts';
 import { findDistrict } from '@shop/shared/data/tw-districts';
 import { formatTwd } from '@shop/shared/money';
@@ -307,7 +307,7 @@ async function ownOrder(db: DbOrTx, userId: string, orderNo: string): Promise<re
 function shippingView(s: ShippingDetails): Record<string, string> {
   const base = { method: s.method, methodLabel: SHIPPING_METHOD_LABELS[s.method], recipientName: s.recipientName, phone: s.phone };
   if (s.method === 'home') return { ...base, postalCode: s.postalCode ?? '', address: `${s.city ?? ''}${s.district ?? ''}${s.address ?? ''}` };
-  return { ...base, store: `${CVS_BRAND_NAMES[(s.cvsBrand ?? 'OK') as keyof typeof CVS_BRAND_NAMES] ?? s.cvsBrand} ${s.storeName ?? ''}`, storeId: s.storeId ?? '', storeAddress: s.storeAddress ?? '' };
+  return { ...base, store: cvsStoreLabel(s.cvsBrand, s.storeName), storeId: s.storeId ?? '', storeAddress: s.storeAddress ?? '' };
 }
 
 function invoiceView(i: InvoiceDetails): Record<string, string> {

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
 import { USER_ROLE_NAMES, type MemberDetail } from '@shop/shared/admin-members';
 import { adminPath } from '@shop/shared/admin-routes';
+import { cvsStoreLabel } from '@shop/shared/checkout';
 import type { CouponView } from '@shop/shared/membership';
 import { formatTwd } from '@shop/shared/money';
 import type { PaymentMethod } from '@shop/shared/order-status';
@@ -141,7 +142,7 @@ function Addresses({ m }: { m: MemberDetail }) {
             {a.recipientName}・<span className="tabular">{a.phone}</span>
           </p>
           <p className="text-ink-muted">
-            {a.kind === 'home' ? `${a.postalCode ?? ''} ${a.city ?? ''}${a.district ?? ''}${a.address ?? ''}`.trim() : `${a.cvsBrand ?? ''} ${a.storeName ?? ''}（${a.storeId ?? ''}）${a.storeAddress ? `・${a.storeAddress}` : ''}`}
+            {a.kind === 'home' ? `${a.postalCode ?? ''} ${a.city ?? ''}${a.district ?? ''}${a.address ?? ''}`.trim() : `${cvsStoreLabel(a.cvsBrand, a.storeName)}（${a.storeId ?? ''}）${a.storeAddress ? `・${a.storeAddress}` : ''}`}
           </p>
         </li>
       ))}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CVS_BRAND_NAMES } from '@shop/shared/checkout';
+import { cvsStoreLabel } from '@shop/shared/checkout';
 import type { AddressBody, AddressView } from '@shop/shared/membership';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -20,7 +20,7 @@ import { AddressFields } from './address-fields.tsx';
 import { StorePicker } from './store-picker.tsx';
 
 export function describeAddress(a: AddressView): string {
-  return a.kind === 'home' ? `${a.postalCode ?? ''} ${a.city ?? ''}${a.district ?? ''}${a.address ?? ''}`.trim() : `${a.cvsBrand ? CVS_BRAND_NAMES[a.cvsBrand] : ''} ${a.storeName ?? ''}（${a.storeAddress ?? ''}）`;
+  return a.kind === 'home' ? `${a.postalCode ?? ''} ${a.city ?? ''}${a.district ?? ''}${a.address ?? ''}`.trim() : `${cvsStoreLabel(a.cvsBrand, a.storeName)}（${a.storeAddress ?? ''}）`;
 }
 
 function toBody(v: CheckoutForm, label: string, isDefault: boolean): AddressBody {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { UseFormReturn } from 'react-hook-form';
-import { CVS_BRANDS, CVS_BRAND_NAMES } from '@shop/shared/checkout';
+import { CVS_BRANDS, CVS_BRAND_NAMES, cvsStoreLabel } from '@shop/shared/checkout';
 import { cn } from '../../../components/ui/cn.ts';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { storesQueryOptions } from '../api/checkout-api.ts';
@@ -53,7 +53,7 @@ export function StorePicker({ form }: { form: UseFormReturn<CheckoutForm> }) {
         <div className="flex flex-wrap items-start justify-between gap-3 rounded-md border border-tea/40 bg-tea-soft/50 p-4" aria-live="polite">
           <div>
             <p className="font-medium text-tea-dark">
-              {CVS_BRAND_NAMES[brand]} {storeName}（店號 {storeId}）
+              {cvsStoreLabel(brand, storeName)}（店號 {storeId}）
             </p>
             <p className="text-sm text-ink-muted">{storeAddress}</p>
           </div>

@@ -1,0 +1,33 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, dbAvailable, type TestContext } from '../../../test/helpers.ts';
+import { seedTestCatalog } from '../../../test/fixtures.ts';
+import { shopper } from '../../../test/shop.ts';
+import { productVariants } from '../../db/schema.ts';
+
+/** Issue 18 walkthrough fixes seen through the orders API. */
+describe.skipIf(!dbAvailable())('orders as a shopper reads them', () => {
+  let ctx: TestContext;
+  let variants: Record<string, string>;
+  beforeAll(async () => {
+    ctx = await createTestApp({ PUBLIC_URL: 'http://localhost:3000' });
+    await seedTestCatalog(ctx.database);
+    const rows = await ctx.database.db.select({ id: productVariants.id, sku: productVariants.sku }).from(productVariants);
+    variants = Object.fromEntries(rows.map((r) => [r.sku, r.id]));
+  });
+  afterAll(async () => ctx.close());
+
+  it('names a pickup store with its chain once (全家 竹山大智店, 7-ELEVEN 鹿谷門市)', async () => {
+    const s = await shopper(ctx.app, 'pickup-label@example.com');
+    const stores: Array<[string, string, string]> = [
+      ['FAMILY', '018234', '全家 竹山大智店'],
+      ['7-ELEVEN', '158703', '7-ELEVEN 鹿谷門市'],
+    ];
+    for (const [cvsBrand, storeId, label] of stores) {
+      await s.add(variants['DD-S']!, 1);
+      const placed = await s.order({ shipping: { method: 'cvs', recipientName: '林小嵐', phone: '0912345678', cvsBrand, storeId }, paymentMethod: 'cod' });
+      expect(placed.statusCode, placed.body).toBe(201);
+      const detail = (await s.call('GET', `/api/orders/${placed.json().order.orderNo}`)).json();
+      expect(detail.shipping.store).toBe(label);
+    }
+  });
+});

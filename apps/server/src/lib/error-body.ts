@@ -42,22 +42,13 @@ export function toErrorBody(error: FastifyError): { status: number; payload: Api
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const fields: Record<string, string> = {};
+    let unknownKeys = false;
     for (const issue of error.validation) {
       const key = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || '_';
+      if (issue.keyword === 'unrecognized_keys') unknownKeys = true;
       fields[key] ??= issue.message ?? '格式不正確';
     }
-    const first = Object.entries(fields)[0];
-    const where = error.validationContext === 'querystring' ? '查詢參數' : error.validationContext === 'params' ? '網址參數' : '資料';
-    return {
-      status: 400,
-      payload: {
-        error: {
-          code: CommonErrorCode.invalidArgument,
-          message: first ? `${where}有誤（${first[0]}）：${first[1]}` : `${where}有誤。`,
-          fields,
-        },
-      },
-    };
+    return { status: 400, payload: { error: { code: CommonErrorCode.invalidArgument, message: validationMessage(error.validationContext, fields, unknownKeys), fields } } };
   }
   if (isResponseSerializationError(error)) {
     return { status: 500, payload: { error: { code: CommonErrorCode.internal, message: '伺服器發生錯誤，請稍後再試。' } } };
@@ -67,6 +58,25 @@ export function toErrorBody(error: FastifyError): { status: number; payload: Api
   if (status < 500 && known) return { status, payload: { error: { code: known.code, message: known.message } } };
   if (status < 500) return { status, payload: { error: { code: CommonErrorCode.invalidArgument, message: '請求無法處理。' } } };
   return { status: 500, payload: { error: { code: CommonErrorCode.internal, message: '伺服器發生錯誤，請稍後再試。' } } };
+}
+
+/** Ends a sentence with 。 unless it already ends with punctuation. */
+const sentence = (text: string) => (/[。！？.!?]$/.test(text) ? text : `${text}。`);
+
+/**
+ * The message of a refused request in the shopper's words (docs/decisions/008-walkthrough-fixes.md): the first
+ * field's own message, never the field's key. A bad address (query or path) says so and what to do;
+ * keys nobody offers (a hand-edited address) get no field message worth reading.
+ */
+function validationMessage(context: string | undefined, fields: Record<string, string>, unknownKeys: boolean): string {
+  const messages = Object.values(fields);
+  if (context === 'querystring' || context === 'params') {
+    if (unknownKeys || !messages[0]) return '網址中的條件有誤，請回到上一頁重新選擇。';
+    return `網址中的條件有誤：${sentence(messages[0])}`;
+  }
+  if (unknownKeys || !messages[0]) return STATUS_CODES[400]!.message;
+  if (messages.length === 1) return sentence(messages[0]);
+  return `${messages[0].replace(/[。.]$/, '')}；另有 ${messages.length - 1} 個欄位需要修正。`;
 }
 
 export type ErrorTransform = (body: ApiErrorBody) => ApiErrorBody;

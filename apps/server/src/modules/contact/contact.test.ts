@@ -192,7 +192,7 @@ describe.skipIf(!dbAvailable())('contact form API', () => {
       const { error } = res.json() as { error: { code: string; message: string; fields: Record<string, string> } };
       expect(error.code).toBe('invalid-argument');
       expect(error.fields[field]).toBe(message);
-      expect(error.message).toBe(`資料有誤（${field}）：${message}`);
+      expect(error.message).toBe(`${message}。`);
       expect(await storedCount()).toBe(before);
     });
 

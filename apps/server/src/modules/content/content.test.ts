@@ -260,14 +260,14 @@ describe.skipIf(!dbAvailable())('content API', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().error.code).toBe('invalid-argument');
       expect(res.json().error.fields[field]).toBe(message);
-      expect(res.json().error.message).toBe(`查詢參數有誤（${field}）：${message}`);
+      expect(res.json().error.message).toBe(`網址中的條件有誤：${message}。`);
     });
 
     it('refuses unknown query parameters', async () => {
       const res = await get('/api/content/media?sort=old');
       expect(res.statusCode).toBe(400);
       expect(res.json().error.code).toBe('invalid-argument');
-      expect(res.json().error.message).toMatch(/^查詢參數有誤/);
+      expect(res.json().error.message).toBe('網址中的條件有誤，請回到上一頁重新選擇。');
     });
   });
 

@@ -123,7 +123,8 @@ export const ActionCodeQuery = z.object({ code: ActionCode, kind: z.enum(['reset
 export const ActionCodeInfo = z.object({ email: z.string(), invite: z.object({ role: z.enum(STAFF_ROLES) }).optional() });
 export type ActionCodeInfo = z.infer<typeof ActionCodeInfo>;
 
-export const VerifyEmailResponse = z.object({ email: z.string(), user: CurrentUser.nullable() });
+/** `alreadyVerified`: the link had been used and the address is verified; nothing changed. */
+export const VerifyEmailResponse = z.object({ email: z.string(), user: CurrentUser.nullable(), alreadyVerified: z.literal(true).optional() });
 export type VerifyEmailResponse = z.infer<typeof VerifyEmailResponse>;
 
 export const ResendVerificationResponse = z.object({ sent: z.boolean(), alreadyVerified: z.boolean(), retryAfterSeconds: z.number() });

@@ -73,7 +73,7 @@ const auth: FastifyPluginAsync = async (app) => {
     const result = await service.verifyEmail(deps(), request.body.code, current);
     // Only the signed-in owner gets their user back; a link opened elsewhere learns nothing more.
     const mine = request.auth?.user.id === result.user.id;
-    return { email: result.email, user: mine ? toCurrentUser(result.user) : null };
+    return { email: result.email, user: mine ? toCurrentUser(result.user) : null, ...('alreadyVerified' in result ? { alreadyVerified: true as const } : {}) };
   });
 
   r.post(

@@ -165,12 +165,26 @@ export async function checkActionCode(deps: AuthDeps, code: string, kind: 'reset
 }
 
 export async function verifyEmail(deps: AuthDeps, code: string, currentSession: { id: string; userId: string } | null = null) {
+  const done = await alreadyVerified(deps, code);
+  if (done) return done;
   const { row, user } = await usableCode(deps, code, ['verify-email', 'change-email']);
   if (row.kind === 'change-email') return confirmEmailChange(deps, row, user, currentSession?.userId === user.id ? currentSession.id : null);
   if (!(await repo.consumeActionCode(deps.db, row.id, clock(deps)))) throw authError('invalid-action-code');
   // A code for an address the account no longer has verifies nothing.
   if (!(await repo.markEmailVerified(deps.db, user.id, row.email, clock(deps)))) throw authError('invalid-action-code');
   return { email: row.email, user: toAuthUser({ ...user, emailVerifiedAt: clock(deps) }) };
+}
+
+/**
+ * A used verification link opened again (a second click, the mail app's preview) whose address the
+ * account still has, verified: said as done rather than as a dead link. Nothing changes.
+ */
+async function alreadyVerified(deps: AuthDeps, code: string) {
+  const row = await repo.findActionCode(deps.db, hashCode(code));
+  if (!row?.usedAt || !row.userId || (row.kind !== 'verify-email' && row.kind !== 'change-email')) return null;
+  const user = await repo.findUserById(deps.db, row.userId);
+  if (!user || user.disabledAt || user.email !== row.email || !user.emailVerifiedAt) return null;
+  return { email: row.email, user: toAuthUser(user), alreadyVerified: true as const };
 }
 
 /**

@@ -400,7 +400,7 @@ export default function PaymentPage() {
             <Link to={paths.serviceTerms()} className={textLinkClass}>
               服務條款
             </Link>
-            。金額以伺服器計算為準。
+            。
           </p>
         </aside>
       </form>

@@ -333,7 +333,8 @@ describe.skipIf(!dbAvailable())('console: orders and fulfilment', () => {
         expect(shipped.shipment).toEqual({ carrier: '黑貓宅急便', trackingNo: '9055-1234-5678' });
         expect(shipped.allowedActions).toEqual(['shipment-event', 'deliver']);
         expect(shipped.shipmentEvents).toEqual(['picked_up', 'in_transit']);
-        expect(shipped.events.at(-1)).toMatchObject({ kind: 'shipment', shipmentEvent: 'created', carrier: '黑貓宅急便', trackingNo: '9055-1234-5678' });
+        expect(shipped.events.at(-2)).toMatchObject({ kind: 'shipment', shipmentEvent: 'created', carrier: '黑貓宅急便', trackingNo: '9055-1234-5678' });
+        expect(shipped.events.at(-1)).toMatchObject({ kind: 'status', status: 'shipped' });
         // The member's open tracking page hears of it, and the shipping mail goes out.
         expect(heard).toContainEqual({ type: 'order.updated', data: { orderNo: order.orderNo, status: 'shipped' } });
         expect((await latestMail(ctx.database, order.email, 'order-shipped')).subject).toContain(order.orderNo);

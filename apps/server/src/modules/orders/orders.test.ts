@@ -333,7 +333,8 @@ describe.skipIf(!dbAvailable())('cart, checkout and orders', () => {
       expect((await staff.call('POST', url, { status: 'completed' })).json().error.code).toBe('invalid-transition');
       const shipped = (await staff.call('POST', url, { status: 'shipped', carrier: '黑貓宅急便', trackingNo: '905512345678', location: '南投鹿谷' })).json();
       expect(shipped.status).toBe('shipped');
-      expect(shipped.events.at(-1)).toMatchObject({ kind: 'shipment', shipmentEvent: 'created', carrier: '黑貓宅急便', trackingNo: '905512345678' });
+      expect(shipped.events.at(-2)).toMatchObject({ kind: 'shipment', shipmentEvent: 'created', carrier: '黑貓宅急便', trackingNo: '905512345678' });
+      expect(shipped.events.at(-1)).toMatchObject({ kind: 'status', status: 'shipped' });
       await staff.call('POST', url, { shipmentEvent: 'in_transit', location: '台中轉運中心' });
       const delivered = (await staff.call('POST', url, { shipmentEvent: 'delivered', location: '南投縣鹿谷鄉' })).json();
       expect(delivered.status).toBe('delivered');

@@ -517,12 +517,12 @@ export async function advanceOrder(deps: ChangeDeps, orderNo: string, body: Adva
     // What to announce once committed, in order.
     const after: Array<{ order: repo.OrderRow; kind: 'status' | 'shipped' }> = [];
     if (body.status) {
+      // The shipment slip is made before the parcel leaves: its event goes first, so 已出貨 is the
+      // newest step (events are listed in the order they were written). A refused move rolls it back.
+      if (body.status === 'shipped') await repo.insertEvent(tx, { orderId: order.id, kind: 'shipment', shipmentEvent: 'created', ...shipment, location: body.location ?? null, createdAt: now });
       current = await applyTransition(tx, current, body.status, { note: body.note, location: body.location }, {}, now);
       after.push({ order: current, kind: 'status' });
-      if (body.status === 'shipped') {
-        await repo.insertEvent(tx, { orderId: order.id, kind: 'shipment', shipmentEvent: 'created', ...shipment, location: body.location ?? null, createdAt: now });
-        after.push({ order: current, kind: 'shipped' });
-      }
+      if (body.status === 'shipped') after.push({ order: current, kind: 'shipped' });
     }
     if (body.shipmentEvent && !(body.status === 'shipped' && body.shipmentEvent === 'created')) {
       if (current.status !== 'shipped') throw new ConflictError('訂單出貨後才能加入配送事件。', 'invalid-transition');

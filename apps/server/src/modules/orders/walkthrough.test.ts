@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbAvailable, type TestContext } from '../../../test/helpers.ts';
-import { seedTestCatalog } from '../../../test/fixtures.ts';
+import { seedTestCatalog, setRole } from '../../../test/fixtures.ts';
 import { shopper } from '../../../test/shop.ts';
 import { productVariants } from '../../db/schema.ts';
 
@@ -29,5 +29,19 @@ describe.skipIf(!dbAvailable())('orders as a shopper reads them', () => {
       const detail = (await s.call('GET', `/api/orders/${placed.json().order.orderNo}`)).json();
       expect(detail.shipping.store).toBe(label);
     }
+  });
+
+  it('lists the shipment slip before 已出貨, so the newest step is the shipment', async () => {
+    const s = await shopper(ctx.app, 'timeline@example.com');
+    await s.add(variants['DD-S']!, 1);
+    const { order } = (await s.order()).json();
+    const staff = await shopper(ctx.app, 'timeline-staff@example.com');
+    await setRole(ctx.database, 'timeline-staff@example.com', 'staff');
+    const url = `/api/admin/orders/${order.orderNo}/advance`;
+    await staff.call('POST', url, { status: 'processing' });
+    await staff.call('POST', url, { status: 'shipped', carrier: '黑貓宅急便', trackingNo: '905512345678' });
+    const detail = (await s.call('GET', `/api/orders/${order.orderNo}`)).json();
+    const steps = detail.events.map((e: { kind: string; status: string | null; shipmentEvent: string | null }) => (e.kind === 'shipment' ? e.shipmentEvent : e.status));
+    expect(steps.slice(-2)).toEqual(['created', 'shipped']);
   });
 });

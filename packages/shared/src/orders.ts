@@ -29,6 +29,8 @@ export const OrderEventView = z.object({
   note: z.string().nullable(),
   carrier: z.string().nullable(),
   trackingNo: z.string().nullable(),
+  /** The carrier's tracking page for this parcel (see carrier-tracking.ts), or null. */
+  tracking: z.object({ url: z.string(), opensParcel: z.boolean() }).nullable(),
   at: z.string(),
 });
 export type OrderEventView = z.infer<typeof OrderEventView>;

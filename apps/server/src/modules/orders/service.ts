@@ -1,4 +1,5 @@
 import type { CartLine } from '@shop/shared/cart';
+import { carrierTracking } from '@shop/shared/carrier-tracking';
 import { CheckoutErrorCode, cvsStoreLabel, type PlaceOrderBody, type QuoteBody, type QuoteResponse } from '@shop/shared/checkout';
 import { isOutlying } from '@shop/shared/data/tw-districts';
 import { findDistrict } from '@shop/shared/data/tw-districts';
@@ -340,6 +341,7 @@ export const orderEventView = (e: repo.OrderEventRow): OrderEventView => ({
   note: e.note,
   carrier: e.carrier,
   trackingNo: e.trackingNo,
+  tracking: carrierTracking(e.carrier, e.trackingNo),
   at: e.createdAt.toISOString(),
 });
 

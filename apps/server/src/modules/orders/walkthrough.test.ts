@@ -43,5 +43,21 @@ describe.skipIf(!dbAvailable())('orders as a shopper reads them', () => {
     const detail = (await s.call('GET', `/api/orders/${order.orderNo}`)).json();
     const steps = detail.events.map((e: { kind: string; status: string | null; shipmentEvent: string | null }) => (e.kind === 'shipment' ? e.shipmentEvent : e.status));
     expect(steps.slice(-2)).toEqual(['created', 'shipped']);
+    // The shipment names the carrier's tracking page for this parcel.
+    expect(detail.events.at(-2)).toMatchObject({ carrier: '黑貓宅急便', trackingNo: '905512345678', tracking: { url: 'https://www.t-cat.com.tw/Inquire/TraceDetail.aspx?BillID=905512345678', opensParcel: true } });
+  });
+
+  it('links a store-pickup parcel to the chain\'s tracking page, the number to copy there', async () => {
+    const s = await shopper(ctx.app, 'track-cvs@example.com');
+    await s.add(variants['DD-S']!, 1);
+    const { order } = (await s.order({ shipping: { method: 'cvs', recipientName: '林小嵐', phone: '0912345678', cvsBrand: 'FAMILY', storeId: '018234' } })).json();
+    const staff = await shopper(ctx.app, 'track-cvs-staff@example.com');
+    await setRole(ctx.database, 'track-cvs-staff@example.com', 'staff');
+    const url = `/api/admin/orders/${order.orderNo}/advance`;
+    await staff.call('POST', url, { status: 'processing' });
+    await staff.call('POST', url, { status: 'shipped', carrier: '全家店到店', trackingNo: 'F 1234/56' });
+    const detail = (await s.call('GET', `/api/orders/${order.orderNo}`)).json();
+    expect(detail.events.at(-2).tracking).toEqual({ url: 'https://fmec.famiport.com.tw/FP_Entrance/QueryBox', opensParcel: false });
+    expect(detail.events.at(-1).tracking).toBeNull();
   });
 });

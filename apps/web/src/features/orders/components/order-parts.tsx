@@ -103,13 +103,55 @@ export function OrderTimeline({ order }: { order: OrderDetail }) {
             </p>
             {(e.note || e.carrier || e.trackingNo) && (
               <p className="text-sm text-ink-muted">
-                {[e.note, e.carrier && `物流：${e.carrier}`, e.trackingNo && `追蹤編號：${e.trackingNo}`].filter(Boolean).join('，')}
+                {[e.note, e.carrier && `物流：${e.carrier}`, e.trackingNo && !e.tracking && `追蹤編號：${e.trackingNo}`].filter(Boolean).join('，')}
               </p>
             )}
+            {e.trackingNo && e.tracking && <TrackingLink carrier={e.carrier ?? ''} trackingNo={e.trackingNo} tracking={e.tracking} />}
           </li>
         );
       })}
     </ol>
+  );
+}
+
+/**
+ * The parcel on the carrier's site: a link that opens it, or (carriers that ask for the number on
+ * their own page) the number with a copy button beside a link to that page.
+ */
+function TrackingLink({ carrier, trackingNo, tracking }: { carrier: string; trackingNo: string; tracking: NonNullable<OrderDetail['events'][number]['tracking']> }) {
+  const link = 'font-medium text-tea-dark underline underline-offset-2 hover:text-tea';
+  if (tracking.opensParcel) {
+    return (
+      <p className="text-sm text-ink-muted">
+        追蹤編號：
+        <a href={tracking.url} target="_blank" rel="noopener noreferrer" className={`tabular break-all ${link}`}>
+          {trackingNo}
+          <span className="sr-only">（在{carrier}網站查詢貨態，另開新視窗）</span>
+        </a>
+      </p>
+    );
+  }
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(trackingNo);
+      toast.success('已複製追蹤編號。');
+    } catch {
+      toast.error('無法自動複製，請手動選取追蹤編號。');
+    }
+  };
+  return (
+    <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-ink-muted">
+      <span>
+        追蹤編號：<span className="tabular select-all break-all text-ink">{trackingNo}</span>
+      </span>
+      <button type="button" onClick={() => void copy()} className={link}>
+        複製
+      </button>
+      <a href={tracking.url} target="_blank" rel="noopener noreferrer" className={link}>
+        到{carrier}網站查詢
+        <span className="sr-only">（另開新視窗，貼上追蹤編號）</span>
+      </a>
+    </p>
   );
 }
 

@@ -108,3 +108,25 @@ describe('isDonationCode (捐贈碼 / 愛心碼)', () => {
     }
   });
 });
+
+describe('mobile barcode as typed', () => {
+  it('is upper-cased and made half-width the way the checkout box and the server both read it', async () => {
+    const { normalizeMobileBarcode } = await import('./invoice.ts');
+    expect(normalizeMobileBarcode(' /abc+123 ')).toBe('/ABC+123');
+    // A zh-TW keyboard in full-width mode types ／ＡＢＣ＋１２３.
+    expect(normalizeMobileBarcode('／ａｂｃ＋１２３')).toBe('/ABC+123');
+    expect(isMobileBarcode(normalizeMobileBarcode('／ａｂｃ．－１２'))).toBe(true);
+  });
+
+  it('the order form takes a lower-case or full-width barcode and keeps it upper-case', async () => {
+    const { PlaceOrderBody } = await import('./checkout.ts');
+    const body = (mobileBarcode: string) => ({
+      idempotencyKey: '7f8c2a4e-3b1d-4c5e-9f6a-1b2c3d4e5f60',
+      shipping: { method: 'home', recipientName: '林小嵐', phone: '0912345678', city: '南投縣', district: '鹿谷鄉', address: '興產路 87 號' },
+      invoice: { type: 'mobile', mobileBarcode },
+      paymentMethod: 'cod',
+    });
+    expect(PlaceOrderBody.parse(body('/abc+123')).invoice).toEqual({ type: 'mobile', mobileBarcode: '/ABC+123' });
+    expect(PlaceOrderBody.parse(body('／ａｂｃ＋１２３')).invoice).toEqual({ type: 'mobile', mobileBarcode: '/ABC+123' });
+  });
+});

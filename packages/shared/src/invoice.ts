@@ -16,6 +16,18 @@ const DONATION_CODE = /^[0-9]{3,7}$/;
 const TAX_ID = /^[0-9]{8}$/;
 const TAX_ID_WEIGHTS = [1, 2, 1, 2, 1, 2, 4, 1] as const;
 
+/**
+ * A mobile barcode as the shopper meant it: full-width characters (a zh-TW keyboard in full-width
+ * mode types ／ＡＢＣ) made half-width, letters upper-case, spaces at the ends dropped. The checkout
+ * box applies it as the shopper types and the server applies it again, so both read the same code.
+ */
+export function normalizeMobileBarcode(value: string): string {
+  return value
+    .replace(/[\uFF01-\uFF5E]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
+    .trim()
+    .toUpperCase();
+}
+
 /** 手機條碼載具: "/" followed by 7 characters of 0-9 A-Z . - + */
 export function isMobileBarcode(value: string): boolean {
   return MOBILE_BARCODE.test(value);

@@ -27,9 +27,27 @@ import { StorePicker } from '../../features/checkout/components/store-picker.tsx
 import { useCheckoutDraft } from '../../features/checkout/draft-store.ts';
 import { useShippingRules } from '../../features/checkout/api/shipping-rules.ts';
 import { CheckoutForm, formFieldOf, toPlaceOrderBody } from '../../features/checkout/schema.ts';
+import { normalizeMobileBarcode } from '@shop/shared/invoice';
 import { SavedAddressPicker } from '../../features/checkout/components/address-book.tsx';
 import { addressesQueryOptions } from '../../features/checkout/api/address-api.ts';
 import { membershipQueryOptions } from '../../features/member/api/member-api.ts';
+
+/** The mobile barcode box shows the code as it will be read (half-width, upper-case) while it is typed. */
+function upperCaseAsTyped<T extends { onChange: (event: React.ChangeEvent<HTMLInputElement>) => unknown }>(field: T): T {
+  return {
+    ...field,
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
+      const input = event.target;
+      const caret = input.selectionStart;
+      const next = normalizeMobileBarcode(input.value);
+      if (next !== input.value) {
+        input.value = next;
+        if (caret !== null) input.setSelectionRange(Math.min(caret, next.length), Math.min(caret, next.length));
+      }
+      return field.onChange(event);
+    },
+  };
+}
 
 function Section({ n, title, children }: { n: number; title: string; children: React.ReactNode }) {
   return (
@@ -248,7 +266,7 @@ export default function PaymentPage() {
               </Choice>
             </div>
             <div className="mt-4 grid gap-4 sm:grid-cols-2">
-              {values.invoiceType === 'mobile' && <TextField label="手機條碼" required placeholder="/ABC1234" autoCapitalize="characters" hint="「/」加上 7 碼英數字" error={errors.mobileBarcode?.message} {...form.register('mobileBarcode')} />}
+              {values.invoiceType === 'mobile' && <TextField label="手機條碼" required placeholder="/ABC1234" autoCapitalize="characters" hint="「/」加上 7 碼英數字" error={errors.mobileBarcode?.message} {...upperCaseAsTyped(form.register('mobileBarcode'))} />}
               {values.invoiceType === 'donation' && <TextField label="捐贈碼（愛心碼）" required inputMode="numeric" placeholder="例如 8585" error={errors.donationCode?.message} {...form.register('donationCode')} />}
               {values.invoiceType === 'company' && (
                 <>

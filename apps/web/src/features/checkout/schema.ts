@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CVS_BRANDS, TW_MOBILE, type PlaceOrderBody } from '@shop/shared/checkout';
 import { findDistrict } from '@shop/shared/data/tw-districts';
-import { isDonationCode, isMobileBarcode, isTaxId } from '@shop/shared/invoice';
+import { isDonationCode, isMobileBarcode, isTaxId, normalizeMobileBarcode } from '@shop/shared/invoice';
 import { validateValue } from '@shop/shared/validation/rules';
 
 const checkoutShape = z.object({
@@ -55,7 +55,7 @@ export const CheckoutForm = checkoutShape.superRefine((v, ctx) => {
       if (message) fail(path, message);
     };
     checkDestination(v, fail);
-    if (v.invoiceType === 'mobile' && !isMobileBarcode(v.mobileBarcode.trim().toUpperCase())) fail('mobileBarcode', '手機條碼格式不正確：「/」加上 7 碼英數字');
+    if (v.invoiceType === 'mobile' && !isMobileBarcode(normalizeMobileBarcode(v.mobileBarcode))) fail('mobileBarcode', '手機條碼格式不正確：「/」加上 7 碼英數字');
     if (v.invoiceType === 'donation' && !isDonationCode(v.donationCode.trim())) fail('donationCode', '捐贈碼為 3 到 7 位數字');
     if (v.invoiceType === 'company') {
       if (!isTaxId(v.taxId.trim())) fail('taxId', '統一編號不正確，請確認 8 位數字');
@@ -97,7 +97,7 @@ export function toPlaceOrderBody(v: CheckoutForm, idempotencyKey: string): Place
       : { method: 'cvs', recipientName: v.recipientName.trim(), phone: v.phone.replace(/[\s-]/g, ''), cvsBrand: v.cvsBrand, storeId: v.storeId };
   const invoice: PlaceOrderBody['invoice'] =
     v.invoiceType === 'mobile'
-      ? { type: 'mobile', mobileBarcode: v.mobileBarcode.trim().toUpperCase() }
+      ? { type: 'mobile', mobileBarcode: normalizeMobileBarcode(v.mobileBarcode) }
       : v.invoiceType === 'donation'
         ? { type: 'donation', donationCode: v.donationCode.trim() }
         : v.invoiceType === 'company'

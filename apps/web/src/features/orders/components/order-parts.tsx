@@ -5,6 +5,7 @@ import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, SHIPMENT_EVENT_LABELS, type
 import type { OrderDetail } from '@shop/shared/orders';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/form.ts';
 import { submitPaymentForm } from '../../../lib/payment-form.ts';
@@ -159,6 +160,7 @@ function TrackingLink({ carrier, trackingNo, tracking }: { carrier: string; trac
 export function OrderActions({ order }: { order: OrderDetail }) {
   const client = useQueryClient();
   const [busy, setBusy] = useState<'pay' | 'cancel' | null>(null);
+  const [asking, setAsking] = useState(false);
   if (!order.canPay && !order.canCancel) return null;
   const pay = async () => {
     setBusy('pay');
@@ -172,7 +174,7 @@ export function OrderActions({ order }: { order: OrderDetail }) {
     }
   };
   const cancel = async () => {
-    if (!window.confirm('確定要取消這筆訂單嗎？取消後商品會放回庫存。')) return;
+    setAsking(false);
     setBusy('cancel');
     try {
       await cancelOrder(order.orderNo);
@@ -193,10 +195,29 @@ export function OrderActions({ order }: { order: OrderDetail }) {
         </Button>
       )}
       {order.canCancel && (
-        <Button variant="secondary" loading={busy === 'cancel'} disabled={busy !== null} onClick={() => void cancel()}>
+        <Button variant="secondary" loading={busy === 'cancel'} disabled={busy !== null} onClick={() => setAsking(true)}>
           取消訂單
         </Button>
       )}
+      <Dialog
+        open={asking}
+        onClose={() => setAsking(false)}
+        title="取消這筆訂單？"
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setAsking(false)}>
+              保留訂單
+            </Button>
+            <Button variant="danger" onClick={() => void cancel()}>
+              確定取消
+            </Button>
+          </>
+        }
+      >
+        <p className="leading-relaxed">
+          訂單 <span className="tabular">{order.orderNo}</span> 取消後無法復原，商品會放回庫存。
+        </p>
+      </Dialog>
     </div>
   );
 }

@@ -1,0 +1,41 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { OrderDetail } from '@shop/shared/orders';
+import { OrderActions } from './order-parts.tsx';
+
+vi.mock('../api/orders-api.ts', () => ({ cancelOrder: vi.fn(async () => ({})), payOrderAgain: vi.fn() }));
+
+const order = { orderNo: 'TW20261123000001', status: 'pending_payment', canPay: false, canCancel: true } as unknown as OrderDetail;
+
+function renderActions() {
+  // jsdom has no modal dialogs: open and close flip the attribute the way the browser does.
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <OrderActions order={order} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('member cancels an order', () => {
+  it('asks in the shop\'s own dialog, never the browser\'s confirm(), and cancels only on 確定取消', async () => {
+    const native = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const { cancelOrder } = await import('../api/orders-api.ts');
+    renderActions();
+    fireEvent.click(screen.getByRole('button', { name: '取消訂單' }));
+    expect(native).not.toHaveBeenCalled();
+    const dialog = await screen.findByRole('dialog', { name: '取消這筆訂單？' });
+    expect(dialog.textContent).toContain('取消後無法復原，商品會放回庫存。');
+    fireEvent.click(screen.getByRole('button', { name: '保留訂單' }));
+    expect(cancelOrder).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: '取消訂單' }));
+    fireEvent.click(await screen.findByRole('button', { name: '確定取消' }));
+    await vi.waitFor(() => expect(cancelOrder).toHaveBeenCalledWith('TW20261123000001'));
+  });
+});

@@ -8,7 +8,7 @@ vi.mock('../api/orders-api.ts', () => ({ cancelOrder: vi.fn(async () => ({})), p
 
 const order = { orderNo: 'TW20261123000001', status: 'pending_payment', canPay: false, canCancel: true } as unknown as OrderDetail;
 
-function renderActions() {
+function renderActions(shown: OrderDetail = order) {
   // jsdom has no modal dialogs: open and close flip the attribute the way the browser does.
   HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
     this.setAttribute('open', '');
@@ -18,12 +18,15 @@ function renderActions() {
   };
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <OrderActions order={order} />
+      <OrderActions order={shown} />
     </QueryClientProvider>,
   );
 }
 
-describe('member cancels an order', () => {
+/** A paragraph whose whole text is `text` (the time sits in its own span). */
+const sentence = (text: string) => screen.getByText((_, el) => el?.tagName === 'P' && el.textContent === text);
+
+describe('actions on a member\'s order', () => {
   it('asks in the shop\'s own dialog, never the browser\'s confirm(), and cancels only on 確定取消', async () => {
     const native = vi.spyOn(window, 'confirm').mockReturnValue(false);
     const { cancelOrder } = await import('../api/orders-api.ts');
@@ -37,5 +40,21 @@ describe('member cancels an order', () => {
     fireEvent.click(screen.getByRole('button', { name: '取消訂單' }));
     fireEvent.click(await screen.findByRole('button', { name: '確定取消' }));
     await vi.waitFor(() => expect(cancelOrder).toHaveBeenCalledWith('TW20261123000001'));
+  });
+
+  it('tells a pending card order until when it can be paid (Taipei time)', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-23T15:13:00Z'));
+    renderActions({ ...order, canPay: true, expiresAt: '2026-11-23T15:43:00Z' } as OrderDetail);
+    expect(sentence('請於 23:43 前完成付款，逾時訂單會自動取消。')).toBeTruthy();
+    vi.useRealTimers();
+  });
+
+  it('names the day when the deadline is not today', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-23T15:50:00Z'));
+    renderActions({ ...order, canPay: true, expiresAt: '2026-11-23T16:20:00Z' } as OrderDetail);
+    expect(sentence('請於 2026/11/24 00:20 前完成付款，逾時訂單會自動取消。')).toBeTruthy();
+    vi.useRealTimers();
   });
 });

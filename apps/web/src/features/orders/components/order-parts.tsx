@@ -35,6 +35,12 @@ export function formatDateTime(iso: string): string {
   return `${get('year')}/${get('month')}/${get('day')} ${get('hour')}:${get('minute')}`;
 }
 
+/** A deadline as a shopper says it: only the time when it is today (Taiwan time), else the date too. */
+export function formatDeadline(iso: string, now = new Date()): string {
+  const at = formatDateTime(iso);
+  return at.slice(0, 10) === formatDateTime(now.toISOString()).slice(0, 10) ? at.slice(11) : at;
+}
+
 export function OrderItems({ order }: { order: OrderDetail }) {
   return (
     <ul className="divide-y divide-line">
@@ -188,7 +194,8 @@ export function OrderActions({ order }: { order: OrderDetail }) {
     }
   };
   return (
-    <div className="flex flex-wrap gap-3">
+    <div className="flex flex-wrap items-center gap-3">
+      {order.canPay && order.expiresAt && <p className="w-full text-sm text-ink">請於 <span className="tabular">{formatDeadline(order.expiresAt)}</span> 前完成付款，逾時訂單會自動取消。</p>}
       {order.canPay && (
         <Button loading={busy === 'pay'} disabled={busy !== null} onClick={() => void pay()}>
           {order.status === 'payment_failed' ? '重新付款' : '前往付款'}

@@ -4,7 +4,10 @@ export interface MailContent {
   /** Heading and subject line. */
   readonly title: string;
   readonly greeting?: string;
-  /** Paragraphs before the button. */
+  /**
+   * Paragraphs before the button. `{action}` says how to take the action in each part: 「按下方按鈕」
+   * in the HTML, 「開啟下方連結」 in the plain text, which has the link written out and no button.
+   */
   readonly paragraphs: readonly string[];
   readonly action?: { readonly label: string; readonly url: string };
   /** Small print after the button. */
@@ -20,6 +23,8 @@ const escape = (s: string) =>
  */
 export function renderMail(content: MailContent): { subject: string; html: string; text: string } {
   const subject = `【${BRAND.name}】${content.title}`;
+  const htmlParagraphs = content.paragraphs.map((t) => t.replaceAll('{action}', '按下方按鈕'));
+  const textParagraphs = content.paragraphs.map((t) => t.replaceAll('{action}', '開啟下方連結'));
   const p = (t: string) => `<p style="margin:0 0 16px;font-size:16px;line-height:1.7;color:#1F2A24;">${escape(t)}</p>`;
   const button = content.action
     ? `<table role="presentation" cellspacing="0" cellpadding="0" style="margin:8px 0 24px;"><tr><td style="border-radius:8px;background:#3F6B4F;">
@@ -35,7 +40,7 @@ export function renderMail(content: MailContent): { subject: string; html: strin
 <tr><td style="padding:24px 32px;border-bottom:1px solid #E3DCD0;"><span style="font-family:'Noto Serif TC','Songti TC',serif;font-size:20px;letter-spacing:4px;color:#2E5039;font-weight:600;">${escape(BRAND.name)}</span></td></tr>
 <tr><td style="padding:28px 32px 12px;">
 <h1 style="margin:0 0 20px;font-size:22px;line-height:1.4;color:#1F2A24;">${escape(content.title)}</h1>
-${content.greeting ? p(content.greeting) : ''}${content.paragraphs.map(p).join('')}${button}${notes}
+${content.greeting ? p(content.greeting) : ''}${htmlParagraphs.map(p).join('')}${button}${notes}
 </td></tr>
 <tr><td style="padding:20px 32px;border-top:1px solid #E3DCD0;font-size:12px;line-height:1.6;color:#5B665F;">
 這封信由系統自動寄出，請勿直接回覆。如需協助，請來信 ${escape(BRAND.email)} 或來電 ${escape(BRAND.phone)}（${escape(BRAND.serviceHours)}）。<br>${escape(BRAND.name)}・${escape(BRAND.address)}
@@ -44,7 +49,7 @@ ${content.greeting ? p(content.greeting) : ''}${content.paragraphs.map(p).join('
     `${BRAND.name}｜${content.title}`,
     '',
     ...(content.greeting ? [content.greeting, ''] : []),
-    ...content.paragraphs.flatMap((t) => [t, '']),
+    ...textParagraphs.flatMap((t) => [t, '']),
     ...(content.action ? [`${content.action.label}：`, content.action.url, ''] : []),
     ...(content.notes ?? []).flatMap((t) => [t]),
     '',

@@ -281,6 +281,18 @@ describe.skipIf(!dbAvailable())('identity API', () => {
       expect(again.json()).toEqual({ email: 'verify@example.com', user: null, alreadyVerified: true });
     });
 
+    it('plain-text mails point to the link written out, never to a button they do not have', async () => {
+      await register('plain@example.com');
+      const verify = await latestMail(ctx.database, 'plain@example.com', 'verify-email');
+      expect(verify.text).not.toContain('按鈕');
+      expect(verify.text).toContain('請開啟下方連結，確認這是您的電子郵件地址。');
+      expect(verify.html).toContain('請按下方按鈕，確認這是您的電子郵件地址。');
+      await post('/api/auth/forgot-password', { email: 'plain@example.com' });
+      const reset = await latestMail(ctx.database, 'plain@example.com', 'reset-password');
+      expect(reset.text).not.toContain('按鈕');
+      expect(reset.text).toContain('請開啟下方連結設定新的密碼。');
+    });
+
     it('a verification link opened again after use says the address is already verified', async () => {
       const { cookie } = await register('twice@example.com');
       const code = codeFrom((await latestMail(ctx.database, 'twice@example.com', 'verify-email')).meta.link);

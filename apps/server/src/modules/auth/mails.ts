@@ -9,7 +9,7 @@ export function verificationMail(to: string, name: string, url: string): MailMes
     ...renderMail({
       title: '請驗證您的電子郵件',
       greeting: greeting(name),
-      paragraphs: ['感謝您加入山嵐茶事會員。請按下方按鈕，確認這是您的電子郵件地址。'],
+      paragraphs: ['感謝您加入山嵐茶事會員。請{action}，確認這是您的電子郵件地址。'],
       action: { label: '驗證電子郵件', url },
       notes: ['這個連結在 24 小時內有效，且只能使用一次。', '如果您沒有註冊山嵐茶事會員，請忽略這封信。'],
     }),
@@ -23,7 +23,7 @@ export function resetPasswordMail(to: string, name: string, url: string): MailMe
     ...renderMail({
       title: '重設您的密碼',
       greeting: greeting(name),
-      paragraphs: ['我們收到重設密碼的申請。請按下方按鈕設定新的密碼。'],
+      paragraphs: ['我們收到重設密碼的申請。請{action}設定新的密碼。'],
       action: { label: '重設密碼', url },
       notes: ['這個連結在 1 小時內有效，且只能使用一次。', '如果您沒有申請重設密碼，請忽略這封信，您的密碼不會改變。'],
     }),
@@ -77,7 +77,7 @@ export function staffInviteMail(to: string, name: string, roleName: string, url:
       title: '邀請您加入管理後台',
       greeting: greeting(name),
       paragraphs: [
-        `山嵐茶事邀請您以「${roleName}」的身分使用管理後台。請按下方按鈕設定密碼，接受邀請後即可登入。`,
+        `山嵐茶事邀請您以「${roleName}」的身分使用管理後台。請{action}設定密碼，接受邀請後即可登入。`,
         '接受邀請時會為這個電子郵件的帳號設定新的密碼，並登出它在所有裝置上的登入。',
       ],
       action: { label: '接受邀請並設定密碼', url },

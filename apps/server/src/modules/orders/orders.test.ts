@@ -215,7 +215,7 @@ describe.skipIf(!dbAvailable())('cart, checkout and orders', () => {
       const { s, order } = await cardOrder('retry@example.com');
       expect((await notify(signed({ ...paidNotice(`${order.orderNo}P1`, 600), RtnCode: '10100058', RtnMsg: '授權失敗' }))).body).toBe('1|OK');
       const failed = (await s.call('GET', `/api/orders/${order.orderNo}`)).json();
-      expect(failed).toMatchObject({ status: 'payment_failed', canPay: true, payment: { status: 'failed', message: '付款未成功：授權失敗' } });
+      expect(failed).toMatchObject({ status: 'payment_failed', canPay: true, payment: { status: 'failed', message: '付款未成功：授權失敗。' } });
       const retry = await s.call('POST', `/api/orders/${order.orderNo}/pay`);
       expect(retry.json().payment.fields.MerchantTradeNo).toBe(`${order.orderNo}P2`);
       expect((await notify(paidNotice(`${order.orderNo}P2`, 600))).body).toBe('1|OK');

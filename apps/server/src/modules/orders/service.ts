@@ -305,6 +305,12 @@ async function ownOrder(db: DbOrTx, userId: string, orderNo: string): Promise<re
   return order;
 }
 
+/** A refused payment as one sentence: the gateway's reason when it gave one, ending in 。. */
+function failedPaymentMessage(reason: string | null | undefined): string {
+  const why = (reason ?? '').trim().replace(/[。.!！]+$/, '');
+  return why ? `付款未成功：${why}。` : '付款未成功。';
+}
+
 function shippingView(s: ShippingDetails): Record<string, string> {
   const base = { method: s.method, methodLabel: SHIPPING_METHOD_LABELS[s.method], recipientName: s.recipientName, phone: s.phone };
   if (s.method === 'home') return { ...base, postalCode: s.postalCode ?? '', address: `${s.city ?? ''}${s.district ?? ''}${s.address ?? ''}` };
@@ -354,7 +360,7 @@ export async function present(db: DbOrTx, order: repo.OrderRow): Promise<OrderDe
     payment: payment
       ? {
           status: payment.status,
-          message: payment.status === 'failed' ? (payment.rtnMsg ? `付款未成功：${payment.rtnMsg}` : '付款未成功') : PAYMENT_MESSAGES[payment.status] ?? null,
+          message: payment.status === 'failed' ? failedPaymentMessage(payment.rtnMsg) : PAYMENT_MESSAGES[payment.status] ?? null,
           atm: payment.atm,
           paidAt: payment.paidAt?.toISOString() ?? null,
         }
@@ -647,7 +653,7 @@ export async function recordFailed(deps: ChangeDeps, notice: PaidNotice): Promis
     const order = await repo.findById(tx, payment.orderId, { forUpdate: true });
     if (!order || order.status !== 'pending_payment') return { outcome: 'ok' as const };
     await repo.setStatus(tx, order.id, ['pending_payment'], 'payment_failed');
-    await repo.insertEvent(tx, { orderId: order.id, kind: 'status', status: 'payment_failed', note: notice.rtnMsg ? `付款未成功：${notice.rtnMsg}` : '付款未成功', createdAt: now });
+    await repo.insertEvent(tx, { orderId: order.id, kind: 'status', status: 'payment_failed', note: failedPaymentMessage(notice.rtnMsg), createdAt: now });
     return { outcome: 'ok' as const, order: { ...order, status: 'payment_failed' as const } };
   });
   if ('order' in result && result.order) await afterChange(deps, result.order, 'status');

@@ -3,6 +3,7 @@ import { createTestApp, dbAvailable, type TestContext } from '../../../test/help
 import { seedTestCatalog, setRole } from '../../../test/fixtures.ts';
 import { shopper } from '../../../test/shop.ts';
 import { productVariants } from '../../db/schema.ts';
+import { checkMacValue } from '../payments/ecpay/check-mac.ts';
 
 /** Issue 18 walkthrough fixes seen through the orders API. */
 describe.skipIf(!dbAvailable())('orders as a shopper reads them', () => {
@@ -59,5 +60,18 @@ describe.skipIf(!dbAvailable())('orders as a shopper reads them', () => {
     const detail = (await s.call('GET', `/api/orders/${order.orderNo}`)).json();
     expect(detail.events.at(-2).tracking).toEqual({ url: 'https://fmec.famiport.com.tw/FP_Entrance/QueryBox', opensParcel: false });
     expect(detail.events.at(-1).tracking).toBeNull();
+  });
+
+  it('a failed card payment is told in a whole sentence', async () => {
+    const s = await shopper(ctx.app, 'failed-card@example.com');
+    await s.add(variants['DD-S']!, 1);
+    const { order } = (await s.order({ paymentMethod: 'credit_card' })).json();
+    const fields = { MerchantID: '3002607', MerchantTradeNo: `${order.orderNo}P1`, RtnCode: '10100058', RtnMsg: '授權失敗', TradeNo: `T${Date.now()}`, TradeAmt: String(order.total), PaymentDate: '2026/11/22 10:00:00', PaymentType: 'Credit_CreditCard', SimulatePaid: '0' };
+    const notice = { ...fields, CheckMacValue: checkMacValue(fields, 'pwFHCqoQZGmho4w6', 'EkRm7iFT261dpevs') };
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/payments/ecpay/notify', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(notice).toString() });
+    expect(res.body).toBe('1|OK');
+    const detail = (await s.call('GET', `/api/orders/${order.orderNo}`)).json();
+    expect(detail.payment.message).toBe('付款未成功：授權失敗。');
+    expect(detail.events.at(-1).note).toBe('付款未成功：授權失敗。');
   });
 });

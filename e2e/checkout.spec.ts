@@ -129,8 +129,9 @@ test.describe('checkout and payment', () => {
     const signedUp = Date.now();
     const registered = await context.request.post('/api/auth/register', { data: { displayName: '王小茶', email, password, passwordConfirm: password, acceptTerms: true } });
     expect(registered.status()).toBe(201);
-    const before = await stockOf(page, 'porcelain-gaiwan', 'SL-GW-WHT');
-    await addToCart(page, 'porcelain-gaiwan');
+    // A product no other test buys: its stock is compared before and after, and tests run in parallel.
+    const before = await stockOf(page, 'celadon-fair-cup', 'SL-CH-CLD');
+    await addToCart(page, 'celadon-fair-cup');
     await page.goto('/payment');
     const notice = page.getByRole('status').filter({ hasText: '請先完成電子郵件驗證' });
     await expect(notice).toBeVisible();
@@ -144,7 +145,7 @@ test.describe('checkout and payment', () => {
     });
     expect(direct.status()).toBe(403);
     expect(((await direct.json()) as { error: { code: string } }).error.code).toBe('email-not-verified');
-    expect(await stockOf(page, 'porcelain-gaiwan', 'SL-GW-WHT')).toBe(before);
+    expect(await stockOf(page, 'celadon-fair-cup', 'SL-CH-CLD')).toBe(before);
 
     await page.goto(linkIn(await waitForMail(email, '請驗證您的電子郵件', { after: signedUp - 1000 })));
     await expect(page.getByRole('heading', { name: '電子郵件驗證完成' })).toBeVisible();
@@ -159,7 +160,8 @@ test.describe('checkout and payment', () => {
 
   test('the tracking page updates without a reload when the order ships', async ({ page, context, browser }) => {
     await signInBrowser(context);
-    await addToCart(page, 'porcelain-gaiwan');
+    // Not the gaiwan: the store-pickup test counts that one's stock while this runs beside it.
+    await addToCart(page, 'tasting-cup-set');
     await page.goto('/payment');
     await fillHomeAddress(page);
     await page.getByLabel(/貨到付款/).check();

@@ -1,26 +1,30 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { BUILD_MANIFEST_PATH } from '@shop/shared/build-manifest-path';
-import type { BuildManifest } from '@shop/shared/build-info';
 import { AppProvider } from './app/provider.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { setMaintenanceHandler, setUnauthorizedHandler } from './lib/api-client.ts';
-import { startBuildPoller } from './lib/build-poller.ts';
-import { hasUnsavedInput, installUnsavedInputTracking } from './lib/unsaved-input.ts';
+import { installUnsavedInputTracking } from './lib/unsaved-input.ts';
 import { BUILD_POLL_INTERVAL_MS } from './config/motion.ts';
 import { paths } from './config/paths.ts';
 import { whenSessionKnown } from './features/auth/api/get-current-user.ts';
-import { handleSessionEnded } from './features/auth/session.ts';
-import { installStorageReadRetry } from './features/storage/read-retry.ts';
+import { believesSignedIn } from './features/auth/stores/user-store.ts';
 import './index.css';
 
 installUnsavedInputTracking();
-installStorageReadRetry();
+lazyStorageReadRetry();
 const router = createAppRouter();
 
 // An API 401 means the session is gone: forget the user and go to sign-in, remembering the way back.
-setUnauthorizedHandler(() => handleSessionEnded(router.state.location, (to) => void router.navigate(to, { replace: true })));
+// What the tab believed is read at once, before anything else can empty the store; the handling
+// itself (features/auth/session.ts) loads when a 401 first arrives, so anonymous visits never fetch it.
+setUnauthorizedHandler(() => {
+  const believed = believesSignedIn();
+  const location = router.state.location;
+  void import('./features/auth/session.ts').then(({ handleSessionEnded }) =>
+    handleSessionEnded(location, (to) => void router.navigate(to, { replace: true }), believed),
+  );
+});
 
 setMaintenanceHandler(() => {
   if (router.state.location.pathname !== paths.maintenance()) void router.navigate(paths.maintenance(), { replace: true });
@@ -29,39 +33,24 @@ setMaintenanceHandler(() => {
 void whenSessionKnown();
 
 if (import.meta.env.PROD) {
-  const poller = startBuildPoller({
-    currentBuildId: __BUILD_ID__,
-    intervalMs: BUILD_POLL_INTERVAL_MS,
-    fetchManifest: async (t) => {
-      try {
-        const res = await fetch(`${BUILD_MANIFEST_PATH}?t=${t}`, { cache: 'no-store' });
-        return res.ok ? ((await res.json()) as BuildManifest) : null;
-      } catch {
-        return null;
-      }
-    },
-    hasUnsavedInput,
-    reload: (href) => (href ? window.location.assign(href) : window.location.reload()),
-    now: () => Date.now(),
-    setInterval: (fn, ms) => window.setInterval(fn, ms),
-    clearInterval: (h) => window.clearInterval(h as number),
-    onFocus: (fn) => {
-      const onVisible = () => document.visibilityState === 'visible' && fn();
-      window.addEventListener('focus', fn);
-      document.addEventListener('visibilitychange', onVisible);
-      return () => {
-        window.removeEventListener('focus', fn);
-        document.removeEventListener('visibilitychange', onVisible);
-      };
-    },
-  });
-  // A waiting update is applied as a full page load of the route being opened.
-  router.subscribe((state) => {
-    const next = state.navigation.location;
-    if (next && next.pathname !== router.state.location.pathname) {
-      poller.onRouteChange(next.pathname + next.search + next.hash);
-    }
-  });
+  // The new-build check (app/build-updates.ts) loads at its first use, the first focus or the end
+  // of the first interval, so the first page never waits for its code; from then on it runs on its
+  // own interval and focus. Before any check nothing can be pending, so no route change is missed.
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    window.removeEventListener('focus', start);
+    document.removeEventListener('visibilitychange', onVisible);
+    window.clearTimeout(timer);
+    void import('./app/build-updates.ts').then(({ startBuildUpdates }) => startBuildUpdates(router));
+  };
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') start();
+  };
+  const timer = window.setTimeout(start, BUILD_POLL_INTERVAL_MS);
+  window.addEventListener('focus', start);
+  document.addEventListener('visibilitychange', onVisible);
 }
 
 const root = document.getElementById('root');
@@ -73,3 +62,21 @@ createRoot(root).render(
     </AppProvider>
   </StrictMode>,
 );
+
+/**
+ * Pictures from the storage that fail to load are tried again (features/storage/read-retry.ts).
+ * Its code is fetched only when a picture first fails, so a visit where every picture loads never
+ * downloads it; the first failure is handed over once it is installed.
+ */
+function lazyStorageReadRetry(): void {
+  const first = (event: Event) => {
+    const img = event.target;
+    if (!(img instanceof HTMLImageElement)) return;
+    document.removeEventListener('error', first, true);
+    void import('./features/storage/read-retry.ts').then(({ installStorageReadRetry }) => {
+      installStorageReadRetry();
+      img.dispatchEvent(new Event('error'));
+    });
+  };
+  document.addEventListener('error', first, true);
+}

@@ -14,27 +14,21 @@ export interface ErrorPageProps {
   onRetry?: () => void;
 }
 
+// The statuses this shop and a proxy in front of it answer with; any other falls back below.
 const REASON_PHRASES: Readonly<Record<number, string>> = {
   400: 'Bad Request',
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Page Not Found',
-  405: 'Method Not Allowed',
   408: 'Request Timeout',
   409: 'Conflict',
-  410: 'Gone',
   413: 'Payload Too Large',
-  414: 'URI Too Long',
   415: 'Unsupported Media Type',
-  422: 'Unprocessable Content',
-  425: 'Too Early',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
-  501: 'Not Implemented',
   502: 'Bad Gateway',
   503: 'Service Unavailable',
   504: 'Gateway Timeout',
-  507: 'Insufficient Storage',
 };
 
 /** The status line's words for a status: its reason phrase, kept in English like the spec's two. */

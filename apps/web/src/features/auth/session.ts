@@ -3,10 +3,10 @@ import { matchRoute } from '@shop/shared/routes';
 import { paths } from '../../config/paths.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { signOutDone } from '../../lib/api-client.ts';
-import { clearSessionHint, hasSessionCookie } from '../../lib/cookies.ts';
+import { clearSessionHint } from '../../lib/cookies.ts';
 import { currentUserQueryOptions } from './api/get-current-user.ts';
 import { useResetPasswordStore } from './stores/reset-password-store.ts';
-import { useUserStore } from './stores/user-store.ts';
+import { believesSignedIn, useUserStore } from './stores/user-store.ts';
 
 /** After sign-in or sign-up: the stores and the cached current user agree at once. */
 export function rememberSignedIn(user: CurrentUser): void {
@@ -36,8 +36,11 @@ export function requiresSignIn(pathname: string): boolean {
  * to /login remembering the way back, even if an earlier answer already emptied the user store.
  * Only an anonymous visitor on a public page stays where they are: they had nothing to lose.
  */
-export function handleSessionEnded(location: { pathname: string; search: string }, navigate: (to: string) => void): void {
-  const believedSignedIn = Boolean(useUserStore.getState().userInfo) || hasSessionCookie();
+export function handleSessionEnded(
+  location: { pathname: string; search: string },
+  navigate: (to: string) => void,
+  believedSignedIn: boolean = believesSignedIn(),
+): void {
   if (!believedSignedIn && !requiresSignIn(location.pathname)) return;
   useUserStore.getState().clearUserInfo();
   clearSessionHint();

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { CurrentUser } from '@shop/shared/auth';
+import { hasSessionCookie } from '../../../lib/cookies.ts';
 
 /**
  * Spec §3 user store, persisted. The token is never here: it lives in an HttpOnly cookie.
@@ -29,4 +30,9 @@ export const selectIsLogin = (state: Pick<UserState, 'userInfo'>): boolean => Bo
 
 export function useIsLogin(): boolean {
   return useUserStore(selectIsLogin);
+}
+
+/** Whether this tab takes itself to be signed in: a user in the store, or the session hint cookie. */
+export function believesSignedIn(): boolean {
+  return Boolean(useUserStore.getState().userInfo) || hasSessionCookie();
 }

@@ -1,0 +1,48 @@
+import { BUILD_MANIFEST_PATH } from '@shop/shared/build-manifest-path';
+import type { BuildManifest } from '@shop/shared/build-info';
+import type { createAppRouter } from './router.tsx';
+import { BUILD_POLL_INTERVAL_MS } from '../config/motion.ts';
+import { startBuildPoller } from '../lib/build-poller.ts';
+import { hasUnsavedInput } from '../lib/unsaved-input.ts';
+
+/**
+ * Starts the new-build check in the browser (the rules are in build-poller.ts) and checks at once:
+ * main.tsx loads this module at the check's first occasion, a focus or the end of the first
+ * interval.
+ */
+export function startBuildUpdates(router: ReturnType<typeof createAppRouter>): void {
+  const poller = startBuildPoller({
+    currentBuildId: __BUILD_ID__,
+    intervalMs: BUILD_POLL_INTERVAL_MS,
+    fetchManifest: async (t) => {
+      try {
+        const res = await fetch(`${BUILD_MANIFEST_PATH}?t=${t}`, { cache: 'no-store' });
+        return res.ok ? ((await res.json()) as BuildManifest) : null;
+      } catch {
+        return null;
+      }
+    },
+    hasUnsavedInput,
+    reload: (href) => (href ? window.location.assign(href) : window.location.reload()),
+    now: () => Date.now(),
+    setInterval: (fn, ms) => window.setInterval(fn, ms),
+    clearInterval: (h) => window.clearInterval(h as number),
+    onFocus: (fn) => {
+      const onVisible = () => document.visibilityState === 'visible' && fn();
+      window.addEventListener('focus', fn);
+      document.addEventListener('visibilitychange', onVisible);
+      return () => {
+        window.removeEventListener('focus', fn);
+        document.removeEventListener('visibilitychange', onVisible);
+      };
+    },
+  });
+  // A waiting update is applied as a full page load of the route being opened.
+  router.subscribe((state) => {
+    const next = state.navigation.location;
+    if (next && next.pathname !== router.state.location.pathname) {
+      poller.onRouteChange(next.pathname + next.search + next.hash);
+    }
+  });
+  void poller.check();
+}

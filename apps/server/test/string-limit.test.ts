@@ -4,7 +4,7 @@ import { MAX_IMPORT_BYTES } from '@shop/shared/admin-products';
 import { createTestApp, dbAvailable, type TestContext } from './helpers.ts';
 
 /**
- * Spec §9 caps a string value at 10 MB. No request can carry one that long, because every way in
+ * A string value is capped at 10 MB (docs/product-rules.md). No request can carry one that long, because every way in
  * is capped lower; this keeps it so when one of those limits is raised.
  */
 describe.skipIf(!dbAvailable())('string values stay under 10 MB', () => {

@@ -3,7 +3,7 @@ import type { ApiErrorBody } from '@shop/shared/api-error';
 import { CommonErrorCode } from '@shop/shared/error-codes';
 import { STORAGE_PREFIX } from '@shop/shared/storage-paths';
 
-/** The code for a URL that cannot be read (spec §8 storage code, used alike for every path). */
+/** The code for a URL that cannot be read (the storage code of docs/product-rules.md, used alike for every path). */
 export const INVALID_URL = 'invalid-url';
 
 /**

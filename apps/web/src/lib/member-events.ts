@@ -11,8 +11,8 @@ const MAX_RETRY_AFTER_MS = 10 * 60_000;
 
 /**
  * Listens to the member's event stream (/api/events). When the connection drops it reconnects
- * after 1 s, ×1.5 each time (spec §9), but never waits more than 30 s, the end of the spec's
- * long-polling window; a working connection resets the wait. The server sends a heartbeat every
+ * after 1 s, ×1.5 each time, but never waits more than 30 s, the end of the long-polling window
+ * (docs/product-rules.md); a working connection resets the wait. The server sends a heartbeat every
  * 15 s, so a stream that stays silent for 30 s is taken for dead (a network that swallows packets
  * without closing the connection) and a new one is opened.
  *

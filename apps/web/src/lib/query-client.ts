@@ -13,7 +13,7 @@ function sizeOf(data: unknown): number {
 }
 
 /**
- * Keeps the answers in `cache` under about `maxBytes` (spec §9's local cache limit): after each
+ * Keeps the answers in `cache` under about `maxBytes` (the local cache limit of docs/product-rules.md): after each
  * answer arrives, the least recently used answers no page is showing are dropped until the total
  * fits. An answer on screen is never dropped, so a page never loses what it shows; the total can
  * then stay above the bound until those pages close. Returns the unsubscribe function.

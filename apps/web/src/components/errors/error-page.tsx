@@ -6,7 +6,7 @@ import { paths } from '../../config/paths.ts';
 export interface ErrorPageProps {
   /** The HTTP status, when there is one; a crash in the browser has none and shows no number. */
   status?: number;
-  /** Spec §2: 'Page Not Found' for 404, the status's reason phrase otherwise (kept in English); 發生錯誤 without a status. */
+  /** 'Page Not Found' for 404 (docs/product-rules.md), the status's reason phrase otherwise (kept in English); 發生錯誤 without a status. */
   statusMessage: string;
   /** The spec's message line, e.g. `Page not found: /that/path`. */
   message?: string;

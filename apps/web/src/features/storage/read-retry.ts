@@ -26,7 +26,7 @@ function storageUrl(img: HTMLImageElement): string | null {
 }
 
 /**
- * Storage reads are retried for up to 2 minutes (spec §9), with the 1 s × 1.5 backoff capped at
+ * Storage reads are retried for up to 2 minutes (docs/product-rules.md), with the 1 s × 1.5 backoff capped at
  * 60 s. The shop reads stored files only through `<img>` (pictures of products, people and
  * content), which the browser loads on its own and never retries: a picture that failed while the
  * storage or the database was away for a moment stayed broken until the page was reloaded. This

@@ -2,7 +2,7 @@ import { isRetryableStatus } from '@shop/shared/http-policy';
 import { objectUrl, STORAGE_PREFIX, type StorageObjectMetadata } from '@shop/shared/storage-paths';
 import { backoffDelay, STORAGE_RETRY_LIMIT_MS } from '@shop/shared/limits';
 
-/** Spec §9: uploads give up after 10 minutes of retrying (other storage operations after 2: read-retry.ts). */
+/** Uploads give up after 10 minutes of retrying (other storage operations after 2: read-retry.ts; docs/product-rules.md). */
 export const MAX_UPLOAD_RETRY_MS = STORAGE_RETRY_LIMIT_MS.upload;
 
 export type UploadedObject = StorageObjectMetadata;

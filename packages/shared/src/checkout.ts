@@ -70,7 +70,7 @@ export const InvoiceInput = z.discriminatedUnion(
   'type',
   [
     z.object({ type: z.literal('member') }).strict(),
-    z.object({ type: z.literal('mobile'), mobileBarcode: z.string().transform(normalizeMobileBarcode).pipe(z.string().max(8, { message: '手機條碼格式不正確：「/」加上 7 碼英數字', abort: true }).refine(isMobileBarcode, '手機條碼格式不正確：「/」加上 7 碼英數字')) }).strict(),
+    z.object({ type: z.literal('mobile'), mobileBarcode: z.string().max(32, { message: '手機條碼格式不正確：「/」加上 7 碼英數字', abort: true }).transform(normalizeMobileBarcode).pipe(z.string().max(8, { message: '手機條碼格式不正確：「/」加上 7 碼英數字', abort: true }).refine(isMobileBarcode, '手機條碼格式不正確：「/」加上 7 碼英數字')) }).strict(),
     z.object({ type: z.literal('donation'), donationCode: z.string().trim().max(7, { message: '捐贈碼為 3 到 7 位數字', abort: true }).refine(isDonationCode, '捐贈碼為 3 到 7 位數字') }).strict(),
     z
       .object({

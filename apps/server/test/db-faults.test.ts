@@ -106,8 +106,10 @@ describe.skipIf(dbEngine() !== 'postgres' || !dbAvailable())('database outages',
         const statuses = new Set(results.map((r) => `${r.status} ${r.code ?? ''}`.trim()));
         expect([...statuses].sort()).toEqual(['200', '503 unavailable']);
         expect(Math.max(...results.map((r) => r.ms))).toBeLessThan(6000);
-        // The lost connections were logged, not thrown.
-        expect(shop.logged.some((l) => l.level === 'warn' && /connection/i.test(l.msg))).toBe(true);
+        // The lost connections did not crash the process (an unhandled pool or client 'error' event
+        // would have ended this test's worker). Whether a warning line is logged depends on whether a
+        // connection was idle or in a query when it was cut (an in-use one fails its query instead,
+        // answered 503 above), so the log is not asserted: it failed once on a loaded CI machine.
         expect((await timed(shop.app, '/api/cart', shop.cookie)).status).toBe(200);
       } finally {
         await admin.query(`alter database "${dbName}" allow_connections true`).catch(() => undefined);

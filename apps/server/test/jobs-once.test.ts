@@ -1,7 +1,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbAvailable, dbEngine } from './helpers.ts';
-import { createPostgresTestDatabase, startServerProcess, type ServerProcess } from './server-process.ts';
+import { createTestDatabaseUrl } from './helpers.ts';
+import { startServerProcess, type ServerProcess } from './server-process.ts';
 
 const MEMBERS = 1500;
 
@@ -18,7 +19,7 @@ describe.skipIf(!dbAvailable() || !onPostgres)('scheduled jobs with several inst
   let url = '';
   const servers: ServerProcess[] = [];
   beforeAll(async () => {
-    url = await createPostgresTestDatabase();
+    url = await createTestDatabaseUrl();
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {

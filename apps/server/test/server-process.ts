@@ -3,10 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { inject } from 'vitest';
-import { dbEngine } from './helpers.ts';
+import { createTestDatabaseUrl, dbEngine } from './helpers.ts';
 import { freePort } from './redis-server.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -119,21 +116,6 @@ export async function startServerProcess(env: Record<string, string>, options: {
  */
 export async function serverDatabaseEnv(): Promise<Record<string, string>> {
   if (dbEngine() === 'pglite') return {};
-  return { DATABASE_URL: await createPostgresTestDatabase() };
+  return { DATABASE_URL: await createTestDatabaseUrl() };
 }
 
-/** A new PostgreSQL database copied from the run's migrated template; answers its URL. */
-export async function createPostgresTestDatabase(): Promise<string> {
-  const templateUrl = new URL(inject('dbTemplate:postgres'));
-  const templateName = templateUrl.pathname.slice(1);
-  const name = `${templateName.replace(/_tpl$/, '')}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: templateUrl.toString().replace(`/${templateName}`, '/postgres') });
-  await admin.connect();
-  try {
-    await admin.query(`create database "${name}" template "${templateName}"`);
-  } finally {
-    await admin.end();
-  }
-  templateUrl.pathname = `/${name}`;
-  return templateUrl.toString();
-}

@@ -2,6 +2,8 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import serverBoundaries from './eslint/server-boundaries.js';
+import webBoundaries from './eslint/web-boundaries.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', 'test-results/**', 'playwright-report/**', '**/migrations/**'] },
@@ -57,4 +59,6 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: { 'no-restricted-imports': 'off' },
   },
+  ...serverBoundaries,
+  ...webBoundaries,
 );

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { orders, productVariants, redirects } from '../src/db/schema.ts';
-import { rows } from '../src/db/migrate.ts';
+import { rows } from '../src/db/rows.ts';
 import { seedTestCatalog, setRole } from './fixtures.ts';
 import { createTestApp, dbAvailable, dbEngine, signIn, type TestContext } from './helpers.ts';
 import { latestMail, mailCount } from './mail.ts';

@@ -6,6 +6,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { Database, Schema } from './client.ts';
+import { rows } from './rows.ts';
 
 export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -37,9 +38,4 @@ async function countApplied(database: Database, db: Database['db']): Promise<num
   if (!rows<{ present: boolean }>(exists)[0]?.present) return 0;
   const result = await db.execute<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
   return rows<{ n: number }>(result)[0]?.n ?? 0;
-}
-
-/** node-postgres and PGlite both return `{ rows }` from execute. */
-export function rows<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
-import { rows } from '../db/migrate.ts';
+import { rows } from '../db/rows.ts';
 import { expireOverdueOrders } from '../modules/orders/service.ts';
 import { issueBirthdayCoupons } from '../modules/membership/service.ts';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { rows } from '../migrate.ts';
+import { rows } from '../rows.ts';
 import type { ObjectStore } from '../../modules/storage/backends.ts';
 import { renderDemoImages, seedCatalog } from './catalog.ts';
 import { seedRedirects } from './redirects.ts';

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { Dashboard } from '@shop/shared/admin-dashboard';
 import { ORDER_STATUSES, type OrderStatus } from '@shop/shared/order-status';
-import { rows } from '../../db/migrate.ts';
+import { rows } from '../../db/rows.ts';
 import type { DbOrTx } from '../../db/client.ts';
 
 /**

@@ -23,7 +23,7 @@ import type { PageOf } from '@shop/shared/admin';
 import { toCsv } from '@shop/shared/csv';
 import { objectUrl, variantName } from '@shop/shared/storage-paths';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { rows } from '../../db/migrate.ts';
+import { rows } from '../../db/rows.ts';
 import { categories, productVariants, products, stockAdjustments, storageObjects, users, type ProductImage } from '../../db/schema.ts';
 import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { archiveProduct, changeProductSlug, createProduct, productPath, searchText } from '../catalog/service.ts';

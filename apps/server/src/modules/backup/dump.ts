@@ -6,7 +6,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { PGLITE_OPTIONS, type Database, type DbOrTx } from '../../db/client.ts';
-import { MIGRATIONS_FOLDER, rows } from '../../db/migrate.ts';
+import { MIGRATIONS_FOLDER } from '../../db/migrate.ts';
+import { rows } from '../../db/rows.ts';
 import { BackupError, readAll, type ArchiveEntry, type ArchiveWriter, type DatabaseDumpKind } from './archive.ts';
 
 /**

@@ -8,7 +8,8 @@ import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
 import type { AppConfig } from '../../config/env.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
-import { MIGRATIONS_FOLDER, rows } from '../../db/migrate.ts';
+import { MIGRATIONS_FOLDER } from '../../db/migrate.ts';
+import { rows } from '../../db/rows.ts';
 import type { ObjectStore } from '../storage/backends.ts';
 import { createObjectStore } from '../storage/create-store.ts';
 import {

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { CatalogListQuery } from '@shop/shared/catalog';
 import type { DbOrTx } from '../../db/client.ts';
-import { rows } from '../../db/migrate.ts';
+import { rows } from '../../db/rows.ts';
 import { categories, productVariants, products, type ProductImage } from '../../db/schema.ts';
 
 export interface CardRow {

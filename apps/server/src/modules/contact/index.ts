@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { BRAND } from '@shop/shared/brand';
 import { ContactBody, ContactResponse } from '@shop/shared/site';
-import { rows } from '../../db/migrate.ts';
+import { rows } from '../../db/rows.ts';
 import { contactMessages } from '../../db/schema.ts';
 import { BadRequestError } from '../../lib/errors.ts';
 import { renderMail } from '../../lib/mail-layout.ts';

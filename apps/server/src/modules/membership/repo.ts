@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { rows } from '../../db/migrate.ts';
+import { rows } from '../../db/rows.ts';
 import { addresses, categories, couponRedemptions, coupons, membershipTiers, products, users } from '../../db/schema.ts';
 
 export type TierRow = typeof membershipTiers.$inferSelect;

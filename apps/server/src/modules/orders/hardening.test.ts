@@ -5,7 +5,7 @@ import { seedTestCatalog } from '../../../test/fixtures.ts';
 import { mailCount } from '../../../test/mail.ts';
 import { ORIGIN, shopper } from '../../../test/shop.ts';
 import { couponRedemptions, coupons, mailOutbox, orderEvents, orders, payments, productVariants, users } from '../../db/schema.ts';
-import { rows } from '../../db/migrate.ts';
+import { rows } from '../../db/rows.ts';
 import { checkMacValue } from '../payments/ecpay/check-mac.ts';
 
 const ECPAY = { merchantId: '3002607', hashKey: 'pwFHCqoQZGmho4w6', hashIV: 'EkRm7iFT261dpevs' };

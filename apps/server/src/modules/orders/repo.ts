@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { OPEN_COD, OPEN_UNPAID } from '@shop/shared/order-status';
 import type { DbOrTx } from '../../db/client.ts';
 import { orderEvents, orderItems, orders, payments, productVariants, products, users } from '../../db/schema.ts';
-import { rows } from '../../db/migrate.ts';
+import { rows } from '../../db/rows.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;

@@ -528,6 +528,11 @@ export const auditLog = pgTable(
 );
 
 /** Stock changed by hand in the console (a count, damage, a delivery), with its reason. */
+/**
+ * The stock ledger: one row for every change of a variant's stock, written in the same
+ * transaction as the change by the catalog's stock service, so a variant's rows add up to its
+ * stock (docs/product-rules.md). `kind` says what moved it; `reason` is the words shown.
+ */
 export const stockAdjustments = pgTable(
   'stock_adjustments',
   {
@@ -537,7 +542,12 @@ export const stockAdjustments = pgTable(
       .references(() => productVariants.id, { onDelete: 'cascade' }),
     delta: integer('delta').notNull(),
     stockAfter: integer('stock_after').notNull(),
+    kind: text('kind', { enum: ['opening', 'initial', 'sale', 'cancellation', 'expiry', 'refund', 'import', 'adjustment'] })
+      .notNull()
+      .default('adjustment'),
     reason: text('reason').notNull(),
+    /** The order that took or gave back the stock, when an order did. */
+    orderNo: text('order_no'),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },

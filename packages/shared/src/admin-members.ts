@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PagingQuery, STAFF_ROLES } from './admin.ts';
 import { AddressView, CouponView, TierView } from './membership.ts';
 import { ORDER_STATUSES } from './order-status.ts';
+import { PAYMENT_METHODS } from './payment-methods.ts';
 
 /**
  * The console's members and staff accounts: list and detail shapes, the disable/enable bodies and
@@ -44,7 +45,7 @@ export const MemberIdParams = z.object({ memberId: z.uuid({ message: '會員編�
 export const MemberOrderRow = z.object({
   orderNo: z.string(),
   status: z.enum(ORDER_STATUSES),
-  paymentMethod: z.enum(['credit_card', 'atm', 'cod']),
+  paymentMethod: z.enum(PAYMENT_METHODS),
   itemCount: z.number().int(),
   total: z.number().int(),
   createdAt: z.string(),

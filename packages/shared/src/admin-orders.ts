@@ -2,21 +2,19 @@ import { z } from 'zod';
 import { AuditEntry, PagingQuery } from './admin.ts';
 import { ORDER_STATUSES, type OrderStatus, canTransition } from './order-status.ts';
 import { OrderEventView, OrderStatusSchema } from './orders.ts';
+import { ONLINE_PAYMENT_METHODS, PAYMENT_METHODS, PAYMENT_METHOD_SHORT } from './payment-methods.ts';
 import { SHIPPING_METHODS, SHIPPING_METHOD_LABELS } from './shipping.ts';
 
-export { SHIPPING_METHODS, SHIPPING_METHOD_LABELS };
+export { PAYMENT_METHODS, PAYMENT_METHOD_SHORT, SHIPPING_METHODS, SHIPPING_METHOD_LABELS };
 
 /**
  * The operations console's order API: the list with its filters, the full detail, and the
  * fulfilment actions (each one a move of the order state machine).
  */
 
-export const PAYMENT_METHODS = ['credit_card', 'atm', 'cod'] as const;
 export const PAYMENT_STATES = ['pending', 'waiting_transfer', 'paid', 'failed'] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 
-/** Short labels for tables and filters (PAYMENT_METHOD_LABELS in order-status is the shopper's longer wording). */
-export const PAYMENT_METHOD_SHORT: Readonly<Record<(typeof PAYMENT_METHODS)[number], string>> = { credit_card: '信用卡', atm: 'ATM 轉帳', cod: '貨到付款' };
 export const PAYMENT_STATE_LABELS: Readonly<Record<PaymentState, string>> = { pending: '等待付款', waiting_transfer: '等待轉帳', paid: '已收款', failed: '付款失敗' };
 
 /**
@@ -155,7 +153,7 @@ export type OrderActionBody = z.infer<typeof OrderActionBody>;
 export const AdminPaymentView = z.object({
   merchantTradeNo: z.string(),
   provider: z.string(),
-  method: z.enum(['credit_card', 'atm']),
+  method: z.enum(ONLINE_PAYMENT_METHODS),
   amount: z.number().int(),
   status: z.enum(PAYMENT_STATES),
   /** The gateway's own trade number and its last answer. */

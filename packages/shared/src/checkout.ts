@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { findDistrict } from './data/tw-districts.ts';
 import { isDonationCode, isMobileBarcode, isTaxId, normalizeMobileBarcode } from './invoice.ts';
+import { PAYMENT_METHODS } from './payment-methods.ts';
 import { textField } from './validation/zod.ts';
 
 export const CVS_BRANDS = ['7-ELEVEN', 'FAMILY', 'HILIFE', 'OK'] as const;
@@ -84,7 +85,7 @@ export const InvoiceInput = z.discriminatedUnion(
 );
 export type InvoiceInput = z.infer<typeof InvoiceInput>;
 
-export const PaymentMethodInput = z.enum(['credit_card', 'atm', 'cod'], { message: '請選擇付款方式' });
+export const PaymentMethodInput = z.enum(PAYMENT_METHODS, { message: '請選擇付款方式' });
 
 /** Why checkout refuses to place an order, besides bad input (the messages come from the server). */
 export const CheckoutErrorCode = {

@@ -66,12 +66,7 @@ export const SHIPMENT_EVENT_LABELS: Readonly<Record<ShipmentEvent, string>> = {
   delivered: '已送達',
 };
 
-export type PaymentMethod = 'credit_card' | 'atm' | 'cod';
-export const PAYMENT_METHOD_LABELS: Readonly<Record<PaymentMethod, string>> = {
-  credit_card: '信用卡',
-  atm: 'ATM 轉帳（虛擬帳號）',
-  cod: '貨到付款',
-};
+export { PAYMENT_METHOD_LABELS, type PaymentMethod } from './payment-methods.ts';
 
 /**
  * An unpaid order gives its stock back after this long: a card order, and an ATM order until its

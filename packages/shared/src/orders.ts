@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATUSES, SHIPMENT_EVENTS } from './order-status.ts';
+import { PAYMENT_METHODS } from './payment-methods.ts';
 
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
 
@@ -38,7 +39,7 @@ export type OrderEventView = z.infer<typeof OrderEventView>;
 export const OrderSummary = z.object({
   orderNo: z.string(),
   status: OrderStatusSchema,
-  paymentMethod: z.enum(['credit_card', 'atm', 'cod']),
+  paymentMethod: z.enum(PAYMENT_METHODS),
   shippingMethod: z.enum(['home', 'cvs']),
   total: z.number().int(),
   itemCount: z.number().int(),
@@ -50,7 +51,7 @@ export type OrderSummary = z.infer<typeof OrderSummary>;
 export const OrderDetail = z.object({
   orderNo: z.string(),
   status: OrderStatusSchema,
-  paymentMethod: z.enum(['credit_card', 'atm', 'cod']),
+  paymentMethod: z.enum(PAYMENT_METHODS),
   payment: z
     .object({
       status: z.enum(['pending', 'waiting_transfer', 'paid', 'failed']),

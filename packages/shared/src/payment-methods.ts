@@ -1,0 +1,27 @@
+/**
+ * The ways a shopper can pay, with their zh-TW labels: the one list every schema, filter, badge
+ * and mail derives from.
+ */
+
+export const PAYMENT_METHODS = ['credit_card', 'atm', 'cod'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** Methods paid through the gateway, which open payment attempts (cash on delivery has none). */
+export const ONLINE_PAYMENT_METHODS = ['credit_card', 'atm'] as const satisfies readonly PaymentMethod[];
+export type OnlinePaymentMethod = (typeof ONLINE_PAYMENT_METHODS)[number];
+
+/** The shopper's wording (order pages, mails). */
+export const PAYMENT_METHOD_LABELS: Readonly<Record<PaymentMethod, string>> = {
+  credit_card: '信用卡',
+  atm: 'ATM 轉帳（虛擬帳號）',
+  cod: '貨到付款',
+};
+
+/** Short labels for tables and filters. */
+export const PAYMENT_METHOD_SHORT: Readonly<Record<PaymentMethod, string>> = {
+  credit_card: '信用卡',
+  atm: 'ATM 轉帳',
+  cod: '貨到付款',
+};
+
+export const isPaymentMethod = (value: unknown): value is PaymentMethod => (PAYMENT_METHODS as readonly unknown[]).includes(value);

@@ -34,20 +34,7 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       // We do not use the React Compiler; react-hook-form's watch() is fine without it.
       'react-hooks/incompatible-library': 'off',
-      // Data flows one way: shared → features → app. Features never import the app or each other's internals.
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/app/**', '../app/*', '../../app/*'], message: 'Only app/ composes features; import from shared or lib instead.' },
-          ],
-        },
-      ],
     },
-  },
-  {
-    files: ['apps/web/src/app/**/*.{ts,tsx}', 'apps/web/src/main.tsx'],
-    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['apps/server/**/*.ts', 'scripts/**/*.mjs', 'e2e/**/*.ts', '*.config.{js,ts}', 'apps/web/vite.config.ts', 'playwright.config.ts'],
@@ -57,8 +44,8 @@ export default tseslint.config(
     // Web tests use fixtures from app code and a DOM.
     files: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/test/**/*.ts'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    rules: { 'no-restricted-imports': 'off' },
   },
   ...serverBoundaries,
+  // The web's layering (shared → features → app, features apart, shop apart from the console).
   ...webBoundaries,
 );

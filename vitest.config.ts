@@ -30,7 +30,7 @@ export default defineConfig({
         test: {
           name: 'web',
           root: './apps/web',
-          include: ['src/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['./test/setup.ts'],
         },

@@ -33,9 +33,9 @@ function useMemberEvents(signedIn: boolean) {
   }, [signedIn, client]);
 }
 
-/** The `default` layout with what the app knows: cart count and live updates. */
+/** The `default` layout with what the app knows: sign-in, cart count and live updates. */
 export function AppLayout() {
   const signedIn = useIsLogin();
   useMemberEvents(signedIn);
-  return <DefaultLayout cartCount={useCartCount(signedIn)} />;
+  return <DefaultLayout cartCount={useCartCount(signedIn)} isLogin={signedIn} />;
 }

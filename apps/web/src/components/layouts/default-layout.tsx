@@ -8,7 +8,7 @@ import { SiteHeader } from './site-header.tsx';
 export interface RouteHandle {
   /** zh-TW page title, also used for the document title. */
   title?: string;
-  /** The layout a route renders in (spec §2: the default layout is named `default`). */
+  /** The layout a route renders in (docs/product-rules.md: the default layout is named `default`). */
   layout?: 'default';
 }
 
@@ -32,8 +32,8 @@ function NavigationProgress() {
   );
 }
 
-/** The layout named `default` (spec §2): header, page, footer. */
-export function DefaultLayout({ cartCount = 0 }: { cartCount?: number }) {
+/** The layout named `default` (docs/product-rules.md): header, page, footer. The app's layout supplies what features know. */
+export function DefaultLayout({ cartCount = 0, isLogin = false }: { cartCount?: number; isLogin?: boolean }) {
   useDocumentTitle();
   return (
     <div className="flex min-h-dvh flex-col">
@@ -41,7 +41,7 @@ export function DefaultLayout({ cartCount = 0 }: { cartCount?: number }) {
         跳到主要內容
       </a>
       <NavigationProgress />
-      <SiteHeader cartCount={cartCount} />
+      <SiteHeader cartCount={cartCount} isLogin={isLogin} />
       <main id="main" className="flex-1">
         <Outlet />
       </main>

@@ -4,7 +4,6 @@ import { BrandMark, BrandName } from '../brand-mark.tsx';
 import { cn } from '../ui/cn.ts';
 import { Container } from '../ui/page.tsx';
 import { paths } from '../../config/paths.ts';
-import { useIsLogin } from '../../features/auth/stores/user-store.ts';
 import { MAIN_NAV } from './nav-links.ts';
 
 const iconButton =
@@ -13,10 +12,11 @@ const iconButton =
 export interface SiteHeaderProps {
   /** Items in the cart; the cart feature supplies it. */
   cartCount: number;
+  /** Whether a member is signed in; the auth feature supplies it through the app's layout. */
+  isLogin: boolean;
 }
 
-export function SiteHeader({ cartCount }: SiteHeaderProps) {
-  const isLogin = useIsLogin();
+export function SiteHeader({ cartCount, isLogin }: SiteHeaderProps) {
   const location = useLocation();
   const navigate = useNavigate();
   // A panel belongs to the page it was opened on, so it is closed once the route changes.

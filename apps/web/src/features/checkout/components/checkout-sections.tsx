@@ -1,0 +1,223 @@
+import { useState } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import type { QuoteResponse } from '@shop/shared/checkout';
+import { normalizeMobileBarcode } from '@shop/shared/invoice';
+import type { CouponView } from '@shop/shared/membership';
+import { formatTwd } from '@shop/shared/money';
+import { SHIPPING_METHOD_LABELS } from '@shop/shared/shipping';
+import { Button } from '../../../components/ui/button.tsx';
+import { cn } from '../../../components/ui/cn.ts';
+import { TextAreaField, TextField } from '../../../components/ui/field.tsx';
+import { useShippingRules } from '../api/shipping-rules.ts';
+import type { CheckoutForm } from '../schema.ts';
+import { SavedAddressPicker } from './address-book.tsx';
+import { AddressFields } from './address-fields.tsx';
+import { StorePicker } from './store-picker.tsx';
+
+type Form = UseFormReturn<CheckoutForm>;
+
+/** The mobile barcode box shows the code as it will be read (half-width, upper-case) while it is typed. */
+function upperCaseAsTyped<T extends { onChange: (event: React.ChangeEvent<HTMLInputElement>) => unknown }>(field: T): T {
+  return {
+    ...field,
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
+      const input = event.target;
+      const caret = input.selectionStart;
+      const next = normalizeMobileBarcode(input.value);
+      if (next !== input.value) {
+        input.value = next;
+        if (caret !== null) input.setSelectionRange(Math.min(caret, next.length), Math.min(caret, next.length));
+      }
+      return field.onChange(event);
+    },
+  };
+}
+
+/** One numbered step of the checkout form. */
+export function Section({ n, title, children }: { n: number; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={`step-${n}`} className="rounded-lg border border-line bg-surface p-5 sm:p-6">
+      <h2 id={`step-${n}`} className="mb-4 flex items-center gap-3 text-lg font-semibold">
+        <span className="tabular flex size-7 items-center justify-center rounded-full bg-tea text-sm text-white">{n}</span>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Choice({ checked, children, disabled, ...input }: React.InputHTMLAttributes<HTMLInputElement> & { children: React.ReactNode }) {
+  return (
+    <label className={cn('flex min-h-14 cursor-pointer items-start gap-3 rounded-md border p-4', checked ? 'border-tea bg-tea-soft/60' : 'border-line', disabled && 'cursor-not-allowed opacity-60')}>
+      <input type="radio" className="mt-1 size-4 accent-tea" disabled={disabled} {...input} />
+      <span className="flex flex-col">{children}</span>
+    </label>
+  );
+}
+
+export function ShippingMethodSection({ form, values }: { form: Form; values: CheckoutForm }) {
+  const shipping = useShippingRules();
+  return (
+    <Section n={1} title="配送方式">
+      <div className="grid gap-3 sm:grid-cols-2">
+        {(['home', 'cvs'] as const).map((m) => (
+          <Choice key={m} value={m} checked={values.shippingMethod === m} {...form.register('shippingMethod')}>
+            <span className="font-medium">{SHIPPING_METHOD_LABELS[m]}</span>
+            {shipping.data ? (
+              <span className="text-sm text-ink-muted">
+                運費 {formatTwd(shipping.data[m].fee)}，滿 {formatTwd(shipping.data[m].freeOver)} 免運
+              </span>
+            ) : shipping.isError ? (
+              <span className="text-sm text-ink-muted">運費請見訂單摘要</span>
+            ) : (
+              <span aria-hidden="true" className="mt-1 block h-4 w-44 animate-shimmer rounded-md bg-line/70" />
+            )}
+          </Choice>
+        ))}
+      </div>
+    </Section>
+  );
+}
+
+export function RecipientSection({ form, values, pick }: { form: Form; values: CheckoutForm; pick: (v: Partial<CheckoutForm>) => void }) {
+  const { errors } = form.formState;
+  return (
+    <Section n={2} title={values.shippingMethod === 'home' ? '收件資訊' : '取件資訊'}>
+      <div className="flex flex-col gap-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label={values.shippingMethod === 'home' ? '收件人姓名' : '取件人姓名'} required autoComplete="name" hint={values.shippingMethod === 'cvs' ? '請填寫與證件相同的姓名，取貨時需核對。' : undefined} error={errors.recipientName?.message} {...form.register('recipientName')} />
+          <TextField label="手機號碼" required type="tel" inputMode="tel" autoComplete="tel" placeholder="0912345678" error={errors.phone?.message} {...form.register('phone')} />
+        </div>
+        <SavedAddressPicker method={values.shippingMethod} onPick={pick} />
+        {values.shippingMethod === 'home' ? <AddressFields form={form} /> : <StorePicker form={form} />}
+      </div>
+    </Section>
+  );
+}
+
+export function InvoiceSection({ form, values }: { form: Form; values: CheckoutForm }) {
+  const { errors } = form.formState;
+  return (
+    <Section n={3} title="電子發票">
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Choice value="member" checked={values.invoiceType === 'member'} {...form.register('invoiceType')}>
+          <span className="font-medium">會員載具</span>
+          <span className="text-sm text-ink-muted">發票存在會員帳號，中獎會通知您</span>
+        </Choice>
+        <Choice value="mobile" checked={values.invoiceType === 'mobile'} {...form.register('invoiceType')}>
+          <span className="font-medium">手機條碼載具</span>
+          <span className="text-sm text-ink-muted">歸戶到您的手機條碼</span>
+        </Choice>
+        <Choice value="donation" checked={values.invoiceType === 'donation'} {...form.register('invoiceType')}>
+          <span className="font-medium">捐贈發票</span>
+          <span className="text-sm text-ink-muted">捐給社福團體（愛心碼）</span>
+        </Choice>
+        <Choice value="company" checked={values.invoiceType === 'company'} {...form.register('invoiceType')}>
+          <span className="font-medium">公司戶發票</span>
+          <span className="text-sm text-ink-muted">需統一編號與公司抬頭</span>
+        </Choice>
+      </div>
+      <div className="mt-4 grid gap-4 sm:grid-cols-2">
+        {values.invoiceType === 'mobile' && <TextField label="手機條碼" required placeholder="/ABC1234" autoCapitalize="characters" hint="「/」加上 7 碼英數字" error={errors.mobileBarcode?.message} {...upperCaseAsTyped(form.register('mobileBarcode'))} />}
+        {values.invoiceType === 'donation' && <TextField label="捐贈碼（愛心碼）" required inputMode="numeric" placeholder="例如 8585" error={errors.donationCode?.message} {...form.register('donationCode')} />}
+        {values.invoiceType === 'company' && (
+          <>
+            <TextField label="統一編號" required inputMode="numeric" maxLength={8} error={errors.taxId?.message} {...form.register('taxId')} />
+            <TextField label="公司抬頭" required autoComplete="organization" error={errors.companyTitle?.message} {...form.register('companyTitle')} />
+          </>
+        )}
+      </div>
+    </Section>
+  );
+}
+
+export function PaymentMethodSection({ form, values }: { form: Form; values: CheckoutForm }) {
+  const shipping = useShippingRules();
+  const { errors } = form.formState;
+  return (
+    <Section n={4} title="付款方式">
+      <div className="grid gap-3">
+        <Choice value="credit_card" checked={values.paymentMethod === 'credit_card'} {...form.register('paymentMethod')}>
+          <span className="font-medium">信用卡（綠界科技 ECPay）</span>
+          <span className="text-sm text-ink-muted">VISA、Mastercard、JCB；請於 30 分鐘內完成付款</span>
+        </Choice>
+        <Choice value="atm" checked={values.paymentMethod === 'atm'} {...form.register('paymentMethod')}>
+          <span className="font-medium">ATM 轉帳（虛擬帳號）</span>
+          <span className="text-sm text-ink-muted">請於 30 分鐘內取得專屬帳號，之後 3 天內轉帳，入帳即出貨</span>
+        </Choice>
+        <Choice value="cod" checked={values.paymentMethod === 'cod'} {...form.register('paymentMethod')}>
+          <span className="font-medium">{values.shippingMethod === 'home' ? '貨到付款' : '超商取貨付款'}</span>
+          <span className="text-sm text-ink-muted">
+            {values.shippingMethod === 'home' ? '商品送達時付現給配送人員' : '到門市取貨時在櫃檯付款'}，加收手續費
+            {shipping.data ? ` ${formatTwd(shipping.data.codFee)}` : shipping.isError ? '' : <span aria-hidden="true" className="ml-1 inline-block h-4 w-14 animate-shimmer rounded-md bg-line/70 align-middle" />}
+          </span>
+        </Choice>
+      </div>
+      {errors.paymentMethod?.message && (
+        <p role="alert" className="mt-2 text-sm text-danger">
+          {errors.paymentMethod.message}
+        </p>
+      )}
+    </Section>
+  );
+}
+
+/** A typed code or one of the member's usable coupons; the quote says whether it applies. */
+export function CouponSection({ form, values, quote, coupons }: { form: Form; values: CheckoutForm; quote: QuoteResponse | undefined; coupons: readonly CouponView[] }) {
+  const { errors } = form.formState;
+  const [couponInput, setCouponInput] = useState(values.couponCode);
+  const usable = coupons.filter((c) => c.state === 'usable');
+  return (
+    <Section n={5} title="優惠碼">
+      <div className="flex flex-col gap-3">
+        <div className="flex items-end gap-2">
+          <TextField
+            containerClassName="flex-1"
+            label="優惠碼（選填）"
+            autoCapitalize="characters"
+            value={couponInput}
+            onChange={(e) => setCouponInput(e.target.value)}
+            error={values.couponCode && quote?.couponError ? quote.couponError : errors.couponCode?.message}
+          />
+          <Button variant="secondary" onClick={() => form.setValue('couponCode', couponInput.trim().toUpperCase(), { shouldDirty: true })}>
+            套用
+          </Button>
+        </div>
+        {values.couponCode && quote && !quote.couponError && (
+          <p className="flex items-center gap-3 text-sm text-success" role="status">
+            已套用優惠碼 {values.couponCode}
+            <button type="button" className="text-ink-muted underline underline-offset-4" onClick={() => { form.setValue('couponCode', ''); setCouponInput(''); }}>
+              取消
+            </button>
+          </p>
+        )}
+        {usable.length > 0 && (
+          <div className="flex flex-col gap-2">
+            <p className="text-sm font-medium">我的優惠券</p>
+            <ul className="flex flex-col gap-2">
+              {usable.map((c) => (
+                <li key={c.code} className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-dashed border-tea/50 bg-tea-soft/30 px-3 py-2 text-sm">
+                  <span>
+                    <span className="font-medium">{c.name}</span>
+                    <span className="block text-ink-muted">{c.description}</span>
+                  </span>
+                  <Button size="sm" variant="ghost" onClick={() => { setCouponInput(c.code); form.setValue('couponCode', c.code, { shouldDirty: true }); }}>
+                    使用
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </div>
+    </Section>
+  );
+}
+
+export function NoteSection({ form }: { form: Form }) {
+  return (
+    <Section n={6} title="訂單備註">
+      <TextAreaField label="備註（選填）" placeholder="例如：希望週末送達、需要送禮包裝" maxLength={200} error={form.formState.errors.note?.message} {...form.register('note')} />
+    </Section>
+  );
+}

@@ -8,16 +8,16 @@ declare module 'fastify' {
   }
 }
 import auditRoutes from './audit-routes.ts';
-import contentRoutes from './content.ts';
-import couponRoutes from './coupons.ts';
+import contentRoutes from '../content/admin-routes.ts';
+import couponRoutes from '../discounts/admin-routes.ts';
 import dashboardRoutes from './dashboard.ts';
 import meRoutes from './me.ts';
-import memberRoutes from './members.ts';
-import messageRoutes from './messages.ts';
+import memberRoutes from '../membership/admin-routes.ts';
+import messageRoutes from '../contact/admin-routes.ts';
 import orderRoutes from './orders.ts';
 import productRoutes from './products.ts';
-import redirectRoutes from './redirects.ts';
-import settingsRoutes from './settings.ts';
+import redirectRoutes from '../redirects/admin-routes.ts';
+import settingsRoutes from '../site/admin-routes.ts';
 import staffRoutes from './staff.ts';
 
 /**

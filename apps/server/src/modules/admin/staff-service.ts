@@ -5,9 +5,9 @@ import type { DbOrTx } from '../../db/client.ts';
 import { actionCodes, auditLog, sessions, users } from '../../db/schema.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { issueActionCode } from '../auth/action-codes.ts';
-import { revokeUserSessions } from '../auth/session-repo.ts';
+import { revokeUserSessions } from '../auth/session-service.ts';
 import type { StaffActor } from './guard.ts';
-import { otherActiveOwners } from './members-service.ts';
+import { otherActiveOwners } from '../membership/admin-service.ts';
 
 /** How long an invited staff member's set-password link works. */
 export const SET_PASSWORD_TTL_MS = 72 * 60 * 60 * 1000;

@@ -1,13 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import { BRAND } from '@shop/shared/brand';
 import { ContactBody, ContactResponse } from '@shop/shared/site';
-import { rows } from '../../db/rows.ts';
-import { contactMessages } from '../../db/schema.ts';
 import { BadRequestError } from '../../lib/errors.ts';
 import { renderMail } from '../../lib/mail-layout.ts';
 import { enforceLimit } from '../../plugins/rate-limiter.ts';
+import { storeMessage } from './service.ts';
 
 /** A person needs a few seconds to fill the form; faster than this is a script. */
 export const MIN_FILL_MS = 3_000;
@@ -34,10 +32,7 @@ const contact: FastifyPluginAsync = async (app) => {
     if (body.startedAt > now || now - body.startedAt < MIN_FILL_MS) {
       throw new BadRequestError('送出得太快了，請確認內容後再按一次送出。', undefined, 'too-fast');
     }
-    const seq = rows<{ n: string }>(await app.db.execute(sql`select nextval('contact_number_seq')::text as n`))[0]?.n ?? '0';
-    const referenceNo = `C${date}${seq.padStart(5, '0')}`;
-    await app.db.insert(contactMessages).values({
-      referenceNo,
+    const referenceNo = await storeMessage(app.db, date, {
       name: body.name,
       email: body.email.toLowerCase(),
       phone: body.phone || null,

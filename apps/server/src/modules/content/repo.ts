@@ -46,3 +46,51 @@ export async function upsert(db: DbOrTx, values: { kind: string; slug: string; d
     .values(values)
     .onConflictDoUpdate({ target: [contentItems.kind, contentItems.slug], set: { data: values.data, sortOrder: values.sortOrder, updatedAt: sql`now()` } });
 }
+
+// ── console ───────────────────────────────────────────────────────────────────────────────────
+
+/** One item whatever its visibility; `lock` holds its row for the change that follows. */
+export async function findItem(db: DbOrTx, kind: string, slug: string, lock = false): Promise<ContentRow | null> {
+  const query = db
+    .select()
+    .from(contentItems)
+    .where(and(eq(contentItems.kind, kind), eq(contentItems.slug, slug)))
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+/** Every item of a kind, shown or hidden, in site order; `lock` holds their rows. */
+export async function itemsOfKind(db: DbOrTx, kind: string, lock = false): Promise<ContentRow[]> {
+  const query = db.select().from(contentItems).where(eq(contentItems.kind, kind)).orderBy(asc(contentItems.sortOrder), asc(contentItems.slug));
+  return lock ? query.for('update') : query;
+}
+
+/** Every item's kind, slug, visibility, draft state and last change (the console's overview). */
+export async function itemSummaries(db: DbOrTx) {
+  return db
+    .select({ kind: contentItems.kind, slug: contentItems.slug, published: contentItems.published, hasDraft: sql<boolean>`${contentItems.draftData} is not null`, updatedAt: contentItems.updatedAt })
+    .from(contentItems)
+    .orderBy(asc(contentItems.sortOrder), asc(contentItems.slug));
+}
+
+/** Changes an item's documents, visibility or place; its `updated_at` becomes now. */
+export async function updateItem(db: DbOrTx, id: string, values: Partial<Pick<ContentRow, 'data' | 'draftData' | 'published' | 'sortOrder'>>): Promise<void> {
+  await db.update(contentItems).set({ ...values, updatedAt: sql`now()` }).where(eq(contentItems.id, id));
+}
+
+export async function maxSortOrder(db: DbOrTx, kind: string): Promise<number | null> {
+  const [last] = await db
+    .select({ max: sql<number | null>`max(${contentItems.sortOrder})` })
+    .from(contentItems)
+    .where(eq(contentItems.kind, kind));
+  return last?.max ?? null;
+}
+
+export async function insertItem(db: DbOrTx, values: typeof contentItems.$inferInsert): Promise<void> {
+  await db.insert(contentItems).values(values);
+}
+
+export async function deleteItem(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(contentItems).where(eq(contentItems.id, id));
+}

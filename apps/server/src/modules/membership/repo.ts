@@ -1,7 +1,9 @@
-import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { PageWindow } from '@shop/shared/paging';
 import type { DbOrTx } from '../../db/client.ts';
+import { containsPattern } from '../../db/like.ts';
 import { rows } from '../../db/rows.ts';
-import { addresses, categories, couponRedemptions, coupons, membershipTiers, products, users } from '../../db/schema.ts';
+import { addresses, auditLog, categories, couponRedemptions, coupons, membershipTiers, orders, products, users } from '../../db/schema.ts';
 
 export type TierRow = typeof membershipTiers.$inferSelect;
 export type CouponRow = typeof coupons.$inferSelect;
@@ -12,18 +14,24 @@ export async function tiers(db: DbOrTx): Promise<TierRow[]> {
 }
 
 /**
- * Paid spending of the last 12 months: card and ATM orders count once paid; cash on delivery
- * counts once delivered. Cancelled, expired and refunded orders never count.
+ * Paid spending since `since` of the user `userRef` names, as one SQL expression (the 12-month
+ * spending rule behind member tiers, written once): card and ATM orders count once paid; cash on
+ * delivery counts once delivered. Cancelled, expired and refunded orders never count. `userRef`
+ * is a user id or a qualified column such as `"users"."id"`.
  */
+export function paidSpendSql(userRef: SQL, since: Date): SQL<number> {
+  return sql<number>`coalesce((select sum(o.total) from orders o where o.user_id = ${userRef}
+    and ((o.payment_method <> 'cod' and o.status in ('paid', 'processing', 'shipped', 'delivered', 'completed') and o.paid_at >= ${since})
+      or (o.payment_method = 'cod' and o.status in ('delivered', 'completed') and o.updated_at >= ${since}))), 0)::int`;
+}
+
+/** The 12 months the spending rule looks back over. */
+export const SPEND_WINDOW_MS = 365 * 86_400_000;
+
+/** Paid spending of the last 12 months (paidSpendSql). */
 export async function spendOf(db: DbOrTx, userId: string, now: Date): Promise<number> {
-  const since = new Date(now.getTime() - 365 * 86_400_000);
-  const result = rows<{ spend: number }>(
-    await db.execute(sql`
-      select coalesce(sum(total), 0)::int as spend from orders
-      where user_id = ${userId}
-        and ((payment_method <> 'cod' and status in ('paid', 'processing', 'shipped', 'delivered', 'completed') and paid_at >= ${since})
-          or (payment_method = 'cod' and status in ('delivered', 'completed') and updated_at >= ${since}))`),
-  );
+  const since = new Date(now.getTime() - SPEND_WINDOW_MS);
+  const result = rows<{ spend: number }>(await db.execute(sql`select ${paidSpendSql(sql`${userId}`, since)} as spend`));
   return result[0]?.spend ?? 0;
 }
 
@@ -161,4 +169,133 @@ export async function deleteAddress(db: DbOrTx, userId: string, id: string): Pro
 export async function countAddresses(db: DbOrTx, userId: string): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(addresses).where(eq(addresses.userId, userId));
   return row?.n ?? 0;
+}
+
+// ── console: members and tiers ────────────────────────────────────────────────────────────────
+
+export interface MemberFilter {
+  /** Matched anywhere in the name or e-mail (wildcards literal). */
+  readonly text?: string | undefined;
+  /** The text without spaces and dashes, matched anywhere in the phone number. */
+  readonly digits?: string | undefined;
+  readonly tier?: string | undefined;
+  readonly status?: 'active' | 'disabled' | undefined;
+}
+
+function memberWhere(f: MemberFilter): SQL | undefined {
+  const where: SQL[] = [];
+  if (f.text) {
+    const ors = [ilike(users.displayName, containsPattern(f.text)), ilike(users.email, containsPattern(f.text))];
+    if (f.digits) ors.push(ilike(users.phone, containsPattern(f.digits)));
+    where.push(or(...ors)!);
+  }
+  if (f.tier) where.push(eq(users.tierCode, f.tier));
+  if (f.status === 'active') where.push(isNull(users.disabledAt));
+  if (f.status === 'disabled') where.push(isNotNull(users.disabledAt));
+  return where.length ? and(...where) : undefined;
+}
+
+/** One page of members, newest first, with their tier's name, 12-month spending and order count. */
+export async function memberPage(db: DbOrTx, f: MemberFilter, window: PageWindow, spendSince: Date) {
+  const filter = memberWhere(f);
+  const [items, [total]] = await Promise.all([
+    db
+      .select({
+        id: users.id,
+        name: users.displayName,
+        email: users.email,
+        phone: users.phone,
+        role: users.role,
+        tierCode: users.tierCode,
+        tierName: membershipTiers.name,
+        // Qualified by hand: drizzle writes bare column names in some selects, and a bare "id"
+        // in the subquery would mean the order's.
+        spend: paidSpendSql(sql`"users"."id"`, spendSince),
+        orderCount: sql<number>`(select count(*)::int from orders o where o.user_id = "users"."id")`,
+        joinedAt: users.createdAt,
+        disabledAt: users.disabledAt,
+      })
+      .from(users)
+      .leftJoin(membershipTiers, eq(membershipTiers.code, users.tierCode))
+      .where(filter)
+      .orderBy(desc(users.createdAt), asc(users.id))
+      .limit(window.limit)
+      .offset(window.offset),
+    db.select({ n: count() }).from(users).where(filter),
+  ]);
+  return { items, total: Number(total?.n ?? 0) };
+}
+
+export async function findUser(db: DbOrTx, id: string) {
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return user ?? null;
+}
+
+/** A member's latest orders with their item counts. */
+export async function recentOrdersOf(db: DbOrTx, userId: string, limit: number) {
+  return db
+    .select({
+      orderNo: orders.orderNo,
+      status: orders.status,
+      paymentMethod: orders.paymentMethod,
+      total: orders.total,
+      createdAt: orders.createdAt,
+      itemCount: sql<number>`(select coalesce(sum(i.quantity), 0)::int from order_items i where i.order_id = "orders"."id")`,
+    })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt))
+    .limit(limit);
+}
+
+export async function orderCountOf(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(orders).where(eq(orders.userId, userId));
+  return Number(row?.n ?? 0);
+}
+
+/** What the latest `member.disable` audit row of a member recorded after the change. */
+export async function lastDisableAudit(db: DbOrTx, userId: string): Promise<unknown> {
+  const [row] = await db
+    .select({ after: auditLog.after })
+    .from(auditLog)
+    .where(and(eq(auditLog.action, 'member.disable'), eq(auditLog.entityId, userId)))
+    .orderBy(desc(auditLog.id))
+    .limit(1);
+  return row?.after ?? null;
+}
+
+/** An account's role and state, its row locked for the change that follows. */
+export async function lockAccount(tx: DbOrTx, id: string) {
+  const [row] = await tx.select({ id: users.id, role: users.role, disabledAt: users.disabledAt }).from(users).where(eq(users.id, id)).limit(1).for('update');
+  return row ?? null;
+}
+
+export async function setDisabledAt(tx: DbOrTx, id: string, disabledAt: Date | null, now: Date): Promise<void> {
+  await tx.update(users).set({ disabledAt, updatedAt: now }).where(eq(users.id, id));
+}
+
+/** Owners who can still sign in, other than `exceptId`; locks their rows (two owners demoting each other at once cannot both succeed). */
+export async function otherActiveOwners(db: DbOrTx, exceptId: string): Promise<number> {
+  const found = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'owner'), isNull(users.disabledAt), ne(users.id, exceptId)))
+    .for('update');
+  return found.length;
+}
+
+/** Members of each tier. */
+export async function membersPerTier(db: DbOrTx, codes: string[]): Promise<Map<string, number>> {
+  if (codes.length === 0) return new Map();
+  const found = await db.select({ code: users.tierCode, n: count() }).from(users).where(inArray(users.tierCode, codes)).groupBy(users.tierCode);
+  return new Map(found.map((r) => [r.code, Number(r.n)]));
+}
+
+/** The tiers in the console's order (sort order, then threshold). */
+export async function tiersBySortOrder(db: DbOrTx): Promise<TierRow[]> {
+  return db.select().from(membershipTiers).orderBy(asc(membershipTiers.sortOrder), asc(membershipTiers.threshold));
+}
+
+export async function updateTier(db: DbOrTx, code: string, values: { name: string; threshold: number; discountPercent: number; freeShippingOver: number | null; sortOrder: number }, now: Date): Promise<void> {
+  await db.update(membershipTiers).set({ ...values, updatedAt: now }).where(eq(membershipTiers.code, code));
 }

@@ -1,12 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
 import type { MaintenanceStatus, SetMaintenanceBody } from '@shop/shared/site';
 import type { DbOrTx } from '../../db/client.ts';
-import { siteSettings } from '../../db/schema.ts';
+import * as repo from './repo.ts';
 
 const KEY = 'maintenance';
 
 export async function readMaintenance(db: DbOrTx, forcedByEnv: boolean): Promise<MaintenanceStatus> {
-  const [row] = await db.select().from(siteSettings).where(eq(siteSettings.key, KEY)).limit(1);
+  const row = await repo.readSetting(db, KEY);
   const value = (row?.value ?? {}) as Partial<MaintenanceStatus>;
   const endsAt = typeof value.endsAt === 'string' ? value.endsAt : null;
   const message = typeof value.message === 'string' && value.message ? value.message : '我們正在進行系統維護，讓購物更順暢。造成不便，敬請見諒。';
@@ -15,8 +14,5 @@ export async function readMaintenance(db: DbOrTx, forcedByEnv: boolean): Promise
 
 export async function writeMaintenance(db: DbOrTx, body: SetMaintenanceBody): Promise<void> {
   const value = { enabled: body.enabled, endsAt: body.endsAt, message: body.message };
-  await db
-    .insert(siteSettings)
-    .values({ key: KEY, value })
-    .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt: sql`now()` } });
+  await repo.writeSetting(db, KEY, value);
 }

@@ -1,8 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
 import { UpdateShippingBody } from '@shop/shared/admin-settings';
 import { DEFAULT_SHIPPING_RULES, editablePart, withLabels, type EditableShippingRules, type ShippingRules } from '@shop/shared/shipping';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { siteSettings } from '../../db/schema.ts';
+import * as repo from './repo.ts';
 
 /**
  * The shipping fee rules live in site_settings under 'shipping' (the editable amounts and lead
@@ -50,17 +49,14 @@ function fromStored(value: unknown): ShippingRules {
 
 /** Reads the rules from the database, uncached (the console shows this; everything else uses `shippingRules`). */
 export async function readShippingRules(db: DbOrTx): Promise<StoredShippingRules> {
-  const [row] = await db.select({ value: siteSettings.value, updatedAt: siteSettings.updatedAt }).from(siteSettings).where(eq(siteSettings.key, KEY)).limit(1);
+  const row = await repo.readSetting(db, KEY);
   return row ? { rules: fromStored(row.value), updatedAt: row.updatedAt } : { rules: DEFAULT_SHIPPING_RULES, updatedAt: null };
 }
 
 /** Saves the editable values; call `shippingRulesChanged` after the transaction commits. */
 export async function writeShippingRules(db: DbOrTx, values: EditableShippingRules): Promise<void> {
   const value = { home: { ...values.home }, cvs: { ...values.cvs }, outlyingSurcharge: values.outlyingSurcharge, codFee: values.codFee };
-  await db
-    .insert(siteSettings)
-    .values({ key: KEY, value })
-    .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt: sql`now()` } });
+  await repo.writeSetting(db, KEY, value);
 }
 
 // ── the one cached accessor ─────────────────────────────────────────────────────────────────────

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   CONTENT_KIND_DEFS,
   CONTENT_KIND_ORDER,
@@ -15,9 +14,9 @@ import {
 } from '@shop/shared/admin-content';
 import { CONTENT_KINDS, type ContentImage, type ContentKind, type DownloadItem, type FaqEntry, type IpRecord } from '@shop/shared/content';
 import type { DbOrTx } from '../../db/client.ts';
-import { contentItems } from '../../db/schema.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
-import { storageObjectExists } from '../content/service.ts';
+import * as repo from './repo.ts';
+import { storageObjectExists } from './service.ts';
 
 /**
  * The console's side of site content. Edits are saved as a draft beside the published document
@@ -26,22 +25,14 @@ import { storageObjectExists } from '../content/service.ts';
  * schema, with zh-TW messages per field path, before it is stored.
  */
 
-type Row = typeof contentItems.$inferSelect;
+type Row = repo.ContentRow;
 type Doc = Record<string, unknown>;
 
 const iso = (d: Date) => d.toISOString();
 /** The fingerprint of what an editor opened (see ContentDocument.revision). */
 const revisionOf = (r: { data: unknown; draftData: unknown }) => createHash('sha256').update(JSON.stringify([r.data, r.draftData])).digest('hex').slice(0, 32);
 
-async function findRow(db: DbOrTx, kind: ContentKind, slug: string, lock = false): Promise<Row | null> {
-  const query = db
-    .select()
-    .from(contentItems)
-    .where(and(eq(contentItems.kind, kind), eq(contentItems.slug, slug)))
-    .limit(1);
-  const [row] = lock ? await query.for('update') : await query;
-  return row ?? null;
-}
+const findRow = (db: DbOrTx, kind: ContentKind, slug: string, lock = false): Promise<Row | null> => repo.findItem(db, kind, slug, lock);
 
 async function mustFind(db: DbOrTx, kind: ContentKind, slug: string, lock = false): Promise<Row> {
   const row = await findRow(db, kind, slug, lock);
@@ -49,8 +40,7 @@ async function mustFind(db: DbOrTx, kind: ContentKind, slug: string, lock = fals
   return row;
 }
 
-const kindRows = (db: DbOrTx, kind: ContentKind) =>
-  db.select().from(contentItems).where(eq(contentItems.kind, kind)).orderBy(asc(contentItems.sortOrder), asc(contentItems.slug));
+const kindRows = (db: DbOrTx, kind: ContentKind) => repo.itemsOfKind(db, kind);
 
 function refuseForPages(kind: ContentKind, action: string): void {
   if (CONTENT_KIND_DEFS[kind].single) throw new BadRequestError(`「${CONTENT_KIND_DEFS[kind].label}」是固定頁面，不能${action}。`, { kind: `固定頁面不能${action}` });
@@ -58,10 +48,7 @@ function refuseForPages(kind: ContentKind, action: string): void {
 
 /** Every kind with its counts and last change (the console's content page). */
 export async function overview(db: DbOrTx): Promise<ContentOverview> {
-  const rows = await db
-    .select({ kind: contentItems.kind, slug: contentItems.slug, published: contentItems.published, hasDraft: sql<boolean>`${contentItems.draftData} is not null`, updatedAt: contentItems.updatedAt })
-    .from(contentItems)
-    .orderBy(asc(contentItems.sortOrder), asc(contentItems.slug));
+  const rows = await repo.itemSummaries(db);
   return {
     kinds: CONTENT_KIND_ORDER.map((kind) => {
       const mine = rows.filter((r) => r.kind === kind);
@@ -178,7 +165,7 @@ export async function saveDraft(tx: DbOrTx, kind: ContentKind, slug: string, raw
   const row = await mustFind(tx, kind, slug, true);
   assertRevision(row, baseRevision);
   const doc = await validateDocument(tx, kind, slug, raw);
-  await tx.update(contentItems).set({ draftData: doc, updatedAt: sql`now()` }).where(eq(contentItems.id, row.id));
+  await repo.updateItem(tx, row.id, { draftData: doc });
   return { before: { draft: row.draftData }, after: { draft: doc } };
 }
 
@@ -188,14 +175,14 @@ export async function publish(tx: DbOrTx, kind: ContentKind, slug: string, baseR
   assertRevision(row, baseRevision);
   if (!row.draftData) throw new ConflictError('沒有尚未發布的草稿。');
   const doc = await validateDocument(tx, kind, slug, row.draftData);
-  await tx.update(contentItems).set({ data: doc, draftData: null, updatedAt: sql`now()` }).where(eq(contentItems.id, row.id));
+  await repo.updateItem(tx, row.id, { data: doc, draftData: null });
   return { before: { data: row.data }, after: { data: doc } };
 }
 
 export async function discardDraft(tx: DbOrTx, kind: ContentKind, slug: string): Promise<Change> {
   const row = await mustFind(tx, kind, slug, true);
   if (!row.draftData) throw new ConflictError('沒有草稿可以捨棄。');
-  await tx.update(contentItems).set({ draftData: null, updatedAt: sql`now()` }).where(eq(contentItems.id, row.id));
+  await repo.updateItem(tx, row.id, { draftData: null });
   return { before: { draft: row.draftData }, after: { draft: null } };
 }
 
@@ -210,12 +197,8 @@ export async function createItem(tx: DbOrTx, kind: ContentKind, raw: Doc): Promi
   if (slug === 'new') throw new BadRequestError('網址代碼不能是「new」。', { slug: '「new」是保留字，請換一個網址代碼' });
   const doc = await validateDocument(tx, kind, null, { ...raw, slug });
   if (await findRow(tx, kind, slug)) throw new BadRequestError('這個網址代碼已經有人使用。', { slug: '這個網址代碼已經有人使用，請換一個' });
-  const [last] = await tx
-    .select({ max: sql<number | null>`max(${contentItems.sortOrder})` })
-    .from(contentItems)
-    .where(eq(contentItems.kind, kind));
-  const sortOrder = (last?.max ?? -1) + 1;
-  await tx.insert(contentItems).values({ kind, slug, data: doc, draftData: null, sortOrder, published: false });
+  const sortOrder = ((await repo.maxSortOrder(tx, kind)) ?? -1) + 1;
+  await repo.insertItem(tx, { kind, slug, data: doc, draftData: null, sortOrder, published: false });
   return { slug, change: { before: null, after: { data: doc, published: false, sortOrder } } };
 }
 
@@ -226,7 +209,7 @@ export async function deleteItem(tx: DbOrTx, kind: ContentKind, slug: string): P
     const entries = (await kindRows(tx, 'faq')).filter((f) => (f.draftData ?? f.data).category === slug || f.data.category === slug);
     if (entries.length > 0) throw new ConflictError(`這個分類還有 ${entries.length} 個問題，請先把它們移到其他分類或刪除。`);
   }
-  await tx.delete(contentItems).where(eq(contentItems.id, row.id));
+  await repo.deleteItem(tx, row.id);
   return { before: { data: row.data, draft: row.draftData, published: row.published, sortOrder: row.sortOrder }, after: null };
 }
 
@@ -234,7 +217,7 @@ export async function deleteItem(tx: DbOrTx, kind: ContentKind, slug: string): P
 export async function setVisibility(tx: DbOrTx, kind: ContentKind, slug: string, published: boolean): Promise<Change> {
   refuseForPages(kind, '隱藏');
   const row = await mustFind(tx, kind, slug, true);
-  await tx.update(contentItems).set({ published, updatedAt: sql`now()` }).where(eq(contentItems.id, row.id));
+  await repo.updateItem(tx, row.id, { published });
   return { before: { published: row.published }, after: { published } };
 }
 
@@ -242,14 +225,14 @@ export async function setVisibility(tx: DbOrTx, kind: ContentKind, slug: string,
 export async function reorder(tx: DbOrTx, kind: ContentKind, slugs: readonly string[]): Promise<Change> {
   refuseForPages(kind, '調整順序');
   if (!CONTENT_KIND_DEFS[kind].orderable) throw new BadRequestError(CONTENT_KIND_DEFS[kind].orderNote ?? '這類內容不能調整順序。', { slugs: '這類內容依日期排列，不能手動調整順序' });
-  const rows = await tx.select().from(contentItems).where(eq(contentItems.kind, kind)).orderBy(asc(contentItems.sortOrder), asc(contentItems.slug)).for('update');
+  const rows = await repo.itemsOfKind(tx, kind, true);
   const current = rows.map((r) => r.slug);
   if (current.length !== slugs.length || !slugs.every((s) => current.includes(s))) {
     throw new ConflictError('清單已經有人更動過，請重新整理後再調整順序。');
   }
   for (const [i, slug] of slugs.entries()) {
     const row = rows.find((r) => r.slug === slug)!;
-    if (row.sortOrder !== i) await tx.update(contentItems).set({ sortOrder: i, updatedAt: sql`now()` }).where(eq(contentItems.id, row.id));
+    if (row.sortOrder !== i) await repo.updateItem(tx, row.id, { sortOrder: i });
   }
   return { before: { slugs: current }, after: { slugs: [...slugs] } };
 }

@@ -1,14 +1,15 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pageOf } from '@shop/shared/admin';
-import { CouponBody, CouponDetail, CouponIdParams, CouponListQuery, CouponOptions, CouponRow, TiersResponse, UpdateTiersBody } from '@shop/shared/admin-coupons';
+import { CouponBody, CouponDetail, CouponIdParams, CouponListQuery, CouponOptions, CouponRow } from '@shop/shared/admin-coupons';
 import type { Tx } from '../../db/client.ts';
-import { recordAudit } from './audit.ts';
-import { couponDetail, couponOptions, couponSnapshot, createCoupon, listCoupons, listTiers, setCouponStatus, updateCoupon, updateTiers } from './coupons-service.ts';
+import { recordAudit } from '../admin/audit.ts';
+import { couponDetail, couponOptions, couponSnapshot, createCoupon, listCoupons, setCouponStatus, updateCoupon } from './admin-service.ts';
 
 /**
- * Console API: coupons and membership tiers. Every console role reads them; only the owner writes
- * (coupons.write), and every write leaves an audit row with the data before and after.
+ * Console API: coupons (the tiers' routes, under the same permissions, are membership's). Every
+ * console role reads them; only the owner writes (coupons.write), and every write leaves an audit
+ * row with the data before and after.
  */
 const couponsRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -56,16 +57,6 @@ const couponsRoutes: FastifyPluginAsync = async (app) => {
   };
   r.post('/api/admin/coupons/:couponId/pause', { config: { permission: 'coupons.write' }, schema: { params: CouponIdParams, response: { 200: CouponDetail } } }, setStatus('paused'));
   r.post('/api/admin/coupons/:couponId/resume', { config: { permission: 'coupons.write' }, schema: { params: CouponIdParams, response: { 200: CouponDetail } } }, setStatus('active'));
-
-  r.get('/api/admin/tiers', { config: { permission: 'coupons.read' }, schema: { response: { 200: TiersResponse } } }, async () => ({ tiers: await listTiers(app.db) }));
-
-  r.put('/api/admin/tiers', { config: { permission: 'coupons.write' }, schema: { body: UpdateTiersBody, response: { 200: TiersResponse } } }, async (request) =>
-    app.db.transaction(async (tx) => {
-      const { before, after, tiers } = await updateTiers(tx, request.body);
-      await recordAudit(tx, request, { action: 'tiers.update', entity: 'tier', entityId: null, before: { tiers: before }, after: { tiers: after } });
-      return { tiers };
-    }),
-  );
 };
 
 export default couponsRoutes;

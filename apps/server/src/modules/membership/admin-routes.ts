@@ -1,13 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pageOf } from '@shop/shared/admin';
+import { TiersResponse, UpdateTiersBody } from '@shop/shared/admin-coupons';
 import { DisableMemberBody, EnableMemberBody, MemberDetail, MemberIdParams, MemberListQuery, MemberRow, MemberStatusResponse } from '@shop/shared/admin-members';
-import { recordAudit } from './audit.ts';
-import { listMembers, memberDetail, setMemberDisabled } from './members-service.ts';
+import { recordAudit } from '../admin/audit.ts';
+import { listMembers, listTiers, memberDetail, setMemberDisabled, updateTiers } from './admin-service.ts';
 
 /**
- * Console API: members. The list and a member's page for every console role; disabling and
- * enabling accounts (with a reason, in the audit trail) for the owner and staff.
+ * Console API: members and membership tiers. The list and a member's page for every console role;
+ * disabling and enabling accounts (with a reason, in the audit trail) for the owner and staff. The
+ * tiers are read by every role and changed by the owner (with the coupons' permissions, as the
+ * console's coupon page edits them).
  */
 const membersRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -56,6 +59,16 @@ const membersRoutes: FastifyPluginAsync = async (app) => {
         });
         return { id: request.params.memberId, disabledAt: null, revokedSessions: 0 };
       }),
+  );
+
+  r.get('/api/admin/tiers', { config: { permission: 'coupons.read' }, schema: { response: { 200: TiersResponse } } }, async () => ({ tiers: await listTiers(app.db) }));
+
+  r.put('/api/admin/tiers', { config: { permission: 'coupons.write' }, schema: { body: UpdateTiersBody, response: { 200: TiersResponse } } }, async (request) =>
+    app.db.transaction(async (tx) => {
+      const { before, after, tiers } = await updateTiers(tx, request.body);
+      await recordAudit(tx, request, { action: 'tiers.update', entity: 'tier', entityId: null, before: { tiers: before }, after: { tiers: after } });
+      return { tiers };
+    }),
   );
 };
 

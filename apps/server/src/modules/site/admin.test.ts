@@ -6,7 +6,7 @@ import { seedTestCatalog, setRole } from '../../../test/fixtures.ts';
 import { seedTestContent } from '../../../test/content-fixtures.ts';
 import { ORIGIN, shopper } from '../../../test/shop.ts';
 import { auditLog, productVariants, siteSettings, users } from '../../db/schema.ts';
-import { writeShippingRules } from '../site/shipping-rules.ts';
+import { writeShippingRules } from './shipping-rules.ts';
 
 const DEFAULT_EDITABLE = {
   home: { fee: 120, freeOver: 1500, leadTime: '付款後 1–3 個工作天出貨，出貨後約 1–2 天送達' },

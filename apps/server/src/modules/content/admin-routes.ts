@@ -13,9 +13,9 @@ import {
   SaveContentDraftBody,
   SetContentVisibilityBody,
 } from '@shop/shared/admin-content';
-import { contentChanged } from '../content/service.ts';
-import { recordAudit } from './audit.ts';
-import * as service from './content-admin-service.ts';
+import { recordAudit } from '../admin/audit.ts';
+import * as service from './admin-service.ts';
+import { contentChanged } from './service.ts';
 
 const Ok = z.object({ ok: z.literal(true) });
 

@@ -4,7 +4,7 @@ import { createTestApp, dbAvailable, signIn, type TestContext } from '../../../t
 import { seedTestCatalog, setRole } from '../../../test/fixtures.ts';
 import { ORIGIN } from '../../../test/shop.ts';
 import { auditLog, products, redirects } from '../../db/schema.ts';
-import { saveRedirect } from '../redirects/service.ts';
+import { saveRedirect } from './service.ts';
 
 describe.skipIf(!dbAvailable())('redirects in the console', () => {
   let ctx: TestContext;

@@ -1,0 +1,37 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ShippingSettingsView, UpdateShippingBody } from '@shop/shared/admin-settings';
+import { MaintenanceStatus, SetMaintenanceBody } from '@shop/shared/site';
+import { recordAudit } from '../admin/audit.ts';
+import { saveShippingRules, setMaintenance, shippingRulesSaved, shippingSettings } from './admin-service.ts';
+
+/** Site settings: the shipping fee rules and maintenance mode (the owner changes them; every role reads). */
+const settings: FastifyPluginAsync = async (app) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/admin/settings/shipping', { config: { permission: 'settings.read' }, schema: { response: { 200: ShippingSettingsView } } }, async () => shippingSettings(app.db));
+
+  r.put(
+    '/api/admin/settings/shipping',
+    { config: { permission: 'settings.write' }, schema: { body: UpdateShippingBody, response: { 200: ShippingSettingsView } } },
+    async (request) => {
+      const saved = await app.db.transaction(async (tx) => {
+        const change = await saveShippingRules(tx, request.body);
+        await recordAudit(tx, request, { action: 'shipping.update', entity: 'setting', entityId: 'shipping', before: change.before, after: change.after });
+        return change.saved;
+      });
+      return shippingRulesSaved(app.db, saved);
+    },
+  );
+
+  r.post('/api/admin/maintenance', { config: { permission: 'settings.write' }, schema: { body: SetMaintenanceBody, response: { 200: MaintenanceStatus } } }, async (request) => {
+    await app.db.transaction(async (tx) => {
+      const before = await setMaintenance(tx, request.body);
+      await recordAudit(tx, request, { action: 'maintenance.set', entity: 'setting', entityId: 'maintenance', before, after: request.body });
+    });
+    app.maintenanceChanged();
+    return app.maintenanceStatus();
+  });
+};
+
+export default settings;

@@ -1,0 +1,35 @@
+import type { ShippingSettingsView, UpdateShippingBody } from '@shop/shared/admin-settings';
+import { editablePart } from '@shop/shared/shipping';
+import type { MaintenanceStatus, SetMaintenanceBody } from '@shop/shared/site';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { contentChanged } from '../content/service.ts';
+import { readMaintenance, writeMaintenance } from './maintenance.ts';
+import { readShippingRules, shippingRulesChanged, writeShippingRules, type StoredShippingRules } from './shipping-rules.ts';
+
+const view = (s: StoredShippingRules): ShippingSettingsView => ({ rules: s.rules, updatedAt: s.updatedAt?.toISOString() ?? null });
+
+export async function shippingSettings(db: DbOrTx): Promise<ShippingSettingsView> {
+  return view(await readShippingRules(db));
+}
+
+/** Saves the shipping fee rules; the change (editable parts before and after) is for the audit row. */
+export async function saveShippingRules(tx: DbOrTx, body: UpdateShippingBody) {
+  const before = await readShippingRules(tx);
+  await writeShippingRules(tx, body);
+  const after = await readShippingRules(tx);
+  return { saved: after, before: editablePart(before.rules), after: editablePart(after.rules) };
+}
+
+/** Once the save is committed: checkout, the public table and the pages' amounts use the new rules from the next request. */
+export function shippingRulesSaved(db: Db, saved: StoredShippingRules): ShippingSettingsView {
+  shippingRulesChanged(db, saved.rules);
+  contentChanged();
+  return view(saved);
+}
+
+/** Turns maintenance mode on or off; returns what it was (for the audit row). */
+export async function setMaintenance(tx: DbOrTx, body: SetMaintenanceBody): Promise<MaintenanceStatus> {
+  const before = await readMaintenance(tx, false);
+  await writeMaintenance(tx, body);
+  return before;
+}

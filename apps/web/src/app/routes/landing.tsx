@@ -12,7 +12,8 @@ import { useIsLogin } from '../../features/auth/stores/user-store.ts';
 import { ProductCard, ProductCardSkeleton, ProductGrid } from '../../features/catalog/components/product-card.tsx';
 import { contentQueries } from '../../features/content/api/content-api.ts';
 import { formatDate } from '../../features/content/components/format.ts';
-import { PreviewBanner, usePreviewMode } from './content/preview-mode.tsx';
+import { PreviewBanner } from '../../features/content/components/preview-banner.tsx';
+import { usePreviewMode } from '../../features/content/hooks/use-preview-mode.ts';
 
 function HillsIllustration() {
   return (
@@ -42,7 +43,7 @@ function HillsIllustration() {
 export default function Landing() {
   const location = useLocation();
   const isLogin = useIsLogin();
-  const preview = usePreviewMode();
+  const preview = usePreviewMode(isLogin);
   const landing = useQuery(contentQueries.landing(preview.requested));
   useEffect(() => {
     window.scrollTo({ top: 0, left: 0, behavior: 'instant' });

@@ -12,7 +12,8 @@ import { useIsLogin } from '../../../features/auth/stores/user-store.ts';
 import { ProductCard, ProductGrid } from '../../../features/catalog/components/product-card.tsx';
 import { contentQueries } from '../../../features/content/api/content-api.ts';
 import { ContentState } from '../../../features/content/components/content-state.tsx';
-import { PreviewBanner, usePreviewMode } from './preview-mode.tsx';
+import { PreviewBanner } from '../../../features/content/components/preview-banner.tsx';
+import { usePreviewMode } from '../../../features/content/hooks/use-preview-mode.ts';
 
 type Person = (TeamMemberView | MasterView) & { title?: string; role?: string };
 
@@ -56,7 +57,7 @@ function PeopleList({ people, href, note }: { people: Person[]; href(slug: strin
 const withPreview = (href: (slug: string) => string, preview: boolean) => (slug: string) => (preview ? `${href(slug)}?preview=1` : href(slug));
 
 export function TeamPage() {
-  const preview = usePreviewMode();
+  const preview = usePreviewMode(useIsLogin());
   const team = useQuery(contentQueries.team(preview.requested));
   return (
     <>
@@ -70,7 +71,7 @@ export function TeamPage() {
 }
 
 export function MastersPage() {
-  const preview = usePreviewMode();
+  const preview = usePreviewMode(useIsLogin());
   const masters = useQuery(contentQueries.masters(preview.requested));
   return (
     <>
@@ -137,7 +138,7 @@ function NotFound({ back }: { back: { href: string; label: string } }) {
 
 export function TeamMemberPage() {
   const { memberId = '' } = useParams();
-  const preview = usePreviewMode();
+  const preview = usePreviewMode(useIsLogin());
   const query = useQuery(contentQueries.teamMember(memberId, preview.requested));
   const back = { href: preview.active ? `${paths.team()}?preview=1` : paths.team(), label: '回團隊介紹' };
   return (
@@ -152,7 +153,7 @@ export function TeamMemberPage() {
 
 export function MasterPage() {
   const { masterId = '' } = useParams();
-  const preview = usePreviewMode();
+  const preview = usePreviewMode(useIsLogin());
   const query = useQuery(contentQueries.master(masterId, preview.requested));
   const back = { href: preview.active ? `${paths.master()}?preview=1` : paths.master(), label: '回茶師介紹' };
   return (

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { CompanyView, DownloadView, FaqView, IpRecordView, JobView, LandingView, MasterView, MediaListView, TeamMemberView, TextPageView } from '@shop/shared/content-views';
 import type { TextPageSlug } from '@shop/shared/content';
+import type { AdminMe } from '@shop/shared/admin';
 import type { ContactInput, MaintenanceStatus } from '@shop/shared/site';
 import { apiGet, apiPost } from '../../../lib/api-client.ts';
 
@@ -36,3 +37,10 @@ export const contentQueries = {
 };
 
 export const sendContactMessage = (body: ContactInput) => apiPost<{ referenceNo: string }>('/api/contact', body);
+
+/**
+ * Whether this visitor is a console user, for a page opened with `?preview=1`. (Same query key as
+ * the console's own `adminMeQuery`, kept here so the shop's pages do not load console code.)
+ */
+export const previewAccessQueryOptions = (enabled: boolean) =>
+  queryOptions({ queryKey: ['admin', 'me'], queryFn: () => apiGet<AdminMe>('/api/admin/me'), staleTime: 60_000, retry: false, enabled });

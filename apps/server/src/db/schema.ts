@@ -528,11 +528,7 @@ export const auditLog = pgTable(
 );
 
 /** Stock changed by hand in the console (a count, damage, a delivery), with its reason. */
-/**
- * The stock ledger: one row for every change of a variant's stock, written in the same
- * transaction as the change by the catalog's stock service, so a variant's rows add up to its
- * stock (docs/product-rules.md). `kind` says what moved it; `reason` is the words shown.
- */
+/** The console's stock adjustments as staff wrote them (the editor lists them); every move of stock is in stockLedger. */
 export const stockAdjustments = pgTable(
   'stock_adjustments',
   {
@@ -542,14 +538,33 @@ export const stockAdjustments = pgTable(
       .references(() => productVariants.id, { onDelete: 'cascade' }),
     delta: integer('delta').notNull(),
     stockAfter: integer('stock_after').notNull(),
-    kind: text('kind', { enum: ['opening', 'initial', 'sale', 'cancellation', 'expiry', 'refund', 'import', 'adjustment'] })
+    reason: text('reason').notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('stock_adjustments_variant_idx').on(t.variantId, t.at)],
+);
+
+/**
+ * The stock ledger: one row for every change of a variant's stock, written in the same
+ * transaction as the change by the catalog's stock service (the only code that changes stock), so
+ * a variant's rows always add up to its stock (docs/product-rules.md). `kind` says what moved it.
+ */
+export const stockLedger = pgTable(
+  'stock_ledger',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    variantId: uuid('variant_id')
       .notNull()
-      .default('adjustment'),
+      .references(() => productVariants.id, { onDelete: 'cascade' }),
+    delta: integer('delta').notNull(),
+    stockAfter: integer('stock_after').notNull(),
+    kind: text('kind', { enum: ['opening', 'initial', 'sale', 'cancellation', 'expiry', 'refund', 'import', 'adjustment'] }).notNull(),
     reason: text('reason').notNull(),
     /** The order that took or gave back the stock, when an order did. */
     orderNo: text('order_no'),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('stock_adjustments_variant_idx').on(t.variantId, t.at)],
+  (t) => [index('stock_ledger_variant_idx').on(t.variantId, t.at, t.id)],
 );

@@ -3,16 +3,15 @@ import { decideGuard, type GuardState } from '@shop/shared/routes';
 import { isExternalTarget } from '@shop/shared/redirect-target';
 import type { RedirectLookupResponse } from '@shop/shared/redirects';
 import { hasSessionCookie } from '../lib/cookies.ts';
-import { apiGet } from '../lib/api-client.ts';
 import { useResetPasswordStore } from '../features/auth/stores/reset-password-store.ts';
-import { productQueryOptions } from '../features/catalog/api/catalog-api.ts';
+import { lookupRedirect, productQueryOptions } from '../features/catalog/api/catalog-api.ts';
 import { queryClient } from '../lib/query-client.ts';
 
 export function currentGuardState(): GuardState {
   return { signedIn: hasSessionCookie(), resetPasswordAuth: useResetPasswordStore.getState().resetPasswordAuth };
 }
 
-/** Runs the guard table (spec §4, §6) for the URL being opened; throws a redirect when needed. */
+/** Runs the guard table (docs/product-rules.md) for the URL being opened; throws a redirect when needed. */
 export function guardRequest(request: Request, state: GuardState = currentGuardState()): void {
   const url = new URL(request.url);
   const decision = decideGuard(url.pathname, url.search, state);
@@ -28,13 +27,12 @@ export function guardLoader({ request }: LoaderFunctionArgs): null {
 export type Navigate = (url: string) => void;
 
 /**
- * The redirect check of spec §4 for /mall/:productId: an absolute external target is a full-page
+ * The redirect check (docs/product-rules.md) for /mall/:productId: an absolute external target is a full-page
  * navigation; an in-app target replaces the route; no redirect renders the page.
  */
 export async function redirectCheck(
   pathname: string,
-  lookup: (path: string) => Promise<RedirectLookupResponse> = (path) =>
-    apiGet<RedirectLookupResponse>(`/api/redirects?path=${encodeURIComponent(path)}`),
+  lookup: (path: string) => Promise<RedirectLookupResponse> = lookupRedirect,
   fullPage: Navigate = (url) => window.location.assign(url),
 ): Promise<void> {
   let result: RedirectLookupResponse;

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { CategoryTreeResponse, ProductDetail, ProductListResponse, RelatedResponse } from '@shop/shared/catalog';
+import type { RedirectLookupResponse } from '@shop/shared/redirects';
 import { apiGet } from '../../../lib/api-client.ts';
 import { apiQuery, type MallView } from '../search-params.ts';
 
@@ -28,3 +29,6 @@ export const categoriesQueryOptions = () =>
     queryFn: ({ signal }) => apiGet<CategoryTreeResponse>('/api/catalog/categories', { signal }),
     staleTime: 5 * 60_000,
   });
+
+/** Where an old product link now points (the owner's redirects), checked before /mall/:productId renders. */
+export const lookupRedirect = (path: string) => apiGet<RedirectLookupResponse>(`/api/redirects?path=${encodeURIComponent(path)}`);

@@ -1,0 +1,87 @@
+import { formatTwd } from '@shop/shared/money';
+import type { OrderDetail } from '@shop/shared/orders';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { ButtonLink } from '../../../components/ui/button.tsx';
+import { Container } from '../../../components/ui/page.tsx';
+import { paths } from '../../../config/paths.ts';
+import { OrderActions, OrderAmounts, formatDateTime } from './order-parts.tsx';
+
+export type Outcome = 'paid' | 'cod' | 'failed' | 'atm' | 'waiting' | 'closed';
+
+/** The outcome comes from the server's record of the order, never from the query string. */
+export function outcomeOf(order: OrderDetail): Outcome {
+  if (order.paymentMethod === 'cod') return ['cancelled', 'expired', 'refunded'].includes(order.status) ? 'closed' : 'cod';
+  if (order.payment?.status === 'paid' || ['paid', 'processing', 'shipped', 'delivered', 'completed'].includes(order.status)) return 'paid';
+  if (['cancelled', 'expired', 'refunded'].includes(order.status)) return 'closed';
+  if (order.status === 'payment_failed') return 'failed';
+  if (order.payment?.status === 'waiting_transfer') return 'atm';
+  return 'waiting';
+}
+
+const TITLES: Record<Outcome, string> = {
+  paid: '付款完成，謝謝您！',
+  cod: '訂單已成立',
+  failed: '付款未成功',
+  atm: '請完成 ATM 轉帳',
+  waiting: '正在確認付款結果',
+  closed: '訂單已結束',
+};
+
+function Icon({ outcome }: { outcome: Outcome }) {
+  const good = outcome === 'paid' || outcome === 'cod';
+  const bad = outcome === 'failed' || outcome === 'closed';
+  return (
+    <svg viewBox="0 0 48 48" className={`size-14 ${good ? 'text-success' : bad ? 'text-danger' : 'text-amber'}`} fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <circle cx="24" cy="24" r="20" />
+      {good ? <path d="m15 24 6 6 12-13" /> : bad ? <path d="M17 17l14 14M31 17 17 31" /> : <path d="M24 13v12l7 4" />}
+    </svg>
+  );
+}
+
+/** /payComplete once the order is loaded: what happened to the payment and what to do next. */
+export function PayOutcome({ order: o }: { order: OrderDetail }) {
+  const outcome = outcomeOf(o);
+  return (
+    <Container className="max-w-2xl py-10 sm:py-16">
+      <div className="flex flex-col items-center gap-3 text-center" aria-live="polite">
+        <Icon outcome={outcome} />
+        <h1 className="font-serif text-2xl sm:text-3xl" data-testid="pay-outcome">
+          {TITLES[outcome]}
+        </h1>
+        <p className="text-ink-muted">訂單編號 {o.orderNo}</p>
+      </div>
+      <div className="mt-8 flex flex-col gap-5 rounded-lg border border-line bg-surface p-5 sm:p-6">
+        {outcome === 'paid' && <p>我們已收到您的款項，茶師會在 1–3 個工作天內為您備貨出貨，出貨時會寄信通知您。</p>}
+        {outcome === 'cod' && <p>商品送達時請準備現金 {formatTwd(o.total)} 交給配送人員。我們會盡快為您出貨。</p>}
+        {outcome === 'failed' && <Alert tone="error">{o.payment?.message ?? '付款未成功。'}您可以重新付款，訂單與商品會為您保留到期限為止。</Alert>}
+        {outcome === 'waiting' && <p>付款結果確認中，通常幾秒內就會更新，請稍候。若已關閉付款頁，您也可以重新付款。</p>}
+        {outcome === 'closed' && <p>這筆訂單{o.status === 'expired' ? '超過付款期限，已自動取消' : '已取消'}，商品已放回庫存。</p>}
+        {outcome === 'atm' && o.payment?.atm && (
+          <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 rounded-md bg-amber-soft/50 p-4">
+            <dt className="text-ink-muted">銀行代碼</dt>
+            <dd className="tabular font-medium">{o.payment.atm.bankCode}</dd>
+            <dt className="text-ink-muted">虛擬帳號</dt>
+            <dd className="tabular text-lg font-semibold tracking-wider" data-testid="atm-account">
+              {o.payment.atm.account}
+            </dd>
+            <dt className="text-ink-muted">轉帳金額</dt>
+            <dd className="tabular font-medium">{formatTwd(o.total)}</dd>
+            <dt className="text-ink-muted">繳費期限</dt>
+            <dd className="tabular">{o.payment.atm.expireDate}</dd>
+          </dl>
+        )}
+        {o.expiresAt && (outcome === 'waiting' || outcome === 'failed') && <p className="text-sm text-ink-muted">付款期限：{formatDateTime(o.expiresAt)}</p>}
+        <OrderAmounts order={o} />
+        <OrderActions order={o} />
+      </div>
+      <div className="mt-6 flex flex-wrap justify-center gap-3">
+        <ButtonLink to={paths.orderDetail(o.orderNo)} variant="secondary">
+          查看訂單明細
+        </ButtonLink>
+        <ButtonLink to={paths.mall()} variant="ghost">
+          繼續購物
+        </ButtonLink>
+      </div>
+    </Container>
+  );
+}

@@ -164,6 +164,47 @@ export const StockAdjustmentView = z.object({
 });
 export type StockAdjustmentView = z.infer<typeof StockAdjustmentView>;
 
+// ── stock ledger ──────────────────────────────────────────────────────────────────────────────
+
+/**
+ * What moved a variant's stock. Every change writes one ledger row, so a variant's rows add up to
+ * its stock (docs/product-rules.md).
+ */
+export const STOCK_MOVE_KINDS = ['opening', 'initial', 'sale', 'cancellation', 'expiry', 'refund', 'import', 'adjustment'] as const;
+export type StockMoveKind = (typeof STOCK_MOVE_KINDS)[number];
+export const STOCK_MOVE_LABELS: Readonly<Record<StockMoveKind, string>> = {
+  opening: '期初庫存',
+  initial: '起始庫存',
+  sale: '訂單售出',
+  cancellation: '訂單取消放回',
+  expiry: '逾期未付款放回',
+  refund: '退款放回',
+  import: 'CSV 匯入',
+  adjustment: '手動調整',
+};
+
+export const StockHistoryParams = z
+  .object({ productId: z.uuid({ message: '商品編號格式不正確' }), variantId: z.uuid({ message: '規格編號格式不正確' }) })
+  .strict();
+export const StockHistoryQuery = PagingQuery.strict();
+export type StockHistoryQuery = z.infer<typeof StockHistoryQuery>;
+
+/** One row of a variant's stock history, newest first. */
+export const StockLedgerEntry = z.object({
+  id: z.string(),
+  kind: z.enum(STOCK_MOVE_KINDS),
+  delta: z.number().int(),
+  stockAfter: z.number().int(),
+  reason: z.string(),
+  orderNo: z.string().nullable(),
+  actorEmail: z.string().nullable(),
+  at: z.string(),
+});
+export type StockLedgerEntry = z.infer<typeof StockLedgerEntry>;
+
+export const StockHistoryResponse = pageOf(StockLedgerEntry).extend({ variantId: z.string(), sku: z.string(), stock: z.number().int() });
+export type StockHistoryResponse = z.infer<typeof StockHistoryResponse>;
+
 /** Description blocks with zh-TW messages (the same shape as catalog-blocks' DescriptionBlock). */
 export const DescriptionBlockInput = z.discriminatedUnion(
   'type',

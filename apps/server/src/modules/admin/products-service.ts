@@ -28,6 +28,7 @@ import { categories, productVariants, products, stockAdjustments, storageObjects
 import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { archiveProduct, changeProductSlug, createProduct, productPath, searchText } from '../catalog/service.ts';
 import { deleteRedirect, saveRedirect } from '../redirects/service.ts';
+import * as stock from '../catalog/stock.ts';
 
 /** Where an archived product without a replacement sends shoppers. */
 export const MALL_PATH = '/mall';
@@ -318,10 +319,6 @@ async function resolveImages(db: DbOrTx, images: readonly { name: string; alt: s
   return out.filter((i): i is ProductImage => i !== null);
 }
 
-async function recordAdjustment(db: DbOrTx, variantId: string, delta: number, stockAfter: number, reason: string, actorId: string | null) {
-  const [row] = await db.insert(stockAdjustments).values({ variantId, delta, stockAfter, reason, actorId }).returning();
-  return row!;
-}
 
 /**
  * Creates a product with its variants (a new variant's starting stock is recorded as a stock
@@ -339,13 +336,13 @@ export async function createAdminProduct(tx: Tx, body: CreateProductBody, actorI
     tx,
     { slug, name: body.name, summary: body.summary, categoryId: catId, tags: body.tags, specs: body.specs, description: body.description, images, status: body.status, sortWeight: 0 },
     variants.map((v) => ({ sku: v.sku, options: v.options, price: v.price, compareAtPrice: v.compareAtPrice, stock: v.stock ?? 0, lowStockThreshold: v.lowStockThreshold })),
+    { reason: '建立規格時的初始庫存', actorId, consoleNote: true },
   );
   await deleteRedirect(tx, productPath(slug));
-  const created = await tx.select({ id: productVariants.id, sku: productVariants.sku, stock: productVariants.stock }).from(productVariants).where(eq(productVariants.productId, id));
+  const created = await tx.select({ id: productVariants.id, sku: productVariants.sku }).from(productVariants).where(eq(productVariants.productId, id));
   for (const v of variants) {
     const row = created.find((c) => c.sku === v.sku)!;
     if (!v.active) await tx.update(productVariants).set({ archived: true }).where(eq(productVariants.id, row.id));
-    if (row.stock > 0) await recordAdjustment(tx, row.id, row.stock, row.stock, '建立規格時的初始庫存', actorId);
   }
   return id;
 }
@@ -405,9 +402,8 @@ export async function updateAdminProduct(tx: Tx, productId: string, body: Update
         before.sortOrder === i;
       if (!same) await tx.update(productVariants).set({ ...values, updatedAt: new Date() }).where(eq(productVariants.id, v.id));
     } else {
-      const stock = v.stock ?? 0;
-      const [row] = await tx.insert(productVariants).values({ ...values, productId, stock }).returning({ id: productVariants.id });
-      if (stock > 0) await recordAdjustment(tx, row!.id, stock, stock, '新增規格時的初始庫存', actorId);
+      const [row] = await tx.insert(productVariants).values({ ...values, productId, stock: 0 }).returning({ id: productVariants.id });
+      await stock.changeStock(tx, row!.id, v.stock ?? 0, { kind: 'initial', reason: '新增規格時的初始庫存', actorId, consoleNote: true });
     }
   }
 
@@ -471,19 +467,14 @@ export async function archiveAdminProduct(tx: Tx, productId: string, replacement
  * even with orders taking stock at the same moment; writes the stock_adjustments row.
  */
 export async function adjustStock(tx: Tx, variantId: string, delta: number, reason: string, actorId: string | null): Promise<AdjustStockResponse & { before: number; productId: string }> {
-  const [row] = await tx
-    .update(productVariants)
-    .set({ stock: sql`${productVariants.stock} + ${delta}`, updatedAt: new Date() })
-    .where(and(eq(productVariants.id, variantId), sql`${productVariants.stock} + ${delta} >= 0`))
-    .returning({ stock: productVariants.stock, sku: productVariants.sku, productId: productVariants.productId });
+  const row = await stock.changeStock(tx, variantId, delta, { kind: 'adjustment', reason, actorId, consoleNote: true });
   if (!row) {
     const [v] = await tx.select({ stock: productVariants.stock, sku: productVariants.sku }).from(productVariants).where(eq(productVariants.id, variantId)).limit(1);
     if (!v) throw new NotFoundError('找不到這個規格。');
     const message = `庫存不足：SKU ${v.sku} 目前只有 ${v.stock} 件，最多只能減少 ${v.stock} 件`;
     throw new AppError(409, 'insufficient-stock', `${message}。`, { delta: message });
   }
-  const adjustment = await recordAdjustment(tx, variantId, delta, row.stock, reason, actorId);
-  const [view] = await recentAdjustments(tx, eq(stockAdjustments.id, adjustment.id), 1);
+  const [view] = await recentAdjustments(tx, eq(stockAdjustments.id, row.adjustmentId!), 1);
   return { variantId, sku: row.sku, stock: row.stock, adjustment: view!, before: row.stock - delta, productId: row.productId };
 }
 
@@ -600,10 +591,9 @@ export async function applyImport(tx: Tx, csv: readonly ProductCsvRow[], actorId
         tx,
         { slug, name: head.productName, summary: '', categoryId: catId, tags: [], specs: [], description: [], images: [], status: head.status, sortWeight: 0 },
         group.map((r) => ({ sku: r.sku, options: r.options, price: r.price, compareAtPrice: r.compareAtPrice, stock: r.stock, lowStockThreshold: r.lowStockThreshold })),
+        { reason: 'CSV 匯入（新規格）', actorId, consoleNote: true },
       );
       await deleteRedirect(tx, productPath(slug));
-      const made = await tx.select({ id: productVariants.id, stock: productVariants.stock }).from(productVariants).innerJoin(products, eq(products.id, productVariants.productId)).where(eq(products.slug, slug));
-      for (const v of made) if (v.stock > 0) await recordAdjustment(tx, v.id, v.stock, v.stock, 'CSV 匯入（新規格）', actorId);
       outcome.productsCreated++;
       outcome.variantsCreated += group.length;
       outcome.created.push(slug);
@@ -634,9 +624,9 @@ export async function applyImport(tx: Tx, csv: readonly ProductCsvRow[], actorId
       if (!v) {
         const [row] = await tx
           .insert(productVariants)
-          .values({ productId: current.id, sku: r.sku, options: r.options, price: r.price, compareAtPrice: r.compareAtPrice, stock: r.stock, lowStockThreshold: r.lowStockThreshold, sortOrder: nextSort++ })
+          .values({ productId: current.id, sku: r.sku, options: r.options, price: r.price, compareAtPrice: r.compareAtPrice, stock: 0, lowStockThreshold: r.lowStockThreshold, sortOrder: nextSort++ })
           .returning({ id: productVariants.id });
-        if (r.stock > 0) await recordAdjustment(tx, row!.id, r.stock, r.stock, 'CSV 匯入（新規格）', actorId);
+        await stock.changeStock(tx, row!.id, r.stock, { kind: 'import', reason: 'CSV 匯入（新規格）', actorId, consoleNote: true });
         outcome.variantsCreated++;
         changed = true;
         continue;
@@ -654,14 +644,14 @@ export async function applyImport(tx: Tx, csv: readonly ProductCsvRow[], actorId
         outcome.unchanged++;
         continue;
       }
-      const [updated] = await tx
+      await tx
         .update(productVariants)
-        .set({ sku: r.sku, options: r.options, price: r.price, compareAtPrice: r.compareAtPrice, stock: sql`${productVariants.stock} + ${delta}`, lowStockThreshold: r.lowStockThreshold, archived: false, updatedAt: new Date() })
-        .where(and(eq(productVariants.id, v.id), sql`${productVariants.stock} + ${delta} >= 0`))
-        .returning({ stock: productVariants.stock });
+        .set({ sku: r.sku, options: r.options, price: r.price, compareAtPrice: r.compareAtPrice, lowStockThreshold: r.lowStockThreshold, archived: false, updatedAt: new Date() })
+        .where(eq(productVariants.id, v.id));
       // checkImport locked this row and checked the sum, so this only guards against a bug.
-      if (!updated) throw new ConflictError(`SKU ${r.sku} 的庫存在匯入時變動了，請重新匯出後再匯入。`);
-      if (delta !== 0) await recordAdjustment(tx, v.id, delta, updated.stock, 'CSV 匯入', actorId);
+      if (!(await stock.changeStock(tx, v.id, delta, { kind: 'import', reason: 'CSV 匯入', actorId, consoleNote: true }))) {
+        throw new ConflictError(`SKU ${r.sku} 的庫存在匯入時變動了，請重新匯出後再匯入。`);
+      }
       outcome.variantsUpdated++;
       changed = true;
     }

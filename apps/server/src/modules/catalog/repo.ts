@@ -139,3 +139,24 @@ export async function cardsBySlugs(db: DbOrTx, slugs: readonly string[]): Promis
   const result = rows<CardRow & { slug: string }>(await db.execute(cardSelect(sql`p.slug in ${[...slugs]}`)));
   return [...slugs].map((s) => result.find((r) => r.slug === s)).filter((r): r is CardRow => r !== undefined);
 }
+
+export async function insertProduct(db: DbOrTx, values: typeof products.$inferInsert): Promise<string | null> {
+  const [row] = await db.insert(products).values(values).onConflictDoNothing({ target: products.slug }).returning({ id: products.id });
+  return row?.id ?? null;
+}
+
+/** Inserts variants (in the given order); their ids in the same order. */
+export async function insertVariants(db: DbOrTx, values: Array<typeof productVariants.$inferInsert>): Promise<Array<{ id: string; sku: string }>> {
+  if (values.length === 0) return [];
+  const rows = await db.insert(productVariants).values(values).returning({ id: productVariants.id, sku: productVariants.sku });
+  return values.map((v) => rows.find((r) => r.sku === v.sku)!);
+}
+
+export async function setProductSlug(db: DbOrTx, productId: string, slug: string): Promise<boolean> {
+  const updated = await db.update(products).set({ slug, updatedAt: new Date() }).where(eq(products.id, productId)).returning({ id: products.id });
+  return updated.length > 0;
+}
+
+export async function setArchived(db: DbOrTx, productId: string, replacementId: string | null): Promise<void> {
+  await db.update(products).set({ status: 'archived', replacementId, updatedAt: new Date() }).where(eq(products.id, productId));
+}

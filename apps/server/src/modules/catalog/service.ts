@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { DescriptionBlock, ProductSpec } from '@shop/shared/catalog-blocks';
 import {
   stockState,
@@ -12,10 +11,12 @@ import {
 } from '@shop/shared/catalog';
 import { imageSrcSet, objectUrl, variantName } from '@shop/shared/storage-paths';
 import type { DbOrTx } from '../../db/client.ts';
-import { productVariants, products, type ProductImage } from '../../db/schema.ts';
+import type { ProductImage } from '../../db/schema.ts';
 import { ConflictError, NoDataError, NotFoundError } from '../../lib/errors.ts';
 import { deleteRedirect, saveRedirect } from '../redirects/service.ts';
 import * as repo from './repo.ts';
+import * as stock from './stock.ts';
+import type { StockMove } from './stock.ts';
 
 export const productPath = (slug: string) => `/mall/${slug}`;
 
@@ -157,18 +158,23 @@ export function searchText(p: Pick<ProductInput, 'name' | 'summary' | 'tags'>): 
   return [p.name, p.summary, ...p.tags].join(' ').toLowerCase();
 }
 
-export async function createProduct(db: DbOrTx, input: ProductInput, variants: VariantInput[]): Promise<string> {
-  const [row] = await db
-    .insert(products)
-    .values({ ...input, slug: input.slug.toLowerCase(), searchText: searchText(input), createdAt: input.createdAt ?? new Date(), updatedAt: input.createdAt ?? new Date() })
-    .onConflictDoNothing({ target: products.slug })
-    .returning({ id: products.id });
-  if (!row) throw new ConflictError('這個商品網址代碼已經有商品使用。');
-  if (variants.length > 0) {
-    await db.insert(productVariants).values(variants.map((v, i) => ({ ...v, productId: row.id, sortOrder: i })));
-  }
+/**
+ * Creates a product with its variants. Each variant starts at zero and its starting stock is
+ * added through the stock service, so the stock ledger has the row that explains it
+ * (`initialStock` gives its words, the staff member and whether the editor lists it too).
+ */
+export async function createProduct(db: DbOrTx, input: ProductInput, variants: VariantInput[], initialStock: Omit<StockMove, 'kind'> = {}): Promise<string> {
+  const id = await db.transaction(async (tx) => {
+    const productId = await repo.insertProduct(tx, { ...input, slug: input.slug.toLowerCase(), searchText: searchText(input), createdAt: input.createdAt ?? new Date(), updatedAt: input.createdAt ?? new Date() });
+    if (!productId) throw new ConflictError('這個商品網址代碼已經有商品使用。');
+    const created = await repo.insertVariants(tx, variants.map((v, i) => ({ ...v, stock: 0, productId, sortOrder: i })));
+    for (const [i, v] of variants.entries()) {
+      if (v.stock > 0) await stock.changeStock(tx, created[i]!.id, v.stock, { ...initialStock, kind: 'initial' });
+    }
+    return productId;
+  });
   catalogChanged();
-  return row.id;
+  return id;
 }
 
 /**
@@ -181,8 +187,7 @@ export async function changeProductSlug(db: DbOrTx, productId: string, newSlug: 
     if (oldSlug === null) throw new NotFoundError('找不到這項商品。');
     const slug = newSlug.toLowerCase();
     if (slug === oldSlug) return;
-    const updated = await tx.update(products).set({ slug, updatedAt: new Date() }).where(eq(products.id, productId)).returning({ id: products.id });
-    if (updated.length === 0) throw new NoDataError('這項商品在儲存時已被刪除，請重新整理後再試。');
+    if (!(await repo.setProductSlug(tx, productId, slug))) throw new NoDataError('這項商品在儲存時已被刪除，請重新整理後再試。');
     // The new address belongs to this product now, even if it once redirected elsewhere.
     await deleteRedirect(tx, productPath(slug));
     await saveRedirect(tx, productPath(oldSlug), productPath(slug), true);
@@ -195,7 +200,7 @@ export async function archiveProduct(db: DbOrTx, productId: string, replacementI
   await db.transaction(async (tx) => {
     const slug = await repo.findProductSlug(tx, productId);
     if (slug === null) throw new NotFoundError('找不到這項商品。');
-    await tx.update(products).set({ status: 'archived', replacementId, updatedAt: new Date() }).where(eq(products.id, productId));
+    await repo.setArchived(tx, productId, replacementId);
     if (replacementId) {
       const target = await repo.findProductSlug(tx, replacementId);
       if (target === null) throw new NotFoundError('找不到替代商品。');

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { OPEN_COD, OPEN_UNPAID } from '@shop/shared/order-status';
 import type { DbOrTx } from '../../db/client.ts';
-import { orderEvents, orderItems, orders, payments, productVariants, products, users } from '../../db/schema.ts';
+import { orderEvents, orderItems, orders, payments, products, users } from '../../db/schema.ts';
 import { rows } from '../../db/rows.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -11,25 +11,6 @@ export type OrderEventRow = typeof orderEvents.$inferSelect;
 export async function nextOrderNumber(db: DbOrTx): Promise<number> {
   const result = rows<{ n: string }>(await db.execute(sql`select nextval('order_number_seq')::text as n`));
   return Number(result[0]?.n ?? 0);
-}
-
-/**
- * Takes stock for one line, only if enough is left: concurrent buyers serialise on the row, and
- * the loser's update matches nothing. Returns false when the stock was not there.
- */
-export async function takeStock(db: DbOrTx, variantId: string, quantity: number): Promise<boolean> {
-  const result = await db
-    .update(productVariants)
-    .set({ stock: sql`${productVariants.stock} - ${quantity}`, updatedAt: sql`now()` })
-    .where(and(eq(productVariants.id, variantId), sql`${productVariants.stock} >= ${quantity}`, eq(productVariants.archived, false)))
-    .returning({ id: productVariants.id });
-  return result.length > 0;
-}
-
-export async function returnStock(db: DbOrTx, orderId: string): Promise<void> {
-  await db.execute(sql`
-    update product_variants v set stock = v.stock + i.quantity, updated_at = now()
-    from order_items i where i.order_id = ${orderId} and i.variant_id = v.id`);
 }
 
 export async function addSoldCount(db: DbOrTx, orderId: string): Promise<void> {
@@ -77,6 +58,11 @@ export async function setStatus(db: DbOrTx, id: string, from: readonly OrderRow[
     .where(and(eq(orders.id, id), inArray(orders.status, [...from])))
     .returning({ id: orders.id });
   return result.length > 0;
+}
+
+/** An unpaid order's payment deadline (an issued ATM account brings its own). */
+export async function setDeadline(db: DbOrTx, id: string, expiresAt: Date): Promise<void> {
+  await db.update(orders).set({ expiresAt, updatedAt: sql`now()` }).where(eq(orders.id, id));
 }
 
 export async function itemsOf(db: DbOrTx, orderId: string) {

@@ -1,3 +1,4 @@
+import { CARRIERS } from '@shop/shared/admin-orders';
 import type { CartLine } from '@shop/shared/cart';
 import { carrierTracking } from '@shop/shared/carrier-tracking';
 import { CheckoutErrorCode, cvsStoreLabel, type PlaceOrderBody, type QuoteBody, type QuoteResponse } from '@shop/shared/checkout';
@@ -26,6 +27,7 @@ import type { Mailer } from '../../plugins/mail.ts';
 import * as cartRepo from '../cart/repo.ts';
 import { toLine } from '../cart/service.ts';
 import { catalogChanged } from '../catalog/service.ts';
+import * as stock from '../catalog/stock.ts';
 import type { DiscountProvider } from '../discounts/provider.ts';
 import { releaseRedemptions } from '../membership/repo.ts';
 import { reclaimCouponUses, recomputeTier } from '../membership/service.ts';
@@ -186,14 +188,15 @@ export async function placeOrder(deps: OrderDeps, userId: string, body: PlaceOrd
       if (problems.length > 0) throw new AppError(409, 'cart-changed', problemMessage(problems));
       if (body.couponCode && pricing.couponError) throw new BadRequestError(pricing.couponError, { couponCode: pricing.couponError }, 'coupon-refused');
 
-      // Take stock in a fixed order so two orders never wait on each other's rows.
+      const orderNo = formatOrderNo(now, await repo.nextOrderNumber(tx));
+      // Take stock in a fixed order so two orders never wait on each other's rows; each line
+      // writes its sale to the stock ledger under the order's number.
       for (const line of [...pricing.lines].sort((a, b) => a.variantId.localeCompare(b.variantId))) {
-        if (!(await repo.takeStock(tx, line.variantId, line.quantity))) {
+        if (!(await stock.takeStock(tx, line.variantId, line.quantity, { kind: 'sale', orderNo }))) {
           throw new AppError(409, 'insufficient-stock', `「${line.name}（${line.variantLabel}）」剛好被買走了，庫存不足。請回到購物車調整數量。`);
         }
       }
 
-      const orderNo = formatOrderNo(now, await repo.nextOrderNumber(tx));
       const status: OrderStatus = body.paymentMethod === 'cod' ? 'processing' : 'pending_payment';
       // Card and ATM alike get the short hold; an issued ATM account later sets its own deadline.
       // Cash on delivery is being fulfilled, not waiting: it has no deadline (docs/product-rules.md).
@@ -444,7 +447,7 @@ export type ChangeDeps = Pick<OrderDeps, 'db' | 'mailer' | 'events' | 'publicUrl
  */
 export async function cancelByMember(deps: ChangeDeps, userId: string, orderNo: string): Promise<OrderDetail> {
   const order = await ownOrder(deps.db, userId, orderNo);
-  await transition(deps, order.id, 'cancelled', { note: '會員取消訂單' }, {}, (locked) => {
+  await transition(deps, order.id, { to: 'cancelled', note: '會員取消訂單' }, (locked) => {
     if (!MEMBER_CANCELLABLE.includes(locked.status)) throw new ConflictError(`這筆訂單目前為「${ORDER_STATUS_LABELS[locked.status]}」，無法自行取消，請與客服聯絡。`, 'not-cancellable');
   });
   return getOrder(deps.db, userId, orderNo);
@@ -456,48 +459,93 @@ export async function cancelByMember(deps: ChangeDeps, userId: string, orderNo: 
  * throws when the caller's own rule refuses it (a member may cancel only while unpaid), so a
  * change that landed since the caller last looked is never overwritten.
  */
-async function transition(
-  deps: ChangeDeps,
-  orderId: string,
-  to: OrderStatus,
-  event: { note?: string | undefined; location?: string | undefined },
-  extra: Parameters<typeof repo.setStatus>[4] = {},
-  allowed?: (locked: repo.OrderRow) => void,
-): Promise<repo.OrderRow> {
+async function transition(deps: ChangeDeps, orderId: string, move: OrderMove, allowed?: (locked: repo.OrderRow) => void): Promise<repo.OrderRow> {
   const now = clock(deps);
   const updated = await deps.db.transaction(async (tx) => {
     const order = await repo.findById(tx, orderId, { forUpdate: true });
     if (!order) throw new NotFoundError('找不到這筆訂單。');
     allowed?.(order);
-    return applyTransition(tx, order, to, event, extra, now);
+    return applyTransition(tx, order, move, now);
   });
   if (!HOLDS_STOCK.includes(updated.status)) catalogChanged();
   await afterChange(deps, updated, 'status');
   return updated;
 }
 
-/** Where an order that still holds its stock gives it back. */
-const RETURNS_STOCK: readonly OrderStatus[] = ['cancelled', 'expired', 'refunded'];
+/** What an order giving its stock back writes in the stock ledger. */
+const RETURN_KIND: Partial<Record<OrderStatus, 'cancellation' | 'expiry' | 'refund'>> = { cancelled: 'cancellation', expired: 'expiry', refunded: 'refund' };
 
-/** The state change itself, inside the caller's transaction, on a row it has locked. */
-async function applyTransition(
-  tx: Tx,
-  order: repo.OrderRow,
-  to: OrderStatus,
-  event: { note?: string | undefined; location?: string | undefined },
-  extra: Parameters<typeof repo.setStatus>[4],
-  now: Date,
-): Promise<repo.OrderRow> {
-  if (!canTransition(order.status, to)) {
-    throw new ConflictError(`訂單目前為「${ORDER_STATUS_LABELS[order.status]}」，不能改為「${ORDER_STATUS_LABELS[to]}」。`, 'invalid-transition');
+/** One asked-for change of an order's status, whoever asks (staff, the member, a payment notice, the sweep). */
+export interface OrderMove {
+  readonly to: OrderStatus;
+  readonly note?: string | undefined;
+  readonly location?: string | undefined;
+  /** The carrier named when shipping. */
+  readonly carrier?: string | null | undefined;
+  /** The staff member who asked, for the stock ledger. */
+  readonly actorId?: string | null | undefined;
+  /** A payment that arrived after the order expired may bring it back (docs/product-rules.md). */
+  readonly latePayment?: boolean | undefined;
+  readonly extra?: Parameters<typeof repo.setStatus>[4] | undefined;
+}
+
+/**
+ * Why an order may not make this move, or null: the state machine, and the shop's own rules
+ * (docs/product-rules.md). The same answer for every door an order can be moved through.
+ */
+export function moveRefusal(order: Pick<repo.OrderRow, 'status' | 'paymentMethod'>, move: Pick<OrderMove, 'to' | 'carrier' | 'latePayment'>): AppError | null {
+  const restoring = move.latePayment === true && order.status === 'expired' && move.to === 'paid';
+  if (!restoring && !canTransition(order.status, move.to)) {
+    return new ConflictError(`訂單目前為「${ORDER_STATUS_LABELS[order.status]}」，不能改為「${ORDER_STATUS_LABELS[move.to]}」。`, 'invalid-transition');
   }
-  await repo.setStatus(tx, order.id, [order.status], to, extra);
+  // Cash on delivery collects nothing before delivery: such an order is cancelled, not refunded.
+  if (move.to === 'refunded' && order.paymentMethod === 'cod' && !['delivered', 'completed'].includes(order.status)) {
+    return new ConflictError('貨到付款訂單送達前尚未收款，不需要退款；請改用「取消訂單」。', 'invalid-transition');
+  }
+  if (move.to === 'shipped' && move.carrier && !(CARRIERS as readonly string[]).includes(move.carrier)) {
+    return new BadRequestError('請選擇物流業者。', { carrier: '請選擇物流業者' });
+  }
+  return null;
+}
+
+/** Why a shipment event may not be added to this order, or null. */
+export function shipmentEventRefusal(order: Pick<repo.OrderRow, 'shipping'>, event: string): AppError | null {
+  if (event === 'arrived_at_store' && order.shipping.method !== 'cvs') {
+    return new BadRequestError('宅配訂單不會到達取貨門市。', { event: '宅配訂單不會到達取貨門市，請選擇其他配送事件' });
+  }
+  return null;
+}
+
+/**
+ * The one door every change of an order's status goes through (console actions, the admin API
+ * and `npm run order:advance`, the member's cancel, payment notices, the expiry sweep), inside
+ * the caller's transaction on a row it has locked. It checks the move first (nothing is written
+ * when it is refused), then changes the status, moves stock through the stock service (given
+ * back when the order stops holding it, taken again when a late payment restores it) and writes
+ * the order's history.
+ */
+async function applyTransition(tx: Tx, order: repo.OrderRow, move: OrderMove, now: Date): Promise<repo.OrderRow> {
+  const refusal = moveRefusal(order, move);
+  if (refusal) throw refusal;
+  const { to } = move;
+  const items = HOLDS_STOCK.includes(order.status) !== HOLDS_STOCK.includes(to) ? await repo.itemsOf(tx, order.id) : [];
   // Stock goes back only when the goods stay with the shop: shipping hands them over (it had
   // returned the stock of every shipped order, as if it were still for sale).
-  if (HOLDS_STOCK.includes(order.status) && RETURNS_STOCK.includes(to)) await repo.returnStock(tx, order.id);
+  const returnKind = RETURN_KIND[to];
+  if (HOLDS_STOCK.includes(order.status) && returnKind) {
+    await stock.giveBack(tx, items, { kind: returnKind, orderNo: order.orderNo, actorId: move.actorId });
+  }
+  if (!HOLDS_STOCK.includes(order.status) && HOLDS_STOCK.includes(to)) {
+    for (const item of items) {
+      if (!item.variantId || !(await stock.takeStock(tx, item.variantId, item.quantity, { kind: 'sale', orderNo: order.orderNo }))) {
+        throw new AppError(409, 'insufficient-stock', `「${item.productName}（${item.variantLabel}）」已售完。`);
+      }
+    }
+  }
+  await repo.setStatus(tx, order.id, [order.status], to, move.extra ?? {});
   // An order that was never paid gives its coupon back.
   if ((to === 'cancelled' || to === 'expired') && MEMBER_CANCELLABLE.includes(order.status)) await releaseRedemptions(tx, order.id);
-  await repo.insertEvent(tx, { orderId: order.id, kind: 'status', status: to, note: event.note ?? null, location: event.location ?? null, createdAt: now });
+  await repo.insertEvent(tx, { orderId: order.id, kind: 'status', status: to, note: move.note ?? null, location: move.location ?? null, createdAt: now });
   return { ...order, status: to };
 }
 
@@ -513,7 +561,13 @@ export interface AdvanceChange {
  * `inTransaction` writes the caller's record inside it, so the change and its audit row commit
  * together or not at all; the member's live update and mail follow the commit.
  */
-export async function advanceOrder(deps: ChangeDeps, orderNo: string, body: AdvanceOrderBody, inTransaction?: (tx: Tx, change: AdvanceChange) => Promise<void>): Promise<OrderDetail> {
+export async function advanceOrder(
+  deps: ChangeDeps,
+  orderNo: string,
+  body: AdvanceOrderBody,
+  inTransaction?: (tx: Tx, change: AdvanceChange) => Promise<void>,
+  actorId: string | null = null,
+): Promise<OrderDetail> {
   const found = await repo.findByOrderNo(deps.db, orderNo);
   if (!found) throw new NotFoundError('找不到這筆訂單。');
   const now = clock(deps);
@@ -525,15 +579,20 @@ export async function advanceOrder(deps: ChangeDeps, orderNo: string, body: Adva
     // What to announce once committed, in order.
     const after: Array<{ order: repo.OrderRow; kind: 'status' | 'shipped' }> = [];
     if (body.status) {
+      // Refused moves are refused before anything is written.
+      const refusal = moveRefusal(order, { to: body.status, carrier: body.carrier });
+      if (refusal) throw refusal;
       // The shipment slip is made before the parcel leaves: its event goes first, so 已出貨 is the
       // newest step (events are listed in the order they were written). A refused move rolls it back.
       if (body.status === 'shipped') await repo.insertEvent(tx, { orderId: order.id, kind: 'shipment', shipmentEvent: 'created', ...shipment, location: body.location ?? null, createdAt: now });
-      current = await applyTransition(tx, current, body.status, { note: body.note, location: body.location }, {}, now);
+      current = await applyTransition(tx, current, { to: body.status, note: body.note, location: body.location, carrier: body.carrier, actorId }, now);
       after.push({ order: current, kind: 'status' });
       if (body.status === 'shipped') after.push({ order: current, kind: 'shipped' });
     }
     if (body.shipmentEvent && !(body.status === 'shipped' && body.shipmentEvent === 'created')) {
       if (current.status !== 'shipped') throw new ConflictError('訂單出貨後才能加入配送事件。', 'invalid-transition');
+      const refusal = shipmentEventRefusal(current, body.shipmentEvent);
+      if (refusal) throw refusal;
       await repo.insertEvent(tx, {
         orderId: order.id,
         kind: 'shipment',
@@ -543,7 +602,7 @@ export async function advanceOrder(deps: ChangeDeps, orderNo: string, body: Adva
         ...shipment,
         createdAt: now,
       });
-      if (body.shipmentEvent === 'delivered') current = await applyTransition(tx, current, 'delivered', { note: '包裹已送達', location: body.location }, {}, now);
+      if (body.shipmentEvent === 'delivered') current = await applyTransition(tx, current, { to: 'delivered', note: '包裹已送達', location: body.location, actorId }, now);
       after.push({ order: current, kind: 'status' });
     }
     await inTransaction?.(tx, { before: order.status, after: current.status });
@@ -554,14 +613,22 @@ export async function advanceOrder(deps: ChangeDeps, orderNo: string, body: Adva
   return present(deps.db, (await repo.findById(deps.db, found.id)) ?? current);
 }
 
+/**
+ * The sweep's move for one order: it expires (and gives its stock back) only while it is still
+ * unpaid and past its deadline, decided on the locked row; otherwise it is refused and nothing changes.
+ */
+export async function expireOrder(deps: ChangeDeps, orderId: string): Promise<void> {
+  await transition(deps, orderId, { to: 'expired', note: '超過付款期限，訂單已自動取消' }, (locked) => {
+    if (!OPEN_UNPAID.includes(locked.status) || !locked.expiresAt || locked.expiresAt > clock(deps)) throw new ConflictError('這筆訂單已付款或期限已延長，不會自動取消。', 'invalid-transition');
+  });
+}
+
 /** Gives back the stock of unpaid orders whose time ran out (card: 30 minutes; ATM: its deadline). */
 export async function expireOverdueOrders(deps: ChangeDeps): Promise<number> {
   let expired = 0;
   for (const id of await repo.overdueOrderIds(deps.db, clock(deps))) {
     try {
-      await transition(deps, id, 'expired', { note: '超過付款期限，訂單已自動取消' }, {}, (locked) => {
-        if (!OPEN_UNPAID.includes(locked.status) || !locked.expiresAt || locked.expiresAt > clock(deps)) throw new ConflictError('這筆訂單已付款或期限已延長，不會自動取消。', 'invalid-transition');
-      });
+      await expireOrder(deps, id);
       expired += 1;
     } catch (error) {
       // Paid or cancelled a moment ago: nothing to do.
@@ -597,27 +664,29 @@ export async function recordPaid(deps: ChangeDeps, notice: PaidNotice): Promise<
     await repo.updatePayment(tx, payment.id, { status: 'paid', tradeNo: notice.tradeNo, rtnCode: notice.rtnCode, rtnMsg: notice.rtnMsg, paidAt: now });
     const order = await repo.findById(tx, payment.orderId, { forUpdate: true });
     if (!order) return { outcome: 'ok' as const };
-    if (order.status === 'pending_payment' || order.status === 'payment_failed') {
-      await repo.setStatus(tx, order.id, [order.status], 'paid', { paidAt: now });
-      await repo.insertEvent(tx, { orderId: order.id, kind: 'status', status: 'paid', note: '付款完成', createdAt: now });
-      await repo.addSoldCount(tx, order.id);
-      return { outcome: 'ok' as const, order: { ...order, status: 'paid' as const }, paid: true };
+    const latePayment = order.status === 'expired';
+    // Through the one door like every other change: a paid notice for an order that can no longer
+    // be paid (cancelled, refunded, already paid) is refused there and changes nothing but its note.
+    const refusal = moveRefusal(order, { to: 'paid', latePayment });
+    if (refusal) {
+      await repo.insertEvent(tx, { orderId: order.id, kind: 'status', status: order.status, note: '訂單取消後收到款項，客服會為您辦理退款', createdAt: now });
+      return { outcome: 'ok' as const, order };
     }
-    if (order.status === 'expired') {
+    if (latePayment) {
       // Back to paid only by taking again everything expiry gave back: the stock, and the coupon
       // uses within their limits. Otherwise the whole attempt rolls back (docs/product-rules.md).
-      const items = await repo.itemsOf(tx, order.id);
-      for (const item of items) {
-        if (!item.variantId || !(await repo.takeStock(tx, item.variantId, item.quantity))) throw new LatePaymentNotRestored(order.id, '逾期後收到款項，但商品已售完，客服會為您辦理退款');
+      try {
+        await applyTransition(tx, order, { to: 'paid', latePayment, note: '逾期後收到款項，商品仍有庫存，訂單恢復成立', extra: { paidAt: now } }, now);
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'insufficient-stock') throw new LatePaymentNotRestored(order.id, '逾期後收到款項，但商品已售完，客服會為您辦理退款');
+        throw error;
       }
       if (!(await reclaimCouponUses(tx, order))) throw new LatePaymentNotRestored(order.id, '逾期後收到款項，但訂單使用的優惠券已無法再使用，客服會為您辦理退款');
-      await repo.setStatus(tx, order.id, ['expired'], 'paid', { paidAt: now });
-      await repo.insertEvent(tx, { orderId: order.id, kind: 'status', status: 'paid', note: '逾期後收到款項，商品仍有庫存，訂單恢復成立', createdAt: now });
-      await repo.addSoldCount(tx, order.id);
-      return { outcome: 'ok' as const, order: { ...order, status: 'paid' as const }, paid: true };
+    } else {
+      await applyTransition(tx, order, { to: 'paid', note: '付款完成', extra: { paidAt: now } }, now);
     }
-    await repo.insertEvent(tx, { orderId: order.id, kind: 'status', status: order.status, note: '訂單取消後收到款項，客服會為您辦理退款', createdAt: now });
-    return { outcome: 'ok' as const, order };
+    await repo.addSoldCount(tx, order.id);
+    return { outcome: 'ok' as const, order: { ...order, status: 'paid' as const }, paid: true };
   }).catch(async (error: unknown) => {
     // Not restored: keep the payment on record (outside the failed transaction) for a refund.
     if (!(error instanceof LatePaymentNotRestored)) throw error;
@@ -652,8 +721,7 @@ export async function recordFailed(deps: ChangeDeps, notice: PaidNotice): Promis
     await repo.updatePayment(tx, payment.id, { status: 'failed', tradeNo: notice.tradeNo, rtnCode: notice.rtnCode, rtnMsg: notice.rtnMsg });
     const order = await repo.findById(tx, payment.orderId, { forUpdate: true });
     if (!order || order.status !== 'pending_payment') return { outcome: 'ok' as const };
-    await repo.setStatus(tx, order.id, ['pending_payment'], 'payment_failed');
-    await repo.insertEvent(tx, { orderId: order.id, kind: 'status', status: 'payment_failed', note: failedPaymentMessage(notice.rtnMsg), createdAt: now });
+    await applyTransition(tx, order, { to: 'payment_failed', note: failedPaymentMessage(notice.rtnMsg) }, now);
     return { outcome: 'ok' as const, order: { ...order, status: 'payment_failed' as const } };
   });
   if ('order' in result && result.order) await afterChange(deps, result.order, 'status');
@@ -679,7 +747,7 @@ export async function recordAtmInfo(deps: ChangeDeps, notice: PaidNotice & { ban
     // ExpireDate is a Taiwan date (yyyy/MM/dd): the account closes at the end of that day. One we
     // cannot read leaves the short hold in place.
     const deadline = new Date(`${notice.expireDate.replaceAll('/', '-').slice(0, 10)}T23:59:59+08:00`);
-    if (!Number.isNaN(deadline.getTime())) await repo.setStatus(tx, order.id, [order.status], order.status, { expiresAt: deadline });
+    if (!Number.isNaN(deadline.getTime())) await repo.setDeadline(tx, order.id, deadline);
     await repo.insertEvent(tx, { orderId: order.id, kind: 'status', status: order.status, note: `已取得 ATM 虛擬帳號，請於 ${notice.expireDate} 前轉帳`, createdAt: clock(deps) });
     return { outcome: 'ok' as const, order, atm };
   });

@@ -97,7 +97,8 @@ export const MediaItem = z.object({
   source: text(40),
   date: isoDate,
   summary: text(300),
-  url: z.url(),
+  /** As long as the console's editor lets it be (admin-content.ts). */
+  url: z.url().max(500),
   /** YouTube video id; the player loads only when the visitor clicks. */
   videoId: z.string().regex(/^[A-Za-z0-9_-]{6,20}$/).optional(),
 });

@@ -7,10 +7,10 @@ import { EmptyState } from '../components/ui/empty-state.tsx';
 import { SkeletonText } from '../components/ui/skeleton.tsx';
 import { ToastViewport } from '../components/ui/toast.tsx';
 import { ApiError } from '../lib/api-error.ts';
-import { hasPermission } from './api/admin-api.ts';
-import { AdminLayout } from './admin-layout.tsx';
-import { useAdminMe } from './hooks/use-admin-me.ts';
-import { ADMIN_PAGES } from './pages/page-modules.ts';
+import { hasPermission } from './shared/api.ts';
+import { AdminLayout } from './shared/admin-layout.tsx';
+import { useAdminMe } from './shared/use-admin-me.ts';
+import { ADMIN_PAGES } from './page-modules.ts';
 
 const PAGES = Object.fromEntries(Object.entries(ADMIN_PAGES).map(([id, load]) => [id, lazy(load)])) as unknown as Record<AdminRouteId, ComponentType>;
 

@@ -1,0 +1,142 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminMessage } from '@shop/shared/admin-settings';
+import { BRAND } from '@shop/shared/brand';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button, buttonClass } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { SkeletonText } from '../../../components/ui/skeleton.tsx';
+import { textLinkClass } from '../../../components/ui/text-link.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+import { mailtoHref, telHref } from '../../../lib/links.ts';
+import { errorMessage } from '../../../lib/form.ts';
+import { formatTaipeiDateTime } from '@shop/shared/taipei-time';
+import { messagesApi } from '../api.ts';
+import { messageKeys, messageQuery } from '../queries.ts';
+
+export function HandledBadge({ handledAt }: { handledAt: string | null }) {
+  return handledAt ? (
+    <Badge tone="success" className="whitespace-nowrap">
+      已處理
+    </Badge>
+  ) : (
+    <Badge tone="amber" className="whitespace-nowrap">
+      未處理
+    </Badge>
+  );
+}
+
+/** A reply in the staff member's own mail program, the reference number in the subject. */
+export function replyHref(m: Pick<AdminMessage, 'email' | 'referenceNo' | 'subject' | 'name'>): string {
+  const subject = `回覆：【${BRAND.name}】客服來信 ${m.referenceNo}（${m.subject}）`;
+  const body = `${m.name} 您好：\n\n感謝您來信詢問。\n\n\n${BRAND.name} 客服\n客服單號：${m.referenceNo}`;
+  return mailtoHref(m.email, { subject, body });
+}
+
+function Detail({ m, canWrite }: { m: AdminMessage; canWrite: boolean }) {
+  const client = useQueryClient();
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const toggle = async () => {
+    setSaving(true);
+    setError(null);
+    try {
+      const next = await messagesApi.setHandled(m.referenceNo, !m.handledAt);
+      client.setQueryData(messageKeys.detail(m.referenceNo), next);
+      await client.invalidateQueries({ queryKey: messageKeys.all, predicate: (q) => q.queryKey[2] !== 'detail' });
+      toast.success(next.handledAt ? `${m.referenceNo} 已標示為已處理。` : `${m.referenceNo} 已改回未處理。`);
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <div className="flex flex-col gap-5">
+      <dl className="grid grid-cols-[5.5rem_1fr] gap-x-4 gap-y-2 text-sm">
+        <dt className="text-ink-muted">狀態</dt>
+        <dd className="flex flex-wrap items-center gap-2">
+          <HandledBadge handledAt={m.handledAt} />
+          {m.handledAt && <span className="tabular text-ink-muted">{formatTaipeiDateTime(m.handledAt)}</span>}
+        </dd>
+        <dt className="text-ink-muted">來信時間</dt>
+        <dd className="tabular">{formatTaipeiDateTime(m.createdAt)}</dd>
+        <dt className="text-ink-muted">姓名</dt>
+        <dd>{m.name}</dd>
+        <dt className="text-ink-muted">電子郵件</dt>
+        <dd className="break-all">
+          <a href={mailtoHref(m.email)} className={textLinkClass}>
+            {m.email}
+          </a>
+        </dd>
+        <dt className="text-ink-muted">電話</dt>
+        <dd className="tabular">
+          {m.phone ? (
+            <a href={telHref(m.phone)} className={textLinkClass}>
+              {m.phone}
+            </a>
+          ) : (
+            '未提供'
+          )}
+        </dd>
+        <dt className="text-ink-muted">詢問類別</dt>
+        <dd>{m.subject}</dd>
+        {m.jobSlug && (
+          <>
+            <dt className="text-ink-muted">應徵職缺</dt>
+            <dd>
+              {m.jobTitle ? (
+                <a href="/jobs" target="_blank" rel="noopener" className={textLinkClass}>
+                  {m.jobTitle}
+                  <span className="sr-only">（另開新分頁）</span>
+                </a>
+              ) : (
+                <span>
+                  {m.jobSlug}
+                  <span className="block text-xs text-ink-muted">這個職缺已不在網站上</span>
+                </span>
+              )}
+            </dd>
+          </>
+        )}
+      </dl>
+      <section aria-label="來信內容">
+        <h3 className="mb-2 text-sm font-medium">來信內容</h3>
+        <p className="max-h-[45dvh] overflow-y-auto rounded-md border border-line bg-paper p-4 text-[0.9375rem] leading-relaxed break-words whitespace-pre-wrap">{m.message}</p>
+      </section>
+      {error && <Alert tone="error">{error}</Alert>}
+      <div className="flex flex-wrap justify-end gap-3">
+        <a href={replyHref(m)} className={buttonClass('secondary')}>
+          回覆
+          <span className="sr-only">（以電子郵件回覆 {m.name}）</span>
+        </a>
+        {canWrite && (
+          <Button variant={m.handledAt ? 'ghost' : 'primary'} loading={saving} onClick={() => void toggle()}>
+            {m.handledAt ? '改回未處理' : '標示為已處理'}
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The whole message in a dialog: who wrote, what about, the text; reply and mark handled. */
+export function MessageDialog({ referenceNo, onClose, canWrite }: { referenceNo: string | null; onClose(): void; canWrite: boolean }) {
+  const query = useQuery({ ...messageQuery(referenceNo ?? ''), enabled: referenceNo !== null });
+  return (
+    <Dialog open={referenceNo !== null} onClose={onClose} title={referenceNo ? `客服來信 ${referenceNo}` : '客服來信'} className="max-w-2xl">
+      {query.isError ? (
+        <Alert tone="error" title="這封來信暫時無法載入" action={<Button size="sm" variant="secondary" onClick={() => void query.refetch()}>重新載入</Button>}>
+          {errorMessage(query.error)}
+        </Alert>
+      ) : query.data ? (
+        <Detail m={query.data} canWrite={canWrite} />
+      ) : (
+        <div role="status" aria-label="載入來信">
+          <SkeletonText lines={8} />
+        </div>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,15 @@
+import { PAYMENT_STATE_LABELS, paymentStateText, type AdminOrderRow, type PaymentState } from '@shop/shared/admin-orders';
+import type { OrderStatus } from '@shop/shared/order-status';
+import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
+
+const PAYMENT_TONES: Record<PaymentState, BadgeTone> = { pending: 'amber', waiting_transfer: 'amber', paid: 'success', failed: 'danger' };
+
+/**
+ * A payment's state as a small badge. With the order (lists), an attempt left open on a cancelled
+ * or expired order reads 「未付款」 and cash on delivery 「到貨收款」; alone, it is the attempt's state.
+ */
+export function PaymentStateBadge({ state, order }: { state: PaymentState | null; order?: { paymentMethod: AdminOrderRow['paymentMethod']; status: OrderStatus } }) {
+  const text = order ? paymentStateText(order.paymentMethod, state, order.status) : state ? PAYMENT_STATE_LABELS[state] : '未付款';
+  const tone: BadgeTone = !state || text !== PAYMENT_STATE_LABELS[state] ? 'neutral' : PAYMENT_TONES[state];
+  return <Badge tone={tone}>{text}</Badge>;
+}

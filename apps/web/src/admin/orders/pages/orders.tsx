@@ -1,0 +1,199 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useLocation } from 'react-router';
+import { adminPath } from '@shop/shared/admin-routes';
+import { PAYMENT_METHOD_SHORT, PAYMENT_METHODS, SHIPPING_METHOD_LABELS, SHIPPING_METHODS, type AdminOrderFilters, type AdminOrderRow } from '@shop/shared/admin-orders';
+import { formatTwd } from '@shop/shared/money';
+import { ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from '@shop/shared/order-status';
+import { Button, buttonClass } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { SelectField, TextField } from '../../../components/ui/field.tsx';
+import { AdminPage, FilterBar } from '../../shared/admin-page.tsx';
+import { DataTable, type Column } from '../../shared/data-table.tsx';
+import { adminOrdersQuery } from '../queries.ts';
+import { useUrlFilters } from '../../shared/use-url-filters.ts';
+import { SearchBox } from '../../shared/search-box.tsx';
+import { formatTaipeiDateTime } from '@shop/shared/taipei-time';
+import { PaymentStateBadge } from '../components/payment-state-badge.tsx';
+import { OrderStatusBadge } from '../../../features/orders/components/order-parts.tsx';
+import { ordersApi } from '../api.ts';
+
+const DEFAULTS = { status: '', payment: '', shipping: '', from: '', to: '', q: '' };
+
+/** The URL's filter strings as the API's query (unknown values are dropped; the server checks again). */
+function toApiFilters(f: typeof DEFAULTS): AdminOrderFilters {
+  return {
+    ...(ORDER_STATUSES.includes(f.status as OrderStatus) ? { status: f.status as OrderStatus } : {}),
+    ...(PAYMENT_METHODS.includes(f.payment as never) ? { payment: f.payment as AdminOrderFilters['payment'] } : {}),
+    ...(SHIPPING_METHODS.includes(f.shipping as never) ? { shipping: f.shipping as AdminOrderFilters['shipping'] } : {}),
+    ...(/^\d{4}-\d{2}-\d{2}$/.test(f.from) ? { from: f.from } : {}),
+    ...(/^\d{4}-\d{2}-\d{2}$/.test(f.to) ? { to: f.to } : {}),
+    ...(f.q.trim() ? { q: f.q.trim() } : {}),
+  };
+}
+
+const columns = (listSearch: string): Column<AdminOrderRow>[] => [
+  {
+    key: 'orderNo',
+    header: '訂單編號／成立時間',
+    cell: (r) => (
+      <>
+        <Link to={adminPath('/admin/orders/:orderNo', { orderNo: r.orderNo })} state={{ listSearch }} className="tabular block font-medium whitespace-nowrap text-tea underline-offset-4 hover:underline">
+          {r.orderNo}
+        </Link>
+        <time dateTime={r.placedAt} className="tabular block text-xs whitespace-nowrap text-ink-muted">
+          {formatTaipeiDateTime(r.placedAt)}
+        </time>
+      </>
+    ),
+  },
+  {
+    key: 'status',
+    header: '狀態',
+    cell: (r) => (
+      <span className="whitespace-nowrap">
+        <OrderStatusBadge status={r.status} />
+      </span>
+    ),
+  },
+  {
+    key: 'customer',
+    header: '顧客',
+    cell: (r) => (
+      <>
+        <span className="block whitespace-nowrap">{r.customerName}</span>
+        <span className="block text-xs whitespace-nowrap text-ink-muted">{r.customerEmail}</span>
+      </>
+    ),
+  },
+  {
+    key: 'recipient',
+    header: '收件人',
+    cell: (r) => (
+      <>
+        <span className="block whitespace-nowrap">{r.recipientName}</span>
+        <span className="tabular block text-xs text-ink-muted">{r.recipientPhone}</span>
+      </>
+    ),
+  },
+  {
+    key: 'total',
+    header: '金額',
+    align: 'right',
+    cell: (r) => (
+      <>
+        <span className="tabular block whitespace-nowrap">{formatTwd(r.total)}</span>
+        <span className="tabular block text-xs whitespace-nowrap text-ink-muted">共 {r.itemCount} 件</span>
+      </>
+    ),
+  },
+  {
+    key: 'payment',
+    header: '付款',
+    cell: (r) => (
+      <span className="flex flex-col items-start gap-1 whitespace-nowrap">
+        <span>{PAYMENT_METHOD_SHORT[r.paymentMethod]}</span>
+        <PaymentStateBadge state={r.paymentState} order={r} />
+      </span>
+    ),
+  },
+  { key: 'shipping', header: '配送', cell: (r) => <span className="whitespace-nowrap">{SHIPPING_METHOD_LABELS[r.shippingMethod]}</span> },
+];
+
+/** /admin/orders: every order, newest first, with filters kept in the URL and a CSV of the same rows. */
+export default function OrdersPage() {
+  const location = useLocation();
+  const { filters, page, setFilters, setPage } = useUrlFilters(DEFAULTS);
+  const apiFilters = toApiFilters(filters);
+  const dateError = apiFilters.from && apiFilters.to && apiFilters.from > apiFilters.to ? '結束日期不能早於開始日期' : undefined;
+  const query = useQuery({ ...adminOrdersQuery({ ...apiFilters, page }), enabled: !dateError });
+  const filtered = Object.keys(apiFilters).length > 0;
+
+  return (
+    <AdminPage
+      title="訂單"
+      description="新訂單在最上面。點訂單編號可查看明細、出貨與列印出貨單。"
+      actions={
+        dateError ? (
+          <Button variant="secondary" disabled>
+            匯出 CSV
+          </Button>
+        ) : (
+          <a href={ordersApi.csvUrl(apiFilters)} download className={buttonClass('secondary')}>
+            匯出 CSV
+          </a>
+        )
+      }
+    >
+      <FilterBar label="篩選訂單">
+        {/* Top-aligned, so an error under a date field does not push its neighbours around. */}
+        <div className="flex w-full flex-wrap items-start gap-3">
+          <div className="w-full sm:w-40">
+            <SelectField label="訂單狀態" value={filters.status} onChange={(e) => setFilters({ status: e.target.value })}>
+              <option value="">全部狀態</option>
+              {ORDER_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {ORDER_STATUS_LABELS[s]}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+          <div className="w-[calc(50%-0.375rem)] sm:w-36">
+            <SelectField label="付款方式" value={filters.payment} onChange={(e) => setFilters({ payment: e.target.value })}>
+              <option value="">全部</option>
+              {PAYMENT_METHODS.map((m) => (
+                <option key={m} value={m}>
+                  {PAYMENT_METHOD_SHORT[m]}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+          <div className="w-[calc(50%-0.375rem)] sm:w-36">
+            <SelectField label="配送方式" value={filters.shipping} onChange={(e) => setFilters({ shipping: e.target.value })}>
+              <option value="">全部</option>
+              {SHIPPING_METHODS.map((m) => (
+                <option key={m} value={m}>
+                  {SHIPPING_METHOD_LABELS[m]}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+          <fieldset className="flex w-full min-w-0 items-start gap-3 sm:w-auto">
+            <legend className="sr-only">成立日期區間</legend>
+            <TextField label="成立日期（起）" type="date" value={filters.from} max={filters.to || undefined} onChange={(e) => setFilters({ from: e.target.value })} className="min-w-0" containerClassName="min-w-0 flex-1 sm:w-44" />
+            <TextField label="成立日期（迄）" type="date" value={filters.to} min={filters.from || undefined} error={dateError} onChange={(e) => setFilters({ to: e.target.value })} className="min-w-0" containerClassName="min-w-0 flex-1 sm:w-44" />
+          </fieldset>
+          <SearchBox value={filters.q} onSearch={(q) => setFilters({ q })} placeholder="訂單編號、電子郵件或電話" />
+          {filtered && (
+            <Button variant="ghost" className="self-end" onClick={() => setFilters({ status: '', payment: '', shipping: '', from: '', to: '', q: '' })}>
+              清除條件
+            </Button>
+          )}
+        </div>
+      </FilterBar>
+
+      {dateError ? (
+        <EmptyState title="日期區間有誤" description="結束日期不能早於開始日期，請調整日期後再查詢。" />
+      ) : (
+        <DataTable
+          caption="訂單列表"
+          columns={columns(location.search)}
+          query={query}
+          rowKey={(r) => r.orderNo}
+          onPage={setPage}
+          empty={
+            filtered ? (
+              <span className="flex flex-col items-center gap-3">
+                沒有符合條件的訂單。
+                <Button size="sm" variant="secondary" onClick={() => setFilters({ status: '', payment: '', shipping: '', from: '', to: '', q: '' })}>
+                  清除篩選條件
+                </Button>
+              </span>
+            ) : (
+              '還沒有任何訂單。'
+            )
+          }
+        />
+      )}
+    </AdminPage>
+  );
+}

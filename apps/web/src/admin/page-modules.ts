@@ -1,0 +1,29 @@
+import type { ComponentType } from 'react';
+import type { AdminRouteId } from '@shop/shared/admin-routes';
+
+type Loader = () => Promise<{ default: ComponentType }>;
+
+/** Which module renders each console page; each is its own chunk inside the console bundle. */
+export const ADMIN_PAGES: Record<AdminRouteId, Loader> = {
+  dashboard: () => import('./dashboard/pages/dashboard.tsx'),
+  orders: () => import('./orders/pages/orders.tsx'),
+  orderDetail: () => import('./orders/pages/order-detail.tsx'),
+  packingSlip: () => import('./orders/pages/packing-slip.tsx'),
+  products: () => import('./products/pages/products.tsx'),
+  productNew: () => import('./products/pages/product-edit.tsx'),
+  productEdit: () => import('./products/pages/product-edit.tsx'),
+  members: () => import('./members/pages/members.tsx'),
+  memberDetail: () => import('./members/pages/member-detail.tsx'),
+  coupons: () => import('./coupons/pages/coupons.tsx'),
+  couponNew: () => import('./coupons/pages/coupon-edit.tsx'),
+  couponEdit: () => import('./coupons/pages/coupon-edit.tsx'),
+  tiers: () => import('./members/pages/tiers.tsx'),
+  content: () => import('./content/pages/content.tsx'),
+  contentList: () => import('./content/pages/content-list.tsx'),
+  contentEdit: () => import('./content/pages/content-edit.tsx'),
+  messages: () => import('./messages/pages/messages.tsx'),
+  redirects: () => import('./redirects/pages/redirects.tsx'),
+  settings: () => import('./settings/pages/settings.tsx'),
+  staff: () => import('./staff/pages/staff.tsx'),
+  audit: () => import('./audit/pages/audit.tsx'),
+};

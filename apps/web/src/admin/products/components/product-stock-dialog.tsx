@@ -1,0 +1,162 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { AdjustStockBody, type AdminVariant, type StockAdjustmentView } from '@shop/shared/admin-products';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { TextField } from '../../../components/ui/field.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+import { ApiError } from '../../../lib/api-error.ts';
+import { errorMessage } from '../../../lib/form.ts';
+import { productKeys } from '../queries.ts';
+import { formatTaipeiDateTime } from '@shop/shared/taipei-time';
+import { signed } from './product-badges.tsx';
+import { productsApi } from '../api.ts';
+
+/** A list of stock changes: when, how much, the stock after, why and who. */
+export function AdjustmentList({ adjustments, showSku = true }: { adjustments: readonly StockAdjustmentView[]; showSku?: boolean }) {
+  if (adjustments.length === 0) return <p className="text-sm text-ink-muted">還沒有庫存調整紀錄。</p>;
+  return (
+    <div className="relative overflow-x-auto">
+      <table className="w-full min-w-[480px] text-sm">
+        <caption className="sr-only">最近的庫存調整</caption>
+        <thead className="text-left text-ink-muted">
+          <tr>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              時間
+            </th>
+            {showSku && (
+              <th scope="col" className="py-2 pr-3 font-medium">
+                SKU
+              </th>
+            )}
+            <th scope="col" className="py-2 pr-3 text-right font-medium">
+              調整
+            </th>
+            <th scope="col" className="py-2 pr-3 text-right font-medium">
+              調整後
+            </th>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              原因
+            </th>
+            <th scope="col" className="py-2 font-medium">
+              操作者
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {adjustments.map((a) => (
+            <tr key={a.id} className="border-t border-line align-top">
+              <td className="tabular py-2 pr-3 whitespace-nowrap">{formatTaipeiDateTime(a.at)}</td>
+              {showSku && <td className="py-2 pr-3 whitespace-nowrap">{a.sku}</td>}
+              <td className={`tabular py-2 pr-3 text-right font-medium ${a.delta < 0 ? 'text-danger' : 'text-success'}`}>{signed(a.delta)}</td>
+              <td className="tabular py-2 pr-3 text-right">{a.stockAfter}</td>
+              <td className="py-2 pr-3">{a.reason}</td>
+              <td className="py-2 break-all text-ink-muted">{a.actorEmail ?? '系統'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function StockForm({ productId, variant, adjustments, onDone }: { productId: string; variant: AdminVariant; adjustments: readonly StockAdjustmentView[]; onDone(): void }) {
+  const client = useQueryClient();
+  const [delta, setDelta] = useState('');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<'delta' | 'reason', string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const n = /^[+-]?\d{1,7}$/.test(delta.trim()) ? Number(delta.trim()) : null;
+  const after = n === null ? null : variant.stock + n;
+
+  const submit = async () => {
+    setFormError(null);
+    const parsed = AdjustStockBody.safeParse({ delta: n ?? Number.NaN, reason });
+    if (!parsed.success) {
+      const next: typeof errors = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0] as 'delta' | 'reason';
+        next[key] ??= issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    if (after !== null && after < 0) {
+      setErrors({ delta: `庫存不足：目前只有 ${variant.stock} 件，最多只能減少 ${variant.stock} 件` });
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      const result = await productsApi.adjustStock(variant.id, parsed.data);
+      toast.success(`${variant.sku} 的庫存已調整為 ${result.stock} 件。`);
+      await client.invalidateQueries({ queryKey: productKeys.detail(productId) });
+      void client.invalidateQueries({ queryKey: productKeys.lists() });
+      onDone();
+    } catch (error) {
+      // The typed values stay; the server's reason shows beside its field.
+      const fields = error instanceof ApiError ? error.fields : undefined;
+      if (fields?.delta || fields?.reason) setErrors({ delta: fields.delta, reason: fields.reason });
+      else setFormError(errorMessage(error));
+      if (error instanceof ApiError && error.code === 'insufficient-stock') void client.invalidateQueries({ queryKey: productKeys.detail(productId) });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <p className="text-sm">
+        {Object.entries(variant.options)
+          .map(([k, v]) => `${k}：${v}`)
+          .join('、') || '標準'}
+        ・目前庫存 <strong className="tabular">{variant.stock}</strong> 件
+      </p>
+      {formError && <Alert tone="error">{formError}</Alert>}
+      <TextField
+        label="調整數量"
+        required
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder="例如 20 或 -3"
+        hint={after !== null && after >= 0 ? `調整後庫存：${after} 件` : '進貨填正數，盤損或退貨給廠商填負數。'}
+        error={errors.delta}
+        value={delta}
+        onChange={(e) => setDelta(e.target.value)}
+      />
+      <TextField label="調整原因" required maxLength={100} placeholder="例如：春茶到貨、盤點短少" error={errors.reason} value={reason} onChange={(e) => setReason(e.target.value)} hint="100 字以內，會記錄在庫存紀錄與操作紀錄中。" />
+      <div className="flex justify-end gap-3">
+        <Button variant="ghost" onClick={onDone}>
+          取消
+        </Button>
+        <Button type="submit" loading={saving}>
+          確認調整
+        </Button>
+      </div>
+      <section aria-labelledby="stock-history" className="flex flex-col gap-2 border-t border-line pt-4">
+        <h3 id="stock-history" className="text-sm font-semibold">
+          最近的調整
+        </h3>
+        <AdjustmentList adjustments={adjustments.filter((a) => a.variantId === variant.id).slice(0, 10)} showSku={false} />
+      </section>
+    </form>
+  );
+}
+
+/** 「調整庫存」 for one variant: a change (±) with a reason, and the variant's recent adjustments. */
+export function StockDialog({ productId, variant, adjustments, onClose }: { productId: string; variant: AdminVariant | null; adjustments: readonly StockAdjustmentView[]; onClose(): void }) {
+  return (
+    <Dialog open={variant !== null} onClose={onClose} title={variant ? `調整庫存：${variant.sku}` : '調整庫存'} className="max-w-xl">
+      {variant && <StockForm key={variant.id} productId={productId} variant={variant} adjustments={adjustments} onDone={onClose} />}
+    </Dialog>
+  );
+}

@@ -1,0 +1,17 @@
+import { AdminPage } from '../../shared/admin-page.tsx';
+import { MaintenanceCard } from '../components/settings-maintenance-card.tsx';
+import { ShippingRulesCard } from '../components/settings-shipping-card.tsx';
+import { useCan } from '../../shared/use-admin-me.ts';
+
+/** /admin/settings: the shipping fee rules and maintenance mode (every role reads; the owner changes them). */
+export default function SettingsPage() {
+  const canWrite = useCan('settings.write');
+  return (
+    <AdminPage title="運費與維護" description="運費規則會立即套用到結帳、購物車與運費說明頁；維護模式會暫停商店的營業。">
+      <div className="flex max-w-4xl flex-col gap-6">
+        <ShippingRulesCard canWrite={canWrite} />
+        <MaintenanceCard canWrite={canWrite} />
+      </div>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,12 @@
+import { queryOptions } from '@tanstack/react-query';
+import { adminKeys } from '../shared/api.ts';
+import { settingsApi } from './api.ts';
+
+export const settingsKeys = {
+  shipping: () => [...adminKeys.all, 'settings', 'shipping'] as const,
+  maintenance: () => [...adminKeys.all, 'settings', 'maintenance'] as const,
+};
+
+export const shippingSettingsQuery = () => queryOptions({ queryKey: settingsKeys.shipping(), queryFn: ({ signal }) => settingsApi.shipping(signal) });
+
+export const maintenanceQuery = () => queryOptions({ queryKey: settingsKeys.maintenance(), queryFn: ({ signal }) => settingsApi.maintenance(signal) });

@@ -1,4 +1,4 @@
-import { OrderPage } from './order-detail.tsx';
+import { OrderPage } from '../../../features/orders/components/order-page.tsx';
 
 export default function OrderTrackingDetailPage() {
   return <OrderPage tracking />;

@@ -1,4 +1,4 @@
-import { OrdersPage } from './order-list.tsx';
+import { OrdersPage } from '../../../features/orders/components/orders-page.tsx';
 
 export default function OrderTrackingPage() {
   return <OrdersPage tracking />;

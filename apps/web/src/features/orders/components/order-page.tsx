@@ -1,0 +1,136 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button, ButtonLink } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { PageHeader } from '../../../components/ui/page.tsx';
+import { SkeletonText } from '../../../components/ui/skeleton.tsx';
+import { textLinkClass } from '../../../components/ui/text-link.tsx';
+import { paths } from '../../../config/paths.ts';
+import { ApiError } from '../../../lib/api-error.ts';
+import { errorMessage } from '../../../lib/form.ts';
+import { orderQueryOptions } from '../api/orders-api.ts';
+import { OrderActions, OrderAmounts, OrderItems, OrderStatusBadge, OrderTimeline, formatDateTime } from './order-parts.tsx';
+
+function Panel({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="rounded-lg border border-line bg-surface p-5" aria-label={title}>
+      <h2 className="mb-3 font-semibold">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** Shared by the order detail and the tracking detail (which leads with the timeline). */
+export function OrderPage({ tracking = false }: { tracking?: boolean }) {
+  const { orderId = '' } = useParams();
+  const order = useQuery(orderQueryOptions(orderId));
+  const back = (
+    <Link to={tracking ? paths.orderTracking() : paths.orderList()} className={textLinkClass}>
+      ← {tracking ? '回配送追蹤' : '回訂單列表'}
+    </Link>
+  );
+  if (order.isPending) {
+    return (
+      <div role="status" aria-label="載入訂單">
+        <SkeletonText lines={6} />
+      </div>
+    );
+  }
+  if (order.isError) {
+    const missing = order.error instanceof ApiError && (order.error.status === 404 || order.error.status === 400);
+    return missing ? (
+      <EmptyState title="找不到這筆訂單" description="訂單編號可能有誤，或不屬於這個帳號。" action={<ButtonLink to={paths.orderList()}>回訂單列表</ButtonLink>} />
+    ) : (
+      <Alert tone="error" action={<Button size="sm" variant="secondary" onClick={() => void order.refetch()}>重新載入</Button>}>
+        {errorMessage(order.error)}
+      </Alert>
+    );
+  }
+  const o = order.data;
+  const s = o.shipping;
+  const shipment = [...o.events].reverse().find((e) => e.kind === 'shipment' && (e.carrier || e.trackingNo));
+  const timeline = (
+    <Panel title="配送進度">
+      {shipment && (
+        <p className="mb-3 text-sm text-ink-muted">
+          {shipment.carrier}<span className="ml-3">追蹤編號</span> <span className="tabular">{shipment.trackingNo}</span>
+        </p>
+      )}
+      <OrderTimeline order={o} />
+    </Panel>
+  );
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader
+        title={tracking ? '配送進度' : '訂單明細'}
+        lead={
+          <span className="flex flex-wrap items-center gap-2">
+            <span className="tabular">{o.orderNo}</span>
+            <OrderStatusBadge status={o.status} />
+            <span>・{formatDateTime(o.createdAt)}</span>
+          </span>
+        }
+        actions={back}
+      />
+      {tracking && timeline}
+      <OrderActions order={o} />
+      {o.payment?.atm && o.payment.status === 'waiting_transfer' && (
+        <Alert tone="warning" title="請完成 ATM 轉帳">
+          銀行代碼 {o.payment.atm.bankCode}，虛擬帳號 <span className="tabular">{o.payment.atm.account}</span>，請於 {o.payment.atm.expireDate} 前轉帳。
+        </Alert>
+      )}
+      {o.payment?.status === 'failed' && o.status === 'payment_failed' && <Alert tone="error">{o.payment.message}</Alert>}
+      <div className="grid gap-6 lg:grid-cols-[1fr_320px]">
+        <Panel title="購買商品">
+          <OrderItems order={o} />
+        </Panel>
+        <Panel title="金額">
+          <OrderAmounts order={o} />
+        </Panel>
+      </div>
+      <div className="grid gap-6 sm:grid-cols-2">
+        <Panel title="配送資訊">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-ink-muted">方式</dt>
+            <dd>{s.methodLabel}</dd>
+            <dt className="text-ink-muted">{s.method === 'home' ? '收件人' : '取件人'}</dt>
+            <dd>
+              {s.recipientName}（{s.phone}）
+            </dd>
+            {s.method === 'home' ? (
+              <>
+                <dt className="text-ink-muted">地址</dt>
+                <dd>
+                  {s.postalCode} {s.address}
+                </dd>
+              </>
+            ) : (
+              <>
+                <dt className="text-ink-muted">門市</dt>
+                <dd>
+                  {s.store}（{s.storeId}）
+                  <br />
+                  <span className="text-ink-muted">{s.storeAddress}</span>
+                </dd>
+              </>
+            )}
+          </dl>
+        </Panel>
+        <Panel title="電子發票">
+          <p className="text-sm">{o.invoice.label}</p>
+          {o.invoice.carrier && <p className="text-sm text-ink-muted">手機條碼 {o.invoice.carrier}</p>}
+          {o.invoice.donationCode && <p className="text-sm text-ink-muted">愛心碼 {o.invoice.donationCode}</p>}
+          {o.invoice.taxId && (
+            <p className="text-sm text-ink-muted">
+              {o.invoice.companyTitle}・統編 {o.invoice.taxId}
+            </p>
+          )}
+          {o.note && <p className="mt-3 text-sm text-ink-muted">備註：{o.note}</p>}
+        </Panel>
+      </div>
+      {!tracking && timeline}
+    </div>
+  );
+}
+

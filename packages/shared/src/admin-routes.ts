@@ -68,7 +68,29 @@ export function matchAdminRoute(pathname: string): { route: AdminRouteDef; param
   return best ? { route: best.route, params: best.params } : null;
 }
 
-/** Builds a console path from a pattern: adminPath('/admin/orders/:orderNo', { orderNo }). */
-export function adminPath(pattern: string, params: Record<string, string | number> = {}): string {
-  return pattern.replace(/:([a-zA-Z]+)/g, (_m, name: string) => encodeURIComponent(String(params[name] ?? '')));
+/** The console's root path; every console page lies under it. */
+export const ADMIN_BASE = '/admin';
+
+/** A route's path below the console root, as a nested router wants it ('' for the root itself). */
+export const adminRelativePath = (path: string) => (path === ADMIN_BASE ? '' : path.slice(ADMIN_BASE.length + 1));
+
+/** Fills a pattern's `:params` in order: fillAdminPath('/admin/orders/:orderNo', ['TW1']). */
+function fillAdminPath(pattern: string, values: ReadonlyArray<string | number>): string {
+  let i = 0;
+  return pattern.replace(/:([a-zA-Z]+)/g, () => encodeURIComponent(String(values[i++] ?? '')));
 }
+
+type AdminRoute = (typeof ADMIN_ROUTES)[number];
+/** A pattern's parameter names, in order: '/admin/content/:kind/:slug' → ['kind', 'slug']. */
+type ParamsOf<P extends string> = P extends `${string}:${infer Name}/${infer Rest}` ? [Name, ...ParamsOf<Rest>] : P extends `${string}:${infer Name}` ? [Name] : [];
+type ValuesFor<Names extends readonly string[]> = { [K in keyof Names]: string | number };
+type PathBuilder<P extends string> = (...values: ValuesFor<ParamsOf<P>>) => string;
+
+/**
+ * Every console link, built from the route table so links and routes cannot disagree:
+ * adminPath.orderDetail('TW20261122000001'), adminPath.contentEdit('faq', 'new'), adminPath.orders().
+ * Values are URL-encoded; a query string is added by the caller.
+ */
+export const adminPath = Object.fromEntries(ADMIN_ROUTES.map((r) => [r.id, (...values: Array<string | number>) => fillAdminPath(r.path, values)])) as {
+  readonly [R in AdminRoute as R['id']]: PathBuilder<R['path']>;
+};

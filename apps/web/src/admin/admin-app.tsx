@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Link, Route, Routes, useLocation } from 'react-router';
-import { ADMIN_ROUTES, type AdminRouteId } from '@shop/shared/admin-routes';
+import { ADMIN_BASE, ADMIN_ROUTES, adminPath, adminRelativePath, type AdminRouteId } from '@shop/shared/admin-routes';
 import { BRAND } from '@shop/shared/brand';
 import { ButtonLink } from '../components/ui/button.tsx';
 import { EmptyState } from '../components/ui/empty-state.tsx';
@@ -35,7 +35,7 @@ function useAdminTitle(title: string) {
 
 function Page({ id, title, allowed }: { id: AdminRouteId; title: string; allowed: boolean }) {
   useAdminTitle(title);
-  if (!allowed) return <EmptyState title="您的角色沒有權限開啟這個頁面" description="如需使用，請洽店主調整您的角色。" action={<ButtonLink to="/admin">回到總覽</ButtonLink>} />;
+  if (!allowed) return <EmptyState title="您的角色沒有權限開啟這個頁面" description="如需使用，請洽店主調整您的角色。" action={<ButtonLink to={adminPath.dashboard()}>回到總覽</ButtonLink>} />;
   const Component = PAGES[id];
   return (
     <Suspense fallback={<Loading />}>
@@ -65,7 +65,7 @@ export default function AdminApp() {
         ) : status === 403 ? (
           <EmptyState title="這個帳號沒有管理後台的權限" description="如果您是店員，請洽店主為您開通。" action={<ButtonLink to="/">回到商店</ButtonLink>} />
         ) : (
-          <EmptyState title="管理後台暫時無法載入" description="請檢查網路連線後重新整理頁面。" action={<ButtonLink to="/admin">重新載入</ButtonLink>} />
+          <EmptyState title="管理後台暫時無法載入" description="請檢查網路連線後重新整理頁面。" action={<ButtonLink to={adminPath.dashboard()}>重新載入</ButtonLink>} />
         )}
       </Centered>
     );
@@ -76,7 +76,7 @@ export default function AdminApp() {
       <ToastViewport />
       <Routes>
         {ADMIN_ROUTES.map((r) => (
-          <Route key={r.id} path={r.path === '/admin' ? undefined : r.path.slice('/admin/'.length)} index={r.path === '/admin'} element={<Page id={r.id} title={r.title} allowed={hasPermission(me.data, r.permission)} />} />
+          <Route key={r.id} path={r.path === ADMIN_BASE ? undefined : adminRelativePath(r.path)} index={r.path === ADMIN_BASE} element={<Page id={r.id} title={r.title} allowed={hasPermission(me.data, r.permission)} />} />
         ))}
         <Route
           path="*"
@@ -85,7 +85,7 @@ export default function AdminApp() {
               title="找不到這個頁面"
               description="網址可能有誤，或頁面已經移除。"
               action={
-                <Link to="/admin" className="text-tea underline">
+                <Link to={adminPath.dashboard()} className="text-tea underline">
                   回到總覽
                 </Link>
               }

@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
-import { ADMIN_ROUTES } from '@shop/shared/admin-routes';
+import { ADMIN_BASE, ADMIN_ROUTES, adminPath } from '@shop/shared/admin-routes';
 import { ROLE_NAMES, type AdminMe } from '@shop/shared/admin';
 import { BrandMark } from '../../components/brand-mark.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -39,7 +39,7 @@ export function AdminLayout({ me, children }: { me: AdminMe; children: ReactNode
         <li key={r.id}>
           <NavLink
             to={r.path}
-            end={r.path === '/admin'}
+            end={r.path === ADMIN_BASE}
             onClick={() => setMenuOpen(false)}
             className={({ isActive }) => cn('flex min-h-10 items-center rounded-md px-3 text-[0.9375rem]', isActive ? 'bg-tea text-white' : 'text-ink hover:bg-tea-soft')}
           >
@@ -62,7 +62,7 @@ export function AdminLayout({ me, children }: { me: AdminMe; children: ReactNode
             {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
           </svg>
         </button>
-        <Link to="/admin" className="flex items-center gap-2 font-serif text-lg">
+        <Link to={adminPath.dashboard()} className="flex items-center gap-2 font-serif text-lg">
           <BrandMark className="size-7" />
           管理後台
         </Link>
@@ -74,7 +74,7 @@ export function AdminLayout({ me, children }: { me: AdminMe; children: ReactNode
       )}
       <div className="hidden border-r border-line bg-surface lg:block">
       <aside className="sticky top-0 flex h-dvh flex-col gap-6 overflow-y-auto px-4 py-6">
-        <Link to="/admin" className="flex items-center gap-2 px-2 font-serif text-xl">
+        <Link to={adminPath.dashboard()} className="flex items-center gap-2 px-2 font-serif text-xl">
           <BrandMark className="size-8" />
           管理後台
         </Link>

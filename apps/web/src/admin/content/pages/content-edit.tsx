@@ -5,7 +5,6 @@ import { useBlocker, useNavigate, useParams } from 'react-router';
 import {
   CONTENT_KIND_DEFS,
   TEXT_PAGE_LABELS,
-  contentEditorPath,
   contentFieldTrail,
   contentItemTitle,
   contentPreviewPath,
@@ -29,21 +28,22 @@ import { fieldId, updateIn, type EditorContext } from '../components/editor-path
 import { useCan } from '../../shared/use-admin-me.ts';
 import { contentItemQuery, contentKeys, contentListQuery } from '../queries.ts';
 import { formatTaipeiDateTime } from '@shop/shared/taipei-time';
+import { adminPath } from '@shop/shared/admin-routes';
 
 type Doc = Record<string, unknown>;
 const isKind = (k: string | undefined): k is ContentKind => Boolean(k && k in CONTENT_KIND_DEFS);
-const backTo = (kind: ContentKind) => (CONTENT_KIND_DEFS[kind].single ? { to: '/admin/content', label: '網站內容' } : { to: `/admin/content/${encodeURIComponent(kind)}`, label: CONTENT_KIND_DEFS[kind].label });
+const backTo = (kind: ContentKind) => (CONTENT_KIND_DEFS[kind].single ? { to: adminPath.content(), label: '網站內容' } : { to: adminPath.contentList(kind), label: CONTENT_KIND_DEFS[kind].label });
 
 /** /admin/content/:kind/:slug (and :kind/new) — the editor of one document. */
 export default function ContentEditPage() {
   const { kind, slug = '' } = useParams();
   const canWrite = useCan('content.write');
   if (!isKind(kind)) {
-    return <EmptyState title="沒有這種網站內容" description="網址可能有誤。" action={<ButtonLink to="/admin/content">回到網站內容</ButtonLink>} />;
+    return <EmptyState title="沒有這種網站內容" description="網址可能有誤。" action={<ButtonLink to={adminPath.content()}>回到網站內容</ButtonLink>} />;
   }
   if (slug === 'new') {
-    if (CONTENT_KIND_DEFS[kind].single) return <EmptyState title="這是固定頁面，不能新增" action={<ButtonLink to="/admin/content">回到網站內容</ButtonLink>} />;
-    if (!canWrite) return <EmptyState title="您的角色沒有權限新增內容" description="如需使用，請洽店主調整您的角色。" action={<ButtonLink to={`/admin/content/${encodeURIComponent(kind)}`}>回到清單</ButtonLink>} />;
+    if (CONTENT_KIND_DEFS[kind].single) return <EmptyState title="這是固定頁面，不能新增" action={<ButtonLink to={adminPath.content()}>回到網站內容</ButtonLink>} />;
+    if (!canWrite) return <EmptyState title="您的角色沒有權限新增內容" description="如需使用，請洽店主調整您的角色。" action={<ButtonLink to={adminPath.contentList(kind)}>回到清單</ButtonLink>} />;
     return <Editor key={`${kind}/new`} kind={kind} slug={null} item={null} />;
   }
   return <Existing key={`${kind}/${slug}`} kind={kind} slug={slug} />;
@@ -207,7 +207,7 @@ function Editor({ kind, slug, item: initial }: { kind: ContentKind; slug: string
         refreshLists();
         allowLeave.current = true;
         toast.success(`已建立「${contentItemTitle(kind, created.data).title}」。目前隱藏中，確認後按「在網站上顯示」。`);
-        await navigate(contentEditorPath(kind, created.slug), { replace: true });
+        await navigate(adminPath.contentEdit(kind, created.slug), { replace: true });
       } catch (error) {
         showError(error);
       } finally {
@@ -378,7 +378,7 @@ function Editor({ kind, slug, item: initial }: { kind: ContentKind; slug: string
                   <Button type="submit" loading={busy === 'create'}>
                     建立（先隱藏）
                   </Button>
-                  <ButtonLink to={`/admin/content/${encodeURIComponent(kind)}`} variant="ghost">
+                  <ButtonLink to={adminPath.contentList(kind)} variant="ghost">
                     取消
                   </ButtonLink>
                 </>

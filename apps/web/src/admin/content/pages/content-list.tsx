@@ -2,7 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from 'react-router';
-import { CONTENT_KIND_DEFS, CONTENT_PAGES, TEXT_PAGE_LABELS, contentEditorPath, contentListPath, type ContentList, type ContentListItem } from '@shop/shared/admin-content';
+import { CONTENT_KIND_DEFS, CONTENT_PAGES, TEXT_PAGE_LABELS, contentListPath, type ContentList, type ContentListItem } from '@shop/shared/admin-content';
 import type { ContentKind, TextPageSlug } from '@shop/shared/content';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -19,6 +19,7 @@ import { useCan } from '../../shared/use-admin-me.ts';
 import { useUrlFilters } from '../../shared/use-url-filters.ts';
 import { contentKeys, contentListQuery } from '../queries.ts';
 import { formatTaipeiDateTime } from '@shop/shared/taipei-time';
+import { adminPath } from '@shop/shared/admin-routes';
 
 const isKind = (k: string | undefined): k is ContentKind => Boolean(k && k in CONTENT_KIND_DEFS);
 
@@ -34,10 +35,10 @@ function Arrow({ up }: { up: boolean }) {
 export default function ContentListPage() {
   const { kind } = useParams();
   if (!isKind(kind)) {
-    return <EmptyState title="沒有這種網站內容" description="網址可能有誤。" action={<ButtonLink to="/admin/content">回到網站內容</ButtonLink>} />;
+    return <EmptyState title="沒有這種網站內容" description="網址可能有誤。" action={<ButtonLink to={adminPath.content()}>回到網站內容</ButtonLink>} />;
   }
   const pages = CONTENT_PAGES[kind];
-  if (pages && pages.length === 1) return <Navigate to={contentEditorPath(kind, pages[0]!)} replace />;
+  if (pages && pages.length === 1) return <Navigate to={adminPath.contentEdit(kind, pages[0]!)} replace />;
   return <KindList key={kind} kind={kind} />;
 }
 
@@ -142,7 +143,7 @@ function KindList({ kind }: { kind: ContentKind }) {
   return (
     <AdminPage
       title={def.label}
-      back={{ to: '/admin/content', label: '網站內容' }}
+      back={{ to: adminPath.content(), label: '網站內容' }}
       description={def.description}
       actions={
         <>
@@ -151,7 +152,7 @@ function KindList({ kind }: { kind: ContentKind }) {
               預覽網站頁面<span className="sr-only">（另開新分頁）</span>
             </a>
           )}
-          {canWrite && !def.single && <ButtonLink to={`/admin/content/${encodeURIComponent(kind)}/new`}>新增{def.itemLabel}</ButtonLink>}
+          {canWrite && !def.single && <ButtonLink to={adminPath.contentEdit(kind, 'new')}>新增{def.itemLabel}</ButtonLink>}
         </>
       }
     >
@@ -178,7 +179,7 @@ function KindList({ kind }: { kind: ContentKind }) {
         </ul>
       )}
       {list.data && items.length === 0 && (
-        <EmptyState title={`還沒有任何${def.itemLabel}`} action={canWrite ? <ButtonLink to={`/admin/content/${encodeURIComponent(kind)}/new`}>新增{def.itemLabel}</ButtonLink> : undefined} />
+        <EmptyState title={`還沒有任何${def.itemLabel}`} action={canWrite ? <ButtonLink to={adminPath.contentEdit(kind, 'new')}>新增{def.itemLabel}</ButtonLink> : undefined} />
       )}
       {list.data && items.length > 0 && shown.length === 0 && <EmptyState title="找不到符合的項目" description="換個關鍵字試試。" action={<Button variant="secondary" onClick={() => setFilters({ q: '' })}>清除搜尋</Button>} />}
       {shown.length > 0 && (
@@ -228,7 +229,7 @@ function KindList({ kind }: { kind: ContentKind }) {
                   )
                 )}
                 <div className="flex min-w-0 flex-1 basis-48 flex-col gap-0.5">
-                  <Link to={contentEditorPath(kind, item.slug)} className="font-medium text-ink underline-offset-4 hover:text-tea hover:underline">
+                  <Link to={adminPath.contentEdit(kind, item.slug)} className="font-medium text-ink underline-offset-4 hover:text-tea hover:underline">
                     {name}
                   </Link>
                   <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-ink-muted">

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { CONTENT_KIND_DEFS, TEXT_PAGE_DESCRIPTIONS, TEXT_PAGE_LABELS, contentEditorPath, type ContentKindSummary } from '@shop/shared/admin-content';
+import { CONTENT_KIND_DEFS, TEXT_PAGE_DESCRIPTIONS, TEXT_PAGE_LABELS, type ContentKindSummary } from '@shop/shared/admin-content';
 import type { TextPageSlug } from '@shop/shared/content';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -10,6 +10,7 @@ import { errorMessage } from '../../../lib/form.ts';
 import { AdminPage } from '../../shared/admin-page.tsx';
 import { contentOverviewQuery } from '../queries.ts';
 import { formatTaipeiDateTime } from '@shop/shared/taipei-time';
+import { adminPath } from '@shop/shared/admin-routes';
 
 interface CardProps {
   to: string;
@@ -45,7 +46,7 @@ function cardsFor(summary: ContentKindSummary): CardProps[] {
   const def = CONTENT_KIND_DEFS[summary.kind];
   if (def.single) {
     return summary.pages.map((p) => ({
-      to: contentEditorPath(summary.kind, p.slug),
+      to: adminPath.contentEdit(summary.kind, p.slug),
       title: summary.kind === 'textPage' ? TEXT_PAGE_LABELS[p.slug as TextPageSlug] : def.label,
       description: summary.kind === 'textPage' ? TEXT_PAGE_DESCRIPTIONS[p.slug as TextPageSlug] : def.description,
       drafts: p.hasDraft ? 1 : 0,
@@ -55,7 +56,7 @@ function cardsFor(summary: ContentKindSummary): CardProps[] {
   const hidden = summary.total - summary.visible;
   return [
     {
-      to: `/admin/content/${summary.kind}`,
+      to: adminPath.contentList(summary.kind),
       title: def.label,
       description: def.description,
       counts: `共 ${summary.total} 則${hidden > 0 ? `，${hidden} 則隱藏` : ''}`,

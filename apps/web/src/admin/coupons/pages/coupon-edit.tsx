@@ -38,12 +38,12 @@ function Redemptions({ coupon }: { coupon: CouponDetail }) {
           {coupon.redemptions.map((r) => (
             <tr key={r.orderNo} className="border-t border-line">
               <td className="px-5 py-2.5 sm:px-6">
-                <Link to={adminPath('/admin/orders/:orderNo', { orderNo: r.orderNo })} className="tabular font-medium whitespace-nowrap text-tea underline-offset-4 hover:underline">
+                <Link to={adminPath.orderDetail(r.orderNo)} className="tabular font-medium whitespace-nowrap text-tea underline-offset-4 hover:underline">
                   {r.orderNo}
                 </Link>
               </td>
               <td className="px-3 py-2.5">
-                <Link to={adminPath('/admin/members/:memberId', { memberId: r.memberId })} className="text-tea underline-offset-4 hover:underline">
+                <Link to={adminPath.memberDetail(r.memberId)} className="text-tea underline-offset-4 hover:underline">
                   {r.memberName}
                 </Link>
                 <span className="block text-xs break-all text-ink-muted">{r.memberEmail}</span>
@@ -117,7 +117,7 @@ export default function CouponEditPage() {
   const client = useQueryClient();
   const canWrite = useCan('coupons.write');
   const listSearch = (location.state as { listSearch?: string } | null)?.listSearch ?? '';
-  const back = { to: `/admin/coupons${listSearch}`, label: '優惠券列表' };
+  const back = { to: `${adminPath.coupons()}${listSearch}`, label: '優惠券列表' };
   const options = useQuery(couponOptionsQuery());
   const query = useQuery({ ...couponQuery(couponId ?? ''), enabled: Boolean(couponId) });
   const [initialNew] = useState(() => newCouponValues());
@@ -136,7 +136,7 @@ export default function CouponEditPage() {
               client.setQueryData(couponKeys.detail(detail.id), detail);
               void client.invalidateQueries({ queryKey: couponKeys.lists() });
               toast.success(`已建立優惠券 ${detail.code}。`);
-              void navigate(adminPath('/admin/coupons/:couponId', { couponId: detail.id }), { replace: true, state: { listSearch } });
+              void navigate(adminPath.couponEdit(detail.id), { replace: true, state: { listSearch } });
             }}
           />
         </Card>

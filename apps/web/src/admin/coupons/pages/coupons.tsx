@@ -46,7 +46,7 @@ export default function CouponsPage() {
       className: 'min-w-44',
       cell: (r) => (
         <>
-          <Link to={adminPath('/admin/coupons/:couponId', { couponId: r.id })} state={{ listSearch: location.search }} className="font-mono font-medium break-all text-tea underline-offset-4 hover:underline">
+          <Link to={adminPath.couponEdit(r.id)} state={{ listSearch: location.search }} className="font-mono font-medium break-all text-tea underline-offset-4 hover:underline">
             {r.code}
           </Link>
           <span className="block text-xs text-ink-muted">{r.name}</span>
@@ -100,7 +100,7 @@ export default function CouponsPage() {
       description="結束日期最晚的在最上面。暫停的優惠碼會立刻無法在結帳時使用。"
       actions={
         canWrite ? (
-          <ButtonLink to="/admin/coupons/new" state={{ listSearch: location.search }}>
+          <ButtonLink to={adminPath.couponNew()} state={{ listSearch: location.search }}>
             新增優惠券
           </ButtonLink>
         ) : undefined

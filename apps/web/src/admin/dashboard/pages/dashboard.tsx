@@ -66,7 +66,7 @@ export default function DashboardPage() {
                 .map((s) => (
                   <li key={s.status}>
                     {canOrders ? (
-                      <Link to={`/admin/orders?status=${encodeURIComponent(s.status)}`} className="flex flex-col rounded-lg border border-line px-3 py-2 hover:border-tea hover:bg-tea-soft">
+                      <Link to={`${adminPath.orders()}?status=${encodeURIComponent(s.status)}`} className="flex flex-col rounded-lg border border-line px-3 py-2 hover:border-tea hover:bg-tea-soft">
                         <span className="text-sm text-ink-muted">{ORDER_STATUS_LABELS[s.status]}</span>
                         <span className="tabular text-2xl">{s.count}</span>
                       </Link>
@@ -94,7 +94,7 @@ export default function DashboardPage() {
                   <li key={v.sku} className="flex items-center justify-between gap-3 py-2">
                     <span className="min-w-0">
                       {canProducts ? (
-                        <Link to={adminPath('/admin/products/:productId', { productId: v.productId })} className="text-tea underline-offset-4 hover:underline">
+                        <Link to={adminPath.productEdit(v.productId)} className="text-tea underline-offset-4 hover:underline">
                           {v.productName}
                         </Link>
                       ) : (

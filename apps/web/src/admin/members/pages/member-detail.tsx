@@ -109,7 +109,7 @@ function Orders({ m }: { m: MemberDetail }) {
           {m.orders.map((o) => (
             <tr key={o.orderNo} className="border-t border-line">
               <td className="px-5 py-2.5 sm:px-6">
-                <Link to={adminPath('/admin/orders/:orderNo', { orderNo: o.orderNo })} className="tabular font-medium whitespace-nowrap text-tea underline-offset-4 hover:underline">
+                <Link to={adminPath.orderDetail(o.orderNo)} className="tabular font-medium whitespace-nowrap text-tea underline-offset-4 hover:underline">
                   {o.orderNo}
                 </Link>
                 <span className="tabular block text-xs whitespace-nowrap text-ink-muted">{formatTaipeiDateTime(o.createdAt)}</span>
@@ -179,7 +179,7 @@ export default function MemberDetailPage() {
   const canWrite = useCan('members.write');
   const query = useQuery(memberQuery(memberId));
   const [dialog, setDialog] = useState(false);
-  const back = { to: `/admin/members${listSearch}`, label: '會員列表' };
+  const back = { to: `${adminPath.members()}${listSearch}`, label: '會員列表' };
 
   if (query.isError) {
     const notFound = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);

@@ -34,7 +34,7 @@ const columns = (listSearch: string): Column<MemberRow>[] => [
     cell: (r) => (
       <>
         <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <Link to={adminPath('/admin/members/:memberId', { memberId: r.id })} state={{ listSearch }} className="font-medium text-tea underline-offset-4 hover:underline">
+          <Link to={adminPath.memberDetail(r.id)} state={{ listSearch }} className="font-medium text-tea underline-offset-4 hover:underline">
             {r.name}
           </Link>
           {r.role !== 'customer' && (

@@ -141,7 +141,7 @@ export default function OrderDetailPage() {
   const canSeeMembers = useCan('members.read');
   const order = useQuery(adminOrderQuery(orderNo));
   const listSearch = (location.state as { listSearch?: unknown } | null)?.listSearch;
-  const back = { to: `/admin/orders${typeof listSearch === 'string' ? listSearch : ''}`, label: '回訂單列表' };
+  const back = { to: `${adminPath.orders()}${typeof listSearch === 'string' ? listSearch : ''}`, label: '回訂單列表' };
 
   if (order.isPending) {
     return (
@@ -157,7 +157,7 @@ export default function OrderDetailPage() {
     return (
       <AdminPage title="訂單明細" back={back}>
         {missing ? (
-          <EmptyState title="找不到這筆訂單" description={`訂單編號「${orderNo}」不存在，請確認後再試一次。`} action={<ButtonLink to="/admin/orders">回訂單列表</ButtonLink>} />
+          <EmptyState title="找不到這筆訂單" description={`訂單編號「${orderNo}」不存在，請確認後再試一次。`} action={<ButtonLink to={adminPath.orders()}>回訂單列表</ButtonLink>} />
         ) : (
           <Alert tone="error" title="訂單暫時無法載入" action={<Button size="sm" variant="secondary" onClick={() => void order.refetch()}>重新載入</Button>}>
             {errorMessage(order.error)}
@@ -182,7 +182,7 @@ export default function OrderDetailPage() {
         </span>
       }
       actions={
-        <ButtonLink variant="secondary" to={adminPath('/admin/orders/:orderNo/packing-slip', { orderNo: o.orderNo })}>
+        <ButtonLink variant="secondary" to={adminPath.packingSlip(o.orderNo)}>
           列印出貨單
         </ButtonLink>
       }
@@ -219,7 +219,7 @@ export default function OrderDetailPage() {
                 [
                   '會員',
                   canSeeMembers ? (
-                    <Link to={adminPath('/admin/members/:memberId', { memberId: o.customer.id })} className="text-tea underline underline-offset-4">
+                    <Link to={adminPath.memberDetail(o.customer.id)} className="text-tea underline underline-offset-4">
                       {o.customer.name || '（未填姓名）'}
                     </Link>
                   ) : (

@@ -37,7 +37,7 @@ const columns = (listSearch: string): Column<AdminOrderRow>[] => [
     header: '訂單編號／成立時間',
     cell: (r) => (
       <>
-        <Link to={adminPath('/admin/orders/:orderNo', { orderNo: r.orderNo })} state={{ listSearch }} className="tabular block font-medium whitespace-nowrap text-tea underline-offset-4 hover:underline">
+        <Link to={adminPath.orderDetail(r.orderNo)} state={{ listSearch }} className="tabular block font-medium whitespace-nowrap text-tea underline-offset-4 hover:underline">
           {r.orderNo}
         </Link>
         <time dateTime={r.placedAt} className="tabular block text-xs whitespace-nowrap text-ink-muted">

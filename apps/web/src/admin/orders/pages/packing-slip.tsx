@@ -34,7 +34,7 @@ const PRINT_CSS = `
 export default function PackingSlipPage() {
   const { orderNo = '' } = useParams();
   const order = useQuery(adminOrderQuery(orderNo));
-  const detailPath = adminPath('/admin/orders/:orderNo', { orderNo });
+  const detailPath = adminPath.orderDetail(orderNo);
 
   const toolbar = (
     <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
@@ -57,7 +57,7 @@ export default function PackingSlipPage() {
             <SkeletonText lines={10} />
           </div>
         ) : missing ? (
-          <EmptyState title="找不到這筆訂單" description={`訂單編號「${orderNo}」不存在。`} action={<ButtonLink to="/admin/orders">回訂單列表</ButtonLink>} />
+          <EmptyState title="找不到這筆訂單" description={`訂單編號「${orderNo}」不存在。`} action={<ButtonLink to={adminPath.orders()}>回訂單列表</ButtonLink>} />
         ) : (
           <Alert tone="error" title="出貨單暫時無法載入" action={<Button size="sm" variant="secondary" onClick={() => void order.refetch()}>重新載入</Button>}>
             {errorMessage(order.error)}

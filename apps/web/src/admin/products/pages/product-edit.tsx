@@ -28,9 +28,9 @@ import { useCan } from '../../shared/use-admin-me.ts';
 import { ProductStatusBadge } from '../components/product-badges.tsx';
 import { productsApi } from '../api.ts';
 
-const BACK = { to: '/admin/products', label: '商品列表' };
+const BACK = { to: adminPath.products(), label: '商品列表' };
 const FORM_ID = 'product-form';
-const editPath = (id: string) => adminPath('/admin/products/:productId', { productId: id });
+const editPath = (id: string) => adminPath.productEdit(id);
 
 function Section({ title, description, children }: { title: string; description?: string; children: React.ReactNode }) {
   const id = `section-${title}`;
@@ -372,7 +372,7 @@ export default function ProductEditPage() {
     return (
       <AdminPage title="編輯商品" back={BACK}>
         {notFound ? (
-          <EmptyState title="找不到這項商品" description="網址可能有誤，或商品已被刪除。" action={<ButtonLink to="/admin/products">回到商品列表</ButtonLink>} />
+          <EmptyState title="找不到這項商品" description="網址可能有誤，或商品已被刪除。" action={<ButtonLink to={adminPath.products()}>回到商品列表</ButtonLink>} />
         ) : (
           <Alert tone="error" title="商品資料暫時無法載入" action={<Button size="sm" variant="secondary" onClick={() => void detail.refetch()}>重新載入</Button>}>
             {errorMessage(detail.error)}
@@ -393,7 +393,7 @@ export default function ProductEditPage() {
   if (!productId && !canWrite) {
     return (
       <AdminPage title="新增商品" back={BACK}>
-        <EmptyState title="您的角色不能新增商品" description="如需新增，請洽店主。" action={<Link to="/admin/products" className="text-tea underline">回到商品列表</Link>} />
+        <EmptyState title="您的角色不能新增商品" description="如需新增，請洽店主。" action={<Link to={adminPath.products()} className="text-tea underline">回到商品列表</Link>} />
       </AdminPage>
     );
   }

@@ -19,7 +19,7 @@ import { productsApi } from '../api.ts';
 
 const DEFAULTS = { q: '', status: '', category: '', stock: '' };
 
-const editPath = (id: string) => adminPath('/admin/products/:productId', { productId: id });
+const editPath = (id: string) => adminPath.productEdit(id);
 
 const COLUMNS: readonly Column<AdminProductRow>[] = [
   {
@@ -117,7 +117,7 @@ export default function ProductsPage() {
               <Button variant="secondary" onClick={() => setImporting(true)}>
                 匯入 CSV
               </Button>
-              <ButtonLink to="/admin/products/new">新增商品</ButtonLink>
+              <ButtonLink to={adminPath.productNew()}>新增商品</ButtonLink>
             </>
           )}
         </>
@@ -191,7 +191,7 @@ export default function ProductsPage() {
             <span className="flex flex-col items-center gap-3">
               還沒有任何商品。
               {canWrite && (
-                <Link to="/admin/products/new" className="text-tea underline underline-offset-4">
+                <Link to={adminPath.productNew()} className="text-tea underline underline-offset-4">
                   新增第一項商品
                 </Link>
               )}

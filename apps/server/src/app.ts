@@ -13,7 +13,7 @@ import configPlugin from './plugins/config.ts';
 import dbPlugin from './plugins/db.ts';
 import securityPlugin from './plugins/security.ts';
 import jsonBodyPlugin from './plugins/json-body.ts';
-import sessionPlugin from './plugins/session.ts';
+import sessionPlugin from './modules/auth/session-plugin.ts';
 import mailPlugin from './plugins/mail.ts';
 import redisPlugin from './plugins/redis.ts';
 import rateLimiterPlugin from './plugins/rate-limiter.ts';
@@ -32,11 +32,13 @@ import memberModule from './modules/membership/index.ts';
 import contentModule from './modules/content/index.ts';
 import contactModule from './modules/contact/index.ts';
 import siteModule from './modules/site/index.ts';
-import maintenancePlugin from './plugins/maintenance.ts';
+import maintenancePlugin from './modules/site/maintenance-plugin.ts';
 import seoModule from './modules/seo/index.ts';
 import eventsPlugin from './plugins/events.ts';
 import jobsPlugin from './plugins/jobs.ts';
-import commercePlugin, { type CommerceOptions } from './plugins/commerce.ts';
+import commercePlugin, { type CommerceOptions } from './modules/discounts/commerce-plugin.ts';
+import { issueBirthdayCoupons } from './modules/membership/service.ts';
+import { pageMeta } from './modules/seo/meta.ts';
 import { writeCliToken } from './lib/cli-token.ts';
 import storageModule from './modules/storage/index.ts';
 import { createObjectStore } from './modules/storage/create-store.ts';
@@ -135,7 +137,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(mailPlugin);
   await app.register(eventsPlugin);
   await app.register(commercePlugin, options.commerce ?? {});
-  await app.register(jobsPlugin);
+  await app.register(jobsPlugin, { birthdayCoupons: (db) => issueBirthdayCoupons(db) });
 
   await app.register(healthModule);
   await app.register(redirectsModule);
@@ -161,7 +163,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (config.isTest) await app.register(testSupportModule);
   if (!config.isProduction) await app.register(mailboxModule);
 
-  await app.register(spaPlugin);
+  await app.register(spaPlugin, { pageMeta });
   return app;
 }
 

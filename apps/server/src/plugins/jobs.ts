@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import { rows } from '../db/rows.ts';
 import { expireOverdueOrders } from '../modules/orders/service.ts';
-import { issueBirthdayCoupons } from '../modules/membership/service.ts';
+import type { DbOrTx } from '../db/client.ts';
 
 const SWEEP_EVERY_MS = 30_000;
 const BIRTHDAYS_EVERY_MS = 6 * 3600_000;
@@ -26,8 +26,13 @@ type JobName = keyof typeof JOB_NUMBERS;
  * index allows one birthday coupon per member and Taipei year), so a run cut short by a crash or a
  * lost connection is simply done again next time.
  */
-export default fp(
-  async (app) => {
+export interface JobsOptions {
+  /** Issues this month's birthday coupons, returning how many (membership's; app.ts wires it in). */
+  birthdayCoupons(db: DbOrTx): Promise<number>;
+}
+
+export default fp<JobsOptions>(
+  async (app, options) => {
     /**
      * Runs `work` unless another instance is running the same job. PGlite belongs to one process,
      * so there the in-process guard is enough (and an open transaction would hold its only
@@ -70,7 +75,7 @@ export default fp(
     const birthdays = () =>
       schedule(
         'birthday-coupons',
-        () => issueBirthdayCoupons(app.db),
+        () => options.birthdayCoupons(app.db),
         (n) => n > 0 && app.log.info({ issued: n }, 'birthday coupons issued'),
       );
     app.decorate('sweepExpiredOrders', sweep);

@@ -6,7 +6,7 @@ import { matchRoute } from '@shop/shared/routes';
 import { matchAdminRoute } from '@shop/shared/admin-routes';
 import { BRAND } from '@shop/shared/brand';
 import { NotFoundError } from '../lib/errors.ts';
-import { pageMeta, type PageMeta } from '../modules/seo/meta.ts';
+import type { DbOrTx } from '../db/client.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
@@ -15,12 +15,27 @@ const NO_CACHE = 'no-cache';
 const UNBUILT_SHELL = `<!doctype html><html lang="zh-Hant-TW"><head><meta charset="utf-8"><title>${BRAND.name}</title></head>
 <body><div id="root"><p>網站前端尚未建置，請執行 npm run build。</p></div></body></html>`;
 
+/** What a page's shell carries for search results and link previews. */
+export interface PageMeta {
+  title: string;
+  description: string;
+  url: string;
+  image: string | null;
+  type: 'website' | 'product';
+  jsonLd: unknown[];
+}
+
+export interface SpaOptions {
+  /** A page's meta (the SEO module's; app.ts wires it in, so this plugin imports no module). */
+  pageMeta(db: DbOrTx, publicUrl: string, pathname: string): Promise<PageMeta | null>;
+}
+
 /**
  * Serves the built single-page app: hashed assets cached for a year, everything else revalidated.
  * Paths that no client route owns get the shell with status 404, so monitors and crawlers see the truth.
  */
-export default fp(
-  async (app) => {
+export default fp<SpaOptions>(
+  async (app, { pageMeta }) => {
     const dist = app.config.webDist;
     const indexFile = path.join(dist, 'index.html');
     const built = fs.existsSync(indexFile);

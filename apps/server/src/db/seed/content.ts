@@ -5,7 +5,7 @@ import type { Tx } from '../client.ts';
 import { BUCKETS } from '../../modules/storage/buckets.ts';
 import type { ObjectStore } from '../../modules/storage/backends.ts';
 import { storeObject } from '../../modules/storage/service.ts';
-import { upsert } from '../../modules/content/repo.ts';
+import { storeDocument } from '../../modules/content/service.ts';
 import { DEMO_COMPANY, DEMO_JOBS, DEMO_LANDING, DEMO_MASTERS, DEMO_MEDIA, DEMO_TEAM } from './content-people.ts';
 import { DEMO_FAQ, DEMO_FAQ_CATEGORIES, DEMO_TEXT_PAGES } from './content-policies.ts';
 import { DEMO_DOWNLOADS, DEMO_IP_RECORDS } from './content-records.ts';
@@ -72,7 +72,7 @@ export async function seedContent(tx: Tx, store: ObjectStore, assets: Asset[]): 
   let count = 0;
   const put = async <K extends ContentKind>(kind: K, slug: string, data: z.input<(typeof CONTENT_KINDS)[K]>, sortOrder = 0) => {
     const parsed = CONTENT_KINDS[kind].parse(data) as Record<string, unknown>;
-    await upsert(tx, { kind, slug, data: parsed, sortOrder });
+    await storeDocument(tx, { kind, slug, data: parsed, sortOrder });
     count += 1;
   };
 

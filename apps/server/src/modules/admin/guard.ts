@@ -4,6 +4,10 @@ import { can, isStaffRole, type Permission, type StaffRole } from '@shop/shared/
 import { ForbiddenError, UnauthenticatedError } from '../../lib/errors.ts';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /api/admin route with the permission it needs (for the role-matrix test and docs). */
+    adminRoutes: AdminRouteEntry[];
+  }
   interface FastifyContextConfig {
     /** Every /api/admin route names the permission it needs (checked on the server, always). */
     permission?: Permission;

@@ -1,12 +1,11 @@
-import { and, eq, gt, inArray, isNull, max, or, sql } from 'drizzle-orm';
-import { STAFF_ROLES, type StaffRole } from '@shop/shared/admin';
+import type { StaffRole } from '@shop/shared/admin';
 import type { StaffRow } from '@shop/shared/admin-members';
 import type { DbOrTx } from '../../db/client.ts';
-import { actionCodes, auditLog, sessions, users } from '../../db/schema.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { issueActionCode } from '../auth/action-codes.ts';
 import { revokeUserSessions } from '../auth/session-service.ts';
 import type { StaffActor } from './guard.ts';
+import * as repo from './repo.ts';
 import { otherActiveOwners } from '../membership/admin-service.ts';
 
 /** How long an invited staff member's set-password link works. */
@@ -50,21 +49,12 @@ export async function inviteStaff(
   actor: StaffActor | null = null,
 ): Promise<StaffInvite & { previousRole: string | null }> {
   const email = input.email.trim().toLowerCase();
-  const [existing] = await db
-    .select({ id: users.id, role: users.role, displayName: users.displayName })
-    .from(users)
-    .where(eq(users.email, email))
-    .limit(1)
-    .for('update');
+  const existing = await repo.lockAccountByEmail(db, email);
   let account = existing;
   if (existing) {
     await assertRoleChangeAllowed(db, actor, existing, input.role);
   } else {
-    const [row] = await db
-      .insert(users)
-      .values({ email, displayName: input.displayName ?? email.split('@')[0]!.slice(0, 30) })
-      .returning({ id: users.id, role: users.role, displayName: users.displayName });
-    account = row!;
+    account = await repo.insertAccount(db, email, input.displayName ?? email.split('@')[0]!.slice(0, 30));
   }
   const code = await issueActionCode(db, { id: account!.id, email }, 'staff-invite', SET_PASSWORD_TTL_MS, now, { role: input.role });
   return {
@@ -86,14 +76,11 @@ export async function inviteStaff(
  */
 export async function acceptStaffInvite(tx: DbOrTx, invite: { userId: string; email: string; role: StaffRole | null; ip: string | null }, now: Date): Promise<void> {
   if (!invite.role) throw new Error('staff invite without a role');
-  const [target] = await tx.select({ id: users.id, email: users.email, role: users.role }).from(users).where(eq(users.id, invite.userId)).limit(1).for('update');
+  const target = await repo.lockAccount(tx, invite.userId);
   if (!target || target.email !== invite.email) throw new ConflictError('這個邀請已經失效，請店主重新邀請。', 'invalid-action-code');
   await assertRoleChangeAllowed(tx, null, target, invite.role);
-  await tx
-    .update(users)
-    .set({ role: invite.role, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})`, disabledAt: null, updatedAt: now })
-    .where(eq(users.id, target.id));
-  await tx.insert(auditLog).values({
+  await repo.grantInvitedRole(tx, target.id, invite.role, now);
+  await repo.insertAudit(tx, {
     actorId: target.id,
     actorEmail: target.email,
     actorRole: invite.role,
@@ -106,15 +93,6 @@ export async function acceptStaffInvite(tx: DbOrTx, invite: { userId: string; em
   });
 }
 
-/** Unused, unexpired invites still addressed to their account's current e-mail. */
-async function pendingInvites(db: DbOrTx, now: Date, userId?: string) {
-  return db
-    .select({ id: actionCodes.id, userId: users.id, role: actionCodes.role, expiresAt: actionCodes.expiresAt })
-    .from(actionCodes)
-    .innerJoin(users, and(eq(users.id, actionCodes.userId), eq(users.email, actionCodes.email)))
-    .where(and(eq(actionCodes.kind, 'staff-invite'), isNull(actionCodes.usedAt), gt(actionCodes.expiresAt, now), userId ? eq(users.id, userId) : undefined));
-}
-
 const ROLE_ORDER: Readonly<Record<StaffRole, number>> = { owner: 0, staff: 1, viewer: 2 };
 
 /**
@@ -122,22 +100,8 @@ const ROLE_ORDER: Readonly<Record<StaffRole, number>> = { owner: 0, staff: 1, vi
  * in. An invite not yet accepted is listed with the invited role and `pendingInvite`.
  */
 export async function listStaff(db: DbOrTx, now = new Date()): Promise<StaffRow[]> {
-  const invites = new Map((await pendingInvites(db, now)).map((i) => [i.userId, i]));
-  const rows = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      displayName: users.displayName,
-      role: users.role,
-      disabledAt: users.disabledAt,
-      passwordSet: sql<boolean>`${users.passwordHash} is not null`,
-      createdAt: users.createdAt,
-      lastSignInAt: max(sessions.createdAt),
-    })
-    .from(users)
-    .leftJoin(sessions, eq(sessions.userId, users.id))
-    .where(invites.size > 0 ? or(inArray(users.role, [...STAFF_ROLES]), inArray(users.id, [...invites.keys()])) : inArray(users.role, [...STAFF_ROLES]))
-    .groupBy(users.id);
+  const invites = new Map((await repo.pendingInvites(db, now)).map((i) => [i.userId, i]));
+  const rows = await repo.staffAccounts(db, [...invites.keys()]);
   return rows
     .map((r) => {
       const invite = invites.get(r.id);
@@ -158,7 +122,7 @@ export async function listStaff(db: DbOrTx, now = new Date()): Promise<StaffRow[
 }
 
 async function findStaff(db: DbOrTx, userId: string) {
-  const [target] = await db.select({ id: users.id, email: users.email, role: users.role }).from(users).where(and(eq(users.id, userId), inArray(users.role, [...STAFF_ROLES]))).limit(1).for('update');
+  const target = await repo.lockStaffAccount(db, userId);
   if (!target) throw new NotFoundError('找不到這個管理員帳號。');
   return target;
 }
@@ -175,7 +139,7 @@ export interface StaffChange {
 export async function changeStaffRole(db: DbOrTx, actor: StaffActor, userId: string, role: StaffRole, now = new Date()): Promise<StaffChange> {
   const target = await findStaff(db, userId);
   await assertRoleChangeAllowed(db, actor, target, role);
-  if (target.role !== role) await db.update(users).set({ role, updatedAt: now }).where(eq(users.id, target.id));
+  if (target.role !== role) await repo.setRole(db, target.id, role, now);
   return { id: target.id, email: target.email, before: { role: target.role }, after: { role }, revokedSessions: 0 };
 }
 
@@ -185,17 +149,14 @@ export async function changeStaffRole(db: DbOrTx, actor: StaffActor, userId: str
  * was only invited just loses the invite (its own sessions as a shopper stay).
  */
 export async function revokeStaff(db: DbOrTx, actor: StaffActor, userId: string, now = new Date()): Promise<StaffChange & { invitedRole: StaffRole | null }> {
-  const [target] = await db.select({ id: users.id, email: users.email, role: users.role }).from(users).where(eq(users.id, userId)).limit(1).for('update');
-  const [invite] = target ? await pendingInvites(db, now, target.id) : [];
+  const target = await repo.lockAccount(db, userId);
+  const [invite] = target ? await repo.pendingInvites(db, now, target.id) : [];
   if (!target || (target.role === 'customer' && !invite)) throw new NotFoundError('找不到這個管理員帳號。');
   await assertRoleChangeAllowed(db, actor, target, 'customer');
-  await db
-    .update(actionCodes)
-    .set({ usedAt: now })
-    .where(and(eq(actionCodes.userId, target.id), eq(actionCodes.kind, 'staff-invite'), isNull(actionCodes.usedAt)));
+  await repo.endInvites(db, target.id, now);
   let revokedSessions = 0;
   if (target.role !== 'customer') {
-    await db.update(users).set({ role: 'customer', updatedAt: now }).where(eq(users.id, target.id));
+    await repo.setRole(db, target.id, 'customer', now);
     revokedSessions = await revokeUserSessions(db, target.id, now);
   }
   return { id: target.id, email: target.email, before: { role: target.role }, after: { role: 'customer' }, revokedSessions, invitedRole: invite?.role ?? null };

@@ -1,6 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { contentItems } from '../../db/schema.ts';
+import { contentItems, storageObjects } from '../../db/schema.ts';
 
 export type ContentRow = typeof contentItems.$inferSelect;
 
@@ -93,4 +93,16 @@ export async function insertItem(db: DbOrTx, values: typeof contentItems.$inferI
 
 export async function deleteItem(db: DbOrTx, id: string): Promise<void> {
   await db.delete(contentItems).where(eq(contentItems.id, id));
+}
+
+// ── the files documents point at ──────────────────────────────────────────────────────────────
+
+/** Stored files in any of the buckets with any of the names (a download list's sizes and types). */
+export async function storedFiles(db: DbOrTx, buckets: string[], names: string[]) {
+  return db.select().from(storageObjects).where(and(inArray(storageObjects.name, names), inArray(storageObjects.bucket, buckets)));
+}
+
+export async function storedFileExists(db: DbOrTx, bucket: string, name: string): Promise<boolean> {
+  const [row] = await db.select({ name: storageObjects.name }).from(storageObjects).where(and(eq(storageObjects.bucket, bucket), eq(storageObjects.name, name))).limit(1);
+  return Boolean(row);
 }

@@ -1,4 +1,3 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   CompanyPage,
@@ -19,7 +18,6 @@ import type { DownloadView, FaqView, IpRecordView, JobView, LandingView, MasterV
 import { objectUrl } from '@shop/shared/storage-paths';
 import { fillTokensDeep } from '@shop/shared/content-tokens';
 import type { DbOrTx } from '../../db/client.ts';
-import { storageObjects } from '../../db/schema.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { imageView, productCards } from '../catalog/service.ts';
 import { currentShippingRules } from '../site/shipping-rules.ts';
@@ -103,7 +101,7 @@ export async function downloads(db: DbOrTx, preview = false): Promise<DownloadVi
   const items = await all(db, 'download', DownloadItem, preview);
   const names = items.map((i) => i.file.name);
   const metas = names.length
-    ? await db.select().from(storageObjects).where(and(inArray(storageObjects.name, names), inArray(storageObjects.bucket, [...new Set(items.map((i) => i.file.bucket))])))
+    ? await repo.storedFiles(db, [...new Set(items.map((i) => i.file.bucket))], names)
     : [];
   return items.flatMap((i) => {
     const meta = metas.find((m) => m.bucket === i.file.bucket && m.name === i.file.name);
@@ -126,8 +124,12 @@ export async function faq(db: DbOrTx, preview = false): Promise<FaqView> {
 }
 
 export async function storageObjectExists(db: DbOrTx, bucket: string, name: string): Promise<boolean> {
-  const [row] = await db.select({ name: storageObjects.name }).from(storageObjects).where(and(eq(storageObjects.bucket, bucket), eq(storageObjects.name, name))).limit(1);
-  return Boolean(row);
+  return repo.storedFileExists(db, bucket, name);
+}
+
+/** Writes a published document as it is (the demo content; the console's edits go through admin-service.ts). */
+export async function storeDocument(db: DbOrTx, values: { kind: string; slug: string; data: Record<string, unknown>; sortOrder: number }): Promise<void> {
+  await repo.upsert(db, values);
 }
 
 const listeners = new Set<() => void>();

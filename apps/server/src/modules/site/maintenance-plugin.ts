@@ -3,10 +3,10 @@ import type { FastifyRequest } from 'fastify';
 import type { MaintenanceStatus } from '@shop/shared/site';
 import { matchRoute } from '@shop/shared/routes';
 import { TOKEN_COOKIE } from '@shop/shared/session';
-import { AppError } from '../lib/errors.ts';
-import { isApiPath, routedPath } from '../lib/routed-path.ts';
-import { readMaintenance } from '../modules/site/maintenance.ts';
-import { resolveSession } from '../modules/auth/session-service.ts';
+import { AppError } from '../../lib/errors.ts';
+import { isApiPath, routedPath } from '../../lib/routed-path.ts';
+import { readMaintenance } from './maintenance.ts';
+import { resolveSession } from '../auth/session-service.ts';
 
 /** APIs that keep working during maintenance: health, status, sign-in, staff, payment callbacks, files. */
 const ALWAYS_OPEN = ['/api/health', '/api/site/', '/api/auth/', '/api/admin/', '/api/test/', '/api/dev/', '/api/payments/', '/api/storage/'];

@@ -2,9 +2,9 @@ import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SIGNED_IN_COOKIE, TOKEN_COOKIE } from '@shop/shared/session';
-import { ForbiddenError, UnauthenticatedError } from '../lib/errors.ts';
-import { isApiPath, routedPath } from '../lib/routed-path.ts';
-import { resolveSession, type AuthContext } from '../modules/auth/session-service.ts';
+import { ForbiddenError, UnauthenticatedError } from '../../lib/errors.ts';
+import { isApiPath, routedPath } from '../../lib/routed-path.ts';
+import { resolveSession, type AuthContext } from './session-service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
-import { demoStoreLocator, type StoreLocator } from '../modules/logistics/demo-stores.ts';
-import type { DiscountProvider } from '../modules/discounts/provider.ts';
-import { membershipDiscounts } from '../modules/membership/service.ts';
+import { demoStoreLocator, type StoreLocator } from '../logistics/demo-stores.ts';
+import type { DiscountProvider } from './provider.ts';
+import { membershipDiscounts } from '../membership/service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

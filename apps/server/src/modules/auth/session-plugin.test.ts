@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, dbAvailable, signIn, type TestContext } from '../../test/helpers.ts';
-import { sessions } from '../db/schema.ts';
+import { createTestApp, dbAvailable, signIn, type TestContext } from '../../../test/helpers.ts';
+import { sessions } from '../../db/schema.ts';
 
 describe.skipIf(!dbAvailable())('sessions and cookies', () => {
   let ctx: TestContext;
@@ -76,9 +76,9 @@ describe.skipIf(!dbAvailable())('sessions and cookies', () => {
 
 describe.skipIf(!dbAvailable())('test-only helpers', () => {
   it('do not exist outside NODE_ENV=test', async () => {
-    const { buildApp } = await import('../app.ts');
-    const { loadConfig } = await import('../config/env.ts');
-    const { createTestDatabase } = await import('../../test/helpers.ts');
+    const { buildApp } = await import('../../app.ts');
+    const { loadConfig } = await import('../../config/env.ts');
+    const { createTestDatabase } = await import('../../../test/helpers.ts');
     const database = await createTestDatabase();
     const app = await buildApp({ config: loadConfig({ NODE_ENV: 'development', WEB_DIST: '/nonexistent' }), database, closeDatabase: true });
     const res = await app.inject({ method: 'POST', url: '/api/test/session', payload: {} });

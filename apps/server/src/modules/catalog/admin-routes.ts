@@ -21,8 +21,8 @@ import {
 import { ApiErrorBody } from '@shop/shared/api-error';
 import { CSV_CONTENT_TYPE } from '@shop/shared/csv';
 import { z } from 'zod';
-import { catalogChanged } from '../catalog/service.ts';
-import { recordAudit } from './audit.ts';
+import { catalogChanged } from './service.ts';
+import { recordAudit } from '../admin/audit.ts';
 import {
   adjustStock,
   applyImport,
@@ -34,7 +34,7 @@ import {
   listAdminProducts,
   snapshot,
   updateAdminProduct,
-} from './products-service.ts';
+} from './admin-service.ts';
 
 const READ = { permission: 'products.read' } as const;
 const WRITE = { permission: 'products.write' } as const;

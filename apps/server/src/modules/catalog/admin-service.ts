@@ -26,9 +26,9 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
 import { categories, productVariants, products, stockAdjustments, storageObjects, users, type ProductImage } from '../../db/schema.ts';
 import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
-import { archiveProduct, changeProductSlug, createProduct, productPath, searchText } from '../catalog/service.ts';
+import { archiveProduct, changeProductSlug, createProduct, productPath, searchText } from './service.ts';
 import { deleteRedirect, saveRedirect } from '../redirects/service.ts';
-import * as stock from '../catalog/stock.ts';
+import * as stock from './stock.ts';
 
 /** Where an archived product without a replacement sends shoppers. */
 export const MALL_PATH = '/mall';

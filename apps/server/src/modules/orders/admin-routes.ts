@@ -4,10 +4,10 @@ import { can, pageOf } from '@shop/shared/admin';
 import { AdminOrderDetail, AdminOrderExportQuery, AdminOrderListQuery, AdminOrderRow, OrderActionBody } from '@shop/shared/admin-orders';
 import { CSV_CONTENT_TYPE } from '@shop/shared/csv';
 import { AdvanceOrderBody, OrderDetail, OrderNoParams } from '@shop/shared/orders';
-import { orderDeps } from '../orders/deps.ts';
-import { advanceOrder } from '../orders/service.ts';
-import { recordAudit } from './audit.ts';
-import { exportAdminOrdersCsv, getAdminOrder, listAdminOrders, runOrderAction, taipeiDay } from './orders-service.ts';
+import { orderDeps } from './deps.ts';
+import { advanceOrder } from './service.ts';
+import { recordAudit } from '../admin/audit.ts';
+import { exportAdminOrdersCsv, getAdminOrder, listAdminOrders, runOrderAction, taipeiDay } from './admin-service.ts';
 
 /**
  * Orders and fulfilment: the list (and its CSV), one order's detail, and the actions that move an

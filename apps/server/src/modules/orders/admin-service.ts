@@ -22,8 +22,8 @@ import { objectUrl, variantName } from '@shop/shared/storage-paths';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { auditLog, orders, payments, users, type InvoiceDetails, type ShippingDetails } from '../../db/schema.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
-import * as repo from '../orders/repo.ts';
-import { advanceOrder, orderEventView, type ChangeDeps } from '../orders/service.ts';
+import * as repo from './repo.ts';
+import { advanceOrder, orderEventView, type ChangeDeps } from './service.ts';
 import { shippingRules } from '../site/shipping-rules.ts';
 
 /**

@@ -9,8 +9,8 @@ import { seedTestCatalog, setRole } from '../../../test/fixtures.ts';
 import { latestMail } from '../../../test/mail.ts';
 import { ORIGIN, shopper } from '../../../test/shop.ts';
 import { auditLog, orderEvents, orders, productVariants, users } from '../../db/schema.ts';
-import { orderDeps } from '../orders/deps.ts';
-import { recordPaid } from '../orders/service.ts';
+import { orderDeps } from './deps.ts';
+import { recordPaid } from './service.ts';
 
 type Who = 'anonymous' | 'customer' | 'viewer' | 'staff' | 'owner';
 

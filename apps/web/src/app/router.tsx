@@ -3,27 +3,14 @@ import { MEMBER_LAYOUT_PATH, ROUTES, type RouteDef, type RouteId } from '@shop/s
 import { PageSkeleton } from '../components/page-skeleton.tsx';
 import type { RouteHandle } from '../components/layouts/default-layout.tsx';
 import { AppLayout } from './app-layout.tsx';
-import { ChunkFailedPage, NotFoundRoute, RouteError } from '../components/errors/route-error.tsx';
-import { ChunkLoadError, setPendingLocationSource, withChunkReload } from '../lib/reload-guard.ts';
+import { NotFoundRoute, RouteError } from '../components/errors/route-error.tsx';
+import { lazyPage } from '../lib/lazy-page.ts';
+import { setPendingLocationSource } from '../lib/reload-guard.ts';
 import { guardLoader, productLoader } from './guards.ts';
-import { MEMBER_LAYOUT_MODULE, PAGE_MODULES, type PageModule } from './routes/page-modules.ts';
+import { MEMBER_LAYOUT_MODULE, PAGE_MODULES } from './routes/page-modules.ts';
 
 /** Route loaders beyond the guard: the product page runs the redirect check first (spec §4). */
 const LOADERS: Partial<Record<RouteId, LoaderFunction>> = { product: productLoader };
-
-function lazyPage(load: () => Promise<PageModule>) {
-  const guarded = withChunkReload(load);
-  return async () => {
-    try {
-      return { Component: (await guarded()).default };
-    } catch (error) {
-      // The router does not reliably show an error boundary for a lazy import that fails during the
-      // first page load, so a page that still cannot load after its one reload renders the 500 page itself.
-      if (error instanceof ChunkLoadError) return { Component: ChunkFailedPage };
-      throw error;
-    }
-  };
-}
 
 function toRoute(def: RouteDef, path: string): RouteObject {
   const id = def.id as RouteId;

@@ -6,10 +6,10 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Container, PageHeader } from '../../components/ui/page.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { paths } from '../../config/paths.ts';
-import { errorMessage } from '../../lib/form.ts';
 import { cartQueryOptions } from '../../features/cart/api/cart-api.ts';
 import { CartLine } from '../../features/cart/components/cart-line.tsx';
 import { useShippingRules } from '../../features/checkout/api/shipping-rules.ts';
+import { LoadError } from '../../components/load-error.tsx';
 
 export default function CartPage() {
   const cart = useQuery(cartQueryOptions());
@@ -21,9 +21,7 @@ export default function CartPage() {
     <Container className="py-8 sm:py-12">
       <PageHeader title="購物車" lead={data && data.lines.length > 0 ? `共 ${data.itemCount} 件商品` : undefined} />
       {cart.isError && !data ? (
-        <Alert className="mt-8" tone="error" title="購物車暫時無法載入" action={<Button size="sm" variant="secondary" onClick={() => void cart.refetch()}>重新載入</Button>}>
-          {errorMessage(cart.error)}
-        </Alert>
+        <LoadError query={cart} title="購物車暫時無法載入" className="mt-8" />
       ) : !data ? (
         <div className="mt-8 flex flex-col gap-4" role="status" aria-label="載入購物車">
           <Skeleton className="h-28 w-full" />

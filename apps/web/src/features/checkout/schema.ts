@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CVS_BRANDS, TW_MOBILE, type PlaceOrderBody } from '@shop/shared/checkout';
 import { findDistrict } from '@shop/shared/data/tw-districts';
 import { isDonationCode, isMobileBarcode, isTaxId, normalizeMobileBarcode } from '@shop/shared/invoice';
+import { PAYMENT_METHODS } from '@shop/shared/payment-methods';
 import { validateValue } from '@shop/shared/validation/rules';
 
 const checkoutShape = z.object({
@@ -20,7 +21,7 @@ const checkoutShape = z.object({
     donationCode: z.string(),
     taxId: z.string(),
     companyTitle: z.string(),
-    paymentMethod: z.enum(['credit_card', 'atm', 'cod']),
+    paymentMethod: z.enum(PAYMENT_METHODS),
     couponCode: z.string(),
     note: z.string(),
 });

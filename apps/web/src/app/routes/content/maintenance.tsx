@@ -4,12 +4,7 @@ import { ButtonLink } from '../../../components/ui/button.tsx';
 import { Container } from '../../../components/ui/page.tsx';
 import { paths } from '../../../config/paths.ts';
 import { contentQueries } from '../../../features/content/api/content-api.ts';
-
-function formatTime(iso: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Taipei', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(iso));
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
-  return `${get('year')}/${get('month')}/${get('day')} ${get('hour')}:${get('minute')}`;
-}
+import { formatTaipeiDateTime } from '@shop/shared/taipei-time';
 
 /** /maintenance: what is happening and when the shop expects to be back. */
 export default function MaintenancePage() {
@@ -25,7 +20,7 @@ export default function MaintenancePage() {
       <p className="text-ink-muted">{s?.enabled ? s.message : s ? '網站已恢復服務，歡迎回來逛逛。' : '我們正在進行系統維護，讓購物更順暢。'}</p>
       {s?.enabled && s.endsAt && (
         <p className="rounded-md bg-surface px-4 py-2" data-testid="maintenance-ends">
-          預計恢復時間：<span className="tabular font-medium">{formatTime(s.endsAt)}</span>
+          預計恢復時間：<span className="tabular font-medium">{formatTaipeiDateTime(s.endsAt)}</span>
         </p>
       )}
       <p className="text-sm text-ink-muted">

@@ -2,16 +2,14 @@ import { formatTwd } from '@shop/shared/money';
 import { SHIPPING_METHODS, SHIPPING_METHOD_LABELS, effectiveFreeOver } from '@shop/shared/shipping';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Container, PageHeader } from '../../../components/ui/page.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { textLinkClass } from '../../../components/ui/text-link.tsx';
 import { paths } from '../../../config/paths.ts';
-import { errorMessage } from '../../../lib/form.ts';
 import { useIsLogin } from '../../../features/auth/stores/user-store.ts';
 import { useShippingRules } from '../../../features/checkout/api/shipping-rules.ts';
 import { membershipQueryOptions } from '../../../features/member/api/member-api.ts';
+import { LoadError } from '../../../components/load-error.tsx';
 
 /** An amount from the fee table, or a placeholder of the same size while it loads. */
 function Amount({ value }: { value: number | undefined }) {
@@ -29,9 +27,7 @@ export default function ShippingFeePage() {
     <Container className="py-10 sm:py-14">
       <PageHeader title="運費說明" lead="運費依配送方式計算，滿額免運；金額以結帳頁為準。" />
       {rules.isError && !data ? (
-        <Alert className="mt-8" tone="error" title="運費表暫時無法載入" action={<Button size="sm" variant="secondary" onClick={() => void rules.refetch()}>重新載入</Button>}>
-          {errorMessage(rules.error)}
-        </Alert>
+        <LoadError query={rules} title="運費表暫時無法載入" className="mt-8" />
       ) : (
         <>
           <div className="relative mt-8 overflow-x-auto rounded-xl border border-line bg-surface" aria-busy={!data}>

@@ -1,15 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { Button, ButtonLink } from '../../../components/ui/button.tsx';
+import { ButtonLink } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Container } from '../../../components/ui/page.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-error.ts';
-import { errorMessage } from '../../../lib/form.ts';
 import { productQueryOptions } from '../../../features/catalog/api/catalog-api.ts';
 import { ProductDetailView, ProductSkeleton } from '../../../features/catalog/components/product-detail.tsx';
 import { AddToCartButton } from '../../../features/cart/components/add-to-cart-button.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 
 export default function ProductPage() {
   const { productId = '' } = useParams();
@@ -23,9 +22,7 @@ export default function ProductPage() {
         {missing ? (
           <EmptyState title="找不到這項商品" description="這項商品可能已經下架或網址有誤。歡迎看看商城裡的其他茶品。" action={<ButtonLink to={paths.mall()}>回到商城</ButtonLink>} />
         ) : (
-          <Alert tone="error" title="商品暫時無法載入" action={<Button variant="secondary" size="sm" onClick={() => void product.refetch()}>重新載入</Button>}>
-            {errorMessage(product.error)}
-          </Alert>
+          <LoadError query={product} title="商品暫時無法載入" />
         )}
       </Container>
     );

@@ -15,9 +15,10 @@ import { TierProgress } from '../../../features/member/components/tier-progress.
 import { ordersQueryOptions } from '../../../features/orders/api/orders-api.ts';
 import { OrderActions, OrderStatusBadge, formatDateTime } from '../../../features/orders/components/order-parts.tsx';
 import { orderQueryOptions } from '../../../features/orders/api/orders-api.ts';
+import { taipeiHour } from '@shop/shared/taipei-time';
 
 function greeting(now = new Date()): string {
-  const hour = Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Taipei', hour: '2-digit', hourCycle: 'h23' }).format(now));
+  const hour = taipeiHour(now);
   return hour < 11 ? '早安' : hour < 18 ? '午安' : '晚安';
 }
 

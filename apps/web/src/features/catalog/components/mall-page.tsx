@@ -5,13 +5,12 @@ import { SORT_LABELS, SORTS, type CatalogSort } from '@shop/shared/catalog-const
 import { Button } from '../../../components/ui/button.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Container } from '../../../components/ui/page.tsx';
-import { errorMessage } from '../../../lib/form.ts';
 import { categoriesQueryOptions, productsQueryOptions } from '../api/catalog-api.ts';
 import { MallFilters } from './mall-filters.tsx';
 import { ProductCard, ProductCardSkeleton, ProductGrid } from './product-card.tsx';
 import { hasFilters, readMallView, writeMallView, type MallView } from '../search-params.ts';
+import { LoadError } from '../../../components/load-error.tsx';
 
 function SearchBox({ initial, onSearch }: { initial: string; onSearch(q: string): void }) {
   const [query, setQuery] = useState(initial);
@@ -92,9 +91,7 @@ export function MallPage() {
           </div>
 
           {products.isError && !data ? (
-            <Alert tone="error" title="商品暫時無法載入" action={<Button variant="secondary" size="sm" onClick={() => void products.refetch()}>重新載入</Button>}>
-              {errorMessage(products.error)}
-            </Alert>
+            <LoadError query={products} title="商品暫時無法載入" />
           ) : !data ? (
             <ProductGrid>
               {Array.from({ length: 8 }, (_, i) => (

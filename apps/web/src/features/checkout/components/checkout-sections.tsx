@@ -4,6 +4,7 @@ import type { QuoteResponse } from '@shop/shared/checkout';
 import { normalizeMobileBarcode } from '@shop/shared/invoice';
 import type { CouponView } from '@shop/shared/membership';
 import { formatTwd } from '@shop/shared/money';
+import { PAYMENT_METHOD_LABELS } from '@shop/shared/payment-methods';
 import { SHIPPING_METHOD_LABELS } from '@shop/shared/shipping';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
@@ -138,15 +139,15 @@ export function PaymentMethodSection({ form, values }: { form: Form; values: Che
     <Section n={4} title="付款方式">
       <div className="grid gap-3">
         <Choice value="credit_card" checked={values.paymentMethod === 'credit_card'} {...form.register('paymentMethod')}>
-          <span className="font-medium">信用卡（綠界科技 ECPay）</span>
+          <span className="font-medium">{`${PAYMENT_METHOD_LABELS.credit_card}（綠界科技 ECPay）`}</span>
           <span className="text-sm text-ink-muted">VISA、Mastercard、JCB；請於 30 分鐘內完成付款</span>
         </Choice>
         <Choice value="atm" checked={values.paymentMethod === 'atm'} {...form.register('paymentMethod')}>
-          <span className="font-medium">ATM 轉帳（虛擬帳號）</span>
+          <span className="font-medium">{PAYMENT_METHOD_LABELS.atm}</span>
           <span className="text-sm text-ink-muted">請於 30 分鐘內取得專屬帳號，之後 3 天內轉帳，入帳即出貨</span>
         </Choice>
         <Choice value="cod" checked={values.paymentMethod === 'cod'} {...form.register('paymentMethod')}>
-          <span className="font-medium">{values.shippingMethod === 'home' ? '貨到付款' : '超商取貨付款'}</span>
+          <span className="font-medium">{values.shippingMethod === 'home' ? PAYMENT_METHOD_LABELS.cod : '超商取貨付款'}</span>
           <span className="text-sm text-ink-muted">
             {values.shippingMethod === 'home' ? '商品送達時付現給配送人員' : '到門市取貨時在櫃檯付款'}，加收手續費
             {shipping.data ? ` ${formatTwd(shipping.data.codFee)}` : shipping.isError ? '' : <span aria-hidden="true" className="ml-1 inline-block h-4 w-14 animate-shimmer rounded-md bg-line/70 align-middle" />}

@@ -1,16 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button, ButtonLink } from '../../../components/ui/button.tsx';
+import { ButtonLink } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page.tsx';
 import { SkeletonText } from '../../../components/ui/skeleton.tsx';
 import { textLinkClass } from '../../../components/ui/text-link.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-error.ts';
-import { errorMessage } from '../../../lib/form.ts';
 import { orderQueryOptions } from '../api/orders-api.ts';
 import { OrderActions, OrderAmounts, OrderItems, OrderStatusBadge, OrderTimeline, formatDateTime } from './order-parts.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 
 function Panel({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -42,9 +42,7 @@ export function OrderPage({ tracking = false }: { tracking?: boolean }) {
     return missing ? (
       <EmptyState title="找不到這筆訂單" description="訂單編號可能有誤，或不屬於這個帳號。" action={<ButtonLink to={paths.orderList()}>回訂單列表</ButtonLink>} />
     ) : (
-      <Alert tone="error" action={<Button size="sm" variant="secondary" onClick={() => void order.refetch()}>重新載入</Button>}>
-        {errorMessage(order.error)}
-      </Alert>
+      <LoadError query={order} />
     );
   }
   const o = order.data;

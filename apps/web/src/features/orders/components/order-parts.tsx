@@ -10,6 +10,7 @@ import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/form.ts';
 import { submitPaymentForm } from '../../../lib/payment-form.ts';
 import { cancelOrder, payOrderAgain } from '../api/orders-api.ts';
+import { formatTaipeiDateTime } from '@shop/shared/taipei-time';
 
 const TONES: Record<OrderStatus, BadgeTone> = {
   pending_payment: 'amber',
@@ -30,9 +31,7 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
 
 /** yyyy/MM/dd HH:mm in Taiwan time. */
 export function formatDateTime(iso: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Taipei', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(iso));
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
-  return `${get('year')}/${get('month')}/${get('day')} ${get('hour')}:${get('minute')}`;
+  return formatTaipeiDateTime(iso);
 }
 
 /** A deadline as a shopper says it: only the time when it is today (Taiwan time), else the date too. */

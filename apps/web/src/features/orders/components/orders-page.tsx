@@ -1,17 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { formatTwd } from '@shop/shared/money';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button, ButtonLink } from '../../../components/ui/button.tsx';
+import { ButtonLink } from '../../../components/ui/button.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
-import { errorMessage } from '../../../lib/form.ts';
 import { ordersQueryOptions, type OrderFilter } from '../api/orders-api.ts';
 import { OrderStatusBadge, formatDateTime } from './order-parts.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 
 const FILTERS: Array<{ value: OrderFilter; label: string }> = [
   { value: 'all', label: '全部' },
@@ -51,9 +50,7 @@ export function OrdersPage({ tracking = false }: { tracking?: boolean }) {
         </nav>
       )}
       {orders.isError && !data ? (
-        <Alert tone="error" action={<Button size="sm" variant="secondary" onClick={() => void orders.refetch()}>重新載入</Button>}>
-          {errorMessage(orders.error)}
-        </Alert>
+        <LoadError query={orders} />
       ) : !data ? (
         <div className="flex flex-col gap-3" role="status" aria-label="載入訂單">
           <Skeleton className="h-24" />

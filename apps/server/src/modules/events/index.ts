@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { LIVE_UPDATES } from '@shop/shared/limits';
 import { TooManyRequestsError } from '../../lib/errors.ts';
-import { liveSessionIds } from './repo.ts';
+import { liveSessionIds } from './service.ts';
 
 /** Within the spec's 5–30 s long-polling window; the client takes 30 s of silence for a dead stream. */
 const HEARTBEAT_MS = LIVE_UPDATES.heartbeatMs;

@@ -135,6 +135,11 @@ export function membershipDiscounts(now: () => Date = () => new Date()): Discoun
   };
 }
 
+/** An unpaid order that is cancelled or expires gives its coupon uses back (inside the order's transaction). */
+export async function releaseRedemptions(tx: DbOrTx, orderId: string): Promise<void> {
+  await repo.releaseRedemptions(tx, orderId);
+}
+
 /**
  * A late payment brings an expired order back: the coupon uses it gave back on expiry are counted
  * again, within the coupon's total and per-member limits (its dates no longer matter: the price was

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Link, Route, Routes, useLocation } from 'react-router';
 import { ADMIN_BASE, ADMIN_ROUTES, adminPath, adminRelativePath, type AdminRouteId } from '@shop/shared/admin-routes';
 import { BRAND } from '@shop/shared/brand';
@@ -10,9 +10,9 @@ import { ApiError } from '../lib/api-error.ts';
 import { hasPermission } from './shared/api.ts';
 import { AdminLayout } from './shared/admin-layout.tsx';
 import { useAdminMe } from './shared/use-admin-me.ts';
-import { ADMIN_PAGES } from './page-modules.ts';
+import { ADMIN_PAGES, consolePages } from './page-modules.ts';
 
-const PAGES = Object.fromEntries(Object.entries(ADMIN_PAGES).map(([id, load]) => [id, lazy(load)])) as unknown as Record<AdminRouteId, ComponentType>;
+const PAGES = consolePages(ADMIN_PAGES);
 
 function Loading() {
   return (

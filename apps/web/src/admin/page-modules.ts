@@ -1,7 +1,9 @@
 import type { ComponentType } from 'react';
 import type { AdminRouteId } from '@shop/shared/admin-routes';
+import { lazyPageComponent, type PageModule } from '../lib/lazy-page.ts';
+import type { ChunkReloadDeps } from '../lib/reload-guard.ts';
 
-type Loader = () => Promise<{ default: ComponentType }>;
+type Loader = () => Promise<PageModule>;
 
 /** Which module renders each console page; each is its own chunk inside the console bundle. */
 export const ADMIN_PAGES: Record<AdminRouteId, Loader> = {
@@ -27,3 +29,11 @@ export const ADMIN_PAGES: Record<AdminRouteId, Loader> = {
   staff: () => import('./staff/pages/staff.tsx'),
   audit: () => import('./audit/pages/audit.tsx'),
 };
+
+/**
+ * The console's pages as lazy components. A page whose chunk fails to load reloads the page once,
+ * then shows the 500 page, exactly as the shop's routes do (lib/lazy-page.ts).
+ */
+export function consolePages(loaders: Record<AdminRouteId, () => Promise<PageModule>>, deps?: ChunkReloadDeps): Record<AdminRouteId, ComponentType> {
+  return Object.fromEntries(Object.entries(loaders).map(([id, load]) => [id, lazyPageComponent(load, deps)])) as unknown as Record<AdminRouteId, ComponentType>;
+}

@@ -17,6 +17,7 @@ import {
 import type { DownloadView, FaqView, IpRecordView, JobView, LandingView, MasterView, MediaListView, TeamMemberView } from '@shop/shared/content-views';
 import { objectUrl } from '@shop/shared/storage-paths';
 import { fillTokensDeep } from '@shop/shared/content-tokens';
+import { pageCount, pageWindow } from '@shop/shared/paging';
 import type { DbOrTx } from '../../db/client.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { imageView, productCards } from '../catalog/service.ts';
@@ -92,8 +93,8 @@ export const MEDIA_PAGE_SIZE = 6;
 export async function media(db: DbOrTx, type: 'article' | 'video' | 'all', page: number, preview = false): Promise<MediaListView> {
   const items = (await all(db, 'media', MediaItem, preview)).filter((m) => type === 'all' || m.type === type);
   items.sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
-  const totalPages = Math.max(1, Math.ceil(items.length / MEDIA_PAGE_SIZE));
-  return { items: items.slice((page - 1) * MEDIA_PAGE_SIZE, page * MEDIA_PAGE_SIZE), page, totalPages, total: items.length };
+  const { offset, limit } = pageWindow(page, MEDIA_PAGE_SIZE);
+  return { items: items.slice(offset, offset + limit), page, totalPages: pageCount(items.length, MEDIA_PAGE_SIZE), total: items.length };
 }
 
 /** Files with their size and type from the storage service (one extra query for all of them). */

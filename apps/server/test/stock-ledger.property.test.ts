@@ -26,7 +26,7 @@ function prng(seed: number) {
 }
 
 const SEED = Number(process.env.STOCK_LEDGER_SEED ?? 20261123);
-const STEPS = Number(process.env.STOCK_LEDGER_STEPS ?? 45);
+const STEPS = Number(process.env.STOCK_LEDGER_STEPS ?? 120);
 
 type Open = { orderNo: string; total: number; status: 'pending_payment' | 'paid' | 'processing'; cancel: () => Promise<unknown> };
 
@@ -123,7 +123,7 @@ describe.skipIf(!dbAvailable())('stock ledger (property)', () => {
         const sku = rnd.pick(skus);
         const current = (await stockOf(ctx.database.db, ids[sku]!))!.stock;
         const wanted = Math.max(0, current + rnd.int(-3, 5));
-        const [slug, name, option, price] = sku === 'LEDGER-C' ? ['ledger-pot', '帳本壺', '規格:標準', 900] : ['ledger-cup', '帳本杯', sku === 'LEDGER-A' ? '規格:小' : '規格:大', sku === 'LEDGER-A' ? 300 : 500];
+        const [slug, name, option, price] = sku === 'LEDGER-C' ? ['ledger-pot', '帳本壺', '規格=標準', 900] : ['ledger-cup', '帳本杯', sku === 'LEDGER-A' ? '規格=小' : '規格=大', sku === 'LEDGER-A' ? 300 : 500];
         const csv = toCsv([PRODUCT_CSV_COLUMNS, [slug, name, 'ware', 'active', sku, option, price, '', wanted, 1, current]]);
         const res = await owner('POST', '/api/admin/products/import', csv, { 'content-type': 'text/csv' });
         expect(res.statusCode, res.body).toBe(200);
@@ -135,5 +135,22 @@ describe.skipIf(!dbAvailable())('stock ledger (property)', () => {
       }
       await assertBalanced(step);
     }
+  });
+
+  it('shows a variant\'s history to the console, newest first, with its reasons, paged', async () => {
+    const url = `/api/admin/products/${(await stockOf(ctx.database.db, ids['LEDGER-A']!))!.productId}/variants/${ids['LEDGER-A']}/stock-history`;
+    const first = await owner('GET', `${url}?pageSize=100`);
+    expect(first.statusCode, first.body).toBe(200);
+    const history = first.json();
+    const { stock } = (await stockOf(ctx.database.db, ids['LEDGER-A']!))!;
+    expect(history).toMatchObject({ variantId: ids['LEDGER-A'], sku: 'LEDGER-A', stock, page: 1 });
+    expect(history.items[0].stockAfter).toBe(stock);
+    expect(history.items.at(-1)).toMatchObject({ kind: 'initial', delta: 6, stockAfter: 6 });
+    expect(history.items.reduce((n: number, e: { delta: number }) => n + e.delta, 0)).toBe(stock);
+    const paged = (await owner('GET', `${url}?page=2&pageSize=1`)).json();
+    expect(paged).toMatchObject({ page: 2, pageSize: 1, total: history.total });
+    expect(paged.items).toEqual([history.items[1]]);
+    // Another product's variant is not found through this product.
+    expect((await owner('GET', url.replace(ids['LEDGER-A']!, ids['LEDGER-C']!))).statusCode).toBe(404);
   });
 });

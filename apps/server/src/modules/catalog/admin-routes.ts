@@ -16,6 +16,9 @@ import {
   VariantIdParams,
   readProductCsv,
   ImportErrorBody,
+  StockHistoryParams,
+  StockHistoryQuery,
+  StockHistoryResponse,
   type ImportProblem,
 } from '@shop/shared/admin-products';
 import { ApiErrorBody } from '@shop/shared/api-error';
@@ -33,6 +36,7 @@ import {
   getAdminProduct,
   listAdminProducts,
   snapshot,
+  stockHistory,
   updateAdminProduct,
 } from './admin-service.ts';
 
@@ -71,6 +75,13 @@ const productsRoutes: FastifyPluginAsync = async (app) => {
 
   r.get('/api/admin/products/:productId', { config: READ, schema: { params: ProductIdParams, response: { 200: AdminProductDetail } } }, async (request) =>
     getAdminProduct(app.db, request.params.productId),
+  );
+
+  /** A variant's stock ledger, newest first: every sale, return, import and adjustment, with its reason. */
+  r.get(
+    '/api/admin/products/:productId/variants/:variantId/stock-history',
+    { config: READ, schema: { params: StockHistoryParams, querystring: StockHistoryQuery, response: { 200: StockHistoryResponse } } },
+    async (request) => stockHistory(app.db, request.params.productId, request.params.variantId, request.query),
   );
 
   r.post('/api/admin/products', { config: WRITE, schema: { body: CreateProductBody, response: { 201: AdminProductDetail } } }, async (request, reply) => {

@@ -17,6 +17,7 @@ import {
   type ProductCsvRow,
   type ProductStatus,
   type StockAdjustmentView,
+  type StockHistoryResponse,
   type UpdateProductBody,
 } from '@shop/shared/admin-products';
 import type { PageOf } from '@shop/shared/admin';
@@ -476,6 +477,11 @@ export async function adjustStock(tx: Tx, variantId: string, delta: number, reas
   }
   const [view] = await recentAdjustments(tx, eq(stockAdjustments.id, row.adjustmentId!), 1);
   return { variantId, sku: row.sku, stock: row.stock, adjustment: view!, before: row.stock - delta, productId: row.productId };
+}
+
+/** A variant's stock history for the console, one page (the ledger's rows, newest first). */
+export async function stockHistory(db: DbOrTx, productId: string, variantId: string, page: { page: number; pageSize: number }): Promise<StockHistoryResponse> {
+  return stock.stockHistory(db, productId, variantId, page.page, page.pageSize);
 }
 
 // ── CSV ───────────────────────────────────────────────────────────────────────────────────────

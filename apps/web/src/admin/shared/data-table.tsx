@@ -1,12 +1,10 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { PageOf } from '@shop/shared/admin';
-import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { errorMessage } from '../../lib/form.ts';
+import { LoadError } from '../../components/load-error.tsx';
 
 export interface Column<T> {
   readonly key: string;
@@ -42,9 +40,7 @@ export function DataTable<T>({
   return (
     <div className="flex flex-col gap-4">
       {query.isError && (
-        <Alert tone="error" title="資料暫時無法載入" action={<Button size="sm" variant="secondary" onClick={() => void query.refetch()}>重新載入</Button>}>
-          {errorMessage(query.error)}
-        </Alert>
+        <LoadError title="資料暫時無法載入" query={query} />
       )}
       <div className="relative overflow-x-auto rounded-xl border border-line bg-surface">
         <table className="w-full text-sm">

@@ -19,6 +19,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { SkeletonText } from '../../../components/ui/skeleton.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { errorMessage } from '../../../lib/form.ts';
 import { AdminPage } from '../../shared/admin-page.tsx';
@@ -58,9 +59,7 @@ function Existing({ kind, slug }: { kind: ContentKind; slug: string }) {
   return (
     <AdminPage title={CONTENT_KIND_DEFS[kind].label} back={backTo(kind)}>
       {item.isError ? (
-        <Alert tone="error" title="內容暫時無法載入" action={<Button size="sm" variant="secondary" onClick={() => void item.refetch()}>重新載入</Button>}>
-          {errorMessage(item.error)}
-        </Alert>
+        <LoadError title="內容暫時無法載入" query={item} />
       ) : (
         <div role="status" aria-label="載入中" className="max-w-3xl rounded-xl border border-line bg-surface p-6">
           <SkeletonText lines={10} />

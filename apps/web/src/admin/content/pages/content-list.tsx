@@ -4,7 +4,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from 'react-router';
 import { CONTENT_KIND_DEFS, CONTENT_PAGES, TEXT_PAGE_LABELS, contentListPath, type ContentList, type ContentListItem } from '@shop/shared/admin-content';
 import type { ContentKind, TextPageSlug } from '@shop/shared/content';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, ButtonLink, buttonClass } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -12,6 +11,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { errorMessage } from '../../../lib/form.ts';
 import { AdminPage, FilterBar } from '../../shared/admin-page.tsx';
 import { contentApi } from '../api.ts';
@@ -164,9 +164,7 @@ function KindList({ kind }: { kind: ContentKind }) {
       {def.orderNote && <p className="text-sm text-ink-muted">{def.orderNote}</p>}
       {canWrite && def.orderable && q && <p className="text-sm text-ink-muted">清除搜尋後才能調整順序。</p>}
       {list.isError && (
-        <Alert tone="error" title="清單暫時無法載入" action={<Button size="sm" variant="secondary" onClick={() => void list.refetch()}>重新載入</Button>}>
-          {errorMessage(list.error)}
-        </Alert>
+        <LoadError title="清單暫時無法載入" query={list} />
       )}
       {list.isPending && (
         <ul aria-label="載入中" className="flex flex-col divide-y divide-line rounded-xl border border-line bg-surface">

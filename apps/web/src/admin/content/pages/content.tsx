@@ -2,11 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { CONTENT_KIND_DEFS, TEXT_PAGE_DESCRIPTIONS, TEXT_PAGE_LABELS, type ContentKindSummary } from '@shop/shared/admin-content';
 import type { TextPageSlug } from '@shop/shared/content';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { errorMessage } from '../../../lib/form.ts';
+import { LoadError } from '../../../components/load-error.tsx';
 import { AdminPage } from '../../shared/admin-page.tsx';
 import { contentOverviewQuery } from '../queries.ts';
 import { formatTaipeiDateTime } from '@shop/shared/taipei-time';
@@ -72,9 +70,7 @@ export default function ContentPage() {
   return (
     <AdminPage title="網站內容" description="修改後先存成草稿，預覽確認後再發布；訪客只會看到已發布的內容。">
       {overview.isError && (
-        <Alert tone="error" title="內容清單暫時無法載入" action={<Button size="sm" variant="secondary" onClick={() => void overview.refetch()}>重新載入</Button>}>
-          {errorMessage(overview.error)}
-        </Alert>
+        <LoadError title="內容清單暫時無法載入" query={overview} />
       )}
       {overview.isPending && (
         <ul aria-label="載入中" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">

@@ -10,6 +10,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { SkeletonText } from '../../../components/ui/skeleton.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { errorMessage } from '../../../lib/form.ts';
 import { AdminPage } from '../../shared/admin-page.tsx';
@@ -151,9 +152,7 @@ export default function CouponEditPage() {
         {notFound ? (
           <EmptyState title="找不到這張優惠券" description="網址可能有誤，或優惠券已經刪除。" />
         ) : (
-          <Alert tone="error" title="優惠券暫時無法載入" action={<Button size="sm" variant="secondary" onClick={() => void query.refetch()}>重新載入</Button>}>
-            {errorMessage(query.error)}
-          </Alert>
+          <LoadError title="優惠券暫時無法載入" query={query} />
         )}
       </AdminPage>
     );

@@ -3,11 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { adminPath } from '@shop/shared/admin-routes';
 import { formatTwd } from '@shop/shared/money';
 import { ORDER_STATUS_LABELS } from '@shop/shared/order-status';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { errorMessage } from '../../../lib/form.ts';
+import { LoadError } from '../../../components/load-error.tsx';
 import { dashboardQuery } from '../queries.ts';
 import { AdminPage } from '../../shared/admin-page.tsx';
 import { SalesChart } from '../components/sales-chart.tsx';
@@ -35,9 +33,7 @@ export default function DashboardPage() {
   return (
     <AdminPage title="總覽" description={`${today}・數字以台北時間計算，每分鐘更新`}>
       {q.isError && (
-        <Alert tone="error" title="總覽暫時無法載入" action={<Button size="sm" variant="secondary" onClick={() => void q.refetch()}>重新載入</Button>}>
-          {errorMessage(q.error)}
-        </Alert>
+        <LoadError title="總覽暫時無法載入" query={q} />
       )}
       <section aria-label="營業額" className="grid gap-4 sm:grid-cols-2">
         {d ? (

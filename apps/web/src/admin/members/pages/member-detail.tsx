@@ -12,8 +12,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { SkeletonText } from '../../../components/ui/skeleton.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
-import { errorMessage } from '../../../lib/form.ts';
 import { AdminPage } from '../../shared/admin-page.tsx';
 import { memberQuery } from '../queries.ts';
 import { MemberStatusDialog } from '../components/member-status-dialog.tsx';
@@ -188,9 +188,7 @@ export default function MemberDetailPage() {
         {notFound ? (
           <EmptyState title="找不到這位會員" description="網址可能有誤，或帳號已經刪除。" />
         ) : (
-          <Alert tone="error" title="會員資料暫時無法載入" action={<Button size="sm" variant="secondary" onClick={() => void query.refetch()}>重新載入</Button>}>
-            {errorMessage(query.error)}
-          </Alert>
+          <LoadError title="會員資料暫時無法載入" query={query} />
         )}
       </AdminPage>
     );

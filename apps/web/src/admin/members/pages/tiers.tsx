@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 import { SkeletonText } from '../../../components/ui/skeleton.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { errorMessage } from '../../../lib/form.ts';
 import { AdminPage } from '../../shared/admin-page.tsx';
@@ -201,9 +202,7 @@ export default function TiersPage() {
       </Alert>
       {!canWrite && <Alert tone="info">您的角色可以查看會員等級，但只有店主可以修改。</Alert>}
       {query.isError ? (
-        <Alert tone="error" title="會員等級暫時無法載入" action={<Button size="sm" variant="secondary" onClick={() => void query.refetch()}>重新載入</Button>}>
-          {errorMessage(query.error)}
-        </Alert>
+        <LoadError title="會員等級暫時無法載入" query={query} />
       ) : query.data ? (
         <TierTable tiers={query.data.tiers} canWrite={canWrite} />
       ) : (

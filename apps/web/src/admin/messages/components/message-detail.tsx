@@ -9,6 +9,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { SkeletonText } from '../../../components/ui/skeleton.tsx';
 import { textLinkClass } from '../../../components/ui/text-link.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { mailtoHref, telHref } from '../../../lib/links.ts';
 import { errorMessage } from '../../../lib/form.ts';
 import { formatTaipeiDateTime } from '@shop/shared/taipei-time';
@@ -127,9 +128,7 @@ export function MessageDialog({ referenceNo, onClose, canWrite }: { referenceNo:
   return (
     <Dialog open={referenceNo !== null} onClose={onClose} title={referenceNo ? `客服來信 ${referenceNo}` : '客服來信'} className="max-w-2xl">
       {query.isError ? (
-        <Alert tone="error" title="這封來信暫時無法載入" action={<Button size="sm" variant="secondary" onClick={() => void query.refetch()}>重新載入</Button>}>
-          {errorMessage(query.error)}
-        </Alert>
+        <LoadError title="這封來信暫時無法載入" query={query} />
       ) : query.data ? (
         <Detail m={query.data} canWrite={canWrite} />
       ) : (

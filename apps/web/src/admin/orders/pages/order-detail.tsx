@@ -4,11 +4,11 @@ import { adminPath } from '@shop/shared/admin-routes';
 import { PAYMENT_METHOD_SHORT, SHIPPING_METHOD_LABELS, type AdminOrderDetail, type AdminPaymentView } from '@shop/shared/admin-orders';
 import { formatTwd } from '@shop/shared/money';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button, ButtonLink } from '../../../components/ui/button.tsx';
+import { ButtonLink } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { SkeletonText } from '../../../components/ui/skeleton.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
-import { errorMessage } from '../../../lib/form.ts';
 import { mailtoHref } from '../../../lib/links.ts';
 import { AdminPage } from '../../shared/admin-page.tsx';
 import { OrderActions } from '../components/order-actions.tsx';
@@ -159,9 +159,7 @@ export default function OrderDetailPage() {
         {missing ? (
           <EmptyState title="找不到這筆訂單" description={`訂單編號「${orderNo}」不存在，請確認後再試一次。`} action={<ButtonLink to={adminPath.orders()}>回訂單列表</ButtonLink>} />
         ) : (
-          <Alert tone="error" title="訂單暫時無法載入" action={<Button size="sm" variant="secondary" onClick={() => void order.refetch()}>重新載入</Button>}>
-            {errorMessage(order.error)}
-          </Alert>
+          <LoadError title="訂單暫時無法載入" query={order} />
         )}
       </AdminPage>
     );

@@ -4,12 +4,11 @@ import { adminPath } from '@shop/shared/admin-routes';
 import { SHIPPING_METHOD_LABELS } from '@shop/shared/admin-orders';
 import { BRAND } from '@shop/shared/brand';
 import { formatTwd } from '@shop/shared/money';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { SkeletonText } from '../../../components/ui/skeleton.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
-import { errorMessage } from '../../../lib/form.ts';
 import { adminOrderQuery } from '../queries.ts';
 import { formatTaipeiDateTime } from '@shop/shared/taipei-time';
 
@@ -59,9 +58,7 @@ export default function PackingSlipPage() {
         ) : missing ? (
           <EmptyState title="找不到這筆訂單" description={`訂單編號「${orderNo}」不存在。`} action={<ButtonLink to={adminPath.orders()}>回訂單列表</ButtonLink>} />
         ) : (
-          <Alert tone="error" title="出貨單暫時無法載入" action={<Button size="sm" variant="secondary" onClick={() => void order.refetch()}>重新載入</Button>}>
-            {errorMessage(order.error)}
-          </Alert>
+          <LoadError title="出貨單暫時無法載入" query={order} />
         )}
       </div>
     );

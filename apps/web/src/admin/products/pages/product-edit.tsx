@@ -12,6 +12,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field.tsx';
 import { SkeletonText } from '../../../components/ui/skeleton.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { categoriesQueryOptions } from '../../../features/catalog/api/catalog-api.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { errorMessage } from '../../../lib/form.ts';
@@ -374,9 +375,7 @@ export default function ProductEditPage() {
         {notFound ? (
           <EmptyState title="找不到這項商品" description="網址可能有誤，或商品已被刪除。" action={<ButtonLink to={adminPath.products()}>回到商品列表</ButtonLink>} />
         ) : (
-          <Alert tone="error" title="商品資料暫時無法載入" action={<Button size="sm" variant="secondary" onClick={() => void detail.refetch()}>重新載入</Button>}>
-            {errorMessage(detail.error)}
-          </Alert>
+          <LoadError title="商品資料暫時無法載入" query={detail} />
         )}
       </AdminPage>
     );
@@ -384,9 +383,7 @@ export default function ProductEditPage() {
   if (categories.isError) {
     return (
       <AdminPage title={productId ? '編輯商品' : '新增商品'} back={BACK}>
-        <Alert tone="error" title="商品分類暫時無法載入" action={<Button size="sm" variant="secondary" onClick={() => void categories.refetch()}>重新載入</Button>}>
-          {errorMessage(categories.error)}
-        </Alert>
+        <LoadError title="商品分類暫時無法載入" query={categories} />
       </AdminPage>
     );
   }

@@ -10,6 +10,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { TextAreaField, TextField } from '../../../components/ui/field.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { errorMessage } from '../../../lib/form.ts';
 import { formatTaipeiDateTime, fromTaipeiInput, toTaipeiInput } from '@shop/shared/taipei-time';
@@ -217,9 +218,7 @@ export function MaintenanceCard({ canWrite }: { canWrite: boolean }) {
         )}
       </header>
       {query.isError && !status ? (
-        <Alert tone="error" title="維護狀態暫時無法載入" action={<Button size="sm" variant="secondary" onClick={() => void query.refetch()}>重新載入</Button>}>
-          {errorMessage(query.error)}
-        </Alert>
+        <LoadError title="維護狀態暫時無法載入" query={query} />
       ) : !status ? (
         <div role="status" aria-label="載入維護狀態">
           <Skeleton className="h-16 w-full" />

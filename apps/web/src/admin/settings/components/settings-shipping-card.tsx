@@ -11,6 +11,7 @@ import { TextField } from '../../../components/ui/field.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { textLinkClass } from '../../../components/ui/text-link.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { errorMessage } from '../../../lib/form.ts';
 import { markFormSaved } from '../../../lib/unsaved-input.ts';
@@ -111,9 +112,7 @@ export function ShippingRulesCard({ canWrite }: { canWrite: boolean }) {
       </header>
 
       {query.isError && !query.data ? (
-        <Alert tone="error" title="運費規則暫時無法載入" action={<Button size="sm" variant="secondary" onClick={() => void query.refetch()}>重新載入</Button>}>
-          {errorMessage(query.error)}
-        </Alert>
+        <LoadError title="運費規則暫時無法載入" query={query} />
       ) : !query.data ? (
         <div role="status" aria-label="載入運費規則" className="flex flex-col gap-4">
           <Skeleton className="h-44 w-full" />

@@ -10,6 +10,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { SelectField } from '../../../components/ui/field.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { errorMessage } from '../../../lib/form.ts';
 import { AdminPage } from '../../shared/admin-page.tsx';
 import { ROLE_HINTS, StaffInvite } from '../components/staff-invite.tsx';
@@ -116,9 +117,7 @@ function StaffTable({ me }: { me: string | undefined }) {
   const [editing, setEditing] = useState<{ kind: 'role' | 'revoke'; target: StaffRow } | null>(null);
   if (query.isError) {
     return (
-      <Alert tone="error" title="管理員帳號暫時無法載入" action={<Button size="sm" variant="secondary" onClick={() => void query.refetch()}>重新載入</Button>}>
-        {errorMessage(query.error)}
-      </Alert>
+      <LoadError title="管理員帳號暫時無法載入" query={query} />
     );
   }
   return (

@@ -74,3 +74,15 @@ export async function removeItem(db: DbOrTx, userId: string, variantId: string):
   await repo.removeItem(db, userId, variantId);
   return getCart(db, userId);
 }
+
+export type CartRow = repo.CartRow;
+
+/** The member's cart rows as checkout prices them, inside its transaction. */
+export async function cartRows(db: DbOrTx, userId: string): Promise<CartRow[]> {
+  return repo.cartRows(db, userId);
+}
+
+/** Takes the lines an order bought out of the cart, inside the checkout's transaction. */
+export async function removeBought(db: DbOrTx, userId: string, variantIds: string[]): Promise<void> {
+  await repo.removeItems(db, userId, variantIds);
+}

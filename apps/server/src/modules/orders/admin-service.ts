@@ -1,4 +1,3 @@
-import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PageOf } from '@shop/shared/admin';
 import {
   ORDER_ACTION_LABELS,
@@ -12,7 +11,6 @@ import {
   type AdminOrderListQuery,
   type AdminOrderRow,
   type OrderActionBody,
-  type PaymentState,
 } from '@shop/shared/admin-orders';
 import { cvsStoreLabel } from '@shop/shared/checkout';
 import { toCsv } from '@shop/shared/csv';
@@ -20,8 +18,9 @@ import { ORDER_STATUS_LABELS, canTransition, type OrderStatus } from '@shop/shar
 import type { AdvanceOrderBody } from '@shop/shared/orders';
 import { objectUrl, variantName } from '@shop/shared/storage-paths';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { auditLog, orders, payments, users, type InvoiceDetails, type ShippingDetails } from '../../db/schema.ts';
+import type { InvoiceDetails, ShippingDetails } from '../../db/schema.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
+import * as adminRepo from './admin-repo.ts';
 import * as repo from './repo.ts';
 import { advanceOrder, orderEventView, type ChangeDeps } from './service.ts';
 import { shippingRules } from '../site/shipping-rules.ts';
@@ -33,73 +32,9 @@ import { shippingRules } from '../site/shipping-rules.ts';
  * for every other change.
  */
 
-const DAY_MS = 86_400_000;
-/** Midnight of a Taipei calendar day (yyyy-mm-dd). */
-const taipeiMidnight = (day: string) => new Date(`${day}T00:00:00+08:00`);
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-// drizzle leaves the table name off columns in some selects; the correlated subqueries name it by hand.
-const ORDER_ID = sql.raw('"orders"."id"');
-const itemCountSql = sql<number>`(select coalesce(sum(i.quantity), 0)::int from order_items i where i.order_id = ${ORDER_ID})`;
-const paymentStateSql = sql<PaymentState | null>`(select p.status from payments p where p.order_id = ${ORDER_ID} order by p.created_at desc, p.id desc limit 1)`;
-const latestShipment = (column: 'carrier' | 'tracking_no') =>
-  sql<string | null>`(select e.${sql.raw(column)} from order_events e where e.order_id = ${ORDER_ID} and e.kind = 'shipment' and e.${sql.raw(column)} is not null order by e.created_at desc, e.id desc limit 1)`;
-
-/** The SQL condition for the list's filters (the customer is joined as `users`). */
-function filterWhere(f: AdminOrderFilters): SQL | undefined {
-  const where: SQL[] = [];
-  if (f.status) where.push(eq(orders.status, f.status));
-  if (f.payment) where.push(eq(orders.paymentMethod, f.payment));
-  if (f.shipping) where.push(sql`${orders.shipping}->>'method' = ${f.shipping}`);
-  if (f.from) where.push(gte(orders.createdAt, taipeiMidnight(f.from)));
-  if (f.to) where.push(lt(orders.createdAt, new Date(taipeiMidnight(f.to).getTime() + DAY_MS)));
-  const q = f.q?.trim();
-  if (q) {
-    const pattern = `%${likeEscape(q)}%`;
-    const anyOf: SQL[] = [
-      ilike(orders.orderNo, pattern),
-      ilike(users.email, pattern),
-      ilike(users.displayName, pattern),
-      sql`${orders.shipping}->>'recipientName' ilike ${pattern}`,
-    ];
-    // Phones are stored as digits: 「0912-345-678」 finds 0912345678.
-    const digits = q.replace(/[\s()-]/g, '');
-    if (/^\+?\d{3,}$/.test(digits)) {
-      const local = digits.startsWith('+886') ? `0${digits.slice(4)}` : digits;
-      anyOf.push(sql`${orders.shipping}->>'phone' like ${`%${local}%`}`);
-      anyOf.push(sql`coalesce(${users.phone}, '') like ${`%${local}%`}`);
-    }
-    where.push(or(...anyOf)!);
-  }
-  return where.length ? and(...where) : undefined;
-}
-
 /** Orders newest first, one page, with the customer, item count and payment state. */
 export async function listAdminOrders(db: DbOrTx, query: AdminOrderListQuery): Promise<PageOf<AdminOrderRow>> {
-  const where = filterWhere(query);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        orderNo: orders.orderNo,
-        createdAt: orders.createdAt,
-        status: orders.status,
-        paymentMethod: orders.paymentMethod,
-        shipping: orders.shipping,
-        total: orders.total,
-        customerName: users.displayName,
-        customerEmail: users.email,
-        itemCount: itemCountSql,
-        paymentState: paymentStateSql,
-      })
-      .from(orders)
-      .innerJoin(users, eq(users.id, orders.userId))
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where),
-  ]);
-  const n = Number(total?.n ?? 0);
+  const { rows, total: n } = await adminRepo.listPage(db, query, query.pageSize, (query.page - 1) * query.pageSize);
   return {
     items: rows.map((r) => ({
       orderNo: r.orderNo,
@@ -149,30 +84,7 @@ function destination(s: ShippingDetails): string {
  * toCsv puts an apostrophe before text a spreadsheet would run as a formula.
  */
 export async function exportAdminOrdersCsv(db: DbOrTx, filters: AdminOrderFilters): Promise<string> {
-  const rows = await db
-    .select({
-      orderNo: orders.orderNo,
-      createdAt: orders.createdAt,
-      status: orders.status,
-      paymentMethod: orders.paymentMethod,
-      shipping: orders.shipping,
-      subtotal: orders.subtotal,
-      discountTotal: orders.discountTotal,
-      shippingFee: orders.shippingFee,
-      total: orders.total,
-      note: orders.note,
-      customerName: users.displayName,
-      customerEmail: users.email,
-      itemCount: itemCountSql,
-      paymentState: paymentStateSql,
-      carrier: latestShipment('carrier'),
-      trackingNo: latestShipment('tracking_no'),
-    })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .where(filterWhere(filters))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(EXPORT_LIMIT);
+  const rows = await adminRepo.exportRows(db, filters, EXPORT_LIMIT);
   return toCsv([
     ORDER_CSV_HEADERS,
     ...rows.map((r) => [
@@ -231,14 +143,12 @@ async function findOrder(db: DbOrTx, orderNo: string): Promise<repo.OrderRow> {
 /** Everything about one order for the console; `withOperations` adds the audit rows (owner only). */
 export async function getAdminOrder(db: DbOrTx, orderNo: string, options: { withOperations: boolean }): Promise<AdminOrderDetail> {
   const order = await findOrder(db, orderNo);
-  const [items, events, paymentRows, [customer], operations] = await Promise.all([
+  const [items, events, paymentRows, customer, operations] = await Promise.all([
     repo.itemsOf(db, order.id),
     repo.eventsOf(db, order.id),
-    db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(payments.createdAt, payments.id),
-    db.select({ id: users.id, name: users.displayName, email: users.email, phone: users.phone }).from(users).where(eq(users.id, order.userId)).limit(1),
-    options.withOperations
-      ? db.select().from(auditLog).where(and(eq(auditLog.entity, 'order'), eq(auditLog.entityId, order.orderNo))).orderBy(desc(auditLog.id)).limit(100)
-      : Promise.resolve(null),
+    adminRepo.paymentsOf(db, order.id),
+    adminRepo.customerOf(db, order.userId),
+    options.withOperations ? adminRepo.auditOf(db, order.orderNo, 100) : Promise.resolve(null),
   ]);
   const s = order.shipping;
   const i = order.invoice;

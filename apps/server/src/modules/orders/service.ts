@@ -24,13 +24,11 @@ import type { InvoiceDetails, ShippingDetails } from '../../db/schema.ts';
 import { AppError, BadRequestError, ConflictError, NoDataError, NotFoundError } from '../../lib/errors.ts';
 import type { EventBus } from '../../plugins/events.ts';
 import type { Mailer } from '../../plugins/mail.ts';
-import * as cartRepo from '../cart/repo.ts';
-import { toLine } from '../cart/service.ts';
+import * as cart from '../cart/service.ts';
 import { catalogChanged } from '../catalog/service.ts';
 import * as stock from '../catalog/stock.ts';
 import type { DiscountProvider } from '../discounts/provider.ts';
-import { releaseRedemptions } from '../membership/repo.ts';
-import { reclaimCouponUses, recomputeTier } from '../membership/service.ts';
+import { reclaimCouponUses, recomputeTier, releaseRedemptions } from '../membership/service.ts';
 import { shippingRules } from '../site/shipping-rules.ts';
 import type { StoreLocator } from '../logistics/demo-stores.ts';
 import { paymentForm, type GatewaySettings } from '../payments/gateway.ts';
@@ -64,14 +62,14 @@ export function formatOrderNo(date: Date, seq: number): string {
 
 interface Pricing extends QuoteResponse {
   readonly lines: CartLine[];
-  readonly rows: cartRepo.CartRow[];
+  readonly rows: cart.CartRow[];
   commit?: ((tx: DbOrTx, orderId: string) => Promise<void>) | undefined;
 }
 
 /** Prices the member's cart on the server: subtotal, discounts, shipping and total. */
 async function priceCart(db: DbOrTx, discounts: DiscountProvider, userId: string, input: QuoteBody): Promise<Pricing> {
-  const rows = await cartRepo.cartRows(db, userId);
-  const lines = rows.map(toLine);
+  const rows = await cart.cartRows(db, userId);
+  const lines = rows.map(cart.toLine);
   const buyable = lines.filter((l) => l.problem === null);
   const subtotal = buyable.reduce((n, l) => n + l.lineTotal, 0);
   const quote = await discounts.quote(db, {
@@ -237,7 +235,7 @@ export async function placeOrder(deps: OrderDeps, userId: string, body: PlaceOrd
         })),
       );
       await repo.insertEvent(tx, { orderId: order.id, kind: 'status', status, note: status === 'processing' ? '貨到付款訂單成立，開始備貨' : '訂單成立，等待付款', createdAt: now });
-      await cartRepo.removeItems(tx, userId, pricing.lines.map((l) => l.variantId));
+      await cart.removeBought(tx, userId, pricing.lines.map((l) => l.variantId));
       await pricing.commit?.(tx, order.id);
       if (body.paymentMethod !== 'cod') {
         await repo.insertPayment(tx, { orderId: order.id, merchantTradeNo: `${orderNo}P1`, method: body.paymentMethod, amount: pricing.total, createdAt: now, updatedAt: now });

@@ -24,4 +24,10 @@ export const PAYMENT_METHOD_SHORT: Readonly<Record<PaymentMethod, string>> = {
   cod: '貨到付款',
 };
 
+/** How the console names a gateway payment attempt's channel. */
+export const PAYMENT_ATTEMPT_LABELS: Readonly<Record<OnlinePaymentMethod, string>> = {
+  credit_card: '信用卡',
+  atm: 'ATM 虛擬帳號',
+};
+
 export const isPaymentMethod = (value: unknown): value is PaymentMethod => (PAYMENT_METHODS as readonly unknown[]).includes(value);

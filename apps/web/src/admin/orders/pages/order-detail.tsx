@@ -19,8 +19,7 @@ import { formatTaipeiDateTime } from '@shop/shared/taipei-time';
 import { PaymentStateBadge } from '../components/payment-state-badge.tsx';
 import { OrderStatusBadge } from '../../../features/orders/components/order-parts.tsx';
 import { Facts, Panel } from '../../shared/panel.tsx';
-
-const PAYMENT_NOTES: Record<'credit_card' | 'atm', string> = { credit_card: '信用卡', atm: 'ATM 虛擬帳號' };
+import { PAYMENT_ATTEMPT_LABELS } from '@shop/shared/payment-methods';
 
 function Items({ order }: { order: AdminOrderDetail }) {
   const a = order.amounts;
@@ -119,7 +118,7 @@ function PaymentAttempt({ p }: { p: AdminPaymentView }) {
       </p>
       <Facts
         rows={[
-          ['方式', `${PAYMENT_NOTES[p.method]}・${p.provider === 'ecpay' ? '綠界' : p.provider}`],
+          ['方式', `${PAYMENT_ATTEMPT_LABELS[p.method]}・${p.provider === 'ecpay' ? '綠界' : p.provider}`],
           ['金額', <span className="tabular">{formatTwd(p.amount)}</span>],
           ['建立', <span className="tabular">{formatTaipeiDateTime(p.createdAt)}</span>],
           !!p.paidAt && ['付款', <span className="tabular">{formatTaipeiDateTime(p.paidAt)}</span>],

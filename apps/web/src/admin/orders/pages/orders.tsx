@@ -16,6 +16,7 @@ import { formatTaipeiDateTime } from '@shop/shared/taipei-time';
 import { PaymentStateBadge } from '../components/payment-state-badge.tsx';
 import { OrderStatusBadge } from '../../../features/orders/components/order-parts.tsx';
 import { ordersApi } from '../api.ts';
+import { isPaymentMethod } from '@shop/shared/payment-methods';
 
 const DEFAULTS = { status: '', payment: '', shipping: '', from: '', to: '', q: '' };
 
@@ -23,7 +24,7 @@ const DEFAULTS = { status: '', payment: '', shipping: '', from: '', to: '', q: '
 function toApiFilters(f: typeof DEFAULTS): AdminOrderFilters {
   return {
     ...(ORDER_STATUSES.includes(f.status as OrderStatus) ? { status: f.status as OrderStatus } : {}),
-    ...(PAYMENT_METHODS.includes(f.payment as never) ? { payment: f.payment as AdminOrderFilters['payment'] } : {}),
+    ...(isPaymentMethod(f.payment) ? { payment: f.payment } : {}),
     ...(SHIPPING_METHODS.includes(f.shipping as never) ? { shipping: f.shipping as AdminOrderFilters['shipping'] } : {}),
     ...(/^\d{4}-\d{2}-\d{2}$/.test(f.from) ? { from: f.from } : {}),
     ...(/^\d{4}-\d{2}-\d{2}$/.test(f.to) ? { to: f.to } : {}),

@@ -4,6 +4,9 @@ import { AuthErrorCode, authErrorMessage } from '@shop/shared/auth-errors';
 import { ApiError, NETWORK_ERROR_MESSAGE } from './api-error.ts';
 import { markFormSaved } from './unsaved-input.ts';
 
+/** How every form validates, shop and console alike: each field as it changes, its error beside it. */
+export const FORM_MODE = 'onChange' as const;
+
 /**
  * The zh-TW sentence for an error: the identity code's message, else the server's own message. A
  * refused attempt (429) keeps the server's message, which says how long to wait.

@@ -3,7 +3,7 @@ import { CouponBody, isoToTaipeiLocal, taipeiLocalToIso, type CouponBodyInput, t
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox, SelectField, TextField } from '../../../components/ui/field.tsx';
-import { useApiSubmit } from '../../../lib/form.ts';
+import { FORM_MODE, useApiSubmit } from '../../../lib/form.ts';
 
 export interface CouponFormValues {
   code: string;
@@ -102,7 +102,7 @@ export function CouponForm({
   onSubmit(body: CouponBodyInput): Promise<CouponDetail>;
   onSaved(detail: CouponDetail, form: { reset(values: CouponFormValues): void }): void;
 }) {
-  const form = useForm<CouponFormValues>({ resolver, mode: 'onTouched', defaultValues: initial });
+  const form = useForm<CouponFormValues>({ resolver, mode: FORM_MODE, defaultValues: initial });
   const { errors, isSubmitting, isDirty } = form.formState;
   const kind = useWatch({ control: form.control, name: 'kind' });
   const { formError, onSubmit } = useApiSubmit(form, (values) => submit(toCouponBody(values)), (detail) => onSaved(detail, { reset: (v) => form.reset(v) }));

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { TextAreaField } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
-import { useApiSubmit } from '../../../lib/form.ts';
+import { FORM_MODE, useApiSubmit } from '../../../lib/form.ts';
 import { memberKeys } from '../queries.ts';
 import { membersApi } from '../api.ts';
 
@@ -20,7 +20,7 @@ interface Target {
 function StatusForm({ member, onDone, onCancel }: { member: Target; onDone(): void; onCancel(): void }) {
   const client = useQueryClient();
   const disabling = member.disabledAt === null;
-  const form = useForm<{ reason: string }>({ resolver: zodResolver(disabling ? DisableMemberBody : EnableMemberBody) as never, defaultValues: { reason: '' } });
+  const form = useForm<{ reason: string }>({ mode: FORM_MODE, resolver: zodResolver(disabling ? DisableMemberBody : EnableMemberBody) as never, defaultValues: { reason: '' } });
   const { errors, isSubmitting } = form.formState;
   const { formError, onSubmit } = useApiSubmit(
     form,

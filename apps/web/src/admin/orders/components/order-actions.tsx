@@ -19,7 +19,7 @@ import { Button, buttonClass, type ButtonVariant } from '../../../components/ui/
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
-import { errorMessage, useApiSubmit } from '../../../lib/form.ts';
+import { FORM_MODE, errorMessage, useApiSubmit } from '../../../lib/form.ts';
 import { adminOrderKeys } from '../queries.ts';
 import { ordersApi } from '../api.ts';
 
@@ -81,7 +81,7 @@ function DialogButtons({ onCancel, submitLabel, loading, danger }: { onCancel():
 
 function ShipForm({ order, onClose }: { order: AdminOrderDetail; onClose(): void }) {
   const fallback = order.shipping.method === 'cvs' ? CARRIER_FOR_CVS_BRAND[order.shipping.cvsBrand ?? ''] : undefined;
-  const form = useForm<ShipOrderFields>({ resolver: zodResolver(ShipOrderFields), defaultValues: { carrier: fallback ?? '黑貓宅急便', trackingNo: '' } });
+  const form = useForm<ShipOrderFields>({ mode: FORM_MODE, resolver: zodResolver(ShipOrderFields), defaultValues: { carrier: fallback ?? '黑貓宅急便', trackingNo: '' } });
   const run = useRunAction(order, onClose);
   const { formError, onSubmit } = useApiSubmit(form, (v) => run({ action: 'ship', ...v }), () => form.reset());
   const { errors, isSubmitting } = form.formState;
@@ -103,7 +103,7 @@ function ShipForm({ order, onClose }: { order: AdminOrderDetail; onClose(): void
 }
 
 function ShipmentEventForm({ order, onClose }: { order: AdminOrderDetail; onClose(): void }) {
-  const form = useForm<ShipmentEventFields>({ resolver: zodResolver(ShipmentEventFields), defaultValues: { event: order.shipmentEvents[0] ?? 'in_transit', location: '' } });
+  const form = useForm<ShipmentEventFields>({ mode: FORM_MODE, resolver: zodResolver(ShipmentEventFields), defaultValues: { event: order.shipmentEvents[0] ?? 'in_transit', location: '' } });
   const run = useRunAction(order, onClose);
   const { formError, onSubmit } = useApiSubmit(form, (v) => run({ action: 'shipment-event', event: v.event, ...(v.location ? { location: v.location } : {}) }), () => form.reset());
   const { errors, isSubmitting } = form.formState;
@@ -127,7 +127,7 @@ function ShipmentEventForm({ order, onClose }: { order: AdminOrderDetail; onClos
 function ReasonForm({ order, action, onClose }: { order: AdminOrderDetail; action: 'cancel' | 'refund'; onClose(): void }) {
   const label = action === 'cancel' ? '取消原因' : '退款原因';
   const schema = ReasonFields(label);
-  const form = useForm<{ reason: string }>({ resolver: zodResolver(schema), defaultValues: { reason: '' } });
+  const form = useForm<{ reason: string }>({ mode: FORM_MODE, resolver: zodResolver(schema), defaultValues: { reason: '' } });
   const run = useRunAction(order, onClose);
   const { formError, onSubmit } = useApiSubmit(form, (v) => run({ action, reason: v.reason }), () => form.reset());
   const { errors, isSubmitting } = form.formState;

@@ -15,7 +15,7 @@ import { toast } from '../../../components/ui/toast.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { categoriesQueryOptions } from '../../../features/catalog/api/catalog-api.ts';
 import { ApiError } from '../../../lib/api-error.ts';
-import { errorMessage } from '../../../lib/form.ts';
+import { FORM_MODE, errorMessage } from '../../../lib/form.ts';
 import { markFormSaved } from '../../../lib/unsaved-input.ts';
 import { AdminPage } from '../../shared/admin-page.tsx';
 import { ArchiveDialog } from '../components/product-archive-dialog.tsx';
@@ -122,7 +122,7 @@ function ProductEditor({ detail, categories, canWrite }: { detail: AdminProductD
   const client = useQueryClient();
   const navigate = useNavigate();
   const isNew = detail === null;
-  const form = useForm<ProductFormValues>({ defaultValues: toFormValues(detail), resolver: productResolver(isNew ? 'create' : 'update'), mode: 'onTouched' });
+  const form = useForm<ProductFormValues>({ defaultValues: toFormValues(detail), resolver: productResolver(isNew ? 'create' : 'update'), mode: FORM_MODE });
   const { errors, isDirty, isSubmitting } = form.formState;
   /** The version the form was loaded from; the server refuses a save over a newer one. */
   const [base, setBase] = useState(detail?.updatedAt);

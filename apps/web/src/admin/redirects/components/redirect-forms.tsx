@@ -10,7 +10,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Checkbox, TextField } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
-import { errorMessage } from '../../../lib/form.ts';
+import { FORM_MODE, errorMessage } from '../../../lib/form.ts';
 import { markFormSaved } from '../../../lib/unsaved-input.ts';
 import { redirectsApi } from '../api.ts';
 import { redirectKeys } from '../queries.ts';
@@ -30,7 +30,7 @@ const PERMANENT_HINT = '永久轉址（301）：搜尋引擎會改記新網址�
 /** Adds a redirect: an old address of this site and where it should go now. */
 export function AddRedirectForm() {
   const client = useQueryClient();
-  const form = useForm<RedirectInput, unknown, RedirectBody>({ resolver: zodResolver(RedirectBody), defaultValues: { path: '', target: '', permanent: true } });
+  const form = useForm<RedirectInput, unknown, RedirectBody>({ mode: FORM_MODE, resolver: zodResolver(RedirectBody), defaultValues: { path: '', target: '', permanent: true } });
   const [formError, setFormError] = useState<string | null>(null);
   const errors = form.formState.errors;
   const onSubmit = form.handleSubmit(async (values, event) => {
@@ -78,7 +78,7 @@ export function EditRedirectDialog({ redirect, onClose }: { redirect: AdminRedir
 
 function EditRedirectForm({ redirect, onDone }: { redirect: AdminRedirect; onDone(): void }) {
   const client = useQueryClient();
-  const form = useForm<RedirectInput, unknown, RedirectBody>({ resolver: zodResolver(RedirectBody), defaultValues: { path: redirect.path, target: redirect.target, permanent: redirect.permanent } });
+  const form = useForm<RedirectInput, unknown, RedirectBody>({ mode: FORM_MODE, resolver: zodResolver(RedirectBody), defaultValues: { path: redirect.path, target: redirect.target, permanent: redirect.permanent } });
   const [formError, setFormError] = useState<string | null>(null);
   const errors = form.formState.errors;
   const onSubmit = form.handleSubmit(async (values) => {

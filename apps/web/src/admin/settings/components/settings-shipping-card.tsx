@@ -13,7 +13,7 @@ import { textLinkClass } from '../../../components/ui/text-link.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
-import { errorMessage } from '../../../lib/form.ts';
+import { FORM_MODE, errorMessage } from '../../../lib/form.ts';
 import { markFormSaved } from '../../../lib/unsaved-input.ts';
 import { shippingRulesQueryOptions } from '../../../features/checkout/api/shipping-rules.ts';
 import { formatTaipeiDateTime } from '@shop/shared/taipei-time';
@@ -61,6 +61,7 @@ function MethodFields({ method, form, readOnly }: { method: ShippingMethod; form
 function useShippingForm(view: ShippingSettingsView | undefined) {
   const values = useMemo(() => (view ? editablePart(view.rules) : undefined), [view]);
   return useForm<UpdateShippingInput, unknown, UpdateShippingBody>({
+    mode: FORM_MODE,
     resolver: zodResolver(UpdateShippingBody),
     ...(values ? { values } : {}),
     // A refetch while the owner is typing keeps what they typed.

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
-import { useApiSubmit } from '../../../lib/form.ts';
+import { FORM_MODE, useApiSubmit } from '../../../lib/form.ts';
 import { formatTaipeiDateTime } from '@shop/shared/taipei-time';
 import { staffApi, type StaffInviteSent } from '../api.ts';
 import { staffKeys } from '../queries.ts';
@@ -42,7 +42,7 @@ function InviteSent({ invite, onDismiss }: { invite: Invite; onDismiss(): void }
 export function StaffInvite() {
   const client = useQueryClient();
   const [invite, setInvite] = useState<Invite | null>(null);
-  const form = useForm<z.input<typeof CreateStaffBody>>({ resolver: zodResolver(CreateStaffBody) as never, mode: 'onTouched', defaultValues: { email: '', role: 'staff' } });
+  const form = useForm<z.input<typeof CreateStaffBody>>({ resolver: zodResolver(CreateStaffBody) as never, mode: FORM_MODE, defaultValues: { email: '', role: 'staff' } });
   const { errors, isSubmitting } = form.formState;
   const role = useWatch({ control: form.control, name: 'role' }) as StaffRole;
   const { formError, onSubmit } = useApiSubmit(

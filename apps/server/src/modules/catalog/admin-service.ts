@@ -1,4 +1,3 @@
-import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import {
   MAX_STOCK,
   PRODUCT_CSV_COLUMNS,
@@ -15,7 +14,6 @@ import {
   type ImportResult,
   type ProductCsvRef,
   type ProductCsvRow,
-  type ProductStatus,
   type StockAdjustmentView,
   type StockHistoryResponse,
   type UpdateProductBody,
@@ -24,11 +22,11 @@ import type { PageOf } from '@shop/shared/admin';
 import { toCsv } from '@shop/shared/csv';
 import { objectUrl, variantName } from '@shop/shared/storage-paths';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { rows } from '../../db/rows.ts';
-import { categories, productVariants, products, stockAdjustments, storageObjects, users, type ProductImage } from '../../db/schema.ts';
+import type { ProductImage, productVariants } from '../../db/schema.ts';
 import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { archiveProduct, changeProductSlug, createProduct, productPath, searchText } from './service.ts';
 import { deleteRedirect, saveRedirect } from '../redirects/service.ts';
+import * as repo from './admin-repo.ts';
 import * as stock from './stock.ts';
 
 /** Where an archived product without a replacement sends shoppers. */
@@ -36,37 +34,16 @@ export const MALL_PATH = '/mall';
 const IMAGE_BUCKET = 'products';
 const RECENT_ADJUSTMENTS = 30;
 
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const iso = (d: Date | string) => new Date(d).toISOString();
 
 // ── reads ─────────────────────────────────────────────────────────────────────────────────────
-
-interface ListRow {
-  total: number;
-  id: string | null;
-  slug: string;
-  name: string;
-  status: ProductStatus;
-  updated_at: string | Date;
-  cover: ProductImage | null;
-  category_slug: string;
-  category_name: string;
-  price_min: number | null;
-  price_max: number | null;
-  total_stock: number;
-  low_stock: boolean;
-  variant_count: number;
-}
 
 /** Thumbnail URLs: the 320 px WebP copy when the storage service made one, else the original. */
 async function thumbnailUrls(db: DbOrTx, images: readonly Pick<ProductImage, 'bucket' | 'name'>[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   const names = [...new Set(images.map((i) => i.name))];
   if (names.length === 0) return out;
-  const found = await db
-    .select({ bucket: storageObjects.bucket, name: storageObjects.name, variants: storageObjects.variants })
-    .from(storageObjects)
-    .where(and(eq(storageObjects.bucket, IMAGE_BUCKET), inArray(storageObjects.name, names)));
+  const found = await repo.storedImages(db, IMAGE_BUCKET, names);
   for (const image of images) {
     const row = found.find((f) => f.bucket === image.bucket && f.name === image.name);
     out.set(image.name, row?.variants.includes(320) ? objectUrl(image.bucket, variantName(image.name, 320)) : objectUrl(image.bucket, image.name));
@@ -80,38 +57,7 @@ async function thumbnailUrls(db: DbOrTx, images: readonly Pick<ProductImage, 'bu
  * round trip for the page and its total.
  */
 export async function listAdminProducts(db: DbOrTx, q: AdminProductListQuery): Promise<PageOf<AdminProductRow>> {
-  const where: SQL[] = [sql`true`];
-  if (q.q) {
-    const like = `%${likeEscape(q.q.toLowerCase())}%`;
-    where.push(sql`(lower(p.name) like ${like} or p.slug like ${like} or exists (select 1 from product_variants sv where sv.product_id = p.id and lower(sv.sku) like ${like}))`);
-  }
-  if (q.status) where.push(sql`p.status = ${q.status}`);
-  if (q.category) where.push(sql`(c.slug = ${q.category} or pc.slug = ${q.category})`);
-  if (q.stock === 'low') where.push(sql`agg.low_stock`);
-  if (q.stock === 'out') where.push(sql`agg.total_stock = 0`);
-  const offset = (q.page - 1) * q.pageSize;
-  const result = await db.execute(sql`
-    with filtered as (
-      select p.id, p.slug, p.name, p.status, p.updated_at, p.images -> 0 as cover,
-             c.slug as category_slug, c.name as category_name,
-             agg.price_min, agg.price_max, agg.total_stock, agg.low_stock, agg.variant_count
-      from products p
-      join categories c on c.id = p.category_id
-      left join categories pc on pc.id = c.parent_id
-      cross join lateral (
-        select min(v.price) filter (where not v.archived)::int as price_min,
-               max(v.price) filter (where not v.archived)::int as price_max,
-               coalesce(sum(v.stock) filter (where not v.archived), 0)::int as total_stock,
-               coalesce(bool_or(v.stock <= v.low_stock_threshold) filter (where not v.archived), false) as low_stock,
-               (count(*) filter (where not v.archived))::int as variant_count
-        from product_variants v where v.product_id = p.id
-      ) agg
-      where ${sql.join(where, sql` and `)}
-    )
-    select t.total, page.*
-    from (select count(*)::int as total from filtered) t
-    left join lateral (select * from filtered p order by p.updated_at desc, p.id limit ${q.pageSize} offset ${offset}) page on true`);
-  const all = rows<ListRow>(result);
+  const all = await repo.listPage(db, q, q.pageSize, (q.page - 1) * q.pageSize);
   const total = Number(all[0]?.total ?? 0);
   const items = all.filter((r) => r.id !== null);
   const urls = await thumbnailUrls(db, items.flatMap((r) => (r.cover ? [r.cover] : [])));
@@ -137,61 +83,21 @@ export async function listAdminProducts(db: DbOrTx, q: AdminProductListQuery): P
   };
 }
 
-async function variantsWithOrders(db: DbOrTx, productId: string) {
-  return db
-    .select({
-      id: productVariants.id,
-      sku: productVariants.sku,
-      options: productVariants.options,
-      price: productVariants.price,
-      compareAtPrice: productVariants.compareAtPrice,
-      stock: productVariants.stock,
-      lowStockThreshold: productVariants.lowStockThreshold,
-      archived: productVariants.archived,
-      sortOrder: productVariants.sortOrder,
-      // Spelled out: drizzle leaves columns unqualified in a one-table select, and order_items has an id too.
-      ordered: sql<boolean>`exists (select 1 from order_items oi where oi.variant_id = "product_variants"."id")`,
-    })
-    .from(productVariants)
-    .where(eq(productVariants.productId, productId))
-    .orderBy(asc(productVariants.archived), asc(productVariants.sortOrder), asc(productVariants.price), asc(productVariants.sku));
-}
-
-async function recentAdjustments(db: DbOrTx, where: SQL, limit = RECENT_ADJUSTMENTS): Promise<StockAdjustmentView[]> {
-  const found = await db
-    .select({
-      id: stockAdjustments.id,
-      variantId: stockAdjustments.variantId,
-      sku: productVariants.sku,
-      delta: stockAdjustments.delta,
-      stockAfter: stockAdjustments.stockAfter,
-      reason: stockAdjustments.reason,
-      actorEmail: users.email,
-      at: stockAdjustments.at,
-    })
-    .from(stockAdjustments)
-    .innerJoin(productVariants, eq(productVariants.id, stockAdjustments.variantId))
-    .leftJoin(users, eq(users.id, stockAdjustments.actorId))
-    .where(where)
-    .orderBy(desc(stockAdjustments.at), desc(stockAdjustments.id))
-    .limit(limit);
+async function recentAdjustments(db: DbOrTx, of: repo.AdjustmentFilter, limit = RECENT_ADJUSTMENTS): Promise<StockAdjustmentView[]> {
+  const found = await repo.adjustments(db, of, limit);
   return found.map((a) => ({ ...a, id: String(a.id), at: iso(a.at) }));
 }
 
 /** Everything the editor needs: fields, all variants (deactivated ones too), pictures, recent stock moves. */
 export async function getAdminProduct(db: DbOrTx, productId: string): Promise<AdminProductDetail> {
-  const [row] = await db
-    .select({ product: products, category: { slug: categories.slug, name: categories.name } })
-    .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(eq(products.id, productId))
-    .limit(1);
+  const row = await repo.productWithCategory(db, productId);
   if (!row) throw new NotFoundError('找不到這項商品。');
   const p = row.product;
-  const variants = await variantsWithOrders(db, productId);
-  const adjustments = await recentAdjustments(db, eq(productVariants.productId, productId));
+  const variants = await repo.variantsWithOrders(db, productId);
+  const adjustments = await recentAdjustments(db, { productId });
   const urls = await thumbnailUrls(db, p.images);
-  const [replacement] = p.replacementId ? await db.select({ id: products.id, slug: products.slug, name: products.name }).from(products).where(eq(products.id, p.replacementId)).limit(1) : [];
+  const found = p.replacementId ? await repo.productRef(db, p.replacementId) : null;
+  const replacement = found ? { id: found.id, slug: found.slug, name: found.name } : undefined;
   return {
     id: p.id,
     slug: p.slug,
@@ -233,20 +139,15 @@ export type ProductSnapshot = Awaited<ReturnType<typeof snapshot>>;
 
 /** What the audit trail keeps of a product before and after a change. */
 export async function snapshot(db: DbOrTx, productId: string) {
-  const [row] = await db
-    .select({ product: products, categorySlug: categories.slug })
-    .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(eq(products.id, productId))
-    .limit(1);
+  const row = await repo.productWithCategory(db, productId);
   if (!row) throw new NotFoundError('找不到這項商品。');
   const p = row.product;
-  const variants = await db.select().from(productVariants).where(eq(productVariants.productId, productId)).orderBy(asc(productVariants.sortOrder), asc(productVariants.sku));
+  const variants = await repo.variantsBySortOrder(db, productId);
   return {
     slug: p.slug,
     name: p.name,
     status: p.status,
-    categorySlug: row.categorySlug,
+    categorySlug: row.category.slug,
     summary: p.summary,
     tags: p.tags,
     specs: p.specs,
@@ -263,17 +164,13 @@ export async function snapshot(db: DbOrTx, productId: string) {
 const sameOptions = (a: Record<string, string>, b: Record<string, string>) => JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
 
 async function categoryId(db: DbOrTx, slug: string): Promise<string> {
-  const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.slug, slug)).limit(1);
-  if (!row) throw new BadRequestError('找不到這個分類。', { categorySlug: '找不到這個分類，請重新選擇' });
-  return row.id;
+  const id = await repo.categoryIdBySlug(db, slug);
+  if (!id) throw new BadRequestError('找不到這個分類。', { categorySlug: '找不到這個分類，請重新選擇' });
+  return id;
 }
 
 async function assertSlugFree(db: DbOrTx, slug: string, exceptProductId: string | null): Promise<void> {
-  const [taken] = await db
-    .select({ id: products.id, name: products.name })
-    .from(products)
-    .where(exceptProductId ? and(eq(products.slug, slug), ne(products.id, exceptProductId)) : eq(products.slug, slug))
-    .limit(1);
+  const taken = await repo.productWithSlug(db, slug, exceptProductId);
   if (taken) throw new BadRequestError('網址代碼已有其他商品使用。', { slug: `這個網址代碼已經由「${taken.name}」使用` });
 }
 
@@ -281,11 +178,7 @@ async function assertSlugFree(db: DbOrTx, slug: string, exceptProductId: string 
 async function assertSkusFree(db: DbOrTx, variants: readonly { sku: string }[], exceptProductId: string | null): Promise<void> {
   const wanted = variants.map((v) => v.sku.toUpperCase());
   if (wanted.length === 0) return;
-  const clash = await db
-    .select({ sku: productVariants.sku, productName: products.name })
-    .from(productVariants)
-    .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(and(sql`upper(${productVariants.sku}) in ${wanted}`, exceptProductId ? ne(productVariants.productId, exceptProductId) : undefined));
+  const clash = await repo.skuClashes(db, wanted, exceptProductId);
   if (clash.length === 0) return;
   const fields: Record<string, string> = {};
   variants.forEach((v, i) => {
@@ -298,10 +191,7 @@ async function assertSkusFree(db: DbOrTx, variants: readonly { sku: string }[], 
 /** The pictures must be uploaded product images; their sizes come from the storage service. */
 async function resolveImages(db: DbOrTx, images: readonly { name: string; alt: string }[]): Promise<ProductImage[]> {
   if (images.length === 0) return [];
-  const found = await db
-    .select({ name: storageObjects.name, width: storageObjects.width, height: storageObjects.height, contentType: storageObjects.contentType })
-    .from(storageObjects)
-    .where(and(eq(storageObjects.bucket, IMAGE_BUCKET), inArray(storageObjects.name, images.map((i) => i.name))));
+  const found = await repo.storedImages(db, IMAGE_BUCKET, images.map((i) => i.name));
   const fields: Record<string, string> = {};
   const out = images.map((image, i) => {
     const meta = found.find((f) => f.name === image.name);
@@ -340,10 +230,10 @@ export async function createAdminProduct(tx: Tx, body: CreateProductBody, actorI
     { reason: '建立規格時的初始庫存', actorId, consoleNote: true },
   );
   await deleteRedirect(tx, productPath(slug));
-  const created = await tx.select({ id: productVariants.id, sku: productVariants.sku }).from(productVariants).where(eq(productVariants.productId, id));
+  const created = await repo.variantIdsOf(tx, id);
   for (const v of variants) {
     const row = created.find((c) => c.sku === v.sku)!;
-    if (!v.active) await tx.update(productVariants).set({ archived: true }).where(eq(productVariants.id, row.id));
+    if (!v.active) await repo.updateVariant(tx, row.id, { archived: true }, { touch: false });
   }
   return id;
 }
@@ -357,7 +247,7 @@ const variantLabelOf = (v: { sku: string; options: Record<string, string> }) => 
  * existing variants changes only through adjustments. Run inside the caller's transaction.
  */
 export async function updateAdminProduct(tx: Tx, productId: string, body: UpdateProductBody, actorId: string | null): Promise<void> {
-  const [current] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
+  const current = await repo.lockProduct(tx, { id: productId });
   if (!current) throw new NotFoundError('找不到這項商品。');
   if (body.updatedAt && iso(current.updatedAt) !== iso(body.updatedAt)) {
     throw new ConflictError('這項商品在您編輯時已被其他人更新。您輸入的內容還在畫面上，請先複製需要的內容，重新載入後再修改。');
@@ -371,7 +261,7 @@ export async function updateAdminProduct(tx: Tx, productId: string, body: Update
   await assertSkusFree(tx, body.variants, productId);
   const images = await resolveImages(tx, body.images);
 
-  const existing = await variantsWithOrders(tx, productId);
+  const existing = await repo.variantsWithOrders(tx, productId);
   const fields: Record<string, string> = {};
   const variants = body.variants;
   variants.forEach((v, i) => {
@@ -385,10 +275,10 @@ export async function updateAdminProduct(tx: Tx, productId: string, body: Update
   }
   if (Object.keys(fields).length) throw new BadRequestError(fields.variants ?? '規格資料有誤，請重新載入頁面。', fields);
 
-  if (removed.length) await tx.delete(productVariants).where(inArray(productVariants.id, removed.map((r) => r.id)));
+  if (removed.length) await repo.deleteVariants(tx, removed.map((r) => r.id));
   // Changed SKUs step aside first, so two variants may swap SKUs without tripping the unique index.
   const renamed = variants.filter((v) => v.id && existing.find((e) => e.id === v.id)!.sku !== v.sku);
-  for (const v of renamed) await tx.update(productVariants).set({ sku: sql`${productVariants.sku} || '~' || ${productVariants.id}` }).where(eq(productVariants.id, v.id!));
+  for (const v of renamed) await repo.parkSku(tx, v.id!);
   for (const [i, v] of variants.entries()) {
     const values = { sku: v.sku, options: v.options, price: v.price, compareAtPrice: v.compareAtPrice, lowStockThreshold: v.lowStockThreshold, archived: !v.active, sortOrder: i };
     if (v.id) {
@@ -401,30 +291,26 @@ export async function updateAdminProduct(tx: Tx, productId: string, body: Update
         before.lowStockThreshold === v.lowStockThreshold &&
         before.archived === !v.active &&
         before.sortOrder === i;
-      if (!same) await tx.update(productVariants).set({ ...values, updatedAt: new Date() }).where(eq(productVariants.id, v.id));
+      if (!same) await repo.updateVariant(tx, v.id, values);
     } else {
-      const [row] = await tx.insert(productVariants).values({ ...values, productId, stock: 0 }).returning({ id: productVariants.id });
-      await stock.changeStock(tx, row!.id, v.stock ?? 0, { kind: 'initial', reason: '新增規格時的初始庫存', actorId, consoleNote: true });
+      const variantId = await repo.insertVariant(tx, { ...values, productId });
+      await stock.changeStock(tx, variantId, v.stock ?? 0, { kind: 'initial', reason: '新增規格時的初始庫存', actorId, consoleNote: true });
     }
   }
 
   const unarchive = current.status === 'archived' && body.status !== 'archived';
-  await tx
-    .update(products)
-    .set({
-      name: body.name,
-      summary: body.summary,
-      categoryId: catId,
-      tags: body.tags,
-      specs: body.specs,
-      description: body.description,
-      images,
-      status: body.status,
-      searchText: searchText({ name: body.name, summary: body.summary, tags: body.tags }),
-      ...(unarchive ? { replacementId: null } : {}),
-      updatedAt: new Date(),
-    })
-    .where(eq(products.id, productId));
+  await repo.updateProduct(tx, productId, {
+    name: body.name,
+    summary: body.summary,
+    categoryId: catId,
+    tags: body.tags,
+    specs: body.specs,
+    description: body.description,
+    images,
+    status: body.status,
+    searchText: searchText({ name: body.name, summary: body.summary, tags: body.tags }),
+    ...(unarchive ? { replacementId: null } : {}),
+  });
   if (slug !== current.slug) {
     await changeProductSlug(tx, productId, slug);
     // An archived product's page still points where it did (the old address now chains through the new one).
@@ -435,7 +321,7 @@ export async function updateAdminProduct(tx: Tx, productId: string, body: Update
 
 async function archiveTarget(db: DbOrTx, replacementId: string | null): Promise<string> {
   if (!replacementId) return MALL_PATH;
-  const [r] = await db.select({ slug: products.slug }).from(products).where(eq(products.id, replacementId)).limit(1);
+  const r = await repo.productRef(db, replacementId);
   return r ? productPath(r.slug) : MALL_PATH;
 }
 
@@ -446,11 +332,11 @@ async function archiveTarget(db: DbOrTx, replacementId: string | null): Promise<
  * given (permanently), else to the mall (temporarily, since the product may come back).
  */
 export async function archiveAdminProduct(tx: Tx, productId: string, replacementId: string | null): Promise<ArchiveProductResponse> {
-  const [current] = await tx.select({ slug: products.slug }).from(products).where(eq(products.id, productId)).for('update');
+  const current = await repo.lockProduct(tx, { id: productId });
   if (!current) throw new NotFoundError('找不到這項商品。');
   if (replacementId) {
     if (replacementId === productId) throw new BadRequestError('替代商品不能是這項商品本身。', { replacementProductId: '替代商品不能是這項商品本身' });
-    const [r] = await tx.select({ status: products.status, name: products.name }).from(products).where(eq(products.id, replacementId)).limit(1);
+    const r = await repo.productRef(tx, replacementId);
     if (!r) throw new BadRequestError('找不到替代商品。', { replacementProductId: '找不到這項替代商品' });
     if (r.status !== 'active') throw new BadRequestError('替代商品必須是上架中的商品。', { replacementProductId: `「${r.name}」目前沒有上架，請選擇上架中的商品` });
   }
@@ -470,12 +356,12 @@ export async function archiveAdminProduct(tx: Tx, productId: string, replacement
 export async function adjustStock(tx: Tx, variantId: string, delta: number, reason: string, actorId: string | null): Promise<AdjustStockResponse & { before: number; productId: string }> {
   const row = await stock.changeStock(tx, variantId, delta, { kind: 'adjustment', reason, actorId, consoleNote: true });
   if (!row) {
-    const [v] = await tx.select({ stock: productVariants.stock, sku: productVariants.sku }).from(productVariants).where(eq(productVariants.id, variantId)).limit(1);
+    const v = await stock.stockOf(tx, variantId);
     if (!v) throw new NotFoundError('找不到這個規格。');
     const message = `庫存不足：SKU ${v.sku} 目前只有 ${v.stock} 件，最多只能減少 ${v.stock} 件`;
     throw new AppError(409, 'insufficient-stock', `${message}。`, { delta: message });
   }
-  const [view] = await recentAdjustments(tx, eq(stockAdjustments.id, row.adjustmentId!), 1);
+  const [view] = await recentAdjustments(tx, { adjustmentId: row.adjustmentId! }, 1);
   return { variantId, sku: row.sku, stock: row.stock, adjustment: view!, before: row.stock - delta, productId: row.productId };
 }
 
@@ -492,23 +378,7 @@ export async function stockHistory(db: DbOrTx, productId: string, variantId: str
  * stock is written twice: `stock` to edit, `stock_at_export` to tell the import what was edited.
  */
 export async function exportProductsCsv(db: DbOrTx): Promise<string> {
-  const found = await db
-    .select({
-      slug: products.slug,
-      name: products.name,
-      categorySlug: categories.slug,
-      status: products.status,
-      sku: productVariants.sku,
-      options: productVariants.options,
-      price: productVariants.price,
-      compareAtPrice: productVariants.compareAtPrice,
-      stock: productVariants.stock,
-      lowStockThreshold: productVariants.lowStockThreshold,
-    })
-    .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .innerJoin(productVariants, and(eq(productVariants.productId, products.id), eq(productVariants.archived, false)))
-    .orderBy(asc(products.createdAt), asc(products.slug), asc(productVariants.sortOrder), asc(productVariants.sku));
+  const found = await repo.exportRows(db);
   return toCsv([
     PRODUCT_CSV_COLUMNS,
     ...found.map((r) => [r.slug, r.name, r.categorySlug, r.status, r.sku, formatOptions(r.options), r.price, r.compareAtPrice, r.stock, r.lowStockThreshold, r.stock]),
@@ -524,17 +394,9 @@ export async function exportProductsCsv(db: DbOrTx): Promise<string> {
 export async function checkImport(db: DbOrTx, refs: readonly ProductCsvRef[]): Promise<ImportProblem[]> {
   const problems: ImportProblem[] = [];
   const slugs = [...new Set(refs.flatMap((r) => (r.categorySlug ? [r.categorySlug] : [])))];
-  const known = new Set(slugs.length ? (await db.select({ slug: categories.slug }).from(categories).where(inArray(categories.slug, slugs))).map((c) => c.slug) : []);
+  const known = new Set(slugs.length ? await repo.knownCategorySlugs(db, slugs) : []);
   const skus = refs.flatMap((r) => (r.sku ? [r.sku.toUpperCase()] : []));
-  const owners = skus.length
-    ? await db
-        .select({ sku: productVariants.sku, stock: productVariants.stock, productSlug: products.slug, productName: products.name })
-        .from(productVariants)
-        .innerJoin(products, eq(products.id, productVariants.productId))
-        .where(sql`upper(${productVariants.sku}) in ${skus}`)
-        .orderBy(asc(productVariants.id))
-        .for('update')
-    : [];
+  const owners = skus.length ? await repo.lockSkuOwners(db, skus) : [];
   for (const r of refs) {
     if (r.categorySlug && !known.has(r.categorySlug)) problems.push({ row: r.row, column: 'category_slug', message: `找不到分類「${r.categorySlug}」` });
     const owner = r.sku ? owners.find((o) => o.sku.toUpperCase() === r.sku!.toUpperCase()) : undefined;
@@ -584,14 +446,14 @@ export interface ImportOutcome extends ImportResult {
  */
 export async function applyImport(tx: Tx, csv: readonly ProductCsvRow[], actorId: string | null): Promise<ImportOutcome> {
   const outcome: ImportOutcome = { rows: csv.length, productsCreated: 0, productsUpdated: 0, variantsCreated: 0, variantsUpdated: 0, unchanged: 0, created: [], updated: [] };
-  const categoryIds = new Map((await tx.select({ id: categories.id, slug: categories.slug }).from(categories)).map((c) => [c.slug, c.id]));
+  const categoryIds = new Map((await repo.allCategories(tx)).map((c) => [c.slug, c.id]));
   const groups = new Map<string, ProductCsvRow[]>();
   for (const r of csv) groups.set(r.productSlug, [...(groups.get(r.productSlug) ?? []), r]);
 
   for (const [slug, group] of groups) {
     const head = group[0]!;
     const catId = categoryIds.get(head.categorySlug)!;
-    const [current] = await tx.select().from(products).where(eq(products.slug, slug)).for('update');
+    const current = await repo.lockProduct(tx, { slug });
     if (!current) {
       await createProduct(
         tx,
@@ -608,31 +470,25 @@ export async function applyImport(tx: Tx, csv: readonly ProductCsvRow[], actorId
 
     let changed = false;
     if (current.name !== head.productName || current.categoryId !== catId) {
-      await tx
-        .update(products)
-        .set({ name: head.productName, categoryId: catId, searchText: searchText({ name: head.productName, summary: current.summary, tags: current.tags }), updatedAt: new Date() })
-        .where(eq(products.id, current.id));
+      await repo.updateProduct(tx, current.id, { name: head.productName, categoryId: catId, searchText: searchText({ name: head.productName, summary: current.summary, tags: current.tags }) });
       changed = true;
     }
     if (current.status !== head.status) {
       if (head.status === 'archived') await archiveAdminProduct(tx, current.id, null);
       else {
-        await tx.update(products).set({ status: head.status, replacementId: null, updatedAt: new Date() }).where(eq(products.id, current.id));
+        await repo.updateProduct(tx, current.id, { status: head.status, replacementId: null });
         if (current.status === 'archived') await deleteRedirect(tx, productPath(slug));
       }
       changed = true;
     }
 
-    const existing = await tx.select().from(productVariants).where(eq(productVariants.productId, current.id)).for('update');
+    const existing = await repo.lockVariantsOf(tx, current.id);
     let nextSort = Math.max(-1, ...existing.map((v) => v.sortOrder)) + 1;
     for (const r of group) {
       const v = existing.find((e) => e.sku.toUpperCase() === r.sku.toUpperCase());
       if (!v) {
-        const [row] = await tx
-          .insert(productVariants)
-          .values({ productId: current.id, sku: r.sku, options: r.options, price: r.price, compareAtPrice: r.compareAtPrice, stock: 0, lowStockThreshold: r.lowStockThreshold, sortOrder: nextSort++ })
-          .returning({ id: productVariants.id });
-        await stock.changeStock(tx, row!.id, r.stock, { kind: 'import', reason: 'CSV 匯入（新規格）', actorId, consoleNote: true });
+        const variantId = await repo.insertVariant(tx, { productId: current.id, sku: r.sku, options: r.options, price: r.price, compareAtPrice: r.compareAtPrice, lowStockThreshold: r.lowStockThreshold, sortOrder: nextSort++ });
+        await stock.changeStock(tx, variantId, r.stock, { kind: 'import', reason: 'CSV 匯入（新規格）', actorId, consoleNote: true });
         outcome.variantsCreated++;
         changed = true;
         continue;
@@ -650,10 +506,7 @@ export async function applyImport(tx: Tx, csv: readonly ProductCsvRow[], actorId
         outcome.unchanged++;
         continue;
       }
-      await tx
-        .update(productVariants)
-        .set({ sku: r.sku, options: r.options, price: r.price, compareAtPrice: r.compareAtPrice, lowStockThreshold: r.lowStockThreshold, archived: false, updatedAt: new Date() })
-        .where(eq(productVariants.id, v.id));
+      await repo.updateVariant(tx, v.id, { sku: r.sku, options: r.options, price: r.price, compareAtPrice: r.compareAtPrice, lowStockThreshold: r.lowStockThreshold, archived: false });
       // checkImport locked this row and checked the sum, so this only guards against a bug.
       if (!(await stock.changeStock(tx, v.id, delta, { kind: 'import', reason: 'CSV 匯入', actorId, consoleNote: true }))) {
         throw new ConflictError(`SKU ${r.sku} 的庫存在匯入時變動了，請重新匯出後再匯入。`);
@@ -662,7 +515,7 @@ export async function applyImport(tx: Tx, csv: readonly ProductCsvRow[], actorId
       changed = true;
     }
     if (changed) {
-      await tx.update(products).set({ updatedAt: new Date() }).where(eq(products.id, current.id));
+      await repo.updateProduct(tx, current.id, {});
       outcome.productsUpdated++;
       outcome.updated.push(slug);
     }

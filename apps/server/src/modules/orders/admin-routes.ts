@@ -42,14 +42,19 @@ const orders: FastifyPluginAsync = async (app) => {
     { config: { permission: 'orders.write' }, schema: { params: OrderNoParams, body: OrderActionBody, response: { 200: AdminOrderDetail } } },
     async (request) => {
       const { orderNo } = request.params;
-      await runOrderAction(orderDeps(app), orderNo, request.body, (tx, result) =>
-        recordAudit(tx, request, {
-          action: `order.${request.body.action}`,
-          entity: 'order',
-          entityId: orderNo,
-          before: { status: result.before },
-          after: { status: result.after, ...result.details },
-        }),
+      await runOrderAction(
+        orderDeps(app),
+        orderNo,
+        request.body,
+        (tx, result) =>
+          recordAudit(tx, request, {
+            action: `order.${request.body.action}`,
+            entity: 'order',
+            entityId: orderNo,
+            before: { status: result.before },
+            after: { status: result.after, ...result.details },
+          }),
+        request.staff?.id ?? null,
       );
       return getAdminOrder(app.db, orderNo, { withOperations: can(request.staff?.role, 'audit.read') });
     },
@@ -60,8 +65,12 @@ const orders: FastifyPluginAsync = async (app) => {
     '/api/admin/orders/:orderNo/advance',
     { config: { permission: 'orders.write' }, schema: { params: OrderNoParams, body: AdvanceOrderBody, response: { 200: OrderDetail } } },
     async (request) =>
-      advanceOrder(orderDeps(app), request.params.orderNo, request.body, (tx) =>
-        recordAudit(tx, request, { action: 'order.advance', entity: 'order', entityId: request.params.orderNo, after: request.body }),
+      advanceOrder(
+        orderDeps(app),
+        request.params.orderNo,
+        request.body,
+        (tx) => recordAudit(tx, request, { action: 'order.advance', entity: 'order', entityId: request.params.orderNo, after: request.body }),
+        request.staff?.id ?? null,
       ),
   );
 };

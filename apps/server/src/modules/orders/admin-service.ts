@@ -266,7 +266,13 @@ export interface ActionResult {
  * the status before and after as locked there (the console writes its audit row with it), so the
  * change and its record commit together or not at all.
  */
-export async function runOrderAction(deps: ChangeDeps, orderNo: string, body: OrderActionBody, record?: (tx: Tx, result: ActionResult) => Promise<void>): Promise<ActionResult> {
+export async function runOrderAction(
+  deps: ChangeDeps,
+  orderNo: string,
+  body: OrderActionBody,
+  record?: (tx: Tx, result: ActionResult) => Promise<void>,
+  actorId: string | null = null,
+): Promise<ActionResult> {
   const order = await findOrder(deps.db, orderNo);
   if (!allowedOrderActions(order).includes(body.action)) {
     if (body.action === 'refund' && order.paymentMethod === 'cod' && canTransition(order.status, 'refunded')) {
@@ -279,9 +285,15 @@ export async function runOrderAction(deps: ChangeDeps, orderNo: string, body: Or
   }
   const details = actionDetails(body);
   let result: ActionResult | undefined;
-  await advanceOrder(deps, orderNo, toAdvance(body), async (tx, change) => {
-    result = { ...change, details };
-    await record?.(tx, result);
-  });
+  await advanceOrder(
+    deps,
+    orderNo,
+    toAdvance(body),
+    async (tx, change) => {
+      result = { ...change, details };
+      await record?.(tx, result);
+    },
+    actorId,
+  );
   return result!;
 }

@@ -8,11 +8,15 @@ import type {
   CreateProductBody,
   ImportErrorBody,
   ImportResult,
+  StockHistoryResponse,
   UpdateProductBody,
 } from '@shop/shared/admin-products';
 import { apiGet, apiPost, apiPut } from '../../lib/api-client.ts';
 import { ApiError, NETWORK_ERROR_MESSAGE, toApiError } from '../../lib/api-error.ts';
 import { adminApiUrl, seg } from '../shared/api.ts';
+
+/** Rows per page of a variant's stock history. */
+export const STOCK_HISTORY_PAGE_SIZE = 10;
 
 export interface ProductListFilters {
   q: string;
@@ -57,6 +61,9 @@ export const productsApi = {
   update: (id: string, body: UpdateProductBody) => apiPut<AdminProductDetail>(adminApiUrl(`/products/${seg(id)}`), body),
   archive: (id: string, replacementProductId: string | null) => apiPost<ArchiveProductResponse>(adminApiUrl(`/products/${seg(id)}/archive`), { replacementProductId }),
   adjustStock: (variantId: string, body: AdjustStockBody) => apiPost<AdjustStockResponse>(adminApiUrl(`/variants/${seg(variantId)}/stock`), body),
+  /** A variant's stock ledger, newest first, a page at a time. */
+  stockHistory: (productId: string, variantId: string, page: number, signal?: AbortSignal) =>
+    apiGet<StockHistoryResponse>(adminApiUrl(`/products/${seg(productId)}/variants/${seg(variantId)}/stock-history`, { page, pageSize: STOCK_HISTORY_PAGE_SIZE }), { signal }),
   importCsv,
   /** Where 「匯出 CSV」 downloads every product from. */
   exportUrl: adminApiUrl('/products/export.csv'),

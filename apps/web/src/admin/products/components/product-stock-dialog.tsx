@@ -11,6 +11,7 @@ import { errorMessage } from '../../../lib/form.ts';
 import { productKeys } from '../queries.ts';
 import { formatTaipeiDateTime } from '@shop/shared/taipei-time';
 import { signed } from './product-badges.tsx';
+import { StockHistory } from './stock-history.tsx';
 import { productsApi } from '../api.ts';
 
 /** A list of stock changes: when, how much, the stock after, why and who. */
@@ -61,7 +62,7 @@ export function AdjustmentList({ adjustments, showSku = true }: { adjustments: r
   );
 }
 
-function StockForm({ productId, variant, adjustments, onDone }: { productId: string; variant: AdminVariant; adjustments: readonly StockAdjustmentView[]; onDone(): void }) {
+function StockForm({ productId, variant, onDone }: { productId: string; variant: AdminVariant; onDone(): void }) {
   const client = useQueryClient();
   const [delta, setDelta] = useState('');
   const [reason, setReason] = useState('');
@@ -144,19 +145,19 @@ function StockForm({ productId, variant, adjustments, onDone }: { productId: str
       </div>
       <section aria-labelledby="stock-history" className="flex flex-col gap-2 border-t border-line pt-4">
         <h3 id="stock-history" className="text-sm font-semibold">
-          最近的調整
+          庫存紀錄
         </h3>
-        <AdjustmentList adjustments={adjustments.filter((a) => a.variantId === variant.id).slice(0, 10)} showSku={false} />
+        <StockHistory productId={productId} variantId={variant.id} />
       </section>
     </form>
   );
 }
 
-/** 「調整庫存」 for one variant: a change (±) with a reason, and the variant's recent adjustments. */
-export function StockDialog({ productId, variant, adjustments, onClose }: { productId: string; variant: AdminVariant | null; adjustments: readonly StockAdjustmentView[]; onClose(): void }) {
+/** 「調整庫存」 for one variant: a change (±) with a reason, and the variant's 「庫存紀錄」 (every change, paged). */
+export function StockDialog({ productId, variant, onClose }: { productId: string; variant: AdminVariant | null; onClose(): void }) {
   return (
     <Dialog open={variant !== null} onClose={onClose} title={variant ? `調整庫存：${variant.sku}` : '調整庫存'} className="max-w-xl">
-      {variant && <StockForm key={variant.id} productId={productId} variant={variant} adjustments={adjustments} onDone={onClose} />}
+      {variant && <StockForm key={variant.id} productId={productId} variant={variant} onDone={onClose} />}
     </Dialog>
   );
 }

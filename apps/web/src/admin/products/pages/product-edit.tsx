@@ -328,7 +328,7 @@ function ProductEditor({ detail, categories, canWrite }: { detail: AdminProductD
 
       {detail && (
         <>
-          <StockDialog productId={detail.id} variant={adjusting ? (detail.variants.find((v) => v.id === adjusting.id) ?? adjusting) : null} adjustments={detail.adjustments} onClose={() => setAdjusting(null)} />
+          <StockDialog productId={detail.id} variant={adjusting ? (detail.variants.find((v) => v.id === adjusting.id) ?? adjusting) : null} onClose={() => setAdjusting(null)} />
           <ArchiveDialog
             open={archiving}
             product={detail}

@@ -97,10 +97,13 @@ function TierTable({ tiers, canWrite }: { tiers: TierAdminView[]; canWrite: bool
     },
   });
 
+  // Each field is checked as it changes, as the shop's forms are; its error shows beside it.
   const set = (i: number, field: Field, value: string) => {
-    setRows((prev) => prev.map((r, j) => (j === i ? { ...r, [field]: value } : r)));
+    const next = rows.map((r, j) => (j === i ? { ...r, [field]: value } : r));
+    setRows(next);
     const key = `tiers.${i}.${field}`;
-    if (errors[key]) setErrors(({ [key]: _gone, ...rest }) => rest);
+    const message = validate(next)[key];
+    setErrors(({ [key]: _gone, ...rest }) => (message ? { ...rest, [key]: message } : rest));
   };
   const submit = (e: React.FormEvent) => {
     e.preventDefault();

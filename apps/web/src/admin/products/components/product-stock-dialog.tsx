@@ -69,23 +69,30 @@ function StockForm({ productId, variant, onDone }: { productId: string; variant:
   const [errors, setErrors] = useState<Partial<Record<'delta' | 'reason', string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const n = /^[+-]?\d{1,7}$/.test(delta.trim()) ? Number(delta.trim()) : null;
+  const toNumber = (text: string) => (/^[+-]?\d{1,7}$/.test(text.trim()) ? Number(text.trim()) : null);
+  const n = toNumber(delta);
   const after = n === null ? null : variant.stock + n;
+
+  /** The typed values checked as the shop's forms check theirs: the same rules on every change and on submit. */
+  const check = (deltaText: string, reasonText: string) => {
+    const value = toNumber(deltaText);
+    const parsed = AdjustStockBody.safeParse({ delta: value ?? Number.NaN, reason: reasonText });
+    const found: typeof errors = {};
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0] as 'delta' | 'reason';
+        found[key] ??= issue.message;
+      }
+    }
+    if (!found.delta && value !== null && variant.stock + value < 0) found.delta = `庫存不足：目前只有 ${variant.stock} 件，最多只能減少 ${variant.stock} 件`;
+    return { found, parsed };
+  };
 
   const submit = async () => {
     setFormError(null);
-    const parsed = AdjustStockBody.safeParse({ delta: n ?? Number.NaN, reason });
-    if (!parsed.success) {
-      const next: typeof errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as 'delta' | 'reason';
-        next[key] ??= issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    if (after !== null && after < 0) {
-      setErrors({ delta: `庫存不足：目前只有 ${variant.stock} 件，最多只能減少 ${variant.stock} 件` });
+    const { found, parsed } = check(delta, reason);
+    if (!parsed.success || found.delta || found.reason) {
+      setErrors(found);
       return;
     }
     setErrors({});
@@ -132,9 +139,16 @@ function StockForm({ productId, variant, onDone }: { productId: string; variant:
         hint={after !== null && after >= 0 ? `調整後庫存：${after} 件` : '進貨填正數，盤損或退貨給廠商填負數。'}
         error={errors.delta}
         value={delta}
-        onChange={(e) => setDelta(e.target.value)}
+        onChange={(e) => {
+          setDelta(e.target.value);
+          setErrors((prev) => ({ ...prev, delta: check(e.target.value, reason).found.delta }));
+        }}
       />
-      <TextField label="調整原因" required maxLength={100} placeholder="例如：春茶到貨、盤點短少" error={errors.reason} value={reason} onChange={(e) => setReason(e.target.value)} hint="100 字以內，會記錄在庫存紀錄與操作紀錄中。" />
+      <TextField label="調整原因" required maxLength={100} placeholder="例如：春茶到貨、盤點短少" error={errors.reason} value={reason}
+        onChange={(e) => {
+          setReason(e.target.value);
+          setErrors((prev) => ({ ...prev, reason: check(delta, e.target.value).found.reason }));
+        }} hint="100 字以內，會記錄在庫存紀錄與操作紀錄中。" />
       <div className="flex justify-end gap-3">
         <Button variant="ghost" onClick={onDone}>
           取消

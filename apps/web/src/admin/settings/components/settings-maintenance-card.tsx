@@ -87,9 +87,21 @@ function MaintenanceForm({ status, canWrite }: { status: MaintenanceStatus; canW
 
   const turningOn = !status.enabled && draft.enabled;
   const changed = draft.enabled !== status.enabled || (draft.enabled && (draft.endsAt !== toTaipeiInput(status.endsAt) || draft.message.trim() !== status.message));
+  // Checked as it changes, as the shop's forms are: the changed fields' errors show beside them.
   const update = (patch: Partial<Draft>) => {
-    setDraft((d) => ({ ...d, ...patch }));
-    setErrors({});
+    const next = { ...draft, ...patch };
+    setDraft(next);
+    const found = validate(next);
+    setErrors((prev) => {
+      const kept: DraftErrors = { ...prev };
+      for (const key of ['endsAt', 'message'] as const) {
+        if (key in patch || patch.enabled !== undefined) {
+          if (found[key]) kept[key] = found[key];
+          else delete kept[key];
+        }
+      }
+      return kept;
+    });
     setFormError(null);
   };
 

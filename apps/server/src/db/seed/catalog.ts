@@ -1,10 +1,10 @@
 import sharp from 'sharp';
 import type { Tx } from '../client.ts';
-import { categories, type ProductImage } from '../schema.ts';
+import type { ProductImage } from '../schema.ts';
 import { BUCKETS } from '../../modules/storage/buckets.ts';
 import type { ObjectStore } from '../../modules/storage/backends.ts';
 import { storeObject } from '../../modules/storage/service.ts';
-import { archiveProduct, changeProductSlug, createProduct } from '../../modules/catalog/service.ts';
+import { archiveProduct, changeProductSlug, createCategory, createProduct } from '../../modules/catalog/service.ts';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS } from './catalog-data.ts';
 import { renderIllustration } from './illustrations.ts';
 
@@ -26,17 +26,14 @@ export async function renderDemoImages(): Promise<Map<string, Buffer>> {
 }
 
 /**
- * The demo catalog: categories, products with variants and pictures. One product is renamed and
+ * The demo catalog: categories, products with variants and pictures, all through the catalog's
+ * services, so each variant's starting stock is in the stock ledger. One product is renamed and
  * one archived with a replacement, so old links exercise the redirect table.
  */
 export async function seedCatalog(tx: Tx, store: ObjectStore, images: Map<string, Buffer>): Promise<string> {
   const ids = new Map<string, string>();
   for (const c of [...DEMO_CATEGORIES].sort((a, b) => Number(Boolean(a.parent)) - Number(Boolean(b.parent)))) {
-    const [row] = await tx
-      .insert(categories)
-      .values({ slug: c.slug, name: c.name, description: c.description, sortOrder: c.sortOrder, parentId: c.parent ? ids.get(c.parent) : null })
-      .returning({ id: categories.id });
-    ids.set(c.slug, row!.id);
+    ids.set(c.slug, await createCategory(tx, { slug: c.slug, name: c.name, description: c.description, sortOrder: c.sortOrder, parentId: c.parent ? ids.get(c.parent) : null }));
   }
 
   const productIds = new Map<string, string>();

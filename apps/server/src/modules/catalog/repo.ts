@@ -160,3 +160,8 @@ export async function setProductSlug(db: DbOrTx, productId: string, slug: string
 export async function setArchived(db: DbOrTx, productId: string, replacementId: string | null): Promise<void> {
   await db.update(products).set({ status: 'archived', replacementId, updatedAt: new Date() }).where(eq(products.id, productId));
 }
+
+export async function insertCategory(db: DbOrTx, values: typeof categories.$inferInsert): Promise<string> {
+  const [row] = await db.insert(categories).values(values).returning({ id: categories.id });
+  return row!.id;
+}

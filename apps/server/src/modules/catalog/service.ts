@@ -130,6 +130,21 @@ export function catalogChanged(): void {
   for (const listener of listeners) listener();
 }
 
+export interface CategoryInput {
+  slug: string;
+  name: string;
+  description?: string;
+  sortOrder: number;
+  parentId?: string | null;
+}
+
+/** Creates a category (a child when it names its parent); returns its id. */
+export async function createCategory(db: DbOrTx, input: CategoryInput): Promise<string> {
+  const id = await repo.insertCategory(db, { slug: input.slug, name: input.name, description: input.description ?? '', sortOrder: input.sortOrder, parentId: input.parentId ?? null });
+  catalogChanged();
+  return id;
+}
+
 export interface ProductInput {
   slug: string;
   name: string;

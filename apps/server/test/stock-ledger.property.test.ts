@@ -26,7 +26,7 @@ function prng(seed: number) {
 }
 
 const SEED = Number(process.env.STOCK_LEDGER_SEED ?? 20261123);
-const STEPS = Number(process.env.STOCK_LEDGER_STEPS ?? 120);
+const STEPS = Number(process.env.STOCK_LEDGER_STEPS ?? 80);
 
 type Open = { orderNo: string; total: number; status: 'pending_payment' | 'paid' | 'processing'; cancel: () => Promise<unknown> };
 

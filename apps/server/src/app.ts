@@ -38,6 +38,7 @@ import eventsPlugin from './plugins/events.ts';
 import jobsPlugin from './plugins/jobs.ts';
 import commercePlugin, { type CommerceOptions } from './modules/discounts/commerce-plugin.ts';
 import { issueBirthdayCoupons } from './modules/membership/service.ts';
+import { expireOverdueOrders } from './modules/orders/service.ts';
 import { pageMeta } from './modules/seo/meta.ts';
 import { writeCliToken } from './lib/cli-token.ts';
 import storageModule from './modules/storage/index.ts';
@@ -137,7 +138,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(mailPlugin);
   await app.register(eventsPlugin);
   await app.register(commercePlugin, options.commerce ?? {});
-  await app.register(jobsPlugin, { birthdayCoupons: (db) => issueBirthdayCoupons(db) });
+  await app.register(jobsPlugin, { birthdayCoupons: (db) => issueBirthdayCoupons(db), expireOverdueOrders: (deps) => expireOverdueOrders(deps) });
 
   await app.register(healthModule);
   await app.register(redirectsModule);

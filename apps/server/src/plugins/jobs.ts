@@ -1,8 +1,9 @@
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import { rows } from '../db/rows.ts';
-import { expireOverdueOrders } from '../modules/orders/service.ts';
-import type { DbOrTx } from '../db/client.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
+import type { EventBus } from './events.ts';
+import type { Mailer } from './mail.ts';
 
 const SWEEP_EVERY_MS = 30_000;
 const BIRTHDAYS_EVERY_MS = 6 * 3600_000;
@@ -27,6 +28,8 @@ type JobName = keyof typeof JOB_NUMBERS;
  * lost connection is simply done again next time.
  */
 export interface JobsOptions {
+  /** Expires unpaid orders past their deadline through the orders' one door, returning how many (orders'; app.ts wires it in). */
+  expireOverdueOrders(deps: { db: Db; mailer: Mailer; events: EventBus; publicUrl: string }): Promise<number>;
   /** Issues this month's birthday coupons, returning how many (membership's; app.ts wires it in). */
   birthdayCoupons(db: DbOrTx): Promise<number>;
 }
@@ -69,7 +72,7 @@ export default fp<JobsOptions>(
     const sweep = () =>
       schedule(
         'expire-orders',
-        () => expireOverdueOrders({ db: app.db, mailer: app.mailer, events: app.events, publicUrl: app.config.publicUrl }),
+        () => options.expireOverdueOrders({ db: app.db, mailer: app.mailer, events: app.events, publicUrl: app.config.publicUrl }),
         (n) => n > 0 && app.log.info({ expired: n }, 'unpaid orders expired; stock returned'),
       );
     const birthdays = () =>

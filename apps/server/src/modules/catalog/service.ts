@@ -88,6 +88,13 @@ export async function getProduct(db: DbOrTx, idOrSlug: string): Promise<ProductD
   };
 }
 
+/** An active product's row and its variants on sale (for page metadata); null when not on sale. */
+export async function activeProductWithVariants(db: DbOrTx, idOrSlug: string) {
+  const row = await repo.findProduct(db, idOrSlug);
+  if (!row || row.product.status !== 'active') return null;
+  return { product: row.product, variants: await repo.variantsOf(db, row.product.id) };
+}
+
 export async function productCards(db: DbOrTx, slugs: readonly string[]): Promise<ProductCard[]> {
   return (await repo.cardsBySlugs(db, slugs)).map(toCard);
 }

@@ -2,7 +2,7 @@ import { matchRoute, ROUTES, type RouteDef, type RouteId } from '@shop/shared/ro
 import { BRAND } from '@shop/shared/brand';
 import { objectUrl, variantName } from '@shop/shared/storage-paths';
 import type { DbOrTx } from '../../db/client.ts';
-import { findProduct, variantsOf } from '../catalog/repo.ts';
+import { activeProductWithVariants } from '../catalog/service.ts';
 
 
 export interface PageMeta {
@@ -69,10 +69,10 @@ export async function pageMeta(db: DbOrTx, publicUrl: string, pathname: string):
   if (!match) return base;
   const id = match.route.id as RouteId;
   if (id === 'product' && match.params.productId) {
-    const found = await findProduct(db, match.params.productId);
-    if (found && found.product.status === 'active') {
+    const found = await activeProductWithVariants(db, match.params.productId);
+    if (found) {
       const p = found.product;
-      const variants = await variantsOf(db, p.id);
+      const variants = found.variants;
       const cover = p.images[0];
       const image = cover ? `${publicUrl}${objectUrl(cover.bucket, variantName(cover.name, 1280))}` : null;
       const prices = variants.map((v) => v.price);

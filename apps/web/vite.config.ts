@@ -46,7 +46,7 @@ export default defineConfig({
           groups: [
             {
               name: 'vendor',
-              test: /(node_modules[\\/](react|react-dom|react-router|scheduler|@tanstack|zustand)[\\/]|(src[\\/]lib[\\/]api-(client|error)|src[\\/]components[\\/]ui[\\/](cn|badge)|shared[\\/]src[\\/](money|content-preview)|src[\\/]features[\\/]content[\\/](api[\\/]content-api|components[\\/]format)|src[\\/]app[\\/]routes[\\/]content[\\/]preview-mode)\.tsx?$)/,
+              test: /(node_modules[\\/](react|react-dom|react-router|scheduler|@tanstack|zustand)[\\/]|(src[\\/]lib[\\/]api-(client|error)|src[\\/]components[\\/]ui[\\/](cn|badge)|shared[\\/]src[\\/](money|content-preview)|src[\\/]features[\\/]content[\\/](api[\\/]content-api|components[\\/](format|preview-banner)|hooks[\\/]use-preview-mode))\.tsx?$)/,
             },
           ],
         },

@@ -28,6 +28,7 @@ import { archiveProduct, changeProductSlug, createProduct, productPath, searchTe
 import { deleteRedirect, saveRedirect } from '../redirects/service.ts';
 import * as repo from './admin-repo.ts';
 import * as stock from './stock.ts';
+import { pageCount, pageWindow } from '@shop/shared/paging';
 
 /** Where an archived product without a replacement sends shoppers. */
 export const MALL_PATH = '/mall';
@@ -57,7 +58,8 @@ async function thumbnailUrls(db: DbOrTx, images: readonly Pick<ProductImage, 'bu
  * round trip for the page and its total.
  */
 export async function listAdminProducts(db: DbOrTx, q: AdminProductListQuery): Promise<PageOf<AdminProductRow>> {
-  const all = await repo.listPage(db, q, q.pageSize, (q.page - 1) * q.pageSize);
+  const { limit, offset } = pageWindow(q.page, q.pageSize);
+  const all = await repo.listPage(db, q, limit, offset);
   const total = Number(all[0]?.total ?? 0);
   const items = all.filter((r) => r.id !== null);
   const urls = await thumbnailUrls(db, items.flatMap((r) => (r.cover ? [r.cover] : [])));
@@ -79,7 +81,7 @@ export async function listAdminProducts(db: DbOrTx, q: AdminProductListQuery): P
     page: q.page,
     pageSize: q.pageSize,
     total,
-    totalPages: Math.max(1, Math.ceil(total / q.pageSize)),
+    totalPages: pageCount(total, q.pageSize),
   };
 }
 

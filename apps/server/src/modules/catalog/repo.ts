@@ -3,6 +3,8 @@ import type { CatalogListQuery } from '@shop/shared/catalog';
 import type { DbOrTx } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
 import { categories, productVariants, products, type ProductImage } from '../../db/schema.ts';
+import { containsPattern } from '../../db/like.ts';
+import { pageWindow } from '@shop/shared/paging';
 
 export interface CardRow {
   id: string;
@@ -18,9 +20,6 @@ export interface CardRow {
   compare_at: number | null;
   stock: number;
 }
-
-/** Escapes LIKE wildcards so a shopper's `%` or `_` is searched for literally. */
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Orders over the `filtered` rows (aliased p); the product id breaks every tie. */
 const ORDER: Record<CatalogListQuery['sort'], SQL> = {
@@ -58,12 +57,12 @@ function cardSelect(where: SQL): SQL {
 export async function listProducts(db: DbOrTx, q: CatalogListQuery): Promise<{ total: number; items: CardRow[] }> {
   const conditions: SQL[] = [sql`true`];
   if (q.category) conditions.push(sql`(c.slug = ${q.category} or pc.slug = ${q.category})`);
-  if (q.q) conditions.push(sql`p.search_text like ${`%${likeEscape(q.q.toLowerCase())}%`}`);
+  if (q.q) conditions.push(sql`p.search_text like ${containsPattern(q.q.toLowerCase())}`);
   // A product matches a price range when any of its variants' prices falls inside it.
   if (q.minPrice !== undefined) conditions.push(sql`agg.max_price >= ${q.minPrice}`);
   if (q.maxPrice !== undefined) conditions.push(sql`agg.min_price <= ${q.maxPrice}`);
   if (q.inStock) conditions.push(sql`agg.stock > 0`);
-  const offset = (q.page - 1) * q.pageSize;
+  const { offset } = pageWindow(q.page, q.pageSize);
   const result = await db.execute(sql`
     with filtered as (${cardSelect(sql.join(conditions, sql` and `))})
     select t.total, page.*

@@ -17,6 +17,7 @@ import { deleteRedirect, saveRedirect } from '../redirects/service.ts';
 import * as repo from './repo.ts';
 import * as stock from './stock.ts';
 import type { StockMove } from './stock.ts';
+import { pageCount } from '@shop/shared/paging';
 
 export const productPath = (slug: string) => `/mall/${slug}`;
 
@@ -54,7 +55,7 @@ export async function listProducts(db: DbOrTx, query: CatalogListQuery): Promise
     page: query.page,
     pageSize: query.pageSize,
     total,
-    totalPages: Math.max(1, Math.ceil(total / query.pageSize)),
+    totalPages: pageCount(total, query.pageSize),
   };
 }
 

@@ -3,6 +3,7 @@ import type { StockHistoryResponse, StockLedgerEntry, StockMoveKind } from '@sho
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import * as repo from './stock-repo.ts';
+import { pageCount, pageWindow } from '@shop/shared/paging';
 
 /**
  * The stock service: the one place a variant's stock changes. Every change (a sale, an order's
@@ -102,7 +103,8 @@ const toEntry = (r: Awaited<ReturnType<typeof repo.ledgerPage>>['items'][number]
 export async function stockHistory(db: DbOrTx, productId: string, variantId: string, page: number, pageSize: number): Promise<StockHistoryResponse> {
   const variant = await repo.variantStock(db, variantId);
   if (!variant || variant.productId !== productId) throw new NotFoundError('找不到這個規格。');
-  const { items, total } = await repo.ledgerPage(db, variantId, pageSize, (page - 1) * pageSize);
-  const paged: PageOf<StockLedgerEntry> = { items: items.map(toEntry), page, pageSize, total, totalPages: Math.max(1, Math.ceil(total / pageSize)) };
+  const { limit, offset } = pageWindow(page, pageSize);
+  const { items, total } = await repo.ledgerPage(db, variantId, limit, offset);
+  const paged: PageOf<StockLedgerEntry> = { items: items.map(toEntry), page, pageSize, total, totalPages: pageCount(total, pageSize) };
   return { ...paged, variantId, sku: variant.sku, stock: variant.stock };
 }

@@ -2,13 +2,13 @@ import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle
 import type { AdminOrderFilters, PaymentState } from '@shop/shared/admin-orders';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditLog, orders, payments, users } from '../../db/schema.ts';
+import { containsPattern } from '../../db/like.ts';
 
 /** The console's order queries: the filtered list, its CSV rows, and one order's payments, customer and audit rows. */
 
 const DAY_MS = 86_400_000;
 /** Midnight of a Taipei calendar day (yyyy-mm-dd). */
 const taipeiMidnight = (day: string) => new Date(`${day}T00:00:00+08:00`);
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 // drizzle leaves the table name off columns in some selects; the correlated subqueries name it by hand.
 const ORDER_ID = sql.raw('"orders"."id"');
@@ -27,7 +27,7 @@ function filterWhere(f: AdminOrderFilters): SQL | undefined {
   if (f.to) where.push(lt(orders.createdAt, new Date(taipeiMidnight(f.to).getTime() + DAY_MS)));
   const q = f.q?.trim();
   if (q) {
-    const pattern = `%${likeEscape(q)}%`;
+    const pattern = containsPattern(q);
     const anyOf: SQL[] = [
       ilike(orders.orderNo, pattern),
       ilike(users.email, pattern),

@@ -24,6 +24,7 @@ import * as adminRepo from './admin-repo.ts';
 import * as repo from './repo.ts';
 import { advanceOrder, orderEventView, type ChangeDeps } from './service.ts';
 import { shippingRules } from '../site/shipping-rules.ts';
+import { pageCount, pageWindow } from '@shop/shared/paging';
 
 /**
  * The console's view of orders: a filtered, paged list (and the same rows as CSV), the whole
@@ -34,7 +35,8 @@ import { shippingRules } from '../site/shipping-rules.ts';
 
 /** Orders newest first, one page, with the customer, item count and payment state. */
 export async function listAdminOrders(db: DbOrTx, query: AdminOrderListQuery): Promise<PageOf<AdminOrderRow>> {
-  const { rows, total: n } = await adminRepo.listPage(db, query, query.pageSize, (query.page - 1) * query.pageSize);
+  const { limit, offset } = pageWindow(query.page, query.pageSize);
+  const { rows, total: n } = await adminRepo.listPage(db, query, limit, offset);
   return {
     items: rows.map((r) => ({
       orderNo: r.orderNo,
@@ -53,7 +55,7 @@ export async function listAdminOrders(db: DbOrTx, query: AdminOrderListQuery): P
     page: query.page,
     pageSize: query.pageSize,
     total: n,
-    totalPages: Math.max(1, Math.ceil(n / query.pageSize)),
+    totalPages: pageCount(n, query.pageSize),
   };
 }
 

@@ -34,6 +34,7 @@ import type { StoreLocator } from '../logistics/demo-stores.ts';
 import { paymentForm, type GatewaySettings } from '../payments/gateway.ts';
 import { atmInfoMail, orderPaidMail, orderPlacedMail, orderShippedMail, type MailOrder } from './mails.ts';
 import * as repo from './repo.ts';
+import { pageCount, pageWindow } from '@shop/shared/paging';
 
 export interface OrderDeps {
   readonly db: Db;
@@ -400,7 +401,8 @@ const IN_TRANSIT_STATUSES: OrderStatus[] = ['paid', 'processing', 'shipped'];
 
 export async function listOrders(db: DbOrTx, userId: string, filter: OrderStatus | 'all' | 'in-transit', page: number): Promise<OrderListResponse> {
   const statuses = filter === 'all' ? null : filter === 'in-transit' ? IN_TRANSIT_STATUSES : [filter];
-  const rows = await repo.listForUser(db, userId, statuses, PAGE_SIZE, (page - 1) * PAGE_SIZE);
+  const { limit, offset } = pageWindow(page, PAGE_SIZE);
+  const rows = await repo.listForUser(db, userId, statuses, limit, offset);
   const total = rows[0] ? Number(rows[0].total) : await repo.countForUser(db, userId, statuses);
   const items: OrderSummary[] = rows.map((r) => ({
     orderNo: r.order.orderNo,
@@ -412,7 +414,7 @@ export async function listOrders(db: DbOrTx, userId: string, filter: OrderStatus
     firstItemName: r.firstItemName ?? '',
     createdAt: r.order.createdAt.toISOString(),
   }));
-  return { items, page, total, totalPages: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
+  return { items, page, total, totalPages: pageCount(total, PAGE_SIZE) };
 }
 
 // ── changes ─────────────────────────────────────────────────────────────────────────────────────

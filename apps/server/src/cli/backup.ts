@@ -8,6 +8,7 @@ import { openDatabase } from '../db/client.ts';
 import { cliTokenFile } from '../lib/cli-token.ts';
 import { checkArchive } from '../modules/backup/archive.ts';
 import { BackupError, startBackup, storageRoot, writeBackupFile, type DumpFormat } from '../modules/backup/service.ts';
+import { taipeiParts } from '@shop/shared/taipei-time';
 
 const USAGE = 'usage: npm run backup -- [file.tar] [--logical]';
 
@@ -106,12 +107,8 @@ async function viaServer(config: AppConfig, format: DumpFormat, file: string) {
 }
 
 function taipeiStamp(): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Taipei', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
-      .formatToParts(new Date())
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}${parts.month}${parts.day}-${parts.hour}${parts.minute}${parts.second}`;
+  const p = taipeiParts(new Date());
+  return `${p.year}${p.month}${p.day}-${p.hour}${p.minute}${p.second}`;
 }
 
 function formatBytes(n: number): string {

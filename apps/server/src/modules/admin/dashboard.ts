@@ -2,20 +2,21 @@ import type { Dashboard } from '@shop/shared/admin-dashboard';
 import { ORDER_STATUSES, type OrderStatus } from '@shop/shared/order-status';
 import type { DbOrTx } from '../../db/client.ts';
 import * as repo from './repo.ts';
+import { taipeiDay } from '@shop/shared/taipei-time';
 
 /** The console's first page: today's and this month's sales, the last 30 days, orders per status, low stock (a sale: repo.ts). */
 export async function dashboard(db: DbOrTx, now = new Date()): Promise<Dashboard> {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Taipei' }).format(now);
+  const today = taipeiDay(now);
   const monthStart = `${today.slice(0, 8)}01`;
   const from = new Date(Date.parse(`${today}T00:00:00+08:00`) - 29 * 86_400_000);
-  const fromDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Taipei' }).format(from);
+  const fromDay = taipeiDay(from);
 
   const [daily, statuses, low] = await Promise.all([repo.salesPerDay(db, fromDay < monthStart ? fromDay : monthStart, today), repo.ordersPerStatus(db), repo.lowStockVariants(db, 12)]);
 
   const byDay = new Map(daily.map((r) => [r.day, r]));
   const days: Dashboard['daily'] = [];
   for (let i = 0; i < 30; i++) {
-    const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Taipei' }).format(new Date(from.getTime() + i * 86_400_000 + 12 * 3_600_000));
+    const date = taipeiDay(from.getTime() + i * 86_400_000 + 12 * 3_600_000);
     const r = byDay.get(date);
     days.push({ date, sales: r?.sales ?? 0, orders: r?.orders ?? 0 });
   }

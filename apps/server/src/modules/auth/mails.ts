@@ -1,5 +1,6 @@
 import { renderMail } from '../../lib/mail-layout.ts';
 import type { MailMessage } from '../../plugins/mail.ts';
+import { formatTaipeiDateTime } from '@shop/shared/taipei-time';
 
 const greeting = (name: string) => `${name} 您好：`;
 
@@ -32,15 +33,7 @@ export function resetPasswordMail(to: string, name: string, url: string): MailMe
 }
 
 export function passwordChangedMail(to: string, name: string, when: Date, loginUrl: string): MailMessage {
-  const time = new Intl.DateTimeFormat('zh-TW', {
-    timeZone: 'Asia/Taipei',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  }).format(when);
+  const time = formatTaipeiDateTime(when);
   return {
     to,
     ...renderMail({
@@ -55,7 +48,7 @@ export function passwordChangedMail(to: string, name: string, when: Date, loginU
 }
 
 export function emailChangedMail(to: string, name: string, newEmail: string, when: Date): MailMessage {
-  const time = new Intl.DateTimeFormat('zh-TW', { timeZone: 'Asia/Taipei', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false }).format(when);
+  const time = formatTaipeiDateTime(when);
   return {
     to,
     ...renderMail({
@@ -70,7 +63,7 @@ export function emailChangedMail(to: string, name: string, newEmail: string, whe
 
 /** A console invite: says who invites, to which role, and what accepting does. */
 export function staffInviteMail(to: string, name: string, roleName: string, url: string, expiresAt: Date): MailMessage {
-  const until = new Intl.DateTimeFormat('zh-TW', { timeZone: 'Asia/Taipei', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false }).format(expiresAt);
+  const until = formatTaipeiDateTime(expiresAt);
   return {
     to,
     ...renderMail({

@@ -39,14 +39,10 @@ import {
   stockHistory,
   updateAdminProduct,
 } from './admin-service.ts';
+import { taipeiDay } from '@shop/shared/taipei-time';
 
 const READ = { permission: 'products.read' } as const;
 const WRITE = { permission: 'products.write' } as const;
-
-/** yyyymmdd in Taiwan time, for the export's file name. */
-function taipeiDate(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Taipei', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now).replaceAll('-', '');
-}
 
 function importRefusal(problems: ImportProblem[]): ImportErrorBody {
   return { error: { code: 'invalid-csv', message: `檔案有 ${problems.length} 個問題，沒有匯入任何資料。請修正後再匯入。`, problems } };
@@ -69,7 +65,7 @@ const productsRoutes: FastifyPluginAsync = async (app) => {
     const csv = await exportProductsCsv(app.db);
     return reply
       .header('content-type', CSV_CONTENT_TYPE)
-      .header('content-disposition', `attachment; filename="products-${taipeiDate()}.csv"`)
+      .header('content-disposition', `attachment; filename="products-${taipeiDay(new Date(), '')}.csv"`)
       .send(csv);
   });
 

@@ -6,6 +6,7 @@ import { BadRequestError } from '../../lib/errors.ts';
 import { renderMail } from '../../lib/mail-layout.ts';
 import { enforceLimit } from '../../plugins/rate-limiter.ts';
 import { storeMessage } from './service.ts';
+import { taipeiDay } from '@shop/shared/taipei-time';
 
 /** A person needs a few seconds to fill the form; faster than this is a script. */
 export const MIN_FILL_MS = 3_000;
@@ -22,7 +23,7 @@ const contact: FastifyPluginAsync = async (app) => {
     await enforceLimit(app.limiter, `contact:ip:${request.ip}`, { max: 5, windowMs: HOUR });
     const now = Date.now();
     // Reference numbers carry the shop's (Taipei) calendar day; a fake one must look the same.
-    const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Taipei', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(now)).replaceAll('-', '');
+    const date = taipeiDay(now, '');
     const fake = () => ({ referenceNo: `C${date}${String(now % 100000).padStart(5, '0')}` });
     // A filled honeypot is a bot: answer as if all went well, keep nothing.
     if (body.website.trim() !== '') {

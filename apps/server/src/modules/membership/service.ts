@@ -8,11 +8,8 @@ import { AppError } from '../../lib/errors.ts';
 import type { EventBus } from '../../plugins/events.ts';
 import type { DiscountInput, DiscountProvider, DiscountQuote } from '../discounts/provider.ts';
 import * as repo from './repo.ts';
+import { formatTaipeiDate, taipeiParts } from '@shop/shared/taipei-time';
 
-
-function taipeiDate(date: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Taipei', year: 'numeric', month: '2-digit', day: '2-digit' }).format(date).replaceAll('-', '/');
-}
 
 const toTierView = (t: repo.TierRow): TierView => ({ code: t.code, name: t.name, threshold: t.threshold, discountPercent: t.discountPercent, freeShippingOver: t.freeShippingOver });
 
@@ -51,7 +48,7 @@ export function describeCoupon(c: repo.CouponRow, tierNames: Map<string, string>
   if (categoryNames.length > 0) parts.push(`限${categoryNames.join('、')}商品`);
   if (c.tierCodes && c.tierCodes.length > 0) parts.push(`限${c.tierCodes.map((t) => tierNames.get(t) ?? t).join('、')}使用`);
   parts.push(c.perMemberLimit === 1 ? '每人限用 1 次' : `每人限用 ${c.perMemberLimit} 次`);
-  parts.push(`${taipeiDate(c.startsAt)} 至 ${taipeiDate(c.endsAt)}`);
+  parts.push(`${formatTaipeiDate(c.startsAt)} 至 ${formatTaipeiDate(c.endsAt)}`);
   return parts.join('，');
 }
 
@@ -69,8 +66,8 @@ export async function checkCoupon(
   const coupon = await repo.findCoupon(db, input.code, opts);
   if (!coupon || (coupon.ownerId !== null && coupon.ownerId !== input.userId)) return { ok: false, reason: '找不到這個優惠碼，請確認是否輸入正確。' };
   if (coupon.status !== 'active') return { ok: false, reason: '這個優惠碼目前暫停使用。' };
-  if (now < coupon.startsAt) return { ok: false, reason: `這個優惠碼 ${taipeiDate(coupon.startsAt)} 才開始使用。` };
-  if (now >= coupon.endsAt) return { ok: false, reason: `這個優惠碼已於 ${taipeiDate(new Date(coupon.endsAt.getTime() - 1))} 到期。` };
+  if (now < coupon.startsAt) return { ok: false, reason: `這個優惠碼 ${formatTaipeiDate(coupon.startsAt)} 才開始使用。` };
+  if (now >= coupon.endsAt) return { ok: false, reason: `這個優惠碼已於 ${formatTaipeiDate(new Date(coupon.endsAt.getTime() - 1))} 到期。` };
   if (coupon.tierCodes && coupon.tierCodes.length > 0 && !coupon.tierCodes.includes(input.tierCode)) {
     const names = new Map((await repo.tiers(db)).map((t) => [t.code, t.name]));
     return { ok: false, reason: `這個優惠碼限${coupon.tierCodes.map((t) => names.get(t) ?? t).join('、')}使用。` };
@@ -185,9 +182,9 @@ export async function membership(db: DbOrTx, userId: string, now = new Date()): 
 
 // ── birthday coupons ───────────────────────────────────────────────────────────────────────────
 
-function taipeiParts(date: Date): { year: number; month: number } {
-  const [y, m] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Taipei', year: 'numeric', month: '2-digit' }).format(date).split('-');
-  return { year: Number(y), month: Number(m) };
+function taipeiYearMonth(date: Date): { year: number; month: number } {
+  const p = taipeiParts(date);
+  return { year: Number(p.year), month: Number(p.month) };
 }
 
 /**
@@ -198,9 +195,9 @@ function taipeiParts(date: Date): { year: number; month: number } {
 export async function issueBirthdayCoupon(db: DbOrTx, userId: string, now = new Date()): Promise<boolean> {
   const member = await repo.userTier(db, userId);
   if (!member?.birthday) return false;
-  const { year, month } = taipeiParts(now);
+  const { year, month } = taipeiYearMonth(now);
   if (Number(member.birthday.slice(5, 7)) !== month) return false;
-  const joined = taipeiParts(member.createdAt);
+  const joined = taipeiYearMonth(member.createdAt);
   if (joined.year === year && joined.month === month) return false;
   const start = new Date(`${year}-${String(month).padStart(2, '0')}-01T00:00:00+08:00`);
   const end = new Date(`${month === 12 ? year + 1 : year}-${String(month === 12 ? 1 : month + 1).padStart(2, '0')}-01T00:00:00+08:00`);
@@ -221,7 +218,7 @@ export async function issueBirthdayCoupon(db: DbOrTx, userId: string, now = new 
 /** Gives every member born this month their coupon (the jobs plugin runs it a few times a day). */
 export async function issueBirthdayCoupons(db: DbOrTx, now = new Date()): Promise<number> {
   let issued = 0;
-  for (const m of await repo.membersBornIn(db, taipeiParts(now).month)) if (await issueBirthdayCoupon(db, m.id, now)) issued += 1;
+  for (const m of await repo.membersBornIn(db, taipeiYearMonth(now).month)) if (await issueBirthdayCoupon(db, m.id, now)) issued += 1;
   return issued;
 }
 

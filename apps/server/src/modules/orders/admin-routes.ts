@@ -7,7 +7,8 @@ import { AdvanceOrderBody, OrderDetail, OrderNoParams } from '@shop/shared/order
 import { orderDeps } from './deps.ts';
 import { advanceOrder } from './service.ts';
 import { recordAudit } from '../admin/audit.ts';
-import { exportAdminOrdersCsv, getAdminOrder, listAdminOrders, runOrderAction, taipeiDay } from './admin-service.ts';
+import { exportAdminOrdersCsv, getAdminOrder, listAdminOrders, runOrderAction } from './admin-service.ts';
+import { taipeiDay } from '@shop/shared/taipei-time';
 
 /**
  * Orders and fulfilment: the list (and its CSV), one order's detail, and the actions that move an
@@ -24,7 +25,7 @@ const orders: FastifyPluginAsync = async (app) => {
     const csv = await exportAdminOrdersCsv(app.db, request.query);
     return reply
       .header('content-type', CSV_CONTENT_TYPE)
-      .header('content-disposition', `attachment; filename="orders-${taipeiDay(new Date())}.csv"`)
+      .header('content-disposition', `attachment; filename="orders-${taipeiDay(new Date(), '')}.csv"`)
       .send(csv);
   });
 

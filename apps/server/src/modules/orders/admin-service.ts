@@ -25,6 +25,7 @@ import * as repo from './repo.ts';
 import { advanceOrder, orderEventView, type ChangeDeps } from './service.ts';
 import { shippingRules } from '../site/shipping-rules.ts';
 import { pageCount, pageWindow } from '@shop/shared/paging';
+import { formatTaipeiDateTime } from '@shop/shared/taipei-time';
 
 /**
  * The console's view of orders: a filtered, paged list (and the same rows as CSV), the whole
@@ -64,17 +65,6 @@ export async function listAdminOrders(db: DbOrTx, query: AdminOrderListQuery): P
 /** The most rows one export writes (a filter narrows a bigger shop's list). */
 export const EXPORT_LIMIT = 20_000;
 
-/** yyyy/MM/dd HH:mm in Taiwan time. */
-export function taipeiDateTime(date: Date): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Taipei', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(date);
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
-  return `${get('year')}/${get('month')}/${get('day')} ${get('hour')}:${get('minute')}`;
-}
-
-/** yyyymmdd in Taiwan time, for file names. */
-export function taipeiDay(date: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Taipei', year: 'numeric', month: '2-digit', day: '2-digit' }).format(date).replaceAll('-', '');
-}
 
 function destination(s: ShippingDetails): string {
   if (s.method === 'home') return `${s.postalCode ?? ''} ${s.city ?? ''}${s.district ?? ''}${s.address ?? ''}`.trim();
@@ -91,7 +81,7 @@ export async function exportAdminOrdersCsv(db: DbOrTx, filters: AdminOrderFilter
     ORDER_CSV_HEADERS,
     ...rows.map((r) => [
       r.orderNo,
-      taipeiDateTime(r.createdAt),
+      formatTaipeiDateTime(r.createdAt),
       ORDER_STATUS_LABELS[r.status],
       r.customerName,
       r.customerEmail,

@@ -35,6 +35,7 @@ import { paymentForm, type GatewaySettings } from '../payments/gateway.ts';
 import { atmInfoMail, orderPaidMail, orderPlacedMail, orderShippedMail, type MailOrder } from './mails.ts';
 import * as repo from './repo.ts';
 import { pageCount, pageWindow } from '@shop/shared/paging';
+import { taipeiDay } from '@shop/shared/taipei-time';
 
 export interface OrderDeps {
   readonly db: Db;
@@ -50,13 +51,8 @@ export interface OrderDeps {
 const clock = (deps: Pick<OrderDeps, 'now'>) => (deps.now ? deps.now() : new Date());
 const PAGE_SIZE = 10;
 
-/** YYYYMMDD in Taiwan time. */
-function taipeiDate(date: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Taipei', year: 'numeric', month: '2-digit', day: '2-digit' }).format(date).replaceAll('-', '');
-}
-
 export function formatOrderNo(date: Date, seq: number): string {
-  return `TW${taipeiDate(date)}${String(seq).padStart(6, '0')}`;
+  return `TW${taipeiDay(date, '')}${String(seq).padStart(6, '0')}`;
 }
 
 // ── pricing ─────────────────────────────────────────────────────────────────────────────────────

@@ -1,4 +1,5 @@
 import { checkMacValue } from './check-mac.ts';
+import { formatTaipeiDateTime } from '@shop/shared/taipei-time';
 
 export interface EcpaySettings {
   readonly merchantId: string;
@@ -24,18 +25,7 @@ export interface AioRequest {
 
 /** yyyy/MM/dd HH:mm:ss in Taiwan time, as ECPay wants MerchantTradeDate. */
 export function ecpayDate(date: Date): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Taipei',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(date);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
-  return `${get('year')}/${get('month')}/${get('day')} ${get('hour')}:${get('minute')}:${get('second')}`;
+  return formatTaipeiDateTime(date, { seconds: true });
 }
 
 /** ECPay allows 400 characters of item names; characters it reserves are replaced. */

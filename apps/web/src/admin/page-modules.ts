@@ -1,6 +1,6 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import type { AdminRouteId } from '@shop/shared/admin-routes';
-import { lazyPageComponent, type PageModule } from '../lib/lazy-page.ts';
+import { loadPageModule, type PageModule } from '../lib/lazy-page.ts';
 import type { ChunkReloadDeps } from '../lib/reload-guard.ts';
 
 type Loader = () => Promise<PageModule>;
@@ -35,5 +35,5 @@ export const ADMIN_PAGES: Record<AdminRouteId, Loader> = {
  * then shows the 500 page, exactly as the shop's routes do (lib/lazy-page.ts).
  */
 export function consolePages(loaders: Record<AdminRouteId, () => Promise<PageModule>>, deps?: ChunkReloadDeps): Record<AdminRouteId, ComponentType> {
-  return Object.fromEntries(Object.entries(loaders).map(([id, load]) => [id, lazyPageComponent(load, deps)])) as unknown as Record<AdminRouteId, ComponentType>;
+  return Object.fromEntries(Object.entries(loaders).map(([id, load]) => [id, lazy(loadPageModule(load, deps))])) as unknown as Record<AdminRouteId, ComponentType>;
 }

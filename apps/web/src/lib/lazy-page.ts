@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { ChunkFailedPage } from '../components/errors/route-error.tsx';
 import { ChunkLoadError, withChunkReload, type ChunkReloadDeps } from './reload-guard.ts';
 
@@ -28,7 +28,3 @@ export function lazyPage(load: () => Promise<PageModule>) {
   return async () => ({ Component: (await loadPage()).default });
 }
 
-/** The console's form: a React.lazy component for a page rendered inside its own <Routes>. */
-export function lazyPageComponent(load: () => Promise<PageModule>, deps?: ChunkReloadDeps) {
-  return lazy(loadPageModule(load, deps));
-}

@@ -18,6 +18,7 @@ export const FOOTER_NAV = [
       { to: paths.shippingFee(), label: '運費說明' },
       { to: paths.transport(), label: '運送方式' },
       { to: paths.faq(), label: '常見問題' },
+      { to: paths.contact(), label: '聯絡我們' },
     ],
   },
   {

@@ -41,13 +41,6 @@ export function SiteFooter() {
                   </Link>
                 </li>
               ))}
-              {group.title === '購物說明' && (
-                <li>
-                  <Link to={paths.contact()} className="inline-flex min-h-9 items-center text-sm text-ink-muted hover:text-tea">
-                    聯絡我們
-                  </Link>
-                </li>
-              )}
             </ul>
           </nav>
         ))}

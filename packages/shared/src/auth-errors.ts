@@ -1,5 +1,5 @@
 /**
- * Identity error codes of spec §8 and their zh-TW messages. The server answers these codes; the
+ * Identity error codes (docs/product-rules.md#error-codes) and their zh-TW messages. The server answers these codes; the
  * client shows the message (the client adds `network-request-failed` itself).
  */
 export const AuthErrorCode = {
@@ -17,7 +17,7 @@ export const AuthErrorCode = {
 export type AuthErrorCode = (typeof AuthErrorCode)[keyof typeof AuthErrorCode];
 
 export const AUTH_ERROR_MESSAGES: Readonly<Record<AuthErrorCode, string>> = {
-  // One message for an unknown address and a wrong password (clarification 8).
+  // One message for an unknown address and a wrong password so nobody can probe which addresses have accounts (docs/product-rules.md#error-codes).
   'wrong-password': '電子郵件或密碼不正確，請再試一次。',
   'invalid-email': '電子郵件格式不正確。',
   'email-already-in-use': '這個電子郵件已經註冊過了，請直接登入，或使用忘記密碼。',

@@ -3,7 +3,7 @@ import { STAFF_ROLES } from './admin.ts';
 import { passwordProblem, PASSWORD_MAX, PASSWORD_MIN } from './password-policy.ts';
 import { acceptField, confirmed, textField } from './validation/zod.ts';
 
-/** The current user as the client sees it (spec §3 user store: userInfo with a uid, providers). */
+/** The current user as the client sees it (the user store: userInfo with a uid, providers; docs/product-rules.md#client-stores). */
 export const CurrentUser = z.object({
   uid: z.string(),
   email: z.string(),

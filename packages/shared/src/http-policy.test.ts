@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultRetries, isErrorStatus, isRetryableStatus, requestTimeout } from './http-policy.ts';
 
-describe('HTTP policy of spec §7 and §9', () => {
+describe('HTTP policy (docs/product-rules.md#http-behaviour)', () => {
   it('counts 400 to 599 as errors', () => {
     expect(isErrorStatus(399)).toBe(false);
     expect(isErrorStatus(400)).toBe(true);

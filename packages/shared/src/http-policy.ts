@@ -1,8 +1,8 @@
 /**
- * Generic HTTP behaviour of spec §7 and §9, shared so the client and its tests agree.
+ * Generic HTTP behaviour (docs/product-rules.md#http-behaviour), shared so the client and its tests agree.
  */
 
-/** Responses with these statuses may be retried (spec §7). */
+/** Responses with these statuses may be retried (docs/product-rules.md#http-behaviour). */
 export const RETRY_STATUSES: readonly number[] = [408, 409, 425, 429, 500, 502, 503, 504];
 
 /** Methods that change state are not retried by default; the rest are retried once. */
@@ -20,7 +20,7 @@ export function isRetryableStatus(status: number): boolean {
   return RETRY_STATUSES.includes(status);
 }
 
-/** Identity network time-out (spec §9): 30 s on desktop, 60 s on mobile. */
+/** Network time-out of every API call (docs/product-rules.md#limits-and-timings): 30 s on desktop, 60 s on mobile. */
 export const TIMEOUT_DESKTOP_MS = 30_000;
 export const TIMEOUT_MOBILE_MS = 60_000;
 

@@ -1,7 +1,6 @@
 /**
- * The limits of the product specification (its sections 7–9) that mean something in this shop,
- * in one place for the server and the web client. docs/product-rules.md ("Limits and error codes
- * from the specification") says where each one is used and why the others do not apply.
+ * The product's limits and timings, in one place for the server and the web client.
+ * docs/product-rules.md#limits-and-timings says where each one is used and why some do not apply.
  */
 
 /** Every retry loop's wait: 1 s, then ×1.5 each time, never more than 60 s. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Spec §7: a path lookup that may return a redirect. */
+/** A path lookup that may return a redirect (docs/product-rules.md#http-behaviour). */
 export const RedirectLookupQuery = z.object({
   path: z
     .string()

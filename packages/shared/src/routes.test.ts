@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decideGuard, matchRoute, ROUTES, safeReturnPath } from './routes.ts';
 
-/** Spec §2's public list, written out here independently of the table. */
+/** The public paths of docs/product-rules.md#routes-and-guards, written out here independently of the table. */
 const SPEC_PUBLIC = [
   '/', '/home', '/login', '/register', '/forgetPassword', '/forgetPasswordConfirm', '/resetPassword',
   '/resetPasswordSuccess', '/emailVerification', '/payComplete', '/serviceTerms', '/privacyPolicy', '/shipping',
@@ -18,7 +18,7 @@ const GUEST_ONLY = ['/login', '/forgetPassword', '/forgetPasswordConfirm', '/res
 const concrete = (pattern: string) => pattern.replace(/:[a-zA-Z]+/g, 'abc-123');
 
 describe('route table', () => {
-  it('holds exactly the routes of spec §2', () => {
+  it('holds exactly the routes of the product\'s route table (docs/product-rules.md#routes-and-guards)', () => {
     expect(ROUTES.map((r) => r.path).sort()).toEqual([...SPEC_PUBLIC, ...SPEC_MEMBER].sort());
     expect(ROUTES.filter((r) => r.access === 'public').map((r) => r.path).sort()).toEqual([...SPEC_PUBLIC].sort());
   });

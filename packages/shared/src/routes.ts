@@ -1,5 +1,5 @@
 /**
- * The one route table of the product (spec §2). The server uses it to answer 404 for paths
+ * The one route table of the product (docs/product-rules.md#routes-and-guards). The server uses it to answer 404 for paths
  * no page owns; the client builds its router and guards from it. No I/O, no dependencies.
  */
 
@@ -11,9 +11,9 @@ export interface RouteDef {
   /** Path pattern: static segments and `:param` segments, always absolute. */
   readonly path: string;
   readonly access: RouteAccess;
-  /** With a session, these send the visitor to `/` (spec §4). */
+  /** With a session, these send the visitor to `/` (docs/product-rules.md#routes-and-guards). */
   readonly guestOnly?: boolean;
-  /** Member area children reachable only while resetPasswordAuth is true (spec §2). */
+  /** Member area children reachable only while resetPasswordAuth is true; otherwise they redirect to `/member`. */
   readonly needsResetPasswordAuth?: boolean;
   /** Page title in zh-TW, shown as the heading and in the document title. */
   readonly title: string;
@@ -68,7 +68,7 @@ export const ROUTES = [
 
 export type RouteId = (typeof ROUTES)[number]['id'];
 
-/** Paths of the member layout's children, relative to `/member` (spec §2: a parent layout). */
+/** Paths of the member layout's children, relative to `/member` (a parent layout, docs/product-rules.md#routes-and-guards). */
 export const MEMBER_LAYOUT_PATH = '/member';
 
 export interface RouteMatch {
@@ -126,7 +126,7 @@ export function matchRoute(pathname: string): RouteMatch | null {
 export interface GuardState {
   /** The token cookie is present (the client sees its non-secret companion). */
   readonly signedIn: boolean;
-  /** Reset-password store flag (spec §3). */
+  /** Reset-password store flag (docs/product-rules.md#client-stores). */
   readonly resetPasswordAuth: boolean;
 }
 
@@ -139,7 +139,7 @@ export const LOGIN_PATH = '/login';
 export const REDIRECT_PARAM = 'redirect';
 
 /**
- * Decides what happens when a visitor opens a path (spec §4, §6 and clarification 3).
+ * Decides what happens when a visitor opens a path (docs/product-rules.md#routes-and-guards).
  * `pathWithSearch` is remembered so sign-in can return the visitor where they were going.
  */
 export function decideGuard(pathname: string, search: string, state: GuardState): GuardDecision {

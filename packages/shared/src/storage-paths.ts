@@ -1,4 +1,4 @@
-/** URLs of the storage service (spec §7 shape /b/{bucket}/o/{path}); no dependencies. */
+/** URLs of the storage service (shape /b/{bucket}/o/{path}, docs/product-rules.md#http-behaviour); no dependencies. */
 export const STORAGE_PREFIX = '/api/storage';
 
 /** Widths of the WebP copies made for product images. */

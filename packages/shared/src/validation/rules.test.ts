@@ -23,7 +23,7 @@ const PNG = file('茶葉.png', 'image/png', 2048, 800, 600);
 const JPG = file('PHOTO.JPG', 'image/jpeg', 500 * 1024, 1024, 768);
 const PDF = file('型錄.pdf', 'application/pdf', 1024);
 
-/** Spec §5 list, written out here independently of RULE_NAMES. */
+/** The product's rule set (docs/product-rules.md#validation-rules), written out here independently of RULE_NAMES. */
 const SPEC_RULES = [
   'alpha', 'alpha_dash', 'alpha_num', 'alpha_spaces', 'between', 'confirmed', 'digits', 'dimensions', 'email',
   'ext', 'image', 'integer', 'is', 'is_not', 'length', 'max', 'max_value', 'mimes', 'min', 'min_value',
@@ -40,7 +40,7 @@ const SAMPLE_PARAMS: Record<RuleName, string[]> = {
 };
 
 describe('RULE_NAMES', () => {
-  it('lists exactly the 27 rules of spec §5', () => {
+  it('lists exactly the 27 rules of the product\'s rule set (docs/product-rules.md#validation-rules)', () => {
     expect(RULE_NAMES).toHaveLength(27);
     expect([...RULE_NAMES].sort()).toEqual([...SPEC_RULES].sort());
     expect(new Set(RULE_NAMES).size).toBe(27);

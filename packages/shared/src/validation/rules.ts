@@ -1,6 +1,6 @@
 /**
- * The validation rule set of spec §5, shared by the forms and the server. Rule names and
- * semantics follow the spec's list (the vee-validate rule names); messages are zh-TW with
+ * The validation rule set (docs/product-rules.md#validation-rules), shared by the forms and the
+ * server. Rule names and semantics are the vee-validate ones; messages are zh-TW with
  * `{field}` replaced by the field's label and the bound filled in. Every rule except `required`
  * passes on an empty value, so optional fields stay optional.
  */
@@ -23,7 +23,7 @@ export interface FileLike {
 }
 
 /**
- * zh-TW messages (spec §5 table). Placeholders: {field}, {length}, {min}, {max}, {size}, {target}.
+ * zh-TW messages (docs/product-rules.md#validation-rules). Placeholders: {field}, {length}, {min}, {max}, {size}, {target}.
  * Rules without an entry use `default`.
  */
 export const RULE_MESSAGES: Readonly<Partial<Record<RuleName, string>>> & { readonly default: string } = {

@@ -7,7 +7,7 @@ const timestamps = {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
-/** Spec §7: path-based redirect lookup. `path` is stored lower-cased without a trailing slash. */
+/** Path-based redirect lookup (docs/product-rules.md#http-behaviour). `path` is stored lower-cased without a trailing slash. */
 export const redirects = pgTable('redirects', {
   path: text('path').primaryKey(),
   target: text('target').notNull(),

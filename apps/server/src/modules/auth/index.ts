@@ -30,7 +30,7 @@ const auth: FastifyPluginAsync = async (app) => {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
-  // A malformed e-mail address answers the identity code of spec §8, with the field message kept.
+  // A malformed e-mail address answers the identity code `invalid-email` (docs/product-rules.md#error-codes), with the field message kept.
   app.setErrorHandler(
     errorHandler((body) =>
       body.error.code === 'invalid-argument' && body.error.fields?.email

@@ -242,7 +242,7 @@ export async function resendVerification(deps: AuthDeps, userId: string, meta: R
 }
 
 /**
- * Always answers the same way, whether or not the address has an account (clarification 8).
+ * Always answers the same way, whether or not the address has an account (docs/product-rules.md#error-codes).
  * The mail leaves in the background so the answer takes as long either way.
  */
 export async function forgotPassword(deps: AuthDeps, rawEmail: string, meta: RequestMeta): Promise<void> {

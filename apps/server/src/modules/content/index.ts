@@ -25,7 +25,7 @@ function isPreview(request: FastifyRequest): boolean {
   return query?.preview === '1' && can(request.auth?.user.role, 'content.read');
 }
 
-/** Public page content, one request per page. Team and master details are for members (spec §2). */
+/** Public page content, one request per page. Team and master details are for members (docs/product-rules.md#routes-and-guards). */
 const content: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const cache = responseCache({ max: 200, ttlMs: 10_000 });

@@ -30,7 +30,7 @@ interface Stream {
 
 /**
  * GET /api/events: a server-sent events stream for the signed-in member. Order and shipment
- * changes arrive as `order.updated`; the client reconnects with backoff (spec §9).
+ * changes arrive as `order.updated`; the client reconnects with backoff (docs/product-rules.md#limits-and-timings).
  *
  * Streams are capped per session, per member and per server (429 with Retry-After over the cap;
  * `?probe=1` answers that status, or 204, without opening a stream, since a browser's EventSource

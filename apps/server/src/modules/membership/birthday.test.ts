@@ -51,6 +51,17 @@ describe.skipIf(!dbAvailable())('birthday coupons', () => {
     await expect(db().insert(coupons).values(copy)).rejects.toThrow();
   });
 
+  it('still gives the coupon when the code it drew is already taken (a drawn code collides now and then among thousands)', async () => {
+    const first = await member('drew-first@example.com', 400);
+    const second = await member('drew-taken@example.com', 400);
+    for (const s of [first, second]) await db().update(users).set({ birthday: `1990-${month()}-15` }).where(eq(users.id, s.uid));
+    expect(await issueBirthdayCoupon(db(), first.uid)).toBe(true);
+    const [taken] = await birthdayCoupons(first.uid);
+    const draws = [taken!.code, 'BDAY-FRESH-CODE'];
+    expect(await issueBirthdayCoupon(db(), second.uid, new Date(), { drawCode: () => draws.shift() ?? 'BDAY-SPARE' })).toBe(true);
+    expect((await birthdayCoupons(second.uid)).map((c) => c.code)).toEqual(['BDAY-FRESH-CODE']);
+  });
+
   it('gives nothing to an account created this month, even with a birthday this month', async () => {
     const s = await member('newcomer@example.com', 0);
     const res = await s.call('PATCH', '/api/me/profile', { displayName: '新朋友', phone: '', birthday: `1995-${month()}-02` });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbAvailable, type TestContext } from '../../../test/helpers.ts';
 import { lookupRedirect, normalizeRedirectPath, saveRedirect } from './service.ts';
 
-describe.skipIf(!dbAvailable())('redirect lookup (spec §7)', () => {
+describe.skipIf(!dbAvailable())('redirect lookup (docs/product-rules.md#http-behaviour)', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp();

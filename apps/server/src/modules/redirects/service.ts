@@ -12,7 +12,7 @@ export function normalizeRedirectPath(path: string): string {
 }
 
 /**
- * Looks a path up (spec §7). Follows chains (a → b → c) so a renamed-twice product still lands
+ * Looks a path up (docs/product-rules.md#http-behaviour). Follows chains (a → b → c) so a renamed-twice product still lands
  * on its current page, and stops on a loop or after a few hops.
  */
 export async function lookupRedirect(db: DbOrTx, path: string): Promise<{ target: string; permanent: boolean } | null> {

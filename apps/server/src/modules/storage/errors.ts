@@ -1,6 +1,6 @@
 import { AppError } from '../../lib/errors.ts';
 
-/** Storage error codes of spec §8, with their HTTP statuses and zh-TW messages. */
+/** Storage error codes (docs/product-rules.md#error-codes), with their HTTP statuses and zh-TW messages. */
 export const STORAGE_ERRORS = {
   'object-not-found': [404, '找不到這個檔案。'],
   'bucket-not-found': [404, '找不到這個檔案空間。'],

@@ -66,9 +66,9 @@ function limitUnreadBody(request: FastifyRequest): void {
 }
 
 /**
- * File storage with the spec §7 shape: GET /api/storage/b/{bucket}/o/{path} (metadata, or the
+ * File storage (docs/product-rules.md#http-behaviour): GET /api/storage/b/{bucket}/o/{path} (metadata, or the
  * bytes with ?alt=media: Range and conditional requests supported), POST …/o?name={path} to upload
- * (raw body), DELETE …/o/{path}. Errors use the spec §8 storage codes.
+ * (raw body), DELETE …/o/{path}. Errors use the storage codes of docs/product-rules.md#error-codes.
  */
 const storage: FastifyPluginAsync<{ store: ObjectStore }> = async (app, options) => {
   const deps = (): service.StorageDeps => ({ db: app.db, store: options.store });

@@ -1,6 +1,6 @@
 import { storageError } from './errors.ts';
 
-/** Spec §9: key paths at most 768 bytes and 32 levels. */
+/** Key paths at most 768 bytes and 32 levels (docs/product-rules.md#limits-and-timings). */
 export const MAX_PATH_BYTES = 768;
 export const MAX_PATH_LEVELS = 32;
 

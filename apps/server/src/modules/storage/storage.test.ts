@@ -40,7 +40,7 @@ function pngBomb(width: number, height: number): Buffer {
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', rows), chunk('IEND', Buffer.alloc(0))]);
 }
 
-describe.skipIf(!dbAvailable())('file storage (spec §7 /b/{bucket}/o/{path})', () => {
+describe.skipIf(!dbAvailable())('file storage (/b/{bucket}/o/{path}, docs/product-rules.md#http-behaviour)', () => {
   let ctx: TestContext;
   let owner: string;
   let customer: string;

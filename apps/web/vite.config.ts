@@ -5,7 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 
 /**
  * Writes build-manifest.json beside index.html and bakes the same id into the bundle, so a
- * running client can tell when a newer build is deployed (spec §4).
+ * running client can tell when a newer build is deployed (docs/product-rules.md#http-behaviour).
  */
 function buildManifest(): Plugin {
   const buildId = process.env.BUILD_ID ?? `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;

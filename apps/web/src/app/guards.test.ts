@@ -24,7 +24,7 @@ describe('route guards in the client', () => {
   });
 });
 
-describe('redirect check (spec §4)', () => {
+describe('redirect check (docs/product-rules.md#http-behaviour)', () => {
   it('renders the page when there is no redirect', async () => {
     const lookup = vi.fn(async () => ({ redirect: null }));
     await expect(redirectCheck('/mall/oolong', lookup)).resolves.toBeUndefined();

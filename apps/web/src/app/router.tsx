@@ -9,7 +9,7 @@ import { setPendingLocationSource } from '../lib/reload-guard.ts';
 import { guardLoader, productLoader } from './guards.ts';
 import { MEMBER_LAYOUT_MODULE, PAGE_MODULES } from './routes/page-modules.ts';
 
-/** Route loaders beyond the guard: the product page runs the redirect check first (spec §4). */
+/** Route loaders beyond the guard: the product page runs the redirect check first (docs/product-rules.md#routes-and-guards). */
 const LOADERS: Partial<Record<RouteId, LoaderFunction>> = { product: productLoader };
 
 function toRoute(def: RouteDef, path: string): RouteObject {

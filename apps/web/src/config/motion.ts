@@ -1,5 +1,5 @@
 /**
- * Animation and timing constants of spec §9, in one place. Components read them from here,
+ * Animation and timing constants (docs/product-rules.md#limits-and-timings), in one place. Components read them from here,
  * never as literals, so the whole site moves alike.
  */
 export const MOTION = {
@@ -18,10 +18,10 @@ export const MOTION = {
   transitionWaitMs: { short: 100, none: 0 },
 } as const;
 
-/** Spec §4, §9: a failed page chunk reloads at most once per this many ms for the same path. */
+/** A failed page chunk reloads at most once per this many ms for the same path. */
 export const RELOAD_GUARD_MS = 10_000;
 
-/** How often the client asks whether a newer build is deployed (spec §4 leaves it open). */
+/** How often the client asks whether a newer build is deployed (docs/product-rules.md#http-behaviour). */
 export const BUILD_POLL_INTERVAL_MS = 60_000;
 
 export function prefersReducedMotion(): boolean {

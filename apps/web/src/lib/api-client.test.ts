@@ -14,7 +14,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('api client retry policy (spec §7)', () => {
+describe('api client retry policy (docs/product-rules.md#http-behaviour)', () => {
   it('retries a GET once on 503 and then succeeds', async () => {
     fetchMock.mockResolvedValueOnce(json(503, { error: { code: 'internal-error', message: 'x' } })).mockResolvedValueOnce(json(200, { ok: 1 }));
     await expect(apiGet('/api/thing')).resolves.toEqual({ ok: 1 });

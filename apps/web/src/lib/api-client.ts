@@ -43,7 +43,7 @@ export function reportSessionEnded(): void {
 export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
-  /** Override the spec §7 default (writes 0 retries, reads 1). */
+  /** Override the default (writes 0 retries, reads 1; docs/product-rules.md#http-behaviour). */
   retry?: number;
   timeout?: number;
 }
@@ -76,7 +76,7 @@ async function readBody(res: Response): Promise<unknown> {
 
 /**
  * The one way to call the API, on plain fetch (see docs/decisions/004). Applies the retry and
- * time-out policy of spec §7 and §9: 400–599 are errors; 408, 409, 425, 429, 500, 502, 503 and 504
+ * time-out policy of docs/product-rules.md#http-behaviour: 400–599 are errors; 408, 409, 425, 429, 500, 502, 503 and 504
  * are retried, writes 0 times by default and other methods once; 30 s on desktop, 60 s on mobile.
  * Throws ApiError with the server's code and zh-TW message; no answer at all is
  * `network-request-failed`.

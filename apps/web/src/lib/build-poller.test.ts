@@ -36,7 +36,7 @@ function setup(overrides: Partial<BuildPollerDeps> = {}) {
   };
 }
 
-describe('build poller (spec §4, clarification 4)', () => {
+describe('build poller (docs/product-rules.md#http-behaviour)', () => {
   it('asks for the manifest with a cache-busting timestamp and does nothing while the build is current', async () => {
     const t = setup();
     await t.poller.check();

@@ -26,7 +26,7 @@ export interface BuildPoller {
 }
 
 /**
- * Spec §4 with clarification 4: poll the build manifest; when a new id appears, reload at once
+ * docs/product-rules.md#http-behaviour (new builds): poll the build manifest; when a new id appears, reload at once
  * if no form holds unsaved input, else at the next route change.
  */
 export function startBuildPoller(deps: BuildPollerDeps): BuildPoller {

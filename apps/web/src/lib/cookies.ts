@@ -1,7 +1,7 @@
 import { SIGNED_IN_COOKIE } from '@shop/shared/session';
 
 /**
- * The token cookie is HttpOnly (clarification 2); its companion tells the router a session exists.
+ * The token cookie is HttpOnly (docs/product-rules.md#client-stores); its companion tells the router a session exists.
  * The server trusts only the token, so this is a routing hint, never a credential.
  */
 export function hasSessionCookie(cookieString: string = document.cookie): boolean {

@@ -1,4 +1,4 @@
-/** Mobile devices get the longer network time-out of spec §9. */
+/** Mobile devices get the longer network time-out (docs/product-rules.md#limits-and-timings). */
 export function isMobileDevice(): boolean {
   if (typeof navigator === 'undefined') return false;
   const uaData = (navigator as Navigator & { userAgentData?: { mobile?: boolean } }).userAgentData;

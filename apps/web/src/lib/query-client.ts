@@ -71,7 +71,7 @@ export function boundQueryCache(cache: QueryCache, maxBytes: number): () => void
  */
 export const QUERY_CACHE_MAX_BYTES = queryCacheBytes(import.meta.env.VITE_QUERY_CACHE_BYTES);
 
-/** Retries are the HTTP client's job (spec §7), so queries do not retry on top of it. */
+/** Retries are the HTTP client's job (docs/product-rules.md#http-behaviour), so queries do not retry on top of it. */
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: { retry: false, staleTime: 30_000, refetchOnWindowFocus: false },

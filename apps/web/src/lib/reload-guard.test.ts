@@ -6,7 +6,7 @@ function memoryStorage() {
   return { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v) };
 }
 
-describe('chunk reload guard (spec §4: once per 10 s per path)', () => {
+describe('chunk reload guard (once per 10 s per path, docs/product-rules.md#http-behaviour)', () => {
   it('allows one reload, refuses a second within 10 s, and allows again after', () => {
     const storage = memoryStorage();
     expect(claimChunkReload('/mall', 1_000, storage)).toBe(true);

@@ -8,7 +8,7 @@ export interface ReloadStorage {
 }
 
 /**
- * Spec §4/§8: a failed page chunk reloads the page, at most once per 10 s for the same path.
+ * docs/product-rules.md#http-behaviour: a failed page chunk reloads the page, at most once per 10 s for the same path.
  * Returns true (and records the time) when a reload is allowed now.
  */
 export function claimChunkReload(path: string, now: number, storage: ReloadStorage): boolean {

@@ -15,7 +15,7 @@ export function ease(x: number): number {
 
 /**
  * Scrolls so the element sits `offset` px below the top (clear of the sticky header), animated
- * with the spec §9 defaults: offset 120, 400 ms, ease. Jumps when reduced motion is asked for.
+ * with the defaults of `MOTION` (docs/product-rules.md#limits-and-timings): offset 120, 400 ms, ease. Jumps when reduced motion is asked for.
  */
 export function scrollToElement(el: Element, opts: { offset?: number; durationMs?: number } = {}): Promise<void> {
   const offset = opts.offset ?? MOTION.scroll.offset;

@@ -39,7 +39,7 @@ function HillsIllustration() {
   );
 }
 
-/** The storefront's front page (clarification 5), from the content the owner edits. Scrolls to the top on every visit (spec §2). */
+/** The storefront's front page, from the content the owner edits. Scrolls to the top on every visit (docs/product-rules.md#routes-and-guards). */
 export default function Landing() {
   const location = useLocation();
   const isLogin = useIsLogin();

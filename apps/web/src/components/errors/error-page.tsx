@@ -36,7 +36,7 @@ export function statusMessageFor(status: number): string {
   return REASON_PHRASES[status] ?? (status >= 500 ? 'Server Error' : 'Client Error');
 }
 
-/** The error page of spec §2 and §8: status code, status message, description, a way home. */
+/** The error page (docs/product-rules.md#error-codes): status code, status message, description, a way home. */
 export function ErrorPage({ status, statusMessage, message, description, onRetry }: ErrorPageProps) {
   return (
     <Container className="flex min-h-[60vh] flex-col items-center justify-center gap-5 py-16 text-center">

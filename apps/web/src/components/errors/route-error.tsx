@@ -5,7 +5,7 @@ import { ErrorPage, NotFoundPage, statusMessageFor } from './error-page.tsx';
 
 const RELOAD_HINT = '請重新載入；若問題持續，歡迎與我們聯絡。';
 
-/** Shown when a page's code could not be loaded even after the one automatic reload (spec §8). */
+/** Shown when a page's code could not be loaded even after the one automatic reload (docs/product-rules.md#http-behaviour). */
 export function ChunkFailedPage() {
   return <ErrorPage status={500} statusMessage={statusMessageFor(500)} description={`頁面發生錯誤，暫時無法顯示。${RELOAD_HINT}`} onRetry={() => window.location.reload()} />;
 }
@@ -51,7 +51,7 @@ export function RouteError() {
   return <ErrorPage status={status} statusMessage={statusMessageFor(status)} description={message ?? '這個頁面無法顯示。您可以回到首頁，或到商城看看最新的茶品。'} />;
 }
 
-/** The catch-all route: a path that matches no route (spec §2, clarification 3). */
+/** The catch-all route: a path that matches no route (docs/product-rules.md#routes-and-guards: 404 for everyone). */
 export function NotFoundRoute() {
   const location = useLocation();
   return <NotFoundPage path={location.pathname} />;

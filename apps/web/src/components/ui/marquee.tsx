@@ -8,7 +8,7 @@ export interface MarqueeItem {
 }
 
 /**
- * The announcement marquee (spec §9: 20 s a loop, no delay, forever). It pauses while hovered or
+ * The announcement marquee (20 s a loop, no delay, forever: `MOTION` in config/motion.ts). It pauses while hovered or
  * while a link inside has focus, and stands still for visitors who ask for reduced motion.
  */
 export function Marquee({ items, label }: { items: readonly MarqueeItem[]; label: string }) {

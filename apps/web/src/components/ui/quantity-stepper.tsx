@@ -15,7 +15,7 @@ export interface QuantityStepperProps {
 
 /**
  * − [n] + with an input that grows with its digits; the width follows typing after the 150 ms
- * debounce of spec §9, so it does not jump on every keystroke.
+ * debounce of `MOTION` (config/motion.ts, docs/product-rules.md#limits-and-timings), so it does not jump on every keystroke.
  */
 export function QuantityStepper({ value, onChange, min = 1, max, disabled = false, label = '數量', hideLabel = false }: QuantityStepperProps) {
   const id = useId();

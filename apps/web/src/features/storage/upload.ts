@@ -7,7 +7,7 @@ export const MAX_UPLOAD_RETRY_MS = STORAGE_RETRY_LIMIT_MS.upload;
 
 export type UploadedObject = StorageObjectMetadata;
 
-/** Storage error codes of spec §8 as the client sees them. */
+/** Storage error codes as the client sees them (docs/product-rules.md#error-codes). */
 export class StorageError extends Error {
   constructor(
     readonly code: string,

@@ -27,7 +27,7 @@ const navItem = (active: boolean) =>
     active ? 'bg-tea text-white' : 'bg-surface text-ink hover:bg-tea-soft lg:bg-transparent',
   );
 
-/** Spec §2: /member is a parent layout; its children share this navigation. */
+/** /member is a parent layout (docs/product-rules.md#routes-and-guards); its children share this navigation. */
 export default function MemberLayout() {
   const navigate = useNavigate();
   // Refresh the member's record (e.g. verified elsewhere) whenever the member area opens.

@@ -27,7 +27,7 @@ export const currentUserQueryOptions = () =>
 let first: Promise<CurrentUser | null> | null = null;
 
 /**
- * Spec §4: the current-user lookup resolves once the session state is first known, stores the
+ * The current-user lookup (docs/product-rules.md#client-stores) resolves once the session state is first known, stores the
  * user info and resolves with it. Later calls share that first answer.
  */
 export function whenSessionKnown(): Promise<CurrentUser | null> {

@@ -11,7 +11,7 @@ import { PasswordField } from './password-field.tsx';
 
 /**
  * Step one of the member password change: confirm the current password. Success sets the
- * reset-password store's `resetPasswordAuth` (spec §2 gating) and opens a 5-minute server window.
+ * reset-password store's `resetPasswordAuth` (it gates /member/resetPassword, docs/product-rules.md#routes-and-guards) and opens a 5-minute server window.
  */
 export function ReauthDialog({ open, onClose, onConfirmed }: { open: boolean; onClose(): void; onConfirmed(): void }) {
   const form = useForm<ReauthenticateBody>({ resolver: zodResolver(ReauthenticateBody), mode: 'onChange', defaultValues: { password: '' } });

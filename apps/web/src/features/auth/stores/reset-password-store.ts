@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 
-/** Spec §3 reset-password store, persisted. */
+/** The reset-password store, persisted (docs/product-rules.md#client-stores). */
 export interface ResetPasswordState {
   currentMail: string;
   resetPasswordAuth: boolean;

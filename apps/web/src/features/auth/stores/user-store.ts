@@ -4,7 +4,7 @@ import type { CurrentUser } from '@shop/shared/auth';
 import { hasSessionCookie } from '../../../lib/cookies.ts';
 
 /**
- * Spec §3 user store, persisted. The token is never here: it lives in an HttpOnly cookie.
+ * The user store, persisted (docs/product-rules.md#client-stores). The token is never here: it lives in an HttpOnly cookie.
  * `isLogin` is derived from userInfo having a uid.
  */
 export interface UserState {

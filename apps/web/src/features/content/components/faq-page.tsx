@@ -18,7 +18,7 @@ function blockText(b: DescriptionBlock): string {
   return b.text;
 }
 
-/** One question; its answer slides open (spec §9: 500 ms, ease-in-out). */
+/** One question; its answer slides open (500 ms, ease-in-out: `MOTION` in config/motion.ts). */
 function Question({ entry, open, onToggle }: { entry: FaqEntry; open: boolean; onToggle(): void }) {
   const panelId = useId();
   return (

@@ -123,6 +123,12 @@ export async function hasPersonalCoupon(db: DbOrTx, userId: string, code: string
  * Inserts a coupon unless one like it exists: same code, or (birthday coupons) the same member and
  * year under the `coupons_birthday_once` index. True when this call made it.
  */
+/** Whether the member already holds the birthday coupon of a (Taipei) year. */
+export async function hasBirthdayCoupon(db: DbOrTx, userId: string, year: number): Promise<boolean> {
+  const found = await db.select({ id: coupons.id }).from(coupons).where(and(eq(coupons.ownerId, userId), eq(coupons.birthdayYear, year))).limit(1);
+  return found.length > 0;
+}
+
 export async function insertCouponOnce(db: DbOrTx, values: typeof coupons.$inferInsert): Promise<boolean> {
   const made = await db.insert(coupons).values(values).onConflictDoNothing().returning({ id: coupons.id });
   return made.length > 0;

@@ -192,7 +192,8 @@ function taipeiYearMonth(date: Date): { year: number; month: number } {
  * member and Taipei year, held by a unique index (so two runs at once, or two instances, still make
  * one), and never for an account created this month (docs/product-rules.md).
  */
-export async function issueBirthdayCoupon(db: DbOrTx, userId: string, now = new Date()): Promise<boolean> {
+export async function issueBirthdayCoupon(db: DbOrTx, userId: string, now = new Date(), options: { drawCode?: (year: number) => string } = {}): Promise<boolean> {
+  const drawCode = options.drawCode ?? ((year: number) => `BDAY${year}-${randomBytes(3).toString('hex').toUpperCase()}`);
   const member = await repo.userTier(db, userId);
   if (!member?.birthday) return false;
   const { year, month } = taipeiYearMonth(now);
@@ -201,10 +202,9 @@ export async function issueBirthdayCoupon(db: DbOrTx, userId: string, now = new 
   if (joined.year === year && joined.month === month) return false;
   const start = new Date(`${year}-${String(month).padStart(2, '0')}-01T00:00:00+08:00`);
   const end = new Date(`${month === 12 ? year + 1 : year}-${String(month === 12 ? 1 : month + 1).padStart(2, '0')}-01T00:00:00+08:00`);
-  return repo.insertCouponOnce(db, {
-    code: `BDAY${year}-${randomBytes(3).toString('hex').toUpperCase()}`,
+  const coupon = {
     name: '生日月禮券',
-    kind: 'fixed',
+    kind: 'fixed' as const,
     value: 200,
     minSpend: 1000,
     startsAt: start,
@@ -212,7 +212,15 @@ export async function issueBirthdayCoupon(db: DbOrTx, userId: string, now = new 
     perMemberLimit: 1,
     ownerId: userId,
     birthdayYear: year,
-  });
+  };
+  // A code is drawn at random, so among thousands of members two draws meet now and then: the
+  // insert then keeps nothing. Unless this member already has this year's coupon (the one-per-year
+  // index), draw again rather than skip them.
+  for (let draw = 0; draw < 5; draw++) {
+    if (await repo.insertCouponOnce(db, { ...coupon, code: drawCode(year) })) return true;
+    if (await repo.hasBirthdayCoupon(db, userId, year)) return false;
+  }
+  throw new Error('birthday coupon: five drawn codes were all taken');
 }
 
 /** Gives every member born this month their coupon (the jobs plugin runs it a few times a day). */

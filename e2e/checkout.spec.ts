@@ -134,7 +134,9 @@ test.describe('checkout and payment', () => {
     await addToCart(page, 'celadon-fair-cup');
     await page.goto('/payment');
     const notice = page.getByRole('status').filter({ hasText: '請先完成電子郵件驗證' });
-    await expect(notice).toBeVisible();
+    // The notice waits for the fresh current-user answer, the page's last request: on the two-core CI
+    // machine running both browsers and the server it once came after 7 s.
+    await expect(notice).toBeVisible({ timeout: 15_000 });
     await expect(notice).toContainText(email);
     await expect(page.getByRole('button', { name: '送出訂單並付款' })).toBeDisabled();
     // The resend is offered right there (counting down: the sign-up mail went out a moment ago).

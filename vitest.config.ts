@@ -1,11 +1,21 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-const serverProject = (engine: 'pglite' | 'postgres') => ({
+// Test files run two (or more) at a time, except the few that hold a time budget (an answer within
+// 100 ms, a check within 20 ms): those run afterwards, alone, in their own "-timed" projects
+// (sequence.groupOrder 1), so a neighbour's CPU never decides whether they pass.
+// docs/decisions/007-reliability.md, "CI time".
+const PARALLEL = { maxWorkers: Math.max(2, os.availableParallelism() - 1), sequence: { groupOrder: 0 } };
+const ALONE = { maxWorkers: 1, sequence: { groupOrder: 1 } };
+const TIMED_SERVER = ['test/hostile-bodies.test.ts'];
+const TIMED_SHARED = ['src/validation/adversarial.test.ts'];
+
+const serverProject = (engine: 'pglite' | 'postgres', timed: boolean) => ({
   test: {
-    name: `server-${engine}`,
+    name: `server-${engine}${timed ? '-timed' : ''}`,
     root: './apps/server',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    ...(timed ? { include: TIMED_SERVER, ...ALONE } : { include: ['src/**/*.test.ts', 'test/**/*.test.ts'], exclude: TIMED_SERVER, ...PARALLEL }),
     environment: 'node',
     globalSetup: ['./test/global-setup.ts'],
     env: { TEST_DB_ENGINE: engine },
@@ -26,7 +36,18 @@ export default defineConfig({
           name: 'shared',
           root: './packages/shared',
           include: ['src/**/*.test.ts'],
+          exclude: TIMED_SHARED,
           environment: 'node',
+          ...PARALLEL,
+        },
+      },
+      {
+        test: {
+          name: 'shared-timed',
+          root: './packages/shared',
+          include: TIMED_SHARED,
+          environment: 'node',
+          ...ALONE,
         },
       },
       {
@@ -37,10 +58,13 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['./test/setup.ts'],
+          ...PARALLEL,
         },
       },
-      serverProject('pglite'),
-      serverProject('postgres'),
+      serverProject('pglite', false),
+      serverProject('postgres', false),
+      serverProject('pglite', true),
+      serverProject('postgres', true),
     ],
   },
 });

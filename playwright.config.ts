@@ -36,9 +36,21 @@ export default defineConfig({
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       // Headless Chromium still builds the address bar's suggestion popup as a hidden web page in its
-      // own renderer for every window; on a two-core machine it took ~40 % of the browser's CPU
-      // (docs/decisions/007-reliability.md, "CI time"). The tests never use the address bar.
-      args: ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup'],
+      // own renderer for every window; on a two-core machine it took ~40 % of the browser's CPU. The
+      // tests never use the address bar. Each test's fresh context would also start a renderer
+      // process of its own: one renderer per browser (a worker runs one test at a time; cookies and
+      // storage stay separate per context) took the whole browser stage from 319 s to 267 s.
+      // docs/decisions/007-reliability.md, "CI time".
+      args: [
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
+        '--renderer-process-limit=1',
+      ],
     },
   },
   projects: [

@@ -21,27 +21,57 @@ declare module 'vitest' {
   }
 }
 
+interface Template {
+  readonly values: { template: string; available: boolean };
+  users: number;
+  readonly cleanUp: () => Promise<void>;
+}
+
+// Each engine has two projects (the "-timed" one holds the files that must run alone); both use
+// one template, made once per run: globalSetup runs in one process for all projects, so a global
+// carries it from the first project to the second, and the last teardown removes it.
+const templates = ((globalThis as { __shopTestTemplates?: Map<string, Promise<Template>> }).__shopTestTemplates ??= new Map());
+
 /**
- * Migrates one template database per run; each test file then starts from a copy of it
+ * Migrates one template database per engine and run; each test file then starts from a copy of it
  * (PGlite: load the dumped data directory; PostgreSQL: CREATE DATABASE … TEMPLATE).
  */
 export default async function setup(project: TestProject) {
   const engine = (project.config.env?.TEST_DB_ENGINE ?? 'pglite') as 'pglite' | 'postgres';
-  if (engine === 'pglite') {
-    const client = await PGlite.create(PGLITE_OPTIONS);
-    const database = pgliteDatabase(client);
-    await migrateDatabase(database);
-    const dump = await client.dumpDataDir('none');
-    await database.close();
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-pglite-'));
-    const file = path.join(dir, 'template.tar');
-    await fs.writeFile(file, Buffer.from(await dump.arrayBuffer()));
-    project.provide('dbTemplate:pglite', file);
-    return async () => {
-      await fs.rm(dir, { recursive: true, force: true });
-    };
+  let made = templates.get(engine);
+  if (!made) {
+    made = engine === 'pglite' ? makePgliteTemplate() : makePostgresTemplate();
+    templates.set(engine, made);
   }
+  const template = await made;
+  template.users += 1;
+  if (engine === 'pglite') project.provide('dbTemplate:pglite', template.values.template);
+  else {
+    project.provide('dbTemplate:postgres', template.values.template);
+    project.provide('dbAvailable:postgres', template.values.available);
+  }
+  return async () => {
+    template.users -= 1;
+    if (template.users === 0) {
+      templates.delete(engine);
+      await template.cleanUp();
+    }
+  };
+}
 
+async function makePgliteTemplate(): Promise<Template> {
+  const client = await PGlite.create(PGLITE_OPTIONS);
+  const database = pgliteDatabase(client);
+  await migrateDatabase(database);
+  const dump = await client.dumpDataDir('none');
+  await database.close();
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-pglite-'));
+  const file = path.join(dir, 'template.tar');
+  await fs.writeFile(file, Buffer.from(await dump.arrayBuffer()));
+  return { values: { template: file, available: true }, users: 0, cleanUp: () => fs.rm(dir, { recursive: true, force: true }) };
+}
+
+async function makePostgresTemplate(): Promise<Template> {
   const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
   try {
@@ -49,9 +79,7 @@ export default async function setup(project: TestProject) {
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     console.warn(`\n[server-postgres] PostgreSQL at ${redact(adminUrl)} did not answer (${reason}); its tests are skipped.\n`);
-    project.provide('dbTemplate:postgres', '');
-    project.provide('dbAvailable:postgres', false);
-    return;
+    return { values: { template: '', available: false }, users: 0, cleanUp: async () => {} };
   }
   const prefix = `shop_test_${process.pid}_${Date.now().toString(36)}`;
   const template = `${prefix}_tpl`;
@@ -61,14 +89,15 @@ export default async function setup(project: TestProject) {
   const database = postgresDatabase(pool);
   await migrateDatabase(database);
   await database.close();
-  project.provide('dbTemplate:postgres', templateUrl);
-  project.provide('dbAvailable:postgres', true);
-
-  return async () => {
-    // Drop the template and every per-file copy made from it.
-    const { rows } = await admin.query<{ datname: string }>('select datname from pg_database where datname like $1', [`${prefix}%`]);
-    for (const { datname } of rows) await admin.query(`drop database if exists "${datname}" with (force)`);
-    await admin.end();
+  return {
+    values: { template: templateUrl, available: true },
+    users: 0,
+    cleanUp: async () => {
+      // Drop the template and every per-file copy made from it.
+      const { rows } = await admin.query<{ datname: string }>('select datname from pg_database where datname like $1', [`${prefix}%`]);
+      for (const { datname } of rows) await admin.query(`drop database if exists "${datname}" with (force)`);
+      await admin.end();
+    },
   };
 }
 

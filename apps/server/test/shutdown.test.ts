@@ -14,11 +14,18 @@ interface Outcome {
 }
 
 /** One request on a keep-alive agent; a reset or a hang-up is recorded as an error, never thrown. */
-function request(agent: http.Agent, port: number, what: string, options: { method?: string; path: string; headers?: Record<string, string>; body?: string; slowMs?: number }): Promise<Outcome> {
+function request(agent: http.Agent, port: number, what: string, options: { method?: string; path: string; headers?: Record<string, string>; body?: string; slowMs?: number; onAccepted?: () => void }): Promise<Outcome> {
   return new Promise((resolve) => {
     const body = options.body ?? '';
     const req = http.request(
-      { host: '127.0.0.1', port, agent, method: options.method ?? 'GET', path: options.path, headers: { ...options.headers, ...(body ? { 'content-length': String(Buffer.byteLength(body)) } : {}) } },
+      {
+        host: '127.0.0.1',
+        port,
+        agent,
+        method: options.method ?? 'GET',
+        path: options.path,
+        headers: { ...options.headers, ...(body ? { 'content-length': String(Buffer.byteLength(body)) } : {}), ...(options.slowMs ? { expect: '100-continue' } : {}) },
+      },
       (res) => {
         res.resume();
         res.on('end', () => resolve({ what, status: res.statusCode, connection: res.headers.connection }));
@@ -29,9 +36,16 @@ function request(agent: http.Agent, port: number, what: string, options: { metho
     if (!body) return void req.end();
     if (!options.slowMs) return void req.end(body);
     // The body arrives in two halves, `slowMs` apart: the request is in flight when SIGTERM comes.
+    // The head goes first with `Expect: 100-continue`; the server's 100 Continue proves it has
+    // accepted the connection and read the head (a connection still waiting in the kernel's queue
+    // when the server stops listening is reset, and would not be "in flight").
     const half = Math.floor(body.length / 2);
-    req.write(body.slice(0, half));
-    setTimeout(() => req.end(body.slice(half)), options.slowMs);
+    req.once('continue', () => {
+      options.onAccepted?.();
+      req.write(body.slice(0, half));
+      setTimeout(() => req.end(body.slice(half)), options.slowMs);
+    });
+    req.flushHeaders();
   });
 }
 
@@ -110,9 +124,13 @@ describe.skipIf(!dbAvailable())('shutdown on SIGTERM under load', () => {
     // Requests in flight when the signal comes: their bodies are still arriving.
     const slowAgent = new http.Agent({ keepAlive: true });
     const login = JSON.stringify({ email: 'nobody@example.com', password: 'not-the-password-1' });
-    const inFlight = Array.from({ length: 3 }, (_, i) =>
-      request(slowAgent, port, `slow ${i}`, { method: 'POST', path: '/api/auth/login', headers: { 'content-type': 'application/json', origin: server.url }, body: login, slowMs: 800 }),
-    );
+    const accepted: Array<Promise<void>> = [];
+    const inFlight = Array.from({ length: 3 }, (_, i) => {
+      let onAccepted = () => {};
+      accepted.push(new Promise<void>((resolve) => (onAccepted = resolve)));
+      return request(slowAgent, port, `slow ${i}`, { method: 'POST', path: '/api/auth/login', headers: { 'content-type': 'application/json', origin: server.url }, body: login, slowMs: 800, onAccepted });
+    });
+    await Promise.all(accepted);
     await sleep(100);
 
     const signalledAt = Date.now();

@@ -8,7 +8,7 @@ import { cliTokenFile } from '../src/lib/cli-token.ts';
 import { ledgerBalances } from '../src/modules/catalog/stock.ts';
 import { orderDeps } from '../src/modules/orders/deps.ts';
 import { expireOrder } from '../src/modules/orders/service.ts';
-import { checkMacValue } from '../src/modules/payments/ecpay/check-mac.ts';
+import { checkMacValue } from '../src/lib/ecpay-check-mac.ts';
 import { seedTestCatalog, setRole } from './fixtures.ts';
 import { createTestApp, dbAvailable, signIn, type TestContext } from './helpers.ts';
 import { ORIGIN, shopper } from './shop.ts';

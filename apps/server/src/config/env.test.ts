@@ -20,6 +20,14 @@ const PRODUCTION = {
   ECPAY_MERCHANT_ID: '1234567',
   ECPAY_HASH_KEY: 'realhashkey1',
   ECPAY_HASH_IV: 'realhashiv12',
+  ECPAY_LOGISTICS_ENDPOINT: 'https://logistics.ecpay.com.tw',
+  ECPAY_LOGISTICS_MERCHANT_ID: '7654321',
+  ECPAY_LOGISTICS_HASH_KEY: 'reallogistickey1',
+  ECPAY_LOGISTICS_HASH_IV: 'reallogisticiv12',
+  ECPAY_LOGISTICS_SENDER_NAME: '山嵐茶事',
+  ECPAY_LOGISTICS_SENDER_PHONE: '0912345678',
+  ECPAY_LOGISTICS_SENDER_ZIP: '558',
+  ECPAY_LOGISTICS_SENDER_ADDRESS: '南投縣鹿谷鄉中正路一段 1 號',
 };
 
 describe('configuration', () => {
@@ -47,7 +55,23 @@ describe('configuration', () => {
 
   it('refuses production without the real settings, naming what is missing', () => {
     const lines = problems({ NODE_ENV: 'production' });
-    expect(lines.map((l) => l.split(':')[0])).toEqual(['DATABASE_URL', 'PUBLIC_URL', 'SMTP_URL', 'ECPAY_ENDPOINT', 'ECPAY_MERCHANT_ID', 'ECPAY_HASH_KEY', 'ECPAY_HASH_IV']);
+    expect(lines.map((l) => l.split(':')[0])).toEqual([
+      'DATABASE_URL',
+      'PUBLIC_URL',
+      'SMTP_URL',
+      'ECPAY_ENDPOINT',
+      'ECPAY_MERCHANT_ID',
+      'ECPAY_HASH_KEY',
+      'ECPAY_HASH_IV',
+      'ECPAY_LOGISTICS_ENDPOINT',
+      'ECPAY_LOGISTICS_MERCHANT_ID',
+      'ECPAY_LOGISTICS_HASH_KEY',
+      'ECPAY_LOGISTICS_HASH_IV',
+      'ECPAY_LOGISTICS_SENDER_NAME',
+      'ECPAY_LOGISTICS_SENDER_PHONE',
+      'ECPAY_LOGISTICS_SENDER_ZIP',
+      'ECPAY_LOGISTICS_SENDER_ADDRESS',
+    ]);
   });
 
   it('never loads demo data in production', () => {
@@ -104,6 +128,36 @@ describe('configuration', () => {
     // Outside production the published test merchant stays the default.
     expect(loadConfig({}).ecpay.merchantId).toBe('3002607');
     expect(problems({ ECPAY_STAGE: 'maybe' })[0]).toMatch(/^ECPAY_STAGE: /);
+  });
+
+  it("refuses ECPay's published logistics test merchants, keys and stage host in production unless ECPAY_STAGE says so", () => {
+    const stage = [
+      { ECPAY_LOGISTICS_MERCHANT_ID: '2000933', ECPAY_LOGISTICS_HASH_KEY: 'XBERn1YOvpM9nfZc', ECPAY_LOGISTICS_HASH_IV: 'h1ONHk4P4yqbl5LK' },
+      { ECPAY_LOGISTICS_MERCHANT_ID: '2000132', ECPAY_LOGISTICS_HASH_KEY: '5294y06JbISpM5x9', ECPAY_LOGISTICS_HASH_IV: 'v77hoKGq4kWxNNIS' },
+      { ECPAY_LOGISTICS_ENDPOINT: 'https://logistics-stage.ecpay.com.tw' },
+    ];
+    for (const settings of stage) {
+      const lines = problems({ NODE_ENV: 'production', ...PRODUCTION, ...settings });
+      expect(lines.length, JSON.stringify(settings)).toBeGreaterThan(0);
+      expect(lines.every((l) => /^ECPAY_LOGISTICS_/.test(l)), lines.join('\n')).toBe(true);
+      expect(lines.join('\n')).not.toContain(settings.ECPAY_LOGISTICS_HASH_KEY ?? '(no key)');
+      expect(loadConfig({ NODE_ENV: 'production', ...PRODUCTION, ...settings, ECPAY_STAGE: 'true' }).logistics.endpoint).toBeDefined();
+    }
+  });
+
+  it('defaults logistics to the sandbox with the published stage merchant of the chosen type, and checks the sender', () => {
+    const c2c = loadConfig({}).logistics;
+    expect(c2c).toMatchObject({ endpoint: undefined, type: 'C2C', merchantId: '2000933', hashKey: 'XBERn1YOvpM9nfZc' });
+    expect(loadConfig({ ECPAY_LOGISTICS_TYPE: 'B2C' }).logistics).toMatchObject({ type: 'B2C', merchantId: '2000132', hashKey: '5294y06JbISpM5x9' });
+    expect(loadConfig({ ECPAY_LOGISTICS_ENDPOINT: 'https://logistics-stage.ecpay.com.tw/' }).logistics.endpoint).toBe('https://logistics-stage.ecpay.com.tw');
+    expect(problems({ ECPAY_LOGISTICS_TYPE: 'B2B' })[0]).toMatch(/^ECPAY_LOGISTICS_TYPE: must be B2C .* or C2C/);
+    // At most 10 characters with a Chinese character counting as two, and none of ECPay's forbidden ones.
+    expect(loadConfig({ ECPAY_LOGISTICS_SENDER_NAME: '山嵐茶事茶' }).logistics.sender.name).toBe('山嵐茶事茶');
+    expect(loadConfig({ ECPAY_LOGISTICS_SENDER_NAME: 'Shanlan Co' }).logistics.sender.name).toBe('Shanlan Co');
+    expect(problems({ ECPAY_LOGISTICS_SENDER_NAME: '山嵐茶事茶行' })[0]).toMatch(/^ECPAY_LOGISTICS_SENDER_NAME: /);
+    expect(problems({ ECPAY_LOGISTICS_SENDER_NAME: 'Tea & Co' })[0]).toMatch(/^ECPAY_LOGISTICS_SENDER_NAME: /);
+    expect(problems({ ECPAY_LOGISTICS_SENDER_PHONE: '049-2771234' })[0]).toMatch(/^ECPAY_LOGISTICS_SENDER_PHONE: must be a mobile number/);
+    expect(problems({ ECPAY_LOGISTICS_MERCHANT_ID: 'abc' })[0]).toMatch(/^ECPAY_LOGISTICS_MERCHANT_ID: /);
   });
 
   it('lets SEED_DEMO=0 turn the demo data off in development', () => {

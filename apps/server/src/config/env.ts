@@ -137,16 +137,37 @@ const EnvSchema = z.object({
   ECPAY_ENDPOINT: optionalUrl(['https:', 'http:'], 'https://payment-stage.ecpay.com.tw/Cashier/AioCheckOut/V5'),
   /** Says out loud that a production shop takes only ECPay test payments (stage cashier, published keys). */
   ECPAY_STAGE: booleanFlag,
+  // ECPay logistics (物流整合): its own merchant and MD5 keys (docs/integrations/ecpay-logistics.md).
+  ECPAY_LOGISTICS_MERCHANT_ID: z.preprocess(emptyToUndefined, z.string().regex(/^\d{7,10}$/, 'must be the numeric logistics MerchantID ECPay gave you').optional()),
+  ECPAY_LOGISTICS_HASH_KEY: z.preprocess(emptyToUndefined, z.string().min(8, 'must be the logistics HashKey ECPay gave you').optional()),
+  ECPAY_LOGISTICS_HASH_IV: z.preprocess(emptyToUndefined, z.string().min(8, 'must be the logistics HashIV ECPay gave you').optional()),
+  /** The logistics host, e.g. https://logistics-stage.ecpay.com.tw; without it (outside production) the built-in sandbox. */
+  ECPAY_LOGISTICS_ENDPOINT: optionalUrl(['https:', 'http:'], 'https://logistics.ecpay.com.tw'),
+  ECPAY_LOGISTICS_TYPE: z.preprocess(emptyToUndefined, z.enum(['B2C', 'C2C'], { message: 'must be B2C (大宗寄倉) or C2C (店到店), as in your ECPay logistics contract' }).default('C2C')),
+  // Printed on labels and sent with each shipment. ECPay: at most 10 characters (5 Chinese),
+  // none of ^ ' ` ! @ # % & * + \ " < > | _ [ ]; a mobile number 09 and 8 digits.
+  ECPAY_LOGISTICS_SENDER_NAME: z.preprocess(emptyToUndefined, z.string().refine(validSenderName, 'must be at most 10 characters (5 Chinese), without ^ \' ` ! @ # % & * + \\ " < > | _ [ ]').optional()),
+  ECPAY_LOGISTICS_SENDER_PHONE: z.preprocess(emptyToUndefined, z.string().regex(/^09\d{8}$/, 'must be a mobile number: 09 and 8 digits').optional()),
+  ECPAY_LOGISTICS_SENDER_ZIP: z.preprocess(emptyToUndefined, z.string().regex(/^\d{3}(\d{2,3})?$/, 'must be a postal code of 3, 5 or 6 digits').optional()),
+  ECPAY_LOGISTICS_SENDER_ADDRESS: z.preprocess(emptyToUndefined, z.string().min(6, 'must be the full return address').max(60, 'must be at most 60 characters').optional()),
 });
+
+/** ECPay's sender-name rule: at most 10 characters, a Chinese character counting as two, none of its forbidden characters. */
+function validSenderName(name: string): boolean {
+  if (/[\^'`!@#%&*+\\"<>|_[\]]/.test(name)) return false;
+  let width = 0;
+  for (const char of name) width += /[\x20-\x7e]/.test(char) ? 1 : 2;
+  return width >= 2 && width <= 10;
+}
 
 /**
  * ECPay's published test merchants and their key pairs (developers.ecpay.com.tw, "測試介接資訊"
  * of the AIO, platform, logistics and e-invoice APIs). Anyone can sign a payment notice with them,
  * so a real shop must never accept them.
  */
-const ECPAY_PUBLISHED_MERCHANTS = new Set(['3002607', '3002599', '2000132']);
-const ECPAY_PUBLISHED_KEYS = new Set(['pwFHCqoQZGmho4w6', 'spPjZn66i0OhqJsQ', '5294y06JbISpM5x9', 'ejCk326UnaZWKisg']);
-const ECPAY_PUBLISHED_IVS = new Set(['EkRm7iFT261dpevs', 'hT5OJckN45isQTTs', 'v77hoKGq4kWxNNIS', 'q9jcZX8Ib9LM8wYk']);
+const ECPAY_PUBLISHED_MERCHANTS = new Set(['3002607', '3002599', '2000132', '2000933']);
+const ECPAY_PUBLISHED_KEYS = new Set(['pwFHCqoQZGmho4w6', 'spPjZn66i0OhqJsQ', '5294y06JbISpM5x9', 'ejCk326UnaZWKisg', 'XBERn1YOvpM9nfZc']);
+const ECPAY_PUBLISHED_IVS = new Set(['EkRm7iFT261dpevs', 'hT5OJckN45isQTTs', 'v77hoKGq4kWxNNIS', 'q9jcZX8Ib9LM8wYk', 'h1ONHk4P4yqbl5LK']);
 
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -186,6 +207,19 @@ export interface AppConfig {
     /** ECPAY_STAGE: a production shop that knowingly runs on ECPay's test environment. */
     stage: boolean;
   };
+  /**
+   * ECPay logistics settings. Defaults are ECPay's published stage merchant for the chosen type
+   * (C2C 2000933, B2C 2000132); without an endpoint (outside production) store maps and shipments go
+   * to the built-in sandbox.
+   */
+  readonly logistics: {
+    merchantId: string;
+    hashKey: string;
+    hashIV: string;
+    endpoint: string | undefined;
+    type: 'B2C' | 'C2C';
+    sender: { name: string; phone: string; zip: string; address: string };
+  };
   readonly s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean } | undefined;
 }
 
@@ -220,6 +254,12 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
     for (const key of ['ECPAY_ENDPOINT', 'ECPAY_MERCHANT_ID', 'ECPAY_HASH_KEY', 'ECPAY_HASH_IV'] as const) {
       if (!env[key]) missing.push(`${key}: required when NODE_ENV=production (the sandbox payment gateway and the test merchant are for trying the shop only)`);
     }
+    for (const key of ['ECPAY_LOGISTICS_ENDPOINT', 'ECPAY_LOGISTICS_MERCHANT_ID', 'ECPAY_LOGISTICS_HASH_KEY', 'ECPAY_LOGISTICS_HASH_IV'] as const) {
+      if (!env[key]) missing.push(`${key}: required when NODE_ENV=production (the sandbox store map and its invented stores are for trying the shop only)`);
+    }
+    for (const key of ['ECPAY_LOGISTICS_SENDER_NAME', 'ECPAY_LOGISTICS_SENDER_PHONE', 'ECPAY_LOGISTICS_SENDER_ZIP', 'ECPAY_LOGISTICS_SENDER_ADDRESS'] as const) {
+      if (!env[key]) missing.push(`${key}: required when NODE_ENV=production (every shipment carries the sender, and returns come back to this address)`);
+    }
     if (!env.ECPAY_STAGE) {
       const testShop = 'set your own, or ECPAY_STAGE=true if this shop only ever takes test payments';
       if (env.ECPAY_ENDPOINT && new URL(env.ECPAY_ENDPOINT).hostname.endsWith('-stage.ecpay.com.tw')) {
@@ -228,6 +268,12 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
       if (env.ECPAY_MERCHANT_ID && ECPAY_PUBLISHED_MERCHANTS.has(env.ECPAY_MERCHANT_ID)) missing.push(`ECPAY_MERCHANT_ID: is one of ECPay's published test merchants; ${testShop}`);
       if (env.ECPAY_HASH_KEY && ECPAY_PUBLISHED_KEYS.has(env.ECPAY_HASH_KEY)) missing.push(`ECPAY_HASH_KEY: is a published test key that anyone can sign payment notices with; ${testShop}`);
       if (env.ECPAY_HASH_IV && ECPAY_PUBLISHED_IVS.has(env.ECPAY_HASH_IV)) missing.push(`ECPAY_HASH_IV: is a published test key that anyone can sign payment notices with; ${testShop}`);
+      if (env.ECPAY_LOGISTICS_ENDPOINT && new URL(env.ECPAY_LOGISTICS_ENDPOINT).hostname.endsWith('-stage.ecpay.com.tw')) {
+        missing.push(`ECPAY_LOGISTICS_ENDPOINT: is ECPay's test logistics host (no parcel ever moves there); use the production one, or ECPAY_STAGE=true if this shop only ever ships test parcels`);
+      }
+      if (env.ECPAY_LOGISTICS_MERCHANT_ID && ECPAY_PUBLISHED_MERCHANTS.has(env.ECPAY_LOGISTICS_MERCHANT_ID)) missing.push(`ECPAY_LOGISTICS_MERCHANT_ID: is one of ECPay's published test merchants; ${testShop}`);
+      if (env.ECPAY_LOGISTICS_HASH_KEY && ECPAY_PUBLISHED_KEYS.has(env.ECPAY_LOGISTICS_HASH_KEY)) missing.push(`ECPAY_LOGISTICS_HASH_KEY: is a published test key that anyone can sign shipment notices with; ${testShop}`);
+      if (env.ECPAY_LOGISTICS_HASH_IV && ECPAY_PUBLISHED_IVS.has(env.ECPAY_LOGISTICS_HASH_IV)) missing.push(`ECPAY_LOGISTICS_HASH_IV: is a published test key that anyone can sign shipment notices with; ${testShop}`);
     }
     if (missing.length > 0) throw new ConfigError(missing);
   }
@@ -262,6 +308,19 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
       hashIV: env.ECPAY_HASH_IV ?? 'EkRm7iFT261dpevs',
       endpoint: env.ECPAY_ENDPOINT,
       stage: env.ECPAY_STAGE,
+    },
+    logistics: {
+      merchantId: env.ECPAY_LOGISTICS_MERCHANT_ID ?? (env.ECPAY_LOGISTICS_TYPE === 'B2C' ? '2000132' : '2000933'),
+      hashKey: env.ECPAY_LOGISTICS_HASH_KEY ?? (env.ECPAY_LOGISTICS_TYPE === 'B2C' ? '5294y06JbISpM5x9' : 'XBERn1YOvpM9nfZc'),
+      hashIV: env.ECPAY_LOGISTICS_HASH_IV ?? (env.ECPAY_LOGISTICS_TYPE === 'B2C' ? 'v77hoKGq4kWxNNIS' : 'h1ONHk4P4yqbl5LK'),
+      endpoint: env.ECPAY_LOGISTICS_ENDPOINT?.replace(/\/+$/, ''),
+      type: env.ECPAY_LOGISTICS_TYPE,
+      sender: {
+        name: env.ECPAY_LOGISTICS_SENDER_NAME ?? '山嵐茶事',
+        phone: env.ECPAY_LOGISTICS_SENDER_PHONE ?? '0912345678',
+        zip: env.ECPAY_LOGISTICS_SENDER_ZIP ?? '558',
+        address: env.ECPAY_LOGISTICS_SENDER_ADDRESS ?? '南投縣鹿谷鄉中正路一段 1 號',
+      },
     },
     s3:
       env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { checkMacPlaintext, checkMacValue, ecpayUrlEncode, verifyCheckMacValue } from './check-mac.ts';
+import { checkMacPlaintext, checkMacValue, ecpayUrlEncode, verifyCheckMacValue } from './ecpay-check-mac.ts';
 
 // ECPay's published stage (test) merchant 3002607 and its keys.
 const HASH_KEY = 'pwFHCqoQZGmho4w6';
@@ -187,5 +187,59 @@ describe('ecpayUrlEncode (.NET HttpUtility.UrlEncode rules, ECPay URLEncode 轉�
     expect(ecpayUrlEncode("茶 (100g)! a/b?c=d&e ~'*-_.")).toBe(
       '%e8%8c%b6+(100g)!+a%2fb%3fc%3dd%26e+%7e%27*-_.',
     );
+  });
+});
+
+/*
+ * Logistics (物流整合) signs with MD5: the worked example of ECPay's logistics checksum appendix
+ * (https://developers.ecpay.com.tw/?p=22539, zh ?p=7424) on the C2C stage merchant 2000933, and a
+ * second example on the B2C stage merchant 2000132 (docs/integrations/ecpay-logistics.md, section 2).
+ */
+describe('checkMacValue — MD5 for logistics (ECPay logistics checksum appendix)', () => {
+  const C2C_KEY = 'XBERn1YOvpM9nfZc';
+  const C2C_IV = 'h1ONHk4P4yqbl5LK';
+  const example = {
+    MerchantID: '2000933',
+    MerchantTradeNo: 'A20130312153023',
+    MerchantTradeDate: '2013/03/12 15:30:23',
+    LogisticsType: 'CVS',
+    LogisticsSubType: 'FAMIC2C',
+    GoodsAmount: '1000',
+    IsCollection: 'N',
+    ServerReplyURL: 'https://www.ecpay.com.tw/ServerReplyURL',
+    SenderName: '寄件者姓名',
+    ReceiverName: '收件者姓名',
+    ReceiverStoreID: '001779',
+  };
+
+  it('reproduces the documented sorted string, encoded string and MD5', () => {
+    expect(checkMacPlaintext(example, C2C_KEY, C2C_IV)).toBe(
+      'HashKey=XBERn1YOvpM9nfZc&GoodsAmount=1000&IsCollection=N&LogisticsSubType=FAMIC2C&LogisticsType=CVS&MerchantID=2000933' +
+        '&MerchantTradeDate=2013/03/12 15:30:23&MerchantTradeNo=A20130312153023&ReceiverName=收件者姓名&ReceiverStoreID=001779' +
+        '&SenderName=寄件者姓名&ServerReplyURL=https://www.ecpay.com.tw/ServerReplyURL&HashIV=h1ONHk4P4yqbl5LK',
+    );
+    expect(ecpayUrlEncode(checkMacPlaintext(example, C2C_KEY, C2C_IV)).toLowerCase()).toBe(
+      'hashkey%3dxbern1yovpm9nfzc%26goodsamount%3d1000%26iscollection%3dn%26logisticssubtype%3dfamic2c%26logisticstype%3dcvs' +
+        '%26merchantid%3d2000933%26merchanttradedate%3d2013%2f03%2f12+15%3a30%3a23%26merchanttradeno%3da20130312153023' +
+        '%26receivername%3d%e6%94%b6%e4%bb%b6%e8%80%85%e5%a7%93%e5%90%8d%26receiverstoreid%3d001779' +
+        '%26sendername%3d%e5%af%84%e4%bb%b6%e8%80%85%e5%a7%93%e5%90%8d%26serverreplyurl%3dhttps%3a%2f%2fwww.ecpay.com.tw%2fserverreplyurl' +
+        '%26hashiv%3dh1onhk4p4yqbl5lk',
+    );
+    expect(checkMacValue(example, C2C_KEY, C2C_IV, 'md5')).toBe('692FD6E2CDB539CCDB7206C76DC239AD');
+  });
+
+  it('reproduces the B2C stage merchant example', () => {
+    const params = { MerchantID: '2000132', LogisticsType: 'CVS', LogisticsSubType: 'UNIMART', MerchantTradeDate: '2025/01/01 12:00:00' };
+    expect(checkMacValue(params, '5294y06JbISpM5x9', 'v77hoKGq4kWxNNIS', 'md5')).toBe('545E6146FD45BDA683C88454DB34CE8D');
+  });
+
+  it('verifies an MD5 value, and refuses a SHA256-length value, a changed field and a wrong key', () => {
+    const signed = { ...example, CheckMacValue: '692FD6E2CDB539CCDB7206C76DC239AD' };
+    expect(verifyCheckMacValue(signed, C2C_KEY, C2C_IV, 'md5')).toBe(true);
+    expect(verifyCheckMacValue({ ...signed, CheckMacValue: signed.CheckMacValue.toLowerCase() }, C2C_KEY, C2C_IV, 'md5')).toBe(true);
+    expect(verifyCheckMacValue({ ...signed, GoodsAmount: '1001' }, C2C_KEY, C2C_IV, 'md5')).toBe(false);
+    expect(verifyCheckMacValue(signed, C2C_KEY, 'wrong-iv', 'md5')).toBe(false);
+    expect(verifyCheckMacValue(signed, C2C_KEY, C2C_IV, 'sha256')).toBe(false);
+    expect(verifyCheckMacValue({ ...signed, CheckMacValue: checkMacValue(example, C2C_KEY, C2C_IV, 'sha256') }, C2C_KEY, C2C_IV, 'md5')).toBe(false);
   });
 });

@@ -6,7 +6,7 @@ import { createTestApp, dbAvailable, signIn, type TestContext } from '../../../t
 import { seedTestCatalog, setRole } from '../../../test/fixtures.ts';
 import { ORIGIN, shopper } from '../../../test/shop.ts';
 import { auditLog, coupons, productVariants, sessions, users } from '../../db/schema.ts';
-import { checkMacValue } from '../payments/ecpay/check-mac.ts';
+import { checkMacValue } from '../../lib/ecpay-check-mac.ts';
 
 const DAY = 86_400_000;
 const KEY = { hashKey: 'pwFHCqoQZGmho4w6', hashIV: 'EkRm7iFT261dpevs' };

@@ -5,7 +5,7 @@ import { seedTestCatalog, setRole } from '../../../test/fixtures.ts';
 import { shopper } from '../../../test/shop.ts';
 import { codeFrom, latestMail } from '../../../test/mail.ts';
 import { couponRedemptions, coupons, orders, productVariants, users } from '../../db/schema.ts';
-import { checkMacValue } from '../payments/ecpay/check-mac.ts';
+import { checkMacValue } from '../../lib/ecpay-check-mac.ts';
 import { issueBirthdayCoupons } from './service.ts';
 
 const DAY = 86_400_000;

@@ -6,7 +6,7 @@ import { mailCount } from '../../../test/mail.ts';
 import { ORIGIN, shopper } from '../../../test/shop.ts';
 import { couponRedemptions, coupons, mailOutbox, orderEvents, orders, payments, productVariants, users } from '../../db/schema.ts';
 import { rows } from '../../db/rows.ts';
-import { checkMacValue } from '../payments/ecpay/check-mac.ts';
+import { checkMacValue } from '../../lib/ecpay-check-mac.ts';
 
 const ECPAY = { merchantId: '3002607', hashKey: 'pwFHCqoQZGmho4w6', hashIV: 'EkRm7iFT261dpevs' };
 const DAY = 86_400_000;

@@ -5,7 +5,7 @@ import { createTestApp, dbAvailable, dbEngine, type TestContext } from '../../..
 import { seedTestCatalog, setRole } from '../../../test/fixtures.ts';
 import { shopper } from '../../../test/shop.ts';
 import { orderEvents, orders, productVariants } from '../../db/schema.ts';
-import { checkMacValue } from '../payments/ecpay/check-mac.ts';
+import { checkMacValue } from '../../lib/ecpay-check-mac.ts';
 import { cliTokenFile } from '../../lib/cli-token.ts';
 import fs from 'node:fs';
 

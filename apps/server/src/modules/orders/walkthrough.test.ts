@@ -3,7 +3,7 @@ import { createTestApp, dbAvailable, type TestContext } from '../../../test/help
 import { seedTestCatalog, setRole } from '../../../test/fixtures.ts';
 import { shopper } from '../../../test/shop.ts';
 import { productVariants } from '../../db/schema.ts';
-import { checkMacValue } from '../payments/ecpay/check-mac.ts';
+import { checkMacValue } from '../../lib/ecpay-check-mac.ts';
 
 /** Issue 18 walkthrough fixes seen through the orders API. */
 describe.skipIf(!dbAvailable())('orders as a shopper reads them', () => {

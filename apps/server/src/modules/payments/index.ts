@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { verifyCheckMacValue } from './ecpay/check-mac.ts';
+import { verifyCheckMacValue } from '../../lib/ecpay-check-mac.ts';
 import { safeFields } from '../../lib/log-redaction.ts';
 import * as orders from '../orders/service.ts';
 import { orderDeps } from '../orders/deps.ts';

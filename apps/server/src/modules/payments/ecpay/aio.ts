@@ -1,4 +1,4 @@
-import { checkMacValue } from './check-mac.ts';
+import { checkMacValue } from '../../../lib/ecpay-check-mac.ts';
 import { formatTaipeiDateTime } from '@shop/shared/taipei-time';
 
 export interface EcpaySettings {

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { formatTwd } from '@shop/shared/money';
 import { sandboxGatewayTrades } from '../../../db/schema.ts';
 import { ecpayDate } from '../ecpay/aio.ts';
-import { checkMacValue, verifyCheckMacValue } from '../ecpay/check-mac.ts';
+import { checkMacValue, verifyCheckMacValue } from '../../../lib/ecpay-check-mac.ts';
 import { parseForm } from '../index.ts';
 
 type Form = Record<string, string>;

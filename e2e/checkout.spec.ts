@@ -1,19 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { linkIn, waitForMail } from './mailbox.ts';
-import { signInBrowser, uniqueEmail } from './support.ts';
-
-async function stockOf(page: Page, slug: string, sku: string): Promise<number> {
-  const res = await page.request.get(`/api/catalog/products/${slug}`);
-  const product = (await res.json()) as { variants: Array<{ sku: string; stock: number }> };
-  return product.variants.find((v) => v.sku === sku)!.stock;
-}
-
-async function addToCart(page: Page, slug: string, variant?: string) {
-  await page.goto(`/mall/${slug}`);
-  if (variant) await page.getByRole('radio', { name: variant }).click();
-  await page.getByRole('button', { name: '加入購物車' }).click();
-  await expect(page.getByText(/已加入購物車/)).toBeVisible();
-}
+import { addToCart, orderStatus, signInBrowser, stockOf, uniqueEmail } from './support.ts';
 
 async function fillHomeAddress(page: Page) {
   await page.getByLabel('收件人姓名').fill('王小茶');
@@ -24,9 +11,6 @@ async function fillHomeAddress(page: Page) {
   await page.getByLabel('地址').fill('興產路 87 號');
 }
 
-async function orderStatus(page: Page, orderNo: string): Promise<string> {
-  return ((await (await page.request.get(`/api/orders/${orderNo}`)).json()) as { status: string }).status;
-}
 
 const orderNoFrom = (page: Page) => new URL(page.url()).searchParams.get('order')!;
 
@@ -108,9 +92,15 @@ test.describe('checkout and payment', () => {
     await page.getByLabel(/超商取貨/).first().check();
     await page.getByLabel('取件人姓名').fill('王小茶');
     await page.getByLabel('手機號碼').fill('0912345678');
-    await page.getByLabel('搜尋取貨門市').fill('鹿谷');
-    await page.getByRole('list', { name: '門市列表' }).getByRole('button').first().click();
-    await expect(page.getByText(/店號/)).toBeVisible();
+    // The store map (the sandbox's, speaking ECPay's protocol), then back to the checkout.
+    await page.getByRole('button', { name: '開啟 7-ELEVEN 門市地圖' }).click();
+    await expect(page.getByRole('heading', { name: '7-ELEVEN 電子地圖' })).toBeVisible();
+    await page.getByRole('searchbox').fill('鹿谷');
+    await page.getByRole('button', { name: '搜尋' }).click();
+    await page.getByRole('button', { name: '選擇 鹿谷門市' }).click();
+    await expect(page).toHaveURL('/payment');
+    await expect(page.getByLabel('取貨門市')).toContainText('7-ELEVEN 鹿谷門市');
+    await expect(page.getByLabel('取件人姓名')).toHaveValue('王小茶');
     await page.getByLabel(/超商取貨付款/).check();
     await page.getByRole('button', { name: '送出訂單' }).click();
     await expect(page.getByTestId('pay-outcome')).toHaveText('訂單已成立');

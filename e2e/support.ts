@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 
 /** Signs the browser in through the test-only helper (exists only under NODE_ENV=test). */
 export const uniqueEmail = (prefix = 'e2e') => `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -19,4 +19,24 @@ export function countDocumentLoads(page: Page): { readonly count: number; urls: 
     }
   });
   return state;
+}
+
+/** A product variant's stock as the shop tells it. */
+export async function stockOf(page: Page, slug: string, sku: string): Promise<number> {
+  const res = await page.request.get(`/api/catalog/products/${slug}`);
+  const product = (await res.json()) as { variants: Array<{ sku: string; stock: number }> };
+  return product.variants.find((v) => v.sku === sku)!.stock;
+}
+
+/** Puts one of a product (a variant, when named) into the cart from its page. */
+export async function addToCart(page: Page, slug: string, variant?: string) {
+  await page.goto(`/mall/${slug}`);
+  if (variant) await page.getByRole('radio', { name: variant }).click();
+  await page.getByRole('button', { name: '加入購物車' }).click();
+  await expect(page.getByText(/已加入購物車/)).toBeVisible();
+}
+
+/** An order's status as its buyer sees it. */
+export async function orderStatus(page: Page, orderNo: string): Promise<string> {
+  return ((await (await page.request.get(`/api/orders/${orderNo}`)).json()) as { status: string }).status;
 }

@@ -23,6 +23,7 @@ import cartModule from './modules/cart/index.ts';
 import ordersModule from './modules/orders/index.ts';
 import paymentsModule from './modules/payments/index.ts';
 import sandboxModule from './modules/payments/sandbox/index.ts';
+import logisticsSandboxModule from './modules/logistics/sandbox/index.ts';
 import logisticsModule from './modules/logistics/index.ts';
 import eventsModule, { type StreamLimits } from './modules/events/index.ts';
 import adminModule from './modules/admin/index.ts';
@@ -118,7 +119,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Checkout posts its payment form to ECPay's cashier when one is configured.
-  app.decorate('extraFormActions', config.ecpay.endpoint ? [new URL(config.ecpay.endpoint).origin] : []);
+  app.decorate('extraFormActions', [config.ecpay.endpoint, config.logistics.endpoint].filter((u): u is string => Boolean(u)).map((u) => new URL(u).origin));
 
   app.setErrorHandler(errorHandler());
   app.setNotFoundHandler((request, reply) => {
@@ -161,6 +162,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(adminModule, { cliToken, registry: adminRoutes });
   await app.register(backupModule, { cliToken });
   if (!config.isProduction && !config.ecpay.endpoint) await app.register(sandboxModule);
+  if (!config.isProduction && !config.logistics.endpoint) await app.register(logisticsSandboxModule);
   if (config.isTest) await app.register(testSupportModule);
   if (!config.isProduction) await app.register(mailboxModule);
 

@@ -63,6 +63,8 @@ describe.skipIf(!dbAvailable())('one door for every change of an order', () => {
   const placed = async (email: string, sku: string, overrides: Record<string, unknown> = {}) => {
     const s = await shopper(ctx.app, email);
     await s.add(variants[sku]!, 1);
+    const shipping = overrides.shipping as { method?: string; cvsBrand?: string; storeId?: string } | undefined;
+    if (shipping?.method === 'cvs') await s.pickStore(shipping.cvsBrand!, shipping.storeId!);
     const res = await s.order(overrides);
     expect(res.statusCode, res.body).toBe(201);
     return { s, order: res.json().order as { orderNo: string; total: number } };

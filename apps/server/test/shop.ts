@@ -1,6 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { DEMO_STORES, sandboxMapReply } from '../src/modules/logistics/sandbox/stores.ts';
 import { signIn } from './helpers.ts';
+
+/**
+ * The store map's reply for a trip, as the sandbox map posts it when the shopper picks `storeId`
+ * (through the browser: no cookie).
+ */
+export async function replyFromMap(app: FastifyInstance, fields: Record<string, string>, storeId: string, overrides: Record<string, string> = {}) {
+  const store = DEMO_STORES.find((s) => s.id === storeId);
+  if (!store) throw new Error(`no sandbox store ${storeId}`);
+  return app.inject({
+    method: 'POST',
+    url: '/api/logistics/map-reply',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ ...sandboxMapReply(fields, store), ...overrides }).toString(),
+  });
+}
 
 export const ORIGIN = 'http://localhost:3000';
 
@@ -13,6 +29,19 @@ export async function shopper(app: FastifyInstance, email: string) {
     cookie,
     uid,
     call,
+    /** Opens the store map for a chain, as the checkout does; the map form's fields. */
+    openMap: async (brand: string, returnTo = 'checkout') => {
+      const res = await call('POST', '/api/logistics/map', { brand, returnTo });
+      if (res.statusCode !== 200) throw new Error(`map form: ${res.statusCode} ${res.body}`);
+      return res.json() as { action: string; fields: Record<string, string> };
+    },
+    /** Picks a store on the (sandbox) map, as a shopper does before ordering to it or saving it. */
+    pickStore: async (brand: string, storeId: string) => {
+      const res = await call('POST', '/api/logistics/map', { brand, returnTo: 'checkout' });
+      const reply = await replyFromMap(app, (res.json() as { fields: Record<string, string> }).fields, storeId);
+      if (reply.statusCode !== 303) throw new Error(`map reply: ${reply.statusCode} ${reply.body}`);
+      return reply.headers.location as string;
+    },
     add: (variantId: string, quantity = 1) => call('POST', '/api/cart/items', { variantId, quantity }),
     order: (overrides: Record<string, unknown> = {}) =>
       call('POST', '/api/orders', {

@@ -103,6 +103,9 @@ export const QuoteBody = z
     shippingMethod: z.enum(['home', 'cvs'], { message: '請選擇配送方式' }),
     city: z.string().max(10).optional(),
     district: z.string().max(10).optional(),
+    /** Store pickup: the chosen store (an outlying-island store costs the outlying surcharge). */
+    cvsBrand: z.enum(CVS_BRANDS).optional(),
+    storeId: z.string().max(20).optional(),
     paymentMethod: PaymentMethodInput.optional(),
     couponCode: CouponCode.optional(),
   })

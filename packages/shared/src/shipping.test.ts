@@ -16,9 +16,10 @@ describe('shipping fee', () => {
     expect(shippingFee(rules, { method: 'cvs', amount: 999, outlying: false, cashOnDelivery: false }).total).toBe(65);
     expect(shippingFee(rules, { method: 'cvs', amount: 1000, outlying: false, cashOnDelivery: false }).total).toBe(0);
   });
-  it('adds the outlying-island surcharge to home delivery, even when shipping is free', () => {
+  it('adds the outlying-island surcharge to home delivery and to a pickup store on an island, even when shipping is free', () => {
     expect(shippingFee(rules, { method: 'home', amount: 3000, outlying: true, cashOnDelivery: false }).total).toBe(150);
-    expect(shippingFee(rules, { method: 'cvs', amount: 300, outlying: true, cashOnDelivery: false }).outlyingSurcharge).toBe(0);
+    expect(shippingFee(rules, { method: 'cvs', amount: 300, outlying: true, cashOnDelivery: false }).outlyingSurcharge).toBe(150);
+    expect(shippingFee(rules, { method: 'cvs', amount: 3000, outlying: true, cashOnDelivery: false }).total).toBe(150);
   });
   it('adds the cash-on-delivery fee', () => {
     expect(shippingFee(rules, { method: 'home', amount: 500, outlying: false, cashOnDelivery: true })).toMatchObject({ base: 120, codFee: 30, total: 150 });

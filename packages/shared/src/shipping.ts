@@ -26,7 +26,7 @@ export type ShippingRule = z.infer<typeof ShippingRule>;
 export const ShippingRules = z.object({
   home: ShippingRule,
   cvs: ShippingRule,
-  /** Added for home delivery to outlying islands (澎湖、金門、馬祖、綠島、蘭嶼、小琉球), never waived. */
+  /** Added for delivery to outlying islands (澎湖、金門、馬祖、綠島、蘭嶼、小琉球), home or pickup store, never waived. */
   outlyingSurcharge: z.number().int(),
   /** Collected for cash on delivery: paid to the courier (宅配) or at the store counter (超商取貨付款). */
   codFee: z.number().int(),
@@ -86,7 +86,7 @@ export function shippingFee(rules: ShippingRules, input: FeeInput): FeeBreakdown
   const rule = rules[input.method];
   const freeOver = Math.min(rule.freeOver, input.freeOverOverride ?? rule.freeOver);
   const base = input.amount >= freeOver ? 0 : rule.fee;
-  const outlyingSurcharge = input.method === 'home' && input.outlying ? rules.outlyingSurcharge : 0;
+  const outlyingSurcharge = input.outlying ? rules.outlyingSurcharge : 0;
   const codFee = input.cashOnDelivery ? rules.codFee : 0;
   return { base, outlyingSurcharge, codFee, total: base + outlyingSurcharge + codFee, freeOver, toFree: Math.max(0, freeOver - input.amount) };
 }

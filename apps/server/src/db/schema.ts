@@ -232,6 +232,9 @@ export interface ShippingDetails {
   storeId?: string;
   storeName?: string;
   storeAddress?: string;
+  storePhone?: string;
+  /** The store is on an outlying island (priced by the outlying rule). */
+  storeOutlying?: boolean;
 }
 
 export interface InvoiceDetails {
@@ -567,4 +570,47 @@ export const stockLedger = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('stock_ledger_variant_idx').on(t.variantId, t.at, t.id)],
+);
+
+/**
+ * Convenience stores a store map (ECPay's 電子地圖, or the sandbox's) has returned: order placement
+ * and the address book accept only a store found here, so an order never ships to a store nobody
+ * picked on a map (docs/decisions/013-ecpay-logistics.md). Refreshed by every reply naming it.
+ */
+export const cvsStores = pgTable(
+  'cvs_stores',
+  {
+    brand: text('brand', { enum: ['7-ELEVEN', 'FAMILY', 'HILIFE', 'OK'] }).notNull(),
+    storeId: text('store_id').notNull(),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    phone: text('phone').notNull().default(''),
+    /** ECPay's CVSOutSide: the store is on an outlying island (離島), priced by the outlying rule. */
+    outlying: boolean('outlying').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.brand, t.storeId] })],
+);
+
+/**
+ * One trip to the store map: the token travels as MerchantTradeNo and comes back with the chosen
+ * store. The reply is unsigned and cookieless, so the token is all that ties it to the member who
+ * asked; it expires after 30 minutes and is read only with that member's session.
+ */
+export const cvsMapRequests = pgTable(
+  'cvs_map_requests',
+  {
+    token: text('token').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    brand: text('brand', { enum: ['7-ELEVEN', 'FAMILY', 'HILIFE', 'OK'] }).notNull(),
+    /** Where the browser goes back to (a path of this shop). */
+    returnTo: text('return_to').notNull(),
+    storeId: text('store_id'),
+    chosenAt: timestamp('chosen_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('cvs_map_requests_user_idx').on(t.userId, t.createdAt), index('cvs_map_requests_expiry_idx').on(t.expiresAt)],
 );

@@ -1,7 +1,8 @@
-import type { PaymentForm } from '@shop/shared/orders';
-
-/** Posts the signed payment form to the gateway (ECPay or the sandbox): a full-page navigation. */
-export function submitPaymentForm(payment: PaymentForm): void {
+/**
+ * Posts a gateway's form as the server made it (ECPay's payment page or store map, or the
+ * sandbox's): a full-page navigation.
+ */
+export function submitPaymentForm(payment: { readonly action: string; readonly fields: Readonly<Record<string, string>> }): void {
   const form = document.createElement('form');
   form.method = 'POST';
   form.action = payment.action;

@@ -54,7 +54,7 @@ export const DEMO_TEXT_PAGES: Record<'shipping' | 'transport' | 'serviceTerms' |
           list(
             '宅配到府：運費 {{home.fee}}，訂單金額滿 {{home.freeOver}} 免運。',
             '超商取貨（7-ELEVEN、全家、萊爾富、OK超商）：運費 {{cvs.fee}}，訂單金額滿 {{cvs.freeOver}} 免運。',
-            '離島宅配（澎湖、金門、馬祖、綠島、蘭嶼、小琉球）：另加 {{outlying}}，這筆加價不適用免運。',
+            '寄到離島（澎湖、金門、馬祖、綠島、蘭嶼、小琉球），宅配或離島門市取貨：另加 {{outlying}}，這筆加價不適用免運。',
             '貨到付款：另加手續費 {{cod}}，不適用免運。',
           ),
           p('免運門檻以折扣後的訂單金額計算，也就是扣除會員折扣與優惠券之後的金額。'),
@@ -141,7 +141,7 @@ export const DEMO_TEXT_PAGES: Record<'shipping' | 'transport' | 'serviceTerms' |
           list(
             '宅配到府：由黑貓宅急便配送，運費 {{home.fee}}，滿 {{home.freeOver}} 免運。',
             '超商取貨：7-ELEVEN、全家、萊爾富、OK超商，運費 {{cvs.fee}}，滿 {{cvs.freeOver}} 免運。',
-            '離島宅配：另加 {{outlying}}，不適用免運。',
+            '離島宅配或離島門市取貨：另加 {{outlying}}，不適用免運。',
             '貨到付款：宅配與超商取貨皆可選擇，另收手續費 {{cod}}。',
           ),
           p('目前只配送台灣本島與離島地區，暫不提供海外寄送。'),
@@ -187,7 +187,7 @@ export const DEMO_TEXT_PAGES: Record<'shipping' | 'transport' | 'serviceTerms' |
       {
         heading: '離島配送',
         blocks: [
-          p('我們可以宅配到澎湖、金門、馬祖、綠島、蘭嶼與小琉球。離島宅配每筆訂單另加 {{outlying}}，這筆費用不適用免運，也不因會員等級減免。'),
+          p('我們可以宅配到澎湖、金門、馬祖、綠島、蘭嶼與小琉球，也可以到當地的超商門市取貨。寄到離島每筆訂單另加 {{outlying}}，這筆費用不適用免運，也不因會員等級減免。'),
           p('離島包裹需轉搭船班或航班，通常比本島多 1–3 天；海象不佳時，可能再延後。選擇離島的超商門市取貨時，不另加離島費用。'),
         ],
       },
@@ -519,7 +519,7 @@ export const DEMO_FAQ: SeedFaq[] = [
       list(
         '宅配到府：{{home.fee}}，滿 {{home.freeOver}} 免運。',
         '超商取貨：{{cvs.fee}}，滿 {{cvs.freeOver}} 免運。',
-        '離島宅配：另加 {{outlying}}，不適用免運。',
+        '離島宅配或離島門市取貨：另加 {{outlying}}，不適用免運。',
         '貨到付款：另加手續費 {{cod}}。',
       ),
       p('免運門檻以扣除會員折扣與優惠券後的金額計算。銀卡會員宅配滿 NT$1,200 免運，金卡會員宅配與超商取貨皆滿 NT$800 免運。'),

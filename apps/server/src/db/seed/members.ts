@@ -2,7 +2,8 @@ import type { Db, Tx } from '../client.ts';
 import { coupons, users } from '../schema.ts';
 import { hashPassword } from '../../modules/auth/password.ts';
 import { addItem } from '../../modules/cart/service.ts';
-import { demoStoreLocator } from '../../modules/logistics/demo-stores.ts';
+import { demoStoreLocator } from '../../modules/logistics/sandbox/stores.ts';
+import { rememberStore } from '../../modules/logistics/stores.ts';
 import { addAddress } from '../../modules/membership/profile.ts';
 import { membershipDiscounts, recomputeTier } from '../../modules/membership/service.ts';
 import { advanceOrder, placeOrder, recordAtmInfo, recordPaid, type OrderDeps } from '../../modules/orders/service.ts';
@@ -44,17 +45,17 @@ export async function seedMembers(tx: Tx, publicUrl: string): Promise<string> {
     .values({ email: DEMO_MEMBER.email, displayName: DEMO_MEMBER.displayName, passwordHash: await hashPassword(DEMO_MEMBER.password), emailVerifiedAt: at(200), phone: '0912345678', birthday: '1990-05-20' })
     .returning({ id: users.id });
   const userId = member!.id;
-  const stores = demoStoreLocator();
-  await addAddress(tx, stores, userId, { kind: 'home', label: '家裡', recipientName: '林小嵐', phone: '0912345678', city: '臺中市', district: '西屯區', address: '臺灣大道三段 99 號 12 樓', isDefault: true });
-  const store = (await stores.search('7-ELEVEN', '鹿谷', 1))[0];
-  if (store) await addAddress(tx, stores, userId, { kind: 'cvs', label: '老家附近', recipientName: '林小嵐', phone: '0912345678', cvsBrand: '7-ELEVEN', storeId: store.id, isDefault: false });
+  await addAddress(tx, userId, { kind: 'home', label: '家裡', recipientName: '林小嵐', phone: '0912345678', city: '臺中市', district: '西屯區', address: '臺灣大道三段 99 號 12 樓', isDefault: true });
+  // The 7-ELEVEN near home, as if picked on the store map earlier.
+  const store = (await demoStoreLocator().search('7-ELEVEN', '鹿谷', 1))[0];
+  if (store) await rememberStore(tx, store);
+  if (store) await addAddress(tx, userId, { kind: 'cvs', label: '老家附近', recipientName: '林小嵐', phone: '0912345678', cvsBrand: '7-ELEVEN', storeId: store.id, isDefault: false });
 
   let clock = new Date();
   const deps: OrderDeps = {
     db: tx as unknown as Db,
     mailer: silentMailer,
     events: memoryEventBus(),
-    stores,
     discounts: membershipDiscounts(() => clock),
     gateway: { merchantId: '3002607', hashKey: 'pwFHCqoQZGmho4w6', hashIV: 'EkRm7iFT261dpevs', endpoint: undefined, publicUrl },
     publicUrl,

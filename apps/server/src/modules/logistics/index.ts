@@ -1,18 +1,69 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { StoreSearchQuery, StoreSearchResponse } from '@shop/shared/checkout';
+import { z } from 'zod';
+import { CVS_MAP_RETURNS, CvsMapForm, CvsMapFormBody, CvsMapToken, CvsStoreChoice, LogisticsOptions, cvsBrandsFor } from '@shop/shared/logistics';
+import { escapeHtml } from '../../lib/sandbox-page.ts';
+import { safeFields } from '../../lib/log-redaction.ts';
+import { enforceLimit } from '../../plugins/rate-limiter.ts';
+import { parseForm } from '../payments/index.ts';
+import { MAP_REPLY_PATH, mapChoice, recordMapReply, startMapTrip, type MapDeps } from './map.ts';
 
-/** GET /api/logistics/stores?brand=7-ELEVEN&q=鹿谷 — the store picker of 超商取貨. */
+
+/** The page a refused map reply lands on: what happened, and the way back. */
+function refusalPage(reason: 'malformed' | 'unknown' | 'expired', returnTo: string | null): string {
+  const back = returnTo ?? CVS_MAP_RETURNS.checkout;
+  const label = back === CVS_MAP_RETURNS['address-book'] ? '回到會員中心' : '回到結帳頁';
+  const text =
+    reason === 'expired'
+      ? '這次的門市選擇已超過 30 分鐘，為了保護您的資料，請回到原頁面重新選擇門市。您填寫的資料都還在。'
+      : '我們無法辨識這次的門市選擇，門市沒有變更。請回到原頁面重新選擇門市。';
+  return `<!doctype html><html lang="zh-Hant-TW"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>請重新選擇門市｜山嵐茶事</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><style>
+body{margin:0;background:#f7f4ee;color:#2b2a26;font-family:"PingFang TC","Noto Sans TC",sans-serif;line-height:1.8}
+main{max-width:520px;margin:12vh auto;padding:0 20px}h1{font-size:22px;margin:0 0 8px}
+a{display:inline-flex;align-items:center;min-height:44px;margin-top:16px;padding:0 20px;border-radius:8px;background:#3f6b4f;color:#fff;text-decoration:none}
+</style></head><body><main><h1>請重新選擇門市</h1><p>${escapeHtml(text)}</p><a href="${escapeHtml(back)}">${label}</a></main></body></html>`;
+}
+
+/**
+ * Store pickup: which chains this shop ships to, the trip to the store map (form, reply, choice).
+ * Orders and the address book accept only a store a map has named (docs/decisions/013).
+ */
 const logistics: FastifyPluginAsync = async (app) => {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/logistics/stores',
-    { onRequest: app.requireUser, schema: { querystring: StoreSearchQuery, response: { 200: StoreSearchResponse } } },
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => done(null, parseForm(String(body))));
+  const deps = (): MapDeps => ({ db: app.db, settings: app.config.logistics, publicUrl: app.config.publicUrl });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/logistics/options', { schema: { response: { 200: LogisticsOptions } } }, async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=300');
+    return { brands: cvsBrandsFor(app.config.logistics.type) };
+  });
+
+  r.post('/api/logistics/map', { onRequest: app.requireUser, schema: { body: CvsMapFormBody, response: { 200: CvsMapForm } } }, async (request, reply) => {
+    await enforceLimit(app.limiter, `cvs-map:user:${request.auth!.user.id}`, { max: 30, windowMs: 10 * 60_000 });
+    reply.header('cache-control', 'no-store');
+    return startMapTrip(deps(), request.auth!.user.id, request.body);
+  });
+
+  r.get(
+    '/api/logistics/map/:token',
+    { onRequest: app.requireUser, schema: { params: z.object({ token: CvsMapToken }), response: { 200: CvsStoreChoice } } },
     async (request, reply) => {
-      const stores = await app.stores.search(request.query.brand, request.query.q, 20);
-      reply.header('cache-control', 'private, max-age=300');
-      return { stores: stores.map((s) => ({ brand: s.brand, id: s.id, name: s.name, address: s.address })) };
+      reply.header('cache-control', 'no-store');
+      return mapChoice(deps(), request.auth!.user.id, request.params.token);
     },
   );
+
+  // The map sends the chosen store here through the shopper's browser: cross-site, without the
+  // session cookie and without a signature. The token is what ties it to a trip.
+  app.post(MAP_REPLY_PATH, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const form = request.body && typeof request.body === 'object' ? (request.body as Record<string, string>) : {};
+    const outcome = await recordMapReply(deps(), form);
+    if (outcome.ok) return reply.code(303).header('location', outcome.location).send();
+    request.log.warn({ reason: outcome.reason, reply: safeFields(form, ['MerchantID', 'MerchantTradeNo', 'LogisticsSubType', 'CVSStoreID', 'CVSOutSide']) }, 'store map reply refused');
+    return reply.code(400).type('text/html; charset=utf-8').send(refusalPage(outcome.reason, outcome.returnTo));
+  });
 };
 
 export default logistics;

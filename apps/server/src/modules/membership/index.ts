@@ -36,10 +36,10 @@ const member: FastifyPluginAsync = async (app) => {
 
   r.get('/api/me/addresses', { schema: { response: { 200: AddressListResponse } } }, async (request) => ({ addresses: await profile.listAddresses(app.db, uid(request)) }));
   r.post('/api/me/addresses', { schema: { body: AddressBody, response: { 200: AddressListResponse } } }, async (request) => ({
-    addresses: await profile.addAddress(app.db, app.stores, uid(request), request.body),
+    addresses: await profile.addAddress(app.db, uid(request), request.body),
   }));
   r.put('/api/me/addresses/:id', { schema: { params: IdParams, body: AddressBody, response: { 200: AddressListResponse } } }, async (request) => ({
-    addresses: await profile.editAddress(app.db, app.stores, uid(request), request.params.id, request.body),
+    addresses: await profile.editAddress(app.db, uid(request), request.params.id, request.body),
   }));
   r.post('/api/me/addresses/:id/default', { schema: { params: IdParams, response: { 200: AddressListResponse } } }, async (request) => ({
     addresses: await profile.makeDefault(app.db, uid(request), request.params.id),

@@ -202,10 +202,11 @@ describe.skipIf(!dbAvailable())('membership, coupons and the member area', () =>
       const home = { kind: 'home', label: '家裡', recipientName: '林小嵐', phone: '0912345678', city: '臺北市', district: '信義區', address: '松仁路 100 號' };
       let list = (await s.call('POST', '/api/me/addresses', home)).json().addresses;
       expect(list).toEqual([expect.objectContaining({ label: '家裡', postalCode: '110', isDefault: true })]);
-      const stores = (await s.call('GET', '/api/logistics/stores?brand=7-ELEVEN&q=%E9%B9%BF%E8%B0%B7')).json().stores;
-      list = (await s.call('POST', '/api/me/addresses', { kind: 'cvs', recipientName: '林小嵐', phone: '0912345678', cvsBrand: '7-ELEVEN', storeId: stores[0].id, isDefault: true })).json().addresses;
+      await s.pickStore('7-ELEVEN', '158703');
+      const store = { id: '158703', name: '鹿谷門市', address: '南投縣鹿谷鄉中正路二段 123 號' };
+      list = (await s.call('POST', '/api/me/addresses', { kind: 'cvs', recipientName: '林小嵐', phone: '0912345678', cvsBrand: '7-ELEVEN', storeId: store.id, isDefault: true })).json().addresses;
       expect(list.map((a: { kind: string; isDefault: boolean }) => [a.kind, a.isDefault])).toEqual([['cvs', true], ['home', false]]);
-      expect(list[0]).toMatchObject({ storeName: stores[0].name, storeAddress: stores[0].address });
+      expect(list[0]).toMatchObject({ storeName: store.name, storeAddress: store.address });
       list = (await s.call('POST', `/api/me/addresses/${list[1].id}/default`)).json().addresses;
       expect(list[0]).toMatchObject({ kind: 'home', isDefault: true });
       list = (await s.call('DELETE', `/api/me/addresses/${list[0].id}`)).json().addresses;

@@ -5,7 +5,7 @@ import type { CvsBrandCode } from '@shop/shared/checkout';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
-import type { StoreLocator } from '../logistics/demo-stores.ts';
+import { knownStore } from '../logistics/stores.ts';
 import * as repo from './repo.ts';
 import { issueBirthdayCoupon } from './service.ts';
 
@@ -50,11 +50,11 @@ export function toAddressView(a: repo.AddressRow): AddressView {
   };
 }
 
-async function addressValues(stores: StoreLocator, body: AddressBody) {
+async function addressValues(db: DbOrTx, body: AddressBody) {
   if (body.kind === 'home') {
     return { kind: 'home' as const, label: body.label, recipientName: body.recipientName, phone: body.phone, city: body.city, district: body.district, address: body.address, cvsBrand: null, storeId: null, storeName: null, storeAddress: null };
   }
-  const store = await stores.find(body.cvsBrand, body.storeId);
+  const store = await knownStore(db, body.cvsBrand, body.storeId);
   if (!store) throw new BadRequestError('找不到這間門市，請重新選擇。', { storeId: '找不到這間門市，請重新選擇' });
   return { kind: 'cvs' as const, label: body.label, recipientName: body.recipientName, phone: body.phone, city: null, district: null, address: null, cvsBrand: body.cvsBrand, storeId: store.id, storeName: store.name, storeAddress: store.address };
 }
@@ -64,8 +64,8 @@ export async function listAddresses(db: DbOrTx, userId: string): Promise<Address
 }
 
 /** The first address becomes the default; a new default replaces the old one. */
-export async function addAddress(db: DbOrTx, stores: StoreLocator, userId: string, body: AddressBody): Promise<AddressView[]> {
-  const values = await addressValues(stores, body);
+export async function addAddress(db: DbOrTx, userId: string, body: AddressBody): Promise<AddressView[]> {
+  const values = await addressValues(db, body);
   const count = await repo.countAddresses(db, userId);
   if (count >= MAX_ADDRESSES) throw new ConflictError(`最多可以儲存 ${MAX_ADDRESSES} 筆地址與門市，請先刪除不用的。`, 'too-many-addresses');
   const isDefault = body.isDefault || count === 0;
@@ -74,8 +74,8 @@ export async function addAddress(db: DbOrTx, stores: StoreLocator, userId: strin
   return listAddresses(db, userId);
 }
 
-export async function editAddress(db: DbOrTx, stores: StoreLocator, userId: string, id: string, body: AddressBody): Promise<AddressView[]> {
-  const values = await addressValues(stores, body);
+export async function editAddress(db: DbOrTx, userId: string, id: string, body: AddressBody): Promise<AddressView[]> {
+  const values = await addressValues(db, body);
   if (body.isDefault) await repo.clearDefault(db, userId);
   const updated = await repo.updateAddress(db, userId, id, { ...values, ...(body.isDefault ? { isDefault: true } : {}) });
   if (!updated) throw new NotFoundError('找不到這筆地址。');

@@ -36,6 +36,7 @@ describe.skipIf(!dbAvailable())('console: orders and fulfilment', () => {
     const hua = await shopper(ctx.app, 'hua@example.com');
     huaUid = hua.uid;
     await hua.add(variants['DD-S']!, 1);
+    await hua.pickStore('7-ELEVEN', '158703');
     fx.B = (await hua.order({ paymentMethod: 'credit_card', shipping: { method: 'cvs', recipientName: '陳小華', phone: '0987654321', cvsBrand: '7-ELEVEN', storeId: '158703' } })).json().order.orderNo;
     await hua.add(variants['LS-S']!, 1);
     fx.C = (await hua.order({ paymentMethod: 'atm', shipping: { method: 'home', recipientName: '王大明', phone: '0922333444', city: '臺北市', district: '大安區', address: '復興南路一段 320 號 5 樓' } })).json().order.orderNo;
@@ -77,6 +78,7 @@ describe.skipIf(!dbAvailable())('console: orders and fulfilment', () => {
   async function newOrder(options: { payment?: 'cod' | 'credit_card' | 'atm'; paid?: boolean; sku?: string; qty?: number; cvs?: boolean } = {}) {
     const s = await shopper(ctx.app, `buyer${++n}@example.com`);
     await s.add(variants[options.sku ?? 'CUP-1']!, options.qty ?? 1);
+    if (options.cvs) await s.pickStore('FAMILY', '013542');
     const res = await s.order({
       paymentMethod: options.payment ?? 'cod',
       ...(options.cvs ? { shipping: { method: 'cvs', recipientName: '林小嵐', phone: '0912345678', cvsBrand: 'FAMILY', storeId: '013542' } } : {}),

@@ -7,7 +7,6 @@ export function orderDeps(app: FastifyInstance): OrderDeps {
     db: app.db,
     mailer: app.mailer,
     events: app.events,
-    stores: app.stores,
     discounts: app.discounts,
     publicUrl: app.config.publicUrl,
     gateway: { ...app.config.ecpay, publicUrl: app.config.publicUrl },

@@ -30,7 +30,7 @@ import * as stock from '../catalog/stock.ts';
 import type { DiscountProvider } from '../discounts/provider.ts';
 import { reclaimCouponUses, recomputeTier, releaseRedemptions } from '../membership/service.ts';
 import { shippingRules } from '../site/shipping-rules.ts';
-import type { StoreLocator } from '../logistics/demo-stores.ts';
+import { knownStore } from '../logistics/stores.ts';
 import { paymentForm, type GatewaySettings } from '../payments/gateway.ts';
 import { atmInfoMail, orderPaidMail, orderPlacedMail, orderShippedMail, type MailOrder } from './mails.ts';
 import * as repo from './repo.ts';
@@ -41,7 +41,6 @@ export interface OrderDeps {
   readonly db: Db;
   readonly mailer: Mailer;
   readonly events: EventBus;
-  readonly stores: StoreLocator;
   readonly discounts: DiscountProvider;
   readonly gateway: GatewaySettings;
   readonly publicUrl: string;
@@ -77,7 +76,10 @@ async function priceCart(db: DbOrTx, discounts: DiscountProvider, userId: string
   });
   const discountTotal = Math.min(subtotal, quote.discounts.reduce((n, d) => n + d.amount, 0));
   const amount = subtotal - discountTotal;
-  const outlying = input.shippingMethod === 'home' && Boolean(input.city && input.district && isOutlying(input.city, input.district));
+  const outlying =
+    input.shippingMethod === 'home'
+      ? Boolean(input.city && input.district && isOutlying(input.city, input.district))
+      : Boolean(input.cvsBrand && input.storeId && (await knownStore(db, input.cvsBrand, input.storeId))?.outlying);
   const fee = shippingFee(await shippingRules(db), {
     method: input.shippingMethod,
     amount,
@@ -127,9 +129,9 @@ async function shippingDetails(deps: OrderDeps, body: PlaceOrderBody): Promise<S
     if (!district) throw new BadRequestError('請選擇正確的鄉鎮市區', { 'shipping.district': '請選擇正確的鄉鎮市區' });
     return { method: 'home', recipientName: s.recipientName, phone: s.phone, city: s.city, district: s.district, postalCode: district.zip, address: s.address };
   }
-  const store = await deps.stores.find(s.cvsBrand, s.storeId);
+  const store = await knownStore(deps.db, s.cvsBrand, s.storeId);
   if (!store) throw new BadRequestError('找不到這間門市，請重新選擇取貨門市。', { 'shipping.storeId': '找不到這間門市，請重新選擇' });
-  return { method: 'cvs', recipientName: s.recipientName, phone: s.phone, cvsBrand: s.cvsBrand, storeId: store.id, storeName: store.name, storeAddress: store.address };
+  return { method: 'cvs', recipientName: s.recipientName, phone: s.phone, cvsBrand: s.cvsBrand, storeId: store.id, storeName: store.name, storeAddress: store.address, storePhone: store.phone, storeOutlying: store.outlying };
 }
 
 /**
@@ -174,7 +176,7 @@ export async function placeOrder(deps: OrderDeps, userId: string, body: PlaceOrd
       await assertMayOrder(tx, account, userId, body.paymentMethod, now);
       const pricing = await priceCart(tx, deps.discounts, userId, {
         shippingMethod: body.shipping.method,
-        ...(body.shipping.method === 'home' ? { city: body.shipping.city, district: body.shipping.district } : {}),
+        ...(body.shipping.method === 'home' ? { city: body.shipping.city, district: body.shipping.district } : { cvsBrand: body.shipping.cvsBrand, storeId: body.shipping.storeId }),
         paymentMethod: body.paymentMethod,
         couponCode: body.couponCode,
       });

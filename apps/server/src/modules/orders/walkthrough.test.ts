@@ -25,6 +25,7 @@ describe.skipIf(!dbAvailable())('orders as a shopper reads them', () => {
     ];
     for (const [cvsBrand, storeId, label] of stores) {
       await s.add(variants['DD-S']!, 1);
+      await s.pickStore(cvsBrand, storeId);
       const placed = await s.order({ shipping: { method: 'cvs', recipientName: '林小嵐', phone: '0912345678', cvsBrand, storeId }, paymentMethod: 'cod' });
       expect(placed.statusCode, placed.body).toBe(201);
       const detail = (await s.call('GET', `/api/orders/${placed.json().order.orderNo}`)).json();
@@ -51,6 +52,7 @@ describe.skipIf(!dbAvailable())('orders as a shopper reads them', () => {
   it('links a store-pickup parcel to the chain\'s tracking page, the number to copy there', async () => {
     const s = await shopper(ctx.app, 'track-cvs@example.com');
     await s.add(variants['DD-S']!, 1);
+    await s.pickStore('FAMILY', '018234');
     const { order } = (await s.order({ shipping: { method: 'cvs', recipientName: '林小嵐', phone: '0912345678', cvsBrand: 'FAMILY', storeId: '018234' } })).json();
     const staff = await shopper(ctx.app, 'track-cvs-staff@example.com');
     await setRole(ctx.database, 'track-cvs-staff@example.com', 'staff');

@@ -6,32 +6,13 @@ import { sandboxGatewayTrades } from '../../../db/schema.ts';
 import { ecpayDate } from '../ecpay/aio.ts';
 import { checkMacValue, verifyCheckMacValue } from '../../../lib/ecpay-check-mac.ts';
 import { parseForm } from '../index.ts';
+import { escapeHtml, hiddenFields, sandboxPage } from '../../../lib/sandbox-page.ts';
 
 type Form = Record<string, string>;
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-
-const STYLE = `body{margin:0;background:#eef1f4;color:#1c2430;font-family:"PingFang TC","Noto Sans TC",sans-serif;line-height:1.7}
-main{max-width:560px;margin:32px auto;padding:0 16px}.card{background:#fff;border:1px solid #d5dbe3;border-radius:12px;padding:24px}
-.test{background:#fff4d6;border:1px solid #e0b84d;color:#6b4e00;border-radius:8px;padding:10px 14px;margin-bottom:16px;font-weight:600}
-h1{font-size:20px;margin:0 0 12px}dl{display:grid;grid-template-columns:auto 1fr;gap:6px 16px;margin:16px 0}dt{color:#5d6b7a}dd{margin:0}
-.amount{font-size:28px;font-weight:700}.row{display:flex;gap:12px;flex-wrap:wrap;margin-top:20px}
-button{min-height:44px;padding:0 20px;border-radius:8px;border:1px solid #1f5fa8;background:#1f5fa8;color:#fff;font-size:16px;cursor:pointer}
-button.secondary{background:#fff;color:#a02a2a;border-color:#a02a2a}.account{font-family:monospace;font-size:22px;letter-spacing:2px}
-table{width:100%;border-collapse:collapse}td,th{padding:8px;border-bottom:1px solid #e3e7ec;text-align:left}`;
-
-function page(title: string, body: string, autoSubmit = false): string {
-  return `<!doctype html><html lang="zh-Hant-TW"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escape(title)}｜測試用付款閘道</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><style>${STYLE}</style></head><body><main>
-<p class="test" role="note">這是測試用付款閘道（ECPay 協定相容），不會實際扣款。正式環境不會出現這個頁面。</p>
-<div class="card">${body}</div></main>${autoSubmit ? '<script src="/sandbox/ecpay/auto-submit.js"></script>' : ''}</body></html>`;
-}
-
-function hidden(fields: Form): string {
-  return Object.entries(fields)
-    .map(([k, v]) => `<input type="hidden" name="${escape(k)}" value="${escape(v)}">`)
-    .join('');
-}
+const escape = escapeHtml;
+const hidden = hiddenFields;
+const page = (title: string, body: string, autoSubmit = false) => sandboxPage({ gateway: '付款', title, body, autoSubmit });
 
 /**
  * A payment gateway that speaks ECPay's AIO protocol, for trying the shop without ECPay: it

@@ -134,7 +134,7 @@ export function ShippingRulesCard({ canWrite }: { canWrite: boolean }) {
                 {...AMOUNT_INPUT}
                 min={0}
                 readOnly={readOnly}
-                hint="澎湖、金門、馬祖等離島宅配，每筆加收，不適用免運"
+                hint="寄到澎湖、金門、馬祖等離島（宅配或離島門市取貨），每筆加收，不適用免運"
                 error={errors.outlyingSurcharge?.message}
                 {...form.register('outlyingSurcharge', { valueAsNumber: true })}
               />

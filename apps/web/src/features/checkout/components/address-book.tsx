@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -16,6 +16,7 @@ import { ApiError } from '../../../lib/api-error.ts';
 import { errorMessage } from '../../../lib/form.ts';
 import { addressApi, addressesQueryOptions } from '../api/address-api.ts';
 import { AddressForm, EMPTY_CHECKOUT, formFieldOf, type CheckoutForm } from '../schema.ts';
+import { useReturningFromStoreMap, useStoreMapReturn } from '../hooks/use-store-map-return.ts';
 import { AddressFields } from './address-fields.tsx';
 import { StorePicker } from './store-picker.tsx';
 
@@ -46,10 +47,34 @@ function fromAddress(a: AddressView | null): CheckoutForm {
   };
 }
 
-function AddressEditor({ address, onDone }: { address: AddressView | null; onDone(list: AddressView[]): void }) {
-  const form = useForm<CheckoutForm>({ resolver: zodResolver(AddressForm), mode: 'onChange', defaultValues: fromAddress(address) });
-  const [label, setLabel] = useState(address?.label ?? '');
-  const [isDefault, setIsDefault] = useState(address?.isDefault ?? false);
+/** The editor as it was when the shopper left for the store map (kept for this tab only). */
+interface EditorDraft {
+  readonly id: string | null;
+  readonly values: CheckoutForm;
+  readonly label: string;
+  readonly isDefault: boolean;
+}
+const EDITOR_DRAFT_KEY = 'addressEditorDraft';
+
+function takeEditorDraft(): EditorDraft | null {
+  try {
+    const raw = sessionStorage.getItem(EDITOR_DRAFT_KEY);
+    sessionStorage.removeItem(EDITOR_DRAFT_KEY);
+    return raw ? (JSON.parse(raw) as EditorDraft) : null;
+  } catch {
+    return null;
+  }
+}
+
+function AddressEditor({ address, draft, onDone }: { address: AddressView | null; draft: EditorDraft | null; onDone(list: AddressView[]): void }) {
+  const form = useForm<CheckoutForm>({ resolver: zodResolver(AddressForm), mode: 'onChange', defaultValues: draft ? { ...EMPTY_CHECKOUT, ...draft.values } : fromAddress(address) });
+  const [label, setLabel] = useState(draft?.label ?? address?.label ?? '');
+  const [isDefault, setIsDefault] = useState(draft?.isDefault ?? address?.isDefault ?? false);
+  const storeMap = useStoreMapReturn(form);
+  const beforeLeave = () => {
+    const saved: EditorDraft = { id: address?.id ?? null, values: form.getValues(), label, isDefault };
+    sessionStorage.setItem(EDITOR_DRAFT_KEY, JSON.stringify(saved));
+  };
   const [formError, setFormError] = useState<string | null>(null);
   const kind = form.watch('shippingMethod');
   const { errors, isSubmitting } = form.formState;
@@ -85,7 +110,7 @@ function AddressEditor({ address, onDone }: { address: AddressView | null; onDon
         <TextField label={kind === 'home' ? '收件人姓名' : '取件人姓名'} required error={errors.recipientName?.message} {...form.register('recipientName')} />
         <TextField label="手機號碼" required type="tel" inputMode="tel" error={errors.phone?.message} {...form.register('phone')} />
       </div>
-      {kind === 'home' ? <AddressFields form={form} /> : <StorePicker form={form} />}
+      {kind === 'home' ? <AddressFields form={form} /> : <StorePicker form={form} returnTo="address-book" beforeLeave={beforeLeave} pending={storeMap.pending} />}
       <Checkbox label="設為預設" checked={isDefault} onChange={(e) => setIsDefault(e.target.checked)} />
       <div className="flex justify-end">
         <Button type="submit" loading={isSubmitting}>
@@ -100,7 +125,16 @@ function AddressEditor({ address, onDone }: { address: AddressView | null; onDon
 export function AddressBook() {
   const client = useQueryClient();
   const list = useQuery(addressesQueryOptions());
-  const [editing, setEditing] = useState<AddressView | 'new' | null>(null);
+  const [editing, setEditing] = useState<{ address: AddressView | null; draft: EditorDraft | null } | null>(null);
+  // Back from the store map: the editor opens again as it was left, with the chosen store.
+  const returning = useReturningFromStoreMap();
+  const restoring = useRef(returning);
+  useEffect(() => {
+    if (!restoring.current || !list.data) return;
+    restoring.current = false;
+    const draft = takeEditorDraft();
+    setEditing({ address: list.data.addresses.find((a) => a.id === draft?.id) ?? null, draft });
+  }, [list.data]);
   const update = (addresses: AddressView[]) => client.setQueryData(addressesQueryOptions().queryKey, { addresses });
   const act = async (fn: () => Promise<{ addresses: AddressView[] }>, message: string) => {
     try {
@@ -135,7 +169,7 @@ export function AddressBook() {
                     設為預設
                   </Button>
                 )}
-                <Button variant="ghost" size="sm" onClick={() => setEditing(a)}>
+                <Button variant="ghost" size="sm" onClick={() => setEditing({ address: a, draft: null })}>
                   編輯
                 </Button>
                 <Button variant="ghost" size="sm" onClick={() => window.confirm('確定要刪除這筆地址嗎？') && void act(() => addressApi.remove(a.id), '已刪除。')}>
@@ -146,13 +180,14 @@ export function AddressBook() {
           ))}
         </ul>
       )}
-      <Button variant="secondary" size="sm" className="self-start" onClick={() => setEditing('new')}>
+      <Button variant="secondary" size="sm" className="self-start" onClick={() => setEditing({ address: null, draft: null })}>
         新增地址或門市
       </Button>
-      <Dialog open={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? '新增地址或門市' : '編輯地址'}>
+      <Dialog open={editing !== null} onClose={() => setEditing(null)} title={editing?.address ? '編輯地址' : '新增地址或門市'}>
         {editing !== null && (
           <AddressEditor
-            address={editing === 'new' ? null : editing}
+            address={editing.address}
+            draft={editing.draft}
             onDone={(addresses) => {
               update(addresses);
               toast.success('地址已儲存。');
@@ -180,7 +215,7 @@ export function SavedAddressPicker({ onPick, method }: { onPick(v: Partial<Check
               type="button"
               onClick={() => {
                 const v = fromAddress(a);
-                onPick({ shippingMethod: v.shippingMethod, recipientName: v.recipientName, phone: v.phone, city: v.city, district: v.district, address: v.address, cvsBrand: v.cvsBrand, storeId: v.storeId, storeName: v.storeName, storeAddress: v.storeAddress });
+                onPick({ shippingMethod: v.shippingMethod, recipientName: v.recipientName, phone: v.phone, city: v.city, district: v.district, address: v.address, cvsBrand: v.cvsBrand, storeId: v.storeId, storeName: v.storeName, storeAddress: v.storeAddress, storePhone: '', storeOutlying: false });
               }}
               className={cn('flex min-h-11 flex-col items-start rounded-md border px-3 py-2 text-left text-sm hover:border-tea', a.kind === method ? 'border-line bg-surface' : 'border-dashed border-line bg-paper')}
             >

@@ -80,7 +80,7 @@ export function ShippingMethodSection({ form, values }: { form: Form; values: Ch
   );
 }
 
-export function RecipientSection({ form, values, pick }: { form: Form; values: CheckoutForm; pick: (v: Partial<CheckoutForm>) => void }) {
+export function RecipientSection({ form, values, pick, storeMapPending }: { form: Form; values: CheckoutForm; pick: (v: Partial<CheckoutForm>) => void; storeMapPending: boolean }) {
   const { errors } = form.formState;
   return (
     <Section n={2} title={values.shippingMethod === 'home' ? '收件資訊' : '取件資訊'}>
@@ -90,7 +90,7 @@ export function RecipientSection({ form, values, pick }: { form: Form; values: C
           <TextField label="手機號碼" required type="tel" inputMode="tel" autoComplete="tel" placeholder="0912345678" error={errors.phone?.message} {...form.register('phone')} />
         </div>
         <SavedAddressPicker method={values.shippingMethod} onPick={pick} />
-        {values.shippingMethod === 'home' ? <AddressFields form={form} /> : <StorePicker form={form} />}
+        {values.shippingMethod === 'home' ? <AddressFields form={form} /> : <StorePicker form={form} returnTo="checkout" pending={storeMapPending} />}
       </div>
     </Section>
   );

@@ -28,7 +28,7 @@ export interface PlaceOrderFormProps {
 
 /** The checkout page once the cart is known: the six steps, the order summary, placing the order. */
 export function PlaceOrderForm({ uid, user, cart, coupons, verificationAction, onEmailNotVerified }: PlaceOrderFormProps) {
-  const { form, values, pick, quote, onSubmit, formError, redirecting } = useCheckoutForm({ uid, hasLines: cart.lines.length > 0, onEmailNotVerified });
+  const { form, values, pick, quote, onSubmit, formError, redirecting, storeMapPending } = useCheckoutForm({ uid, hasLines: cart.lines.length > 0, onEmailNotVerified });
   const unverified = Boolean(user && !user.emailVerified);
 
   if (cart.lines.length === 0 && !redirecting) {
@@ -66,7 +66,7 @@ export function PlaceOrderForm({ uid, user, cart, coupons, verificationAction, o
             </Alert>
           )}
           <ShippingMethodSection form={form} values={values} />
-          <RecipientSection form={form} values={values} pick={pick} />
+          <RecipientSection form={form} values={values} pick={pick} storeMapPending={storeMapPending} />
           <InvoiceSection form={form} values={values} />
           <PaymentMethodSection form={form} values={values} />
           <CouponSection form={form} values={values} quote={quote.data} coupons={coupons} />

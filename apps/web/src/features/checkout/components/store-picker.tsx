@@ -1,36 +1,56 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { UseFormReturn } from 'react-hook-form';
-import { CVS_BRANDS, CVS_BRAND_NAMES, cvsStoreLabel } from '@shop/shared/checkout';
+import { CVS_BRAND_NAMES, CVS_BRANDS, cvsStoreLabel } from '@shop/shared/checkout';
+import type { CvsMapReturn } from '@shop/shared/logistics';
+import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
-import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
-import { storesQueryOptions } from '../api/checkout-api.ts';
+import { errorMessage } from '../../../lib/form.ts';
+import { logisticsOptionsQueryOptions, openStoreMap } from '../api/logistics-api.ts';
 import type { CheckoutForm } from '../schema.ts';
 
+const clearStore = { storeId: '', storeName: '', storeAddress: '', storePhone: '', storeOutlying: false } as const;
+
+/** ECPay's map has a phone layout; a narrow screen or a touch-only device gets it. */
+const isPhone = () => typeof window !== 'undefined' && window.matchMedia('(max-width: 767px), (pointer: coarse)').matches;
+
 /**
- * Convenience-store pickup: choose the chain, search by area or store name, pick a store. The
- * store's id, name and address go onto the order. (A demo list; ECPay's store map can replace it.)
+ * Convenience-store pickup: choose the chain, then the store on the chain's own store map
+ * (ECPay's 電子地圖; the sandbox's when the shop runs without ECPay). The map brings the shopper
+ * back here with the store; what was typed is kept (`beforeLeave` saves anything the page does not
+ * keep by itself).
  */
-export function StorePicker({ form }: { form: UseFormReturn<CheckoutForm> }) {
+export function StorePicker({ form, returnTo, beforeLeave, pending = false }: { form: UseFormReturn<CheckoutForm>; returnTo: CvsMapReturn; beforeLeave?: () => void; pending?: boolean }) {
   const brand = form.watch('cvsBrand');
   const storeId = form.watch('storeId');
   const storeName = form.watch('storeName');
   const storeAddress = form.watch('storeAddress');
-  const [query, setQuery] = useState('');
-  const q = useDebouncedValue(query.trim(), 300);
-  const stores = useQuery(storesQueryOptions(brand, q));
-  const error = form.formState.errors.storeId?.message;
-  const choose = (s: { id: string; name: string; address: string }) => {
-    form.setValue('storeId', s.id, { shouldValidate: true, shouldDirty: true });
-    form.setValue('storeName', s.name, { shouldDirty: true });
-    form.setValue('storeAddress', s.address, { shouldDirty: true });
+  const storePhone = form.watch('storePhone');
+  const storeOutlying = form.watch('storeOutlying');
+  const options = useQuery(logisticsOptionsQueryOptions());
+  const brands = options.data?.brands ?? CVS_BRANDS;
+  const [leaving, setLeaving] = useState(false);
+  const [mapError, setMapError] = useState<string | null>(null);
+  const error = mapError ?? form.formState.errors.storeId?.message;
+
+  const open = async () => {
+    setMapError(null);
+    setLeaving(true);
+    try {
+      beforeLeave?.();
+      await openStoreMap({ brand, returnTo, device: isPhone() ? 'mobile' : 'pc' });
+    } catch (e) {
+      setMapError(errorMessage(e));
+      setLeaving(false);
+    }
   };
+
   return (
     <div className="flex flex-col gap-4">
       <fieldset>
         <legend className="mb-2 text-sm font-medium text-ink">超商</legend>
         <div className="flex flex-wrap gap-2">
-          {CVS_BRANDS.map((b) => (
+          {CVS_BRANDS.filter((b) => brands.includes(b)).map((b) => (
             <label key={b} className={cn('flex min-h-11 cursor-pointer items-center gap-2 rounded-md border px-4', brand === b ? 'border-tea bg-tea-soft text-tea-dark' : 'border-line bg-surface')}>
               <input
                 type="radio"
@@ -38,9 +58,8 @@ export function StorePicker({ form }: { form: UseFormReturn<CheckoutForm> }) {
                 className="accent-tea"
                 {...form.register('cvsBrand', {
                   onChange: () => {
-                    form.setValue('storeId', '');
-                    form.setValue('storeName', '');
-                    form.setValue('storeAddress', '');
+                    setMapError(null);
+                    for (const [key, value] of Object.entries(clearStore)) form.setValue(key as keyof CheckoutForm, value as never);
                   },
                 })}
               />
@@ -49,50 +68,39 @@ export function StorePicker({ form }: { form: UseFormReturn<CheckoutForm> }) {
           ))}
         </div>
       </fieldset>
-      {storeId ? (
-        <div className="flex flex-wrap items-start justify-between gap-3 rounded-md border border-tea/40 bg-tea-soft/50 p-4" aria-live="polite">
-          <div>
+      {pending ? (
+        <p className="rounded-md border border-line p-4 text-sm text-ink-muted" role="status">
+          正在帶入您選擇的門市…
+        </p>
+      ) : storeId ? (
+        <div className="flex flex-wrap items-start justify-between gap-3 rounded-md border border-tea/40 bg-tea-soft/50 p-4" aria-live="polite" aria-label="取貨門市">
+          <div className="flex flex-col gap-0.5">
             <p className="font-medium text-tea-dark">
-              {cvsStoreLabel(brand, storeName)}（店號 {storeId}）
+              {cvsStoreLabel(brand, storeName)}
+              <span className="ml-1 text-sm font-normal text-ink-muted">（店號 {storeId}）</span>
+              {storeOutlying && <span className="ml-2 rounded-full bg-danger/10 px-2 py-0.5 text-xs text-danger">離島門市</span>}
             </p>
             <p className="text-sm text-ink-muted">{storeAddress}</p>
+            {storePhone && <p className="text-sm text-ink-muted">門市電話 {storePhone}</p>}
+            {storeOutlying && <p className="text-sm text-ink-muted">離島門市取貨需另加離島運費，金額已列在訂單摘要。</p>}
           </div>
-          <button type="button" className="min-h-11 text-sm text-tea underline underline-offset-4" onClick={() => form.setValue('storeId', '', { shouldValidate: true })}>
+          <Button type="button" variant="ghost" size="sm" loading={leaving} onClick={() => void open()}>
             更換門市
-          </button>
+          </Button>
         </div>
       ) : (
         <div className="flex flex-col gap-2">
-          <label htmlFor="store-search" className="text-sm font-medium text-ink">
-            搜尋取貨門市
-          </label>
-          <input
-            id="store-search"
-            type="search"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            placeholder="輸入縣市、鄉鎮或門市名稱，例如：鹿谷"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'store-error' : undefined}
-            className="min-h-11 rounded-md border border-line bg-surface px-3.5"
-          />
+          <Button type="button" variant="secondary" className="self-start" loading={leaving} aria-describedby={error ? 'store-error' : 'store-hint'} onClick={() => void open()}>
+            開啟 {CVS_BRAND_NAMES[brand]} 門市地圖
+          </Button>
+          <p id="store-hint" className="text-sm text-ink-muted">
+            將前往超商的門市地圖選擇取貨門市，選好後會自動回到這裡，已填寫的資料都會保留。
+          </p>
           {error && (
             <p id="store-error" role="alert" className="text-sm text-danger">
               {error}
             </p>
           )}
-          <ul className="max-h-72 divide-y divide-line overflow-y-auto rounded-md border border-line bg-surface" aria-label="門市列表" aria-busy={stores.isFetching}>
-            {stores.data?.stores.length === 0 && <li className="p-4 text-sm text-ink-muted">找不到符合的門市，請換個關鍵字。</li>}
-            {stores.data?.stores.map((s) => (
-              <li key={s.id}>
-                <button type="button" className="flex w-full flex-col items-start px-4 py-3 text-left hover:bg-tea-soft/60" onClick={() => choose(s)}>
-                  <span className="font-medium">{s.name}</span>
-                  <span className="text-sm text-ink-muted">{s.address}</span>
-                </button>
-              </li>
-            ))}
-            {!stores.data && <li className="p-4 text-sm text-ink-muted">載入門市中…</li>}
-          </ul>
         </div>
       )}
     </div>

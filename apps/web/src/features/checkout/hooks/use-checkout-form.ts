@@ -11,6 +11,7 @@ import { addressesQueryOptions } from '../api/address-api.ts';
 import { placeOrder, quoteQueryOptions, submitPaymentForm } from '../api/checkout-api.ts';
 import { useCheckoutDraft } from '../draft-store.ts';
 import { CheckoutForm, formFieldOf, toPlaceOrderBody } from '../schema.ts';
+import { useReturningFromStoreMap, useStoreMapReturn } from './use-store-map-return.ts';
 
 export interface CheckoutFormOptions {
   /** Whose draft this is ('anonymous' before the session is known). */
@@ -43,6 +44,10 @@ export function useCheckoutForm({ uid, hasLines, onEmailNotVerified }: CheckoutF
     return () => sub.unsubscribe();
   }, [form, uid]);
 
+  // Back from the store map: the chosen store goes into the form, the rest stays as typed.
+  const returning = useReturningFromStoreMap();
+  const storeMap = useStoreMapReturn(form);
+
   const pick = (v: Partial<CheckoutForm>) => {
     for (const [key, value] of Object.entries(v)) form.setValue(key as keyof CheckoutForm, value as never, { shouldValidate: true, shouldDirty: true });
   };
@@ -50,7 +55,7 @@ export function useCheckoutForm({ uid, hasLines, onEmailNotVerified }: CheckoutF
   const addresses = useQuery(addressesQueryOptions());
   const filled = useRef(false);
   useEffect(() => {
-    if (filled.current || !addresses.data) return;
+    if (filled.current || !addresses.data || returning) return;
     filled.current = true;
     const preferred = addresses.data.addresses.find((a) => a.isDefault);
     if (preferred && !form.getValues('recipientName') && !form.getValues('address') && !form.getValues('storeId')) {
@@ -73,6 +78,7 @@ export function useCheckoutForm({ uid, hasLines, onEmailNotVerified }: CheckoutF
     ...quoteQueryOptions({
       shippingMethod: values.shippingMethod,
       ...(values.shippingMethod === 'home' && values.city && values.district ? { city: values.city, district: values.district } : {}),
+      ...(values.shippingMethod === 'cvs' && values.storeId ? { cvsBrand: values.cvsBrand, storeId: values.storeId } : {}),
       paymentMethod: values.paymentMethod,
       ...(values.couponCode ? { couponCode: values.couponCode } : {}),
     }),
@@ -109,7 +115,7 @@ export function useCheckoutForm({ uid, hasLines, onEmailNotVerified }: CheckoutF
     }
   });
 
-  return { form, values, pick, quote, onSubmit, formError, redirecting };
+  return { form, values, pick, quote, onSubmit, formError, redirecting, storeMapPending: storeMap.pending };
 }
 
 export type CheckoutFormState = ReturnType<typeof useCheckoutForm>;

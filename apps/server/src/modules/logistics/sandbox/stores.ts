@@ -1,9 +1,9 @@
-import { TW_CITIES, normalizeTwPlaceName } from '@shop/shared/data/tw-districts';
+import { TW_CITIES, isOutlying, normalizeTwPlaceName } from '@shop/shared/data/tw-districts';
 
 /**
- * Convenience stores for 超商取貨 (pick up at a convenience store). The store picker talks to a
- * `StoreLocator`; this module provides a demo one over a fixed list, so development and tests need no
- * outside service. ECPay's logistics store map (電子地圖) can implement the same interface later.
+ * The sandbox store map's convenience stores: what its map page searches, and what it posts back
+ * as the chosen store. Only the sandbox (never production) offers them; the shop itself knows a
+ * store only once a map has named it (../repo.ts).
  *
  * The demo stores look real but are fictional: names, ids and street numbers are made up (roads are
  * real road names of each district). Each brand keeps one naming style: 7-ELEVEN 「鹿谷門市」,
@@ -21,6 +21,10 @@ export interface CvsStore {
   readonly address: string;
   readonly city: string;
   readonly district: string;
+  /** The store's telephone, as ECPay's CVSTelephone. */
+  readonly phone: string;
+  /** On an outlying island (ECPay's CVSOutSide 1). */
+  readonly outlying: boolean;
 }
 
 export interface StoreLocator {
@@ -33,8 +37,24 @@ export const DEFAULT_STORE_SEARCH_LIMIT = 20;
 
 type Row = readonly [id: string, name: string, city: string, district: string, street: string];
 
+/** Area code and local-number length by city (臺北 02-2xxx xxxx, 南投 049-2xx xxxx, 金門 082-3x xxxx…). */
+const AREA: Record<string, readonly [string, number]> = {
+  臺北市: ['02', 8], 新北市: ['02', 8], 基隆市: ['02', 8], 桃園市: ['03', 7], 新竹市: ['03', 7], 新竹縣: ['03', 7], 宜蘭縣: ['03', 7], 花蓮縣: ['03', 7],
+  苗栗縣: ['037', 6], 臺中市: ['04', 8], 彰化縣: ['04', 7], 南投縣: ['049', 7], 雲林縣: ['05', 7], 嘉義市: ['05', 7], 嘉義縣: ['05', 7], 臺南市: ['06', 7],
+  澎湖縣: ['06', 7], 高雄市: ['07', 7], 屏東縣: ['08', 7], 臺東縣: ['089', 6], 金門縣: ['082', 6], 連江縣: ['0836', 5],
+};
+
+/** A made-up but well-formed store telephone, the same every time for a store. */
+export function demoStorePhone(city: string, id: string): string {
+  const [area, length] = AREA[city] ?? ['02', 8];
+  let n = 0;
+  for (const ch of `${city}${id}`) n = (n * 131 + ch.codePointAt(0)!) % 1_000_000_007;
+  const digits = String(n).padStart(length, '0').slice(-length);
+  return `${area}-${String(2 + (n % 8))}${digits.slice(1)}`;
+}
+
 const stores = (brand: CvsBrand, rows: readonly Row[]): CvsStore[] =>
-  rows.map(([id, name, city, district, street]) => ({ brand, id, name, address: `${city}${district}${street}`, city, district }));
+  rows.map(([id, name, city, district, street]) => ({ brand, id, name, address: `${city}${district}${street}`, city, district, phone: demoStorePhone(city, id), outlying: isOutlying(city, district) }));
 
 export const DEMO_STORES: readonly CvsStore[] = [
   // 7-ELEVEN: 6-digit 店號, 「xx門市」.
@@ -166,5 +186,20 @@ export function demoStoreLocator(list: readonly CvsStore[] = DEMO_STORES): Store
       const key = id.trim();
       return list.find((s) => s.brand === brand && s.id === key) ?? null;
     },
+  };
+}
+
+/** The reply ECPay's store map posts to ServerReplyURL when `store` is chosen on the map `form` opened. */
+export function sandboxMapReply(form: Readonly<Record<string, string>>, store: CvsStore): Record<string, string> {
+  return {
+    MerchantID: form.MerchantID ?? '',
+    MerchantTradeNo: form.MerchantTradeNo ?? '',
+    LogisticsSubType: form.LogisticsSubType ?? '',
+    CVSStoreID: store.id,
+    CVSStoreName: store.name,
+    CVSAddress: store.address,
+    CVSTelephone: store.phone,
+    CVSOutSide: store.outlying ? '1' : '0',
+    ExtraData: form.ExtraData ?? '',
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TW_CITIES, findDistrict } from '@shop/shared/data/tw-districts';
-import { CVS_BRAND_LABELS, DEMO_STORES, demoStoreLocator, type CvsBrand, type CvsStore } from './demo-stores.ts';
+import { CVS_BRAND_LABELS, DEMO_STORES, demoStoreLocator, type CvsBrand, type CvsStore } from './stores.ts';
 
 const BRANDS = Object.keys(CVS_BRAND_LABELS) as CvsBrand[];
 const ofBrand = (brand: CvsBrand) => DEMO_STORES.filter((s) => s.brand === brand);
@@ -53,6 +53,12 @@ describe('DEMO_STORES', () => {
     expect(at('竹山鎮')).toBeGreaterThanOrEqual(3);
     expect(DEMO_STORES.some((s) => s.city === '澎湖縣')).toBe(true);
   });
+
+  it('gives every store a telephone of its area and marks the outlying-island stores', () => {
+    expect(DEMO_STORES.filter((s) => !/^0\d{1,3}-[2-9]\d{4,7}$/.test(s.phone))).toEqual([]);
+    expect(DEMO_STORES.find((s) => s.id === '158703')?.phone).toMatch(/^049-\d{7}$/);
+    expect(DEMO_STORES.filter((s) => s.outlying).map((s) => s.name).sort()).toEqual(['全家 馬公光復店', '金城門市', '馬公門市'].sort());
+  });
 });
 
 describe('demoStoreLocator', () => {
@@ -99,8 +105,8 @@ describe('demoStoreLocator', () => {
 
   it('works over a custom list', async () => {
     const custom: CvsStore[] = [
-      { brand: 'OK', id: '2', name: 'OK 乙店', address: '高雄市苓雅區四維三路 2 號', city: '高雄市', district: '苓雅區' },
-      { brand: 'OK', id: '1', name: 'OK 甲店', address: '臺北市中正區公園路 1 號', city: '臺北市', district: '中正區' },
+      { brand: 'OK', id: '2', name: 'OK 乙店', address: '高雄市苓雅區四維三路 2 號', city: '高雄市', district: '苓雅區', phone: '07-2345678', outlying: false },
+      { brand: 'OK', id: '1', name: 'OK 甲店', address: '臺北市中正區公園路 1 號', city: '臺北市', district: '中正區', phone: '02-23456789', outlying: false },
     ];
     const l = demoStoreLocator(custom);
     expect((await l.search('OK', '')).map((s) => s.id)).toEqual(['1', '2']);

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { CVS_BRANDS, type CvsBrandCode } from './checkout.ts';
+
+/**
+ * Choosing a pickup store on the store map (ECPay's 電子地圖, or the sandbox's): the page asks the
+ * server for a map form, the browser posts it, the map sends the chosen store back to the server,
+ * and the browser lands on the page it came from with `?cvsMap=<token>`, which reads the choice.
+ * docs/decisions/013-ecpay-logistics.md.
+ */
+
+/** Where the map sends the shopper back to: the checkout, or the address book in the member area. */
+export const CVS_MAP_RETURNS = { checkout: '/payment', 'address-book': '/member' } as const;
+export type CvsMapReturn = keyof typeof CVS_MAP_RETURNS;
+
+/** The query parameter the map's way back carries. */
+export const CVS_MAP_PARAM = 'cvsMap';
+
+/** How long a trip to the map may take before its reply is refused. */
+export const CVS_MAP_TTL_MS = 30 * 60_000;
+
+export const CvsMapFormBody = z
+  .object({
+    brand: z.enum(CVS_BRANDS, { message: '請選擇超商' }),
+    returnTo: z.enum(Object.keys(CVS_MAP_RETURNS) as [CvsMapReturn, ...CvsMapReturn[]], { message: '請重新整理頁面後再試' }),
+    /** The map's phone layout (ECPay's Device 1) or the desktop one. */
+    device: z.enum(['pc', 'mobile']).default('pc'),
+  })
+  .strict();
+export type CvsMapFormBody = z.infer<typeof CvsMapFormBody>;
+
+/** A form the browser posts as it is: the map's address and its fields. */
+export const CvsMapForm = z.object({ action: z.string(), fields: z.record(z.string(), z.string()) });
+export type CvsMapForm = z.infer<typeof CvsMapForm>;
+
+export const CvsStoreChoice = z.object({
+  brand: z.enum(CVS_BRANDS),
+  id: z.string(),
+  name: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  outlying: z.boolean(),
+});
+export type CvsStoreChoice = z.infer<typeof CvsStoreChoice>;
+
+export const CvsMapToken = z.string().regex(/^[A-Za-z0-9]{20}$/, '這次的門市選擇已失效，請重新選擇門市');
+
+/** The chains this shop's logistics contract can ship to (OK超商 only on 店到店 / C2C). */
+export const LogisticsOptions = z.object({ brands: z.array(z.enum(CVS_BRANDS)) });
+export type LogisticsOptions = z.infer<typeof LogisticsOptions>;
+
+export function cvsBrandsFor(type: 'B2C' | 'C2C'): CvsBrandCode[] {
+  return type === 'C2C' ? [...CVS_BRANDS] : CVS_BRANDS.filter((b) => b !== 'OK');
+}

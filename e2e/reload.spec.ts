@@ -56,3 +56,16 @@ test.describe('update and reload behaviours', () => {
     await expect(page).toHaveURL('/faq');
   });
 });
+
+test('a page opened by address starts at its top, not where another page was scrolled to', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/faq');
+  await expect(page.getByRole('heading', { level: 1, name: '常見問題' })).toBeVisible();
+  await page.mouse.wheel(0, 1500);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+  // Every first load in a tab has the same history key; another page's position must not carry over.
+  await page.goto('/shippingFee');
+  await expect(page.getByRole('heading', { level: 1, name: '運費說明' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});

@@ -47,7 +47,9 @@ export function DefaultLayout({ cartCount = 0, isLogin = false }: { cartCount?: 
       </main>
       <SiteFooter />
       <ToastViewport />
-      <ScrollRestoration />
+      {/* Every first load in a tab has the history key "default", so by key alone a page opened by
+          address would get the position of whichever page was loaded before it: key those by URL. */}
+      <ScrollRestoration getKey={(location) => (location.key === 'default' ? `${location.pathname}${location.search}` : location.key)} />
     </div>
   );
 }

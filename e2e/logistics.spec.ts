@@ -32,6 +32,7 @@ test.describe('store pickup through the store map', () => {
     await expect(page.getByLabel('手機條碼', { exact: true })).toHaveValue('/ABC1234');
     await expect(page.getByRole('textbox', { name: '備註（選填）' })).toHaveValue('請幫我包成禮物，謝謝。');
     await expect(page.getByRole('complementary')).toContainText('離島加收運費');
+    await expect(page.getByTestId('free-shipping-hint')).toHaveText('再買 NT$120 即可免運費；離島加收的 NT$150 不適用免運，仍會收取。');
 
     // Paid by card on the sandbox gateway: the order ships to the island store.
     await expect(page.getByTestId('order-total')).not.toHaveText('…');

@@ -191,11 +191,12 @@ function uncappedStrings(schema: z.ZodType | undefined, path: string, capped = f
 }
 
 /** JSON of the schema's shape with every string a family's bait, sized to just under `bytes`. */
-function pathologicalJson(schema: z.ZodType | undefined, family: (n: number) => string, bytes: number): string {
+function pathologicalJson(schema: z.ZodType | undefined, family: (n: number) => string, bytes: number): string | null {
   const MARK = '\u0001MARK\u0001';
   const skeleton = JSON.stringify(hostileValue(schema, MARK) ?? MARK);
   const slots = skeleton.split(JSON.stringify(MARK)).length - 1;
-  if (slots === 0) return skeleton;
+  // A body of choices only (enums, numbers) has no string to make hostile: that probe would be a valid body.
+  if (slots === 0) return null;
   const n = Math.floor((bytes - skeleton.length) / slots) - 8;
   return skeleton.split(JSON.stringify(MARK)).join(JSON.stringify(family(n)));
 }
@@ -237,12 +238,10 @@ function probesFor(route: SeenRoute): Probe[] {
   const key = firstKey(route.body);
   const json = 'application/json';
   const probes: Probe[] = Object.entries(FAMILIES).flatMap(([name, family]) =>
-    SIZES.map((bytes) => ({
-      label: `${name} in every string field, ${bytes} bytes`,
-      contentType: json,
-      payload: pathologicalJson(route.body, family, bytes),
-      family: name,
-    })),
+    SIZES.flatMap((bytes) => {
+      const payload = pathologicalJson(route.body, family, bytes);
+      return payload === null ? [] : [{ label: `${name} in every string field, ${bytes} bytes`, contentType: json, payload, family: name }];
+    }),
   );
   const depth = (BODY_BYTES - 100) >> 1;
   probes.push({ label: 'deep nesting', contentType: json, payload: `{${JSON.stringify(key)}:${'['.repeat(depth)}${']'.repeat(depth)}}` });

@@ -135,6 +135,8 @@ export const QuoteResponse = z.object({
   total: z.number().int(),
   /** How much more for free shipping; 0 when already free. */
   toFreeShipping: z.number().int(),
+  /** The outlying-island surcharge in the shipping fee (0 on the main island): free shipping never waives it. */
+  outlyingSurcharge: z.number().int(),
   couponError: z.string().nullable(),
   itemCount: z.number().int(),
 });

@@ -42,7 +42,7 @@ export const CvsStoreChoice = z.object({
 });
 export type CvsStoreChoice = z.infer<typeof CvsStoreChoice>;
 
-export const CvsMapToken = z.string().regex(/^[A-Za-z0-9]{20}$/, '這次的門市選擇已失效，請重新選擇門市');
+export const CvsMapToken = z.string().max(20, { message: '這次的門市選擇已失效，請重新選擇門市', abort: true }).regex(/^[A-Za-z0-9]{20}$/, '這次的門市選擇已失效，請重新選擇門市');
 
 /** The chains this shop's logistics contract can ship to (OK超商 only on 店到店 / C2C). */
 export const LogisticsOptions = z.object({ brands: z.array(z.enum(CVS_BRANDS)) });

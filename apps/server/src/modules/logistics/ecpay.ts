@@ -69,13 +69,13 @@ const field = (max: number) => z.string().trim().min(1).max(max);
  * for shape here and trusted only as far as its token (MerchantTradeNo) goes.
  */
 export const MapReply = z.object({
-  MerchantID: z.string().regex(/^\d{7,10}$/),
-  MerchantTradeNo: z.string().regex(/^[A-Za-z0-9]{20}$/),
-  LogisticsSubType: z.string().regex(/^[A-Z0-9]{3,20}$/),
-  CVSStoreID: z.string().trim().regex(/^[A-Za-z0-9]{1,10}$/),
+  MerchantID: z.string().max(10, { abort: true }).regex(/^\d{7,10}$/),
+  MerchantTradeNo: z.string().max(20, { abort: true }).regex(/^[A-Za-z0-9]{20}$/),
+  LogisticsSubType: z.string().max(20, { abort: true }).regex(/^[A-Z0-9]{3,20}$/),
+  CVSStoreID: z.string().max(20, { abort: true }).trim().regex(/^[A-Za-z0-9]{1,10}$/),
   CVSStoreName: field(60),
   CVSAddress: field(120),
-  CVSTelephone: z.string().trim().max(20).regex(/^[\d()#\s-]*$/).optional().default(''),
+  CVSTelephone: z.string().max(40, { abort: true }).trim().max(20).regex(/^[\d()#\s-]*$/).optional().default(''),
   CVSOutSide: z.enum(['0', '1']).optional().default('0'),
   ExtraData: z.string().max(20).optional(),
 });

@@ -133,6 +133,7 @@ describe.skipIf(!dbAvailable())('choosing a pickup store on the store map', () =
     const main = await quote('158703');
     expect(island.shippingLines).toContainEqual({ label: '離島加收運費', amount: 150 });
     expect(island.total - main.total).toBe(150);
+    expect([island.outlyingSurcharge, main.outlyingSurcharge]).toEqual([150, 0]);
 
     const placed = await s.order({ shipping: shipping('189362'), paymentMethod: 'credit_card' });
     expect(placed.statusCode, placed.body).toBe(201);

@@ -122,7 +122,8 @@ async function codFeeOf(db: DbOrTx, order: repo.OrderRow): Promise<number | null
   const rules = await shippingRules(db);
   const rest = order.shippingFee - rules.codFee;
   const base = rules[order.shipping.method].fee;
-  const surcharge = order.shipping.method === 'home' ? rules.outlyingSurcharge : 0;
+  // Home delivery to an island, or pickup at an island store, carries the surcharge.
+  const surcharge = order.shipping.method === 'home' || order.shipping.storeOutlying ? rules.outlyingSurcharge : 0;
   return [0, base, surcharge, base + surcharge].includes(rest) ? rules.codFee : null;
 }
 

@@ -102,6 +102,7 @@ async function priceCart(db: DbOrTx, discounts: DiscountProvider, userId: string
     shippingLines,
     total: amount + fee.total,
     toFreeShipping: fee.toFree,
+    outlyingSurcharge: fee.outlyingSurcharge,
     couponError: quote.couponError,
     itemCount: buyable.reduce((n, l) => n + l.quantity, 0),
     commit: quote.commit,

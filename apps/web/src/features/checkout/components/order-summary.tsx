@@ -62,7 +62,12 @@ export function OrderSummary({ lines, quote: q, quoting, formError, paymentMetho
           </dd>
         </div>
       </dl>
-      {q && q.toFreeShipping > 0 && <p className="text-xs text-ink-muted">再買 {formatTwd(q.toFreeShipping)} 即可免運費。</p>}
+      {q && (q.toFreeShipping > 0 || q.outlyingSurcharge > 0) && (
+        <p className="text-xs text-ink-muted" data-testid="free-shipping-hint">
+          {q.toFreeShipping > 0 ? `再買 ${formatTwd(q.toFreeShipping)} 即可免運費` : '已達免運門檻'}
+          {q.outlyingSurcharge > 0 ? `；離島加收的 ${formatTwd(q.outlyingSurcharge)} 不適用免運，仍會收取。` : '。'}
+        </p>
+      )}
       {formError && (
         <Alert
           tone="error"

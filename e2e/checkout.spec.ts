@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { linkIn, waitForMail } from './mailbox.ts';
-import { addToCart, orderStatus, signInBrowser, stockOf, uniqueEmail } from './support.ts';
+import { addToCart, orderStatus, pickStoreOnMap, signInBrowser, stockOf, uniqueEmail } from './support.ts';
 
 async function fillHomeAddress(page: Page) {
   await page.getByLabel('收件人姓名').fill('王小茶');
@@ -93,11 +93,7 @@ test.describe('checkout and payment', () => {
     await page.getByLabel('取件人姓名').fill('王小茶');
     await page.getByLabel('手機號碼').fill('0912345678');
     // The store map (the sandbox's, speaking ECPay's protocol), then back to the checkout.
-    await page.getByRole('button', { name: '開啟 7-ELEVEN 門市地圖' }).click();
-    await expect(page.getByRole('heading', { name: '7-ELEVEN 電子地圖' })).toBeVisible();
-    await page.getByRole('searchbox').fill('鹿谷');
-    await page.getByRole('button', { name: '搜尋' }).click();
-    await page.getByRole('button', { name: '選擇 鹿谷門市' }).click();
+    await pickStoreOnMap(page, '7-ELEVEN', '鹿谷', '鹿谷門市');
     await expect(page).toHaveURL('/payment');
     await expect(page.getByLabel('取貨門市')).toContainText('7-ELEVEN 鹿谷門市');
     await expect(page.getByLabel('取件人姓名')).toHaveValue('王小茶');

@@ -1,12 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { addToCart, signInBrowser, uniqueEmail } from './support.ts';
+import { waitForMail } from './mailbox.ts';
+import { addToCart, pickStoreOnMap, signInBrowser, uniqueEmail } from './support.ts';
 
 test.describe('store pickup through the store map', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test('on a phone: the map opens in its phone layout, the chosen island store comes back to a checkout that kept everything typed, priced by the outlying rule', async ({ page, context }) => {
+    // A product no stock-comparing test buys (tests run in parallel).
     await signInBrowser(context, uniqueEmail('cvs-map'));
-    await addToCart(page, 'porcelain-gaiwan');
+    await addToCart(page, 'ruby-cold-brew-tea-bags');
     await page.goto('/payment');
     await page.getByLabel(/超商取貨/).first().check();
     await page.getByLabel('取件人姓名').fill('王小茶');
@@ -32,7 +34,7 @@ test.describe('store pickup through the store map', () => {
     await expect(page.getByLabel('手機條碼', { exact: true })).toHaveValue('/ABC1234');
     await expect(page.getByRole('textbox', { name: '備註（選填）' })).toHaveValue('請幫我包成禮物，謝謝。');
     await expect(page.getByRole('complementary')).toContainText('離島加收運費');
-    await expect(page.getByTestId('free-shipping-hint')).toHaveText('再買 NT$120 即可免運費；離島加收的 NT$150 不適用免運，仍會收取。');
+    await expect(page.getByTestId('free-shipping-hint')).toHaveText(/^再買 NT\$[\d,]+ 即可免運費；離島加收的 NT\$150 不適用免運，仍會收取。$/);
 
     // Paid by card on the sandbox gateway: the order ships to the island store.
     await expect(page.getByTestId('order-total')).not.toHaveText('…');
@@ -55,10 +57,7 @@ test.describe('store pickup through the store map', () => {
     await dialog.getByLabel('取件人姓名').fill('王小茶');
     await dialog.getByLabel('手機號碼').fill('0912345678');
     await dialog.getByLabel('全家').check();
-    await dialog.getByRole('button', { name: '開啟 全家 門市地圖' }).click();
-    await page.getByRole('searchbox').fill('信義');
-    await page.getByRole('button', { name: '搜尋' }).click();
-    await page.getByRole('button', { name: '選擇 全家 信義松高店' }).click();
+    await pickStoreOnMap(page, '全家', '信義', '全家 信義松高店');
 
     await expect(page).toHaveURL('/member');
     await expect(dialog.getByLabel('取貨門市')).toContainText('全家 信義松高店');
@@ -67,5 +66,54 @@ test.describe('store pickup through the store map', () => {
     await dialog.getByRole('button', { name: '儲存' }).click();
     await expect(page.getByText('地址已儲存。')).toBeVisible();
     await expect(page.getByRole('main')).toContainText('全家 信義松高店');
+  });
+
+  test('the parcel’s journey: staff ship through ECPay, the sandbox reports it at the store while the tracking page is open (deadline shown, mail sent), then collected', async ({ page, context, browser }) => {
+    const email = uniqueEmail('cvs-parcel');
+    await signInBrowser(context, email);
+    await addToCart(page, 'ruby-cold-brew-tea-bags');
+    await page.goto('/payment');
+    await page.getByLabel(/超商取貨/).first().check();
+    await page.getByLabel('取件人姓名').fill('王小茶');
+    await page.getByLabel('手機號碼').fill('0912345678');
+    await pickStoreOnMap(page, '7-ELEVEN', '鹿谷', '鹿谷門市');
+    await expect(page.getByLabel('取貨門市')).toContainText('7-ELEVEN 鹿谷門市');
+    await page.getByLabel(/超商取貨付款/).check();
+    await page.getByRole('button', { name: '送出訂單' }).click();
+    await expect(page.getByTestId('pay-outcome')).toHaveText('訂單已成立');
+    const orderNo = new URL(page.url()).searchParams.get('order')!;
+    await page.goto(`/member/orderTracking/${orderNo}`);
+    const timeline = page.getByRole('list', { name: '訂單進度' });
+    await expect(timeline).toContainText('備貨中');
+    const loads: string[] = [];
+    page.on('framenavigated', (f) => f === page.mainFrame() && loads.push(f.url()));
+
+    // Staff ship it through ECPay from the console: the logistics order is made, its number shown.
+    const staffContext = await browser.newContext();
+    await signInBrowser(staffContext, uniqueEmail('cvs-staff'), 'staff');
+    const staff = await staffContext.newPage();
+    await staff.goto(`/admin/orders/${orderNo}`);
+    await staff.getByRole('button', { name: '出貨', exact: true }).click();
+    await staff.getByRole('dialog').getByRole('button', { name: '建立物流單並出貨' }).click();
+    await expect(staff.getByText('已建立綠界物流單並出貨').first()).toBeVisible();
+    await expect(timeline).toContainText('已建立出貨單');
+    await expect(timeline).toContainText('7-ELEVEN 交貨便');
+
+    // The sandbox moves the parcel: at the store. The open tracking page shows it and the deadline.
+    await staff.goto('/sandbox/ecpay/logistics/parcels');
+    const parcel = staff.getByRole('listitem').filter({ hasText: orderNo });
+    await parcel.getByRole('button', { name: '到店' }).click();
+    await expect(staff.getByText('1|OK')).toBeVisible();
+    await expect(page.getByTestId('pickup-deadline')).toContainText(/已到店，請於 \d{4}年\d{1,2}月\d{1,2}日週. 前攜帶證件取貨，取貨時付款 NT\$/);
+    await waitForMail(email, `包裹已到店：${orderNo}`);
+
+    // Collected at the counter: delivered, with the cash the store took.
+    await staff.goto('/sandbox/ecpay/logistics/parcels');
+    await staff.getByRole('listitem').filter({ hasText: orderNo }).getByRole('button', { name: '已取貨／已送達' }).click();
+    await expect(staff.getByText('1|OK')).toBeVisible();
+    await expect(timeline).toContainText('買家已到店取貨，門市代收貨款');
+    await expect(page.getByTestId('pickup-deadline')).toHaveCount(0);
+    expect(loads).toEqual([]);
+    await staffContext.close();
   });
 });

@@ -40,3 +40,12 @@ export async function addToCart(page: Page, slug: string, variant?: string) {
 export async function orderStatus(page: Page, orderNo: string): Promise<string> {
   return ((await (await page.request.get(`/api/orders/${orderNo}`)).json()) as { status: string }).status;
 }
+
+/** Picks a store on the (sandbox) store map from the checkout or the address book; the map sends the page back. */
+export async function pickStoreOnMap(page: Page, chain: string, query: string, store: string) {
+  await page.getByRole('button', { name: `開啟 ${chain} 門市地圖` }).click();
+  await expect(page.getByRole('heading', { name: new RegExp(`^${chain} 電子地圖`) })).toBeVisible();
+  await page.getByRole('searchbox').fill(query);
+  await page.getByRole('button', { name: '搜尋' }).click();
+  await page.getByRole('button', { name: `選擇 ${store}` }).click();
+}

@@ -80,12 +80,13 @@ export type AdminOrderRow = z.infer<typeof AdminOrderRow>;
 
 // ── actions ─────────────────────────────────────────────────────────────────────────────────────
 
-export const ORDER_ACTIONS = ['process', 'ship', 'shipment-event', 'deliver', 'complete', 'cancel', 'refund'] as const;
+export const ORDER_ACTIONS = ['process', 'ship', 'ship-ecpay', 'shipment-event', 'deliver', 'complete', 'cancel', 'refund'] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
 export const ORDER_ACTION_LABELS: Readonly<Record<OrderAction, string>> = {
   process: '開始備貨',
   ship: '出貨',
+  'ship-ecpay': '以綠界物流出貨',
   'shipment-event': '新增配送事件',
   deliver: '標記已送達',
   complete: '完成訂單',
@@ -97,6 +98,7 @@ export const ORDER_ACTION_LABELS: Readonly<Record<OrderAction, string>> = {
 export const ACTION_TARGET: Readonly<Record<OrderAction, OrderStatus | null>> = {
   process: 'processing',
   ship: 'shipped',
+  'ship-ecpay': 'shipped',
   'shipment-event': null,
   deliver: 'delivered',
   complete: 'completed',
@@ -138,6 +140,8 @@ export const OrderActionBody = z.discriminatedUnion(
   [
     z.object({ action: z.literal('process') }).strict(),
     ShipOrderFields.extend({ action: z.literal('ship') }).strict(),
+    // The logistics order is made with ECPay: the carrier and number come from it.
+    z.object({ action: z.literal('ship-ecpay') }).strict(),
     ShipmentEventFields.extend({ action: z.literal('shipment-event') }).strict(),
     z.object({ action: z.literal('deliver') }).strict(),
     z.object({ action: z.literal('complete') }).strict(),

@@ -68,6 +68,14 @@ export const SHIPMENT_EVENT_LABELS: Readonly<Record<ShipmentEvent, string>> = {
 
 export { PAYMENT_METHOD_LABELS, type PaymentMethod } from './payment-methods.ts';
 
+/** Days a parcel waits at the pickup store before it goes back (the chains' usual 7). */
+export const PICKUP_DAYS = 7;
+
+/** The last day to collect a parcel that reached its store at `arrivedAt`. */
+export function pickupDeadline(arrivedAt: Date): Date {
+  return new Date(arrivedAt.getTime() + PICKUP_DAYS * 86_400_000);
+}
+
 /**
  * An unpaid order gives its stock back after this long: a card order, and an ATM order until its
  * virtual account is issued (then the account's own deadline counts). Paying again never extends

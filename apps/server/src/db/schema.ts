@@ -614,3 +614,56 @@ export const cvsMapRequests = pgTable(
   },
   (t) => [index('cvs_map_requests_user_idx').on(t.userId, t.createdAt), index('cvs_map_requests_expiry_idx').on(t.expiresAt)],
 );
+
+/**
+ * A logistics order made with ECPay (or the sandbox) for an order's parcel: ECPay's logistics id,
+ * our MerchantTradeNo, what the store or carrier needs (payment and validation numbers for a
+ * store, the booking note for home delivery), the amount to collect at the counter, and the
+ * latest status ECPay reported (docs/decisions/013-ecpay-logistics.md).
+ */
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    merchantTradeNo: text('merchant_trade_no').notNull(),
+    logisticsId: text('logistics_id').notNull(),
+    logisticsType: text('logistics_type', { enum: ['CVS', 'HOME'] }).notNull(),
+    subType: text('sub_type').notNull(),
+    goodsAmount: integer('goods_amount').notNull(),
+    /** Cash the store collects from the buyer (超商取貨付款); 0 when paid online. */
+    collectionAmount: integer('collection_amount').notNull().default(0),
+    cvsPaymentNo: text('cvs_payment_no').notNull().default(''),
+    cvsValidationNo: text('cvs_validation_no').notNull().default(''),
+    bookingNote: text('booking_note').notNull().default(''),
+    statusCode: integer('status_code').notNull(),
+    statusMessage: text('status_message').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('shipments_trade_no_idx').on(t.merchantTradeNo), uniqueIndex('shipments_logistics_id_idx').on(t.logisticsId), index('shipments_order_idx').on(t.orderId)],
+);
+
+/** The sandbox logistics gateway's own record of the shipments it took (its side of the protocol). */
+export const sandboxLogisticsShipments = pgTable('sandbox_logistics_shipments', {
+  logisticsId: text('logistics_id').primaryKey(),
+  merchantTradeNo: text('merchant_trade_no').notNull(),
+  fields: jsonb('fields').$type<Record<string, string>>().notNull(),
+  statusCode: integer('status_code').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Each status notice ECPay sent, once: a replayed notice finds its row and changes nothing. */
+export const logisticsNotices = pgTable(
+  'logistics_notices',
+  {
+    logisticsId: text('logistics_id').notNull(),
+    statusCode: integer('status_code').notNull(),
+    /** ECPay's UpdateStatusDate, as sent (yyyy/MM/dd HH:mm:ss, Taiwan time). */
+    statusDate: text('status_date').notNull(),
+    message: text('message').notNull().default(''),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.logisticsId, t.statusCode, t.statusDate] })],
+);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CvsBrandCode } from '@shop/shared/checkout';
-import { checkMacValue } from '../../lib/ecpay-check-mac.ts';
+import { checkMacValue, verifyCheckMacValue } from '../../lib/ecpay-check-mac.ts';
 
 /**
  * ECPay logistics (物流整合) as the shop speaks it: the fields of the store map and its reply.
@@ -80,3 +80,95 @@ export const MapReply = z.object({
   ExtraData: z.string().max(20).optional(),
 });
 export type MapReply = z.infer<typeof MapReply>;
+
+// ── shipments (POST /Express/Create) ────────────────────────────────────────────────────────────
+
+export interface Sender {
+  readonly name: string;
+  readonly phone: string;
+  readonly zip: string;
+  readonly address: string;
+}
+
+export interface ShipmentRequest {
+  readonly merchantTradeNo: string;
+  /** When the buyer ordered (MerchantTradeDate). */
+  readonly orderedAt: Date;
+  readonly goodsAmount: number;
+  /** Cash the store collects (超商取貨付款); 0 when paid online. */
+  readonly collectionAmount: number;
+  readonly goodsName: string;
+  readonly receiver: { readonly name: string; readonly cellPhone: string; readonly email?: string };
+  readonly destination:
+    | { readonly kind: 'CVS'; readonly brand: CvsBrandCode; readonly storeId: string }
+    | { readonly kind: 'HOME'; readonly zip: string; readonly address: string; readonly sameCity: boolean; readonly outlying: boolean };
+  /** Where ECPay posts status notices (ServerReplyURL) and, for 7-ELEVEN C2C, store-closure notices. */
+  readonly serverReplyUrl: string;
+  readonly storeNoticeUrl: string;
+}
+
+/** ECPay's receiver and sender name rule: 2–5 Chinese characters, or 4–10 Latin letters, nothing else. */
+export function isLogisticsName(name: string): boolean {
+  return /^[\u4e00-\u9fff]{2,5}$/.test(name) || /^[A-Za-z]{4,10}$/.test(name);
+}
+
+/** Amounts a convenience store may carry or collect (1–20,000). */
+export const CVS_MAX_AMOUNT = 20_000;
+
+/** The signed fields of a logistics order for store pickup or home delivery (黑貓). */
+export function shipmentFields(settings: LogisticsSettings, sender: Sender, request: ShipmentRequest, tradeDate: string): Record<string, string> {
+  const d = request.destination;
+  const subType = d.kind === 'CVS' ? logisticsSubType(settings.type, d.brand) : 'TCAT';
+  if (!subType) throw new Error(`no ${settings.type} logistics for this chain`);
+  const fields: Record<string, string> = {
+    MerchantID: settings.merchantId,
+    MerchantTradeNo: request.merchantTradeNo,
+    MerchantTradeDate: tradeDate,
+    LogisticsType: d.kind,
+    LogisticsSubType: subType,
+    GoodsAmount: String(request.goodsAmount),
+    GoodsName: request.goodsName,
+    SenderName: sender.name,
+    SenderCellPhone: sender.phone,
+    ReceiverName: request.receiver.name,
+    ReceiverCellPhone: request.receiver.cellPhone,
+    ReceiverEmail: request.receiver.email ?? '',
+    ServerReplyURL: request.serverReplyUrl,
+  };
+  if (d.kind === 'CVS') {
+    fields.IsCollection = request.collectionAmount > 0 ? 'Y' : 'N';
+    if (request.collectionAmount > 0) fields.CollectionAmount = String(request.collectionAmount);
+    fields.ReceiverStoreID = d.storeId;
+    if (settings.type === 'C2C') fields.LogisticsC2CReplyURL = request.storeNoticeUrl;
+  } else {
+    Object.assign(fields, {
+      SenderZipCode: sender.zip,
+      SenderAddress: sender.address,
+      ReceiverZipCode: d.zip,
+      ReceiverAddress: d.address,
+      Temperature: '0001',
+      Distance: d.outlying ? '02' : d.sameCity ? '00' : '01',
+      Specification: '0001',
+      ScheduledPickupTime: '4',
+      ScheduledDeliveryTime: '4',
+    });
+  }
+  return { ...fields, CheckMacValue: checkMacValue(fields, settings.hashKey, settings.hashIV, 'md5') };
+}
+
+export type CreateReply = { readonly ok: true; readonly fields: Record<string, string> } | { readonly ok: false; readonly message: string };
+
+/**
+ * ECPay's answer to /Express/Create: `1|k=v&…` (signed) or `0|message`. An answer whose signature
+ * does not hold is treated as a failure: nothing it says is stored.
+ */
+export function parseCreateReply(settings: LogisticsSettings, text: string): CreateReply {
+  const bar = text.indexOf('|');
+  const head = bar < 0 ? text.trim() : text.slice(0, bar).trim();
+  const rest = bar < 0 ? '' : text.slice(bar + 1).trim();
+  if (head !== '1') return { ok: false, message: rest || text.trim().slice(0, 200) || 'no answer' };
+  const fields = Object.fromEntries(new URLSearchParams(rest));
+  if (!fields.CheckMacValue || !verifyCheckMacValue(fields, settings.hashKey, settings.hashIV, 'md5')) return { ok: false, message: 'CheckMacValue of the answer does not match' };
+  if (!fields.AllPayLogisticsID) return { ok: false, message: 'the answer has no AllPayLogisticsID' };
+  return { ok: true, fields };
+}

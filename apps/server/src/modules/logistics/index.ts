@@ -6,7 +6,11 @@ import { escapeHtml } from '../../lib/sandbox-page.ts';
 import { safeFields } from '../../lib/log-redaction.ts';
 import { enforceLimit } from '../../plugins/rate-limiter.ts';
 import { parseForm } from '../payments/index.ts';
+import * as orders from '../orders/service.ts';
+import { orderDeps } from '../orders/deps.ts';
 import { MAP_REPLY_PATH, mapChoice, recordMapReply, startMapTrip, type MapDeps } from './map.ts';
+import { receiveNotice, type NoticeDeps } from './notices.ts';
+import { NOTICE_PATH } from './shipments.ts';
 
 
 /** The page a refused map reply lands on: what happened, and the way back. */
@@ -53,6 +57,25 @@ const logistics: FastifyPluginAsync = async (app) => {
       return mapChoice(deps(), request.auth!.user.id, request.params.token);
     },
   );
+
+  // ECPay's status notices for our shipments, server to server. 1|OK for a notice taken (or one
+  // already taken: a replay changes nothing); 0|… for a forged, malformed or unknown one.
+  const noticeDeps = (): NoticeDeps => ({
+    db: app.db,
+    settings: app.config.logistics,
+    onStep: async (orderId, step, shipment, record) =>
+      step === 'handed_over' || step === 'in_transit' || step === 'arrived_at_store' || step === 'collected'
+        ? orders.recordParcelProgress(orderDeps(app), orderId, step, shipment.collectionAmount, record)
+        : false,
+  });
+  app.post(NOTICE_PATH, async (request, reply) => {
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'no-store');
+    const form = request.body && typeof request.body === 'object' ? (request.body as Record<string, string>) : {};
+    const outcome = await receiveNotice(noticeDeps(), form);
+    if (outcome === 'ok' || outcome === 'replay') return '1|OK';
+    request.log.warn({ outcome, notice: safeFields(form, ['MerchantID', 'MerchantTradeNo', 'AllPayLogisticsID', 'RtnCode', 'UpdateStatusDate']) }, 'logistics notice refused');
+    return outcome === 'unknown-shipment' ? '0|AllPayLogisticsID not found' : outcome === 'forged' ? '0|CheckMacValue Error' : '0|Parameter Error';
+  });
 
   // The map sends the chosen store here through the shopper's browser: cross-site, without the
   // session cookie and without a signature. The token is what ties it to a trip.

@@ -22,7 +22,7 @@ import type { InvoiceDetails, ShippingDetails } from '../../db/schema.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
 import * as adminRepo from './admin-repo.ts';
 import * as repo from './repo.ts';
-import { advanceOrder, orderEventView, type ChangeDeps } from './service.ts';
+import { advanceOrder, orderEventView, type ChangeDeps, type OrderDeps } from './service.ts';
 import { shippingRules } from '../site/shipping-rules.ts';
 import { pageCount, pageWindow } from '@shop/shared/paging';
 import { formatTaipeiDateTime } from '@shop/shared/taipei-time';
@@ -232,6 +232,8 @@ function toAdvance(body: OrderActionBody): AdvanceOrderBody {
       return { status: 'processing' };
     case 'ship':
       return { status: 'shipped', carrier: body.carrier, trackingNo: body.trackingNo };
+    case 'ship-ecpay':
+      throw new Error('ship-ecpay is turned into ship once its logistics order exists');
     case 'shipment-event':
       return { shipmentEvent: body.event, ...(body.location ? { location: body.location } : {}) };
     case 'deliver':
@@ -260,7 +262,7 @@ export interface ActionResult {
  * change and its record commit together or not at all.
  */
 export async function runOrderAction(
-  deps: ChangeDeps,
+  deps: ChangeDeps & Pick<OrderDeps, 'shipParcel'>,
   orderNo: string,
   body: OrderActionBody,
   record?: (tx: Tx, result: ActionResult) => Promise<void>,
@@ -276,12 +278,21 @@ export async function runOrderAction(
   if (body.action === 'shipment-event' && body.event === 'arrived_at_store' && order.shipping.method !== 'cvs') {
     throw new BadRequestError('宅配訂單不會到達取貨門市。', { event: '宅配訂單不會到達取貨門市，請選擇其他配送事件' });
   }
-  const details = actionDetails(body);
+  let move: OrderActionBody = body;
+  if (body.action === 'ship-ecpay') {
+    // The logistics order is made first (a call to ECPay, outside any transaction); an earlier try
+    // that made it is found again, so a retry never makes a second parcel.
+    if (!deps.shipParcel) throw new ConflictError('這個商店沒有設定綠界物流，請改為手動填寫物流業者與追蹤編號。', 'invalid-transition');
+    const owner = await repo.ownerOf(deps.db, order.userId);
+    const shipped = await deps.shipParcel({ id: order.id, orderNo: order.orderNo, createdAt: order.createdAt, total: order.total, cashOnDelivery: order.paymentMethod === 'cod', shipping: order.shipping, email: owner?.email ?? null });
+    move = { action: 'ship', carrier: shipped.carrier, trackingNo: shipped.trackingNo };
+  }
+  const details = actionDetails(move);
   let result: ActionResult | undefined;
   await advanceOrder(
     deps,
     orderNo,
-    toAdvance(body),
+    toAdvance(move),
     async (tx, change) => {
       result = { ...change, details };
       await record?.(tx, result);

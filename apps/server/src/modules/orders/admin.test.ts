@@ -305,7 +305,7 @@ describe.skipIf(!dbAvailable())('console: orders and fulfilment', () => {
       expect(a.shipping).toMatchObject({ method: 'home', postalCode: '558', address: '南投縣鹿谷鄉興產路 87 號', storeName: null });
       expect(a.payments).toEqual([]);
       // Processing COD: ship or cancel; no refund before any money was collected.
-      expect(a.allowedActions).toEqual(['ship', 'cancel']);
+      expect(a.allowedActions).toEqual(['ship', 'ship-ecpay', 'cancel']);
       const paid = await newOrder({ payment: 'credit_card', paid: true });
       const p = await detail(paid.orderNo);
       expect(p.allowedActions).toEqual(['process', 'cancel', 'refund']);

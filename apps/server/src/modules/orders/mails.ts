@@ -81,3 +81,20 @@ export function orderShippedMail(o: MailOrder, shipment: { carrier: string | nul
     meta: { link: url, kind: 'order-shipped' },
   };
 }
+
+export function parcelAtStoreMail(o: MailOrder, store: { label: string; address: string }, deadline: string, publicUrl: string): MailMessage {
+  const url = `${publicUrl}/member/orderTracking/${encodeURIComponent(o.orderNo)}`;
+  return {
+    to: o.email,
+    ...renderMail({
+      title: `包裹已到店：${o.orderNo}`,
+      greeting: `${o.name} 您好：`,
+      paragraphs: [
+        `您的訂單 ${o.orderNo} 已送達 ${store.label}（${store.address}）。`,
+        `請於 ${deadline} 前攜帶證件到門市取貨${o.paymentMethod === 'cod' ? `，並於取貨時付款 ${formatTwd(o.total)}` : ''}；逾期未取，包裹會退回山嵐茶事。`,
+      ],
+      action: { label: '查看取貨資訊', url },
+    }),
+    meta: { link: url, kind: 'parcel-at-store' },
+  };
+}

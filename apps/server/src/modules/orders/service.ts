@@ -14,7 +14,9 @@ import {
   ORDER_STATUS_LABELS,
   UNPAID_HOLD_MS,
   canTransition,
+  pickupDeadline,
   type OrderStatus,
+  type ShipmentEvent,
 } from '@shop/shared/order-status';
 import type { AdvanceOrderBody, OrderDetail, OrderEventView, OrderListResponse, OrderSummary, PaymentForm } from '@shop/shared/orders';
 import { SHIPPING_METHOD_LABELS, shippingFee } from '@shop/shared/shipping';
@@ -30,12 +32,13 @@ import * as stock from '../catalog/stock.ts';
 import type { DiscountProvider } from '../discounts/provider.ts';
 import { reclaimCouponUses, recomputeTier, releaseRedemptions } from '../membership/service.ts';
 import { shippingRules } from '../site/shipping-rules.ts';
+import type { ParcelOrder, ParcelShipped } from '../logistics/shipments.ts';
 import { knownStore } from '../logistics/stores.ts';
 import { paymentForm, type GatewaySettings } from '../payments/gateway.ts';
-import { atmInfoMail, orderPaidMail, orderPlacedMail, orderShippedMail, type MailOrder } from './mails.ts';
+import { atmInfoMail, orderPaidMail, orderPlacedMail, orderShippedMail, parcelAtStoreMail, type MailOrder } from './mails.ts';
 import * as repo from './repo.ts';
 import { pageCount, pageWindow } from '@shop/shared/paging';
-import { taipeiDay } from '@shop/shared/taipei-time';
+import { formatTaipeiLongDate, taipeiDay } from '@shop/shared/taipei-time';
 
 export interface OrderDeps {
   readonly db: Db;
@@ -45,6 +48,8 @@ export interface OrderDeps {
   readonly gateway: GatewaySettings;
   readonly publicUrl: string;
   readonly now?: () => Date;
+  /** Makes the parcel's logistics order (ECPay, or the sandbox) when staff ship through it. */
+  readonly shipParcel?: (order: ParcelOrder) => Promise<ParcelShipped>;
 }
 
 const clock = (deps: Pick<OrderDeps, 'now'>) => (deps.now ? deps.now() : new Date());
@@ -418,10 +423,15 @@ export async function listOrders(db: DbOrTx, userId: string, filter: OrderStatus
 
 // ── changes ─────────────────────────────────────────────────────────────────────────────────────
 
-type ChangeKind = 'placed' | 'paid' | 'shipped' | 'atm-info' | 'status';
+type ChangeKind = 'placed' | 'paid' | 'shipped' | 'atm-info' | 'at-store' | 'status';
 
 /** After a change is committed: the member's open pages hear of it, and a mail goes out when due. */
-async function afterChange(deps: Pick<OrderDeps, 'db' | 'mailer' | 'events' | 'publicUrl'>, order: repo.OrderRow, kind: ChangeKind, extra?: { atm?: { bankCode: string; account: string; expireDate: string }; shipment?: { carrier: string | null; trackingNo: string | null } }) {
+async function afterChange(
+  deps: Pick<OrderDeps, 'db' | 'mailer' | 'events' | 'publicUrl'>,
+  order: repo.OrderRow,
+  kind: ChangeKind,
+  extra?: { atm?: { bankCode: string; account: string; expireDate: string }; shipment?: { carrier: string | null; trackingNo: string | null }; at?: Date },
+) {
   await deps.events.publish(order.userId, { type: 'order.updated', data: { orderNo: order.orderNo, status: order.status } });
   // Paid spending changed: the member's tier may have too (published live when it does).
   if (kind === 'paid' || ['delivered', 'completed', 'cancelled', 'refunded'].includes(order.status)) await recomputeTier(deps.db, deps.events, order.userId);
@@ -436,6 +446,10 @@ async function afterChange(deps: Pick<OrderDeps, 'db' | 'mailer' | 'events' | 'p
   if (kind === 'paid') deps.mailer.queue(orderPaidMail(mailOrder, deps.publicUrl));
   if (kind === 'atm-info' && extra?.atm) deps.mailer.queue(atmInfoMail(mailOrder, extra.atm, deps.publicUrl));
   if (kind === 'shipped') deps.mailer.queue(orderShippedMail(mailOrder, extra?.shipment ?? { carrier: null, trackingNo: null }, deps.publicUrl));
+  if (kind === 'at-store') {
+    const s = order.shipping;
+    deps.mailer.queue(parcelAtStoreMail(mailOrder, { label: cvsStoreLabel(s.cvsBrand, s.storeName), address: s.storeAddress ?? '' }, formatTaipeiLongDate(pickupDeadline(extra?.at ?? new Date())), deps.publicUrl));
+  }
 }
 
 export type ChangeDeps = Pick<OrderDeps, 'db' | 'mailer' | 'events' | 'publicUrl' | 'now'>;
@@ -576,7 +590,7 @@ export async function advanceOrder(
     if (!order) throw new NotFoundError('找不到這筆訂單。');
     let current = order;
     // What to announce once committed, in order.
-    const after: Array<{ order: repo.OrderRow; kind: 'status' | 'shipped' }> = [];
+    const after: Array<{ order: repo.OrderRow; kind: 'status' | 'shipped' | 'at-store' }> = [];
     if (body.status) {
       // Refused moves are refused before anything is written.
       const refusal = moveRefusal(order, { to: body.status, carrier: body.carrier });
@@ -601,14 +615,15 @@ export async function advanceOrder(
         ...shipment,
         createdAt: now,
       });
-      if (body.shipmentEvent === 'delivered') current = await applyTransition(tx, current, { to: 'delivered', note: '包裹已送達', location: body.location, actorId }, now);
-      after.push({ order: current, kind: 'status' });
+      if (body.shipmentEvent === 'delivered') current = await applyTransition(tx, current, { to: 'delivered', note: body.note ?? '包裹已送達', location: body.location, actorId }, now);
+      // A parcel at its pickup store: the buyer is told where and until when.
+      after.push({ order: current, kind: body.shipmentEvent === 'arrived_at_store' ? 'at-store' : 'status' });
     }
     await inTransaction?.(tx, { before: order.status, after: current.status });
     return { current, after };
   });
   if (current.status !== found.status && !HOLDS_STOCK.includes(current.status)) catalogChanged();
-  for (const change of after) await afterChange(deps, change.order, change.kind, change.kind === 'shipped' ? { shipment } : undefined);
+  for (const change of after) await afterChange(deps, change.order, change.kind, change.kind === 'shipped' ? { shipment } : { at: now });
   return present(deps.db, (await repo.findById(deps.db, found.id)) ?? current);
 }
 
@@ -759,4 +774,31 @@ export async function orderNoOfTrade(db: DbOrTx, merchantTradeNo: string): Promi
   const payment = await repo.findPayment(db, merchantTradeNo);
   if (!payment) return null;
   return (await repo.findById(db, payment.orderId))?.orderNo ?? null;
+}
+
+/** Where a parcel is, as the logistics provider reports it (logistics/status-codes.ts). */
+export type ParcelProgress = 'handed_over' | 'in_transit' | 'arrived_at_store' | 'collected';
+
+const PROGRESS_EVENTS: Readonly<Record<ParcelProgress, ShipmentEvent>> = { handed_over: 'picked_up', in_transit: 'in_transit', arrived_at_store: 'arrived_at_store', collected: 'delivered' };
+
+/**
+ * A parcel step reported by the logistics provider, through the same door as staff's shipment
+ * events: a shipped order gets the event (collected: delivered, with the cash the store took for
+ * cash on delivery said on it), and `inTransaction` runs in the order's transaction. Answers false,
+ * changing nothing, when the order is not (or no longer) shipped, or the step does not fit it.
+ */
+export async function recordParcelProgress(deps: ChangeDeps, orderId: string, step: ParcelProgress, collected: number, inTransaction: (tx: Tx) => Promise<void>): Promise<boolean> {
+  const order = await repo.findById(deps.db, orderId);
+  if (!order || order.status !== 'shipped') return false;
+  const event = PROGRESS_EVENTS[step];
+  if (shipmentEventRefusal(order, event)) return false;
+  const note = step === 'collected' && collected > 0 ? `買家已到店取貨，門市代收貨款 ${formatTwd(collected)}` : step === 'collected' && order.shipping.method === 'cvs' ? '買家已到店取貨' : undefined;
+  try {
+    await advanceOrder(deps, order.orderNo, { shipmentEvent: event, ...(note ? { note } : {}) }, (tx) => inTransaction(tx));
+    return true;
+  } catch (error) {
+    // Moved meanwhile (delivered by staff, say): the notice is kept on its own.
+    if (error instanceof ConflictError) return false;
+    throw error;
+  }
 }

@@ -1,9 +1,16 @@
+import { randomInt } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { verifyCheckMacValue } from '../../../lib/ecpay-check-mac.ts';
+import { desc, eq } from 'drizzle-orm';
+import { formatTwd } from '@shop/shared/money';
+import { sandboxLogisticsShipments } from '../../../db/schema.ts';
+import { checkMacValue, verifyCheckMacValue } from '../../../lib/ecpay-check-mac.ts';
+import { ecpayDate } from '../../../lib/ecpay-date.ts';
+import { formPoster } from '../../../lib/form-post.ts';
 import { escapeHtml, hiddenFields, sandboxPage } from '../../../lib/sandbox-page.ts';
 import { parseForm } from '../../payments/index.ts';
-import { logisticsSubType, SANDBOX_LOGISTICS_PATH } from '../ecpay.ts';
-import { CVS_BRAND_LABELS, demoStoreLocator, sandboxMapReply, type CvsBrand } from './stores.ts';
+import { CVS_MAX_AMOUNT, isLogisticsName, logisticsSubType, SANDBOX_LOGISTICS_PATH } from '../ecpay.ts';
+import { codeFor, STEP_MESSAGES, type ParcelStep } from '../status-codes.ts';
+import { CVS_BRAND_LABELS, DEMO_STORES, demoStoreLocator, sandboxMapReply, type CvsBrand } from './stores.ts';
 
 type Form = Record<string, string>;
 
@@ -70,6 +77,128 @@ const logisticsSandbox: FastifyPluginAsync = async (app) => {
 <label for="q" class="muted" style="width:100%">以門市名稱、縣市或路名搜尋</label><input id="q" name="q" type="search" value="${escapeHtml(query)}" placeholder="例如：鹿谷、臺北、中正路"><button type="submit">搜尋</button></form>
 ${stores.length ? `<ul class="stores" aria-label="門市列表">${rows}</ul>` : `<p>找不到符合「${escapeHtml(query)}」的${escapeHtml(label)}門市，請換個關鍵字。</p>`}`;
     return html(reply, 200, sandboxPage({ gateway: '物流', title: `${label} 電子地圖`, body, wide: !mobile, mobile }));
+  });
+
+  // ── shipments: /Express/Create, and a page that moves parcels along ────────────────────────────
+
+  const sign = (fields: Form): Form => ({ ...fields, CheckMacValue: checkMacValue(fields, hashKey, hashIV, 'md5') });
+  const digits = (n: number) => Array.from({ length: n }, () => randomInt(10)).join('');
+  const post = formPoster(app, app.config.publicUrl);
+
+  /** Why ECPay would refuse this logistics order, as its `0|message`; null when it takes it. */
+  async function createRefusal(form: Form): Promise<string | null> {
+    if (!form.CheckMacValue || !verifyCheckMacValue(form, hashKey, hashIV, 'md5')) return 'CheckMacValue Error';
+    if (form.MerchantID !== merchantId) return 'MerchantID Error';
+    if (!/^[A-Za-z0-9]{1,20}$/.test(form.MerchantTradeNo ?? '')) return 'MerchantTradeNo Error';
+    const [dup] = await app.db.select().from(sandboxLogisticsShipments).where(eq(sandboxLogisticsShipments.merchantTradeNo, form.MerchantTradeNo!)).limit(1);
+    if (dup) return '廠商交易編號重複';
+    const brand = BRAND_OF_SUBTYPE[form.LogisticsSubType ?? ''];
+    if (form.LogisticsType === 'CVS') {
+      if (!brand || logisticsSubType(type, brand) !== form.LogisticsSubType) return 'LogisticsSubType Error';
+      if (!DEMO_STORES.some((st) => st.brand === brand && st.id === form.ReceiverStoreID)) return '收件門市代號錯誤';
+      const amount = Number(form.GoodsAmount);
+      if (!Number.isInteger(amount) || amount < 1 || amount > CVS_MAX_AMOUNT) return '商品金額錯誤';
+      if (form.IsCollection === 'Y' && form.CollectionAmount !== form.GoodsAmount) return '代收金額錯誤';
+    } else if (form.LogisticsType === 'HOME') {
+      if (form.LogisticsSubType !== 'TCAT' && form.LogisticsSubType !== 'POST') return 'LogisticsSubType Error';
+      if (!/^\d{3,6}$/.test(form.ReceiverZipCode ?? '') || (form.ReceiverAddress ?? '').length < 6) return '收件人地址錯誤';
+    } else {
+      return 'LogisticsType Error';
+    }
+    if (!isLogisticsName(form.ReceiverName ?? '')) return '收件人姓名錯誤';
+    if (!/^09\d{8}$/.test(form.ReceiverCellPhone ?? '')) return '收件人手機錯誤';
+    if (!isLogisticsName(form.SenderName ?? '') && (form.SenderName ?? '').length > 10) return '寄件人姓名錯誤';
+    try {
+      new URL(form.ServerReplyURL ?? '');
+    } catch {
+      return 'ServerReplyURL Error';
+    }
+    return null;
+  }
+
+  /** The shipment's fields as ECPay reports them (the Create answer and every status notice). */
+  const report = (form: Form, logisticsId: string, code: number, message: string, at: Date): Form => ({
+    MerchantID: merchantId,
+    MerchantTradeNo: form.MerchantTradeNo ?? '',
+    RtnCode: String(code),
+    RtnMsg: message,
+    AllPayLogisticsID: logisticsId,
+    LogisticsType: form.LogisticsType ?? '',
+    LogisticsSubType: form.LogisticsSubType ?? '',
+    GoodsAmount: form.GoodsAmount ?? '',
+    UpdateStatusDate: ecpayDate(at),
+    ReceiverName: form.ReceiverName ?? '',
+    ReceiverPhone: form.ReceiverPhone ?? '',
+    ReceiverCellPhone: form.ReceiverCellPhone ?? '',
+    ReceiverEmail: form.ReceiverEmail ?? '',
+    ReceiverAddress: form.ReceiverAddress ?? '',
+    CVSPaymentNo: form.CVSPaymentNo ?? '',
+    CVSValidationNo: form.CVSValidationNo ?? '',
+    BookingNote: form.BookingNote ?? '',
+  });
+
+  app.post(`${SANDBOX_LOGISTICS_PATH}/Express/Create`, async (request, reply) => {
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'no-store');
+    const form = (request.body && typeof request.body === 'object' ? request.body : {}) as Form;
+    const problem = await createRefusal(form);
+    if (problem) return `0|${problem}`;
+    const logisticsId = `${Date.now() % 1_000_000}${digits(4)}`;
+    const kept: Form = { ...form };
+    delete kept.CheckMacValue;
+    if (form.LogisticsType === 'CVS') {
+      // 7-ELEVEN's store-to-store number is 8 characters plus a 4-digit validation code.
+      kept.CVSPaymentNo = form.LogisticsSubType === 'UNIMARTC2C' ? `F${digits(7)}` : digits(11);
+      kept.CVSValidationNo = form.LogisticsSubType === 'UNIMARTC2C' ? digits(4) : '';
+    } else {
+      kept.BookingNote = `9${digits(11)}`;
+    }
+    await app.db.insert(sandboxLogisticsShipments).values({ logisticsId, merchantTradeNo: form.MerchantTradeNo!, fields: kept, statusCode: 300 });
+    return `1|${new URLSearchParams(sign(report(kept, logisticsId, 300, '訂單處理中', new Date()))).toString()}`;
+  });
+
+  const STEPS: ReadonlyArray<readonly [ParcelStep, string]> = [
+    ['handed_over', '寄件（交給物流）'],
+    ['arrived_at_store', '到店'],
+    ['collected', '已取貨／已送達'],
+    ['not_collected', '未取件，退回中'],
+    ['returned', '已退回寄件人'],
+    ['store_closed', '門市關轉'],
+  ];
+
+  app.get(`${SANDBOX_LOGISTICS_PATH}/parcels`, async (_request, reply) => {
+    const parcels = await app.db.select().from(sandboxLogisticsShipments).orderBy(desc(sandboxLogisticsShipments.createdAt)).limit(50);
+    const rows = parcels
+      .map((p) => {
+        const f = p.fields;
+        const store = f.LogisticsType === 'CVS' ? (DEMO_STORES.find((st) => st.id === f.ReceiverStoreID)?.name ?? f.ReceiverStoreID ?? '') : (f.ReceiverAddress ?? '');
+        const buttons = STEPS.filter(([step]) => codeFor(f.LogisticsSubType ?? '', step) !== null)
+          .map(
+            ([step, label]) =>
+              `<form method="post" action="${SANDBOX_LOGISTICS_PATH}/parcels/${escapeHtml(p.logisticsId)}/${step}"><button type="submit" class="secondary" style="color:#1f5fa8;border-color:#1f5fa8">${escapeHtml(label)}</button></form>`,
+          )
+          .join('');
+        return `<li><div><strong>${escapeHtml(f.MerchantTradeNo ?? '')}</strong>・物流編號 ${escapeHtml(p.logisticsId)}・${escapeHtml(f.LogisticsSubType ?? '')}・狀態 ${p.statusCode}</div>
+<div class="muted">${escapeHtml(f.ReceiverName ?? '')}・${escapeHtml(store)}・${escapeHtml(formatTwd(Number(f.GoodsAmount)))}${f.IsCollection === 'Y' ? '（取貨付款）' : ''}</div><div class="row">${buttons}</div></li>`;
+      })
+      .join('');
+    return html(reply, 200, sandboxPage({ gateway: '物流', title: '模擬貨態', wide: true, body: `<h1>模擬貨態</h1><p class="muted">每個按鈕都會以綠界的格式，送出有簽章的貨態通知給商店。</p>${rows ? `<ul class="stores" aria-label="物流單">${rows}</ul>` : '<p>目前沒有物流單。</p>'}` }));
+  });
+
+  app.post(`${SANDBOX_LOGISTICS_PATH}/parcels/:logisticsId/:step`, async (request, reply) => {
+    const { logisticsId, step } = request.params as { logisticsId: string; step: string };
+    const [parcel] = await app.db.select().from(sandboxLogisticsShipments).where(eq(sandboxLogisticsShipments.logisticsId, logisticsId)).limit(1);
+    const known = STEPS.find(([s]) => s === step)?.[0];
+    const code = parcel && known ? codeFor(parcel.fields.LogisticsSubType ?? '', known) : null;
+    if (!parcel || !known || code === null) return html(reply, 404, sandboxPage({ gateway: '物流', title: '找不到', body: `<h1>找不到這張物流單或貨態</h1><p><a href="${SANDBOX_LOGISTICS_PATH}/parcels">回列表</a></p>` }));
+    const notice = sign(report(parcel.fields, logisticsId, code, STEP_MESSAGES[known], new Date()));
+    let answer: string;
+    try {
+      answer = (await post(parcel.fields.ServerReplyURL ?? '', notice)).trim();
+    } catch {
+      answer = '（商店沒有回應）';
+    }
+    if (answer === '1|OK') await app.db.update(sandboxLogisticsShipments).set({ statusCode: code }).where(eq(sandboxLogisticsShipments.logisticsId, logisticsId));
+    return html(reply, 200, sandboxPage({ gateway: '物流', title: '已送出貨態', body: `<h1>已送出貨態 ${code}（${escapeHtml(STEP_MESSAGES[known])}）</h1><p>商店回應：<strong>${escapeHtml(answer)}</strong></p><p><a href="${SANDBOX_LOGISTICS_PATH}/parcels">回列表</a></p>` }));
   });
 };
 

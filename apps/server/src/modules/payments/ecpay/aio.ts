@@ -1,5 +1,5 @@
+import { ecpayDate } from '../../../lib/ecpay-date.ts';
 import { checkMacValue } from '../../../lib/ecpay-check-mac.ts';
-import { formatTaipeiDateTime } from '@shop/shared/taipei-time';
 
 export interface EcpaySettings {
   readonly merchantId: string;
@@ -23,10 +23,7 @@ export interface AioRequest {
   readonly atmExpireDays?: number;
 }
 
-/** yyyy/MM/dd HH:mm:ss in Taiwan time, as ECPay wants MerchantTradeDate. */
-export function ecpayDate(date: Date): string {
-  return formatTaipeiDateTime(date, { seconds: true });
-}
+export { ecpayDate };
 
 /** ECPay allows 400 characters of item names; characters it reserves are replaced. */
 export function itemNameField(names: readonly string[]): string {

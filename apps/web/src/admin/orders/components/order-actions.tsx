@@ -26,6 +26,7 @@ import { ordersApi } from '../api.ts';
 const DONE: Record<OrderAction, string> = {
   process: '訂單已開始備貨。',
   ship: '訂單已出貨，會員會收到出貨通知信。',
+  'ship-ecpay': '已建立綠界物流單並出貨，會員會收到出貨通知信。',
   'shipment-event': '已新增配送事件。',
   deliver: '訂單已標記為已送達。',
   complete: '訂單已完成。',
@@ -36,6 +37,7 @@ const DONE: Record<OrderAction, string> = {
 const VARIANTS: Record<OrderAction, ButtonVariant> = {
   process: 'primary',
   ship: 'primary',
+  'ship-ecpay': 'primary',
   'shipment-event': 'secondary',
   deliver: 'primary',
   complete: 'primary',
@@ -85,9 +87,31 @@ function ShipForm({ order, onClose }: { order: AdminOrderDetail; onClose(): void
   const run = useRunAction(order, onClose);
   const { formError, onSubmit } = useApiSubmit(form, (v) => run({ action: 'ship', ...v }), () => form.reset());
   const { errors, isSubmitting } = form.formState;
+  const [ecpay, setEcpay] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
+  const viaEcpay = async () => {
+    setEcpay({ busy: true, error: null });
+    try {
+      await run({ action: 'ship-ecpay' });
+    } catch (error) {
+      setEcpay({ busy: false, error: errorMessage(error) });
+    }
+  };
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
       <p className="text-sm text-ink-muted">出貨後，會員會收到含追蹤編號的出貨通知信，並可在會員中心追蹤配送進度。</p>
+      {order.allowedActions.includes('ship-ecpay') && (
+        <div className="flex flex-col gap-2 rounded-md border border-line p-4">
+          <p className="text-sm">
+            {order.shipping.method === 'cvs' ? '在綠界建立超商取貨物流單' : '在綠界建立黑貓宅配物流單'}
+            {order.paymentMethod === 'cod' && order.shipping.method === 'cvs' ? '（含取貨付款代收）' : ''}，追蹤編號自動帶入，貨態會自動更新。
+          </p>
+          {ecpay.error && <Alert tone="error">{ecpay.error}</Alert>}
+          <Button type="button" className="self-start" loading={ecpay.busy} onClick={() => void viaEcpay()}>
+            建立物流單並出貨
+          </Button>
+          <p className="pt-1 text-sm text-ink-muted">或自行寄送，填寫物流業者與追蹤編號：</p>
+        </div>
+      )}
       {formError && <Alert tone="error">{formError}</Alert>}
       <SelectField label="物流業者" required error={errors.carrier?.message} {...form.register('carrier')}>
         {CARRIERS.map((c) => (
@@ -185,7 +209,9 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
   return (
     <>
       <div className="flex flex-wrap gap-2">
-        {order.allowedActions.map((a) => (
+        {order.allowedActions
+          .filter((a) => a !== 'ship-ecpay')
+          .map((a) => (
           <button key={a} type="button" className={DESTRUCTIVE.has(a) ? DESTRUCTIVE_CLASS : buttonClass(VARIANTS[a])} onClick={() => setOpen(a)}>
             {ORDER_ACTION_LABELS[a]}
           </button>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatTwd } from '@shop/shared/money';
-import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, SHIPMENT_EVENT_LABELS, type OrderStatus } from '@shop/shared/order-status';
+import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, SHIPMENT_EVENT_LABELS, pickupDeadline, type OrderStatus } from '@shop/shared/order-status';
 import type { OrderDetail } from '@shop/shared/orders';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -10,7 +10,7 @@ import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/form.ts';
 import { submitPaymentForm } from '../../../lib/payment-form.ts';
 import { cancelOrder, payOrderAgain } from '../api/orders-api.ts';
-import { formatTaipeiDateTime } from '@shop/shared/taipei-time';
+import { formatTaipeiDateTime, formatTaipeiLongDate } from '@shop/shared/taipei-time';
 
 const TONES: Record<OrderStatus, BadgeTone> = {
   pending_payment: 'amber',
@@ -113,6 +113,11 @@ export function OrderTimeline({ order }: { order: OrderDetail }) {
               </p>
             )}
             {e.trackingNo && e.tracking && <TrackingLink carrier={e.carrier ?? ''} trackingNo={e.trackingNo} tracking={e.tracking} />}
+            {e.shipmentEvent === 'arrived_at_store' && order.status === 'shipped' && (
+              <p className="mt-1 rounded-md bg-tea-soft px-3 py-2 text-sm text-tea-dark" data-testid="pickup-deadline">
+                已到店，請於 {formatTaipeiLongDate(pickupDeadline(new Date(e.at)))} 前攜帶證件取貨{order.paymentMethod === 'cod' ? `，取貨時付款 ${formatTwd(order.total)}` : ''}。
+              </p>
+            )}
           </li>
         );
       })}

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+
+/** Posts a form server to server and answers the response's text. */
+export type FormPost = (url: string, fields: Readonly<Record<string, string>>) => Promise<string>;
+
+export class FormPostError extends Error {
+  constructor(
+    message: string,
+    readonly url: string,
+  ) {
+    super(message);
+    this.name = 'FormPostError';
+  }
+}
+
+/**
+ * Server-to-server form posts as ECPay's protocols make them (application/x-www-form-urlencoded,
+ * a plain-text answer). A post to this shop's own address (the built-in sandboxes and the shop's
+ * notice endpoints) goes through the app in-process, through the same routes, parsers and hooks
+ * as over the network, so the sandboxes work where the shop cannot reach its own public URL
+ * (behind a proxy, in tests); anything else goes over HTTPS with a time-out.
+ */
+export function formPoster(app: FastifyInstance, publicUrl: string, timeoutMs = 15_000): FormPost {
+  const own = new URL(publicUrl).origin;
+  return async (url, fields) => {
+    const target = new URL(url);
+    const body = new URLSearchParams(fields).toString();
+    if (target.origin === own) {
+      const res = await app.inject({ method: 'POST', url: `${target.pathname}${target.search}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: body });
+      return res.body;
+    }
+    try {
+      const res = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body, signal: AbortSignal.timeout(timeoutMs) });
+      return await res.text();
+    } catch (error) {
+      throw new FormPostError(error instanceof Error ? error.message : String(error), target.origin + target.pathname);
+    }
+  };
+}

@@ -1,0 +1,173 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkMacValue, verifyCheckMacValue } from '../../lib/ecpay-check-mac.ts';
+import { logisticsNotices, orderEvents, orders, productVariants, sandboxLogisticsShipments, shipments } from '../../db/schema.ts';
+import { createTestApp, dbAvailable, signIn, type TestContext } from '../../../test/helpers.ts';
+import { seedTestCatalog, setRole } from '../../../test/fixtures.ts';
+import { latestMail } from '../../../test/mail.ts';
+import { ORIGIN, shopper } from '../../../test/shop.ts';
+import { parseCreateReply, shipmentFields, type LogisticsSettings } from './ecpay.ts';
+
+const C2C: LogisticsSettings = { merchantId: '2000933', hashKey: 'XBERn1YOvpM9nfZc', hashIV: 'h1ONHk4P4yqbl5LK', endpoint: undefined, type: 'C2C' };
+const SENDER = { name: '山嵐茶事', phone: '0912345678', zip: '558', address: '南投縣鹿谷鄉興產路 87 號' };
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+
+describe('logistics orders: the fields ECPay takes and the answers it gives', () => {
+  const request = {
+    merchantTradeNo: 'TW20261125000001L1',
+    orderedAt: new Date('2026-11-25T03:04:05Z'),
+    goodsAmount: 1095,
+    collectionAmount: 1095,
+    goodsName: '山嵐茶事訂單TW20261125000001',
+    receiver: { name: '王小茶', cellPhone: '0912345678' },
+    destination: { kind: 'CVS' as const, brand: '7-ELEVEN' as const, storeId: '158703' },
+    serverReplyUrl: 'https://shop.example/api/logistics/notify',
+    storeNoticeUrl: 'https://shop.example/api/logistics/store-notice',
+  };
+
+  it('a store-pickup order with cash to collect, signed with MD5 over everything sent', () => {
+    const fields = shipmentFields(C2C, SENDER, request, '2026/11/25 11:04:05');
+    expect(fields).toMatchObject({
+      MerchantID: '2000933',
+      MerchantTradeNo: 'TW20261125000001L1',
+      MerchantTradeDate: '2026/11/25 11:04:05',
+      LogisticsType: 'CVS',
+      LogisticsSubType: 'UNIMARTC2C',
+      GoodsAmount: '1095',
+      IsCollection: 'Y',
+      CollectionAmount: '1095',
+      SenderName: '山嵐茶事',
+      SenderCellPhone: '0912345678',
+      ReceiverName: '王小茶',
+      ReceiverCellPhone: '0912345678',
+      ReceiverStoreID: '158703',
+      ServerReplyURL: 'https://shop.example/api/logistics/notify',
+      LogisticsC2CReplyURL: 'https://shop.example/api/logistics/store-notice',
+    });
+    expect(verifyCheckMacValue(fields, C2C.hashKey, C2C.hashIV, 'md5')).toBe(true);
+    const paid = shipmentFields(C2C, SENDER, { ...request, collectionAmount: 0 }, '2026/11/25 11:04:05');
+    expect(paid.IsCollection).toBe('N');
+    expect(paid).not.toHaveProperty('CollectionAmount');
+    const home = shipmentFields({ ...C2C, type: 'B2C' }, SENDER, { ...request, collectionAmount: 0, destination: { kind: 'HOME', zip: '110', address: '臺北市信義區松仁路 100 號', sameCity: false, outlying: false } }, 'x');
+    expect(home).toMatchObject({ LogisticsType: 'HOME', LogisticsSubType: 'TCAT', SenderZipCode: '558', ReceiverZipCode: '110', Distance: '01', Temperature: '0001', Specification: '0001' });
+    expect(home).not.toHaveProperty('IsCollection');
+  });
+
+  it('believes only a signed 1|… answer; 0|… and a tampered answer are refusals', () => {
+    const answer = { MerchantID: '2000933', MerchantTradeNo: 'TW20261125000001L1', RtnCode: '300', RtnMsg: '訂單處理中', AllPayLogisticsID: '1718546', CVSPaymentNo: 'F1234567', CVSValidationNo: '7175' };
+    const signed = new URLSearchParams({ ...answer, CheckMacValue: checkMacValue(answer, C2C.hashKey, C2C.hashIV, 'md5') }).toString();
+    expect(parseCreateReply(C2C, `1|${signed}`)).toEqual({ ok: true, fields: expect.objectContaining({ AllPayLogisticsID: '1718546', CVSValidationNo: '7175' }) });
+    expect(parseCreateReply(C2C, `1|${signed.replace('1718546', '1718547')}`)).toMatchObject({ ok: false });
+    expect(parseCreateReply(C2C, '0|收件人姓名錯誤')).toEqual({ ok: false, message: '收件人姓名錯誤' });
+    expect(parseCreateReply(C2C, '<html>502 Bad Gateway</html>')).toMatchObject({ ok: false });
+  });
+});
+
+describe.skipIf(!dbAvailable())('shipping through ECPay logistics (the sandbox) and its status notices', () => {
+  let ctx: TestContext;
+  let variants: Record<string, string>;
+  let staffCookie: string;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    await seedTestCatalog(ctx.database);
+    const rows = await ctx.database.db.select({ id: productVariants.id, sku: productVariants.sku }).from(productVariants);
+    variants = Object.fromEntries(rows.map((r) => [r.sku, r.id]));
+    staffCookie = (await signIn(ctx.app, 'ship-staff@example.com')).cookie;
+    await setRole(ctx.database, 'ship-staff@example.com', 'staff');
+  });
+  afterAll(async () => ctx.close());
+
+  const action = (orderNo: string, body: object) => ctx.app.inject({ method: 'POST', url: `/api/admin/orders/${orderNo}/actions`, headers: { cookie: staffCookie, origin: ORIGIN }, payload: body });
+  const notify = (fields: Record<string, string>) => ctx.app.inject({ method: 'POST', url: '/api/logistics/notify', headers: FORM, payload: new URLSearchParams(fields).toString() });
+  const sandboxStep = (logisticsId: string, step: string) => ctx.app.inject({ method: 'POST', url: `/sandbox/ecpay/logistics/parcels/${logisticsId}/${step}` });
+  const eventsOf = async (orderNo: string) => {
+    const [o] = await ctx.database.db.select().from(orders).where(eq(orders.orderNo, orderNo));
+    return ctx.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, o!.id)).orderBy(orderEvents.id);
+  };
+
+  async function cvsOrder(email: string, recipientName = '王小茶') {
+    const s = await shopper(ctx.app, email);
+    await s.add(variants['DD-S']!, 1);
+    await s.pickStore('7-ELEVEN', '158703');
+    const res = await s.order({ shipping: { method: 'cvs', recipientName, phone: '0912345678', cvsBrand: '7-ELEVEN', storeId: '158703' }, paymentMethod: 'cod' });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().order as { orderNo: string; total: number; status: string };
+  }
+
+  it('staff ship a cash-on-delivery store order through ECPay: the logistics order carries the amount to collect, the parcel its numbers', async () => {
+    const order = await cvsOrder('ship-cod@example.com');
+    expect(order.status).toBe('processing');
+    const res = await action(order.orderNo, { action: 'ship-ecpay' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().status).toBe('shipped');
+
+    const [shipment] = await ctx.database.db.select().from(shipments);
+    expect(shipment).toMatchObject({ merchantTradeNo: `${order.orderNo}L1`, logisticsType: 'CVS', subType: 'UNIMARTC2C', goodsAmount: order.total, collectionAmount: order.total, statusCode: 300 });
+    expect(shipment!.cvsPaymentNo).toMatch(/^F\d{7}$/);
+    expect(shipment!.cvsValidationNo).toMatch(/^\d{4}$/);
+    // What the gateway received, as ECPay would have.
+    const [sent] = await ctx.database.db.select().from(sandboxLogisticsShipments).where(eq(sandboxLogisticsShipments.logisticsId, shipment!.logisticsId));
+    expect(sent!.fields).toMatchObject({ IsCollection: 'Y', CollectionAmount: String(order.total), ReceiverStoreID: '158703', ReceiverName: '王小茶', ServerReplyURL: 'http://localhost:3000/api/logistics/notify' });
+    const shipped = (await eventsOf(order.orderNo)).find((e) => e.shipmentEvent === 'created');
+    expect(shipped).toMatchObject({ carrier: '7-ELEVEN 交貨便', trackingNo: `${shipment!.cvsPaymentNo}${shipment!.cvsValidationNo}` });
+
+    // Shipping twice is refused and makes no second parcel.
+    expect((await action(order.orderNo, { action: 'ship-ecpay' })).statusCode).toBe(409);
+    expect(await ctx.database.db.select().from(shipments)).toHaveLength(1);
+  });
+
+  it('a receiver name the carriers refuse stops the shipment with a reason staff can act on, and changes nothing', async () => {
+    const order = await cvsOrder('ship-name@example.com', 'Wang Xiao Cha the Third');
+    const res = await action(order.orderNo, { action: 'ship-ecpay' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toContain('2–5 個中文字或 4–10 個英文字母');
+    const [o] = await ctx.database.db.select().from(orders).where(eq(orders.orderNo, order.orderNo));
+    expect(o!.status).toBe('processing');
+  });
+
+  it('status notices move the parcel along once each: at the store (with a mail and the pickup deadline), then collected with the cash taken', async () => {
+    const order = await cvsOrder('ship-notice@example.com');
+    expect((await action(order.orderNo, { action: 'ship-ecpay' })).statusCode).toBe(200);
+    const [o] = await ctx.database.db.select().from(orders).where(eq(orders.orderNo, order.orderNo));
+    const [shipment] = await ctx.database.db.select().from(shipments).where(eq(shipments.orderId, o!.id));
+
+    const arrived = await sandboxStep(shipment!.logisticsId, 'arrived_at_store');
+    expect(arrived.statusCode).toBe(200);
+    expect(arrived.body).toContain('1|OK');
+    expect((await eventsOf(order.orderNo)).map((e) => e.shipmentEvent ?? e.status)).toContain('arrived_at_store');
+    const mail = await latestMail(ctx.database, 'ship-notice@example.com', 'parcel-at-store');
+    expect(mail.subject).toContain(`包裹已到店：${order.orderNo}`);
+    expect(mail.text).toMatch(/請於 \d{4}年\d{1,2}月\d{1,2}日週. 前攜帶證件到門市取貨，並於取貨時付款 NT\$/);
+
+    // The same notice again (ECPay retries until it reads 1|OK): answered, nothing added.
+    const [sent] = await ctx.database.db.select().from(sandboxLogisticsShipments).where(eq(sandboxLogisticsShipments.logisticsId, shipment!.logisticsId));
+    const notice = { MerchantID: '2000933', MerchantTradeNo: sent!.merchantTradeNo, RtnCode: '2073', RtnMsg: '包裹配達取件門市', AllPayLogisticsID: shipment!.logisticsId, LogisticsType: 'CVS', LogisticsSubType: 'UNIMARTC2C', GoodsAmount: String(order.total), UpdateStatusDate: '2026/11/26 10:00:00', ReceiverName: '王小茶', ReceiverPhone: '', ReceiverCellPhone: '0912345678', ReceiverEmail: '', ReceiverAddress: '', CVSPaymentNo: shipment!.cvsPaymentNo, CVSValidationNo: shipment!.cvsValidationNo, BookingNote: '' };
+    const signed = { ...notice, CheckMacValue: checkMacValue(notice, C2C.hashKey, C2C.hashIV, 'md5') };
+    expect((await notify(signed)).body).toBe('1|OK');
+    const before = (await eventsOf(order.orderNo)).length;
+    expect((await notify(signed)).body).toBe('1|OK');
+    expect((await eventsOf(order.orderNo)).length).toBe(before);
+
+    // Forged, for another merchant, malformed, or for a parcel we never sent: refused, nothing recorded.
+    const notices = (await ctx.database.db.select().from(logisticsNotices)).length;
+    expect((await notify({ ...signed, RtnCode: '2067' })).body).toBe('0|CheckMacValue Error');
+    const other = { ...notice, MerchantID: '2000132' };
+    expect((await notify({ ...other, CheckMacValue: checkMacValue(other, C2C.hashKey, C2C.hashIV, 'md5') })).body).toBe('0|CheckMacValue Error');
+    const unknown = { ...notice, AllPayLogisticsID: '99999999' };
+    expect((await notify({ ...unknown, CheckMacValue: checkMacValue(unknown, C2C.hashKey, C2C.hashIV, 'md5') })).body).toBe('0|AllPayLogisticsID not found');
+    const junk = { ...notice, RtnCode: 'abc' };
+    expect((await notify({ ...junk, CheckMacValue: checkMacValue(junk, C2C.hashKey, C2C.hashIV, 'md5') })).body).toBe('0|Parameter Error');
+    expect((await ctx.database.db.select().from(logisticsNotices)).length).toBe(notices);
+    expect((await ctx.database.db.select().from(orders).where(eq(orders.orderNo, order.orderNo)))[0]!.status).toBe('shipped');
+
+    const collected = await sandboxStep(shipment!.logisticsId, 'collected');
+    expect(collected.body).toContain('1|OK');
+    const [after] = await ctx.database.db.select().from(orders).where(eq(orders.orderNo, order.orderNo));
+    expect(after!.status).toBe('delivered');
+    const delivered = (await eventsOf(order.orderNo)).find((e) => e.status === 'delivered');
+    expect(delivered!.note).toBe(`買家已到店取貨，門市代收貨款 NT$${order.total.toLocaleString('en-US')}`);
+    const [latest] = await ctx.database.db.select().from(shipments).where(eq(shipments.id, shipment!.id));
+    expect(latest!.statusCode).toBe(2067);
+  });
+});

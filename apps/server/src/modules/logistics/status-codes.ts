@@ -1,0 +1,61 @@
+/**
+ * ECPay's logistics status codes (貨態代碼) as the shop reads them: which step of a parcel's
+ * journey each code is. From ECPay's status table per chain and for home delivery
+ * (docs/integrations/ecpay-logistics.md, section 6). Codes not listed are recorded on the
+ * shipment but move nothing.
+ */
+
+export type ParcelStep =
+  /** The seller handed it over: dropped at a store (C2C) or checked in at the logistics centre. */
+  | 'handed_over'
+  | 'in_transit'
+  | 'arrived_at_store'
+  /** Collected by the buyer at the store, or delivered to the door. */
+  | 'collected'
+  /** Not collected within the pickup time: on its way back. */
+  | 'not_collected'
+  /** Back with the seller (sender store or logistics centre). */
+  | 'returned'
+  /** The pickup store closed: the buyer must pick another. */
+  | 'store_closed';
+
+const STEPS: ReadonlyArray<readonly [ParcelStep, readonly number[]]> = [
+  ['handed_over', [2068, 3032, 2030, 3024]],
+  ['in_transit', [2041, 3001, 3006, 3120, 3301, 3312, 3313]],
+  ['arrived_at_store', [2063, 2073, 2098, 3018, 3029]],
+  ['collected', [2067, 3022, 3003, 3308, 3309, 3307]],
+  ['not_collected', [2065, 2074, 2076, 2078, 3020, 3025]],
+  ['returned', [2072, 2099, 3019, 3031, 2070, 2044, 3023, 3310, 5008]],
+  ['store_closed', [2037, 2101, 2102, 2103, 2104, 7011, 7101]],
+];
+
+const BY_CODE = new Map<number, ParcelStep>(STEPS.flatMap(([step, codes]) => codes.map((c) => [c, step] as const)));
+
+export function parcelStep(code: number): ParcelStep | null {
+  return BY_CODE.get(code) ?? null;
+}
+
+/** The code a chain's (or home delivery's) notice carries for a step: what the sandbox sends. */
+export function codeFor(subType: string, step: ParcelStep): number | null {
+  const chain = subType.startsWith('UNIMART') ? 'UNIMART' : subType.startsWith('FAMI') ? 'FAMI' : subType.startsWith('HILIFE') ? 'HILIFE' : subType.startsWith('OKMART') ? 'OKMART' : subType;
+  const c2c = subType.endsWith('C2C');
+  const table: Record<string, Partial<Record<ParcelStep, number>>> = {
+    UNIMART: { handed_over: c2c ? 2068 : 2030, in_transit: 2041, arrived_at_store: 2073, collected: 2067, not_collected: 2074, returned: 2072, store_closed: c2c ? 2104 : 2037 },
+    FAMI: { handed_over: c2c ? 3032 : 3024, arrived_at_store: 3018, collected: 3022, not_collected: 3020, returned: 3019, store_closed: 7011 },
+    HILIFE: { handed_over: c2c ? 3032 : 3024, arrived_at_store: 3018, collected: 3022, not_collected: 3020, returned: 3019, store_closed: 7011 },
+    OKMART: { handed_over: 3032, arrived_at_store: 2073, collected: 3022, not_collected: 2074, returned: 2072, store_closed: 7101 },
+    TCAT: { handed_over: 3001, in_transit: 3006, collected: 3003, returned: 5008 },
+  };
+  return table[chain]?.[step] ?? null;
+}
+
+/** What each step's notice says, as ECPay words it (RtnMsg). */
+export const STEP_MESSAGES: Readonly<Record<ParcelStep, string>> = {
+  handed_over: '賣家已到門市寄件',
+  in_transit: '配送中',
+  arrived_at_store: '包裹配達取件門市',
+  collected: '買家已到店取貨',
+  not_collected: '買家未取包裹，將退回物流中心',
+  returned: '包裹已退至原寄件門市',
+  store_closed: '取件門市關轉，請重選門市',
+};

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { waitForMail } from './mailbox.ts';
-import { addToCart, pickStoreOnMap, signInBrowser, uniqueEmail } from './support.ts';
+import { addToCart, pickStoreOnMap, signInBrowser, stockOf, uniqueEmail } from './support.ts';
 
 test.describe('store pickup through the store map', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -114,6 +114,50 @@ test.describe('store pickup through the store map', () => {
     await expect(timeline).toContainText('買家已到店取貨，門市代收貨款');
     await expect(page.getByTestId('pickup-deadline')).toHaveCount(0);
     expect(loads).toEqual([]);
+    await staffContext.close();
+  });
+
+  test('a parcel nobody collects: it comes back, the order says 包裹退回, staff refund it and the stock returns', async ({ page, context, browser }) => {
+    // A product no other stock-comparing test buys (tests run in parallel).
+    const before = await stockOf(page, 'oriental-beauty-pyramid-tea-bags', 'SL-TB-OB-12');
+    await signInBrowser(context, uniqueEmail('cvs-uncollected'));
+    await addToCart(page, 'oriental-beauty-pyramid-tea-bags');
+    await page.goto('/payment');
+    await page.getByLabel(/超商取貨/).first().check();
+    await page.getByLabel('取件人姓名').fill('王小茶');
+    await page.getByLabel('手機號碼').fill('0912345678');
+    await page.getByLabel('全家').check();
+    await pickStoreOnMap(page, '全家', '竹山', '全家 竹山大智店');
+    await expect(page.getByTestId('order-total')).not.toHaveText('…');
+    await page.getByRole('button', { name: '送出訂單並付款' }).click();
+    await page.getByRole('button', { name: '付款', exact: true }).click();
+    await expect(page.getByTestId('pay-outcome')).toHaveText('付款完成，謝謝您！');
+    const orderNo = new URL(page.url()).searchParams.get('order')!;
+    expect(await stockOf(page, 'oriental-beauty-pyramid-tea-bags', 'SL-TB-OB-12')).toBe(before - 1);
+
+    const staffContext = await browser.newContext();
+    await signInBrowser(staffContext, uniqueEmail('cvs-staff'), 'staff');
+    const staff = await staffContext.newPage();
+    await staff.goto(`/admin/orders/${orderNo}`);
+    await staff.getByRole('button', { name: '開始備貨' }).click();
+    await staff.getByRole('dialog').getByRole('button', { name: '開始備貨' }).click();
+    await staff.getByRole('button', { name: '出貨', exact: true }).click();
+    await staff.getByRole('dialog').getByRole('button', { name: '建立物流單並出貨' }).click();
+    await expect(staff.getByText('已建立綠界物流單並出貨').first()).toBeVisible();
+
+    await staff.goto('/sandbox/ecpay/logistics/parcels');
+    await staff.getByRole('listitem').filter({ hasText: orderNo }).getByRole('button', { name: '未取件，退回中' }).click();
+    await expect(staff.getByText('1|OK')).toBeVisible();
+    await page.goto(`/member/orderTracking/${orderNo}`);
+    await expect(page.getByRole('list', { name: '訂單進度' })).toContainText('買家逾期未取貨，包裹退回中');
+
+    await staff.goto(`/admin/orders/${orderNo}`);
+    await expect(staff.getByText('包裹退回').first()).toBeVisible();
+    await staff.getByRole('button', { name: '退款' }).click();
+    await staff.getByRole('dialog').getByLabel('退款原因').fill('買家未取件，包裹退回');
+    await staff.getByRole('dialog').getByRole('button', { name: '確認退款' }).click();
+    await expect(staff.getByText('已退款').first()).toBeVisible();
+    expect(await stockOf(page, 'oriental-beauty-pyramid-tea-bags', 'SL-TB-OB-12')).toBe(before);
     await staffContext.close();
   });
 });

@@ -8,6 +8,8 @@ export const ORDER_STATUSES = [
   'paid',
   'processing',
   'shipped',
+  /** The parcel was not collected (or came back): staff reship it or refund and restock. */
+  'returned',
   'delivered',
   'completed',
   'expired',
@@ -21,7 +23,8 @@ export const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> 
   payment_failed: ['paid', 'expired', 'cancelled'],
   paid: ['processing', 'cancelled', 'refunded'],
   processing: ['shipped', 'cancelled', 'refunded'],
-  shipped: ['delivered'],
+  shipped: ['delivered', 'returned'],
+  returned: ['processing', 'cancelled', 'refunded'],
   delivered: ['completed', 'refunded'],
   completed: ['refunded'],
   expired: [],
@@ -36,6 +39,9 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
 /** Statuses whose stock is still held by the order (leaving them for cancelled/expired/refunded returns it). */
 export const HOLDS_STOCK: readonly OrderStatus[] = ['pending_payment', 'payment_failed', 'paid', 'processing'];
 
+/** Statuses whose goods came back to the shop without being held for the order in stock: leaving them for cancelled or refunded puts the goods back on the shelf. */
+export const GOODS_RETURNED: readonly OrderStatus[] = ['returned'];
+
 /** Orders a member may cancel themselves: not yet paid. */
 export const MEMBER_CANCELLABLE: readonly OrderStatus[] = ['pending_payment', 'payment_failed'];
 
@@ -48,6 +54,7 @@ export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
   paid: '已付款',
   processing: '備貨中',
   shipped: '已出貨',
+  returned: '包裹退回',
   delivered: '已送達',
   completed: '已完成',
   expired: '逾期未付款',

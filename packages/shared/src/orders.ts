@@ -93,7 +93,7 @@ export const OrderNoParams = z.object({ orderNo: z.string().max(16, { message: '
 
 export const AdvanceOrderBody = z
   .object({
-    status: z.enum(['processing', 'shipped', 'delivered', 'completed', 'cancelled', 'refunded']).optional(),
+    status: z.enum(['processing', 'shipped', 'returned', 'delivered', 'completed', 'cancelled', 'refunded']).optional(),
     shipmentEvent: z.enum(SHIPMENT_EVENTS).optional(),
     location: z.string().trim().max(60).optional(),
     note: z.string().trim().max(200).optional(),

@@ -261,7 +261,7 @@ export const orders = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     status: text('status', {
-      enum: ['pending_payment', 'payment_failed', 'paid', 'processing', 'shipped', 'delivered', 'completed', 'expired', 'cancelled', 'refunded'],
+      enum: ['pending_payment', 'payment_failed', 'paid', 'processing', 'shipped', 'returned', 'delivered', 'completed', 'expired', 'cancelled', 'refunded'],
     }).notNull(),
     paymentMethod: text('payment_method', { enum: ['credit_card', 'atm', 'cod'] }).notNull(),
     shipping: jsonb('shipping').$type<ShippingDetails>().notNull(),

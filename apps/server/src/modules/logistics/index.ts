@@ -64,9 +64,7 @@ const logistics: FastifyPluginAsync = async (app) => {
     db: app.db,
     settings: app.config.logistics,
     onStep: async (orderId, step, shipment, record) =>
-      step === 'handed_over' || step === 'in_transit' || step === 'arrived_at_store' || step === 'collected'
-        ? orders.recordParcelProgress(orderDeps(app), orderId, step, shipment.collectionAmount, record)
-        : false,
+      step === 'store_closed' ? false : orders.recordParcelProgress(orderDeps(app), orderId, step, shipment.collectionAmount, record),
   });
   app.post(NOTICE_PATH, async (request, reply) => {
     reply.type('text/plain; charset=utf-8').header('cache-control', 'no-store');

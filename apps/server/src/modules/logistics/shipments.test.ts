@@ -170,4 +170,39 @@ describe.skipIf(!dbAvailable())('shipping through ECPay logistics (the sandbox) 
     const [latest] = await ctx.database.db.select().from(shipments).where(eq(shipments.id, shipment!.id));
     expect(latest!.statusCode).toBe(2067);
   });
+
+  it('a parcel not collected comes back: the order waits as 包裹退回 (buyer told), then staff reship it as a new parcel or refund it and the stock returns', async () => {
+    const stockOf = async () => (await ctx.database.db.select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, variants['DD-S']!)))[0]!.stock;
+    const s = await shopper(ctx.app, 'ship-back@example.com');
+    await s.add(variants['DD-S']!, 1);
+    await s.pickStore('FAMILY', '018234');
+    const placed = await s.order({ shipping: { method: 'cvs', recipientName: '王小茶', phone: '0912345678', cvsBrand: 'FAMILY', storeId: '018234' }, paymentMethod: 'cod' });
+    const orderNo = placed.json().order.orderNo as string;
+    expect((await action(orderNo, { action: 'ship-ecpay' })).statusCode).toBe(200);
+    const afterSale = await stockOf();
+    const parcel = async (n: number) => (await ctx.database.db.select().from(shipments).where(eq(shipments.merchantTradeNo, `${orderNo}L${n}`)))[0]!;
+
+    expect((await sandboxStep((await parcel(1)).logisticsId, 'not_collected')).body).toContain('1|OK');
+    const status = async () => (await ctx.database.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!.status;
+    expect(await status()).toBe('returned');
+    expect((await latestMail(ctx.database, 'ship-back@example.com', 'parcel-returned')).text).toContain('沒有被收取任何費用');
+    // Back with the sender later: already 包裹退回, nothing more moves.
+    expect((await sandboxStep((await parcel(1)).logisticsId, 'returned')).body).toContain('1|OK');
+    expect(await status()).toBe('returned');
+    expect(await stockOf()).toBe(afterSale);
+
+    // Reship: back to 備貨中, and shipping again makes a second parcel.
+    expect((await action(orderNo, { action: 'process' })).statusCode).toBe(200);
+    expect((await action(orderNo, { action: 'ship-ecpay' })).statusCode).toBe(200);
+    expect((await parcel(2)).logisticsId).not.toBe((await parcel(1)).logisticsId);
+    expect(await stockOf()).toBe(afterSale);
+
+    // Not collected again: this time staff cancel it (cash on delivery: nothing was paid) and the goods go back on the shelf.
+    expect((await sandboxStep((await parcel(2)).logisticsId, 'not_collected')).body).toContain('1|OK');
+    expect(await status()).toBe('returned');
+    expect((await action(orderNo, { action: 'refund', reason: '未取件' })).statusCode).toBe(409);
+    expect((await action(orderNo, { action: 'cancel', reason: '買家未取件，包裹退回' })).statusCode).toBe(200);
+    expect(await status()).toBe('cancelled');
+    expect(await stockOf()).toBe(afterSale + 1);
+  });
 });

@@ -8,6 +8,7 @@ import { AppError, BadRequestError } from '../../lib/errors.ts';
 import { FormPostError, type FormPost } from '../../lib/form-post.ts';
 import { CVS_MAX_AMOUNT, isLogisticsName, logisticsHost, parseCreateReply, shipmentFields, type LogisticsSettings, type Sender } from './ecpay.ts';
 import * as repo from './shipments-repo.ts';
+import { parcelStep } from './status-codes.ts';
 
 /**
  * Logistics orders (ECPay's /Express/Create, or the sandbox's) for an order's parcel: made when
@@ -74,8 +75,10 @@ function refusal(order: ParcelOrder): { message: string; field?: string } | null
  * A refusal from ECPay changes nothing on the order and says why (502 `logistics-error`).
  */
 export async function shipParcel(deps: ShipmentDeps, order: ParcelOrder): Promise<ParcelShipped> {
+  // A parcel already made and still on its way is this shipment; one that came back is not.
   const made = await repo.latestForOrder(deps.db, order.id);
-  if (made) return shippedAs(made, order.shipping);
+  const step = made ? parcelStep(made.statusCode) : null;
+  if (made && step !== 'not_collected' && step !== 'returned') return shippedAs(made, order.shipping);
   const problem = refusal(order);
   if (problem) throw new BadRequestError(problem.message);
 

@@ -98,3 +98,21 @@ export function parcelAtStoreMail(o: MailOrder, store: { label: string; address:
     meta: { link: url, kind: 'parcel-at-store' },
   };
 }
+
+export function parcelReturnedMail(o: MailOrder, publicUrl: string): MailMessage {
+  const url = `${publicUrl}/member/orderTracking/${encodeURIComponent(o.orderNo)}`;
+  return {
+    to: o.email,
+    ...renderMail({
+      title: `包裹未取件：${o.orderNo}`,
+      greeting: `${o.name} 您好：`,
+      paragraphs: [
+        `您的訂單 ${o.orderNo} 的包裹在取貨期限內沒有取件，已退回山嵐茶事。`,
+        o.paymentMethod === 'cod' ? '這筆訂單是取貨付款，您沒有被收取任何費用。' : '我們會與您聯絡，確認要重新寄送或辦理退款。',
+        '如果想重新寄送，也歡迎直接回覆這封信或與客服聯絡。',
+      ],
+      action: { label: '查看訂單', url },
+    }),
+    meta: { link: url, kind: 'parcel-returned' },
+  };
+}

@@ -6,6 +6,7 @@ import { isOutlying } from '@shop/shared/data/tw-districts';
 import { findDistrict } from '@shop/shared/data/tw-districts';
 import { formatTwd } from '@shop/shared/money';
 import {
+  GOODS_RETURNED,
   HOLDS_STOCK,
   MAX_OPEN_COD_ORDERS,
   MAX_OPEN_UNPAID_ORDERS,
@@ -35,7 +36,7 @@ import { shippingRules } from '../site/shipping-rules.ts';
 import type { ParcelOrder, ParcelShipped } from '../logistics/shipments.ts';
 import { knownStore } from '../logistics/stores.ts';
 import { paymentForm, type GatewaySettings } from '../payments/gateway.ts';
-import { atmInfoMail, orderPaidMail, orderPlacedMail, orderShippedMail, parcelAtStoreMail, type MailOrder } from './mails.ts';
+import { atmInfoMail, orderPaidMail, orderPlacedMail, orderShippedMail, parcelAtStoreMail, parcelReturnedMail, type MailOrder } from './mails.ts';
 import * as repo from './repo.ts';
 import { pageCount, pageWindow } from '@shop/shared/paging';
 import { formatTaipeiLongDate, taipeiDay } from '@shop/shared/taipei-time';
@@ -423,7 +424,7 @@ export async function listOrders(db: DbOrTx, userId: string, filter: OrderStatus
 
 // ── changes ─────────────────────────────────────────────────────────────────────────────────────
 
-type ChangeKind = 'placed' | 'paid' | 'shipped' | 'atm-info' | 'at-store' | 'status';
+type ChangeKind = 'placed' | 'paid' | 'shipped' | 'atm-info' | 'at-store' | 'returned' | 'status';
 
 /** After a change is committed: the member's open pages hear of it, and a mail goes out when due. */
 async function afterChange(
@@ -446,6 +447,7 @@ async function afterChange(
   if (kind === 'paid') deps.mailer.queue(orderPaidMail(mailOrder, deps.publicUrl));
   if (kind === 'atm-info' && extra?.atm) deps.mailer.queue(atmInfoMail(mailOrder, extra.atm, deps.publicUrl));
   if (kind === 'shipped') deps.mailer.queue(orderShippedMail(mailOrder, extra?.shipment ?? { carrier: null, trackingNo: null }, deps.publicUrl));
+  if (kind === 'returned') deps.mailer.queue(parcelReturnedMail(mailOrder, deps.publicUrl));
   if (kind === 'at-store') {
     const s = order.shipping;
     deps.mailer.queue(parcelAtStoreMail(mailOrder, { label: cvsStoreLabel(s.cvsBrand, s.storeName), address: s.storeAddress ?? '' }, formatTaipeiLongDate(pickupDeadline(extra?.at ?? new Date())), deps.publicUrl));
@@ -541,14 +543,18 @@ async function applyTransition(tx: Tx, order: repo.OrderRow, move: OrderMove, no
   const refusal = moveRefusal(order, move);
   if (refusal) throw refusal;
   const { to } = move;
-  const items = HOLDS_STOCK.includes(order.status) !== HOLDS_STOCK.includes(to) ? await repo.itemsOf(tx, order.id) : [];
   // Stock goes back only when the goods stay with the shop: shipping hands them over (it had
-  // returned the stock of every shipped order, as if it were still for sale).
+  // returned the stock of every shipped order, as if it were still for sale); a parcel that came
+  // back brings them back.
   const returnKind = RETURN_KIND[to];
-  if (HOLDS_STOCK.includes(order.status) && returnKind) {
+  const goodsAtShop = HOLDS_STOCK.includes(order.status) || GOODS_RETURNED.includes(order.status);
+  const takes = !goodsAtShop && HOLDS_STOCK.includes(to);
+  const items = takes || (goodsAtShop && returnKind) ? await repo.itemsOf(tx, order.id) : [];
+  if (goodsAtShop && returnKind) {
     await stock.giveBack(tx, items, { kind: returnKind, orderNo: order.orderNo, actorId: move.actorId });
   }
-  if (!HOLDS_STOCK.includes(order.status) && HOLDS_STOCK.includes(to)) {
+  // A parcel that came back and is shipped again goes out with the same goods: nothing is taken.
+  if (takes) {
     for (const item of items) {
       if (!item.variantId || !(await stock.takeStock(tx, item.variantId, item.quantity, { kind: 'sale', orderNo: order.orderNo }))) {
         throw new AppError(409, 'insufficient-stock', `「${item.productName}（${item.variantLabel}）」已售完。`);
@@ -590,7 +596,7 @@ export async function advanceOrder(
     if (!order) throw new NotFoundError('找不到這筆訂單。');
     let current = order;
     // What to announce once committed, in order.
-    const after: Array<{ order: repo.OrderRow; kind: 'status' | 'shipped' | 'at-store' }> = [];
+    const after: Array<{ order: repo.OrderRow; kind: 'status' | 'shipped' | 'at-store' | 'returned' }> = [];
     if (body.status) {
       // Refused moves are refused before anything is written.
       const refusal = moveRefusal(order, { to: body.status, carrier: body.carrier });
@@ -599,7 +605,7 @@ export async function advanceOrder(
       // newest step (events are listed in the order they were written). A refused move rolls it back.
       if (body.status === 'shipped') await repo.insertEvent(tx, { orderId: order.id, kind: 'shipment', shipmentEvent: 'created', ...shipment, location: body.location ?? null, createdAt: now });
       current = await applyTransition(tx, current, { to: body.status, note: body.note, location: body.location, carrier: body.carrier, actorId }, now);
-      after.push({ order: current, kind: 'status' });
+      after.push({ order: current, kind: body.status === 'returned' ? 'returned' : 'status' });
       if (body.status === 'shipped') after.push({ order: current, kind: 'shipped' });
     }
     if (body.shipmentEvent && !(body.status === 'shipped' && body.shipmentEvent === 'created')) {
@@ -777,9 +783,16 @@ export async function orderNoOfTrade(db: DbOrTx, merchantTradeNo: string): Promi
 }
 
 /** Where a parcel is, as the logistics provider reports it (logistics/status-codes.ts). */
-export type ParcelProgress = 'handed_over' | 'in_transit' | 'arrived_at_store' | 'collected';
+export type ParcelProgress = 'handed_over' | 'in_transit' | 'arrived_at_store' | 'collected' | 'not_collected' | 'returned';
 
-const PROGRESS_EVENTS: Readonly<Record<ParcelProgress, ShipmentEvent>> = { handed_over: 'picked_up', in_transit: 'in_transit', arrived_at_store: 'arrived_at_store', collected: 'delivered' };
+const PROGRESS_EVENTS: Readonly<Record<ParcelProgress, ShipmentEvent | null>> = {
+  handed_over: 'picked_up',
+  in_transit: 'in_transit',
+  arrived_at_store: 'arrived_at_store',
+  collected: 'delivered',
+  not_collected: null,
+  returned: null,
+};
 
 /**
  * A parcel step reported by the logistics provider, through the same door as staff's shipment
@@ -791,6 +804,17 @@ export async function recordParcelProgress(deps: ChangeDeps, orderId: string, st
   const order = await repo.findById(deps.db, orderId);
   if (!order || order.status !== 'shipped') return false;
   const event = PROGRESS_EVENTS[step];
+  if (!event) {
+    // Not collected, or back with the sender: the order waits for staff to reship or refund.
+    const note = step === 'not_collected' ? '買家逾期未取貨，包裹退回中' : '包裹已退回';
+    try {
+      await advanceOrder(deps, order.orderNo, { status: 'returned', note }, (tx) => inTransaction(tx));
+      return true;
+    } catch (error) {
+      if (error instanceof ConflictError) return false;
+      throw error;
+    }
+  }
   if (shipmentEventRefusal(order, event)) return false;
   const note = step === 'collected' && collected > 0 ? `買家已到店取貨，門市代收貨款 ${formatTwd(collected)}` : step === 'collected' && order.shipping.method === 'cvs' ? '買家已到店取貨' : undefined;
   try {

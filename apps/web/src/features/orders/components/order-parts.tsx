@@ -18,6 +18,7 @@ const TONES: Record<OrderStatus, BadgeTone> = {
   paid: 'tea',
   processing: 'tea',
   shipped: 'tea',
+  returned: 'amber',
   delivered: 'success',
   completed: 'success',
   expired: 'neutral',

@@ -99,6 +99,12 @@ test.describe('store pickup through the store map', () => {
     await expect(timeline).toContainText('已建立出貨單');
     await expect(timeline).toContainText('7-ELEVEN 交貨便');
 
+    // The label (寄件單) prints from ECPay's print page, in a new tab.
+    const [label] = await Promise.all([staff.waitForEvent('popup'), staff.getByRole('button', { name: '列印寄件單' }).click()]);
+    await expect(label.getByRole('heading', { name: '7-ELEVEN 店到店寄件單' })).toBeVisible();
+    await expect(label.getByRole('region', { name: /^寄件單 F\d{11}$/ })).toContainText('鹿谷門市');
+    await label.close();
+
     // The sandbox moves the parcel: at the store. The open tracking page shows it and the deadline.
     await staff.goto('/sandbox/ecpay/logistics/parcels');
     const parcel = staff.getByRole('listitem').filter({ hasText: orderNo });

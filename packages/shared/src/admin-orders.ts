@@ -230,6 +230,8 @@ export const AdminOrderDetail = z.object({
   note: z.string(),
   /** The latest carrier and tracking number, once shipped. */
   shipment: z.object({ carrier: z.string().nullable(), trackingNo: z.string().nullable() }).nullable(),
+  /** The parcel made through ECPay logistics (the newest), with ECPay's latest status; null when shipped by hand or not yet. */
+  parcel: z.object({ logisticsId: z.string(), subType: z.string(), statusCode: z.number().int(), statusMessage: z.string(), collectionAmount: z.number().int() }).nullable(),
   events: z.array(OrderEventView),
   /** Console writes on this order, newest first; only for roles that may read the audit trail. */
   operations: z.array(AuditEntry).nullable(),

@@ -51,3 +51,21 @@ export type LogisticsOptions = z.infer<typeof LogisticsOptions>;
 export function cvsBrandsFor(type: 'B2C' | 'C2C'): CvsBrandCode[] {
   return type === 'C2C' ? [...CVS_BRANDS] : CVS_BRANDS.filter((b) => b !== 'OK');
 }
+
+/** Labels (寄件單 / 託運單) for up to 50 orders at once, printed on ECPay's (or the sandbox's) pages. */
+export const LabelsBody = z
+  .object({
+    orderNos: z
+      .array(z.string().max(20, { message: '訂單編號不正確', abort: true }).regex(/^TW\d{14}$/, '訂單編號不正確'), { error: '請選擇訂單' })
+      .min(1, '請選擇訂單')
+      .max(50, '一次最多列印 50 張'),
+  })
+  .strict();
+export type LabelsBody = z.infer<typeof LabelsBody>;
+
+export const LabelsResponse = z.object({
+  forms: z.array(z.object({ path: z.string(), count: z.number().int(), action: z.string(), fields: z.record(z.string(), z.string()) })),
+  /** Orders without a parcel made through ECPay (shipped by hand, or not shipped yet). */
+  missing: z.array(z.string()),
+});
+export type LabelsResponse = z.infer<typeof LabelsResponse>;

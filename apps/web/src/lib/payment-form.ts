@@ -2,10 +2,11 @@
  * Posts a gateway's form as the server made it (ECPay's payment page or store map, or the
  * sandbox's): a full-page navigation.
  */
-export function submitPaymentForm(payment: { readonly action: string; readonly fields: Readonly<Record<string, string>> }): void {
+export function submitPaymentForm(payment: { readonly action: string; readonly fields: Readonly<Record<string, string>> }, target?: '_blank'): void {
   const form = document.createElement('form');
   form.method = 'POST';
   form.action = payment.action;
+  if (target) form.target = target;
   form.setAttribute('data-ignore-unsaved', '');
   for (const [name, value] of Object.entries(payment.fields)) {
     const input = document.createElement('input');
@@ -16,4 +17,5 @@ export function submitPaymentForm(payment: { readonly action: string; readonly f
   }
   document.body.appendChild(form);
   form.submit();
+  if (target) form.remove();
 }

@@ -172,3 +172,45 @@ export function parseCreateReply(settings: LogisticsSettings, text: string): Cre
   if (!fields.AllPayLogisticsID) return { ok: false, message: 'the answer has no AllPayLogisticsID' };
   return { ok: true, fields };
 }
+
+// ── labels (寄件單 / 託運單) ─────────────────────────────────────────────────────────────────────
+
+/** Where each kind of parcel's label is printed, and which numbers it needs. */
+export function labelPath(subType: string): { path: string; fields: ReadonlyArray<'CVSPaymentNo' | 'CVSValidationNo'> } {
+  switch (subType) {
+    case 'UNIMARTC2C':
+      return { path: '/Express/PrintUniMartC2COrderInfo', fields: ['CVSPaymentNo', 'CVSValidationNo'] };
+    case 'FAMIC2C':
+      return { path: '/Express/PrintFAMIC2COrderInfo', fields: ['CVSPaymentNo'] };
+    case 'HILIFEC2C':
+      return { path: '/Express/PrintHILIFEC2COrderInfo', fields: ['CVSPaymentNo'] };
+    case 'OKMARTC2C':
+      return { path: '/Express/PrintOKMARTC2COrderInfo', fields: ['CVSPaymentNo'] };
+    default:
+      // B2C store parcels and home delivery: the trade document (託運單).
+      return { path: '/helper/printTradeDocument', fields: [] };
+  }
+}
+
+export interface LabelParcel {
+  readonly subType: string;
+  readonly logisticsId: string;
+  readonly cvsPaymentNo: string;
+  readonly cvsValidationNo: string;
+}
+
+/**
+ * The signed print forms for a batch of parcels: one per print page, each listing its parcels'
+ * numbers comma-separated in the same order (ECPay prints several labels from one form).
+ */
+export function labelForms(settings: LogisticsSettings, publicUrl: string, parcels: readonly LabelParcel[]): Array<{ path: string; count: number; action: string; fields: Record<string, string> }> {
+  const groups = new Map<string, LabelParcel[]>();
+  for (const p of parcels) groups.set(labelPath(p.subType).path, [...(groups.get(labelPath(p.subType).path) ?? []), p]);
+  return [...groups].map(([path, list]) => {
+    const needs = labelPath(list[0]!.subType).fields;
+    const fields: Record<string, string> = { MerchantID: settings.merchantId, AllPayLogisticsID: list.map((p) => p.logisticsId).join(',') };
+    if (needs.includes('CVSPaymentNo')) fields.CVSPaymentNo = list.map((p) => p.cvsPaymentNo).join(',');
+    if (needs.includes('CVSValidationNo')) fields.CVSValidationNo = list.map((p) => p.cvsValidationNo).join(',');
+    return { path, count: list.length, action: `${logisticsHost(settings, publicUrl)}${path}`, fields: { ...fields, CheckMacValue: checkMacValue(fields, settings.hashKey, settings.hashIV, 'md5') } };
+  });
+}

@@ -1,6 +1,6 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { logisticsNotices, shipments } from '../../db/schema.ts';
+import { logisticsNotices, orders, shipments } from '../../db/schema.ts';
 
 export type ShipmentRow = typeof shipments.$inferSelect;
 
@@ -42,4 +42,17 @@ export async function noticeSeen(db: DbOrTx, notice: { logisticsId: string; stat
     .where(and(eq(logisticsNotices.logisticsId, notice.logisticsId), eq(logisticsNotices.statusCode, notice.statusCode), eq(logisticsNotices.statusDate, notice.statusDate)))
     .limit(1);
   return Boolean(row);
+}
+
+/** The newest parcel of each of these orders (by order number), for printing labels. */
+export async function latestForOrders(db: DbOrTx, orderNos: readonly string[]): Promise<Array<ShipmentRow & { orderNo: string }>> {
+  if (orderNos.length === 0) return [];
+  const rows = await db
+    .select({ shipment: shipments, orderNo: orders.orderNo })
+    .from(shipments)
+    .innerJoin(orders, eq(orders.id, shipments.orderId))
+    .where(inArray(orders.orderNo, [...orderNos]))
+    .orderBy(desc(shipments.createdAt));
+  const seen = new Set<string>();
+  return rows.filter((r) => !seen.has(r.orderNo) && seen.add(r.orderNo)).map((r) => ({ ...r.shipment, orderNo: r.orderNo }));
 }

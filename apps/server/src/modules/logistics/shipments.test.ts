@@ -6,7 +6,7 @@ import { createTestApp, dbAvailable, signIn, type TestContext } from '../../../t
 import { seedTestCatalog, setRole } from '../../../test/fixtures.ts';
 import { latestMail } from '../../../test/mail.ts';
 import { ORIGIN, shopper } from '../../../test/shop.ts';
-import { parseCreateReply, shipmentFields, type LogisticsSettings } from './ecpay.ts';
+import { labelForms, parseCreateReply, shipmentFields, type LogisticsSettings } from './ecpay.ts';
 
 const C2C: LogisticsSettings = { merchantId: '2000933', hashKey: 'XBERn1YOvpM9nfZc', hashIV: 'h1ONHk4P4yqbl5LK', endpoint: undefined, type: 'C2C' };
 const SENDER = { name: '山嵐茶事', phone: '0912345678', zip: '558', address: '南投縣鹿谷鄉興產路 87 號' };
@@ -51,6 +51,25 @@ describe('logistics orders: the fields ECPay takes and the answers it gives', ()
     const home = shipmentFields({ ...C2C, type: 'B2C' }, SENDER, { ...request, collectionAmount: 0, destination: { kind: 'HOME', zip: '110', address: '臺北市信義區松仁路 100 號', sameCity: false, outlying: false } }, 'x');
     expect(home).toMatchObject({ LogisticsType: 'HOME', LogisticsSubType: 'TCAT', SenderZipCode: '558', ReceiverZipCode: '110', Distance: '01', Temperature: '0001', Specification: '0001' });
     expect(home).not.toHaveProperty('IsCollection');
+  });
+
+  it('prints labels per print page, several parcels on one form as comma-separated lists in the same order', () => {
+    const forms = labelForms(C2C, 'https://shop.example', [
+      { subType: 'UNIMARTC2C', logisticsId: '101', cvsPaymentNo: 'F1111111', cvsValidationNo: '1111' },
+      { subType: 'FAMIC2C', logisticsId: '102', cvsPaymentNo: '22222222222', cvsValidationNo: '' },
+      { subType: 'UNIMARTC2C', logisticsId: '103', cvsPaymentNo: 'F3333333', cvsValidationNo: '3333' },
+      { subType: 'TCAT', logisticsId: '104', cvsPaymentNo: '', cvsValidationNo: '' },
+    ]);
+    expect(forms.map((f) => [f.path, f.count])).toEqual([
+      ['/Express/PrintUniMartC2COrderInfo', 2],
+      ['/Express/PrintFAMIC2COrderInfo', 1],
+      ['/helper/printTradeDocument', 1],
+    ]);
+    expect(forms[0]!.action).toBe('https://shop.example/sandbox/ecpay/logistics/Express/PrintUniMartC2COrderInfo');
+    expect(forms[0]!.fields).toMatchObject({ MerchantID: '2000933', AllPayLogisticsID: '101,103', CVSPaymentNo: 'F1111111,F3333333', CVSValidationNo: '1111,3333' });
+    expect(forms[1]!.fields).not.toHaveProperty('CVSValidationNo');
+    expect(forms[2]!.fields).toEqual({ MerchantID: '2000933', AllPayLogisticsID: '104', CheckMacValue: expect.any(String) });
+    for (const f of forms) expect(verifyCheckMacValue(f.fields, C2C.hashKey, C2C.hashIV, 'md5')).toBe(true);
   });
 
   it('believes only a signed 1|… answer; 0|… and a tampered answer are refusals', () => {
@@ -111,6 +130,25 @@ describe.skipIf(!dbAvailable())('shipping through ECPay logistics (the sandbox) 
     expect(sent!.fields).toMatchObject({ IsCollection: 'Y', CollectionAmount: String(order.total), ReceiverStoreID: '158703', ReceiverName: '王小茶', ServerReplyURL: 'http://localhost:3000/api/logistics/notify' });
     const shipped = (await eventsOf(order.orderNo)).find((e) => e.shipmentEvent === 'created');
     expect(shipped).toMatchObject({ carrier: '7-ELEVEN 交貨便', trackingNo: `${shipment!.cvsPaymentNo}${shipment!.cvsValidationNo}` });
+
+    // Its label: signed for the 7-ELEVEN store-to-store print page; an order without a parcel is named.
+    const other = await cvsOrder('ship-cod-2@example.com');
+    const labels = await ctx.app.inject({ method: 'POST', url: '/api/admin/logistics/labels', headers: { cookie: staffCookie, origin: ORIGIN }, payload: { orderNos: [order.orderNo, other.orderNo] } });
+    expect(labels.statusCode, labels.body).toBe(200);
+    const { forms, missing } = labels.json() as { forms: Array<{ path: string; action: string; fields: Record<string, string> }>; missing: string[] };
+    expect(missing).toEqual([other.orderNo]);
+    expect(forms).toHaveLength(1);
+    expect(forms[0]!.fields).toMatchObject({ AllPayLogisticsID: shipment!.logisticsId, CVSPaymentNo: shipment!.cvsPaymentNo, CVSValidationNo: shipment!.cvsValidationNo });
+    const printed = await ctx.app.inject({ method: 'POST', url: new URL(forms[0]!.action).pathname, headers: FORM, payload: new URLSearchParams(forms[0]!.fields).toString() });
+    expect(printed.statusCode).toBe(200);
+    expect(printed.body).toContain('7-ELEVEN 店到店寄件單');
+    expect(printed.body).toContain(`${shipment!.cvsPaymentNo}${shipment!.cvsValidationNo}`);
+    expect(printed.body).toContain('鹿谷門市');
+    const forged = await ctx.app.inject({ method: 'POST', url: new URL(forms[0]!.action).pathname, headers: FORM, payload: new URLSearchParams({ ...forms[0]!.fields, CVSValidationNo: '0000' }).toString() });
+    expect(forged.statusCode).toBe(400);
+    const viewerCookie = (await signIn(ctx.app, 'ship-viewer@example.com')).cookie;
+    await setRole(ctx.database, 'ship-viewer@example.com', 'viewer');
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/admin/logistics/labels', headers: { cookie: viewerCookie, origin: ORIGIN }, payload: { orderNos: [order.orderNo] } })).statusCode).toBe(403);
 
     // Shipping twice is refused and makes no second parcel.
     expect((await action(order.orderNo, { action: 'ship-ecpay' })).statusCode).toBe(409);

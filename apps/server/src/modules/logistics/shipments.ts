@@ -1,12 +1,12 @@
 import { CARRIER_FOR_CVS_BRAND, type Carrier } from '@shop/shared/admin-orders';
 import type { CvsBrandCode } from '@shop/shared/checkout';
 import { formatTwd } from '@shop/shared/money';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import type { ShippingDetails } from '../../db/schema.ts';
 import { ecpayDate } from '../../lib/ecpay-date.ts';
 import { AppError, BadRequestError } from '../../lib/errors.ts';
 import { FormPostError, type FormPost } from '../../lib/form-post.ts';
-import { CVS_MAX_AMOUNT, isLogisticsName, logisticsHost, parseCreateReply, shipmentFields, type LogisticsSettings, type Sender } from './ecpay.ts';
+import { CVS_MAX_AMOUNT, isLogisticsName, labelForms, logisticsHost, parseCreateReply, shipmentFields, type LogisticsSettings, type Sender } from './ecpay.ts';
 import * as repo from './shipments-repo.ts';
 import { parcelStep } from './status-codes.ts';
 
@@ -132,4 +132,20 @@ export async function shipParcel(deps: ShipmentDeps, order: ParcelOrder): Promis
     updatedAt: clock(deps),
   });
   return shippedAs(row, s);
+}
+
+/**
+ * The print forms for these orders' labels (their newest parcels), in the order asked; orders
+ * without a parcel made through ECPay are named so staff know to print those by hand.
+ */
+export async function labelsFor(deps: Pick<ShipmentDeps, 'db' | 'settings' | 'publicUrl'>, orderNos: readonly string[]) {
+  const found = await repo.latestForOrders(deps.db, orderNos);
+  const byOrder = new Map(found.map((s) => [s.orderNo, s]));
+  const parcels = orderNos.flatMap((n) => (byOrder.has(n) ? [byOrder.get(n)!] : []));
+  return { forms: labelForms(deps.settings, deps.publicUrl, parcels), missing: orderNos.filter((n) => !byOrder.has(n)) };
+}
+
+/** The order's newest parcel made through ECPay, or null. */
+export function parcelOf(db: Db | DbOrTx, orderId: string): Promise<repo.ShipmentRow | null> {
+  return repo.latestForOrder(db, orderId);
 }

@@ -24,6 +24,7 @@ import * as adminRepo from './admin-repo.ts';
 import * as repo from './repo.ts';
 import { advanceOrder, orderEventView, type ChangeDeps, type OrderDeps } from './service.ts';
 import { shippingRules } from '../site/shipping-rules.ts';
+import { parcelOf } from '../logistics/shipments.ts';
 import { pageCount, pageWindow } from '@shop/shared/paging';
 import { formatTaipeiDateTime } from '@shop/shared/taipei-time';
 
@@ -143,6 +144,7 @@ export async function getAdminOrder(db: DbOrTx, orderNo: string, options: { with
     adminRepo.customerOf(db, order.userId),
     options.withOperations ? adminRepo.auditOf(db, order.orderNo, 100) : Promise.resolve(null),
   ]);
+  const parcel = await parcelOf(db, order.id);
   const s = order.shipping;
   const i = order.invoice;
   const codFee = await codFeeOf(db, order);
@@ -209,6 +211,7 @@ export async function getAdminOrder(db: DbOrTx, orderNo: string, options: { with
     },
     note: order.note,
     shipment: shipment ? { carrier: shipment.carrier, trackingNo: shipment.trackingNo } : null,
+    parcel: parcel ? { logisticsId: parcel.logisticsId, subType: parcel.subType, statusCode: parcel.statusCode, statusMessage: parcel.statusMessage, collectionAmount: parcel.collectionAmount } : null,
     events: events.map(orderEventView),
     operations:
       operations?.map((r) => ({ id: String(r.id), at: r.at.toISOString(), actorEmail: r.actorEmail, actorRole: r.actorRole, action: r.action, entity: r.entity, entityId: r.entityId, before: r.before, after: r.after })) ??

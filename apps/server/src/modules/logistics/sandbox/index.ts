@@ -8,7 +8,7 @@ import { ecpayDate } from '../../../lib/ecpay-date.ts';
 import { formPoster } from '../../../lib/form-post.ts';
 import { escapeHtml, hiddenFields, sandboxPage } from '../../../lib/sandbox-page.ts';
 import { parseForm } from '../../payments/index.ts';
-import { CVS_MAX_AMOUNT, isLogisticsName, logisticsSubType, SANDBOX_LOGISTICS_PATH } from '../ecpay.ts';
+import { CVS_MAX_AMOUNT, isLogisticsName, labelPath, logisticsSubType, SANDBOX_LOGISTICS_PATH } from '../ecpay.ts';
 import { codeFor, STEP_MESSAGES, type ParcelStep } from '../status-codes.ts';
 import { CVS_BRAND_LABELS, DEMO_STORES, demoStoreLocator, sandboxMapReply, type CvsBrand } from './stores.ts';
 
@@ -200,6 +200,47 @@ ${stores.length ? `<ul class="stores" aria-label="門市列表">${rows}</ul>` : 
     if (answer === '1|OK') await app.db.update(sandboxLogisticsShipments).set({ statusCode: code }).where(eq(sandboxLogisticsShipments.logisticsId, logisticsId));
     return html(reply, 200, sandboxPage({ gateway: '物流', title: '已送出貨態', body: `<h1>已送出貨態 ${code}（${escapeHtml(STEP_MESSAGES[known])}）</h1><p>商店回應：<strong>${escapeHtml(answer)}</strong></p><p><a href="${SANDBOX_LOGISTICS_PATH}/parcels">回列表</a></p>` }));
   });
+
+  // ── labels: ECPay's print pages, one label per parcel of the form ───────────────────────────────
+
+  const LABEL_STYLE = `<style>.label{border:2px solid #1c2430;border-radius:8px;padding:16px;margin:0 0 16px;page-break-after:always;break-after:page}
+.label h2{font-size:18px;margin:0 0 8px}.code{font-family:monospace;font-size:26px;letter-spacing:3px;border:1px dashed #1c2430;padding:8px 12px;display:inline-block;margin:6px 0}
+.bars{height:44px;margin:6px 0;background:repeating-linear-gradient(90deg,#1c2430 0 2px,transparent 2px 4px,#1c2430 4px 7px,transparent 7px 9px)}
+@media print{body{background:#fff}.test,.noprint{display:none}main{margin:0;max-width:none}.card{border:0;padding:0}}</style>`;
+
+  for (const path of ['/Express/PrintUniMartC2COrderInfo', '/Express/PrintFAMIC2COrderInfo', '/Express/PrintHILIFEC2COrderInfo', '/Express/PrintOKMARTC2COrderInfo', '/helper/printTradeDocument']) {
+    app.post(`${SANDBOX_LOGISTICS_PATH}${path}`, async (request, reply) => {
+      const form = (request.body && typeof request.body === 'object' ? request.body : {}) as Form;
+      const refuse400 = (message: string) => html(reply, 400, sandboxPage({ gateway: '物流', title: '無法列印', body: `<h1>無法列印寄件單</h1><p>${escapeHtml(message)}</p>` }));
+      if (!form.CheckMacValue || !verifyCheckMacValue(form, hashKey, hashIV, 'md5')) return refuse400('CheckMacValue 驗證失敗。');
+      if (form.MerchantID !== merchantId) return refuse400('商店代號（MerchantID）不正確。');
+      const ids = (form.AllPayLogisticsID ?? '').split(',').filter(Boolean);
+      const payNos = (form.CVSPaymentNo ?? '').split(',');
+      const checkNos = (form.CVSValidationNo ?? '').split(',');
+      if (ids.length === 0 || ids.length > 50) return refuse400('物流編號（AllPayLogisticsID）不正確。');
+      const labels: string[] = [];
+      for (const [i, id] of ids.entries()) {
+        const [parcel] = await app.db.select().from(sandboxLogisticsShipments).where(eq(sandboxLogisticsShipments.logisticsId, id)).limit(1);
+        if (!parcel) return refuse400(`找不到物流編號 ${id}。`);
+        const f = parcel.fields;
+        const expected = labelPath(f.LogisticsSubType ?? '');
+        if (expected.path !== path) return refuse400(`物流編號 ${id} 不是這種寄件單。`);
+        if (expected.fields.includes('CVSPaymentNo') && payNos[i] !== f.CVSPaymentNo) return refuse400(`物流編號 ${id} 的寄件編號不符。`);
+        if (expected.fields.includes('CVSValidationNo') && checkNos[i] !== f.CVSValidationNo) return refuse400(`物流編號 ${id} 的驗證碼不符。`);
+        const brand = BRAND_OF_SUBTYPE[f.LogisticsSubType ?? ''];
+        const store = f.LogisticsType === 'CVS' ? DEMO_STORES.find((st) => st.brand === brand && st.id === f.ReceiverStoreID) : undefined;
+        const code = f.LogisticsType === 'CVS' ? `${f.CVSPaymentNo ?? ''}${f.CVSValidationNo ?? ''}` : (f.BookingNote ?? id);
+        labels.push(`<section class="label" aria-label="寄件單 ${escapeHtml(code)}"><h2>${escapeHtml(brand ? `${CVS_BRAND_LABELS[brand]} ${f.LogisticsSubType?.endsWith('C2C') ? '店到店寄件單' : '大宗寄倉託運單'}` : '黑貓宅急便託運單')}</h2>
+<div class="bars" aria-hidden="true"></div><div class="code">${escapeHtml(code)}</div>
+<dl><dt>收件人</dt><dd>${escapeHtml(f.ReceiverName ?? '')}（${escapeHtml((f.ReceiverCellPhone ?? '').replace(/^(\d{4})\d{3}/, '$1***'))}）</dd>
+${store ? `<dt>取件門市</dt><dd>${escapeHtml(store.name)}（店號 ${escapeHtml(store.id)}）<br>${escapeHtml(store.address)}</dd>` : `<dt>收件地址</dt><dd>${escapeHtml(f.ReceiverZipCode ?? '')} ${escapeHtml(f.ReceiverAddress ?? '')}</dd>`}
+<dt>代收金額</dt><dd>${f.IsCollection === 'Y' ? escapeHtml(formatTwd(Number(f.CollectionAmount))) : '不需付款'}</dd>
+<dt>寄件人</dt><dd>${escapeHtml(f.SenderName ?? '')}</dd><dt>訂單</dt><dd>${escapeHtml(f.MerchantTradeNo ?? '')}</dd></dl></section>`);
+      }
+      const body = `${LABEL_STYLE}<h1 class="noprint">寄件單（${labels.length} 張）</h1><p class="noprint muted">請用瀏覽器的列印功能印出，每張寄件單一頁。</p>${labels.join('')}`;
+      return html(reply, 200, sandboxPage({ gateway: '物流', title: `寄件單（${labels.length} 張）`, body }));
+    });
+  }
 };
 
 export default logisticsSandbox;

@@ -1,10 +1,14 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
 import { adminPath } from '@shop/shared/admin-routes';
 import { PAYMENT_METHOD_SHORT, SHIPPING_METHOD_LABELS, type AdminOrderDetail, type AdminPaymentView } from '@shop/shared/admin-orders';
 import { formatTwd } from '@shop/shared/money';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { ButtonLink } from '../../../components/ui/button.tsx';
+import { Button, ButtonLink } from '../../../components/ui/button.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+import { errorMessage } from '../../../lib/form.ts';
+import { ordersApi } from '../api.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { SkeletonText } from '../../../components/ui/skeleton.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -179,11 +183,22 @@ export default function OrderDetailPage() {
         </span>
       }
       actions={
-        <ButtonLink variant="secondary" to={adminPath.packingSlip(o.orderNo)}>
-          列印出貨單
-        </ButtonLink>
+        <span className="flex flex-wrap gap-2">
+          {o.parcel && <PrintLabelButton orderNo={o.orderNo} />}
+          <ButtonLink variant="secondary" to={adminPath.packingSlip(o.orderNo)}>
+            列印出貨單
+          </ButtonLink>
+        </span>
       }
     >
+      {o.parcel && (
+        <Panel title="綠界物流">
+          <p className="text-sm">
+            物流編號 <span className="tabular">{o.parcel.logisticsId}</span>・最新貨態 <span className="tabular">{o.parcel.statusCode}</span> {o.parcel.statusMessage}
+            {o.parcel.collectionAmount > 0 && `・門市代收 ${formatTwd(o.parcel.collectionAmount)}`}
+          </p>
+        </Panel>
+      )}
       <Panel title="處理訂單">
         {canWrite ? <OrderActions order={o} /> : <p className="text-sm text-ink-muted">您的角色只能檢視訂單；出貨、取消或退款請洽店主或店員。</p>}
         {o.status === 'pending_payment' && o.expiresAt && (
@@ -284,5 +299,25 @@ export default function OrderDetailPage() {
         </div>
       </div>
     </AdminPage>
+  );
+}
+
+/** The parcel's label (寄件單) on ECPay's print page, in a new tab. */
+function PrintLabelButton({ orderNo }: { orderNo: string }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      variant="secondary"
+      loading={busy}
+      onClick={() => {
+        setBusy(true);
+        ordersApi
+          .printLabels([orderNo])
+          .catch((error: unknown) => toast.error(errorMessage(error)))
+          .finally(() => setBusy(false));
+      }}
+    >
+      列印寄件單
+    </Button>
   );
 }

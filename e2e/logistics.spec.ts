@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { waitForMail } from './mailbox.ts';
 import { addToCart, pickStoreOnMap, signInBrowser, stockOf, uniqueEmail } from './support.ts';
 
@@ -165,5 +165,66 @@ test.describe('store pickup through the store map', () => {
     await expect(staff.getByText('已退款').first()).toBeVisible();
     expect(await stockOf(page, 'oriental-beauty-pyramid-tea-bags', 'SL-TB-OB-12')).toBe(before);
     await staffContext.close();
+  });
+
+  test('staff ship several store orders at once through ECPay and print their labels together', async ({ browser }) => {
+    // Two cash-on-delivery store orders, placed through the API as the checkout does.
+    const shopperContext = await browser.newContext();
+    await signInBrowser(shopperContext, uniqueEmail('cvs-batch'));
+    const api = shopperContext.request;
+    const product = (await (await api.get('/api/catalog/products/ruby-cold-brew-tea-bags')).json()) as { variants: Array<{ id: string; sku: string }> };
+    const variantId = product.variants.find((v) => v.sku === 'SL-CB-RY-10')!.id;
+    const orderNos: string[] = [];
+    for (const [brand, storeId] of [['7-ELEVEN', '158703'], ['FAMILY', '018234']] as const) {
+      expect((await api.post('/api/cart/items', { data: { variantId, quantity: 1 } })).ok()).toBe(true);
+      const map = (await (await api.post('/api/logistics/map', { data: { brand, returnTo: 'checkout' } })).json()) as { action: string; fields: Record<string, string> };
+      const page = await shopperContext.newPage();
+      await page.goto('/payment');
+      // Through the sandbox map's page, as a shopper would pick it.
+      await page.evaluate((m) => {
+        const f = document.createElement('form');
+        f.method = 'POST';
+        f.action = m.action;
+        for (const [k, v] of Object.entries(m.fields)) f.appendChild(Object.assign(document.createElement('input'), { type: 'hidden', name: k, value: v }));
+        document.body.appendChild(f);
+        f.submit();
+      }, map);
+      await page.getByRole('searchbox').fill(storeId === '158703' ? '鹿谷' : '大智');
+      await page.getByRole('button', { name: '搜尋' }).click();
+      await page.getByRole('button', { name: /^選擇 / }).first().click();
+      await expect(page).toHaveURL('/payment');
+      await page.close();
+      const placed = await api.post('/api/orders', {
+        data: { idempotencyKey: `batch-${Date.now()}-${brand}-0000`, shipping: { method: 'cvs', recipientName: '王小茶', phone: '0912345678', cvsBrand: brand, storeId }, invoice: { type: 'member' }, paymentMethod: 'cod' },
+      });
+      expect(placed.status(), await placed.text()).toBe(201);
+      orderNos.push(((await placed.json()) as { order: { orderNo: string } }).order.orderNo);
+    }
+
+    const staffContext = await browser.newContext();
+    await signInBrowser(staffContext, uniqueEmail('cvs-staff'), 'staff');
+    const staff = await staffContext.newPage();
+    await staff.goto('/admin/orders?status=processing&shipping=cvs');
+    for (const no of orderNos) await staff.getByLabel(`選取 ${no}`).check();
+    const bar = staff.getByRole('region', { name: '批次處理' });
+    await bar.getByRole('button', { name: '以綠界物流出貨（2）' }).click();
+    await expect(staff.getByText('已建立 2 張綠界物流單並出貨。')).toBeVisible();
+    for (const no of orderNos) {
+      const detail = (await (await staffContext.request.get(`/api/admin/orders/${no}`)).json()) as { status: string; parcel: { logisticsId: string } | null };
+      expect(detail.status).toBe('shipped');
+      expect(detail.parcel?.logisticsId).toBeTruthy();
+    }
+
+    await staff.goto('/admin/orders?status=shipped&shipping=cvs');
+    for (const no of orderNos) await staff.getByLabel(`選取 ${no}`).check();
+    const popups: Page[] = [];
+    staff.context().on('page', (p) => popups.push(p));
+    await staff.getByRole('region', { name: '批次處理' }).getByRole('button', { name: '列印寄件單' }).click();
+    await expect.poll(() => popups.length).toBe(2);
+    const texts = await Promise.all(popups.map(async (p) => (await p.waitForLoadState(), await p.textContent('body')) ?? ''));
+    expect(texts.join('')).toContain('7-ELEVEN 店到店寄件單');
+    expect(texts.join('')).toContain('全家 店到店寄件單');
+    await staffContext.close();
+    await shopperContext.close();
   });
 });

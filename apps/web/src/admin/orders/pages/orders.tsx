@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { adminPath } from '@shop/shared/admin-routes';
 import { PAYMENT_METHOD_SHORT, PAYMENT_METHODS, SHIPPING_METHOD_LABELS, SHIPPING_METHODS, type AdminOrderFilters, type AdminOrderRow } from '@shop/shared/admin-orders';
@@ -17,6 +18,11 @@ import { PaymentStateBadge } from '../components/payment-state-badge.tsx';
 import { OrderStatusBadge } from '../../../features/orders/components/order-parts.tsx';
 import { ordersApi } from '../api.ts';
 import { isPaymentMethod } from '@shop/shared/payment-methods';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+import { errorMessage } from '../../../lib/form.ts';
+import { useCan } from '../../shared/use-admin-me.ts';
+import { adminOrderKeys } from '../queries.ts';
 
 const DEFAULTS = { status: '', payment: '', shipping: '', from: '', to: '', q: '' };
 
@@ -32,7 +38,20 @@ function toApiFilters(f: typeof DEFAULTS): AdminOrderFilters {
   };
 }
 
-const columns = (listSearch: string): Column<AdminOrderRow>[] => [
+type Selection = { readonly has: (orderNo: string) => boolean; readonly toggle: (orderNo: string) => void };
+
+const columns = (listSearch: string, selection: Selection | null): Column<AdminOrderRow>[] => [
+  ...(selection
+    ? [
+        {
+          key: 'select',
+          header: <span className="sr-only">選取</span>,
+          cell: (r: AdminOrderRow) => (
+            <input type="checkbox" className="size-5 accent-tea" aria-label={`選取 ${r.orderNo}`} checked={selection.has(r.orderNo)} onChange={() => selection.toggle(r.orderNo)} />
+          ),
+        },
+      ]
+    : []),
   {
     key: 'orderNo',
     header: '訂單編號／成立時間',
@@ -108,6 +127,13 @@ export default function OrdersPage() {
   const dateError = apiFilters.from && apiFilters.to && apiFilters.from > apiFilters.to ? '結束日期不能早於開始日期' : undefined;
   const query = useQuery({ ...adminOrdersQuery({ ...apiFilters, page }), enabled: !dateError });
   const filtered = Object.keys(apiFilters).length > 0;
+  const canWrite = useCan('orders.write');
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const selection: Selection = {
+    has: (n) => selected.has(n),
+    toggle: (n) => setSelected((s) => (s.has(n) ? new Set([...s].filter((x) => x !== n)) : new Set([...s, n]))),
+  };
+  const rows = query.data?.items ?? [];
 
   return (
     <AdminPage
@@ -172,12 +198,13 @@ export default function OrdersPage() {
         </div>
       </FilterBar>
 
+      {canWrite && selected.size > 0 && <BatchBar rows={rows} selected={selected} onDone={() => setSelected(new Set())} />}
       {dateError ? (
         <EmptyState title="日期區間有誤" description="結束日期不能早於開始日期，請調整日期後再查詢。" />
       ) : (
         <DataTable
           caption="訂單列表"
-          columns={columns(location.search)}
+          columns={columns(location.search, canWrite ? selection : null)}
           query={query}
           rowKey={(r) => r.orderNo}
           onPage={setPage}
@@ -196,5 +223,71 @@ export default function OrdersPage() {
         />
       )}
     </AdminPage>
+  );
+}
+
+/**
+ * What staff do with several orders at once: ship the ones being prepared through ECPay (each its
+ * own logistics order, one after another, so one refusal does not stop the rest) and print the
+ * labels of those that have a parcel.
+ */
+function BatchBar({ rows, selected, onDone }: { rows: readonly AdminOrderRow[]; selected: ReadonlySet<string>; onDone(): void }) {
+  const client = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [problems, setProblems] = useState<string[]>([]);
+  const chosen = rows.filter((r) => selected.has(r.orderNo));
+  const shippable = chosen.filter((r) => r.status === 'processing');
+  const ship = async () => {
+    setBusy(true);
+    const failed: string[] = [];
+    let shipped = 0;
+    for (const r of shippable) {
+      try {
+        await ordersApi.action(r.orderNo, { action: 'ship-ecpay' });
+        shipped++;
+      } catch (error) {
+        failed.push(`${r.orderNo}：${errorMessage(error)}`);
+      }
+    }
+    await client.invalidateQueries({ queryKey: adminOrderKeys.all });
+    setBusy(false);
+    setProblems(failed);
+    if (shipped > 0) toast.success(`已建立 ${shipped} 張綠界物流單並出貨。`);
+    if (failed.length === 0) onDone();
+  };
+  const print = async () => {
+    try {
+      const { printed, missing } = await ordersApi.printLabels(chosen.map((r) => r.orderNo));
+      setProblems(missing.map((n) => `${n}：沒有綠界物流單（尚未出貨或手動出貨），請另行列印。`));
+      if (printed > 0) toast.success(`已開啟 ${printed} 張寄件單。`);
+    } catch (error) {
+      setProblems([errorMessage(error)]);
+    }
+  };
+  return (
+    <div className="mb-3 flex flex-col gap-2 rounded-md border border-tea/40 bg-tea-soft/40 p-3" role="region" aria-label="批次處理">
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="text-sm">已選 {chosen.length} 筆</span>
+        <Button size="sm" loading={busy} disabled={shippable.length === 0} onClick={() => void ship()}>
+          以綠界物流出貨（{shippable.length}）
+        </Button>
+        <Button size="sm" variant="secondary" onClick={() => void print()}>
+          列印寄件單
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onDone}>
+          取消選取
+        </Button>
+      </div>
+      {shippable.length < chosen.length && <p className="text-xs text-ink-muted">只有「備貨中」的訂單可以出貨，其他已選的訂單不會變動。</p>}
+      {problems.length > 0 && (
+        <Alert tone="error">
+          <ul className="list-disc pl-5">
+            {problems.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
+        </Alert>
+      )}
+    </div>
   );
 }

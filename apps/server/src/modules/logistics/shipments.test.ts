@@ -7,6 +7,8 @@ import { seedTestCatalog, setRole } from '../../../test/fixtures.ts';
 import { latestMail } from '../../../test/mail.ts';
 import { ORIGIN, shopper } from '../../../test/shop.ts';
 import { labelForms, parseCreateReply, shipmentFields, type LogisticsSettings } from './ecpay.ts';
+import { orderDeps } from '../orders/deps.ts';
+import { recordPaid } from '../orders/service.ts';
 
 const C2C: LogisticsSettings = { merchantId: '2000933', hashKey: 'XBERn1YOvpM9nfZc', hashIV: 'h1ONHk4P4yqbl5LK', endpoint: undefined, type: 'C2C' };
 const SENDER = { name: '山嵐茶事', phone: '0912345678', zip: '558', address: '南投縣鹿谷鄉興產路 87 號' };
@@ -153,6 +155,30 @@ describe.skipIf(!dbAvailable())('shipping through ECPay logistics (the sandbox) 
     // Shipping twice is refused and makes no second parcel.
     expect((await action(order.orderNo, { action: 'ship-ecpay' })).statusCode).toBe(409);
     expect(await ctx.database.db.select().from(shipments)).toHaveLength(1);
+  });
+
+  it('a paid home-delivery order ships with 黑貓 through ECPay, its booking note the tracking number; cash on delivery to the door is refused (ECPay would not collect it)', async () => {
+    const s = await shopper(ctx.app, 'ship-home@example.com');
+    const home = { method: 'home', recipientName: '王小茶', phone: '0912345678', city: '臺北市', district: '信義區', address: '松仁路 100 號' };
+    await s.add(variants['DD-S']!, 1);
+    const cod = (await s.order({ shipping: home, paymentMethod: 'cod' })).json().order.orderNo as string;
+    const refused = await action(cod, { action: 'ship-ecpay' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toContain('綠界的宅配不代收貨款');
+    expect(await ctx.database.db.select().from(shipments).where(eq(shipments.merchantTradeNo, `${cod}L1`))).toEqual([]);
+
+    await s.add(variants['DD-S']!, 1);
+    const card = (await s.order({ shipping: home, paymentMethod: 'credit_card' })).json().order as { orderNo: string; total: number };
+    expect(await recordPaid(orderDeps(ctx.app), { merchantTradeNo: `${card.orderNo}P1`, amount: card.total, tradeNo: 'T0001', rtnCode: '1', rtnMsg: '交易成功' })).toBe('ok');
+    const orderNo = card.orderNo;
+    expect((await action(orderNo, { action: 'process' })).statusCode).toBe(200);
+    expect((await action(orderNo, { action: 'ship-ecpay' })).statusCode).toBe(200);
+    const [shipment] = await ctx.database.db.select().from(shipments).where(eq(shipments.merchantTradeNo, `${orderNo}L1`));
+    expect(shipment).toMatchObject({ logisticsType: 'HOME', subType: 'TCAT', collectionAmount: 0 });
+    expect(shipment!.bookingNote).toMatch(/^9\d{11}$/);
+    const [sent] = await ctx.database.db.select().from(sandboxLogisticsShipments).where(eq(sandboxLogisticsShipments.logisticsId, shipment!.logisticsId));
+    expect(sent!.fields).toMatchObject({ ReceiverZipCode: '110', ReceiverAddress: '臺北市信義區松仁路 100 號', SenderZipCode: '558', Distance: '01' });
+    expect((await eventsOf(orderNo)).find((e) => e.shipmentEvent === 'created')).toMatchObject({ carrier: '黑貓宅急便', trackingNo: shipment!.bookingNote });
   });
 
   it('a receiver name the carriers refuse stops the shipment with a reason staff can act on, and changes nothing', async () => {

@@ -66,6 +66,9 @@ function refusal(order: ParcelOrder): { message: string; field?: string } | null
     if (order.total > CVS_MAX_AMOUNT) return { message: `超商取貨的商品金額上限為 ${formatTwd(CVS_MAX_AMOUNT)}，這筆訂單超過了，請與買家改用宅配。` };
   } else if (!s.postalCode || !s.address) {
     return { message: '這筆訂單缺少郵遞區號或地址。' };
+  } else if (order.cashOnDelivery) {
+    // ECPay's home delivery collects no cash: the parcel would go out and the money never come in.
+    return { message: '綠界的宅配不代收貨款。這筆宅配貨到付款訂單請以能代收的物流寄出，並手動填寫物流業者與追蹤編號。' };
   }
   return null;
 }

@@ -99,7 +99,8 @@ function ShipForm({ order, onClose }: { order: AdminOrderDetail; onClose(): void
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
       <p className="text-sm text-ink-muted">出貨後，會員會收到含追蹤編號的出貨通知信，並可在會員中心追蹤配送進度。</p>
-      {order.allowedActions.includes('ship-ecpay') && (
+      {/* ECPay's home delivery collects no cash: a cash-on-delivery home order goes with a carrier that does. */}
+      {order.allowedActions.includes('ship-ecpay') && !(order.shipping.method === 'home' && order.paymentMethod === 'cod') && (
         <div className="flex flex-col gap-2 rounded-md border border-line p-4">
           <p className="text-sm">
             {order.shipping.method === 'cvs' ? '在綠界建立超商取貨物流單' : '在綠界建立黑貓宅配物流單'}

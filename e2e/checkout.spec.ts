@@ -67,7 +67,8 @@ test.describe('checkout and payment', () => {
     await page.goto('/payment');
     await fillHomeAddress(page);
     await page.getByLabel(/ATM 轉帳/).check();
-    await page.getByRole('button', { name: '送出訂單並付款' }).click();
+    // Payment comes later, by transfer: the button says what happens now.
+    await page.getByRole('button', { name: '送出訂單並取得轉帳帳號' }).click();
     await page.getByRole('button', { name: '取得虛擬帳號' }).click();
     await expect(page.getByTestId('pay-outcome')).toHaveText('請完成 ATM 轉帳');
     const account = await page.getByTestId('atm-account').innerText();

@@ -66,6 +66,14 @@ test.describe('store pickup through the store map', () => {
     await dialog.getByRole('button', { name: '儲存' }).click();
     await expect(page.getByText('地址已儲存。')).toBeVisible();
     await expect(page.getByRole('main')).toContainText('全家 信義松高店');
+
+    // Deleting asks in the shop's own dialog (not the browser's), naming what goes.
+    await page.getByRole('listitem').filter({ hasText: '全家 信義松高店' }).getByRole('button', { name: '刪除' }).click();
+    const ask = page.getByRole('dialog', { name: '刪除這筆地址？' });
+    await expect(ask).toContainText('公司樓下');
+    await ask.getByRole('button', { name: '確定刪除' }).click();
+    await expect(page.getByText('已刪除。')).toBeVisible();
+    await expect(page.getByRole('main')).not.toContainText('全家 信義松高店');
   });
 
   test('the parcel’s journey: staff ship through ECPay, the sandbox reports it at the store while the tracking page is open (deadline shown, mail sent), then collected', async ({ page, context, browser }) => {

@@ -49,7 +49,7 @@ const HEALTH_MS = 3 * BUDGET_MS;
 const isPublic = (url: string) => !url.startsWith('/api/admin') && !url.startsWith('/api/test/') && !url.startsWith('/dev/');
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** ECPay and the sandbox gateway post forms, not JSON. */
-const takesForms = (url: string) => url.startsWith('/api/payments/') || url.startsWith('/sandbox/');
+const takesForms = (url: string) => url.startsWith('/api/payments/') || url.startsWith('/api/logistics/') || url.startsWith('/sandbox/');
 
 /** Backtracking bait, each a long run that ends in a character that makes a greedy pattern give back. */
 const FAMILIES: Record<string, (n: number) => string> = {
@@ -265,9 +265,13 @@ function probesFor(route: SeenRoute): Probe[] {
 /**
  * ECPay's callbacks answer a form in ECPay's terms: a forged one gets `0|…` with status 200 (ECPay
  * reads anything but `1|OK` as a refusal), and the browser's way back is sent to /payComplete
- * naming no order. Both change nothing.
+ * naming no order. Both change nothing. The logistics sandbox's server-to-server calls answer the
+ * same way, as ECPay's logistics does.
  */
 function ecpayRefusal(route: SeenRoute, r: { status: number; body: string; location: string | undefined }): boolean {
+  if (route.url === '/api/logistics/notify' || route.url === '/api/logistics/store-notice' || route.url.startsWith('/sandbox/ecpay/logistics/Express/Create') || route.url.startsWith('/sandbox/ecpay/logistics/Express/UpdateStoreInfo')) {
+    return r.status === 200 && r.body.startsWith('0|');
+  }
   if (!route.url.startsWith('/api/payments/ecpay/')) return false;
   return (r.status === 200 && r.body.startsWith('0|')) || (r.status === 303 && r.location === '/payComplete');
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { findDistrict } from './data/tw-districts.ts';
-import { isDonationCode, isMobileBarcode, isTaxId, normalizeMobileBarcode } from './invoice.ts';
+import { isDonationCode, isMobileBarcode, normalizeMobileBarcode, taxIdProblem } from './invoice.ts';
 import { PAYMENT_METHODS } from './payment-methods.ts';
 import { textField } from './validation/zod.ts';
 
@@ -76,7 +76,14 @@ export const InvoiceInput = z.discriminatedUnion(
     z
       .object({
         type: z.literal('company'),
-        taxId: z.string().trim().max(8, { message: '統一編號不正確，請確認 8 位數字', abort: true }).refine(isTaxId, '統一編號不正確，請確認 8 位數字'),
+        taxId: z
+          .string()
+          .trim()
+          .max(8, { message: '統一編號為 8 位數字', abort: true })
+          .superRefine((v, ctx) => {
+            const problem = taxIdProblem(v);
+            if (problem) ctx.addIssue({ code: 'custom', message: problem });
+          }),
         companyTitle: text('公司抬頭', 'required|max:60'),
       })
       .strict(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDonationCode, isMobileBarcode, isTaxId } from './invoice.ts';
+import { isDonationCode, isMobileBarcode, isTaxId, taxIdProblem } from './invoice.ts';
 
 /** The weighted digit sum, spelled out independently so the cases below show why they pass or fail. */
 function weightedSum(id: string): number {
@@ -9,6 +9,15 @@ function weightedSum(id: string): number {
     return sum + String(product).split('').reduce((s, d) => s + Number(d), 0);
   }, 0);
 }
+
+describe('taxIdProblem: a 統一編號 message that fits what was typed', () => {
+  it('asks for 8 digits when it is not 8 digits, and for a second look when 8 digits fail the check', () => {
+    expect(taxIdProblem('2209913')).toBe('統一編號為 8 位數字');
+    expect(taxIdProblem('2209913A')).toBe('統一編號為 8 位數字');
+    expect(taxIdProblem('12345678')).toBe('統一編號的檢查碼不符，請對照發票或營業登記再確認一次');
+    expect(taxIdProblem('22099131')).toBeNull();
+  });
+});
 
 describe('isTaxId (統一編號)', () => {
   it('accepts published business IDs of well-known companies', () => {

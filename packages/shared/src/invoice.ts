@@ -39,6 +39,12 @@ export function isDonationCode(value: string): boolean {
 }
 
 /** 統一編號 (business ID): 8 digits with the weighted checksum (weights 1,2,1,2,1,2,4,1; add the digits of each product), valid when the sum is divisible by 5 (the current rule, 2023 on) — and when the 7th digit is 7, also valid if (sum + 1) is divisible by 5. */
+/** What is wrong with a 統一編號 as typed, in words that fit what was typed; null when it is valid. */
+export function taxIdProblem(value: string): string | null {
+  if (!TAX_ID.test(value)) return '統一編號為 8 位數字';
+  return isTaxId(value) ? null : '統一編號的檢查碼不符，請對照發票或營業登記再確認一次';
+}
+
 export function isTaxId(value: string): boolean {
   if (!TAX_ID.test(value)) return false;
   let sum = 0;

@@ -8,9 +8,16 @@ import { CVS_BRANDS, type CvsBrandCode } from './checkout.ts';
  * docs/decisions/013-ecpay-logistics.md.
  */
 
-/** Where the map sends the shopper back to: the checkout, or the address book in the member area. */
-export const CVS_MAP_RETURNS = { checkout: '/payment', 'address-book': '/member' } as const;
+/**
+ * Where the map sends the shopper back to: the checkout, the address book in the member area, or
+ * an order's tracking page (a new store for a parcel whose store closed).
+ */
+export const CVS_MAP_RETURNS = { checkout: '/payment', 'address-book': '/member', order: '/member/orderTracking' } as const;
 export type CvsMapReturn = keyof typeof CVS_MAP_RETURNS;
+
+export function cvsMapReturnPath(returnTo: CvsMapReturn, orderNo?: string): string {
+  return returnTo === 'order' ? `${CVS_MAP_RETURNS.order}/${encodeURIComponent(orderNo ?? '')}` : CVS_MAP_RETURNS[returnTo];
+}
 
 /** The query parameter the map's way back carries. */
 export const CVS_MAP_PARAM = 'cvsMap';
@@ -24,8 +31,11 @@ export const CvsMapFormBody = z
     returnTo: z.enum(Object.keys(CVS_MAP_RETURNS) as [CvsMapReturn, ...CvsMapReturn[]], { message: '請重新整理頁面後再試' }),
     /** The map's phone layout (ECPay's Device 1) or the desktop one. */
     device: z.enum(['pc', 'mobile']).default('pc'),
+    /** With returnTo `order`: whose tracking page. */
+    orderNo: z.string().max(20, { abort: true }).regex(/^TW\d{14}$/, '訂單編號不正確').optional(),
   })
-  .strict();
+  .strict()
+  .refine((v) => v.returnTo !== 'order' || v.orderNo, { message: '請重新整理頁面後再試', path: ['orderNo'] });
 export type CvsMapFormBody = z.infer<typeof CvsMapFormBody>;
 
 /** A form the browser posts as it is: the map's address and its fields. */
@@ -69,3 +79,7 @@ export const LabelsResponse = z.object({
   missing: z.array(z.string()),
 });
 export type LabelsResponse = z.infer<typeof LabelsResponse>;
+
+/** The new pickup store for a parcel whose store closed: the token of the map trip that chose it. */
+export const PickupStoreBody = z.object({ token: CvsMapToken }).strict();
+export type PickupStoreBody = z.infer<typeof PickupStoreBody>;

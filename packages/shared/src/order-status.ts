@@ -62,7 +62,7 @@ export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
   refunded: '已退款',
 };
 
-export const SHIPMENT_EVENTS = ['created', 'picked_up', 'in_transit', 'arrived_at_store', 'delivered'] as const;
+export const SHIPMENT_EVENTS = ['created', 'picked_up', 'in_transit', 'arrived_at_store', 'store_closed', 'store_changed', 'delivered'] as const;
 export type ShipmentEvent = (typeof SHIPMENT_EVENTS)[number];
 
 export const SHIPMENT_EVENT_LABELS: Readonly<Record<ShipmentEvent, string>> = {
@@ -70,6 +70,8 @@ export const SHIPMENT_EVENT_LABELS: Readonly<Record<ShipmentEvent, string>> = {
   picked_up: '物流已取件',
   in_transit: '配送中',
   arrived_at_store: '已到達取貨門市',
+  store_closed: '取件門市關轉，請重新選擇門市',
+  store_changed: '已更換取件門市',
   delivered: '已送達',
 };
 

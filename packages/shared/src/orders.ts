@@ -74,6 +74,8 @@ export const OrderDetail = z.object({
   events: z.array(OrderEventView),
   canCancel: z.boolean(),
   canPay: z.boolean(),
+  /** The pickup store closed while the parcel was on its way: the buyer picks another on the map. */
+  needsNewStore: z.boolean(),
 });
 export type OrderDetail = z.infer<typeof OrderDetail>;
 

@@ -25,7 +25,7 @@ export interface RedisLink {
 /**
  * Fail fast, reconnect for ever: a command never waits in a queue while Redis is away
  * (`enableOfflineQueue: false`), one cut off by a lost connection is not resent, one that gets no
- * answer within a second fails (a black-holed network), and the connection is tried again with a
+ * answer within two seconds fails (a black-holed network), and the connection is tried again with a
  * growing pause, at most 5 s, for as long as the process runs.
  */
 export const REDIS_OPTIONS = {
@@ -33,7 +33,9 @@ export const REDIS_OPTIONS = {
   enableOfflineQueue: false,
   maxRetriesPerRequest: 0,
   connectTimeout: 2000,
-  commandTimeout: 1000,
+  // 2 s: on a CPU-starved two-core machine (300 parallel sign-ins) an answer took over 1 s, and a
+  // slow Redis taken for a dead one splits the shared limits into per-instance ones.
+  commandTimeout: 2000,
   autoResubscribe: false,
   retryStrategy: (times: number) => Math.min(100 * 2 ** Math.min(times, 6), 5000),
 } satisfies RedisOptions;

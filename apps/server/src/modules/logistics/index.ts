@@ -9,14 +9,14 @@ import { parseForm } from '../payments/index.ts';
 import * as orders from '../orders/service.ts';
 import { orderDeps } from '../orders/deps.ts';
 import { MAP_REPLY_PATH, mapChoice, recordMapReply, startMapTrip, type MapDeps } from './map.ts';
-import { receiveNotice, type NoticeDeps } from './notices.ts';
-import { NOTICE_PATH } from './shipments.ts';
+import { receiveNotice, receiveStoreNotice, type NoticeDeps } from './notices.ts';
+import { NOTICE_PATH, STORE_NOTICE_PATH } from './shipments.ts';
 
 
 /** The page a refused map reply lands on: what happened, and the way back. */
 function refusalPage(reason: 'malformed' | 'unknown' | 'expired', returnTo: string | null): string {
   const back = returnTo ?? CVS_MAP_RETURNS.checkout;
-  const label = back === CVS_MAP_RETURNS['address-book'] ? '回到會員中心' : '回到結帳頁';
+  const label = back === CVS_MAP_RETURNS['address-book'] ? '回到會員中心' : back.startsWith(CVS_MAP_RETURNS.order) ? '回到訂單' : '回到結帳頁';
   const text =
     reason === 'expired'
       ? '這次的門市選擇已超過 30 分鐘，為了保護您的資料，請回到原頁面重新選擇門市。您填寫的資料都還在。'
@@ -64,16 +64,20 @@ const logistics: FastifyPluginAsync = async (app) => {
     db: app.db,
     settings: app.config.logistics,
     onStep: async (orderId, step, shipment, record) =>
-      step === 'store_closed' ? false : orders.recordParcelProgress(orderDeps(app), orderId, step, shipment.collectionAmount, record),
+      orders.recordParcelProgress(orderDeps(app), orderId, step, shipment.collectionAmount, record),
   });
-  app.post(NOTICE_PATH, async (request, reply) => {
-    reply.type('text/plain; charset=utf-8').header('cache-control', 'no-store');
-    const form = request.body && typeof request.body === 'object' ? (request.body as Record<string, string>) : {};
-    const outcome = await receiveNotice(noticeDeps(), form);
-    if (outcome === 'ok' || outcome === 'replay') return '1|OK';
-    request.log.warn({ outcome, notice: safeFields(form, ['MerchantID', 'MerchantTradeNo', 'AllPayLogisticsID', 'RtnCode', 'UpdateStatusDate']) }, 'logistics notice refused');
-    return outcome === 'unknown-shipment' ? '0|AllPayLogisticsID not found' : outcome === 'forged' ? '0|CheckMacValue Error' : '0|Parameter Error';
-  });
+  const noticeRoute = (path: string, receive: typeof receiveNotice, logged: readonly string[]) =>
+    app.post(path, async (request, reply) => {
+      reply.type('text/plain; charset=utf-8').header('cache-control', 'no-store');
+      const form = request.body && typeof request.body === 'object' ? (request.body as Record<string, string>) : {};
+      const outcome = await receive(noticeDeps(), form);
+      if (outcome === 'ok' || outcome === 'replay') return '1|OK';
+      request.log.warn({ outcome, path, notice: safeFields(form, logged) }, 'logistics notice refused');
+      return outcome === 'unknown-shipment' ? '0|AllPayLogisticsID not found' : outcome === 'forged' ? '0|CheckMacValue Error' : '0|Parameter Error';
+    });
+  noticeRoute(NOTICE_PATH, receiveNotice, ['MerchantID', 'MerchantTradeNo', 'AllPayLogisticsID', 'RtnCode', 'UpdateStatusDate']);
+  // Store-to-store parcels' store changes (LogisticsC2CReplyURL).
+  noticeRoute(STORE_NOTICE_PATH, receiveStoreNotice, ['MerchantID', 'AllPayLogisticsID', 'StoreType', 'Status', 'StoreID']);
 
   // The map sends the chosen store here through the shopper's browser: cross-site, without the
   // session cookie and without a signature. The token is what ties it to a trip.

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { CVS_BRAND_NAMES } from '@shop/shared/checkout';
-import { CVS_MAP_PARAM, CVS_MAP_RETURNS, CVS_MAP_TTL_MS, cvsBrandsFor, type CvsMapForm, type CvsMapFormBody, type CvsStoreChoice } from '@shop/shared/logistics';
+import { CVS_MAP_PARAM, CVS_MAP_TTL_MS, cvsBrandsFor, cvsMapReturnPath, type CvsMapForm, type CvsMapFormBody, type CvsStoreChoice } from '@shop/shared/logistics';
 import type { Db } from '../../db/client.ts';
 import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
 import { logisticsSubType, mapForm, MapReply, type LogisticsSettings } from './ecpay.ts';
@@ -33,7 +33,7 @@ export async function startMapTrip(deps: MapDeps, userId: string, body: CvsMapFo
   }
   const now = clock(deps);
   const token = newToken();
-  await repo.insertMapRequest(deps.db, { token, userId, brand: body.brand, returnTo: CVS_MAP_RETURNS[body.returnTo], expiresAt: new Date(now.getTime() + CVS_MAP_TTL_MS), createdAt: now });
+  await repo.insertMapRequest(deps.db, { token, userId, brand: body.brand, returnTo: cvsMapReturnPath(body.returnTo, body.orderNo), expiresAt: new Date(now.getTime() + CVS_MAP_TTL_MS), createdAt: now });
   // Trips nobody can use any more go as new ones start.
   await repo.deleteOldMapRequests(deps.db, new Date(now.getTime() - 24 * 3_600_000));
   return mapForm(deps.settings, deps.publicUrl, { token, brand: body.brand, device: body.device, serverReplyUrl: `${deps.publicUrl}${MAP_REPLY_PATH}` });

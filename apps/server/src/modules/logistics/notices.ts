@@ -2,7 +2,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { verifyCheckMacValue } from '../../lib/ecpay-check-mac.ts';
 import type { LogisticsSettings } from './ecpay.ts';
 import * as repo from './shipments-repo.ts';
-import { parcelStep, type ParcelStep } from './status-codes.ts';
+import { codeFor, parcelStep, type ParcelStep } from './status-codes.ts';
 
 /**
  * ECPay's status notices (ServerReplyURL): signed with MD5, one row per notice so a replay changes
@@ -51,3 +51,33 @@ export async function receiveNotice(deps: NoticeDeps, form: Record<string, strin
 }
 
 class Replay extends Error {}
+
+/**
+ * ECPay's store-change notice for store-to-store parcels (LogisticsC2CReplyURL): the pickup store
+ * (StoreType 01) closed (Status 01) or closed for a while (04). Signed like status notices; recorded
+ * once, as the chain's store-closed status, and handed to the order as that step.
+ */
+export async function receiveStoreNotice(deps: NoticeDeps, form: Record<string, string>): Promise<NoticeOutcome> {
+  if (!form.CheckMacValue || !verifyCheckMacValue(form, deps.settings.hashKey, deps.settings.hashIV, 'md5') || form.MerchantID !== deps.settings.merchantId) return 'forged';
+  const logisticsId = form.AllPayLogisticsID ?? '';
+  if (!/^[A-Za-z0-9]{1,20}$/.test(logisticsId) || !/^0\d$/.test(form.StoreType ?? '') || !/^0\d$/.test(form.Status ?? '')) return 'malformed';
+  const shipment = await repo.byLogisticsId(deps.db, logisticsId);
+  if (!shipment) return 'unknown-shipment';
+  const closed = form.StoreType === '01' && (form.Status === '01' || form.Status === '04');
+  const code = closed ? (codeFor(shipment.subType, 'store_closed') ?? 2104) : 2105;
+  // The notice names no time: one row per (parcel, kind of change, store it names).
+  const notice = { logisticsId, statusCode: code, statusDate: `${form.StoreType}${form.Status}:${(form.StoreID ?? '').slice(0, 12)}`, message: closed ? '取件門市關轉，請重新選擇門市' : '門市資訊更新' };
+  if (await repo.noticeSeen(deps.db, notice)) return 'replay';
+  const record = async (tx: Tx) => {
+    if (!(await repo.recordNotice(tx, notice))) throw new Replay();
+    await repo.setStatus(tx, shipment.id, code, notice.message, deps.now ? deps.now() : new Date());
+  };
+  try {
+    const moved = closed ? await deps.onStep(shipment.orderId, 'store_closed', shipment, record) : false;
+    if (!moved) await deps.db.transaction(record);
+  } catch (error) {
+    if (error instanceof Replay) return 'replay';
+    throw error;
+  }
+  return 'ok';
+}

@@ -5,7 +5,7 @@ import { logisticsNotices, orderEvents, orders, productVariants, sandboxLogistic
 import { createTestApp, dbAvailable, signIn, type TestContext } from '../../../test/helpers.ts';
 import { seedTestCatalog, setRole } from '../../../test/fixtures.ts';
 import { latestMail } from '../../../test/mail.ts';
-import { ORIGIN, shopper } from '../../../test/shop.ts';
+import { ORIGIN, replyFromMap, shopper } from '../../../test/shop.ts';
 import { labelForms, parseCreateReply, shipmentFields, type LogisticsSettings } from './ecpay.ts';
 import { orderDeps } from '../orders/deps.ts';
 import { recordPaid } from '../orders/service.ts';
@@ -268,5 +268,43 @@ describe.skipIf(!dbAvailable())('shipping through ECPay logistics (the sandbox) 
     expect((await action(orderNo, { action: 'cancel', reason: '買家未取件，包裹退回' })).statusCode).toBe(200);
     expect(await status()).toBe('cancelled');
     expect(await stockOf()).toBe(afterSale + 1);
+  });
+
+  it('a store that closes while the parcel travels: the buyer is mailed, picks another store of the chain on the map, and ECPay and the order get it', async () => {
+    const order = await cvsOrder('ship-closed@example.com');
+    expect((await action(order.orderNo, { action: 'ship-ecpay' })).statusCode).toBe(200);
+    const [o] = await ctx.database.db.select().from(orders).where(eq(orders.orderNo, order.orderNo));
+    const [parcel] = await ctx.database.db.select().from(shipments).where(eq(shipments.orderId, o!.id));
+    const s = await shopper(ctx.app, 'ship-closed@example.com');
+    const detail = async () => (await s.call('GET', `/api/orders/${order.orderNo}`)).json();
+    expect((await detail()).needsNewStore).toBe(false);
+    const early = (await s.call('POST', '/api/logistics/map', { brand: '7-ELEVEN', returnTo: 'order', orderNo: order.orderNo })).json() as { fields: Record<string, string> };
+    expect((await s.call('POST', `/api/orders/${order.orderNo}/pickup-store`, { token: early.fields.MerchantTradeNo })).statusCode).toBe(409);
+
+    expect((await sandboxStep(parcel!.logisticsId, 'store_closed')).body).toContain('1|OK');
+    expect((await detail()).needsNewStore).toBe(true);
+    expect((await latestMail(ctx.database, 'ship-closed@example.com', 'store-closed')).subject).toContain(`請重新選擇取件門市：${order.orderNo}`);
+
+    // The map trip goes back to the order's page; another chain's store is refused.
+    const other = (await s.call('POST', '/api/logistics/map', { brand: 'FAMILY', returnTo: 'order', orderNo: order.orderNo })).json();
+    expect((await replyFromMap(ctx.app, other.fields, '018234')).headers.location).toBe(`/member/orderTracking/${order.orderNo}?cvsMap=${other.fields.MerchantTradeNo}`);
+    const wrongChain = await s.call('POST', `/api/orders/${order.orderNo}/pickup-store`, { token: other.fields.MerchantTradeNo });
+    expect(wrongChain.statusCode).toBe(400);
+    expect(wrongChain.json().error.message).toContain('同一家超商（7-ELEVEN）');
+    // Someone else's trip cannot be used.
+    const stranger = await shopper(ctx.app, 'ship-stranger@example.com');
+    const theirs = await stranger.openMap('7-ELEVEN', 'checkout');
+    await replyFromMap(ctx.app, theirs.fields, '162415');
+    expect((await s.call('POST', `/api/orders/${order.orderNo}/pickup-store`, { token: theirs.fields.MerchantTradeNo })).statusCode).toBe(404);
+
+    const mine = await s.openMap('7-ELEVEN', 'checkout');
+    await replyFromMap(ctx.app, mine.fields, '162415');
+    const changed = await s.call('POST', `/api/orders/${order.orderNo}/pickup-store`, { token: mine.fields.MerchantTradeNo });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ needsNewStore: false, shipping: { store: '7-ELEVEN 竹山門市', storeId: '162415' } });
+    const [sent] = await ctx.database.db.select().from(sandboxLogisticsShipments).where(eq(sandboxLogisticsShipments.logisticsId, parcel!.logisticsId));
+    expect(sent!.fields.ReceiverStoreID).toBe('162415');
+    expect((await eventsOf(order.orderNo)).at(-1)).toMatchObject({ shipmentEvent: 'store_changed', note: '新取件門市：7-ELEVEN 竹山門市（南投縣竹山鎮集山路三段 268 號）' });
+    expect((await s.call('POST', `/api/orders/${order.orderNo}/pickup-store`, { token: mine.fields.MerchantTradeNo })).statusCode).toBe(409);
   });
 });

@@ -4,7 +4,8 @@ import { formatTwd } from '@shop/shared/money';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { ShippingDetails } from '../../db/schema.ts';
 import { ecpayDate } from '../../lib/ecpay-date.ts';
-import { AppError, BadRequestError } from '../../lib/errors.ts';
+import { checkMacValue } from '../../lib/ecpay-check-mac.ts';
+import { AppError, BadRequestError, ConflictError } from '../../lib/errors.ts';
 import { FormPostError, type FormPost } from '../../lib/form-post.ts';
 import { CVS_MAX_AMOUNT, isLogisticsName, labelForms, logisticsHost, parseCreateReply, shipmentFields, type LogisticsSettings, type Sender } from './ecpay.ts';
 import * as repo from './shipments-repo.ts';
@@ -151,4 +152,30 @@ export async function labelsFor(deps: Pick<ShipmentDeps, 'db' | 'settings' | 'pu
 /** The order's newest parcel made through ECPay, or null. */
 export function parcelOf(db: Db | DbOrTx, orderId: string): Promise<repo.ShipmentRow | null> {
   return repo.latestForOrder(db, orderId);
+}
+
+/**
+ * Tells ECPay a parcel's new pickup store (store to store: /Express/UpdateStoreInfo, StoreType 01).
+ * A B2C parcel's store is changed by ECPay's other call, made by staff: refused here with that said.
+ */
+export async function changeParcelStore(deps: ShipmentDeps, orderId: string, storeId: string): Promise<void> {
+  const parcel = await repo.latestForOrder(deps.db, orderId);
+  if (!parcel || parcel.logisticsType !== 'CVS') throw new ConflictError('這筆訂單沒有綠界的超商物流單，請與客服聯絡更換門市。', 'invalid-transition');
+  if (!parcel.subType.endsWith('C2C')) throw new ConflictError('這筆訂單的門市需由客服協助更換，請與我們聯絡。', 'invalid-transition');
+  const fields: Record<string, string> = {
+    MerchantID: deps.settings.merchantId,
+    AllPayLogisticsID: parcel.logisticsId,
+    CVSPaymentNo: parcel.cvsPaymentNo,
+    CVSValidationNo: parcel.cvsValidationNo,
+    StoreType: '01',
+    ReceiverStoreID: storeId,
+  };
+  let answer: string;
+  try {
+    answer = (await deps.post(`${logisticsHost(deps.settings, deps.publicUrl)}/Express/UpdateStoreInfo`, { ...fields, CheckMacValue: checkMacValue(fields, deps.settings.hashKey, deps.settings.hashIV, 'md5') })).trim();
+  } catch (error) {
+    if (error instanceof FormPostError) throw new AppError(502, 'logistics-error', '無法連線到綠界物流，門市沒有更換，請稍後再試。');
+    throw error;
+  }
+  if (answer !== '1|OK') throw new AppError(502, 'logistics-error', `綠界物流沒有接受新門市：${answer.replace(/^0\|/, '').slice(0, 120)}`);
 }

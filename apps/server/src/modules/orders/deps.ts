@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { formPoster } from '../../lib/form-post.ts';
-import { shipParcel } from '../logistics/shipments.ts';
+import { changeParcelStore, shipParcel, type ShipmentDeps } from '../logistics/shipments.ts';
 import type { OrderDeps } from './service.ts';
+
+const logistics = (app: FastifyInstance): ShipmentDeps => ({ db: app.db, settings: app.config.logistics, sender: app.config.logistics.sender, publicUrl: app.config.publicUrl, post: formPoster(app, app.config.publicUrl) });
 
 /** The order service's dependencies, from the app's plugins. */
 export function orderDeps(app: FastifyInstance): OrderDeps {
@@ -12,6 +14,7 @@ export function orderDeps(app: FastifyInstance): OrderDeps {
     discounts: app.discounts,
     publicUrl: app.config.publicUrl,
     gateway: { ...app.config.ecpay, publicUrl: app.config.publicUrl },
-    shipParcel: (order) => shipParcel({ db: app.db, settings: app.config.logistics, sender: app.config.logistics.sender, publicUrl: app.config.publicUrl, post: formPoster(app, app.config.publicUrl) }, order),
+    shipParcel: (order) => shipParcel(logistics(app), order),
+    changeParcelStore: (orderId, storeId) => changeParcelStore(logistics(app), orderId, storeId),
   };
 }

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PlaceOrderBody, QuoteBody, QuoteResponse } from '@shop/shared/checkout';
 import { OrderDetail, OrderListQuery, OrderListResponse, OrderNoParams, PaymentForm, PlaceOrderResponse } from '@shop/shared/orders';
+import { PickupStoreBody } from '@shop/shared/logistics';
 import { orderDeps } from './deps.ts';
 import * as service from './service.ts';
 
@@ -34,6 +35,10 @@ const orders: FastifyPluginAsync = async (app) => {
 
   r.post('/api/orders/:orderNo/cancel', { schema: { params: OrderNoParams, response: { 200: OrderDetail } } }, async (request) =>
     service.cancelByMember(deps(), request.auth!.user.id, request.params.orderNo),
+  );
+
+  r.post('/api/orders/:orderNo/pickup-store', { schema: { params: OrderNoParams, body: PickupStoreBody, response: { 200: OrderDetail } } }, async (request) =>
+    service.changePickupStore(deps(), request.auth!.user.id, request.params.orderNo, request.body.token),
   );
 
   r.post('/api/orders/:orderNo/pay', { schema: { params: OrderNoParams, response: { 200: z.object({ payment: PaymentForm }) } } }, async (request) => ({

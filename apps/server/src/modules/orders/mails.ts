@@ -116,3 +116,20 @@ export function parcelReturnedMail(o: MailOrder, publicUrl: string): MailMessage
     meta: { link: url, kind: 'parcel-returned' },
   };
 }
+
+export function storeClosedMail(o: MailOrder, store: string, publicUrl: string): MailMessage {
+  const url = `${publicUrl}/member/orderTracking/${encodeURIComponent(o.orderNo)}`;
+  return {
+    to: o.email,
+    ...renderMail({
+      title: `請重新選擇取件門市：${o.orderNo}`,
+      greeting: `${o.name} 您好：`,
+      paragraphs: [
+        `您訂單 ${o.orderNo} 的取件門市（${store}）已關轉，包裹無法送達。`,
+        '請{action}打開訂單，從門市地圖選擇同一家超商的另一間門市，我們會把包裹改送到新門市。',
+      ],
+      action: { label: '選擇新門市', url },
+    }),
+    meta: { link: url, kind: 'store-closed' },
+  };
+}

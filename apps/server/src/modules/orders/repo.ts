@@ -163,3 +163,8 @@ export async function productStatusOf(db: DbOrTx, productId: string) {
   const [row] = await db.select({ status: products.status }).from(products).where(eq(products.id, productId)).limit(1);
   return row?.status ?? null;
 }
+
+/** A new pickup store for an order whose store closed (the rest of the shipping details stay). */
+export async function setShipping(db: DbOrTx, id: string, shipping: OrderRow['shipping']): Promise<void> {
+  await db.update(orders).set({ shipping, updatedAt: sql`now()` }).where(eq(orders.id, id));
+}

@@ -1,7 +1,7 @@
 import { CARRIERS } from '@shop/shared/admin-orders';
 import type { CartLine } from '@shop/shared/cart';
 import { carrierTracking } from '@shop/shared/carrier-tracking';
-import { CheckoutErrorCode, cvsStoreLabel, type PlaceOrderBody, type QuoteBody, type QuoteResponse } from '@shop/shared/checkout';
+import { CVS_BRAND_NAMES, CheckoutErrorCode, cvsStoreLabel, type CvsBrandCode, type PlaceOrderBody, type QuoteBody, type QuoteResponse } from '@shop/shared/checkout';
 import { isOutlying } from '@shop/shared/data/tw-districts';
 import { findDistrict } from '@shop/shared/data/tw-districts';
 import { formatTwd } from '@shop/shared/money';
@@ -35,8 +35,9 @@ import { reclaimCouponUses, recomputeTier, releaseRedemptions } from '../members
 import { shippingRules } from '../site/shipping-rules.ts';
 import type { ParcelOrder, ParcelShipped } from '../logistics/shipments.ts';
 import { knownStore } from '../logistics/stores.ts';
+import { mapChoice } from '../logistics/map.ts';
 import { paymentForm, type GatewaySettings } from '../payments/gateway.ts';
-import { atmInfoMail, orderPaidMail, orderPlacedMail, orderShippedMail, parcelAtStoreMail, parcelReturnedMail, type MailOrder } from './mails.ts';
+import { atmInfoMail, orderPaidMail, orderPlacedMail, orderShippedMail, parcelAtStoreMail, parcelReturnedMail, storeClosedMail, type MailOrder } from './mails.ts';
 import * as repo from './repo.ts';
 import { pageCount, pageWindow } from '@shop/shared/paging';
 import { formatTaipeiLongDate, taipeiDay } from '@shop/shared/taipei-time';
@@ -51,6 +52,8 @@ export interface OrderDeps {
   readonly now?: () => Date;
   /** Makes the parcel's logistics order (ECPay, or the sandbox) when staff ship through it. */
   readonly shipParcel?: (order: ParcelOrder) => Promise<ParcelShipped>;
+  /** Tells ECPay the parcel's new pickup store (its store closed). */
+  readonly changeParcelStore?: (orderId: string, storeId: string) => Promise<void>;
 }
 
 const clock = (deps: Pick<OrderDeps, 'now'>) => (deps.now ? deps.now() : new Date());
@@ -321,7 +324,7 @@ function failedPaymentMessage(reason: string | null | undefined): string {
 function shippingView(s: ShippingDetails): Record<string, string> {
   const base = { method: s.method, methodLabel: SHIPPING_METHOD_LABELS[s.method], recipientName: s.recipientName, phone: s.phone };
   if (s.method === 'home') return { ...base, postalCode: s.postalCode ?? '', address: `${s.city ?? ''}${s.district ?? ''}${s.address ?? ''}` };
-  return { ...base, store: cvsStoreLabel(s.cvsBrand, s.storeName), storeId: s.storeId ?? '', storeAddress: s.storeAddress ?? '' };
+  return { ...base, store: cvsStoreLabel(s.cvsBrand, s.storeName), cvsBrand: s.cvsBrand ?? '', storeId: s.storeId ?? '', storeAddress: s.storeAddress ?? '' };
 }
 
 function invoiceView(i: InvoiceDetails): Record<string, string> {
@@ -395,7 +398,35 @@ export async function present(db: DbOrTx, order: repo.OrderRow): Promise<OrderDe
     events: events.map(orderEventView),
     canCancel: MEMBER_CANCELLABLE.includes(order.status),
     canPay: order.paymentMethod !== 'cod' && ['pending_payment', 'payment_failed'].includes(order.status) && payment?.status !== 'waiting_transfer',
+    needsNewStore: needsNewStore(order, events),
   };
+}
+
+/** A shipped store parcel whose store closed, with no new store chosen since. */
+function needsNewStore(order: Pick<repo.OrderRow, 'status' | 'shipping'>, events: ReadonlyArray<{ kind: string; shipmentEvent: string | null }>): boolean {
+  if (order.status !== 'shipped' || order.shipping.method !== 'cvs') return false;
+  const last = [...events].reverse().find((e) => e.kind === 'shipment' && ['store_closed', 'store_changed', 'arrived_at_store'].includes(e.shipmentEvent ?? ''));
+  return last?.shipmentEvent === 'store_closed';
+}
+
+/**
+ * The buyer picks a new store for a parcel whose store closed: a store of the same chain, chosen
+ * on the map (its trip's token), sent to ECPay first; the order then names it, with a shipment
+ * event saying so.
+ */
+export async function changePickupStore(deps: OrderDeps, userId: string, orderNo: string, token: string): Promise<OrderDetail> {
+  const order = await ownOrder(deps.db, userId, orderNo);
+  if (!needsNewStore(order, await repo.eventsOf(deps.db, order.id))) throw new ConflictError('這筆訂單不需要更換取件門市。', 'invalid-transition');
+  const store = await mapChoice({ db: deps.db }, userId, token);
+  if (store.brand !== order.shipping.cvsBrand) {
+    const chain = CVS_BRAND_NAMES[order.shipping.cvsBrand as CvsBrandCode] ?? order.shipping.cvsBrand ?? '';
+    throw new BadRequestError(`包裹只能改到同一家超商（${chain}）的門市，請重新選擇。`, { storeId: `請選擇${chain}的門市` });
+  }
+  if (!deps.changeParcelStore) throw new ConflictError('這筆訂單的門市需由客服協助更換，請與我們聯絡。', 'invalid-transition');
+  await deps.changeParcelStore(order.id, store.id);
+  const shipping = { ...order.shipping, storeId: store.id, storeName: store.name, storeAddress: store.address, storePhone: store.phone, storeOutlying: store.outlying };
+  await advanceOrder(deps, orderNo, { shipmentEvent: 'store_changed', note: `新取件門市：${cvsStoreLabel(store.brand, store.name)}（${store.address}）` }, (tx) => repo.setShipping(tx, order.id, shipping));
+  return getOrder(deps.db, userId, orderNo);
 }
 
 export async function getOrder(db: DbOrTx, userId: string, orderNo: string): Promise<OrderDetail> {
@@ -424,7 +455,7 @@ export async function listOrders(db: DbOrTx, userId: string, filter: OrderStatus
 
 // ── changes ─────────────────────────────────────────────────────────────────────────────────────
 
-type ChangeKind = 'placed' | 'paid' | 'shipped' | 'atm-info' | 'at-store' | 'returned' | 'status';
+type ChangeKind = 'placed' | 'paid' | 'shipped' | 'atm-info' | 'at-store' | 'returned' | 'store-closed' | 'status';
 
 /** After a change is committed: the member's open pages hear of it, and a mail goes out when due. */
 async function afterChange(
@@ -448,6 +479,7 @@ async function afterChange(
   if (kind === 'atm-info' && extra?.atm) deps.mailer.queue(atmInfoMail(mailOrder, extra.atm, deps.publicUrl));
   if (kind === 'shipped') deps.mailer.queue(orderShippedMail(mailOrder, extra?.shipment ?? { carrier: null, trackingNo: null }, deps.publicUrl));
   if (kind === 'returned') deps.mailer.queue(parcelReturnedMail(mailOrder, deps.publicUrl));
+  if (kind === 'store-closed') deps.mailer.queue(storeClosedMail(mailOrder, cvsStoreLabel(order.shipping.cvsBrand, order.shipping.storeName), deps.publicUrl));
   if (kind === 'at-store') {
     const s = order.shipping;
     deps.mailer.queue(parcelAtStoreMail(mailOrder, { label: cvsStoreLabel(s.cvsBrand, s.storeName), address: s.storeAddress ?? '' }, formatTaipeiLongDate(pickupDeadline(extra?.at ?? new Date())), deps.publicUrl));
@@ -596,7 +628,7 @@ export async function advanceOrder(
     if (!order) throw new NotFoundError('找不到這筆訂單。');
     let current = order;
     // What to announce once committed, in order.
-    const after: Array<{ order: repo.OrderRow; kind: 'status' | 'shipped' | 'at-store' | 'returned' }> = [];
+    const after: Array<{ order: repo.OrderRow; kind: 'status' | 'shipped' | 'at-store' | 'returned' | 'store-closed' }> = [];
     if (body.status) {
       // Refused moves are refused before anything is written.
       const refusal = moveRefusal(order, { to: body.status, carrier: body.carrier });
@@ -623,7 +655,7 @@ export async function advanceOrder(
       });
       if (body.shipmentEvent === 'delivered') current = await applyTransition(tx, current, { to: 'delivered', note: body.note ?? '包裹已送達', location: body.location, actorId }, now);
       // A parcel at its pickup store: the buyer is told where and until when.
-      after.push({ order: current, kind: body.shipmentEvent === 'arrived_at_store' ? 'at-store' : 'status' });
+      after.push({ order: current, kind: body.shipmentEvent === 'arrived_at_store' ? 'at-store' : body.shipmentEvent === 'store_closed' ? 'store-closed' : 'status' });
     }
     await inTransaction?.(tx, { before: order.status, after: current.status });
     return { current, after };
@@ -783,7 +815,7 @@ export async function orderNoOfTrade(db: DbOrTx, merchantTradeNo: string): Promi
 }
 
 /** Where a parcel is, as the logistics provider reports it (logistics/status-codes.ts). */
-export type ParcelProgress = 'handed_over' | 'in_transit' | 'arrived_at_store' | 'collected' | 'not_collected' | 'returned';
+export type ParcelProgress = 'handed_over' | 'in_transit' | 'arrived_at_store' | 'collected' | 'not_collected' | 'returned' | 'store_closed';
 
 const PROGRESS_EVENTS: Readonly<Record<ParcelProgress, ShipmentEvent | null>> = {
   handed_over: 'picked_up',
@@ -792,6 +824,7 @@ const PROGRESS_EVENTS: Readonly<Record<ParcelProgress, ShipmentEvent | null>> = 
   collected: 'delivered',
   not_collected: null,
   returned: null,
+  store_closed: 'store_closed',
 };
 
 /**

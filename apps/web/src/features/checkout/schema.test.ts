@@ -27,7 +27,7 @@ describe('checkout form', () => {
     expect(errors({ ...home, shippingMethod: 'cvs', storeId: '123456', paymentMethod: 'cod' })).toEqual({});
     expect(errors({ ...home, invoiceType: 'mobile', mobileBarcode: '/abc' }).mobileBarcode).toBeTruthy();
     expect(errors({ ...home, invoiceType: 'mobile', mobileBarcode: '/ab12.+-' })).toEqual({});
-    expect(errors({ ...home, invoiceType: 'company', taxId: '12345678', companyTitle: '' })).toMatchObject({ taxId: '統一編號不正確，請確認 8 位數字', companyTitle: '公司抬頭為必填欄位' });
+    expect(errors({ ...home, invoiceType: 'company', taxId: '12345678', companyTitle: '' })).toMatchObject({ taxId: '統一編號的檢查碼不符，請對照發票或營業登記再確認一次', companyTitle: '公司抬頭為必填欄位' });
   });
   it('maps server field paths to form fields', () => {
     expect(formFieldOf('shipping.phone')).toBe('phone');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CVS_BRANDS, TW_MOBILE, type PlaceOrderBody } from '@shop/shared/checkout';
 import { findDistrict } from '@shop/shared/data/tw-districts';
-import { isDonationCode, isMobileBarcode, isTaxId, normalizeMobileBarcode } from '@shop/shared/invoice';
+import { isDonationCode, isMobileBarcode, normalizeMobileBarcode, taxIdProblem } from '@shop/shared/invoice';
 import { PAYMENT_METHODS } from '@shop/shared/payment-methods';
 import { validateValue } from '@shop/shared/validation/rules';
 
@@ -61,7 +61,8 @@ export const CheckoutForm = checkoutShape.superRefine((v, ctx) => {
     if (v.invoiceType === 'mobile' && !isMobileBarcode(normalizeMobileBarcode(v.mobileBarcode))) fail('mobileBarcode', '手機條碼格式不正確：「/」加上 7 碼英數字');
     if (v.invoiceType === 'donation' && !isDonationCode(v.donationCode.trim())) fail('donationCode', '捐贈碼為 3 到 7 位數字');
     if (v.invoiceType === 'company') {
-      if (!isTaxId(v.taxId.trim())) fail('taxId', '統一編號不正確，請確認 8 位數字');
+      const taxIdError = taxIdProblem(v.taxId.trim());
+      if (taxIdError) fail('taxId', taxIdError);
       rule('companyTitle', 'required|max:60', '公司抬頭');
     }
     rule('note', 'max:200', '備註');

@@ -241,6 +241,22 @@ ${store ? `<dt>取件門市</dt><dd>${escapeHtml(store.name)}（店號 ${escapeH
       return html(reply, 200, sandboxPage({ gateway: '物流', title: `寄件單（${labels.length} 張）`, body }));
     });
   }
+
+  // ── a new pickup store for a parcel (store to store: /Express/UpdateStoreInfo) ─────────────────
+
+  app.post(`${SANDBOX_LOGISTICS_PATH}/Express/UpdateStoreInfo`, async (request, reply) => {
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'no-store');
+    const form = (request.body && typeof request.body === 'object' ? request.body : {}) as Form;
+    if (!form.CheckMacValue || !verifyCheckMacValue(form, hashKey, hashIV, 'md5')) return '0|CheckMacValue Error';
+    if (form.MerchantID !== merchantId) return '0|MerchantID Error';
+    const [parcel] = await app.db.select().from(sandboxLogisticsShipments).where(eq(sandboxLogisticsShipments.logisticsId, form.AllPayLogisticsID ?? '')).limit(1);
+    if (!parcel || parcel.fields.CVSPaymentNo !== form.CVSPaymentNo || (parcel.fields.CVSValidationNo ?? '') !== (form.CVSValidationNo ?? '')) return '0|查無此物流訂單';
+    if (form.StoreType !== '01') return '0|StoreType Error';
+    const brand = BRAND_OF_SUBTYPE[parcel.fields.LogisticsSubType ?? ''];
+    if (!DEMO_STORES.some((st) => st.brand === brand && st.id === form.ReceiverStoreID)) return '0|收件門市代號錯誤';
+    await app.db.update(sandboxLogisticsShipments).set({ fields: { ...parcel.fields, ReceiverStoreID: form.ReceiverStoreID! } }).where(eq(sandboxLogisticsShipments.logisticsId, parcel.logisticsId));
+    return '1|OK';
+  });
 };
 
 export default logisticsSandbox;

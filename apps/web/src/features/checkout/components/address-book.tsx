@@ -126,6 +126,7 @@ export function AddressBook() {
   const client = useQueryClient();
   const list = useQuery(addressesQueryOptions());
   const [editing, setEditing] = useState<{ address: AddressView | null; draft: EditorDraft | null } | null>(null);
+  const [removing, setRemoving] = useState<AddressView | null>(null);
   // Back from the store map: the editor opens again as it was left, with the chosen store.
   const returning = useReturningFromStoreMap();
   const restoring = useRef(returning);
@@ -172,7 +173,7 @@ export function AddressBook() {
                 <Button variant="ghost" size="sm" onClick={() => setEditing({ address: a, draft: null })}>
                   編輯
                 </Button>
-                <Button variant="ghost" size="sm" onClick={() => window.confirm('確定要刪除這筆地址嗎？') && void act(() => addressApi.remove(a.id), '已刪除。')}>
+                <Button variant="ghost" size="sm" onClick={() => setRemoving(a)}>
                   刪除
                 </Button>
               </div>
@@ -183,6 +184,30 @@ export function AddressBook() {
       <Button variant="secondary" size="sm" className="self-start" onClick={() => setEditing({ address: null, draft: null })}>
         新增地址或門市
       </Button>
+      <Dialog
+        open={removing !== null}
+        onClose={() => setRemoving(null)}
+        title="刪除這筆地址？"
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setRemoving(null)}>
+              保留
+            </Button>
+            <Button
+              variant="danger"
+              onClick={() => {
+                const target = removing;
+                setRemoving(null);
+                if (target) void act(() => addressApi.remove(target.id), '已刪除。');
+              }}
+            >
+              確定刪除
+            </Button>
+          </>
+        }
+      >
+        {removing && <p className="leading-relaxed">「{removing.label || (removing.kind === 'home' ? '宅配地址' : '超商門市')}」（{describeAddress(removing)}）刪除後無法復原。</p>}
+      </Dialog>
       <Dialog open={editing !== null} onClose={() => setEditing(null)} title={editing?.address ? '編輯地址' : '新增地址或門市'}>
         {editing !== null && (
           <AddressEditor

@@ -87,7 +87,7 @@ export function OrderSummary({ lines, quote: q, quoting, formError, paymentMetho
         </Alert>
       )}
       <Button type="submit" size="lg" loading={submitting || redirecting} disabled={blocked}>
-        {redirecting ? '前往付款頁…' : submitting ? '訂單送出中…' : paymentMethod === 'cod' ? '送出訂單' : '送出訂單並付款'}
+        {redirecting ? '前往付款頁…' : submitting ? '訂單送出中…' : paymentMethod === 'cod' ? '送出訂單' : paymentMethod === 'atm' ? '送出訂單並取得轉帳帳號' : '送出訂單並付款'}
       </Button>
       <p className="text-xs text-ink-muted">
         送出訂單即表示您同意

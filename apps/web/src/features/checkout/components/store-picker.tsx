@@ -6,7 +6,7 @@ import type { CvsMapReturn } from '@shop/shared/logistics';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 import { errorMessage } from '../../../lib/form.ts';
-import { logisticsOptionsQueryOptions, openStoreMap } from '../api/logistics-api.ts';
+import { logisticsOptionsQueryOptions, openStoreMap } from '../../../lib/store-map.ts';
 import type { CheckoutForm } from '../schema.ts';
 
 const clearStore = { storeId: '', storeName: '', storeAddress: '', storePhone: '', storeOutlying: false } as const;

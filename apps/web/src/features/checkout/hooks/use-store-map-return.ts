@@ -4,7 +4,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { CVS_MAP_PARAM, type CvsStoreChoice } from '@shop/shared/logistics';
 import { errorMessage } from '../../../lib/form.ts';
-import { storeChoiceQueryOptions } from '../api/logistics-api.ts';
+import { storeChoiceQueryOptions } from '../../../lib/store-map.ts';
 import type { CheckoutForm } from '../schema.ts';
 
 /** True while the page is coming back from the store map (its choice is not applied yet). */

@@ -19,3 +19,5 @@ export const orderQueryOptions = (orderNo: string) =>
 
 export const cancelOrder = (orderNo: string) => apiPost<OrderDetail>(`/api/orders/${encodeURIComponent(orderNo)}/cancel`);
 export const payOrderAgain = (orderNo: string) => apiPost<{ payment: PaymentForm }>(`/api/orders/${encodeURIComponent(orderNo)}/pay`);
+/** The new pickup store for a parcel whose store closed (the map trip's token). */
+export const changePickupStore = (orderNo: string, token: string) => apiPost<OrderDetail>(`/api/orders/${encodeURIComponent(orderNo)}/pickup-store`, { token });

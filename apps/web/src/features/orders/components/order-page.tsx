@@ -11,6 +11,7 @@ import { ApiError } from '../../../lib/api-error.ts';
 import { orderQueryOptions } from '../api/orders-api.ts';
 import { OrderActions, OrderAmounts, OrderItems, OrderStatusBadge, OrderTimeline, formatDateTime } from './order-parts.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
+import { NewStoreNotice } from './new-store.tsx';
 
 function Panel({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -71,6 +72,7 @@ export function OrderPage({ tracking = false }: { tracking?: boolean }) {
         }
         actions={back}
       />
+      <NewStoreNotice order={o} />
       {tracking && timeline}
       <OrderActions order={o} />
       {o.payment?.atm && o.payment.status === 'waiting_transfer' && (

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { CvsMapForm, CvsMapFormBody, CvsStoreChoice, LogisticsOptions } from '@shop/shared/logistics';
-import { apiGet, apiPost } from '../../../lib/api-client.ts';
-import { submitPaymentForm } from '../../../lib/payment-form.ts';
+import { apiGet, apiPost } from './api-client.ts';
+import { submitPaymentForm } from './payment-form.ts';
 
 /** The chains this shop ships to (OK超商 only on a 店到店 contract). */
 export const logisticsOptionsQueryOptions = () =>

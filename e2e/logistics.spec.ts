@@ -76,7 +76,7 @@ test.describe('store pickup through the store map', () => {
     await expect(page.getByRole('main')).not.toContainText('全家 信義松高店');
   });
 
-  test('the parcel’s journey: staff ship through ECPay, the sandbox reports it at the store while the tracking page is open (deadline shown, mail sent), then collected', async ({ page, context, browser }) => {
+  test('the parcel’s journey: paid by card, staff ship through ECPay and print the label, the sandbox reports it at the store while the tracking page is open (deadline shown, mail sent), then collected', async ({ page, context, browser }) => {
     const email = uniqueEmail('cvs-parcel');
     await signInBrowser(context, email);
     await addToCart(page, 'ruby-cold-brew-tea-bags');
@@ -86,13 +86,14 @@ test.describe('store pickup through the store map', () => {
     await page.getByLabel('手機號碼').fill('0912345678');
     await pickStoreOnMap(page, '7-ELEVEN', '鹿谷', '鹿谷門市');
     await expect(page.getByLabel('取貨門市')).toContainText('7-ELEVEN 鹿谷門市');
-    await page.getByLabel(/超商取貨付款/).check();
-    await page.getByRole('button', { name: '送出訂單' }).click();
-    await expect(page.getByTestId('pay-outcome')).toHaveText('訂單已成立');
+    await expect(page.getByTestId('order-total')).not.toHaveText('…');
+    await page.getByRole('button', { name: '送出訂單並付款' }).click();
+    await page.getByRole('button', { name: '付款', exact: true }).click();
+    await expect(page.getByTestId('pay-outcome')).toHaveText('付款完成，謝謝您！');
     const orderNo = new URL(page.url()).searchParams.get('order')!;
     await page.goto(`/member/orderTracking/${orderNo}`);
     const timeline = page.getByRole('list', { name: '訂單進度' });
-    await expect(timeline).toContainText('備貨中');
+    await expect(timeline).toContainText('已付款');
     const loads: string[] = [];
     page.on('framenavigated', (f) => f === page.mainFrame() && loads.push(f.url()));
 
@@ -101,6 +102,8 @@ test.describe('store pickup through the store map', () => {
     await signInBrowser(staffContext, uniqueEmail('cvs-staff'), 'staff');
     const staff = await staffContext.newPage();
     await staff.goto(`/admin/orders/${orderNo}`);
+    await staff.getByRole('button', { name: '開始備貨' }).click();
+    await staff.getByRole('dialog').getByRole('button', { name: '開始備貨' }).click();
     await staff.getByRole('button', { name: '出貨', exact: true }).click();
     await staff.getByRole('dialog').getByRole('button', { name: '建立物流單並出貨' }).click();
     await expect(staff.getByText('已建立綠界物流單並出貨').first()).toBeVisible();
@@ -118,14 +121,15 @@ test.describe('store pickup through the store map', () => {
     const parcel = staff.getByRole('listitem').filter({ hasText: orderNo });
     await parcel.getByRole('button', { name: '到店' }).click();
     await expect(staff.getByText('1|OK')).toBeVisible();
-    await expect(page.getByTestId('pickup-deadline')).toContainText(/已到店，請於 \d{4}年\d{1,2}月\d{1,2}日週. 前攜帶證件取貨，取貨時付款 NT\$/);
+    await expect(page.getByTestId('pickup-deadline')).toHaveText(/^已到店，請於 \d{4}年\d{1,2}月\d{1,2}日週. 前攜帶證件取貨。$/);
     await waitForMail(email, `包裹已到店：${orderNo}`);
 
-    // Collected at the counter: delivered, with the cash the store took.
+    // Collected at the counter: delivered.
     await staff.goto('/sandbox/ecpay/logistics/parcels');
     await staff.getByRole('listitem').filter({ hasText: orderNo }).getByRole('button', { name: '已取貨／已送達' }).click();
     await expect(staff.getByText('1|OK')).toBeVisible();
-    await expect(timeline).toContainText('買家已到店取貨，門市代收貨款');
+    await expect(timeline).toContainText('買家已到店取貨');
+    await expect(page.getByText('已送達').first()).toBeVisible();
     await expect(page.getByTestId('pickup-deadline')).toHaveCount(0);
     expect(loads).toEqual([]);
     await staffContext.close();

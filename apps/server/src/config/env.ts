@@ -144,6 +144,8 @@ const EnvSchema = z.object({
   /** The logistics host, e.g. https://logistics-stage.ecpay.com.tw; without it (outside production) the built-in sandbox. */
   ECPAY_LOGISTICS_ENDPOINT: optionalUrl(['https:', 'http:'], 'https://logistics.ecpay.com.tw'),
   ECPAY_LOGISTICS_TYPE: z.preprocess(emptyToUndefined, z.enum(['B2C', 'C2C'], { message: 'must be B2C (大宗寄倉) or C2C (店到店), as in your ECPay logistics contract' }).default('C2C')),
+  /** Make the logistics order as soon as an order is paid (or placed, for cash on delivery), not when staff ship. */
+  ECPAY_LOGISTICS_AUTO_CREATE: booleanFlag,
   // Printed on labels and sent with each shipment. ECPay: at most 10 characters (5 Chinese),
   // none of ^ ' ` ! @ # % & * + \ " < > | _ [ ]; a mobile number 09 and 8 digits.
   ECPAY_LOGISTICS_SENDER_NAME: z.preprocess(emptyToUndefined, z.string().refine(validSenderName, 'must be at most 10 characters (5 Chinese), without ^ \' ` ! @ # % & * + \\ " < > | _ [ ]').optional()),
@@ -218,6 +220,8 @@ export interface AppConfig {
     hashIV: string;
     endpoint: string | undefined;
     type: 'B2C' | 'C2C';
+    /** ECPAY_LOGISTICS_AUTO_CREATE: the logistics order is made at payment, ready when staff ship. */
+    autoCreate: boolean;
     sender: { name: string; phone: string; zip: string; address: string };
   };
   readonly s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean } | undefined;
@@ -315,6 +319,7 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
       hashIV: env.ECPAY_LOGISTICS_HASH_IV ?? (env.ECPAY_LOGISTICS_TYPE === 'B2C' ? 'v77hoKGq4kWxNNIS' : 'h1ONHk4P4yqbl5LK'),
       endpoint: env.ECPAY_LOGISTICS_ENDPOINT?.replace(/\/+$/, ''),
       type: env.ECPAY_LOGISTICS_TYPE,
+      autoCreate: env.ECPAY_LOGISTICS_AUTO_CREATE,
       sender: {
         name: env.ECPAY_LOGISTICS_SENDER_NAME ?? '山嵐茶事',
         phone: env.ECPAY_LOGISTICS_SENDER_PHONE ?? '0912345678',

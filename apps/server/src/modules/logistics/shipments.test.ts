@@ -308,3 +308,57 @@ describe.skipIf(!dbAvailable())('shipping through ECPay logistics (the sandbox) 
     expect((await s.call('POST', `/api/orders/${order.orderNo}/pickup-store`, { token: mine.fields.MerchantTradeNo })).statusCode).toBe(409);
   });
 });
+
+describe.skipIf(!dbAvailable())('logistics orders made at payment (ECPAY_LOGISTICS_AUTO_CREATE)', () => {
+  let ctx: TestContext;
+  let variantId: string;
+  beforeAll(async () => {
+    ctx = await createTestApp({ ECPAY_LOGISTICS_AUTO_CREATE: '1' });
+    await seedTestCatalog(ctx.database);
+    variantId = (await ctx.database.db.select({ id: productVariants.id, sku: productVariants.sku }).from(productVariants)).find((r) => r.sku === 'DD-S')!.id;
+  });
+  afterAll(async () => ctx.close());
+
+  const parcelsOf = async (orderNo: string) => {
+    const [o] = await ctx.database.db.select().from(orders).where(eq(orders.orderNo, orderNo));
+    return ctx.database.db.select().from(shipments).where(eq(shipments.orderId, o!.id));
+  };
+  const eventually = async <T>(read: () => Promise<T>, done: (v: T) => boolean): Promise<T> => {
+    for (let i = 0; ; i++) {
+      const v = await read();
+      if (done(v) || i > 60) return v;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+
+  it('a card order gets its logistics order when paid (not before), and staff shipping uses that one', async () => {
+    const s = await shopper(ctx.app, 'auto-card@example.com');
+    await s.add(variantId, 1);
+    await s.pickStore('7-ELEVEN', '158703');
+    const order = (await s.order({ shipping: { method: 'cvs', recipientName: '王小茶', phone: '0912345678', cvsBrand: '7-ELEVEN', storeId: '158703' }, paymentMethod: 'credit_card' })).json().order as { orderNo: string; total: number };
+    expect(await parcelsOf(order.orderNo)).toEqual([]);
+    expect(await recordPaid(orderDeps(ctx.app), { merchantTradeNo: `${order.orderNo}P1`, amount: order.total, tradeNo: 'T0002', rtnCode: '1', rtnMsg: '交易成功' })).toBe('ok');
+    const made = await eventually(() => parcelsOf(order.orderNo), (p) => p.length > 0);
+    expect(made).toHaveLength(1);
+    expect(made[0]).toMatchObject({ collectionAmount: 0, subType: 'UNIMARTC2C' });
+    // The order is still the shop's to pack: paid, not shipped.
+    expect((await ctx.database.db.select().from(orders).where(eq(orders.orderNo, order.orderNo)))[0]!.status).toBe('paid');
+
+    const staffCookie = (await signIn(ctx.app, 'auto-staff@example.com')).cookie;
+    await setRole(ctx.database, 'auto-staff@example.com', 'staff');
+    const act = (body: object) => ctx.app.inject({ method: 'POST', url: `/api/admin/orders/${order.orderNo}/actions`, headers: { cookie: staffCookie, origin: ORIGIN }, payload: body });
+    expect((await act({ action: 'process' })).statusCode).toBe(200);
+    expect((await act({ action: 'ship-ecpay' })).statusCode).toBe(200);
+    expect(await parcelsOf(order.orderNo)).toHaveLength(1);
+  });
+
+  it('a cash-on-delivery store order gets its logistics order, with the amount to collect, when placed', async () => {
+    const s = await shopper(ctx.app, 'auto-cod@example.com');
+    await s.add(variantId, 1);
+    await s.pickStore('FAMILY', '018234');
+    const order = (await s.order({ shipping: { method: 'cvs', recipientName: '王小茶', phone: '0912345678', cvsBrand: 'FAMILY', storeId: '018234' }, paymentMethod: 'cod' })).json().order as { orderNo: string; total: number };
+    const made = await eventually(() => parcelsOf(order.orderNo), (p) => p.length > 0);
+    expect(made[0]).toMatchObject({ subType: 'FAMIC2C', collectionAmount: order.total });
+  });
+});
+

@@ -16,5 +16,6 @@ export function orderDeps(app: FastifyInstance): OrderDeps {
     gateway: { ...app.config.ecpay, publicUrl: app.config.publicUrl },
     shipParcel: (order) => shipParcel(logistics(app), order),
     changeParcelStore: (orderId, storeId) => changeParcelStore(logistics(app), orderId, storeId),
+    ...(app.config.logistics.autoCreate ? { prepareParcel: (order) => shipParcel(logistics(app), order) } : {}),
   };
 }

@@ -52,6 +52,11 @@ export interface OrderDeps {
   readonly now?: () => Date;
   /** Makes the parcel's logistics order (ECPay, or the sandbox) when staff ship through it. */
   readonly shipParcel?: (order: ParcelOrder) => Promise<ParcelShipped>;
+  /**
+   * With ECPAY_LOGISTICS_AUTO_CREATE: makes the parcel's logistics order as soon as the order is
+   * paid (placed, for cash on delivery), so the label is ready; staff shipping then uses it.
+   */
+  readonly prepareParcel?: (order: ParcelOrder) => Promise<unknown>;
   /** Tells ECPay the parcel's new pickup store (its store closed). */
   readonly changeParcelStore?: (orderId: string, storeId: string) => Promise<void>;
 }
@@ -459,7 +464,7 @@ type ChangeKind = 'placed' | 'paid' | 'shipped' | 'atm-info' | 'at-store' | 'ret
 
 /** After a change is committed: the member's open pages hear of it, and a mail goes out when due. */
 async function afterChange(
-  deps: Pick<OrderDeps, 'db' | 'mailer' | 'events' | 'publicUrl'>,
+  deps: Pick<OrderDeps, 'db' | 'mailer' | 'events' | 'publicUrl' | 'prepareParcel'>,
   order: repo.OrderRow,
   kind: ChangeKind,
   extra?: { atm?: { bankCode: string; account: string; expireDate: string }; shipment?: { carrier: string | null; trackingNo: string | null }; at?: Date },
@@ -469,6 +474,12 @@ async function afterChange(
   if (kind === 'paid' || ['delivered', 'completed', 'cancelled', 'refunded'].includes(order.status)) await recomputeTier(deps.db, deps.events, order.userId);
   if (kind === 'status') return;
   const owner = await repo.ownerOf(deps.db, order.userId);
+  if (deps.prepareParcel && (kind === 'paid' || (kind === 'placed' && order.paymentMethod === 'cod'))) {
+    // In the background: a payment notice is answered at once. A refusal (a name the carriers do
+    // not take, cash on delivery to a door) is met again, with its reason, when staff ship.
+    const parcel = { id: order.id, orderNo: order.orderNo, createdAt: order.createdAt, total: order.total, cashOnDelivery: order.paymentMethod === 'cod', shipping: order.shipping, email: owner?.email ?? null };
+    void deps.prepareParcel(parcel).catch(() => undefined);
+  }
   // Order mail goes only to the account's own verified address, never to one nobody has proven
   // to own (docs/product-rules.md); the member still sees everything on the order pages.
   if (!owner?.emailVerifiedAt) return;

@@ -39,9 +39,6 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
 /** Statuses whose stock is still held by the order (leaving them for cancelled/expired/refunded returns it). */
 export const HOLDS_STOCK: readonly OrderStatus[] = ['pending_payment', 'payment_failed', 'paid', 'processing'];
 
-/** Statuses whose goods came back to the shop without being held for the order in stock: leaving them for cancelled or refunded puts the goods back on the shelf. */
-export const GOODS_RETURNED: readonly OrderStatus[] = ['returned'];
-
 /** Orders a member may cancel themselves: not yet paid. */
 export const MEMBER_CANCELLABLE: readonly OrderStatus[] = ['pending_payment', 'payment_failed'];
 
@@ -84,6 +81,7 @@ export const PICKUP_DAYS = 7;
 export function pickupDeadline(arrivedAt: Date): Date {
   return new Date(arrivedAt.getTime() + PICKUP_DAYS * 86_400_000);
 }
+
 
 /**
  * An unpaid order gives its stock back after this long: a card order, and an ATM order until its

@@ -6,7 +6,6 @@ import { isOutlying } from '@shop/shared/data/tw-districts';
 import { findDistrict } from '@shop/shared/data/tw-districts';
 import { formatTwd } from '@shop/shared/money';
 import {
-  GOODS_RETURNED,
   HOLDS_STOCK,
   MAX_OPEN_COD_ORDERS,
   MAX_OPEN_UNPAID_ORDERS,
@@ -40,6 +39,9 @@ import { paymentForm, type GatewaySettings } from '../payments/gateway.ts';
 import { atmInfoMail, orderPaidMail, orderPlacedMail, orderShippedMail, parcelAtStoreMail, parcelReturnedMail, storeClosedMail, type MailOrder } from './mails.ts';
 import * as repo from './repo.ts';
 import { pageCount, pageWindow } from '@shop/shared/paging';
+
+/** Statuses whose goods came back to the shop without being held in stock: leaving them for cancelled or refunded puts the goods back on the shelf. */
+const GOODS_RETURNED: readonly OrderStatus[] = ['returned'];
 import { formatTaipeiLongDate, taipeiDay } from '@shop/shared/taipei-time';
 
 export interface OrderDeps {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { BrandMark, BrandName } from '../brand-mark.tsx';
 import { cn } from '../ui/cn.ts';
@@ -24,15 +24,6 @@ export function SiteHeader({ cartCount, isLogin }: SiteHeaderProps) {
   const menuOpen = panel?.kind === 'menu' && panel.path === location.pathname;
   const searchOpen = panel?.kind === 'search' && panel.path === location.pathname;
   const toggle = (kind: 'menu' | 'search', open: boolean) => setPanel(open ? null : { kind, path: location.pathname });
-  // Escape closes an open menu or search panel, as it closes a dialog.
-  useEffect(() => {
-    if (!panel) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setPanel(null);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [panel]);
   const menuId = useId();
   const searchId = useId();
 

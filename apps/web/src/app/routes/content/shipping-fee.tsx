@@ -65,7 +65,7 @@ export default function ShippingFeePage() {
           </div>
           <ul className="mt-6 flex max-w-3xl list-disc flex-col gap-2 pl-5 text-sm">
             <li>
-              寄到澎湖、金門、馬祖、綠島、蘭嶼、小琉球等離島（宅配或離島門市取貨），每筆加收 <Amount value={data?.outlyingSurcharge} />，滿額免運時仍需加收。
+              澎湖、金門、馬祖、綠島、蘭嶼、小琉球等離島宅配或門市取貨，每筆加收 <Amount value={data?.outlyingSurcharge} />，滿額免運時仍需加收。
             </li>
             <li>
               選擇貨到付款（宅配）或超商取貨付款，每筆加收手續費 <Amount value={data?.codFee} />。

@@ -2,14 +2,18 @@ import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { CVS_BRAND_NAMES, CVS_BRANDS, type CvsBrandCode } from '@shop/shared/checkout';
-import { CVS_MAP_PARAM } from '@shop/shared/logistics';
 import type { OrderDetail } from '@shop/shared/orders';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/form.ts';
-import { openStoreMap } from '../../../lib/store-map.ts';
-import { changePickupStore } from '../api/orders-api.ts';
+import { changePickupStore, openNewStoreMap } from '../api/orders-api.ts';
+
+/**
+ * The map's way back (`CVS_MAP_PARAM` of @shop/shared/logistics, checked equal by a test): written
+ * out so the order pages do not load the logistics schemas, over the first-load budget.
+ */
+export const STORE_MAP_PARAM = 'cvsMap';
 
 const isPhone = () => typeof window !== 'undefined' && window.matchMedia('(max-width: 767px), (pointer: coarse)').matches;
 
@@ -20,7 +24,7 @@ const isPhone = () => typeof window !== 'undefined' && window.matchMedia('(max-w
 export function NewStoreNotice({ order }: { order: OrderDetail }) {
   const client = useQueryClient();
   const [params, setParams] = useSearchParams();
-  const token = params.get(CVS_MAP_PARAM);
+  const token = params.get(STORE_MAP_PARAM);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const sent = useRef<string | null>(null);
@@ -31,7 +35,7 @@ export function NewStoreNotice({ order }: { order: OrderDetail }) {
     sent.current = token;
     setParams(
       (p) => {
-        p.delete(CVS_MAP_PARAM);
+        p.delete(STORE_MAP_PARAM);
         return p;
       },
       { replace: true },
@@ -50,7 +54,7 @@ export function NewStoreNotice({ order }: { order: OrderDetail }) {
     setBusy(true);
     setError(null);
     try {
-      await openStoreMap({ brand, returnTo: 'order', orderNo: order.orderNo, device: isPhone() ? 'mobile' : 'pc' });
+      await openNewStoreMap({ brand, returnTo: 'order', orderNo: order.orderNo, device: isPhone() ? 'mobile' : 'pc' });
     } catch (e) {
       setError(errorMessage(e));
       setBusy(false);

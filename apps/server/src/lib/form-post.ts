@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** Posts a form server to server and answers the response's text. */
 export type FormPost = (url: string, fields: Readonly<Record<string, string>>) => Promise<string>;
@@ -36,4 +36,19 @@ export function formPoster(app: FastifyInstance, publicUrl: string, timeoutMs = 
       throw new FormPostError(error instanceof Error ? error.message : String(error), target.origin + target.pathname);
     }
   };
+}
+
+/** application/x-www-form-urlencoded, as ECPay posts; repeated keys keep the last value. */
+export function parseForm(body: string): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(body));
+}
+
+/** Lets a plugin's routes take form posts (ECPay's callbacks, the sandboxes' pages), up to `bodyLimit` bytes. */
+export function acceptForms(app: FastifyInstance, bodyLimit: number): void {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit }, (_request, body, done) => done(null, parseForm(String(body))));
+}
+
+/** A form route's fields (nothing, for a body that is no form). */
+export function formOf(request: FastifyRequest): Record<string, string> {
+  return request.body && typeof request.body === 'object' ? (request.body as Record<string, string>) : {};
 }

@@ -5,6 +5,8 @@
  * /sandbox/ecpay/auto-submit.js.
  */
 
+import type { FastifyReply } from 'fastify';
+
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 export function hiddenFields(fields: Readonly<Record<string, string>>): string {
@@ -45,4 +47,9 @@ export function sandboxPage({ gateway, title, body, autoSubmit = false, wide = f
 <title>${escapeHtml(title)}｜測試用${gateway}閘道</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><style>${STYLE}</style></head><body><main${wide ? ' class="wide"' : ''}>
 <p class="test" role="note">${notice}正式環境不會出現這個頁面。</p>
 <div class="card">${body}</div></main>${autoSubmit ? '<script src="/sandbox/ecpay/auto-submit.js"></script>' : ''}</body></html>`;
+}
+
+/** Sends a sandbox page, never cached. */
+export function sendPage(reply: FastifyReply, status: number, html: string): FastifyReply {
+  return reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
 }

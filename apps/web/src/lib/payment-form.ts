@@ -19,3 +19,6 @@ export function submitPaymentForm(payment: { readonly action: string; readonly f
   form.submit();
   if (target) form.remove();
 }
+
+/** ECPay's store map has a phone layout (Device 1): a narrow or touch-only screen gets it. */
+export const mapDevice = (): 'mobile' | 'pc' => (typeof window !== 'undefined' && window.matchMedia('(max-width: 767px), (pointer: coarse)').matches ? 'mobile' : 'pc');

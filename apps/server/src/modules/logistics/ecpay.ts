@@ -175,6 +175,9 @@ export function parseCreateReply(settings: LogisticsSettings, text: string): Cre
 
 // ── labels (寄件單 / 託運單) ─────────────────────────────────────────────────────────────────────
 
+/** ECPay's label print pages: one per store-to-store chain, and the trade document for the rest. */
+export const LABEL_PATHS = ['/Express/PrintUniMartC2COrderInfo', '/Express/PrintFAMIC2COrderInfo', '/Express/PrintHILIFEC2COrderInfo', '/Express/PrintOKMARTC2COrderInfo', '/helper/printTradeDocument'] as const;
+
 /** Where each kind of parcel's label is printed, and which numbers it needs. */
 export function labelPath(subType: string): { path: string; fields: ReadonlyArray<'CVSPaymentNo' | 'CVSValidationNo'> } {
   switch (subType) {
@@ -205,7 +208,10 @@ export interface LabelParcel {
  */
 export function labelForms(settings: LogisticsSettings, publicUrl: string, parcels: readonly LabelParcel[]): Array<{ path: string; count: number; action: string; fields: Record<string, string> }> {
   const groups = new Map<string, LabelParcel[]>();
-  for (const p of parcels) groups.set(labelPath(p.subType).path, [...(groups.get(labelPath(p.subType).path) ?? []), p]);
+  for (const p of parcels) {
+    const { path } = labelPath(p.subType);
+    groups.set(path, [...(groups.get(path) ?? []), p]);
+  }
   return [...groups].map(([path, list]) => {
     const needs = labelPath(list[0]!.subType).fields;
     const fields: Record<string, string> = { MerchantID: settings.merchantId, AllPayLogisticsID: list.map((p) => p.logisticsId).join(',') };

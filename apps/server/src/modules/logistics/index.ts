@@ -5,7 +5,7 @@ import { CVS_MAP_RETURNS, CvsMapForm, CvsMapFormBody, CvsMapToken, CvsStoreChoic
 import { escapeHtml } from '../../lib/sandbox-page.ts';
 import { safeFields } from '../../lib/log-redaction.ts';
 import { enforceLimit } from '../../plugins/rate-limiter.ts';
-import { parseForm } from '../payments/index.ts';
+import { acceptForms, formOf } from '../../lib/form-post.ts';
 import * as orders from '../orders/service.ts';
 import { orderDeps } from '../orders/deps.ts';
 import { MAP_REPLY_PATH, mapChoice, recordMapReply, startMapTrip, type MapDeps } from './map.ts';
@@ -34,7 +34,7 @@ a{display:inline-flex;align-items:center;min-height:44px;margin-top:16px;padding
  * Orders and the address book accept only a store a map has named (docs/decisions/013).
  */
 const logistics: FastifyPluginAsync = async (app) => {
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => done(null, parseForm(String(body))));
+  acceptForms(app, 16 * 1024);
   const deps = (): MapDeps => ({ db: app.db, settings: app.config.logistics, publicUrl: app.config.publicUrl });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -69,7 +69,7 @@ const logistics: FastifyPluginAsync = async (app) => {
   const noticeRoute = (path: string, receive: typeof receiveNotice, logged: readonly string[]) =>
     app.post(path, async (request, reply) => {
       reply.type('text/plain; charset=utf-8').header('cache-control', 'no-store');
-      const form = request.body && typeof request.body === 'object' ? (request.body as Record<string, string>) : {};
+      const form = formOf(request);
       const outcome = await receive(noticeDeps(), form);
       if (outcome === 'ok' || outcome === 'replay') return '1|OK';
       request.log.warn({ outcome, path, notice: safeFields(form, logged) }, 'logistics notice refused');
@@ -83,7 +83,7 @@ const logistics: FastifyPluginAsync = async (app) => {
   // session cookie and without a signature. The token is what ties it to a trip.
   app.post(MAP_REPLY_PATH, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    const form = request.body && typeof request.body === 'object' ? (request.body as Record<string, string>) : {};
+    const form = formOf(request);
     const outcome = await recordMapReply(deps(), form);
     if (outcome.ok) return reply.code(303).header('location', outcome.location).send();
     request.log.warn({ reason: outcome.reason, reply: safeFields(form, ['MerchantID', 'MerchantTradeNo', 'LogisticsSubType', 'CVSStoreID', 'CVSOutSide']) }, 'store map reply refused');

@@ -24,22 +24,26 @@ export interface NoticeDeps {
 
 export type NoticeOutcome = 'ok' | 'replay' | 'forged' | 'unknown-shipment' | 'malformed';
 
-export async function receiveNotice(deps: NoticeDeps, form: Record<string, string>): Promise<NoticeOutcome> {
-  if (!form.CheckMacValue || !verifyCheckMacValue(form, deps.settings.hashKey, deps.settings.hashIV, 'md5') || form.MerchantID !== deps.settings.merchantId) return 'forged';
-  const code = Number(form.RtnCode);
-  const logisticsId = form.AllPayLogisticsID ?? '';
-  if (!Number.isInteger(code) || code <= 0 || !/^[A-Za-z0-9]{1,20}$/.test(logisticsId) || (form.UpdateStatusDate ?? '').length > 20) return 'malformed';
-  const shipment = await repo.byLogisticsId(deps.db, logisticsId);
-  if (!shipment) return 'unknown-shipment';
-  const notice = { logisticsId, statusCode: code, statusDate: form.UpdateStatusDate ?? '', message: (form.RtnMsg ?? '').slice(0, 200) };
+/** Signed with this merchant's logistics keys (MD5), and for this merchant. */
+const signed = (deps: NoticeDeps, form: Record<string, string>) =>
+  Boolean(form.CheckMacValue) && verifyCheckMacValue(form, deps.settings.hashKey, deps.settings.hashIV, 'md5') && form.MerchantID === deps.settings.merchantId;
+
+const LOGISTICS_ID = /^[A-Za-z0-9]{1,20}$/;
+
+class Replay extends Error {}
+
+/**
+ * Takes a notice once: its row and the shipment's latest status, in the order's transaction when
+ * the step moves the order, on their own otherwise. A notice seen before changes nothing.
+ */
+async function take(deps: NoticeDeps, shipment: repo.ShipmentRow, notice: { logisticsId: string; statusCode: number; statusDate: string; message: string }, step: ParcelStep | null): Promise<NoticeOutcome> {
   if (await repo.noticeSeen(deps.db, notice)) return 'replay';
   const now = deps.now ? deps.now() : new Date();
   const record = async (tx: Tx) => {
     // The same notice landing twice at once: the second finds the first's row and undoes itself.
     if (!(await repo.recordNotice(tx, notice))) throw new Replay();
-    await repo.setStatus(tx, shipment.id, code, notice.message, now);
+    await repo.setStatus(tx, shipment.id, notice.statusCode, notice.message, now);
   };
-  const step = parcelStep(code);
   try {
     const moved = step ? await deps.onStep(shipment.orderId, step, shipment, record) : false;
     if (!moved) await deps.db.transaction(record);
@@ -50,7 +54,15 @@ export async function receiveNotice(deps: NoticeDeps, form: Record<string, strin
   return 'ok';
 }
 
-class Replay extends Error {}
+export async function receiveNotice(deps: NoticeDeps, form: Record<string, string>): Promise<NoticeOutcome> {
+  if (!signed(deps, form)) return 'forged';
+  const code = Number(form.RtnCode);
+  const logisticsId = form.AllPayLogisticsID ?? '';
+  if (!Number.isInteger(code) || code <= 0 || !LOGISTICS_ID.test(logisticsId) || (form.UpdateStatusDate ?? '').length > 20) return 'malformed';
+  const shipment = await repo.byLogisticsId(deps.db, logisticsId);
+  if (!shipment) return 'unknown-shipment';
+  return take(deps, shipment, { logisticsId, statusCode: code, statusDate: form.UpdateStatusDate ?? '', message: (form.RtnMsg ?? '').slice(0, 200) }, parcelStep(code));
+}
 
 /**
  * ECPay's store-change notice for store-to-store parcels (LogisticsC2CReplyURL): the pickup store
@@ -58,26 +70,14 @@ class Replay extends Error {}
  * once, as the chain's store-closed status, and handed to the order as that step.
  */
 export async function receiveStoreNotice(deps: NoticeDeps, form: Record<string, string>): Promise<NoticeOutcome> {
-  if (!form.CheckMacValue || !verifyCheckMacValue(form, deps.settings.hashKey, deps.settings.hashIV, 'md5') || form.MerchantID !== deps.settings.merchantId) return 'forged';
+  if (!signed(deps, form)) return 'forged';
   const logisticsId = form.AllPayLogisticsID ?? '';
-  if (!/^[A-Za-z0-9]{1,20}$/.test(logisticsId) || !/^0\d$/.test(form.StoreType ?? '') || !/^0\d$/.test(form.Status ?? '')) return 'malformed';
+  if (!LOGISTICS_ID.test(logisticsId) || !/^0\d$/.test(form.StoreType ?? '') || !/^0\d$/.test(form.Status ?? '')) return 'malformed';
   const shipment = await repo.byLogisticsId(deps.db, logisticsId);
   if (!shipment) return 'unknown-shipment';
   const closed = form.StoreType === '01' && (form.Status === '01' || form.Status === '04');
   const code = closed ? (codeFor(shipment.subType, 'store_closed') ?? 2104) : 2105;
   // The notice names no time: one row per (parcel, kind of change, store it names).
   const notice = { logisticsId, statusCode: code, statusDate: `${form.StoreType}${form.Status}:${(form.StoreID ?? '').slice(0, 12)}`, message: closed ? '取件門市關轉，請重新選擇門市' : '門市資訊更新' };
-  if (await repo.noticeSeen(deps.db, notice)) return 'replay';
-  const record = async (tx: Tx) => {
-    if (!(await repo.recordNotice(tx, notice))) throw new Replay();
-    await repo.setStatus(tx, shipment.id, code, notice.message, deps.now ? deps.now() : new Date());
-  };
-  try {
-    const moved = closed ? await deps.onStep(shipment.orderId, 'store_closed', shipment, record) : false;
-    if (!moved) await deps.db.transaction(record);
-  } catch (error) {
-    if (error instanceof Replay) return 'replay';
-    throw error;
-  }
-  return 'ok';
+  return take(deps, shipment, notice, closed ? 'store_closed' : null);
 }

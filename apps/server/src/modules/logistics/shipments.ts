@@ -87,6 +87,7 @@ export async function shipParcel(deps: ShipmentDeps, order: ParcelOrder): Promis
   if (problem) throw new BadRequestError(problem.message);
 
   const s = order.shipping;
+  const collectionAmount = s.method === 'cvs' && order.cashOnDelivery ? order.total : 0;
   const attempt = (await repo.attemptsForOrder(deps.db, order.id)) + 1;
   const merchantTradeNo = `${order.orderNo}L${attempt}`;
   const fields = shipmentFields(
@@ -96,7 +97,7 @@ export async function shipParcel(deps: ShipmentDeps, order: ParcelOrder): Promis
       merchantTradeNo,
       orderedAt: order.createdAt,
       goodsAmount: order.total,
-      collectionAmount: s.method === 'cvs' && order.cashOnDelivery ? order.total : 0,
+      collectionAmount,
       goodsName: `山嵐茶事訂單${order.orderNo}`,
       receiver: { name: s.recipientName, cellPhone: s.phone, ...(order.email ? { email: order.email } : {}) },
       destination:
@@ -126,7 +127,7 @@ export async function shipParcel(deps: ShipmentDeps, order: ParcelOrder): Promis
     logisticsType: s.method === 'cvs' ? 'CVS' : 'HOME',
     subType: fields.LogisticsSubType!,
     goodsAmount: order.total,
-    collectionAmount: s.method === 'cvs' && order.cashOnDelivery ? order.total : 0,
+    collectionAmount,
     cvsPaymentNo: f.CVSPaymentNo ?? '',
     cvsValidationNo: f.CVSValidationNo ?? '',
     bookingNote: f.BookingNote ?? '',

@@ -850,21 +850,14 @@ export async function recordParcelProgress(deps: ChangeDeps, orderId: string, st
   const order = await repo.findById(deps.db, orderId);
   if (!order || order.status !== 'shipped') return false;
   const event = PROGRESS_EVENTS[step];
-  if (!event) {
-    // Not collected, or back with the sender: the order waits for staff to reship or refund.
-    const note = step === 'not_collected' ? '買家逾期未取貨，包裹退回中' : '包裹已退回';
-    try {
-      await advanceOrder(deps, order.orderNo, { status: 'returned', note }, (tx) => inTransaction(tx));
-      return true;
-    } catch (error) {
-      if (error instanceof ConflictError) return false;
-      throw error;
-    }
-  }
-  if (shipmentEventRefusal(order, event)) return false;
-  const note = step === 'collected' && collected > 0 ? `買家已到店取貨，門市代收貨款 ${formatTwd(collected)}` : step === 'collected' && order.shipping.method === 'cvs' ? '買家已到店取貨' : undefined;
+  if (event && shipmentEventRefusal(order, event)) return false;
+  const collectedNote = collected > 0 ? `買家已到店取貨，門市代收貨款 ${formatTwd(collected)}` : order.shipping.method === 'cvs' ? '買家已到店取貨' : undefined;
+  const move: AdvanceOrderBody = event
+    ? { shipmentEvent: event, ...(step === 'collected' && collectedNote ? { note: collectedNote } : {}) }
+    : // Not collected, or back with the sender: the order waits for staff to reship or refund.
+      { status: 'returned', note: step === 'not_collected' ? '買家逾期未取貨，包裹退回中' : '包裹已退回' };
   try {
-    await advanceOrder(deps, order.orderNo, { shipmentEvent: event, ...(note ? { note } : {}) }, (tx) => inTransaction(tx));
+    await advanceOrder(deps, order.orderNo, move, (tx) => inTransaction(tx));
     return true;
   } catch (error) {
     // Moved meanwhile (delivered by staff, say): the notice is kept on its own.

@@ -1,15 +1,12 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { verifyCheckMacValue } from '../../lib/ecpay-check-mac.ts';
+import { acceptForms } from '../../lib/form-post.ts';
 import { safeFields } from '../../lib/log-redaction.ts';
 import * as orders from '../orders/service.ts';
 import { orderDeps } from '../orders/deps.ts';
 
 type Form = Record<string, string>;
 
-/** application/x-www-form-urlencoded, as ECPay posts; repeated keys keep the last value. */
-export function parseForm(body: string): Form {
-  return Object.fromEntries(new URLSearchParams(body));
-}
 
 /**
  * ECPay's calls to the shop. ReturnURL (server to server) records the payment result; the
@@ -17,7 +14,7 @@ export function parseForm(body: string): Form {
  * /payComplete. Every message must carry a valid CheckMacValue, and a replayed one changes nothing.
  */
 const payments: FastifyPluginAsync = async (app) => {
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, parseForm(String(body))));
+  acceptForms(app, 64 * 1024);
   const { hashKey, hashIV, merchantId } = app.config.ecpay;
 
   /** The signed form, or null when it is missing, forged or for another merchant. */

@@ -5,10 +5,9 @@ import { formatTwd } from '@shop/shared/money';
 import { sandboxLogisticsShipments } from '../../../db/schema.ts';
 import { checkMacValue, verifyCheckMacValue } from '../../../lib/ecpay-check-mac.ts';
 import { ecpayDate } from '../../../lib/ecpay-date.ts';
-import { formPoster } from '../../../lib/form-post.ts';
-import { escapeHtml, hiddenFields, sandboxPage } from '../../../lib/sandbox-page.ts';
-import { parseForm } from '../../payments/index.ts';
-import { CVS_MAX_AMOUNT, isLogisticsName, labelPath, logisticsSubType, SANDBOX_LOGISTICS_PATH } from '../ecpay.ts';
+import { acceptForms, formOf, formPoster } from '../../../lib/form-post.ts';
+import { escapeHtml, hiddenFields, sandboxPage, sendPage } from '../../../lib/sandbox-page.ts';
+import { CVS_MAX_AMOUNT, LABEL_PATHS, isLogisticsName, labelPath, logisticsSubType, SANDBOX_LOGISTICS_PATH } from '../ecpay.ts';
 import { codeFor, STEP_MESSAGES, type ParcelStep } from '../status-codes.ts';
 import { CVS_BRAND_LABELS, DEMO_STORES, demoStoreLocator, sandboxMapReply, type CvsBrand } from './stores.ts';
 
@@ -39,14 +38,14 @@ const logisticsSandbox: FastifyPluginAsync = async (app) => {
   if (app.config.isProduction) throw new Error('the sandbox logistics gateway must never run in production');
   const { merchantId, hashKey, hashIV, type } = app.config.logistics;
   if (!app.config.isTest) app.log.info(`logistics: no ECPAY_LOGISTICS_ENDPOINT, so store maps and shipments use the built-in sandbox (${app.config.publicUrl}${SANDBOX_LOGISTICS_PATH})`);
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, parseForm(String(body))));
+  acceptForms(app, 64 * 1024);
   const locator = demoStoreLocator();
-  const html = (reply: FastifyReply, status: number, content: string) => reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(content);
+  const html = sendPage;
   const refuse = (reply: FastifyReply, message: string) => html(reply, 400, sandboxPage({ gateway: '物流', title: '無法開啟電子地圖', body: `<h1>無法開啟電子地圖</h1><p>${escapeHtml(message)}</p>` }));
 
   app.post(`${SANDBOX_LOGISTICS_PATH}/Express/map`, async (request, reply) => {
     // `q` is the sandbox's own search box, posted back with the map's fields.
-    const { q = '', ...form } = (request.body && typeof request.body === 'object' ? request.body : {}) as Form;
+    const { q = '', ...form } = formOf(request);
     // ECPay reads the map request without checking its signature; a signature sent must be right.
     if (form.CheckMacValue && !verifyCheckMacValue(form, hashKey, hashIV, 'md5')) return refuse(reply, 'CheckMacValue 驗證失敗：送來的資料不完整或被竄改。');
     if (form.MerchantID !== merchantId) return refuse(reply, '商店代號（MerchantID）不正確。');
@@ -139,7 +138,7 @@ ${stores.length ? `<ul class="stores" aria-label="門市列表">${rows}</ul>` : 
 
   app.post(`${SANDBOX_LOGISTICS_PATH}/Express/Create`, async (request, reply) => {
     reply.type('text/plain; charset=utf-8').header('cache-control', 'no-store');
-    const form = (request.body && typeof request.body === 'object' ? request.body : {}) as Form;
+    const form = formOf(request);
     const problem = await createRefusal(form);
     if (problem) return `0|${problem}`;
     const logisticsId = `${Date.now() % 1_000_000}${digits(4)}`;
@@ -208,9 +207,9 @@ ${stores.length ? `<ul class="stores" aria-label="門市列表">${rows}</ul>` : 
 .bars{height:44px;margin:6px 0;background:repeating-linear-gradient(90deg,#1c2430 0 2px,transparent 2px 4px,#1c2430 4px 7px,transparent 7px 9px)}
 @media print{body{background:#fff}.test,.noprint{display:none}main{margin:0;max-width:none}.card{border:0;padding:0}}</style>`;
 
-  for (const path of ['/Express/PrintUniMartC2COrderInfo', '/Express/PrintFAMIC2COrderInfo', '/Express/PrintHILIFEC2COrderInfo', '/Express/PrintOKMARTC2COrderInfo', '/helper/printTradeDocument']) {
+  for (const path of LABEL_PATHS) {
     app.post(`${SANDBOX_LOGISTICS_PATH}${path}`, async (request, reply) => {
-      const form = (request.body && typeof request.body === 'object' ? request.body : {}) as Form;
+      const form = formOf(request);
       const refuse400 = (message: string) => html(reply, 400, sandboxPage({ gateway: '物流', title: '無法列印', body: `<h1>無法列印寄件單</h1><p>${escapeHtml(message)}</p>` }));
       if (!form.CheckMacValue || !verifyCheckMacValue(form, hashKey, hashIV, 'md5')) return refuse400('CheckMacValue 驗證失敗。');
       if (form.MerchantID !== merchantId) return refuse400('商店代號（MerchantID）不正確。');
@@ -246,7 +245,7 @@ ${store ? `<dt>取件門市</dt><dd>${escapeHtml(store.name)}（店號 ${escapeH
 
   app.post(`${SANDBOX_LOGISTICS_PATH}/Express/UpdateStoreInfo`, async (request, reply) => {
     reply.type('text/plain; charset=utf-8').header('cache-control', 'no-store');
-    const form = (request.body && typeof request.body === 'object' ? request.body : {}) as Form;
+    const form = formOf(request);
     if (!form.CheckMacValue || !verifyCheckMacValue(form, hashKey, hashIV, 'md5')) return '0|CheckMacValue Error';
     if (form.MerchantID !== merchantId) return '0|MerchantID Error';
     const [parcel] = await app.db.select().from(sandboxLogisticsShipments).where(eq(sandboxLogisticsShipments.logisticsId, form.AllPayLogisticsID ?? '')).limit(1);

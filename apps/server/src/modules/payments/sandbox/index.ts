@@ -1,12 +1,12 @@
 import { randomInt } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { formatTwd } from '@shop/shared/money';
 import { sandboxGatewayTrades } from '../../../db/schema.ts';
 import { ecpayDate } from '../ecpay/aio.ts';
 import { checkMacValue, verifyCheckMacValue } from '../../../lib/ecpay-check-mac.ts';
-import { parseForm } from '../index.ts';
-import { escapeHtml, hiddenFields, sandboxPage } from '../../../lib/sandbox-page.ts';
+import { escapeHtml, hiddenFields, sandboxPage, sendPage } from '../../../lib/sandbox-page.ts';
+import { acceptForms } from '../../../lib/form-post.ts';
 
 type Form = Record<string, string>;
 
@@ -24,8 +24,8 @@ const sandbox: FastifyPluginAsync = async (app) => {
   if (app.config.isProduction) throw new Error('the sandbox payment gateway must never run in production');
   if (!app.config.isTest) app.log.info(`payments: no ECPAY_ENDPOINT, so checkout uses the built-in sandbox gateway (${app.config.publicUrl}/sandbox/ecpay/aio); simulate ATM transfers at ${app.config.publicUrl}/sandbox/ecpay/atm`);
   const { hashKey, hashIV } = app.config.ecpay;
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, parseForm(String(body))));
-  const html = (reply: FastifyReply, status: number, content: string) => reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(content);
+  acceptForms(app, 64 * 1024);
+  const html = sendPage;
   const sign = (fields: Form): Form => ({ ...fields, CheckMacValue: checkMacValue(fields, hashKey, hashIV) });
 
   /** Server to server, as ECPay does; the shop must answer 1|OK. */

@@ -6,13 +6,12 @@ import type { CvsMapReturn } from '@shop/shared/logistics';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 import { errorMessage } from '../../../lib/form.ts';
+import { mapDevice } from '../../../lib/payment-form.ts';
 import { logisticsOptionsQueryOptions, openStoreMap } from '../../../lib/store-map.ts';
 import type { CheckoutForm } from '../schema.ts';
 
 const clearStore = { storeId: '', storeName: '', storeAddress: '', storePhone: '', storeOutlying: false } as const;
 
-/** ECPay's map has a phone layout; a narrow screen or a touch-only device gets it. */
-const isPhone = () => typeof window !== 'undefined' && window.matchMedia('(max-width: 767px), (pointer: coarse)').matches;
 
 /**
  * Convenience-store pickup: choose the chain, then the store on the chain's own store map
@@ -38,7 +37,7 @@ export function StorePicker({ form, returnTo, beforeLeave, pending = false }: { 
     setLeaving(true);
     try {
       beforeLeave?.();
-      await openStoreMap({ brand, returnTo, device: isPhone() ? 'mobile' : 'pc' });
+      await openStoreMap({ brand, returnTo, device: mapDevice() });
     } catch (e) {
       setMapError(errorMessage(e));
       setLeaving(false);

@@ -7,6 +7,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/form.ts';
+import { mapDevice } from '../../../lib/payment-form.ts';
 import { changePickupStore, openNewStoreMap } from '../api/orders-api.ts';
 
 /**
@@ -15,7 +16,6 @@ import { changePickupStore, openNewStoreMap } from '../api/orders-api.ts';
  */
 export const STORE_MAP_PARAM = 'cvsMap';
 
-const isPhone = () => typeof window !== 'undefined' && window.matchMedia('(max-width: 767px), (pointer: coarse)').matches;
 
 /**
  * The parcel's pickup store closed: the buyer picks another store of the same chain on the map, and
@@ -54,7 +54,7 @@ export function NewStoreNotice({ order }: { order: OrderDetail }) {
     setBusy(true);
     setError(null);
     try {
-      await openNewStoreMap({ brand, returnTo: 'order', orderNo: order.orderNo, device: isPhone() ? 'mobile' : 'pc' });
+      await openNewStoreMap({ brand, returnTo: 'order', orderNo: order.orderNo, device: mapDevice() });
     } catch (e) {
       setError(errorMessage(e));
       setBusy(false);

@@ -24,9 +24,12 @@ test.describe('the mall', () => {
     await expect(page).toHaveURL(/inStock=1/);
     await expect(inStock).toBeChecked();
 
-    // Prices in the grid are in ascending order.
-    const prices = await page.locator('article p.tabular > span:first-child').allInnerTexts();
-    const numbers = prices.map((t) => Number(t.replace(/特價|\s/g, '').split('–')[0]!.replace(/[^\d]/g, '')));
+    // Prices in the grid are in ascending order, once the grid shows the new query's answer (while
+    // it loads, the previous results stay on screen: on a busy machine the read came before it).
+    const gridPrices = async () =>
+      (await page.locator('article p.tabular > span:first-child').allInnerTexts()).map((t) => Number(t.replace(/特價|\s/g, '').split('–')[0]!.replace(/[^\d]/g, '')));
+    await expect.poll(async () => { const n = await gridPrices(); return n.length > 1 && n.every((v, i) => i === 0 || n[i - 1]! <= v); }).toBe(true);
+    const numbers = await gridPrices();
     expect(numbers.length).toBeGreaterThan(1);
     expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
 

@@ -48,4 +48,7 @@ export async function pickStoreOnMap(page: Page, chain: string, query: string, s
   await page.getByRole('searchbox').fill(query);
   await page.getByRole('button', { name: '搜尋' }).click();
   await page.getByRole('button', { name: `選擇 ${store}` }).click();
+  // Back on the shop's page with the store shown: a click before then would land on the map page or a form still being restored.
+  await expect(page).not.toHaveURL(/\/sandbox\//);
+  await expect(page.getByText(store).first()).toBeVisible();
 }

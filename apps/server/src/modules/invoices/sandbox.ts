@@ -1,0 +1,407 @@
+import { randomInt } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { taipeiParts } from '@shop/shared/taipei-time';
+import { ecpayUrlEncode } from '../../lib/ecpay-check-mac.ts';
+import {
+  EINVOICE_LIMITS,
+  EINVOICE_PATHS,
+  encryptText,
+  isCitizenCertificate,
+  isInvoiceNo,
+  isLoveCode,
+  isMobileBarcode,
+  isRelateNumber,
+  isTaxId,
+  openRequest,
+  refusalEnvelope,
+  replyEnvelope,
+  type EinvoiceSettings,
+} from './ecpay-invoice.ts';
+
+/**
+ * An e-invoice gateway that speaks ECPay's B2C protocol (the encrypted JSON envelope of
+ * ecpay-invoice.ts), for running the shop without ECPay. It reads requests as ECPay does, checks
+ * them with ECPay's documented rules, keeps issued invoices in memory (lost on restart) and answers
+ * encrypted. It registers its routes under whatever prefix it is registered with. What it imitates
+ * and what it does not: docs/integrations/ecpay-einvoice.md.
+ *
+ * Register it only outside production: it issues nothing real and keeps nothing.
+ */
+
+export interface EinvoiceSandboxOptions {
+  readonly settings: Pick<EinvoiceSettings, 'merchantId' | 'hashKey' | 'hashIV'>;
+  readonly now?: () => Date;
+  /** While it returns true every route answers HTTP 503, as when ECPay (or the MOF service behind its checks) is down. */
+  readonly down?: () => boolean;
+}
+
+/**
+ * The sandbox's RtnCodes for a refused operation. ECPay publishes its own list only in the merchant
+ * back office, so these are the sandbox's (a client must treat every RtnCode other than 1 as a refusal).
+ */
+export const SANDBOX_RTN = {
+  ok: 1,
+  invalidField: 8000001,
+  duplicateRelateNumber: 8000002,
+  amountMismatch: 8000003,
+  carrierRule: 8000004,
+  notFound: 8000005,
+  alreadyVoided: 8000006,
+  hasAllowances: 8000007,
+  overAllowance: 8000008,
+  allowanceVoided: 8000009,
+  outOfScope: 8000010,
+} as const;
+
+/**
+ * Sandbox data, not the real registries. Mobile barcodes: every well-formed one exists except
+ * these. Donation codes: only these exist (168001 is the code in ECPay's own SDK example; the
+ * others are made up to look real).
+ */
+export const SANDBOX_UNKNOWN_BARCODES: ReadonlySet<string> = new Set(['/0000000']);
+export const SANDBOX_LOVE_CODES: ReadonlySet<string> = new Set(['168001', '919', '5299']);
+
+/** Invoices kept at most; the oldest are forgotten first. */
+const MAX_INVOICES = 10_000;
+
+interface SandboxAllowance {
+  readonly allowanceNo: string;
+  readonly amount: number;
+  readonly date: string;
+  voided: boolean;
+}
+
+interface SandboxInvoice {
+  readonly invoiceNo: string;
+  readonly relateNumber: string;
+  readonly invoiceDate: string;
+  readonly randomNumber: string;
+  readonly salesAmount: number;
+  readonly data: z.infer<typeof IssueData>;
+  voided: boolean;
+  readonly allowances: Map<string, SandboxAllowance>;
+}
+
+type Answer = Record<string, unknown> & { RtnCode: number; RtnMsg: string };
+const fail = (RtnCode: number, RtnMsg: string): Answer => ({ RtnCode, RtnMsg });
+
+// Amounts may come as JSON numbers or numeric strings (older integrations send strings).
+const num = z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/)]).transform(Number).pipe(z.number().finite());
+const opt = (max: number) => z.string().max(max).optional().transform((v) => v ?? '');
+
+const Item = z.object({
+  ItemSeq: num.optional(),
+  ItemName: z.string().min(1).max(EINVOICE_LIMITS.itemName),
+  ItemCount: num,
+  ItemWord: z.string().min(1).max(EINVOICE_LIMITS.itemWord),
+  ItemPrice: num,
+  ItemTaxType: z.string().max(1).optional().transform((v) => v ?? ''),
+  ItemAmount: num,
+  ItemRemark: z.string().max(EINVOICE_LIMITS.itemRemark).nullish().transform((v) => v ?? ''),
+});
+type Item = z.infer<typeof Item>;
+
+const IssueData = z.object({
+  RelateNumber: z.string().min(1).max(30),
+  CustomerID: opt(20),
+  CustomerIdentifier: opt(8),
+  CustomerName: opt(EINVOICE_LIMITS.customerName),
+  CustomerAddr: opt(EINVOICE_LIMITS.customerAddr),
+  CustomerPhone: opt(EINVOICE_LIMITS.customerPhone),
+  CustomerEmail: opt(EINVOICE_LIMITS.customerEmail),
+  ClearanceMark: opt(1),
+  Print: z.enum(['0', '1']),
+  Donation: z.enum(['0', '1']),
+  LoveCode: opt(7),
+  CarrierType: z.enum(['', '1', '2', '3']).optional().transform((v) => v ?? ''),
+  CarrierNum: opt(64),
+  TaxType: z.string(),
+  SalesAmount: num,
+  InvoiceRemark: opt(EINVOICE_LIMITS.invoiceRemark),
+  Items: z.array(Item).min(1).max(EINVOICE_LIMITS.items),
+  InvType: z.string(),
+  vat: z.string().optional().transform((v) => v ?? '1'),
+});
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/).transform((v) => v.slice(0, 10));
+const InvalidData = z.object({ InvoiceNo: z.string().max(10), InvoiceDate: day, Reason: z.string().trim().min(1).max(120) });
+const AllowanceData = z.object({
+  InvoiceNo: z.string().max(10),
+  InvoiceDate: day,
+  AllowanceNotify: z.enum(['S', 'E', 'A', 'N']),
+  CustomerName: opt(EINVOICE_LIMITS.customerName),
+  NotifyMail: opt(100),
+  NotifyPhone: opt(20),
+  AllowanceAmount: num,
+  Items: z.array(Item).min(1).max(EINVOICE_LIMITS.items),
+});
+const AllowanceInvalidData = z.object({ InvoiceNo: z.string().max(10), AllowanceNo: z.string().max(16), Reason: z.string().trim().min(1).max(120) });
+const GetIssueData = z.union([z.object({ InvoiceNo: z.string().max(10), InvoiceDate: day }), z.object({ RelateNumber: z.string().min(1).max(30) })]);
+const CheckBarcodeData = z.object({ BarCode: z.string().max(8) });
+const CheckLoveCodeData = z.object({ LoveCode: z.string().max(7) });
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** What zod refused, as ECPay words a field error: the field's name and that it is wrong. */
+function fieldError(error: z.ZodError): Answer {
+  const issue = error.issues[0];
+  const field = issue?.path.filter((p) => typeof p === 'string').join('.') || 'Data';
+  return fail(SANDBOX_RTN.invalidField, `${field} 格式錯誤`);
+}
+
+/** Why the items of an invoice or allowance break ECPay's amount rules; null when they hold. */
+function itemsProblem(items: readonly Item[], total: number, totalName: string): string | null {
+  for (const [i, it] of items.entries()) {
+    const at = `第 ${i + 1} 項商品`;
+    if (!(it.ItemCount > 0)) return `${at}數量（ItemCount）必須大於 0`;
+    // Negative prices are refused here; ECPay's field table does not say it takes them, and the shop never sends them.
+    if (it.ItemPrice < 0 || it.ItemAmount < 0) return `${at}單價與小計不可為負數`;
+    if (it.ItemTaxType !== '' && it.ItemTaxType !== '1') return `${at}課稅別（ItemTaxType）與發票課稅類別不符`;
+    // ItemPrice × ItemCount = ItemAmount, allowing ECPay's rounding to whole dollars (its SDK example sends 10.5 × 3 as 32).
+    if (Math.round(it.ItemPrice * it.ItemCount) !== Math.round(it.ItemAmount)) return `${at}小計（ItemAmount）不等於單價乘以數量`;
+  }
+  if (!Number.isInteger(total) || total <= 0) return `${totalName} 必須是大於 0 的整數`;
+  const sum = items.reduce((s, it) => s + it.ItemAmount, 0);
+  if (Math.round(sum) !== total) return `商品小計合計（${Math.round(sum)}）不等於 ${totalName}（${total}）`;
+  return null;
+}
+
+/** yyyy-MM-dd HH:mm:ss in Taiwan time, as ECPay writes InvoiceDate and IA_Date. */
+function ecpayDateTime(when: Date): string {
+  const p = taipeiParts(when);
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
+}
+
+const einvoiceSandbox: FastifyPluginAsync<EinvoiceSandboxOptions> = async (app, opts) => {
+  const { settings } = opts;
+  const now = opts.now ?? (() => new Date());
+  const invoices = new Map<string, SandboxInvoice>();
+  const byRelate = new Map<string, SandboxInvoice>();
+  const allowanceNos = new Set<string>();
+
+  // One 字軌 for the sandbox's lifetime, numbered on from a random point, like a real allocation.
+  const track = String.fromCharCode(65 + randomInt(26), 65 + randomInt(26));
+  let nextNumber = randomInt(10_000_000, 90_000_000);
+  const digits = (n: number) => Array.from({ length: n }, () => randomInt(10)).join('');
+
+  // .NET-style encoding for the answers (lower-case hex, ! * ( ) left as they are), as ECPay's
+  // servers answer; a client must read it as readily as the PHP style it sends.
+  const seal = (data: object) => encryptText(ecpayUrlEncode(JSON.stringify(data)), settings.hashKey, settings.hashIV);
+
+  app.addHook('onRequest', async (_request, reply) => {
+    if (opts.down?.()) {
+      reply.code(503).header('retry-after', '60').type('text/plain; charset=utf-8').header('cache-control', 'no-store');
+      return reply.send('Service Unavailable');
+    }
+  });
+
+  function route(path: string, handle: (payload: Record<string, unknown>) => Answer): void {
+    app.post(path, async (request: FastifyRequest, reply: FastifyReply) => {
+      reply.header('cache-control', 'no-store');
+      const at = now();
+      const opened = openRequest(request.body, settings, at);
+      if (!opened.ok) return refusalEnvelope(opened.merchantId, opened.transCode, opened.transMsg, at);
+      return replyEnvelope(settings, handle(opened.payload), at, seal);
+    });
+  }
+
+  function remember(invoice: SandboxInvoice): void {
+    invoices.set(invoice.invoiceNo, invoice);
+    byRelate.set(invoice.relateNumber.toUpperCase(), invoice);
+    while (invoices.size > MAX_INVOICES) {
+      const oldest = invoices.values().next().value;
+      if (!oldest) break;
+      invoices.delete(oldest.invoiceNo);
+      byRelate.delete(oldest.relateNumber.toUpperCase());
+    }
+  }
+
+  const remaining = (inv: SandboxInvoice) => inv.salesAmount - [...inv.allowances.values()].filter((a) => !a.voided).reduce((s, a) => s + a.amount, 0);
+
+  /** The invoice a request names by number and issue day, or why there is none. */
+  function findInvoice(invoiceNo: string, invoiceDay: string): SandboxInvoice | Answer {
+    if (!isInvoiceNo(invoiceNo)) return fail(SANDBOX_RTN.invalidField, 'InvoiceNo 格式錯誤');
+    const inv = invoices.get(invoiceNo);
+    if (!inv || inv.invoiceDate.slice(0, 10) !== invoiceDay) return fail(SANDBOX_RTN.notFound, '查無此發票（請確認發票號碼與開立日期）');
+    return inv;
+  }
+  const isAnswer = (x: SandboxInvoice | Answer): x is Answer => 'RtnCode' in x;
+
+  // ── 開立發票 ──
+  route(EINVOICE_PATHS.issue, (payload) => {
+    const parsed = IssueData.safeParse(payload);
+    if (!parsed.success) return fieldError(parsed.error);
+    const d = parsed.data;
+    if (!isRelateNumber(d.RelateNumber)) return fail(SANDBOX_RTN.invalidField, 'RelateNumber 只能使用英文、數字與底線');
+    // ECPay treats RelateNumber case-insensitively: ABC1 and abc1 are the same number.
+    if (byRelate.has(d.RelateNumber.toUpperCase())) return fail(SANDBOX_RTN.duplicateRelateNumber, '特店自訂編號（RelateNumber）重複，不可重複開立');
+    if (d.TaxType !== '1' || d.InvType !== '07' || d.vat !== '1') return fail(SANDBOX_RTN.outOfScope, '沙盒只模擬應稅含稅價的一般稅額發票（TaxType 1、InvType 07、vat 1）');
+
+    if (!d.CustomerPhone && !d.CustomerEmail) return fail(SANDBOX_RTN.invalidField, 'CustomerPhone 與 CustomerEmail 至少須填一項');
+    if (d.CustomerEmail && !EMAIL.test(d.CustomerEmail)) return fail(SANDBOX_RTN.invalidField, 'CustomerEmail 格式錯誤');
+    if (d.CustomerPhone && !/^\d+$/.test(d.CustomerPhone)) return fail(SANDBOX_RTN.invalidField, 'CustomerPhone 只能是數字');
+    if (d.CustomerID && !/^\w+$/.test(d.CustomerID)) return fail(SANDBOX_RTN.invalidField, 'CustomerID 只能使用英文、數字與底線');
+
+    // Carriers: the number must fit the type, and an invoice kept in a carrier is not printed.
+    if ((d.CarrierType === '' || d.CarrierType === '1') && d.CarrierNum !== '') return fail(SANDBOX_RTN.carrierRule, 'CarrierType 為空或 1 時，CarrierNum 請帶空字串');
+    if (d.CarrierType === '2' && !isCitizenCertificate(d.CarrierNum)) return fail(SANDBOX_RTN.carrierRule, '自然人憑證條碼（CarrierNum）為 2 碼大寫英文加 14 碼數字');
+    if (d.CarrierType === '3' && !isMobileBarcode(d.CarrierNum)) return fail(SANDBOX_RTN.carrierRule, '手機條碼（CarrierNum）為「/」加 7 碼數字、大寫英文或 + - .');
+
+    if (d.CustomerIdentifier) {
+      if (!isTaxId(d.CustomerIdentifier)) return fail(SANDBOX_RTN.invalidField, 'CustomerIdentifier 統一編號格式錯誤');
+      if (d.Donation === '1') return fail(SANDBOX_RTN.carrierRule, '有統一編號的發票不可捐贈');
+      if (d.CarrierType === '' && d.Print !== '1') return fail(SANDBOX_RTN.carrierRule, '有統一編號且無載具時，Print 必須為 1');
+      if ((d.CarrierType === '1' || d.CarrierType === '2') && d.Print !== '0') return fail(SANDBOX_RTN.carrierRule, '載具類別為 1 或 2 時，Print 必須為 0');
+    } else if (d.CarrierType !== '' && d.Print !== '0') {
+      return fail(SANDBOX_RTN.carrierRule, '存入載具的發票不可列印（Print 必須為 0）');
+    }
+    if (d.Donation === '1') {
+      if (!isLoveCode(d.LoveCode)) return fail(SANDBOX_RTN.invalidField, 'LoveCode 捐贈碼為 3 到 7 位數字');
+      if (d.Print !== '0') return fail(SANDBOX_RTN.carrierRule, '捐贈的發票不可列印（Print 必須為 0）');
+    } else if (d.LoveCode !== '') {
+      return fail(SANDBOX_RTN.carrierRule, '未捐贈時 LoveCode 請帶空字串');
+    }
+    if (d.Print === '1' && (!d.CustomerName.trim() || !d.CustomerAddr.trim())) return fail(SANDBOX_RTN.invalidField, '列印發票時 CustomerName 與 CustomerAddr 為必填');
+
+    const problem = itemsProblem(d.Items, d.SalesAmount, 'SalesAmount');
+    if (problem) return fail(SANDBOX_RTN.amountMismatch, problem);
+
+    const at = now();
+    const invoice: SandboxInvoice = {
+      invoiceNo: `${track}${String(nextNumber++).padStart(8, '0')}`,
+      relateNumber: d.RelateNumber,
+      invoiceDate: ecpayDateTime(at),
+      randomNumber: digits(4),
+      salesAmount: d.SalesAmount,
+      data: d,
+      voided: false,
+      allowances: new Map(),
+    };
+    remember(invoice);
+    return { RtnCode: 1, RtnMsg: '開立發票成功', InvoiceNo: invoice.invoiceNo, InvoiceDate: invoice.invoiceDate, RandomNumber: invoice.randomNumber };
+  });
+
+  // ── 作廢發票 ──
+  route(EINVOICE_PATHS.invalid, (payload) => {
+    const parsed = InvalidData.safeParse(payload);
+    if (!parsed.success) return fieldError(parsed.error);
+    const inv = findInvoice(parsed.data.InvoiceNo, parsed.data.InvoiceDate);
+    if (isAnswer(inv)) return inv;
+    if (inv.voided) return fail(SANDBOX_RTN.alreadyVoided, '此發票已作廢，不可重複作廢');
+    // An allowance hangs on its invoice: the invoice can be voided only once its allowances are.
+    if ([...inv.allowances.values()].some((a) => !a.voided)) return fail(SANDBOX_RTN.hasAllowances, '此發票已有折讓，請先作廢折讓再作廢發票');
+    inv.voided = true;
+    return { RtnCode: 1, RtnMsg: '作廢發票成功', InvoiceNo: inv.invoiceNo };
+  });
+
+  // ── 開立折讓 ──
+  route(EINVOICE_PATHS.allowance, (payload) => {
+    const parsed = AllowanceData.safeParse(payload);
+    if (!parsed.success) return fieldError(parsed.error);
+    const d = parsed.data;
+    const inv = findInvoice(d.InvoiceNo, d.InvoiceDate);
+    if (isAnswer(inv)) return inv;
+    if (inv.voided) return fail(SANDBOX_RTN.alreadyVoided, '此發票已作廢，不可折讓');
+    if ((d.AllowanceNotify === 'E' || d.AllowanceNotify === 'A') && !d.NotifyMail.split(';').every((m) => EMAIL.test(m.trim()))) return fail(SANDBOX_RTN.invalidField, '以電子郵件通知時 NotifyMail 必須是有效的電子信箱');
+    if ((d.AllowanceNotify === 'S' || d.AllowanceNotify === 'A') && !/^\d+$/.test(d.NotifyPhone)) return fail(SANDBOX_RTN.invalidField, '以簡訊通知時 NotifyPhone 必須是手機號碼');
+    const problem = itemsProblem(d.Items, d.AllowanceAmount, 'AllowanceAmount');
+    if (problem) return fail(SANDBOX_RTN.amountMismatch, problem);
+    const left = remaining(inv);
+    if (d.AllowanceAmount > left) return fail(SANDBOX_RTN.overAllowance, `折讓金額超過發票剩餘可折讓金額（${left} 元）`);
+
+    const at = now();
+    const stamp = ecpayDateTime(at).replace(/\D/g, '');
+    let allowanceNo = `${stamp}${digits(2)}`;
+    while (allowanceNos.has(allowanceNo)) allowanceNo = `${stamp}${digits(2)}`;
+    allowanceNos.add(allowanceNo);
+    inv.allowances.set(allowanceNo, { allowanceNo, amount: d.AllowanceAmount, date: ecpayDateTime(at), voided: false });
+    return { RtnCode: 1, RtnMsg: '開立折讓成功', IA_Allow_No: allowanceNo, IA_Invoice_No: inv.invoiceNo, IA_Date: ecpayDateTime(at), IA_Remain_Allowance_Amt: remaining(inv) };
+  });
+
+  // ── 作廢折讓 ──
+  route(EINVOICE_PATHS.allowanceInvalid, (payload) => {
+    const parsed = AllowanceInvalidData.safeParse(payload);
+    if (!parsed.success) return fieldError(parsed.error);
+    const inv = invoices.get(parsed.data.InvoiceNo);
+    const allowance = inv?.allowances.get(parsed.data.AllowanceNo);
+    if (!inv || !allowance) return fail(SANDBOX_RTN.notFound, '查無此折讓單（請確認發票號碼與折讓編號）');
+    if (allowance.voided) return fail(SANDBOX_RTN.allowanceVoided, '此折讓單已作廢，不可重複作廢');
+    allowance.voided = true;
+    return { RtnCode: 1, RtnMsg: '作廢折讓成功', IA_Invoice_No: inv.invoiceNo };
+  });
+
+  // ── 查詢發票明細 ──
+  route(EINVOICE_PATHS.getIssue, (payload) => {
+    const parsed = GetIssueData.safeParse(payload);
+    if (!parsed.success) return fieldError(parsed.error);
+    const q = parsed.data;
+    let inv: SandboxInvoice | undefined;
+    if ('RelateNumber' in q) inv = byRelate.get(q.RelateNumber.toUpperCase());
+    else {
+      const found = findInvoice(q.InvoiceNo, q.InvoiceDate);
+      if (isAnswer(found)) return found;
+      inv = found;
+    }
+    if (!inv) return fail(SANDBOX_RTN.notFound, '查無此發票');
+    const d = inv.data;
+    const identifier = d.CustomerIdentifier;
+    return {
+      RtnCode: 1,
+      RtnMsg: '查詢發票成功',
+      IIS_Mer_ID: settings.merchantId,
+      IIS_Number: inv.invoiceNo,
+      IIS_Relate_Number: inv.relateNumber,
+      IIS_Customer_ID: d.CustomerID,
+      // Without a 統一編號 the buyer's id reads as ten zeros, as on a B2C invoice.
+      IIS_Identifier: identifier || '0000000000',
+      IIS_Customer_Name: d.CustomerName,
+      IIS_Customer_Addr: d.CustomerAddr,
+      IIS_Customer_Phone: d.CustomerPhone,
+      IIS_Customer_Email: d.CustomerEmail,
+      IIS_Clearance_Mark: d.ClearanceMark,
+      IIS_Type: d.InvType,
+      IIS_Category: identifier ? 'B2B' : 'B2C',
+      IIS_Tax_Type: d.TaxType,
+      IIS_Tax_Rate: 0.05,
+      // Tax is shown only on an invoice with a 統一編號; a B2C invoice's amount includes it.
+      IIS_Tax_Amount: identifier ? inv.salesAmount - Math.round(inv.salesAmount / 1.05) : 0,
+      IIS_Sales_Amount: inv.salesAmount,
+      IIS_Carrier_Type: d.CarrierType,
+      IIS_Carrier_Num: d.CarrierNum,
+      IIS_Love_Code: d.LoveCode,
+      IIS_IP: '',
+      IIS_Create_Date: inv.invoiceDate,
+      IIS_Issue_Status: '1',
+      IIS_Invalid_Status: inv.voided ? '1' : '0',
+      IIS_Upload_Status: '0',
+      IIS_Upload_Date: '',
+      IIS_Turnkey_Status: '',
+      IIS_Remain_Allowance_Amt: remaining(inv),
+      IIS_Print_Flag: d.Print,
+      IIS_Award_Flag: '',
+      IIS_Award_Type: '',
+      IIS_Random_Number: inv.randomNumber,
+      InvoiceRemark: d.InvoiceRemark,
+      Items: d.Items,
+    };
+  });
+
+  // ── 手機條碼驗證 ──
+  route(EINVOICE_PATHS.checkBarcode, (payload) => {
+    const parsed = CheckBarcodeData.safeParse(payload);
+    if (!parsed.success) return fieldError(parsed.error);
+    if (!isMobileBarcode(parsed.data.BarCode)) return fail(SANDBOX_RTN.invalidField, 'BarCode 手機條碼格式錯誤');
+    return { RtnCode: 1, RtnMsg: '執行成功', IsExist: SANDBOX_UNKNOWN_BARCODES.has(parsed.data.BarCode) ? 'N' : 'Y' };
+  });
+
+  // ── 捐贈碼驗證 ──
+  route(EINVOICE_PATHS.checkLoveCode, (payload) => {
+    const parsed = CheckLoveCodeData.safeParse(payload);
+    if (!parsed.success) return fieldError(parsed.error);
+    if (!isLoveCode(parsed.data.LoveCode)) return fail(SANDBOX_RTN.invalidField, 'LoveCode 捐贈碼格式錯誤');
+    return { RtnCode: 1, RtnMsg: '執行成功', IsExist: SANDBOX_LOVE_CODES.has(parsed.data.LoveCode) ? 'Y' : 'N' };
+  });
+};
+
+export default einvoiceSandbox;

@@ -15,6 +15,7 @@ import securityPlugin from './plugins/security.ts';
 import jsonBodyPlugin from './plugins/json-body.ts';
 import sessionPlugin from './modules/auth/session-plugin.ts';
 import mailPlugin from './plugins/mail.ts';
+import outboxPlugin from './plugins/outbox.ts';
 import redisPlugin from './plugins/redis.ts';
 import rateLimiterPlugin from './plugins/rate-limiter.ts';
 import mailboxModule from './modules/mailbox/index.ts';
@@ -136,6 +137,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(redisPlugin);
   await app.register(rateLimiterPlugin);
   await app.register(maintenancePlugin);
+  await app.register(outboxPlugin, { leaseMs: config.outboxLeaseMs });
   await app.register(mailPlugin);
   await app.register(eventsPlugin);
   await app.register(commercePlugin, options.commerce ?? {});

@@ -1,6 +1,6 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../src/db/client.ts';
-import { mailOutbox } from '../src/db/schema.ts';
+import { mailOutbox, outboxMessages } from '../src/db/schema.ts';
 
 /** The newest outbox mail to an address, waiting briefly for mail sent in the background. */
 export async function latestMail(database: Database, to: string, kind?: string, timeoutMs = 3000) {
@@ -14,7 +14,20 @@ export async function latestMail(database: Database, to: string, kind?: string, 
   }
 }
 
+/** Waits (briefly) until the outbox holds no mail still to be sent, so counts are of everything asked for so far. */
+export async function mailSettled(database: Database, timeoutMs = 3000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const waiting = await database.db.select({ id: outboxMessages.id }).from(outboxMessages).where(and(eq(outboxMessages.kind, 'mail'), eq(outboxMessages.status, 'pending')));
+    if (waiting.length === 0) return;
+    if (Date.now() > until) throw new Error(`${waiting.length} mail(s) still waiting in the outbox`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** How many mails went to an address, once every mail asked for so far has been sent. */
 export async function mailCount(database: Database, to: string): Promise<number> {
+  await mailSettled(database);
   return (await database.db.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.toAddress, to))).length;
 }
 

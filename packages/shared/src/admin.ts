@@ -28,6 +28,8 @@ export const PERMISSIONS = [
   'redirects.write',
   'settings.read',
   'settings.write',
+  'outbox.read',
+  'outbox.write',
   'staff.write',
   'audit.read',
 ] as const;
@@ -48,11 +50,11 @@ export const CreateStaffResponse = z.object({ uid: z.string(), email: z.string()
 
 /**
  * owner: everything, including staff accounts and the audit trail. staff: reads, plus orders, members and content
- * (with contact messages). viewer: reads only. Settings are shipping fees, tiers and maintenance.
+ * (with contact messages), and sending a failed mail again. viewer: reads only. Settings are shipping fees, tiers and maintenance.
  */
 export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, ReadonlySet<Permission>>> = {
   owner: new Set(PERMISSIONS),
-  staff: new Set<Permission>([...READS, 'orders.write', 'members.write', 'content.write', 'messages.write']),
+  staff: new Set<Permission>([...READS, 'orders.write', 'members.write', 'content.write', 'messages.write', 'outbox.write']),
   viewer: new Set<Permission>(READS),
 };
 

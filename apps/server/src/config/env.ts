@@ -123,6 +123,13 @@ const EnvSchema = z.object({
       .refine((v) => /<[^<>\s@]+@[^<>\s@]+>$|^[^<>\s@]+@[^<>\s@]+$/.test(v.trim()), 'must be an address, e.g. "山嵐茶事 <service@example.com>"')
       .optional(),
   ),
+  /** Where the shop's own notices go: new orders, the daily digest, contact messages (Reply-To: the sender). */
+  SHOP_NOTIFY_EMAIL: z.preprocess(emptyToUndefined, z.email('must be the address the shop reads, e.g. service@example.com').optional()),
+  /**
+   * How long an outbox delivery may hold its message before another worker may take it again
+   * (docs/decisions/014-outbox.md); longer than any delivery's own time-outs.
+   */
+  OUTBOX_LEASE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int('must be whole seconds').min(2, 'must be at least 2').max(3600, 'must be at most 3600').default(120)),
   REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
   MAINTENANCE_MODE: booleanFlag,
   S3_ENDPOINT: optionalUrl(['http:', 'https:'], 'https://s3.ap-northeast-1.amazonaws.com'),
@@ -192,6 +199,9 @@ export interface AppConfig {
   /** Real SMTP server; without it (outside production) mail goes to the outbox table. */
   readonly smtpUrl: string | undefined;
   readonly mailFrom: string;
+  /** The shop's own inbox for notices (new orders, digest, contact messages). */
+  readonly shopNotifyEmail: string;
+  readonly outboxLeaseMs: number;
   /** Shared rate-limit counters (and later realtime fan-out) across instances. */
   readonly redisUrl: string | undefined;
   /** Forces maintenance mode on, whatever the database flag says. */
@@ -254,7 +264,8 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
     if (!env.DATABASE_URL) missing.push('DATABASE_URL: required when NODE_ENV=production (the embedded database is for trying the shop only)');
     if (!env.PUBLIC_URL) missing.push('PUBLIC_URL: required when NODE_ENV=production (links in mails and payment callbacks use it)');
     if (env.SEED_DEMO) missing.push('SEED_DEMO: demo data is never loaded when NODE_ENV=production');
-    if (!env.SMTP_URL) missing.push('SMTP_URL: required when NODE_ENV=production (there is no mail outbox in production)');
+    if (!env.SMTP_URL) missing.push('SMTP_URL: required when NODE_ENV=production (there is no dev mailbox in production)');
+    if (!env.SHOP_NOTIFY_EMAIL) missing.push('SHOP_NOTIFY_EMAIL: required when NODE_ENV=production (new orders and contact messages are sent there)');
     for (const key of ['ECPAY_ENDPOINT', 'ECPAY_MERCHANT_ID', 'ECPAY_HASH_KEY', 'ECPAY_HASH_IV'] as const) {
       if (!env[key]) missing.push(`${key}: required when NODE_ENV=production (the sandbox payment gateway and the test merchant are for trying the shop only)`);
     }
@@ -304,6 +315,8 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
     seedDemo: !isProduction && (source.SEED_DEMO === undefined || source.SEED_DEMO === '' ? true : env.SEED_DEMO),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? '山嵐茶事 <no-reply@shanlan-tea.example>',
+    shopNotifyEmail: env.SHOP_NOTIFY_EMAIL ?? 'owner@shanlan-tea.example',
+    outboxLeaseMs: env.OUTBOX_LEASE_SECONDS * 1000,
     redisUrl: env.REDIS_URL,
     maintenanceMode: env.MAINTENANCE_MODE,
     ecpay: {

@@ -93,9 +93,39 @@ export const mailOutbox = pgTable('mail_outbox', {
   html: text('html').notNull(),
   text: text('text').notNull(),
   /** The main link of the mail, for the mailbox page and tests. */
-  meta: jsonb('meta').$type<{ link?: string; kind?: string }>().notNull().default({}),
+  meta: jsonb('meta').$type<{ link?: string; kind?: string; replyTo?: string }>().notNull().default({}),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The durable outbox: every mail and gateway call that follows a change is written here in the
+ * change's own transaction and delivered afterwards by a worker (plugins/outbox.ts), so a crash or
+ * an outage loses nothing. `key` makes an enqueue idempotent: the same message enqueued twice is
+ * kept once. A row is claimed by setting `lease_until`; a worker that died mid-delivery leaves a
+ * lease that runs out, and another worker takes the row again.
+ */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Which handler delivers it (`mail`, and the gateway calls). */
+    kind: text('kind').notNull(),
+    key: text('key').notNull().unique(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** A short line for the console's list (the mail's subject and address, the call and its order). */
+    summary: text('summary').notNull().default(''),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When staff last asked for it to be sent again: the day of retries counts from here. */
+    retriedAt: timestamp('retried_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('outbox_messages_due_idx').on(t.status, t.nextAttemptAt)],
+);
 
 /** Categories nest one level: a top-level category may have children, children have none. */
 export const categories = pgTable('categories', {

@@ -29,7 +29,7 @@ type JobName = keyof typeof JOB_NUMBERS;
  */
 export interface JobsOptions {
   /** Expires unpaid orders past their deadline through the orders' one door, returning how many (orders'; app.ts wires it in). */
-  expireOverdueOrders(deps: { db: Db; mailer: Mailer; events: EventBus; publicUrl: string }): Promise<number>;
+  expireOverdueOrders(deps: { db: Db; mailer: Mailer; events: EventBus; publicUrl: string; shopNotifyEmail: string }): Promise<number>;
   /** Issues this month's birthday coupons, returning how many (membership's; app.ts wires it in). */
   birthdayCoupons(db: DbOrTx): Promise<number>;
 }
@@ -72,7 +72,7 @@ export default fp<JobsOptions>(
     const sweep = () =>
       schedule(
         'expire-orders',
-        () => options.expireOverdueOrders({ db: app.db, mailer: app.mailer, events: app.events, publicUrl: app.config.publicUrl }),
+        () => options.expireOverdueOrders({ db: app.db, mailer: app.mailer, events: app.events, publicUrl: app.config.publicUrl, shopNotifyEmail: app.config.shopNotifyEmail }),
         (n) => n > 0 && app.log.info({ expired: n }, 'unpaid orders expired; stock returned'),
       );
     const birthdays = () =>

@@ -1,21 +1,33 @@
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
+import type { DbOrTx } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
+import { PermanentDeliveryError, enqueueOutbox, type OutboxEntry } from './outbox.ts';
 
 export interface MailMessage {
   readonly to: string;
   readonly subject: string;
   readonly html: string;
   readonly text: string;
+  /** Where a reply goes when it is not the shop's own address (a contact message: the sender). */
+  readonly replyTo?: string | undefined;
   /** The mail's main link and kind, logged and shown in the dev mailbox. */
   readonly meta?: { link?: string; kind?: string };
 }
 
 export interface Mailer {
-  readonly kind: 'smtp' | 'outbox';
-  send(message: MailMessage): Promise<void>;
-  /** Sends without making the caller wait; failures are logged. */
-  queue(message: MailMessage): void;
+  /** `mailbox`: no SMTP server; mail is kept in the database and read at /dev/mailbox. */
+  readonly kind: 'smtp' | 'mailbox';
+  /**
+   * Writes the mail to the outbox in the caller's transaction: it is sent once the change commits,
+   * retried until it is, and never sent for a change that rolled back. `key` keeps a mail that
+   * could be asked for twice (a repeated notice, a daily digest) to one.
+   */
+  enqueue(db: DbOrTx, message: MailMessage, key?: string): Promise<void>;
+  /** The same for a mail that follows no change of its own (a resent link): enqueued now, sent next. */
+  queue(message: MailMessage, key?: string): Promise<void>;
+  /** Wakes the outbox worker after a commit that enqueued mail. */
+  flush(): void;
 }
 
 declare module 'fastify' {
@@ -24,38 +36,64 @@ declare module 'fastify' {
   }
 }
 
+/** The outbox entry of a mail (exported for the code that enqueues a mail with other work). */
+export function mailEntry(message: MailMessage, key?: string): OutboxEntry {
+  return { kind: 'mail', key: key && `mail:${key}`, payload: { ...message }, summary: `${message.to}：${message.subject}` };
+}
+
+/** A nodemailer failure that another try will not mend: the receiving server refused the address. */
+function permanent(error: unknown): boolean {
+  const e = error as { responseCode?: number; command?: string };
+  return typeof e.responseCode === 'number' && e.responseCode >= 500 && /^RCPT/i.test(e.command ?? '');
+}
+
 /**
- * SMTP through nodemailer when SMTP_URL is set. Otherwise (never in production) each mail is
- * stored in the outbox table, its link printed in the log, and listed at /dev/mailbox.
+ * Mail is delivered by the outbox worker (plugins/outbox.ts): through SMTP (nodemailer) when
+ * SMTP_URL is set; otherwise (never in production) into the dev mailbox table, its link printed in
+ * the log and listed at /dev/mailbox. Every message carries a Message-ID made from its outbox key,
+ * the same on every try, so a receiving server or client can tell a repeat from a new mail.
  */
 export default fp(
   async (app) => {
-    let deliver: (m: MailMessage) => Promise<void>;
+    let deliver: (m: MailMessage, messageId: string) => Promise<void>;
     let kind: Mailer['kind'];
+    const host = new URL(app.config.publicUrl).hostname || 'localhost';
     if (app.config.smtpUrl) {
-      const transport = nodemailer.createTransport(app.config.smtpUrl);
+      // Time-outs well inside the outbox lease, so a stalled server fails the try rather than let a
+      // second worker send the same mail while this one still waits.
+      const transport = nodemailer.createTransport({ url: app.config.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
       kind = 'smtp';
-      deliver = async (m) => {
-        await transport.sendMail({ from: app.config.mailFrom, to: m.to, subject: m.subject, html: m.html, text: m.text });
+      deliver = async (m, messageId) => {
+        try {
+          await transport.sendMail({ from: app.config.mailFrom, to: m.to, replyTo: m.replyTo, subject: m.subject, html: m.html, text: m.text, messageId });
+        } catch (error) {
+          if (permanent(error)) throw new PermanentDeliveryError(error instanceof Error ? error.message : String(error));
+          throw error;
+        }
       };
       app.addHook('onClose', async () => transport.close());
     } else {
       if (app.config.isProduction) throw new Error('SMTP_URL is required in production');
-      kind = 'outbox';
-      if (!app.config.isTest) app.log.info(`mail: no SMTP_URL, so mail goes to the outbox; read it at ${app.config.publicUrl}/dev/mailbox`);
+      kind = 'mailbox';
+      if (!app.config.isTest) app.log.info(`mail: no SMTP_URL, so mail goes to the dev mailbox; read it at ${app.config.publicUrl}/dev/mailbox`);
       deliver = async (m) => {
-        await app.db.insert(mailOutbox).values({ toAddress: m.to, subject: m.subject, html: m.html, text: m.text, meta: m.meta ?? {} });
-        app.log.info({ to: m.to, link: m.meta?.link }, `mail kept in outbox: ${m.subject}`);
+        await app.db.insert(mailOutbox).values({ toAddress: m.to, subject: m.subject, html: m.html, text: m.text, meta: { ...(m.meta ?? {}), ...(m.replyTo ? { replyTo: m.replyTo } : {}) } });
+        app.log.info({ to: m.to, link: m.meta?.link }, `mail kept in the dev mailbox: ${m.subject}`);
       };
     }
+    app.outbox.handle('mail', async (payload, message) => {
+      await deliver(payload as unknown as MailMessage, `<${message.key.replace(/[^A-Za-z0-9.-]/g, '.')}@${host}>`);
+    });
     const mailer: Mailer = {
       kind,
-      send: deliver,
-      queue(message) {
-        deliver(message).catch((error: unknown) => app.log.error({ err: error, to: message.to, subject: message.subject }, 'mail could not be sent'));
+      enqueue: (db, message, key) => enqueueOutbox(db, mailEntry(message, key)),
+      async queue(message, key) {
+        await enqueueOutbox(app.db, mailEntry(message, key));
+        app.outbox.kick();
       },
+      flush: () => app.outbox.kick(),
     };
     app.decorate('mailer', mailer);
   },
-  { name: 'mail', dependencies: ['config', 'db'] },
+  { name: 'mail', dependencies: ['config', 'db', 'outbox'] },
 );

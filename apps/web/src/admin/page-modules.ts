@@ -24,6 +24,7 @@ export const ADMIN_PAGES: Record<AdminRouteId, Loader> = {
   contentList: () => import('./content/pages/content-list.tsx'),
   contentEdit: () => import('./content/pages/content-edit.tsx'),
   messages: () => import('./messages/pages/messages.tsx'),
+  outbox: () => import('./outbox/pages/outbox.tsx'),
   redirects: () => import('./redirects/pages/redirects.tsx'),
   settings: () => import('./settings/pages/settings.tsx'),
   staff: () => import('./staff/pages/staff.tsx'),

@@ -18,7 +18,7 @@ export const DEMO_MEMBER = { email: 'demo@shanlan-tea.example', password: 'å±±åµ
 const DAY = 86_400_000;
 
 /** Demo data is history, not news: nothing is mailed. */
-const silentMailer: Mailer = { kind: 'outbox', send: async () => {}, queue: () => {} };
+const silentMailer: Mailer = { kind: 'mailbox', enqueue: async () => {}, queue: async () => {}, flush: () => {} };
 
 async function variantId(tx: Tx, sku: string): Promise<string> {
   const [row] = await tx.select({ id: productVariants.id }).from(productVariants).where(eq(productVariants.sku, sku)).limit(1);

@@ -11,6 +11,7 @@ import productRoutes from '../catalog/admin-routes.ts';
 import redirectRoutes from '../redirects/admin-routes.ts';
 import settingsRoutes from '../site/admin-routes.ts';
 import staffRoutes from './staff-routes.ts';
+import outboxRoutes from './outbox-routes.ts';
 
 /**
  * The operations console's API under /api/admin: every route names its permission, the guard
@@ -29,6 +30,7 @@ const admin: FastifyPluginAsync<{ cliToken: string; registry: AdminRouteEntry[] 
   await app.register(redirectRoutes);
   await app.register(settingsRoutes);
   await app.register(staffRoutes);
+  await app.register(outboxRoutes);
 };
 
 export default admin;

@@ -28,10 +28,11 @@ const staff: FastifyPluginAsync = async (app) => {
         before: made.created ? null : { email: made.email, role: previousRole },
         after: { email: made.email, role: made.role, pending: true },
       });
+      // Mailed once the invite is committed (the outbox): opening it proves the mailbox, which is what grants the role.
+      await app.mailer.enqueue(tx, staffInviteMail(made.email, made.displayName, ROLE_NAMES[made.role], made.setPasswordUrl, new Date(made.expiresAt)));
       return made;
     });
-    // Mailed once the invite is committed: opening it proves the mailbox, which is what grants the role.
-    await app.mailer.send(staffInviteMail(invite.email, invite.displayName, ROLE_NAMES[invite.role], invite.setPasswordUrl, new Date(invite.expiresAt)));
+    app.mailer.flush();
     // Only the command line (someone at the server) also gets the link; the console never shows it.
     const fromCommandLine = request.staff?.id === null;
     return { uid: invite.uid, email: invite.email, role: invite.role, created: invite.created, expiresAt: invite.expiresAt, setPasswordUrl: fromCommandLine ? invite.setPasswordUrl : null };

@@ -2,9 +2,9 @@ import { AUTH_ERROR_MESSAGES, signInLockedMessage, type AuthErrorCode } from '@s
 import { passwordProblem } from '@shop/shared/password-policy';
 import type { ActionCodeInfo, ChangePasswordBody, LoginBody, RegisterBody, ResetPasswordBody } from '@shop/shared/auth';
 import { RESEND_COOLDOWN_SECONDS } from '@shop/shared/auth';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { AppError, BadRequestError, TooManyRequestsError } from '../../lib/errors.ts';
-import type { Mailer } from '../../plugins/mail.ts';
+import type { MailMessage, Mailer } from '../../plugins/mail.ts';
 import { enforceLimit, takeAttempt, type Limit, type LimitCheck, type RateLimiter } from '../../plugins/rate-limiter.ts';
 import { acceptStaffInvite } from '../admin/staff-service.ts';
 import * as repo from './repo.ts';
@@ -77,9 +77,18 @@ export function toAuthUser(row: repo.UserRow): AuthUser {
   return { id: row.id, email: row.email, displayName: row.displayName, emailVerified: row.emailVerifiedAt !== null };
 }
 
+/** An action code and the mail that carries it commit together; the mail then leaves through the outbox. */
+async function mailActionCode(deps: AuthDeps, issue: (tx: Tx) => Promise<string>, mail: (code: string) => MailMessage): Promise<void> {
+  await deps.db.transaction(async (tx) => deps.mailer.enqueue(tx, mail(await issue(tx))));
+  deps.mailer.flush();
+}
+
 async function sendVerification(deps: AuthDeps, user: repo.UserRow): Promise<void> {
-  const code = await issueActionCode(deps.db, user, 'verify-email', VERIFY_EMAIL_TTL_MS, clock(deps));
-  await deps.mailer.send(verificationMail(user.email, user.displayName, `${deps.publicUrl}/emailVerification?code=${encodeURIComponent(code)}`));
+  await mailActionCode(
+    deps,
+    (tx) => issueActionCode(tx, user, 'verify-email', VERIFY_EMAIL_TTL_MS, clock(deps)),
+    (code) => verificationMail(user.email, user.displayName, `${deps.publicUrl}/emailVerification?code=${encodeURIComponent(code)}`),
+  );
 }
 
 /** Creates an account, mails a verification link and signs the new member in. */
@@ -199,8 +208,11 @@ export async function requestEmailChange(deps: AuthDeps, userId: string, newEmai
   if (email === user.email) throw new BadRequestError('這就是您目前的電子郵件。', { newEmail: '這就是您目前的電子郵件。' });
   if (await repo.findUserByEmail(deps.db, email)) throw authError('email-already-in-use', { newEmail: AUTH_ERROR_MESSAGES['email-already-in-use'] });
   await enforceLimit(deps.limiter, `change-email:user:${userId}`, LIMITS.forgotPerEmail);
-  const code = await issueActionCode(deps.db, user, 'change-email', VERIFY_EMAIL_TTL_MS, clock(deps), { to: email });
-  await deps.mailer.send(verificationMail(email, user.displayName, `${deps.publicUrl}/emailVerification?code=${encodeURIComponent(code)}`));
+  await mailActionCode(
+    deps,
+    (tx) => issueActionCode(tx, user, 'change-email', VERIFY_EMAIL_TTL_MS, clock(deps), { to: email }),
+    (code) => verificationMail(email, user.displayName, `${deps.publicUrl}/emailVerification?code=${encodeURIComponent(code)}`),
+  );
   return { pendingEmail: email };
 }
 
@@ -217,9 +229,10 @@ async function confirmEmailChange(deps: AuthDeps, row: repo.ActionCodeRow, user:
     await repo.changeEmail(tx, user.id, row.email, now);
     await repo.endActionCodes(tx, user.id, now);
     await revokeUserSessions(tx, user.id, now, currentSessionId ?? undefined);
+    await deps.mailer.enqueue(tx, emailChangedMail(oldEmail, user.displayName, row.email, now));
   });
+  deps.mailer.flush();
   await deps.sessionsEnded?.(user.id);
-  deps.mailer.queue(emailChangedMail(oldEmail, user.displayName, row.email, now));
   return { email: row.email, user: toAuthUser({ ...user, email: row.email, emailVerifiedAt: now }) };
 }
 
@@ -243,7 +256,7 @@ export async function resendVerification(deps: AuthDeps, userId: string, meta: R
 
 /**
  * Always answers the same way, whether or not the address has an account (docs/product-rules.md#error-codes).
- * The mail leaves in the background so the answer takes as long either way.
+ * The mail leaves through the outbox, so no SMTP round trip shows in how long the answer takes.
  */
 export async function forgotPassword(deps: AuthDeps, rawEmail: string, meta: RequestMeta): Promise<void> {
   const email = normalizeEmail(rawEmail);
@@ -251,8 +264,11 @@ export async function forgotPassword(deps: AuthDeps, rawEmail: string, meta: Req
   await enforceLimit(deps.limiter, `forgot:email:${email}`, LIMITS.forgotPerEmail);
   const user = await repo.findUserByEmail(deps.db, email);
   if (!user || user.disabledAt) return;
-  const code = await issueActionCode(deps.db, user, 'reset-password', RESET_PASSWORD_TTL_MS, clock(deps));
-  deps.mailer.queue(resetPasswordMail(user.email, user.displayName, `${deps.publicUrl}/resetPassword?code=${encodeURIComponent(code)}`));
+  await mailActionCode(
+    deps,
+    (tx) => issueActionCode(tx, user, 'reset-password', RESET_PASSWORD_TTL_MS, clock(deps)),
+    (code) => resetPasswordMail(user.email, user.displayName, `${deps.publicUrl}/resetPassword?code=${encodeURIComponent(code)}`),
+  );
 }
 
 /**
@@ -273,10 +289,11 @@ export async function resetPassword(deps: AuthDeps, body: ResetPasswordBody, met
     await revokeUserSessions(tx, user.id, now);
     await repo.endActionCodes(tx, user.id, now);
     if (row.kind === 'staff-invite') await acceptStaffInvite(tx, { userId: user.id, email: row.email, role: row.role, ip: meta.ip }, now);
+    await deps.mailer.enqueue(tx, passwordChangedMail(user.email, user.displayName, now, `${deps.publicUrl}/login`));
   });
+  deps.mailer.flush();
   await deps.sessionsEnded?.(user.id);
   await deps.limiter.reset(`login-fail:acct:${user.email}`);
-  deps.mailer.queue(passwordChangedMail(user.email, user.displayName, now, `${deps.publicUrl}/login`));
   return { email: user.email, device: markDevice({ id: user.id, passwordHash }, meta.device) };
 }
 
@@ -311,9 +328,10 @@ export async function changePassword(deps: AuthDeps, userId: string, sessionId: 
     await revokeUserSessions(tx, user.id, now, sessionId);
     await repo.setReauthenticated(tx, sessionId, null);
     await repo.endActionCodes(tx, user.id, now);
+    await deps.mailer.enqueue(tx, passwordChangedMail(user.email, user.displayName, now, `${deps.publicUrl}/login`));
   });
+  deps.mailer.flush();
   await deps.sessionsEnded?.(user.id);
-  deps.mailer.queue(passwordChangedMail(user.email, user.displayName, now, `${deps.publicUrl}/login`));
   return { device: markDevice({ id: user.id, passwordHash }, meta.device) };
 }
 

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { BRAND } from '@shop/shared/brand';
 import { ContactBody, ContactResponse } from '@shop/shared/site';
 import { BadRequestError } from '../../lib/errors.ts';
 import { renderMail } from '../../lib/mail-layout.ts';
@@ -33,23 +32,30 @@ const contact: FastifyPluginAsync = async (app) => {
     if (body.startedAt > now || now - body.startedAt < MIN_FILL_MS) {
       throw new BadRequestError('送出得太快了，請確認內容後再按一次送出。', undefined, 'too-fast');
     }
-    const referenceNo = await storeMessage(app.db, date, {
-      name: body.name,
-      email: body.email.toLowerCase(),
-      phone: body.phone || null,
-      subject: body.subject,
-      message: body.message,
-      jobSlug: body.jobSlug ?? null,
-      ip: request.ip,
+    // The message and its mail to the shop commit together; the mail then leaves through the outbox.
+    const referenceNo = await app.db.transaction(async (tx) => {
+      const no = await storeMessage(tx, date, {
+        name: body.name,
+        email: body.email.toLowerCase(),
+        phone: body.phone || null,
+        subject: body.subject,
+        message: body.message,
+        jobSlug: body.jobSlug ?? null,
+        ip: request.ip,
+      });
+      await app.mailer.enqueue(tx, {
+        to: app.config.shopNotifyEmail,
+        // Answering the mail answers the person who wrote.
+        replyTo: body.email.toLowerCase(),
+        ...renderMail({
+          title: `客服來信 ${no}：${body.subject}`,
+          paragraphs: [`${body.name}（${body.email}${body.phone ? `，${body.phone}` : ''}）來信：`, body.message, ...(body.jobSlug ? [`應徵職缺：${body.jobSlug}`] : []), '直接回覆這封信，就會回到來信者的信箱。'],
+        }),
+        meta: { kind: 'contact' },
+      });
+      return no;
     });
-    app.mailer.queue({
-      to: BRAND.email,
-      ...renderMail({
-        title: `客服來信 ${referenceNo}：${body.subject}`,
-        paragraphs: [`${body.name}（${body.email}${body.phone ? `，${body.phone}` : ''}）來信：`, body.message, ...(body.jobSlug ? [`應徵職缺：${body.jobSlug}`] : [])],
-      }),
-      meta: { kind: 'contact' },
-    });
+    app.mailer.flush();
     return { referenceNo };
   });
 };

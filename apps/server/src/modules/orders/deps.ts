@@ -13,6 +13,7 @@ export function orderDeps(app: FastifyInstance): OrderDeps {
     events: app.events,
     discounts: app.discounts,
     publicUrl: app.config.publicUrl,
+    shopNotifyEmail: app.config.shopNotifyEmail,
     gateway: { ...app.config.ecpay, publicUrl: app.config.publicUrl },
     shipParcel: (order) => shipParcel(logistics(app), order),
     changeParcelStore: (orderId, storeId) => changeParcelStore(logistics(app), orderId, storeId),

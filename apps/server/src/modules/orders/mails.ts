@@ -1,5 +1,6 @@
 import { formatTwd } from '@shop/shared/money';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@shop/shared/order-status';
+import { SHIPPING_METHOD_LABELS, type ShippingMethod } from '@shop/shared/shipping';
 import { renderMail } from '../../lib/mail-layout.ts';
 import type { MailMessage } from '../../plugins/mail.ts';
 
@@ -10,10 +11,18 @@ export interface MailOrder {
   total: number;
   paymentMethod: PaymentMethod;
   items: Array<{ productName: string; variantLabel: string; quantity: number }>;
+  /** Money was taken for it (a cancelled paid order is refunded). */
+  paid?: boolean;
 }
 
 const items = (o: MailOrder) => o.items.map((i) => `${i.productName}（${i.variantLabel}）× ${i.quantity}`);
 const orderUrl = (publicUrl: string, orderNo: string) => `${publicUrl}/member/orderList/${encodeURIComponent(orderNo)}`;
+const trackingUrl = (publicUrl: string, orderNo: string) => `${publicUrl}/member/orderTracking/${encodeURIComponent(orderNo)}`;
+
+/** One mail to the member about their order: greeting, the words, and one button to the order. */
+function memberMail(o: MailOrder, kind: string, title: string, paragraphs: string[], action: { label: string; url: string }): MailMessage {
+  return { to: o.email, ...renderMail({ title: `${title}：${o.orderNo}`, greeting: `${o.name} 您好：`, paragraphs, action }), meta: { link: action.url, kind } };
+}
 
 export function orderPlacedMail(o: MailOrder, publicUrl: string): MailMessage {
   const next =
@@ -22,114 +31,139 @@ export function orderPlacedMail(o: MailOrder, publicUrl: string): MailMessage {
       : o.paymentMethod === 'atm'
         ? '請於 30 分鐘內取得 ATM 虛擬帳號，逾時訂單會自動取消；還沒取得的話，可以在訂單頁按「前往付款」。取得後請依通知信轉帳，入帳後我們會為您出貨。'
         : '請於 30 分鐘內完成信用卡付款，逾時訂單會自動取消。';
-  return {
-    to: o.email,
-    ...renderMail({
-      title: `訂單已成立：${o.orderNo}`,
-      greeting: `${o.name} 您好：`,
-      paragraphs: [`感謝您的訂購！訂單編號 ${o.orderNo}，金額 ${formatTwd(o.total)}，付款方式為${PAYMENT_METHOD_LABELS[o.paymentMethod]}。`, next, `購買內容：${items(o).join('、')}`],
-      action: { label: '查看訂單', url: orderUrl(publicUrl, o.orderNo) },
-    }),
-    meta: { link: orderUrl(publicUrl, o.orderNo), kind: 'order-placed' },
-  };
+  return memberMail(o, 'order-placed', '訂單已成立', [`感謝您的訂購！訂單編號 ${o.orderNo}，金額 ${formatTwd(o.total)}，付款方式為${PAYMENT_METHOD_LABELS[o.paymentMethod]}。`, next, `購買內容：${items(o).join('、')}`], {
+    label: '查看訂單',
+    url: orderUrl(publicUrl, o.orderNo),
+  });
 }
 
 export function orderPaidMail(o: MailOrder, publicUrl: string): MailMessage {
-  return {
-    to: o.email,
-    ...renderMail({
-      title: `付款完成：${o.orderNo}`,
-      greeting: `${o.name} 您好：`,
-      paragraphs: [`我們已收到訂單 ${o.orderNo} 的款項 ${formatTwd(o.total)}，謝謝您。`, '茶師會在 1–3 個工作天內為您備貨出貨，出貨時會再寄信通知。'],
-      action: { label: '查看訂單', url: orderUrl(publicUrl, o.orderNo) },
-    }),
-    meta: { link: orderUrl(publicUrl, o.orderNo), kind: 'order-paid' },
-  };
+  return memberMail(o, 'order-paid', '付款完成', [`我們已收到訂單 ${o.orderNo} 的款項 ${formatTwd(o.total)}，謝謝您。`, '茶師會在 1–3 個工作天內為您備貨出貨，出貨時會再寄信通知。'], {
+    label: '查看訂單',
+    url: orderUrl(publicUrl, o.orderNo),
+  });
+}
+
+export function paymentFailedMail(o: MailOrder, reason: string | null, publicUrl: string): MailMessage {
+  return memberMail(
+    o,
+    'payment-failed',
+    '付款未完成',
+    [
+      `訂單 ${o.orderNo} 的付款沒有成功${reason ? `：${reason}` : '。'}`,
+      '商品仍為您保留到付款期限為止；請{action}打開訂單，按「重新付款」再試一次，或換一張卡片。',
+    ],
+    { label: '重新付款', url: orderUrl(publicUrl, o.orderNo) },
+  );
+}
+
+export function orderExpiredMail(o: MailOrder, publicUrl: string): MailMessage {
+  return memberMail(o, 'order-expired', '訂單已逾期取消', [`訂單 ${o.orderNo} 在付款期限內沒有收到款項，已自動取消，商品也已放回架上。`, '如果還想購買，歡迎重新下單；若您其實已經付款，請與客服聯絡，我們會為您確認。'], {
+    label: '查看訂單',
+    url: orderUrl(publicUrl, o.orderNo),
+  });
+}
+
+/** Cancelled by the member, by staff (with their reason) or, for cash on delivery, before it shipped. */
+export function orderCancelledMail(o: MailOrder, by: 'member' | 'staff', note: string | null, publicUrl: string): MailMessage {
+  const why = by === 'member' ? `您已取消訂單 ${o.orderNo}。` : `訂單 ${o.orderNo} 已由山嵐茶事取消${note ? `，原因是${note.replace(/[。.]$/, '')}。` : '。'}`;
+  const money =
+    o.paid ? `已付的 ${formatTwd(o.total)} 會退還給您，退款進度會另外寄信通知。` : o.paymentMethod === 'cod' ? '這筆訂單是貨到付款，您不需要支付任何費用。' : '這筆訂單尚未付款，不會向您收取任何費用。';
+  return memberMail(o, 'order-cancelled', '訂單已取消', [why, money, '如有任何疑問，歡迎直接回覆這封信或與客服聯絡。'], { label: '查看訂單', url: orderUrl(publicUrl, o.orderNo) });
+}
+
+export function orderRefundedMail(o: MailOrder, publicUrl: string): MailMessage {
+  const how =
+    o.paymentMethod === 'credit_card' ? '信用卡退款會退回原付款卡片，依發卡銀行作業，約 7–14 個工作天後可在帳單上看到。' : '款項會轉入您提供的銀行帳戶，入帳約需 3–5 個工作天。';
+  return memberMail(o, 'order-refunded', '退款已辦理', [`訂單 ${o.orderNo} 的退款 ${formatTwd(o.total)} 已辦理完成。`, how], { label: '查看訂單', url: orderUrl(publicUrl, o.orderNo) });
+}
+
+export function orderDeliveredMail(o: MailOrder, publicUrl: string): MailMessage {
+  return memberMail(o, 'order-delivered', '商品已送達', [`訂單 ${o.orderNo} 已送達，希望這些茶陪您度過好時光。`, '商品如有任何問題，請於收到後 7 天內與我們聯絡。'], {
+    label: '查看訂單',
+    url: orderUrl(publicUrl, o.orderNo),
+  });
 }
 
 export function atmInfoMail(o: MailOrder, atm: { bankCode: string; account: string; expireDate: string }, publicUrl: string): MailMessage {
-  return {
-    to: o.email,
-    ...renderMail({
-      title: `ATM 轉帳資訊：${o.orderNo}`,
-      greeting: `${o.name} 您好：`,
-      paragraphs: [
-        `請於 ${atm.expireDate} 前轉帳 ${formatTwd(o.total)} 至以下虛擬帳號，入帳後訂單即完成付款。`,
-        `銀行代碼：${atm.bankCode}`,
-        `虛擬帳號：${atm.account}`,
-        '每筆訂單的虛擬帳號都不同，請勿重複使用。',
-      ],
-      action: { label: '查看訂單', url: orderUrl(publicUrl, o.orderNo) },
-    }),
-    meta: { link: orderUrl(publicUrl, o.orderNo), kind: 'atm-info' },
-  };
+  return memberMail(
+    o,
+    'atm-info',
+    'ATM 轉帳資訊',
+    [
+      `請於 ${atm.expireDate} 前轉帳 ${formatTwd(o.total)} 至以下虛擬帳號，入帳後訂單即完成付款。`,
+      `銀行代碼：${atm.bankCode}`,
+      `虛擬帳號：${atm.account}`,
+      '每筆訂單的虛擬帳號都不同，請勿重複使用。',
+    ],
+    { label: '查看訂單', url: orderUrl(publicUrl, o.orderNo) },
+  );
 }
 
 export function orderShippedMail(o: MailOrder, shipment: { carrier: string | null; trackingNo: string | null }, publicUrl: string): MailMessage {
-  const url = `${publicUrl}/member/orderTracking/${encodeURIComponent(o.orderNo)}`;
-  return {
-    to: o.email,
-    ...renderMail({
-      title: `訂單已出貨：${o.orderNo}`,
-      greeting: `${o.name} 您好：`,
-      paragraphs: [
-        `您的訂單 ${o.orderNo} 已經出貨。`,
-        shipment.carrier || shipment.trackingNo ? `物流：${shipment.carrier ?? '—'}，追蹤編號：${shipment.trackingNo ?? '—'}` : '您可以在會員中心追蹤配送進度。',
-      ],
-      action: { label: '追蹤配送進度', url },
-    }),
-    meta: { link: url, kind: 'order-shipped' },
-  };
+  return memberMail(
+    o,
+    'order-shipped',
+    '訂單已出貨',
+    [
+      `您的訂單 ${o.orderNo} 已經出貨。`,
+      shipment.carrier || shipment.trackingNo ? `物流：${shipment.carrier ?? '—'}，追蹤編號：${shipment.trackingNo ?? '—'}` : '您可以在會員中心追蹤配送進度。',
+    ],
+    { label: '追蹤配送進度', url: trackingUrl(publicUrl, o.orderNo) },
+  );
 }
 
 export function parcelAtStoreMail(o: MailOrder, store: { label: string; address: string }, deadline: string, publicUrl: string): MailMessage {
-  const url = `${publicUrl}/member/orderTracking/${encodeURIComponent(o.orderNo)}`;
-  return {
-    to: o.email,
-    ...renderMail({
-      title: `包裹已到店：${o.orderNo}`,
-      greeting: `${o.name} 您好：`,
-      paragraphs: [
-        `您的訂單 ${o.orderNo} 已送達 ${store.label}（${store.address}）。`,
-        `請於 ${deadline} 前攜帶證件到門市取貨${o.paymentMethod === 'cod' ? `，並於取貨時付款 ${formatTwd(o.total)}` : ''}；逾期未取，包裹會退回山嵐茶事。`,
-      ],
-      action: { label: '查看取貨資訊', url },
-    }),
-    meta: { link: url, kind: 'parcel-at-store' },
-  };
+  return memberMail(
+    o,
+    'parcel-at-store',
+    '包裹已到店',
+    [
+      `您的訂單 ${o.orderNo} 已送達 ${store.label}（${store.address}）。`,
+      `請於 ${deadline} 前攜帶證件到門市取貨${o.paymentMethod === 'cod' ? `，並於取貨時付款 ${formatTwd(o.total)}` : ''}；逾期未取，包裹會退回山嵐茶事。`,
+    ],
+    { label: '查看取貨資訊', url: trackingUrl(publicUrl, o.orderNo) },
+  );
 }
 
 export function parcelReturnedMail(o: MailOrder, publicUrl: string): MailMessage {
-  const url = `${publicUrl}/member/orderTracking/${encodeURIComponent(o.orderNo)}`;
-  return {
-    to: o.email,
-    ...renderMail({
-      title: `包裹未取件：${o.orderNo}`,
-      greeting: `${o.name} 您好：`,
-      paragraphs: [
-        `您的訂單 ${o.orderNo} 的包裹在取貨期限內沒有取件，已退回山嵐茶事。`,
-        o.paymentMethod === 'cod' ? '這筆訂單是取貨付款，您沒有被收取任何費用。' : '我們會與您聯絡，確認要重新寄送或辦理退款。',
-        '如果想重新寄送，也歡迎直接回覆這封信或與客服聯絡。',
-      ],
-      action: { label: '查看訂單', url },
-    }),
-    meta: { link: url, kind: 'parcel-returned' },
-  };
+  return memberMail(
+    o,
+    'parcel-returned',
+    '包裹未取件',
+    [
+      `您的訂單 ${o.orderNo} 的包裹在取貨期限內沒有取件，已退回山嵐茶事。`,
+      o.paymentMethod === 'cod' ? '這筆訂單是取貨付款，您沒有被收取任何費用。' : '我們會與您聯絡，確認要重新寄送或辦理退款。',
+      '如果想重新寄送，也歡迎直接回覆這封信或與客服聯絡。',
+    ],
+    { label: '查看訂單', url: trackingUrl(publicUrl, o.orderNo) },
+  );
 }
 
 export function storeClosedMail(o: MailOrder, store: string, publicUrl: string): MailMessage {
-  const url = `${publicUrl}/member/orderTracking/${encodeURIComponent(o.orderNo)}`;
+  return memberMail(
+    o,
+    'store-closed',
+    '請重新選擇取件門市',
+    [`您訂單 ${o.orderNo} 的取件門市（${store}）已關轉，包裹無法送達。`, '請{action}打開訂單，從門市地圖選擇同一家超商的另一間門市，我們會把包裹改送到新門市。'],
+    { label: '選擇新門市', url: trackingUrl(publicUrl, o.orderNo) },
+  );
+}
+
+/** To the shop: an order to fulfil (paid, or placed with cash on delivery). */
+export function newOrderMail(o: MailOrder & { shippingMethod: ShippingMethod; note: string }, to: string, publicUrl: string): MailMessage {
+  const url = `${publicUrl}/admin/orders/${encodeURIComponent(o.orderNo)}`;
   return {
-    to: o.email,
+    to,
     ...renderMail({
-      title: `請重新選擇取件門市：${o.orderNo}`,
-      greeting: `${o.name} 您好：`,
+      title: `新訂單 ${o.orderNo}：${formatTwd(o.total)}`,
       paragraphs: [
-        `您訂單 ${o.orderNo} 的取件門市（${store}）已關轉，包裹無法送達。`,
-        '請{action}打開訂單，從門市地圖選擇同一家超商的另一間門市，我們會把包裹改送到新門市。',
+        `${o.name}（${o.email}）下了一筆訂單，${PAYMENT_METHOD_LABELS[o.paymentMethod]}，${SHIPPING_METHOD_LABELS[o.shippingMethod]}。`,
+        `內容：${items(o).join('、')}`,
+        ...(o.note ? [`買家備註：${o.note}`] : []),
       ],
-      action: { label: '選擇新門市', url },
+      action: { label: '到後台處理訂單', url },
     }),
-    meta: { link: url, kind: 'store-closed' },
+    meta: { link: url, kind: 'shop-new-order' },
   };
 }

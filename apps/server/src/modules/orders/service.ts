@@ -14,7 +14,6 @@ import {
   ORDER_STATUS_LABELS,
   UNPAID_HOLD_MS,
   canTransition,
-  pickupDeadline,
   type OrderStatus,
   type ShipmentEvent,
 } from '@shop/shared/order-status';
@@ -36,13 +35,13 @@ import type { ParcelOrder, ParcelShipped } from '../logistics/shipments.ts';
 import { knownStore } from '../logistics/stores.ts';
 import { mapChoice } from '../logistics/map.ts';
 import { paymentForm, type GatewaySettings } from '../payments/gateway.ts';
-import { atmInfoMail, orderPaidMail, orderPlacedMail, orderShippedMail, parcelAtStoreMail, parcelReturnedMail, storeClosedMail, type MailOrder } from './mails.ts';
+import { enqueueOrderMails, type ChangeKind } from './notify.ts';
 import * as repo from './repo.ts';
 import { pageCount, pageWindow } from '@shop/shared/paging';
 
 /** Statuses whose goods came back to the shop without being held in stock: leaving them for cancelled or refunded puts the goods back on the shelf. */
 const GOODS_RETURNED: readonly OrderStatus[] = ['returned'];
-import { formatTaipeiLongDate, taipeiDay } from '@shop/shared/taipei-time';
+import { taipeiDay } from '@shop/shared/taipei-time';
 
 export interface OrderDeps {
   readonly db: Db;
@@ -51,6 +50,8 @@ export interface OrderDeps {
   readonly discounts: DiscountProvider;
   readonly gateway: GatewaySettings;
   readonly publicUrl: string;
+  /** The shop's own inbox, told of each order to fulfil. */
+  readonly shopNotifyEmail?: string | undefined;
   readonly now?: () => Date;
   /** Makes the parcel's logistics order (ECPay, or the sandbox) when staff ship through it. */
   readonly shipParcel?: (order: ParcelOrder) => Promise<ParcelShipped>;
@@ -256,6 +257,7 @@ export async function placeOrder(deps: OrderDeps, userId: string, body: PlaceOrd
       if (body.paymentMethod !== 'cod') {
         await repo.insertPayment(tx, { orderId: order.id, merchantTradeNo: `${orderNo}P1`, method: body.paymentMethod, amount: pricing.total, createdAt: now, updatedAt: now });
       }
+      await enqueueOrderMails(tx, deps, order, 'placed');
       return order.id;
     });
   } catch (error) {
@@ -462,44 +464,26 @@ export async function listOrders(db: DbOrTx, userId: string, filter: OrderStatus
 
 // ── changes ─────────────────────────────────────────────────────────────────────────────────────
 
-type ChangeKind = 'placed' | 'paid' | 'shipped' | 'atm-info' | 'at-store' | 'returned' | 'store-closed' | 'status';
-
-/** After a change is committed: the member's open pages hear of it, and a mail goes out when due. */
-async function afterChange(
-  deps: Pick<OrderDeps, 'db' | 'mailer' | 'events' | 'publicUrl' | 'prepareParcel'>,
-  order: repo.OrderRow,
-  kind: ChangeKind,
-  extra?: { atm?: { bankCode: string; account: string; expireDate: string }; shipment?: { carrier: string | null; trackingNo: string | null }; at?: Date },
-) {
+/**
+ * After a change is committed: the member's open pages hear of it, the outbox worker wakes for the
+ * mails the change wrote (enqueueOrderMails, inside its transaction), and a paid order's parcel
+ * is prepared when that is set up.
+ */
+async function afterChange(deps: Pick<OrderDeps, 'db' | 'mailer' | 'events' | 'prepareParcel'>, order: repo.OrderRow, kind: ChangeKind) {
+  deps.mailer.flush();
   await deps.events.publish(order.userId, { type: 'order.updated', data: { orderNo: order.orderNo, status: order.status } });
   // Paid spending changed: the member's tier may have too (published live when it does).
   if (kind === 'paid' || ['delivered', 'completed', 'cancelled', 'refunded'].includes(order.status)) await recomputeTier(deps.db, deps.events, order.userId);
-  if (kind === 'status') return;
-  const owner = await repo.ownerOf(deps.db, order.userId);
   if (deps.prepareParcel && (kind === 'paid' || (kind === 'placed' && order.paymentMethod === 'cod'))) {
     // In the background: a payment notice is answered at once. A refusal (a name the carriers do
     // not take, cash on delivery to a door) is met again, with its reason, when staff ship.
+    const owner = await repo.ownerOf(deps.db, order.userId);
     const parcel = { id: order.id, orderNo: order.orderNo, createdAt: order.createdAt, total: order.total, cashOnDelivery: order.paymentMethod === 'cod', shipping: order.shipping, email: owner?.email ?? null };
     void deps.prepareParcel(parcel).catch(() => undefined);
   }
-  // Order mail goes only to the account's own verified address, never to one nobody has proven
-  // to own (docs/product-rules.md); the member still sees everything on the order pages.
-  if (!owner?.emailVerifiedAt) return;
-  const items = await repo.itemsOf(deps.db, order.id);
-  const mailOrder: MailOrder = { orderNo: order.orderNo, email: owner.email, name: owner.name, total: order.total, paymentMethod: order.paymentMethod, items };
-  if (kind === 'placed') deps.mailer.queue(orderPlacedMail(mailOrder, deps.publicUrl));
-  if (kind === 'paid') deps.mailer.queue(orderPaidMail(mailOrder, deps.publicUrl));
-  if (kind === 'atm-info' && extra?.atm) deps.mailer.queue(atmInfoMail(mailOrder, extra.atm, deps.publicUrl));
-  if (kind === 'shipped') deps.mailer.queue(orderShippedMail(mailOrder, extra?.shipment ?? { carrier: null, trackingNo: null }, deps.publicUrl));
-  if (kind === 'returned') deps.mailer.queue(parcelReturnedMail(mailOrder, deps.publicUrl));
-  if (kind === 'store-closed') deps.mailer.queue(storeClosedMail(mailOrder, cvsStoreLabel(order.shipping.cvsBrand, order.shipping.storeName), deps.publicUrl));
-  if (kind === 'at-store') {
-    const s = order.shipping;
-    deps.mailer.queue(parcelAtStoreMail(mailOrder, { label: cvsStoreLabel(s.cvsBrand, s.storeName), address: s.storeAddress ?? '' }, formatTaipeiLongDate(pickupDeadline(extra?.at ?? new Date())), deps.publicUrl));
-  }
 }
 
-export type ChangeDeps = Pick<OrderDeps, 'db' | 'mailer' | 'events' | 'publicUrl' | 'now'>;
+export type ChangeDeps = Pick<OrderDeps, 'db' | 'mailer' | 'events' | 'publicUrl' | 'now' | 'shopNotifyEmail'>;
 
 /**
  * A member cancels an order not yet paid; its stock goes back. Whether it is still unpaid is
@@ -507,7 +491,7 @@ export type ChangeDeps = Pick<OrderDeps, 'db' | 'mailer' | 'events' | 'publicUrl
  */
 export async function cancelByMember(deps: ChangeDeps, userId: string, orderNo: string): Promise<OrderDetail> {
   const order = await ownOrder(deps.db, userId, orderNo);
-  await transition(deps, order.id, { to: 'cancelled', note: '會員取消訂單' }, (locked) => {
+  await transition(deps, order.id, { to: 'cancelled', note: '會員取消訂單', byMember: true }, (locked) => {
     if (!MEMBER_CANCELLABLE.includes(locked.status)) throw new ConflictError(`這筆訂單目前為「${ORDER_STATUS_LABELS[locked.status]}」，無法自行取消，請與客服聯絡。`, 'not-cancellable');
   });
   return getOrder(deps.db, userId, orderNo);
@@ -525,7 +509,9 @@ async function transition(deps: ChangeDeps, orderId: string, move: OrderMove, al
     const order = await repo.findById(tx, orderId, { forUpdate: true });
     if (!order) throw new NotFoundError('找不到這筆訂單。');
     allowed?.(order);
-    return applyTransition(tx, order, move, now);
+    const moved = await applyTransition(tx, order, move, now);
+    await enqueueOrderMails(tx, deps, moved, 'status', { note: move.note, byMember: move.byMember });
+    return moved;
   });
   if (!HOLDS_STOCK.includes(updated.status)) catalogChanged();
   await afterChange(deps, updated, 'status');
@@ -546,6 +532,8 @@ export interface OrderMove {
   readonly actorId?: string | null | undefined;
   /** A payment that arrived after the order expired may bring it back (docs/product-rules.md). */
   readonly latePayment?: boolean | undefined;
+  /** The member asked for it themselves (their cancel), which their mail says. */
+  readonly byMember?: boolean | undefined;
   readonly extra?: Parameters<typeof repo.setStatus>[4] | undefined;
 }
 
@@ -671,10 +659,11 @@ export async function advanceOrder(
       after.push({ order: current, kind: body.shipmentEvent === 'arrived_at_store' ? 'at-store' : body.shipmentEvent === 'store_closed' ? 'store-closed' : 'status' });
     }
     await inTransaction?.(tx, { before: order.status, after: current.status });
+    for (const change of after) await enqueueOrderMails(tx, deps, change.order, change.kind, { shipment, at: now, note: body.note });
     return { current, after };
   });
   if (current.status !== found.status && !HOLDS_STOCK.includes(current.status)) catalogChanged();
-  for (const change of after) await afterChange(deps, change.order, change.kind, change.kind === 'shipped' ? { shipment } : { at: now });
+  for (const change of after) await afterChange(deps, change.order, change.kind);
   return present(deps.db, (await repo.findById(deps.db, found.id)) ?? current);
 }
 
@@ -751,7 +740,9 @@ export async function recordPaid(deps: ChangeDeps, notice: PaidNotice): Promise<
       await applyTransition(tx, order, { to: 'paid', note: '付款完成', extra: { paidAt: now } }, now);
     }
     await repo.addSoldCount(tx, order.id);
-    return { outcome: 'ok' as const, order: { ...order, status: 'paid' as const }, paid: true };
+    const paid = { ...order, status: 'paid' as const, paidAt: now };
+    await enqueueOrderMails(tx, deps, paid, 'paid');
+    return { outcome: 'ok' as const, order: paid, paid: true };
   }).catch(async (error: unknown) => {
     // Not restored: keep the payment on record (outside the failed transaction) for a refund.
     if (!(error instanceof LatePaymentNotRestored)) throw error;
@@ -786,8 +777,9 @@ export async function recordFailed(deps: ChangeDeps, notice: PaidNotice): Promis
     await repo.updatePayment(tx, payment.id, { status: 'failed', tradeNo: notice.tradeNo, rtnCode: notice.rtnCode, rtnMsg: notice.rtnMsg });
     const order = await repo.findById(tx, payment.orderId, { forUpdate: true });
     if (!order || order.status !== 'pending_payment') return { outcome: 'ok' as const };
-    await applyTransition(tx, order, { to: 'payment_failed', note: failedPaymentMessage(notice.rtnMsg) }, now);
-    return { outcome: 'ok' as const, order: { ...order, status: 'payment_failed' as const } };
+    const failed = await applyTransition(tx, order, { to: 'payment_failed', note: failedPaymentMessage(notice.rtnMsg) }, now);
+    await enqueueOrderMails(tx, deps, failed, 'status', { note: failedPaymentMessage(notice.rtnMsg) });
+    return { outcome: 'ok' as const, order: failed };
   });
   if ('order' in result && result.order) await afterChange(deps, result.order, 'status');
   return result.outcome;
@@ -814,9 +806,10 @@ export async function recordAtmInfo(deps: ChangeDeps, notice: PaidNotice & { ban
     const deadline = new Date(`${notice.expireDate.replaceAll('/', '-').slice(0, 10)}T23:59:59+08:00`);
     if (!Number.isNaN(deadline.getTime())) await repo.setDeadline(tx, order.id, deadline);
     await repo.insertEvent(tx, { orderId: order.id, kind: 'status', status: order.status, note: `已取得 ATM 虛擬帳號，請於 ${notice.expireDate} 前轉帳`, createdAt: clock(deps) });
+    await enqueueOrderMails(tx, deps, order, 'atm-info', { atm });
     return { outcome: 'ok' as const, order, atm };
   });
-  if ('order' in result && result.order && 'atm' in result) await afterChange(deps, result.order, 'atm-info', { atm: result.atm });
+  if ('order' in result && result.order && 'atm' in result) await afterChange(deps, result.order, 'atm-info');
   return result.outcome;
 }
 

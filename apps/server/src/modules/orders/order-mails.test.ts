@@ -1,0 +1,119 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, dbAvailable, type TestContext } from '../../../test/helpers.ts';
+import { seedTestCatalog, setRole } from '../../../test/fixtures.ts';
+import { latestMail } from '../../../test/mail.ts';
+import { ORIGIN, shopper } from '../../../test/shop.ts';
+import { mailOutbox, orders, outboxMessages, productVariants } from '../../db/schema.ts';
+import { checkMacValue } from '../../lib/ecpay-check-mac.ts';
+import { signIn } from '../../../test/helpers.ts';
+
+const ECPAY = { merchantId: '3002607', hashKey: 'pwFHCqoQZGmho4w6', hashIV: 'EkRm7iFT261dpevs' };
+const SHOP_INBOX = 'owner@shanlan-tea.example';
+
+/** The mails of an order's whole life, each written with its change (the outbox) and sent once. */
+describe.skipIf(!dbAvailable())('order mails', () => {
+  let ctx: TestContext;
+  let variant: string;
+  let staffCookie: string;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    await seedTestCatalog(ctx.database);
+    variant = (await ctx.database.db.select({ id: productVariants.id }).from(productVariants).where(eq(productVariants.sku, 'DD-S')))[0]!.id;
+    staffCookie = (await signIn(ctx.app, 'mails-staff@example.com')).cookie;
+    await setRole(ctx.database, 'mails-staff@example.com', 'staff');
+  });
+  afterAll(async () => ctx.close());
+
+  const notify = (fields: Record<string, string>) =>
+    ctx.app.inject({ method: 'POST', url: '/api/payments/ecpay/notify', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() });
+  const notice = (orderNo: string, rtnCode: string, rtnMsg: string) => {
+    const fields = { MerchantID: ECPAY.merchantId, MerchantTradeNo: `${orderNo}P1`, RtnCode: rtnCode, RtnMsg: rtnMsg, TradeNo: `T${orderNo}`, TradeAmt: '600', PaymentDate: '2026/11/22 10:00:00', PaymentType: 'Credit_CreditCard', SimulatePaid: '0' };
+    return { ...fields, CheckMacValue: checkMacValue(fields, ECPAY.hashKey, ECPAY.hashIV) };
+  };
+  const staff = (orderNo: string, body: Record<string, unknown>) =>
+    ctx.app.inject({ method: 'POST', url: `/api/admin/orders/${orderNo}/actions`, headers: { cookie: staffCookie, origin: ORIGIN }, payload: body });
+  /** A card order of one 480 tin (600 with shipping) by a new member. */
+  const cardOrder = async (email: string) => {
+    const s = await shopper(ctx.app, email);
+    await s.add(variant, 1);
+    const res = await s.order({ paymentMethod: 'credit_card' });
+    expect(res.statusCode).toBe(201);
+    return { s, orderNo: (res.json() as { order: { orderNo: string } }).order.orderNo };
+  };
+  const mailsTo = async (to: string) => (await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to)).orderBy(mailOutbox.id)).map((m) => m.meta.kind);
+  /** Every mail the outbox holds has been delivered. */
+  const settled = async () => {
+    await ctx.app.outbox.drain();
+    const waiting = await ctx.database.db.select().from(outboxMessages).where(and(eq(outboxMessages.kind, 'mail'), eq(outboxMessages.status, 'pending')));
+    expect(waiting).toEqual([]);
+  };
+
+  it('a failed card payment, then the member cancels: one mail for each, saying what happened', async () => {
+    const { s, orderNo } = await cardOrder('mails-failed@example.com');
+    expect((await notify(notice(orderNo, '10100058', '交易失敗'))).body).toBe('1|OK');
+    const failed = await latestMail(ctx.database, 'mails-failed@example.com', 'payment-failed');
+    expect(failed.subject).toBe(`【山嵐茶事】付款未完成：${orderNo}`);
+    expect(failed.text).toContain('重新付款');
+    expect((await s.call('POST', `/api/orders/${orderNo}/cancel`)).statusCode).toBe(200);
+    const cancelled = await latestMail(ctx.database, 'mails-failed@example.com', 'order-cancelled');
+    expect(cancelled.text).toContain(`您已取消訂單 ${orderNo}。`);
+    expect(cancelled.text).toContain('這筆訂單尚未付款，不會向您收取任何費用。');
+    await settled();
+    expect(await mailsTo('mails-failed@example.com')).toEqual(['order-placed', 'payment-failed', 'order-cancelled']);
+  });
+
+  it('a paid order: the member is told once however often ECPay repeats the notice, and the shop hears of the order once', async () => {
+    const { orderNo } = await cardOrder('mails-paid@example.com');
+    for (let i = 0; i < 3; i += 1) expect((await notify(notice(orderNo, '1', '交易成功'))).body).toBe('1|OK');
+    await settled();
+    expect(await mailsTo('mails-paid@example.com')).toEqual(['order-placed', 'order-paid']);
+    const shop = (await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, SHOP_INBOX))).filter((m) => m.subject.includes(orderNo));
+    expect(shop).toHaveLength(1);
+    expect(shop[0]!.subject).toBe(`【山嵐茶事】新訂單 ${orderNo}：NT$600`);
+    expect(shop[0]!.meta.link).toBe(`http://localhost:3000/admin/orders/${orderNo}`);
+
+    // Staff cancel the paid order with a reason: the member reads the reason and that the money comes back.
+    const res = await staff(orderNo, { action: 'cancel', reason: '商品包裝破損，無法出貨' });
+    expect(res.statusCode).toBe(200);
+    const cancelled = await latestMail(ctx.database, 'mails-paid@example.com', 'order-cancelled');
+    expect(cancelled.text).toContain(`訂單 ${orderNo} 已由山嵐茶事取消，原因是商品包裝破損，無法出貨。`);
+    expect(cancelled.text).toContain('已付的 NT$600 會退還給您');
+  });
+
+  it('delivered and refunded each mail the member', async () => {
+    const s = await shopper(ctx.app, 'mails-cod@example.com');
+    await s.add(variant, 1);
+    const orderNo = ((await s.order()).json() as { order: { orderNo: string } }).order.orderNo;
+    // Cash on delivery is an order to fulfil at once: the shop hears of it when placed.
+    await settled();
+    expect((await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, SHOP_INBOX))).some((m) => m.subject.includes(orderNo))).toBe(true);
+    expect((await staff(orderNo, { action: 'ship', carrier: '黑貓宅急便', trackingNo: '9012345678' })).statusCode).toBe(200);
+    expect((await staff(orderNo, { action: 'deliver' })).statusCode).toBe(200);
+    expect((await latestMail(ctx.database, 'mails-cod@example.com', 'order-delivered')).subject).toBe(`【山嵐茶事】商品已送達：${orderNo}`);
+    expect((await staff(orderNo, { action: 'refund', reason: '買家退貨' })).statusCode).toBe(200);
+    expect((await latestMail(ctx.database, 'mails-cod@example.com', 'order-refunded')).text).toContain(`訂單 ${orderNo} 的退款 NT$630 已辦理完成。`);
+    await settled();
+    expect(await mailsTo('mails-cod@example.com')).toEqual(['order-placed', 'order-shipped', 'order-delivered', 'order-refunded']);
+  });
+
+  it('an unpaid order that runs out of time is mailed as expired', async () => {
+    const { orderNo } = await cardOrder('mails-expired@example.com');
+    await ctx.database.db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.orderNo, orderNo));
+    await ctx.app.sweepExpiredOrders();
+    expect((await latestMail(ctx.database, 'mails-expired@example.com', 'order-expired')).subject).toBe(`【山嵐茶事】訂單已逾期取消：${orderNo}`);
+  });
+
+  it('a change that is refused writes no mail', async () => {
+    const s = await shopper(ctx.app, 'mails-refused@example.com');
+    await ctx.database.db.update(productVariants).set({ stock: 0 }).where(eq(productVariants.id, variant));
+    try {
+      expect((await s.add(variant, 1)).statusCode).toBe(409);
+      const before = await ctx.database.db.select().from(outboxMessages);
+      expect((await s.order()).statusCode).toBe(409);
+      expect(await ctx.database.db.select().from(outboxMessages)).toHaveLength(before.length);
+    } finally {
+      await ctx.database.db.update(productVariants).set({ stock: 100 }).where(eq(productVariants.id, variant));
+    }
+  });
+});

@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto';
+import fp from 'fastify-plugin';
+import { sql } from 'drizzle-orm';
+import { backoffDelay } from '@shop/shared/limits';
+import { rows } from '../db/rows.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { outboxMessages } from '../db/schema.ts';
+
+/**
+ * The durable outbox (docs/decisions/014-outbox.md). A change writes what must follow it (a mail,
+ * a gateway call) with `enqueueOutbox` inside its own transaction; the worker here delivers it
+ * after the commit. Delivery is at least once per claim and guarded so that it happens once:
+ *
+ * - a row is claimed in one statement (`for update skip locked`, then a lease), so across any
+ *   number of instances one worker holds it;
+ * - a worker killed mid-delivery leaves its lease; when it runs out the row is taken again. The
+ *   lease is longer than any delivery may take (each handler keeps its own time-outs well below
+ *   it), so a live worker is never overtaken;
+ * - a failure waits 1 s, then ×1.5 each time, at most 60 s (the shop's retry backoff), for a day;
+ *   then, or at once for a refusal that will not change (a rejected address, a gateway's "no"),
+ *   the row is `failed` and the console shows it with its error and a retry button.
+ */
+
+/** What a handler throws when trying again cannot help; the row fails at once. */
+export class PermanentDeliveryError extends Error {}
+
+export type OutboxHandler = (payload: Record<string, unknown>, message: { id: number; key: string; attempts: number }) => Promise<void>;
+
+export interface OutboxEntry {
+  readonly kind: string;
+  readonly payload: Record<string, unknown>;
+  /** Enqueues with the same key are kept once; without one, each enqueue is its own message. */
+  readonly key?: string | undefined;
+  readonly summary?: string | undefined;
+}
+
+/** Writes messages in the caller's transaction; they are delivered once it commits. */
+export async function enqueueOutbox(db: DbOrTx, entries: OutboxEntry | readonly OutboxEntry[]): Promise<void> {
+  const list = [entries].flat();
+  if (list.length === 0) return;
+  await db
+    .insert(outboxMessages)
+    .values(list.map((e) => ({ kind: e.kind, key: e.key ?? `${e.kind}:${randomUUID()}`, payload: e.payload, summary: (e.summary ?? '').slice(0, 300) })))
+    .onConflictDoNothing({ target: outboxMessages.key });
+}
+
+/** How long a failing message keeps being retried before it waits for staff. */
+export const OUTBOX_GIVE_UP_MS = 24 * 3600_000;
+/** How often an idle worker looks for due messages (a change in this process wakes it at once). */
+const POLL_MS = 1_000;
+const BATCH = 10;
+
+export interface OutboxOptions {
+  /** How long a claimed message is held before another worker may take it (default 2 minutes). */
+  readonly leaseMs?: number;
+  /** Run the worker in this process (default true). */
+  readonly work?: boolean;
+}
+
+export interface Outbox {
+  /** Delivers `kind` messages; one handler per kind. */
+  handle(kind: string, handler: OutboxHandler): void;
+  enqueue(db: DbOrTx, entries: OutboxEntry | readonly OutboxEntry[]): Promise<void>;
+  /** Wakes the worker after a commit that enqueued something (otherwise it looks within a second). */
+  kick(): void;
+  /** Delivers everything due now and resolves when done (tests, and the close of the app). */
+  drain(): Promise<void>;
+}
+
+interface Claimed {
+  id: number;
+  kind: string;
+  key: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  /** When its day of retries began: enqueued, or last sent again by staff. */
+  created_at: Date | string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    outbox: Outbox;
+  }
+}
+
+export default fp<OutboxOptions>(
+  async (app, options) => {
+    const leaseMs = options.leaseMs ?? 120_000;
+    const handlers = new Map<string, OutboxHandler>();
+    let closing = false;
+    let current: Promise<void> | null = null;
+    let again = false;
+
+    const claim = async (): Promise<Claimed[]> =>
+      rows<Claimed>(
+        await app.db.execute(sql`
+          update outbox_messages set lease_until = now() + ${`${leaseMs} milliseconds`}::interval, attempts = attempts + 1
+          where id in (
+            select id from outbox_messages
+            where status = 'pending' and next_attempt_at <= now() and (lease_until is null or lease_until < now()) and kind in ${[...handlers.keys()]}
+            order by next_attempt_at, id
+            limit ${BATCH}
+            for update skip locked
+          )
+          returning id, kind, key, payload, attempts, coalesce(retried_at, created_at) as created_at`),
+      );
+
+    const settle = async (message: Claimed, error: unknown) => {
+      if (error === null) {
+        // Only the claim that is still ours is settled (a fencing check on the attempt number). A
+        // database that drops out right now is waited for: a sent message left unmarked would be
+        // sent again when its lease runs out.
+        for (let attempt = 0; ; attempt += 1) {
+          try {
+            await app.db.execute(sql`update outbox_messages set status = 'sent', sent_at = now(), lease_until = null, last_error = null where id = ${message.id} and attempts = ${message.attempts}`);
+            return;
+          } catch (failure) {
+            if (attempt >= 8 || closing) throw failure;
+            await new Promise((resolve) => setTimeout(resolve, backoffDelay(attempt)));
+          }
+        }
+      }
+      const text = (error instanceof Error ? error.message : String(error)).slice(0, 500) || 'unknown error';
+      const createdAt = new Date(message.created_at).getTime();
+      const giveUp = error instanceof PermanentDeliveryError || Date.now() - createdAt > OUTBOX_GIVE_UP_MS;
+      const waitMs = Math.round(backoffDelay(message.attempts - 1));
+      await app.db.execute(sql`
+        update outbox_messages set lease_until = null, last_error = ${text},
+          status = ${giveUp ? 'failed' : 'pending'},
+          next_attempt_at = now() + ${`${waitMs} milliseconds`}::interval
+        where id = ${message.id} and attempts = ${message.attempts}`);
+      app.log[giveUp ? 'error' : 'warn']({ outboxId: message.id, kind: message.kind, attempts: message.attempts, err: error }, giveUp ? 'outbox message failed; it waits for staff' : `outbox message not delivered; retrying in ${waitMs} ms`);
+    };
+
+    const deliverDue = async () => {
+      for (;;) {
+        if (closing || handlers.size === 0) return;
+        const batch = await claim();
+        if (batch.length === 0) return;
+        for (const message of batch) {
+          const handler = handlers.get(message.kind);
+          let error: unknown = null;
+          try {
+            if (!handler) throw new Error(`no handler for ${message.kind}`);
+            await handler(message.payload, { id: message.id, key: message.key, attempts: message.attempts });
+          } catch (caught) {
+            error = caught ?? new Error('unknown error');
+          }
+          await settle(message, error);
+        }
+      }
+    };
+
+    /** One pass at a time in this process; a kick during a pass runs one more. */
+    const drain = (): Promise<void> => {
+      if (current) {
+        again = true;
+        return current;
+      }
+      current = (async () => {
+        do {
+          again = false;
+          try {
+            await deliverDue();
+          } catch (error) {
+            // The database is away: the next poll tries again.
+            app.log.warn({ err: error }, 'outbox worker could not reach the database');
+          }
+        } while (again && !closing);
+      })().finally(() => {
+        current = null;
+      });
+      return current;
+    };
+
+    const work = options.work ?? true;
+    const outbox: Outbox = {
+      handle(kind, handler) {
+        if (handlers.has(kind)) throw new Error(`outbox handler for ${kind} registered twice`);
+        handlers.set(kind, handler);
+      },
+      enqueue: enqueueOutbox,
+      kick() {
+        if (work && !closing) void drain();
+      },
+      drain,
+    };
+    app.decorate('outbox', outbox);
+
+    let timer: NodeJS.Timeout | undefined;
+    if (work) {
+      app.addHook('onReady', async () => {
+        timer = setInterval(() => void drain(), POLL_MS);
+        timer.unref();
+        void drain();
+      });
+    }
+    app.addHook('preClose', async () => {
+      closing = true;
+      if (timer) clearInterval(timer);
+      // A delivery under way may finish, within bounds: against a database or server that hangs,
+      // the message keeps its lease and is taken again after it, never lost.
+      const bound = new Promise<void>((resolve) => setTimeout(resolve, app.config.isTest ? 1_000 : 10_000).unref());
+      await Promise.race([current, bound]);
+    });
+  },
+  { name: 'outbox', dependencies: ['config', 'db'] },
+);

@@ -184,6 +184,8 @@ test.describe('public pages', () => {
     expect(mail.subject).toContain('企業採購與禮盒');
     expect(mail.text).toContain(message);
     expect(mail.text).toContain('lin.xiaolan@example.com');
+    // Answering the mail answers the person who wrote.
+    expect(mail.replyTo).toBe('lin.xiaolan@example.com');
   });
 
   test('applying for a job opens the contact form with the job chosen', async ({ page }) => {

@@ -4,6 +4,8 @@ import path from 'node:path';
 export interface ReceivedMail {
   to: string;
   subject: string;
+  /** Where answering the mail goes (a contact message: its sender). */
+  replyTo: string;
   text: string;
   file: string;
 }
@@ -41,7 +43,7 @@ export function parseMail(raw: string, file: string): ReceivedMail {
     const content = partBody.join('\r\n\r\n').trim();
     text = /base64/i.test(partHead) ? Buffer.from(content, 'base64').toString('utf8') : /quoted-printable/i.test(partHead) ? decodeQuotedPrintable(content) : content;
   }
-  return { to: header('X-Envelope-To'), subject: decodeHeader(header('Subject')), text, file };
+  return { to: header('X-Envelope-To'), subject: decodeHeader(header('Subject')), replyTo: header('Reply-To'), text, file };
 }
 
 /** Waits for a mail to `to` whose subject contains `subject`, newer than any already seen. */

@@ -266,11 +266,20 @@ function probesFor(route: SeenRoute): Probe[] {
  * ECPay's callbacks answer a form in ECPay's terms: a forged one gets `0|…` with status 200 (ECPay
  * reads anything but `1|OK` as a refusal), and the browser's way back is sent to /payComplete
  * naming no order. Both change nothing. The logistics sandbox's server-to-server calls answer the
- * same way, as ECPay's logistics does.
+ * same way, as ECPay's logistics does; the e-invoice sandbox answers JSON with a refusing TransCode.
  */
 function ecpayRefusal(route: SeenRoute, r: { status: number; body: string; location: string | undefined }): boolean {
   if (route.url === '/api/logistics/notify' || route.url === '/api/logistics/store-notice' || route.url.startsWith('/sandbox/ecpay/logistics/Express/Create') || route.url.startsWith('/sandbox/ecpay/logistics/Express/UpdateStoreInfo')) {
     return r.status === 200 && r.body.startsWith('0|');
+  }
+  // ECPay's e-invoice API (and its sandbox) refuses an envelope it cannot read with TransCode ≠ 1.
+  if (route.url.startsWith('/sandbox/ecpay/einvoice/')) {
+    try {
+      const answer = JSON.parse(r.body) as { TransCode?: unknown; Data?: unknown };
+      return r.status === 200 && answer.TransCode !== 1 && answer.Data === '';
+    } catch {
+      return false;
+    }
   }
   if (!route.url.startsWith('/api/payments/ecpay/')) return false;
   return (r.status === 200 && r.body.startsWith('0|')) || (r.status === 303 && r.location === '/payComplete');

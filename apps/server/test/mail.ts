@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../src/db/client.ts';
 import { mailOutbox, outboxMessages } from '../src/db/schema.ts';
 
@@ -14,13 +14,16 @@ export async function latestMail(database: Database, to: string, kind?: string, 
   }
 }
 
-/** Waits (briefly) until the outbox holds no mail still to be sent, so counts are of everything asked for so far. */
-export async function mailSettled(database: Database, timeoutMs = 3000): Promise<void> {
+/**
+ * Waits (briefly) until the outbox holds nothing still to be delivered (mail, and the gateway calls
+ * that send mail of their own when done), so counts are of everything asked for so far.
+ */
+export async function mailSettled(database: Database, timeoutMs = 5000): Promise<void> {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const waiting = await database.db.select({ id: outboxMessages.id }).from(outboxMessages).where(and(eq(outboxMessages.kind, 'mail'), eq(outboxMessages.status, 'pending')));
+    const waiting = await database.db.select({ id: outboxMessages.id }).from(outboxMessages).where(eq(outboxMessages.status, 'pending'));
     if (waiting.length === 0) return;
-    if (Date.now() > until) throw new Error(`${waiting.length} mail(s) still waiting in the outbox`);
+    if (Date.now() > until) throw new Error(`${waiting.length} message(s) still waiting in the outbox`);
     await new Promise((r) => setTimeout(r, 25));
   }
 }

@@ -21,6 +21,10 @@ export function productionEnv(overrides: Record<string, string> = {}): Record<st
     ECPAY_LOGISTICS_SENDER_PHONE: '0912345678',
     ECPAY_LOGISTICS_SENDER_ZIP: '558',
     ECPAY_LOGISTICS_SENDER_ADDRESS: '南投縣鹿谷鄉中正路一段 1 號',
+    ECPAY_EINVOICE_ENDPOINT: 'https://einvoice.ecpay.com.tw',
+    ECPAY_EINVOICE_MERCHANT_ID: '7654322',
+    ECPAY_EINVOICE_HASH_KEY: 'realinvoicekey16',
+    ECPAY_EINVOICE_HASH_IV: 'realinvoiceiv016',
     LOG_LEVEL: 'silent',
     ...overrides,
   };

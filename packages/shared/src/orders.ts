@@ -48,6 +48,24 @@ export const OrderSummary = z.object({
 });
 export type OrderSummary = z.infer<typeof OrderSummary>;
 
+/**
+ * The order's uniform e-invoice: being issued, issued (number, date and random code as ECPay gave
+ * them, with any allowances), or voided.
+ */
+export const IssuedInvoiceView = z.union([
+  z.object({ status: z.literal('pending') }),
+  z.object({
+    status: z.enum(['issued', 'void']),
+    invoiceNo: z.string(),
+    invoiceDate: z.string(),
+    randomNumber: z.string(),
+    amount: z.number().int(),
+    voidReason: z.string().nullable(),
+    allowances: z.array(z.object({ allowanceNo: z.string(), amount: z.number().int(), reason: z.string(), createdAt: z.string() })),
+  }),
+]);
+export type IssuedInvoiceView = z.infer<typeof IssuedInvoiceView>;
+
 export const OrderDetail = z.object({
   orderNo: z.string(),
   status: OrderStatusSchema,
@@ -62,6 +80,7 @@ export const OrderDetail = z.object({
     .nullable(),
   shipping: z.record(z.string(), z.string()),
   invoice: z.record(z.string(), z.string()),
+  issuedInvoice: IssuedInvoiceView.nullable(),
   items: z.array(OrderItemView),
   subtotal: z.number().int(),
   discounts: z.array(z.object({ label: z.string(), amount: z.number().int(), code: z.string().optional() })),

@@ -29,6 +29,10 @@ const PRODUCTION = {
   ECPAY_LOGISTICS_SENDER_PHONE: '0912345678',
   ECPAY_LOGISTICS_SENDER_ZIP: '558',
   ECPAY_LOGISTICS_SENDER_ADDRESS: '南投縣鹿谷鄉中正路一段 1 號',
+  ECPAY_EINVOICE_ENDPOINT: 'https://einvoice.ecpay.com.tw',
+  ECPAY_EINVOICE_MERCHANT_ID: '7654322',
+  ECPAY_EINVOICE_HASH_KEY: 'realinvoicekey16',
+  ECPAY_EINVOICE_HASH_IV: 'realinvoiceiv016',
 };
 
 describe('configuration', () => {
@@ -73,6 +77,10 @@ describe('configuration', () => {
       'ECPAY_LOGISTICS_SENDER_PHONE',
       'ECPAY_LOGISTICS_SENDER_ZIP',
       'ECPAY_LOGISTICS_SENDER_ADDRESS',
+      'ECPAY_EINVOICE_ENDPOINT',
+      'ECPAY_EINVOICE_MERCHANT_ID',
+      'ECPAY_EINVOICE_HASH_KEY',
+      'ECPAY_EINVOICE_HASH_IV',
     ]);
   });
 
@@ -130,6 +138,24 @@ describe('configuration', () => {
     // Outside production the published test merchant stays the default.
     expect(loadConfig({}).ecpay.merchantId).toBe('3002607');
     expect(problems({ ECPAY_STAGE: 'maybe' })[0]).toMatch(/^ECPAY_STAGE: /);
+  });
+
+  it("refuses ECPay's published e-invoice test merchant, keys and stage host in production unless ECPAY_STAGE says so", () => {
+    const stage = [
+      { ECPAY_EINVOICE_MERCHANT_ID: '2000132' },
+      { ECPAY_EINVOICE_HASH_KEY: 'ejCk326UnaZWKisg' },
+      { ECPAY_EINVOICE_HASH_IV: 'q9jcZX8Ib9LM8wYk' },
+      { ECPAY_EINVOICE_ENDPOINT: 'https://einvoice-stage.ecpay.com.tw' },
+    ];
+    for (const settings of stage) {
+      const lines = problems({ NODE_ENV: 'production', ...PRODUCTION, ...settings });
+      expect(lines.map((l) => l.split(':')[0]), JSON.stringify(settings)).toEqual(Object.keys(settings));
+      expect(loadConfig({ NODE_ENV: 'production', ...PRODUCTION, ...settings, ECPAY_STAGE: 'true' }).einvoice.endpoint).toBe(settings.ECPAY_EINVOICE_ENDPOINT ?? 'https://einvoice.ecpay.com.tw');
+    }
+    // A key pair must be AES-128's: 16 characters.
+    expect(problems({ ECPAY_EINVOICE_HASH_KEY: 'short' })[0]).toMatch(/^ECPAY_EINVOICE_HASH_KEY: must be the 16-character/);
+    // Outside production: the published stage merchant and the built-in sandbox.
+    expect(loadConfig({}).einvoice).toEqual({ endpoint: undefined, merchantId: '2000132', hashKey: 'ejCk326UnaZWKisg', hashIV: 'q9jcZX8Ib9LM8wYk' });
   });
 
   it("refuses ECPay's published logistics test merchants, keys and stage host in production unless ECPAY_STAGE says so", () => {

@@ -2,6 +2,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { BRAND } from '@shop/shared/brand';
 
 /** Repository root, so relative defaults do not depend on the working directory. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -144,6 +145,11 @@ const EnvSchema = z.object({
   ECPAY_ENDPOINT: optionalUrl(['https:', 'http:'], 'https://payment-stage.ecpay.com.tw/Cashier/AioCheckOut/V5'),
   /** Says out loud that a production shop takes only ECPay test payments (stage cashier, published keys). */
   ECPAY_STAGE: booleanFlag,
+  // ECPay B2C e-invoices: its own merchant and AES key pair (docs/integrations/ecpay-einvoice.md).
+  ECPAY_EINVOICE_ENDPOINT: optionalUrl(['https:', 'http:'], 'https://einvoice-stage.ecpay.com.tw'),
+  ECPAY_EINVOICE_MERCHANT_ID: z.preprocess(emptyToUndefined, z.string().regex(/^\d{7,10}$/, 'must be the numeric e-invoice MerchantID ECPay gave you').optional()),
+  ECPAY_EINVOICE_HASH_KEY: z.preprocess(emptyToUndefined, z.string().length(16, 'must be the 16-character e-invoice HashKey ECPay gave you').optional()),
+  ECPAY_EINVOICE_HASH_IV: z.preprocess(emptyToUndefined, z.string().length(16, 'must be the 16-character e-invoice HashIV ECPay gave you').optional()),
   // ECPay logistics (物流整合): its own merchant and MD5 keys (docs/integrations/ecpay-logistics.md).
   ECPAY_LOGISTICS_MERCHANT_ID: z.preprocess(emptyToUndefined, z.string().regex(/^\d{7,10}$/, 'must be the numeric logistics MerchantID ECPay gave you').optional()),
   ECPAY_LOGISTICS_HASH_KEY: z.preprocess(emptyToUndefined, z.string().min(8, 'must be the logistics HashKey ECPay gave you').optional()),
@@ -234,6 +240,11 @@ export interface AppConfig {
     autoCreate: boolean;
     sender: { name: string; phone: string; zip: string; address: string };
   };
+  /**
+   * ECPay B2C e-invoices: the host (ECPay's, or undefined for the built-in sandbox at
+   * PUBLIC_URL/sandbox/ecpay/einvoice) and the merchant's AES key pair.
+   */
+  readonly einvoice: { merchantId: string; hashKey: string; hashIV: string; endpoint: string | undefined };
   readonly s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean } | undefined;
 }
 
@@ -275,6 +286,9 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
     for (const key of ['ECPAY_LOGISTICS_SENDER_NAME', 'ECPAY_LOGISTICS_SENDER_PHONE', 'ECPAY_LOGISTICS_SENDER_ZIP', 'ECPAY_LOGISTICS_SENDER_ADDRESS'] as const) {
       if (!env[key]) missing.push(`${key}: required when NODE_ENV=production (every shipment carries the sender, and returns come back to this address)`);
     }
+    for (const key of ['ECPAY_EINVOICE_ENDPOINT', 'ECPAY_EINVOICE_MERCHANT_ID', 'ECPAY_EINVOICE_HASH_KEY', 'ECPAY_EINVOICE_HASH_IV'] as const) {
+      if (!env[key]) missing.push(`${key}: required when NODE_ENV=production (every sale needs a real uniform e-invoice; the sandbox issues none)`);
+    }
     if (!env.ECPAY_STAGE) {
       const testShop = 'set your own, or ECPAY_STAGE=true if this shop only ever takes test payments';
       if (env.ECPAY_ENDPOINT && new URL(env.ECPAY_ENDPOINT).hostname.endsWith('-stage.ecpay.com.tw')) {
@@ -283,6 +297,12 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
       if (env.ECPAY_MERCHANT_ID && ECPAY_PUBLISHED_MERCHANTS.has(env.ECPAY_MERCHANT_ID)) missing.push(`ECPAY_MERCHANT_ID: is one of ECPay's published test merchants; ${testShop}`);
       if (env.ECPAY_HASH_KEY && ECPAY_PUBLISHED_KEYS.has(env.ECPAY_HASH_KEY)) missing.push(`ECPAY_HASH_KEY: is a published test key that anyone can sign payment notices with; ${testShop}`);
       if (env.ECPAY_HASH_IV && ECPAY_PUBLISHED_IVS.has(env.ECPAY_HASH_IV)) missing.push(`ECPAY_HASH_IV: is a published test key that anyone can sign payment notices with; ${testShop}`);
+      if (env.ECPAY_EINVOICE_ENDPOINT && new URL(env.ECPAY_EINVOICE_ENDPOINT).hostname.endsWith('-stage.ecpay.com.tw')) {
+        missing.push(`ECPAY_EINVOICE_ENDPOINT: is ECPay's test e-invoice host (no invoice issued there counts); use the production one, or ECPAY_STAGE=true if this shop only ever takes test payments`);
+      }
+      if (env.ECPAY_EINVOICE_MERCHANT_ID && ECPAY_PUBLISHED_MERCHANTS.has(env.ECPAY_EINVOICE_MERCHANT_ID)) missing.push(`ECPAY_EINVOICE_MERCHANT_ID: is one of ECPay's published test merchants; ${testShop}`);
+      if (env.ECPAY_EINVOICE_HASH_KEY && ECPAY_PUBLISHED_KEYS.has(env.ECPAY_EINVOICE_HASH_KEY)) missing.push(`ECPAY_EINVOICE_HASH_KEY: is a published test key; ${testShop}`);
+      if (env.ECPAY_EINVOICE_HASH_IV && ECPAY_PUBLISHED_IVS.has(env.ECPAY_EINVOICE_HASH_IV)) missing.push(`ECPAY_EINVOICE_HASH_IV: is a published test key; ${testShop}`);
       if (env.ECPAY_LOGISTICS_ENDPOINT && new URL(env.ECPAY_LOGISTICS_ENDPOINT).hostname.endsWith('-stage.ecpay.com.tw')) {
         missing.push(`ECPAY_LOGISTICS_ENDPOINT: is ECPay's test logistics host (no parcel ever moves there); use the production one, or ECPAY_STAGE=true if this shop only ever ships test parcels`);
       }
@@ -315,7 +335,8 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
     seedDemo: !isProduction && (source.SEED_DEMO === undefined || source.SEED_DEMO === '' ? true : env.SEED_DEMO),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? '山嵐茶事 <no-reply@shanlan-tea.example>',
-    shopNotifyEmail: env.SHOP_NOTIFY_EMAIL ?? 'owner@shanlan-tea.example',
+    // Outside production: the brand's own service address (the demo reads it at /dev/mailbox).
+    shopNotifyEmail: env.SHOP_NOTIFY_EMAIL ?? BRAND.email,
     outboxLeaseMs: env.OUTBOX_LEASE_SECONDS * 1000,
     redisUrl: env.REDIS_URL,
     maintenanceMode: env.MAINTENANCE_MODE,
@@ -339,6 +360,13 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
         zip: env.ECPAY_LOGISTICS_SENDER_ZIP ?? '558',
         address: env.ECPAY_LOGISTICS_SENDER_ADDRESS ?? '南投縣鹿谷鄉中正路一段 1 號',
       },
+    },
+    einvoice: {
+      endpoint: env.ECPAY_EINVOICE_ENDPOINT?.replace(/\/+$/, ''),
+      // ECPay's published stage e-invoice merchant: outside production only (refused there below).
+      merchantId: env.ECPAY_EINVOICE_MERCHANT_ID ?? '2000132',
+      hashKey: env.ECPAY_EINVOICE_HASH_KEY ?? 'ejCk326UnaZWKisg',
+      hashIV: env.ECPAY_EINVOICE_HASH_IV ?? 'q9jcZX8Ib9LM8wYk',
     },
     s3:
       env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY

@@ -273,6 +273,8 @@ export interface InvoiceDetails {
   donationCode?: string;
   taxId?: string;
   companyTitle?: string;
+  /** The mobile barcode or donation code could not be checked with ECPay at checkout (its service was down): checked again before the invoice is issued. */
+  unverified?: boolean;
 }
 
 export interface AppliedDiscount {
@@ -362,6 +364,45 @@ export const payments = pgTable(
   },
   (t) => [uniqueIndex('payments_merchant_trade_no_key').on(t.merchantTradeNo), index('payments_order_idx').on(t.orderId)],
 );
+
+/**
+ * The uniform e-invoice of an order (ECPay B2C), once issued: its number, date and random code as
+ * ECPay answered, the amount, and what became of it (voided; allowances below). One per order:
+ * `relate_number` is the order number, which ECPay keeps unique, so a repeated issue is refused there too.
+ */
+export const invoices = pgTable('invoices', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  orderId: uuid('order_id')
+    .notNull()
+    .unique()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  relateNumber: text('relate_number').notNull().unique(),
+  invoiceNo: text('invoice_no').notNull().unique(),
+  /** As ECPay writes it: 'yyyy-MM-dd HH:mm:ss', Taiwan time. */
+  invoiceDate: text('invoice_date').notNull(),
+  randomNumber: text('random_number').notNull(),
+  amount: integer('amount').notNull(),
+  /** The carrier, donation or company it was issued to (as the order asked, or as re-checked). */
+  issuedTo: jsonb('issued_to').$type<InvoiceDetails>().notNull(),
+  status: text('status', { enum: ['issued', 'void'] }).notNull().default('issued'),
+  voidReason: text('void_reason'),
+  voidedAt: timestamp('voided_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Credits (折讓) on an issued invoice for money given back after its filing period or in part. */
+export const invoiceAllowances = pgTable('invoice_allowances', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  invoiceId: uuid('invoice_id')
+    .notNull()
+    .references(() => invoices.id, { onDelete: 'cascade' }),
+  /** Our key for it (the refund it follows), so a repeated request is one allowance. */
+  key: text('key').notNull().unique(),
+  allowanceNo: text('allowance_no').notNull(),
+  amount: integer('amount').notNull(),
+  reason: text('reason').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** The order's history: status changes and shipment events, with time and place. */
 export const orderEvents = pgTable(

@@ -38,6 +38,46 @@ export function formPoster(app: FastifyInstance, publicUrl: string, timeoutMs = 
   };
 }
 
+/**
+ * JSON posts server to server (ECPay's e-invoice API), the same way: to this shop's own address
+ * through the app in-process, anywhere else over HTTPS with a time-out. Resolves with the parsed
+ * answer (its text when it is not JSON); throws `FormPostError` when nothing came back and
+ * `JsonPostStatusError` on an HTTP status other than 2xx.
+ */
+export class JsonPostStatusError extends Error {
+  constructor(readonly status: number) {
+    super(`answered HTTP ${status}`);
+    this.name = 'JsonPostStatusError';
+  }
+}
+
+export function jsonPoster(app: FastifyInstance, publicUrl: string, timeoutMs = 15_000): (url: string, body: unknown) => Promise<unknown> {
+  const own = new URL(publicUrl).origin;
+  const read = (status: number, text: string): unknown => {
+    if (status < 200 || status > 299) throw new JsonPostStatusError(status);
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  };
+  return async (url, body) => {
+    const target = new URL(url);
+    const payload = JSON.stringify(body);
+    if (target.origin === own) {
+      const res = await app.inject({ method: 'POST', url: `${target.pathname}${target.search}`, headers: { 'content-type': 'application/json' }, payload });
+      return read(res.statusCode, res.body);
+    }
+    let res: Response;
+    try {
+      res = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: payload, signal: AbortSignal.timeout(timeoutMs) });
+    } catch (error) {
+      throw new FormPostError(error instanceof Error ? error.message : String(error), target.origin + target.pathname);
+    }
+    return read(res.status, await res.text());
+  };
+}
+
 /** application/x-www-form-urlencoded, as ECPay posts; repeated keys keep the last value. */
 export function parseForm(body: string): Record<string, string> {
   return Object.fromEntries(new URLSearchParams(body));

@@ -11,7 +11,7 @@ const taipeiDay = (at: number) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Taipei', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(at)).replaceAll('-', '');
 
 /** Where the shop reads its notices in tests (SHOP_NOTIFY_EMAIL's default outside production). */
-const SHOP_INBOX = 'owner@shanlan-tea.example';
+const SHOP_INBOX = BRAND.email;
 
 describe.skipIf(!dbAvailable())('contact form API', () => {
   let ctx: TestContext;

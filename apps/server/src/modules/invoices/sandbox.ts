@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { taipeiParts } from '@shop/shared/taipei-time';
 import { ecpayUrlEncode } from '../../lib/ecpay-check-mac.ts';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../plugins/json-body.ts';
 import {
   EINVOICE_LIMITS,
   EINVOICE_PATHS,
@@ -194,6 +195,17 @@ const einvoiceSandbox: FastifyPluginAsync<EinvoiceSandboxOptions> = async (app, 
       reply.code(503).header('retry-after', '60').type('text/plain; charset=utf-8').header('cache-control', 'no-store');
       return reply.send('Service Unavailable');
     }
+  });
+
+  // ECPay reads a JSON body on every route; the shop's own parser takes JSON only where a route
+  // declares a body schema. Here a body that is not JSON reaches openRequest, which refuses it as
+  // ECPay would (TransCode), rather than Fastify answering in the shop's error shape.
+  if (app.hasContentTypeParser('application/json')) app.removeContentTypeParser('application/json');
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 256 * 1024 }, (request, body, done) => {
+    const text = String(body);
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return done(null, text);
+    parseJson(request, text, (error, value) => done(null, error ? text : value));
   });
 
   function route(path: string, handle: (payload: Record<string, unknown>) => Answer): void {

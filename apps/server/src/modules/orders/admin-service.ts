@@ -25,6 +25,7 @@ import * as repo from './repo.ts';
 import { advanceOrder, orderEventView, type ChangeDeps, type OrderDeps } from './service.ts';
 import { shippingRules } from '../site/shipping-rules.ts';
 import { parcelOf } from '../logistics/shipments.ts';
+import { invoiceView } from '../invoices/service.ts';
 import { pageCount, pageWindow } from '@shop/shared/paging';
 import { formatTaipeiDateTime } from '@shop/shared/taipei-time';
 
@@ -145,6 +146,7 @@ export async function getAdminOrder(db: DbOrTx, orderNo: string, options: { with
     options.withOperations ? adminRepo.auditOf(db, order.orderNo, 100) : Promise.resolve(null),
   ]);
   const parcel = await parcelOf(db, order.id);
+  const issuedInvoice = await invoiceView(db, order);
   const s = order.shipping;
   const i = order.invoice;
   const codFee = await codFeeOf(db, order);
@@ -209,6 +211,7 @@ export async function getAdminOrder(db: DbOrTx, orderNo: string, options: { with
       taxId: i.taxId ?? null,
       companyTitle: i.companyTitle ?? null,
     },
+    issuedInvoice,
     note: order.note,
     shipment: shipment ? { carrier: shipment.carrier, trackingNo: shipment.trackingNo } : null,
     parcel: parcel ? { logisticsId: parcel.logisticsId, subType: parcel.subType, statusCode: parcel.statusCode, statusMessage: parcel.statusMessage, collectionAmount: parcel.collectionAmount } : null,

@@ -14,6 +14,7 @@ export function orderDeps(app: FastifyInstance): OrderDeps {
     discounts: app.discounts,
     publicUrl: app.config.publicUrl,
     shopNotifyEmail: app.config.shopNotifyEmail,
+    checkCarrier: (kind, code) => app.checkCarrier(kind, code),
     gateway: { ...app.config.ecpay, publicUrl: app.config.publicUrl },
     shipParcel: (order) => shipParcel(logistics(app), order),
     changeParcelStore: (orderId, storeId) => changeParcelStore(logistics(app), orderId, storeId),

@@ -1,7 +1,7 @@
 import { CARRIERS } from '@shop/shared/admin-orders';
 import type { CartLine } from '@shop/shared/cart';
 import { carrierTracking } from '@shop/shared/carrier-tracking';
-import { CVS_BRAND_NAMES, CheckoutErrorCode, cvsStoreLabel, type CvsBrandCode, type PlaceOrderBody, type QuoteBody, type QuoteResponse } from '@shop/shared/checkout';
+import { CARRIER_NOT_FOUND, CVS_BRAND_NAMES, CheckoutErrorCode, cvsStoreLabel, type CvsBrandCode, type PlaceOrderBody, type QuoteBody, type QuoteResponse } from '@shop/shared/checkout';
 import { isOutlying } from '@shop/shared/data/tw-districts';
 import { findDistrict } from '@shop/shared/data/tw-districts';
 import { formatTwd } from '@shop/shared/money';
@@ -36,6 +36,7 @@ import { knownStore } from '../logistics/stores.ts';
 import { mapChoice } from '../logistics/map.ts';
 import { paymentForm, type GatewaySettings } from '../payments/gateway.ts';
 import { enqueueOrderMails, type ChangeKind } from './notify.ts';
+import { invoiceFollowUp, invoiceView as issuedInvoiceView, type InvoiceSubject } from '../invoices/service.ts';
 import * as repo from './repo.ts';
 import { pageCount, pageWindow } from '@shop/shared/paging';
 
@@ -52,6 +53,8 @@ export interface OrderDeps {
   readonly publicUrl: string;
   /** The shop's own inbox, told of each order to fulfil. */
   readonly shopNotifyEmail?: string | undefined;
+  /** Whether ECPay knows a mobile barcode or donation code (the invoices module's cached check). */
+  readonly checkCarrier?: (kind: 'mobile' | 'donation', code: string) => Promise<'valid' | 'invalid' | 'unverified'>;
   readonly now?: () => Date;
   /** Makes the parcel's logistics order (ECPay, or the sandbox) when staff ship through it. */
   readonly shipParcel?: (order: ParcelOrder) => Promise<ParcelShipped>;
@@ -182,7 +185,7 @@ export async function placeOrder(deps: OrderDeps, userId: string, body: PlaceOrd
   if (earlier) return { order: await present(deps.db, earlier), payment: await continuePayment(deps, earlier) };
 
   const shipping = await shippingDetails(deps, body);
-  const invoice: InvoiceDetails = { ...body.invoice };
+  const invoice: InvoiceDetails = { ...body.invoice, ...(await carrierUnverified(deps, body.invoice)) };
   const now = clock(deps);
   let orderId: string;
   try {
@@ -386,6 +389,7 @@ export async function present(db: DbOrTx, order: repo.OrderRow): Promise<OrderDe
       : null,
     shipping: shippingView(order.shipping),
     invoice: invoiceView(order.invoice),
+    issuedInvoice: await issuedInvoiceView(db, order),
     items: items.map((i) => ({
       productSlug: i.productSlug,
       productName: i.productName,
@@ -436,6 +440,19 @@ export async function changePickupStore(deps: OrderDeps, userId: string, orderNo
   const shipping = { ...order.shipping, storeId: store.id, storeName: store.name, storeAddress: store.address, storePhone: store.phone, storeOutlying: store.outlying };
   await advanceOrder(deps, orderNo, { shipmentEvent: 'store_changed', note: `新取件門市：${cvsStoreLabel(store.brand, store.name)}（${store.address}）` }, (tx) => repo.setShipping(tx, order.id, shipping));
   return getOrder(deps.db, userId, orderNo);
+}
+
+/**
+ * A mobile barcode or donation code ECPay does not know is refused beside its field; one that
+ * could not be checked (the service is down) is taken and marked, to be checked again before the
+ * invoice is issued.
+ */
+async function carrierUnverified(deps: OrderDeps, invoice: PlaceOrderBody['invoice']): Promise<{ unverified?: true }> {
+  if (!deps.checkCarrier || (invoice.type !== 'mobile' && invoice.type !== 'donation')) return {};
+  const [kind, code, field] = invoice.type === 'mobile' ? (['mobile', invoice.mobileBarcode, 'invoice.mobileBarcode'] as const) : (['donation', invoice.donationCode, 'invoice.donationCode'] as const);
+  const result = await deps.checkCarrier(kind, code);
+  if (result === 'invalid') throw new BadRequestError(CARRIER_NOT_FOUND[kind], { [field]: CARRIER_NOT_FOUND[kind] }, 'carrier-not-found');
+  return result === 'unverified' ? { unverified: true } : {};
 }
 
 export async function getOrder(db: DbOrTx, userId: string, orderNo: string): Promise<OrderDetail> {
@@ -598,6 +615,8 @@ async function applyTransition(tx: Tx, order: repo.OrderRow, move: OrderMove, no
   // An order that was never paid gives its coupon back.
   if ((to === 'cancelled' || to === 'expired') && MEMBER_CANCELLABLE.includes(order.status)) await releaseRedemptions(tx, order.id);
   await repo.insertEvent(tx, { orderId: order.id, kind: 'status', status: to, note: move.note ?? null, location: move.location ?? null, createdAt: now });
+  // The uniform invoice follows the sale: issued when it is paid (delivered, for cash on delivery), voided when it is undone.
+  await invoiceFollowUp(tx, order, to, move.note ?? null);
   return { ...order, status: to };
 }
 
@@ -811,6 +830,32 @@ export async function recordAtmInfo(deps: ChangeDeps, notice: PaidNotice & { ban
   });
   if ('order' in result && result.order && 'atm' in result) await afterChange(deps, result.order, 'atm-info');
   return result.outcome;
+}
+
+/** What an order's uniform invoice is made from (the invoices module issues it). */
+export async function invoiceSubject(db: DbOrTx, orderId: string): Promise<InvoiceSubject | null> {
+  const order = await repo.findById(db, orderId);
+  if (!order) return null;
+  const [items, owner] = await Promise.all([repo.itemsOf(db, order.id), repo.ownerOf(db, order.userId)]);
+  const s = order.shipping;
+  return {
+    orderId: order.id,
+    orderNo: order.orderNo,
+    status: order.status,
+    invoice: order.invoice,
+    lines: items.map((i) => ({ name: `${i.productName}（${i.variantLabel}）`, quantity: i.quantity, unitPrice: i.unitPrice })),
+    shippingFee: order.shippingFee,
+    discountTotal: order.discountTotal,
+    total: order.total,
+    buyer: {
+      name: owner?.name || s.recipientName,
+      email: owner?.email ?? '',
+      verified: Boolean(owner?.emailVerifiedAt),
+      phone: s.phone.replace(/\D/g, ''),
+      // A printed (company) invoice travels with the parcel: to the door, or to the pickup store.
+      address: s.method === 'home' ? `${s.postalCode ?? ''}${s.city ?? ''}${s.district ?? ''}${s.address ?? ''}` : `${cvsStoreLabel(s.cvsBrand, s.storeName)}（${s.storeAddress ?? ''}）`,
+    },
+  };
 }
 
 /** The order of a payment attempt, for the browser's return from the gateway. */

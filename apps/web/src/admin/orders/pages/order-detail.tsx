@@ -23,6 +23,7 @@ import { formatTaipeiDateTime } from '@shop/shared/taipei-time';
 import { PaymentStateBadge } from '../components/payment-state-badge.tsx';
 import { OrderStatusBadge } from '../../../features/orders/components/order-parts.tsx';
 import { Facts, Panel } from '../../shared/panel.tsx';
+import { IssuedInvoice } from '../../../components/issued-invoice.tsx';
 import { PAYMENT_ATTEMPT_LABELS } from '@shop/shared/payment-methods';
 
 function Items({ order }: { order: AdminOrderDetail }) {
@@ -274,6 +275,13 @@ export default function OrderDetailPage() {
                 !!i.taxId && ['統一編號', <span className="tabular">{i.taxId}</span>],
               ]}
             />
+            {o.issuedInvoice ? (
+              <div className="mt-3 border-t border-line pt-3">
+                <IssuedInvoice invoice={o.issuedInvoice} />
+              </div>
+            ) : (
+              !['cancelled', 'expired', 'refunded'].includes(o.status) && <p className="mt-3 text-sm text-ink-muted">{o.paymentMethod === 'cod' ? '貨到付款訂單於送達後開立發票。' : '付款完成後開立發票。'}</p>
+            )}
           </Panel>
 
           <Panel title="付款">

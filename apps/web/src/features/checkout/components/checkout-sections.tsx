@@ -9,6 +9,7 @@ import { SHIPPING_METHOD_LABELS } from '@shop/shared/shipping';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 import { TextAreaField, TextField } from '../../../components/ui/field.tsx';
+import { checkedOnBlur } from '../api/carrier-check.ts';
 import { useShippingRules } from '../api/shipping-rules.ts';
 import type { CheckoutForm } from '../schema.ts';
 import { SavedAddressPicker } from './address-book.tsx';
@@ -119,8 +120,8 @@ export function InvoiceSection({ form, values }: { form: Form; values: CheckoutF
         </Choice>
       </div>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        {values.invoiceType === 'mobile' && <TextField label="手機條碼" required placeholder="/ABC1234" autoCapitalize="characters" hint="「/」加上 7 碼英數字" error={errors.mobileBarcode?.message} {...upperCaseAsTyped(form.register('mobileBarcode'))} />}
-        {values.invoiceType === 'donation' && <TextField label="捐贈碼（愛心碼）" required inputMode="numeric" placeholder="例如 8585" error={errors.donationCode?.message} {...form.register('donationCode')} />}
+        {values.invoiceType === 'mobile' && <TextField label="手機條碼" required placeholder="/ABC1234" autoCapitalize="characters" hint="「/」加上 7 碼英數字" error={errors.mobileBarcode?.message} {...checkedOnBlur(upperCaseAsTyped(form.register('mobileBarcode')), form, 'mobile')} />}
+        {values.invoiceType === 'donation' && <TextField label="捐贈碼（愛心碼）" required inputMode="numeric" placeholder="例如 8585" error={errors.donationCode?.message} {...checkedOnBlur(form.register('donationCode'), form, 'donation')} />}
         {values.invoiceType === 'company' && (
           <>
             <TextField label="統一編號" required inputMode="numeric" maxLength={8} error={errors.taxId?.message} {...form.register('taxId')} />

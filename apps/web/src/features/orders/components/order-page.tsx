@@ -11,6 +11,7 @@ import { ApiError } from '../../../lib/api-error.ts';
 import { orderQueryOptions } from '../api/orders-api.ts';
 import { OrderActions, OrderAmounts, OrderItems, OrderStatusBadge, OrderTimeline, formatDateTime } from './order-parts.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
+import { IssuedInvoice } from '../../../components/issued-invoice.tsx';
 import { NewStoreNotice } from './new-store.tsx';
 
 function Panel({ title, children }: { title: string; children: React.ReactNode }) {
@@ -125,6 +126,11 @@ export function OrderPage({ tracking = false }: { tracking?: boolean }) {
             <p className="text-sm text-ink-muted">
               {o.invoice.companyTitle}・統編 {o.invoice.taxId}
             </p>
+          )}
+          {o.issuedInvoice && (
+            <div className="mt-3 border-t border-line pt-3">
+              <IssuedInvoice invoice={o.issuedInvoice} />
+            </div>
           )}
           {o.note && <p className="mt-3 text-sm text-ink-muted">備註：{o.note}</p>}
         </Panel>

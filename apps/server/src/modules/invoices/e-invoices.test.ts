@@ -1,0 +1,194 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { IssuedInvoiceView } from '@shop/shared/orders';
+import { createTestApp, dbAvailable, signIn, type TestContext } from '../../../test/helpers.ts';
+import { seedTestCatalog, setRole } from '../../../test/fixtures.ts';
+import { latestMail, mailSettled } from '../../../test/mail.ts';
+import { ORIGIN, shopper } from '../../../test/shop.ts';
+import { invoices, orders, outboxMessages, productVariants } from '../../db/schema.ts';
+import { checkMacValue } from '../../lib/ecpay-check-mac.ts';
+import { invoiceSubject } from '../orders/service.ts';
+import type { InvoiceClient } from './ecpay-invoice.ts';
+import { carrierChecker, requestAllowance, voidDeadline, voidInvoice, type InvoiceDeps } from './service.ts';
+
+const ECPAY = { merchantId: '3002607', hashKey: 'pwFHCqoQZGmho4w6', hashIV: 'EkRm7iFT261dpevs' };
+
+describe('the filing period', () => {
+  it('lets an invoice be voided until the 15th of the month after its two-month period', () => {
+    expect(voidDeadline('2026-01-03 10:00:00').toISOString()).toBe('2026-03-15T15:59:59.999Z');
+    expect(voidDeadline('2026-02-28 23:59:59').toISOString()).toBe('2026-03-15T15:59:59.999Z');
+    expect(voidDeadline('2026-11-26 09:00:00').toISOString()).toBe('2027-01-15T15:59:59.999Z');
+    expect(voidDeadline('2026-12-31 23:00:00').toISOString()).toBe('2027-01-15T15:59:59.999Z');
+  });
+});
+
+describe('checking a mobile barcode or donation code', () => {
+  const client = (answers: Array<'Y' | 'N' | 'down'>) => {
+    let calls = 0;
+    const next = async () => {
+      calls += 1;
+      const a = answers.shift();
+      return a === 'down' ? ({ ok: false, error: { kind: 'unavailable', message: 'down' } } as const) : ({ ok: true, value: { exists: a === 'Y' } } as const);
+    };
+    return { checkBarcode: next, checkLoveCode: next, calls: () => calls } as unknown as InvoiceClient & { calls(): number };
+  };
+
+  it('answers from a cache: a code found for a day, one not found for ten minutes; unverified while the service is down (not cached)', async () => {
+    let now = 0;
+    const c = client(['down', 'Y', 'N', 'Y']);
+    const check = carrierChecker(c, () => now);
+    expect(await check('mobile', '/ABC1234')).toBe('unverified');
+    expect(await check('mobile', '/ABC1234')).toBe('valid');
+    now += 23 * 3600_000;
+    expect(await check('mobile', '/ABC1234')).toBe('valid');
+    expect(c.calls()).toBe(2);
+    expect(await check('donation', '919')).toBe('invalid');
+    now += 9 * 60_000;
+    expect(await check('donation', '919')).toBe('invalid');
+    now += 2 * 60_000;
+    expect(await check('donation', '919')).toBe('valid');
+    expect(c.calls()).toBe(4);
+  });
+});
+
+/** Invoices issued, shown, mailed, voided and credited through the real app and the built-in ECPay sandbox. */
+describe.skipIf(!dbAvailable())('e-invoices', () => {
+  let ctx: TestContext;
+  let variant: string;
+  let staffCookie: string;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    await seedTestCatalog(ctx.database);
+    variant = (await ctx.database.db.select({ id: productVariants.id }).from(productVariants).where(eq(productVariants.sku, 'DD-S')))[0]!.id;
+    staffCookie = (await signIn(ctx.app, 'invoice-staff@example.com')).cookie;
+    await setRole(ctx.database, 'invoice-staff@example.com', 'staff');
+  });
+  afterAll(async () => ctx.close());
+
+  const pay = async (orderNo: string) => {
+    const fields = { MerchantID: ECPAY.merchantId, MerchantTradeNo: `${orderNo}P1`, RtnCode: '1', RtnMsg: '交易成功', TradeNo: `T${orderNo}`, TradeAmt: '600', PaymentDate: '2026/11/26 10:00:00', PaymentType: 'Credit_CreditCard', SimulatePaid: '0' };
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/payments/ecpay/notify', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ ...fields, CheckMacValue: checkMacValue(fields, ECPAY.hashKey, ECPAY.hashIV) }).toString() });
+    expect(res.body).toBe('1|OK');
+  };
+  /** A paid card order of one 480 tin (600 with shipping), with the invoice the member chose. */
+  const paidOrder = async (email: string, invoice: Record<string, string> = { type: 'member' }) => {
+    const s = await shopper(ctx.app, email);
+    await s.add(variant, 1);
+    const res = await s.order({ paymentMethod: 'credit_card', invoice });
+    expect(res.statusCode, res.body).toBe(201);
+    const orderNo = (res.json() as { order: { orderNo: string } }).order.orderNo;
+    await pay(orderNo);
+    await ctx.app.outbox.drain();
+    await mailSettled(ctx.database);
+    return { s, orderNo };
+  };
+  const issued = async (s: Awaited<ReturnType<typeof shopper>>, orderNo: string) => ((await s.call('GET', `/api/orders/${orderNo}`)).json() as { issuedInvoice: IssuedInvoiceView | null }).issuedInvoice;
+
+  it('a paid order gets its invoice: number, date and random code on the order page, in the console and in a mail', async () => {
+    const { s, orderNo } = await paidOrder('invoice-paid@example.com');
+    const view = await issued(s, orderNo);
+    expect(view).toMatchObject({ status: 'issued', amount: 600, voidReason: null, allowances: [] });
+    if (view?.status !== 'issued') throw new Error('not issued');
+    expect(view.invoiceNo).toMatch(/^[A-Z]{2}\d{8}$/);
+    expect(view.randomNumber).toMatch(/^\d{4}$/);
+    expect(view.invoiceDate).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    const mail = await latestMail(ctx.database, 'invoice-paid@example.com', 'invoice-issued');
+    expect(mail.subject).toBe(`【山嵐茶事】電子發票已開立：${orderNo}`);
+    expect(mail.text).toContain(`發票號碼：${view.invoiceNo.slice(0, 2)}-${view.invoiceNo.slice(2)}`);
+    expect(mail.text).toContain(`隨機碼：${view.randomNumber}`);
+    expect(mail.text).toContain('發票存放在您的綠界會員載具');
+    const consoleView = await ctx.app.inject({ method: 'GET', url: `/api/admin/orders/${orderNo}`, headers: { cookie: staffCookie, origin: ORIGIN } });
+    expect(consoleView.json().issuedInvoice).toEqual(view);
+    // A repeated payment notice issues nothing more.
+    await pay(orderNo);
+    await ctx.app.outbox.drain();
+    expect(await ctx.database.db.select().from(invoices).where(eq(invoices.relateNumber, orderNo))).toHaveLength(1);
+  });
+
+  it('a company invoice carries the 統一編號 and title; a donation goes to the code', async () => {
+    const company = await paidOrder('invoice-company@example.com', { type: 'company', taxId: '04595257', companyTitle: '山嵐茶事股份有限公司' });
+    expect((await ctx.database.db.select().from(invoices).where(eq(invoices.relateNumber, company.orderNo)))[0]?.issuedTo).toEqual({ type: 'company', taxId: '04595257', companyTitle: '山嵐茶事股份有限公司' });
+    expect((await latestMail(ctx.database, 'invoice-company@example.com', 'invoice-issued')).text).toContain('統一編號 04595257');
+    const donated = await paidOrder('invoice-donation@example.com', { type: 'donation', donationCode: '919' });
+    expect((await latestMail(ctx.database, 'invoice-donation@example.com', 'invoice-issued')).text).toContain('愛心碼 919');
+    expect((await issued(donated.s, donated.orderNo))?.status).toBe('issued');
+  });
+
+  it('checks a mobile barcode with ECPay: an unknown one is refused beside its field, a known one is taken', async () => {
+    const s = await shopper(ctx.app, 'invoice-barcode@example.com');
+    const unknown = await s.call('POST', '/api/invoices/check-carrier', { kind: 'mobile', code: '/0000000' });
+    expect(unknown.json()).toEqual({ result: 'invalid' });
+    expect((await s.call('POST', '/api/invoices/check-carrier', { kind: 'mobile', code: '／abc1234' })).json()).toEqual({ result: 'valid' });
+    expect((await s.call('POST', '/api/invoices/check-carrier', { kind: 'mobile', code: 'abc' })).statusCode).toBe(400);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/invoices/check-carrier', headers: { origin: ORIGIN }, payload: { kind: 'donation', code: '919' } })).statusCode).toBe(401);
+    await s.add(variant, 1);
+    const refused = await s.order({ paymentMethod: 'credit_card', invoice: { type: 'mobile', mobileBarcode: '/0000000' } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields).toEqual({ 'invoice.mobileBarcode': '查無這個手機條碼，請確認與手機上顯示的相同' });
+    const taken = await s.order({ paymentMethod: 'credit_card', invoice: { type: 'mobile', mobileBarcode: '/ABC1234' } });
+    expect(taken.statusCode).toBe(201);
+  });
+
+  it('a code taken unchecked (the check was down) is checked before issuing; one that does not exist goes to the member carrier, and the mail says so', async () => {
+    const s = await shopper(ctx.app, 'invoice-recheck@example.com');
+    await s.add(variant, 1);
+    const orderNo = ((await s.order({ paymentMethod: 'credit_card' })).json() as { order: { orderNo: string } }).order.orderNo;
+    await ctx.database.db.update(orders).set({ invoice: { type: 'mobile', mobileBarcode: '/0000000', unverified: true } }).where(eq(orders.orderNo, orderNo));
+    await pay(orderNo);
+    await ctx.app.outbox.drain();
+    const row = (await ctx.database.db.select().from(invoices).where(eq(invoices.relateNumber, orderNo)))[0];
+    expect(row?.issuedTo).toEqual({ type: 'member' });
+    expect((await latestMail(ctx.database, 'invoice-recheck@example.com', 'invoice-issued')).text).toContain('您填寫的手機條碼 /0000000 查無資料，發票改存入綠界會員載具。');
+  });
+
+  it('staff cancelling a paid order voids its invoice, and the member is told', async () => {
+    const { s, orderNo } = await paidOrder('invoice-void@example.com');
+    const res = await ctx.app.inject({ method: 'POST', url: `/api/admin/orders/${orderNo}/actions`, headers: { cookie: staffCookie, origin: ORIGIN }, payload: { action: 'cancel', reason: '缺貨' } });
+    expect(res.statusCode).toBe(200);
+    await ctx.app.outbox.drain();
+    await mailSettled(ctx.database);
+    expect(await issued(s, orderNo)).toMatchObject({ status: 'void', voidReason: '店家取消訂單：缺貨' });
+    expect((await latestMail(ctx.database, 'invoice-void@example.com', 'invoice-voided')).text).toContain('已作廢');
+  });
+
+  it('credits part of an invoice, never more than is left, and each credit once', async () => {
+    const { s, orderNo } = await paidOrder('invoice-credit@example.com');
+    const order = (await ctx.database.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!;
+    await ctx.database.db.transaction(async (tx) => {
+      await requestAllowance(tx, order, `refund-${orderNo}-1`, 480, '退回凍頂烏龍 1 罐');
+      await requestAllowance(tx, order, `refund-${orderNo}-1`, 480, '同一筆退款再送一次');
+    });
+    await ctx.app.outbox.drain();
+    await mailSettled(ctx.database);
+    const view = await issued(s, orderNo);
+    expect(view?.status === 'issued' && view.allowances.map((a) => [a.amount, a.reason])).toEqual([[480, '退回凍頂烏龍 1 罐']]);
+    expect((await latestMail(ctx.database, 'invoice-credit@example.com', 'invoice-allowance')).text).toContain('已開立折讓 NT$480');
+    // 120 is left: 200 more is refused, and waits in the console with why.
+    await ctx.database.db.transaction(async (tx) => requestAllowance(tx, order, `refund-${orderNo}-2`, 200, '超過剩餘金額'));
+    await ctx.app.outbox.drain();
+    const refused = (await ctx.database.db.select().from(outboxMessages).where(eq(outboxMessages.key, `invoice.allowance:refund-${orderNo}-2`)))[0];
+    expect(refused).toMatchObject({ status: 'failed', lastError: '折讓金額 200 元超過發票剩餘可折讓的 120 元' });
+  });
+
+  it('after the filing period a cancelled invoice is credited in full instead of voided', async () => {
+    const { s, orderNo } = await paidOrder('invoice-late@example.com');
+    const order = (await ctx.database.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!;
+    const calls: string[] = [];
+    // The sandbox keeps today's date; the client below is asked as if a quarter had passed.
+    const client = {
+      invalid: async () => {
+        calls.push('invalid');
+        return { ok: true, value: { invoiceNo: '' } };
+      },
+      allowance: async (input: { lines: Array<{ unitPrice: number }> }) => {
+        calls.push(`allowance ${input.lines[0]!.unitPrice}`);
+        return { ok: true, value: { allowanceNo: '2026112600000001', invoiceNo: '', date: '', remainingAmount: 0 } };
+      },
+    } as unknown as InvoiceClient;
+    const deps: InvoiceDeps = { db: ctx.app.db, client, mailer: ctx.app.mailer, publicUrl: 'http://localhost:3000', subject: invoiceSubject, now: () => new Date(Date.now() + 120 * 86_400_000) };
+    await voidInvoice(deps, { orderId: order.id, orderNo, reason: '買家退貨' });
+    expect(calls).toEqual(['allowance 600']);
+    const view = await issued(s, orderNo);
+    expect(view?.status === 'issued' && view.allowances.map((a) => a.amount)).toEqual([600]);
+  });
+});

@@ -1,0 +1,87 @@
+import { formatTwd } from '@shop/shared/money';
+import type { InvoiceDetails } from '../../db/schema.ts';
+import { renderMail } from '../../lib/mail-layout.ts';
+import type { MailMessage } from '../../plugins/mail.ts';
+
+export interface MailInvoice {
+  readonly orderNo: string;
+  readonly email: string;
+  readonly name: string;
+  readonly invoiceNo: string;
+  /** 'yyyy-MM-dd HH:mm:ss', Taiwan time. */
+  readonly invoiceDate: string;
+  readonly randomNumber: string;
+  readonly amount: number;
+  readonly issuedTo: InvoiceDetails;
+}
+
+const orderUrl = (publicUrl: string, orderNo: string) => `${publicUrl}/member/orderList/${encodeURIComponent(orderNo)}`;
+/** AB12345678 as it is printed: AB-12345678. */
+export const formatInvoiceNo = (no: string) => `${no.slice(0, 2)}-${no.slice(2)}`;
+
+function whereItIs(to: InvoiceDetails): string {
+  switch (to.type) {
+    case 'member':
+      return '發票存放在您的綠界會員載具，我們會代為對獎，中獎時以電子郵件通知您。';
+    case 'mobile':
+      return `發票已存入您的手機條碼載具（${to.mobileBarcode ?? ''}），可在財政部電子發票整合服務平台查詢與對獎。`;
+    case 'donation':
+      return `發票已依您的意願捐贈（愛心碼 ${to.donationCode ?? ''}），謝謝您的愛心。`;
+    case 'company':
+      return `公司戶發票（${to.companyTitle ?? ''}，統一編號 ${to.taxId ?? ''}）的紙本證明聯會隨商品寄出。`;
+  }
+}
+
+export function invoiceIssuedMail(i: MailInvoice, publicUrl: string, note: string | null): MailMessage {
+  const url = orderUrl(publicUrl, i.orderNo);
+  return {
+    to: i.email,
+    ...renderMail({
+      title: `電子發票已開立：${i.orderNo}`,
+      greeting: `${i.name} 您好：`,
+      paragraphs: [
+        `訂單 ${i.orderNo} 的電子發票已開立。`,
+        `發票號碼：${formatInvoiceNo(i.invoiceNo)}`,
+        `開立日期：${i.invoiceDate.slice(0, 10)}`,
+        `隨機碼：${i.randomNumber}`,
+        `金額：${formatTwd(i.amount)}（含稅）`,
+        whereItIs(i.issuedTo),
+        ...(note ? [note] : []),
+      ],
+      action: { label: '查看訂單與發票', url },
+    }),
+    meta: { link: url, kind: 'invoice-issued' },
+  };
+}
+
+export function invoiceVoidedMail(i: MailInvoice, reason: string, publicUrl: string): MailMessage {
+  const url = orderUrl(publicUrl, i.orderNo);
+  return {
+    to: i.email,
+    ...renderMail({
+      title: `電子發票已作廢：${i.orderNo}`,
+      greeting: `${i.name} 您好：`,
+      paragraphs: [`訂單 ${i.orderNo} 的電子發票 ${formatInvoiceNo(i.invoiceNo)}（${formatTwd(i.amount)}）已作廢，原因：${reason}。`, '作廢的發票不會參加對獎；如有疑問，歡迎回覆這封信與我們聯絡。'],
+      action: { label: '查看訂單', url },
+    }),
+    meta: { link: url, kind: 'invoice-voided' },
+  };
+}
+
+export function allowanceMail(i: MailInvoice, allowance: { no: string; amount: number }, publicUrl: string): MailMessage {
+  const url = orderUrl(publicUrl, i.orderNo);
+  return {
+    to: i.email,
+    ...renderMail({
+      title: `發票折讓已開立：${i.orderNo}`,
+      greeting: `${i.name} 您好：`,
+      paragraphs: [
+        `因為退款，訂單 ${i.orderNo} 的電子發票 ${formatInvoiceNo(i.invoiceNo)} 已開立折讓 ${formatTwd(allowance.amount)}。`,
+        `折讓單號：${allowance.no}`,
+        '折讓後發票仍然有效，並照常參加對獎。',
+      ],
+      action: { label: '查看訂單', url },
+    }),
+    meta: { link: url, kind: 'invoice-allowance' },
+  };
+}

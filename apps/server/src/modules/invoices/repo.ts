@@ -1,0 +1,37 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { invoiceAllowances, invoices, outboxMessages } from '../../db/schema.ts';
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type AllowanceRow = typeof invoiceAllowances.$inferSelect;
+
+export async function findByOrder(db: DbOrTx, orderId: string, opts: { forUpdate?: boolean } = {}): Promise<InvoiceRow | null> {
+  const query = db.select().from(invoices).where(eq(invoices.orderId, orderId)).limit(1);
+  const [row] = opts.forUpdate ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+/** Keeps an issued invoice; false when the order already has one (a repeated delivery). */
+export async function insertInvoice(db: DbOrTx, values: typeof invoices.$inferInsert): Promise<boolean> {
+  const rows = await db.insert(invoices).values(values).onConflictDoNothing().returning({ id: invoices.id });
+  return rows.length > 0;
+}
+
+export async function markVoid(db: DbOrTx, id: string, reason: string, at: Date): Promise<void> {
+  await db.update(invoices).set({ status: 'void', voidReason: reason, voidedAt: at }).where(and(eq(invoices.id, id), eq(invoices.status, 'issued')));
+}
+
+export async function allowancesOf(db: DbOrTx, invoiceId: string): Promise<AllowanceRow[]> {
+  return db.select().from(invoiceAllowances).where(eq(invoiceAllowances.invoiceId, invoiceId)).orderBy(desc(invoiceAllowances.createdAt));
+}
+
+export async function insertAllowance(db: DbOrTx, values: typeof invoiceAllowances.$inferInsert): Promise<boolean> {
+  const rows = await db.insert(invoiceAllowances).values(values).onConflictDoNothing().returning({ id: invoiceAllowances.id });
+  return rows.length > 0;
+}
+
+/** The state of an outbox message by key (null when none was ever written). */
+export async function outboxStatus(db: DbOrTx, key: string): Promise<string | null> {
+  const [row] = await db.select({ status: outboxMessages.status }).from(outboxMessages).where(eq(outboxMessages.key, key)).limit(1);
+  return row?.status ?? null;
+}

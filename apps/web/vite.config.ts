@@ -8,7 +8,8 @@ import tailwindcss from '@tailwindcss/vite';
  * running client can tell when a newer build is deployed (docs/product-rules.md#http-behaviour).
  */
 function buildManifest(): Plugin {
-  const buildId = process.env.BUILD_ID ?? `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
+  // Random, and short: it sits in the first page's code, where random characters do not compress.
+  const buildId = process.env.BUILD_ID ?? randomBytes(6).toString('base64url');
   return {
     name: 'shop:build-manifest',
     config: () => ({ define: { __BUILD_ID__: JSON.stringify(buildId) } }),

@@ -272,6 +272,16 @@ function ecpayRefusal(route: SeenRoute, r: { status: number; body: string; locat
   if (route.url === '/api/logistics/notify' || route.url === '/api/logistics/store-notice' || route.url.startsWith('/sandbox/ecpay/logistics/Express/Create') || route.url.startsWith('/sandbox/ecpay/logistics/Express/UpdateStoreInfo')) {
     return r.status === 200 && r.body.startsWith('0|');
   }
+  // ECPay's card actions refuse with RtnCode ≠ 1 (a form), its trade query with an RtnMsg and no RtnValue (JSON).
+  if (route.url === '/sandbox/ecpay/CreditDetail/DoAction') return r.status === 200 && new URLSearchParams(r.body).get('RtnCode') !== '1' && new URLSearchParams(r.body).has('RtnCode');
+  if (route.url === '/sandbox/ecpay/CreditDetail/QueryTrade/V2') {
+    try {
+      const answer = JSON.parse(r.body) as { RtnMsg?: unknown; RtnValue?: unknown };
+      return r.status === 200 && typeof answer.RtnMsg === 'string' && answer.RtnMsg !== '' && answer.RtnValue === null;
+    } catch {
+      return false;
+    }
+  }
   // ECPay's e-invoice API (and its sandbox) refuses an envelope it cannot read with TransCode ≠ 1.
   if (route.url.startsWith('/sandbox/ecpay/einvoice/')) {
     try {

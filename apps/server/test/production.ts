@@ -13,6 +13,7 @@ export function productionEnv(overrides: Record<string, string> = {}): Record<st
     ECPAY_MERCHANT_ID: '1234567',
     ECPAY_HASH_KEY: 'realhashkey1',
     ECPAY_HASH_IV: 'realhashiv12',
+    ECPAY_CREDIT_CHECK_CODE: '31415926',
     ECPAY_LOGISTICS_ENDPOINT: 'https://logistics.ecpay.com.tw',
     ECPAY_LOGISTICS_MERCHANT_ID: '7654321',
     ECPAY_LOGISTICS_HASH_KEY: 'reallogistickey1',

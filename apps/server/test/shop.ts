@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { DEMO_STORES, sandboxMapReply } from '../src/modules/logistics/sandbox/stores.ts';
-import { signIn } from './helpers.ts';
+import { eq } from 'drizzle-orm';
+import { productVariants } from '../src/db/schema.ts';
+import { checkMacValue } from '../src/lib/ecpay-check-mac.ts';
+import { seedTestCatalog, setRole } from './fixtures.ts';
+import { createTestApp, signIn } from './helpers.ts';
 
 /**
  * The store map's reply for a trip, as the sandbox map posts it when the shopper picks `storeId`
@@ -52,4 +56,25 @@ export async function shopper(app: FastifyInstance, email: string) {
         ...overrides,
       }),
   };
+}
+
+/** The whole app on the test catalogue with a staff member: the app, the 75 g 凍頂 tin (480) and the staff cookie. */
+export async function shopWithStaff(staffEmail: string) {
+  const ctx = await createTestApp();
+  await seedTestCatalog(ctx.database);
+  const variant = (await ctx.database.db.select({ id: productVariants.id }).from(productVariants).where(eq(productVariants.sku, 'DD-S')))[0]!.id;
+  const staffCookie = (await signIn(ctx.app, staffEmail)).cookie;
+  await setRole(ctx.database, staffEmail, 'staff');
+  return { ctx, variant, staffCookie };
+}
+
+/** ECPay's signed payment notice for an order's first attempt, as the test merchant signs it. */
+export function ecpayNotice(orderNo: string, rtnCode: string, rtnMsg: string, extra: Record<string, string> = {}): string {
+  const fields = { MerchantID: '3002607', MerchantTradeNo: `${orderNo}P1`, RtnCode: rtnCode, RtnMsg: rtnMsg, TradeNo: `T${orderNo}`, TradeAmt: '600', PaymentDate: '2026/11/26 10:00:00', PaymentType: 'Credit_CreditCard', SimulatePaid: '0', ...extra };
+  return new URLSearchParams({ ...fields, CheckMacValue: checkMacValue(fields, 'pwFHCqoQZGmho4w6', 'EkRm7iFT261dpevs') }).toString();
+}
+
+/** Posts a payment notice to the shop as ECPay does; answers ECPay's reply text. */
+export async function notifyPayment(app: FastifyInstance, body: string): Promise<string> {
+  return (await app.inject({ method: 'POST', url: '/api/payments/ecpay/notify', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: body })).body;
 }

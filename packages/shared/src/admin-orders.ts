@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AuditEntry, PagingQuery } from './admin.ts';
 import { ORDER_STATUSES, type OrderStatus, canTransition } from './order-status.ts';
-import { IssuedInvoiceView, OrderEventView, OrderStatusSchema } from './orders.ts';
+import { IssuedInvoiceView, OrderEventView, OrderStatusSchema, RefundView } from './orders.ts';
 import { ONLINE_PAYMENT_METHODS, PAYMENT_METHODS, PAYMENT_METHOD_SHORT } from './payment-methods.ts';
 import { SHIPPING_METHODS, SHIPPING_METHOD_LABELS } from './shipping.ts';
 
@@ -228,6 +228,7 @@ export const AdminOrderDetail = z.object({
     companyTitle: z.string().nullable(),
   }),
   issuedInvoice: IssuedInvoiceView.nullable(),
+  refunds: z.array(RefundView),
   note: z.string(),
   /** The latest carrier and tracking number, once shipped. */
   shipment: z.object({ carrier: z.string().nullable(), trackingNo: z.string().nullable() }).nullable(),

@@ -66,6 +66,17 @@ export const IssuedInvoiceView = z.union([
 ]);
 export type IssuedInvoiceView = z.infer<typeof IssuedInvoiceView>;
 
+/** Money given back on the order: by card through ECPay (pending until ECPay confirms), or by transfer. */
+export const RefundView = z.object({
+  method: z.enum(['card', 'transfer']),
+  amount: z.number().int(),
+  reason: z.string(),
+  status: z.enum(['pending', 'done', 'failed']),
+  createdAt: z.string(),
+  doneAt: z.string().nullable(),
+});
+export type RefundView = z.infer<typeof RefundView>;
+
 export const OrderDetail = z.object({
   orderNo: z.string(),
   status: OrderStatusSchema,
@@ -81,6 +92,7 @@ export const OrderDetail = z.object({
   shipping: z.record(z.string(), z.string()),
   invoice: z.record(z.string(), z.string()),
   issuedInvoice: IssuedInvoiceView.nullable(),
+  refunds: z.array(RefundView),
   items: z.array(OrderItemView),
   subtotal: z.number().int(),
   discounts: z.array(z.object({ label: z.string(), amount: z.number().int(), code: z.string().optional() })),

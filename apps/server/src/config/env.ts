@@ -143,6 +143,8 @@ const EnvSchema = z.object({
   ECPAY_HASH_KEY: z.preprocess(emptyToUndefined, z.string().min(8, 'must be the HashKey ECPay gave you').optional()),
   ECPAY_HASH_IV: z.preprocess(emptyToUndefined, z.string().min(8, 'must be the HashIV ECPay gave you').optional()),
   ECPAY_ENDPOINT: optionalUrl(['https:', 'http:'], 'https://payment-stage.ecpay.com.tw/Cashier/AioCheckOut/V5'),
+  /** The card query's third secret (信用卡收單 → 信用卡授權資訊 in ECPay's back office): refunds ask ECPay where a payment stands with it. */
+  ECPAY_CREDIT_CHECK_CODE: z.preprocess(emptyToUndefined, z.string().regex(/^\d{6,10}$/, 'must be the numeric CreditCheckCode from ECPay\'s back office').optional()),
   /** Says out loud that a production shop takes only ECPay test payments (stage cashier, published keys). */
   ECPAY_STAGE: booleanFlag,
   // ECPay B2C e-invoices: its own merchant and AES key pair (docs/integrations/ecpay-einvoice.md).
@@ -224,6 +226,8 @@ export interface AppConfig {
     endpoint: string | undefined;
     /** ECPAY_STAGE: a production shop that knowingly runs on ECPay's test environment. */
     stage: boolean;
+    /** For the card trade query a refund makes first. */
+    creditCheckCode: string;
   };
   /**
    * ECPay logistics settings. Defaults are ECPay's published stage merchant for the chosen type
@@ -277,7 +281,7 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
     if (env.SEED_DEMO) missing.push('SEED_DEMO: demo data is never loaded when NODE_ENV=production');
     if (!env.SMTP_URL) missing.push('SMTP_URL: required when NODE_ENV=production (there is no dev mailbox in production)');
     if (!env.SHOP_NOTIFY_EMAIL) missing.push('SHOP_NOTIFY_EMAIL: required when NODE_ENV=production (new orders and contact messages are sent there)');
-    for (const key of ['ECPAY_ENDPOINT', 'ECPAY_MERCHANT_ID', 'ECPAY_HASH_KEY', 'ECPAY_HASH_IV'] as const) {
+    for (const key of ['ECPAY_ENDPOINT', 'ECPAY_MERCHANT_ID', 'ECPAY_HASH_KEY', 'ECPAY_HASH_IV', 'ECPAY_CREDIT_CHECK_CODE'] as const) {
       if (!env[key]) missing.push(`${key}: required when NODE_ENV=production (the sandbox payment gateway and the test merchant are for trying the shop only)`);
     }
     for (const key of ['ECPAY_LOGISTICS_ENDPOINT', 'ECPAY_LOGISTICS_MERCHANT_ID', 'ECPAY_LOGISTICS_HASH_KEY', 'ECPAY_LOGISTICS_HASH_IV'] as const) {
@@ -346,6 +350,8 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
       hashIV: env.ECPAY_HASH_IV ?? 'EkRm7iFT261dpevs',
       endpoint: env.ECPAY_ENDPOINT,
       stage: env.ECPAY_STAGE,
+      // Any digits do for the sandbox, which checks it like ECPay; production needs the real one.
+      creditCheckCode: env.ECPAY_CREDIT_CHECK_CODE ?? '25012345',
     },
     logistics: {
       merchantId: env.ECPAY_LOGISTICS_MERCHANT_ID ?? (env.ECPAY_LOGISTICS_TYPE === 'B2C' ? '2000132' : '2000933'),

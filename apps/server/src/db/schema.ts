@@ -359,6 +359,8 @@ export const payments = pgTable(
     rtnMsg: text('rtn_msg'),
     /** ATM: bank code, virtual account, deadline. */
     atm: jsonb('atm').$type<{ bankCode: string; account: string; expireDate: string } | null>(),
+    /** Card: ECPay's authorisation number (gwsr), which its trade query for a refund needs. */
+    gwsr: text('gwsr'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     ...timestamps,
   },
@@ -440,6 +442,40 @@ export const sandboxGatewayTrades = pgTable('sandbox_gateway_trades', {
   status: text('status', { enum: ['waiting', 'paid', 'failed'] }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** The card sandbox's trades (authorised, settled, refunded), kept across restarts like its ATM trades. */
+export const sandboxCardTrades = pgTable('sandbox_card_trades', {
+  tradeNo: text('trade_no').primaryKey(),
+  gwsr: text('gwsr').notNull().unique(),
+  trade: jsonb('trade').$type<Record<string, unknown>>().notNull(),
+});
+
+/**
+ * Money given back on an order: by card through ECPay's card action API, or by bank transfer
+ * (ATM and cash-on-delivery orders), which staff make and then mark done. `key` makes a refund
+ * request idempotent: asking twice for the same thing is one refund.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    key: text('key').notNull().unique(),
+    method: text('method', { enum: ['card', 'transfer'] }).notNull(),
+    amount: integer('amount').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status', { enum: ['pending', 'done', 'failed'] }).notNull().default('pending'),
+    /** Transfers: where the money goes. */
+    bank: jsonb('bank').$type<{ bankCode: string; account: string; holder: string } | null>(),
+    /** Card: the action ECPay took (N, R, or E then N) and its answer. */
+    result: text('result'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [index('refunds_order_idx').on(t.orderId)],
+);
 
 /** Membership tiers: reached by paid spending over the last 12 months. */
 export const membershipTiers = pgTable('membership_tiers', {

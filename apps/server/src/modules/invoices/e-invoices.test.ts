@@ -1,17 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IssuedInvoiceView } from '@shop/shared/orders';
-import { createTestApp, dbAvailable, signIn, type TestContext } from '../../../test/helpers.ts';
-import { seedTestCatalog, setRole } from '../../../test/fixtures.ts';
+import { dbAvailable, type TestContext } from '../../../test/helpers.ts';
 import { latestMail, mailSettled } from '../../../test/mail.ts';
-import { ORIGIN, shopper } from '../../../test/shop.ts';
-import { invoices, orders, outboxMessages, productVariants } from '../../db/schema.ts';
-import { checkMacValue } from '../../lib/ecpay-check-mac.ts';
+import { ORIGIN, ecpayNotice, notifyPayment, shopWithStaff, shopper } from '../../../test/shop.ts';
+import { invoices, orders, outboxMessages } from '../../db/schema.ts';
 import { invoiceSubject } from '../orders/service.ts';
 import type { InvoiceClient } from './ecpay-invoice.ts';
 import { carrierChecker, requestAllowance, voidDeadline, voidInvoice, type InvoiceDeps } from './service.ts';
-
-const ECPAY = { merchantId: '3002607', hashKey: 'pwFHCqoQZGmho4w6', hashIV: 'EkRm7iFT261dpevs' };
 
 describe('the filing period', () => {
   it('lets an invoice be voided until the 15th of the month after its two-month period', () => {
@@ -57,19 +53,11 @@ describe.skipIf(!dbAvailable())('e-invoices', () => {
   let variant: string;
   let staffCookie: string;
   beforeAll(async () => {
-    ctx = await createTestApp();
-    await seedTestCatalog(ctx.database);
-    variant = (await ctx.database.db.select({ id: productVariants.id }).from(productVariants).where(eq(productVariants.sku, 'DD-S')))[0]!.id;
-    staffCookie = (await signIn(ctx.app, 'invoice-staff@example.com')).cookie;
-    await setRole(ctx.database, 'invoice-staff@example.com', 'staff');
+    ({ ctx, variant, staffCookie } = await shopWithStaff('invoice-staff@example.com'));
   });
   afterAll(async () => ctx.close());
 
-  const pay = async (orderNo: string) => {
-    const fields = { MerchantID: ECPAY.merchantId, MerchantTradeNo: `${orderNo}P1`, RtnCode: '1', RtnMsg: '交易成功', TradeNo: `T${orderNo}`, TradeAmt: '600', PaymentDate: '2026/11/26 10:00:00', PaymentType: 'Credit_CreditCard', SimulatePaid: '0' };
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/payments/ecpay/notify', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ ...fields, CheckMacValue: checkMacValue(fields, ECPAY.hashKey, ECPAY.hashIV) }).toString() });
-    expect(res.body).toBe('1|OK');
-  };
+  const pay = async (orderNo: string) => expect(await notifyPayment(ctx.app, ecpayNotice(orderNo, '1', '交易成功'))).toBe('1|OK');
   /** A paid card order of one 480 tin (600 with shipping), with the invoice the member chose. */
   const paidOrder = async (email: string, invoice: Record<string, string> = { type: 'member' }) => {
     const s = await shopper(ctx.app, email);

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CarrierCheckBody, CarrierCheckResponse } from '@shop/shared/checkout';
+import { CarrierCheckBody, CarrierCheckResponse } from '@shop/shared/carrier-check';
 import { jsonPoster } from '../../lib/form-post.ts';
 import { enforceLimit } from '../../plugins/rate-limiter.ts';
 import { invoiceSubject } from '../orders/service.ts';

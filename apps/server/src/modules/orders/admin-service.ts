@@ -26,6 +26,7 @@ import { advanceOrder, orderEventView, type ChangeDeps, type OrderDeps } from '.
 import { shippingRules } from '../site/shipping-rules.ts';
 import { parcelOf } from '../logistics/shipments.ts';
 import { invoiceView } from '../invoices/service.ts';
+import { refundViews } from '../payments/refunds.ts';
 import { pageCount, pageWindow } from '@shop/shared/paging';
 import { formatTaipeiDateTime } from '@shop/shared/taipei-time';
 
@@ -212,6 +213,7 @@ export async function getAdminOrder(db: DbOrTx, orderNo: string, options: { with
       companyTitle: i.companyTitle ?? null,
     },
     issuedInvoice,
+    refunds: await refundViews(db, order.id),
     note: order.note,
     shipment: shipment ? { carrier: shipment.carrier, trackingNo: shipment.trackingNo } : null,
     parcel: parcel ? { logisticsId: parcel.logisticsId, subType: parcel.subType, statusCode: parcel.statusCode, statusMessage: parcel.statusMessage, collectionAmount: parcel.collectionAmount } : null,

@@ -72,10 +72,10 @@ export function orderCancelledMail(o: MailOrder, by: 'member' | 'staff', note: s
   return memberMail(o, 'order-cancelled', '訂單已取消', [why, money, '如有任何疑問，歡迎直接回覆這封信或與客服聯絡。'], { label: '查看訂單', url: orderUrl(publicUrl, o.orderNo) });
 }
 
-export function orderRefundedMail(o: MailOrder, publicUrl: string): MailMessage {
+export function orderRefundedMail(o: MailOrder, amount: number, publicUrl: string): MailMessage {
   const how =
     o.paymentMethod === 'credit_card' ? '信用卡退款會退回原付款卡片，依發卡銀行作業，約 7–14 個工作天後可在帳單上看到。' : '款項會轉入您提供的銀行帳戶，入帳約需 3–5 個工作天。';
-  return memberMail(o, 'order-refunded', '退款已辦理', [`訂單 ${o.orderNo} 的退款 ${formatTwd(o.total)} 已辦理完成。`, how], { label: '查看訂單', url: orderUrl(publicUrl, o.orderNo) });
+  return memberMail(o, 'order-refunded', '退款已辦理', [`訂單 ${o.orderNo} 的退款 ${formatTwd(amount)} 已辦理完成。`, how], { label: '查看訂單', url: orderUrl(publicUrl, o.orderNo) });
 }
 
 export function orderDeliveredMail(o: MailOrder, publicUrl: string): MailMessage {

@@ -91,7 +91,8 @@ function memberMail(publicUrl: string, order: repo.OrderRow, o: MailOrder, kind:
           // The history's note names who cancelled (店家取消訂單：…); the mail says that in its own words.
           return orderCancelledMail(o, extra.byMember ? 'member' : 'staff', extra.byMember ? null : (extra.note?.replace(/^店家取消訂單：/, '') || null), publicUrl);
         case 'refunded':
-          return orderRefundedMail(o, publicUrl);
+          // A paid card order's refund goes through ECPay: its mail follows ECPay's answer (payments/refunds.ts).
+          return order.paymentMethod === 'credit_card' && order.paidAt ? null : orderRefundedMail(o, order.total, publicUrl);
         case 'delivered':
           return orderDeliveredMail(o, publicUrl);
         default:

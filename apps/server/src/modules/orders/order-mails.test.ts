@@ -1,15 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { BRAND } from '@shop/shared/brand';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, dbAvailable, type TestContext } from '../../../test/helpers.ts';
-import { seedTestCatalog, setRole } from '../../../test/fixtures.ts';
+import { dbAvailable, type TestContext } from '../../../test/helpers.ts';
 import { latestMail, mailSettled } from '../../../test/mail.ts';
-import { ORIGIN, shopper } from '../../../test/shop.ts';
+import { ORIGIN, ecpayNotice, notifyPayment, shopWithStaff, shopper } from '../../../test/shop.ts';
 import { mailOutbox, orders, outboxMessages, productVariants } from '../../db/schema.ts';
-import { checkMacValue } from '../../lib/ecpay-check-mac.ts';
-import { signIn } from '../../../test/helpers.ts';
 
-const ECPAY = { merchantId: '3002607', hashKey: 'pwFHCqoQZGmho4w6', hashIV: 'EkRm7iFT261dpevs' };
 const SHOP_INBOX = BRAND.email;
 
 /** The mails of an order's whole life, each written with its change (the outbox) and sent once. */
@@ -18,20 +14,11 @@ describe.skipIf(!dbAvailable())('order mails', () => {
   let variant: string;
   let staffCookie: string;
   beforeAll(async () => {
-    ctx = await createTestApp();
-    await seedTestCatalog(ctx.database);
-    variant = (await ctx.database.db.select({ id: productVariants.id }).from(productVariants).where(eq(productVariants.sku, 'DD-S')))[0]!.id;
-    staffCookie = (await signIn(ctx.app, 'mails-staff@example.com')).cookie;
-    await setRole(ctx.database, 'mails-staff@example.com', 'staff');
+    ({ ctx, variant, staffCookie } = await shopWithStaff('mails-staff@example.com'));
   });
   afterAll(async () => ctx.close());
 
-  const notify = (fields: Record<string, string>) =>
-    ctx.app.inject({ method: 'POST', url: '/api/payments/ecpay/notify', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() });
-  const notice = (orderNo: string, rtnCode: string, rtnMsg: string) => {
-    const fields = { MerchantID: ECPAY.merchantId, MerchantTradeNo: `${orderNo}P1`, RtnCode: rtnCode, RtnMsg: rtnMsg, TradeNo: `T${orderNo}`, TradeAmt: '600', PaymentDate: '2026/11/22 10:00:00', PaymentType: 'Credit_CreditCard', SimulatePaid: '0' };
-    return { ...fields, CheckMacValue: checkMacValue(fields, ECPAY.hashKey, ECPAY.hashIV) };
-  };
+  const notify = (orderNo: string, rtnCode: string, rtnMsg: string) => notifyPayment(ctx.app, ecpayNotice(orderNo, rtnCode, rtnMsg));
   const staff = (orderNo: string, body: Record<string, unknown>) =>
     ctx.app.inject({ method: 'POST', url: `/api/admin/orders/${orderNo}/actions`, headers: { cookie: staffCookie, origin: ORIGIN }, payload: body });
   /** A card order of one 480 tin (600 with shipping) by a new member. */
@@ -51,7 +38,7 @@ describe.skipIf(!dbAvailable())('order mails', () => {
 
   it('a failed card payment, then the member cancels: one mail for each, saying what happened', async () => {
     const { s, orderNo } = await cardOrder('mails-failed@example.com');
-    expect((await notify(notice(orderNo, '10100058', '交易失敗'))).body).toBe('1|OK');
+    expect(await notify(orderNo, '10100058', '交易失敗')).toBe('1|OK');
     const failed = await latestMail(ctx.database, 'mails-failed@example.com', 'payment-failed');
     expect(failed.subject).toBe(`【山嵐茶事】付款未完成：${orderNo}`);
     expect(failed.text).toContain('重新付款');
@@ -65,7 +52,7 @@ describe.skipIf(!dbAvailable())('order mails', () => {
 
   it('a paid order: the member is told once however often ECPay repeats the notice, and the shop hears of the order once', async () => {
     const { orderNo } = await cardOrder('mails-paid@example.com');
-    for (let i = 0; i < 3; i += 1) expect((await notify(notice(orderNo, '1', '交易成功'))).body).toBe('1|OK');
+    for (let i = 0; i < 3; i += 1) expect(await notify(orderNo, '1', '交易成功')).toBe('1|OK');
     await settled();
     // The invoice follows the payment (its own mail, e-invoices.test.ts).
     expect(await mailsTo('mails-paid@example.com')).toEqual(['order-placed', 'order-paid', 'invoice-issued']);

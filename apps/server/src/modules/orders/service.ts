@@ -1,7 +1,7 @@
 import { CARRIERS } from '@shop/shared/admin-orders';
 import type { CartLine } from '@shop/shared/cart';
 import { carrierTracking } from '@shop/shared/carrier-tracking';
-import { CARRIER_NOT_FOUND, CVS_BRAND_NAMES, CheckoutErrorCode, cvsStoreLabel, type CvsBrandCode, type PlaceOrderBody, type QuoteBody, type QuoteResponse } from '@shop/shared/checkout';
+import { CVS_BRAND_NAMES, CheckoutErrorCode, cvsStoreLabel, type CvsBrandCode, type PlaceOrderBody, type QuoteBody, type QuoteResponse } from '@shop/shared/checkout';
 import { isOutlying } from '@shop/shared/data/tw-districts';
 import { findDistrict } from '@shop/shared/data/tw-districts';
 import { formatTwd } from '@shop/shared/money';
@@ -35,8 +35,11 @@ import type { ParcelOrder, ParcelShipped } from '../logistics/shipments.ts';
 import { knownStore } from '../logistics/stores.ts';
 import { mapChoice } from '../logistics/map.ts';
 import { paymentForm, type GatewaySettings } from '../payments/gateway.ts';
+import { CARRIER_NOT_FOUND } from '@shop/shared/carrier-check';
 import { enqueueOrderMails, type ChangeKind } from './notify.ts';
+import { orderRefundedMail } from './mails.ts';
 import { invoiceFollowUp, invoiceView as issuedInvoiceView, type InvoiceSubject } from '../invoices/service.ts';
+import { refundFollowUp, refundViews } from '../payments/refunds.ts';
 import * as repo from './repo.ts';
 import { pageCount, pageWindow } from '@shop/shared/paging';
 
@@ -390,6 +393,7 @@ export async function present(db: DbOrTx, order: repo.OrderRow): Promise<OrderDe
     shipping: shippingView(order.shipping),
     invoice: invoiceView(order.invoice),
     issuedInvoice: await issuedInvoiceView(db, order),
+    refunds: await refundViews(db, order.id),
     items: items.map((i) => ({
       productSlug: i.productSlug,
       productName: i.productName,
@@ -617,6 +621,8 @@ async function applyTransition(tx: Tx, order: repo.OrderRow, move: OrderMove, no
   await repo.insertEvent(tx, { orderId: order.id, kind: 'status', status: to, note: move.note ?? null, location: move.location ?? null, createdAt: now });
   // The uniform invoice follows the sale: issued when it is paid (delivered, for cash on delivery), voided when it is undone.
   await invoiceFollowUp(tx, order, to, move.note ?? null);
+  // A paid card order that is cancelled or refunded gets its money back through ECPay.
+  await refundFollowUp(tx, order, to, move.note ?? null);
   return { ...order, status: to };
 }
 
@@ -721,6 +727,8 @@ export interface PaidNotice {
   tradeNo: string;
   rtnCode: string;
   rtnMsg: string;
+  /** Card: the authorisation number (gwsr), for a later refund. */
+  gwsr?: string | undefined;
 }
 
 /**
@@ -734,7 +742,7 @@ export async function recordPaid(deps: ChangeDeps, notice: PaidNotice): Promise<
     if (!payment) return { outcome: 'unknown-trade' as const };
     if (payment.amount !== notice.amount) return { outcome: 'amount-mismatch' as const };
     if (payment.status === 'paid') return { outcome: 'ok' as const };
-    await repo.updatePayment(tx, payment.id, { status: 'paid', tradeNo: notice.tradeNo, rtnCode: notice.rtnCode, rtnMsg: notice.rtnMsg, paidAt: now });
+    await repo.updatePayment(tx, payment.id, { status: 'paid', tradeNo: notice.tradeNo, rtnCode: notice.rtnCode, rtnMsg: notice.rtnMsg, paidAt: now, gwsr: notice.gwsr ?? null });
     const order = await repo.findById(tx, payment.orderId, { forUpdate: true });
     if (!order) return { outcome: 'ok' as const };
     const latePayment = order.status === 'expired';
@@ -830,6 +838,14 @@ export async function recordAtmInfo(deps: ChangeDeps, notice: PaidNotice & { ban
   });
   if ('order' in result && result.order && 'atm' in result) await afterChange(deps, result.order, 'atm-info');
   return result.outcome;
+}
+
+/** The member's mail once money went back to them (the payments module sends it when ECPay confirms). */
+export async function refundDoneMail(db: DbOrTx, orderId: string, amount: number, publicUrl: string) {
+  const order = await repo.findById(db, orderId);
+  const owner = order && (await repo.ownerOf(db, order.userId));
+  if (!order || !owner?.emailVerifiedAt) return null;
+  return orderRefundedMail({ orderNo: order.orderNo, email: owner.email, name: owner.name, total: order.total, paymentMethod: order.paymentMethod, items: [] }, amount, publicUrl);
 }
 
 /** What an order's uniform invoice is made from (the invoices module issues it). */

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { verifyCheckMacValue } from '../../lib/ecpay-check-mac.ts';
-import { acceptForms } from '../../lib/form-post.ts';
+import { acceptForms, formPoster } from '../../lib/form-post.ts';
+import { cardActions } from './ecpay/card-action.ts';
+import { REFUND_KIND, refundCard } from './refunds.ts';
 import { safeFields } from '../../lib/log-redaction.ts';
 import * as orders from '../orders/service.ts';
 import { orderDeps } from '../orders/deps.ts';
@@ -17,6 +19,13 @@ const payments: FastifyPluginAsync = async (app) => {
   acceptForms(app, 64 * 1024);
   const { hashKey, hashIV, merchantId } = app.config.ecpay;
 
+  // Card refunds through ECPay's card action API (the card sandbox without ECPAY_ENDPOINT).
+  const cardHost = app.config.ecpay.endpoint ? new URL(app.config.ecpay.endpoint).origin : `${app.config.publicUrl}/sandbox/ecpay`;
+  const card = cardActions({ merchantId, hashKey, hashIV, host: cardHost, creditCheckCode: app.config.ecpay.creditCheckCode }, formPoster(app, app.config.publicUrl));
+  app.outbox.handle(REFUND_KIND, (payload, message) =>
+    refundCard({ db: app.db, card, mailer: app.mailer, doneMail: (db, orderId, amount) => orders.refundDoneMail(db, orderId, amount, app.config.publicUrl) }, payload as { refundId: string }, message.attempts),
+  );
+
   /** The signed form, or null when it is missing, forged or for another merchant. */
   function signedForm(request: FastifyRequest): Form | null {
     const form = (request.body ?? {}) as Form;
@@ -32,6 +41,7 @@ const payments: FastifyPluginAsync = async (app) => {
     tradeNo: form.TradeNo ?? '',
     rtnCode: form.RtnCode ?? '',
     rtnMsg: form.RtnMsg ?? '',
+    ...(form.gwsr && /^\d{1,15}$/.test(form.gwsr) ? { gwsr: form.gwsr } : {}),
   });
 
   const answer = (outcome: orders.PaymentOutcome) =>

@@ -14,16 +14,14 @@ export interface ErrorPageProps {
   onRetry?: () => void;
 }
 
-// The statuses this shop and a proxy in front of it answer with; any other falls back below.
+// The statuses a page's own load can meet, from this shop or a proxy in front of it (409, 413 and
+// 415 answer writes, which show beside their form, never as a page); any other falls back below.
 const REASON_PHRASES: Readonly<Record<number, string>> = {
   400: 'Bad Request',
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Page Not Found',
   408: 'Request Timeout',
-  409: 'Conflict',
-  413: 'Payload Too Large',
-  415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
   502: 'Bad Gateway',

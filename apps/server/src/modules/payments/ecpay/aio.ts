@@ -46,7 +46,8 @@ export function buildAioFields(settings: EcpaySettings, request: AioRequest): Re
     EncryptType: '1',
     OrderResultURL: request.orderResultUrl,
     ClientBackURL: request.clientBackUrl,
-    NeedExtraPaidInfo: 'N',
+    // Y: the paid notice carries the card's authorisation number (gwsr), which a refund's trade query needs.
+    NeedExtraPaidInfo: 'Y',
   };
   if (request.method === 'atm') {
     fields.ExpireDate = String(request.atmExpireDays ?? 3);

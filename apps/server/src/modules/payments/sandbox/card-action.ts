@@ -133,6 +133,7 @@ export interface CardSandboxOptions {
 }
 
 type Form = Record<string, string>;
+const echo = (value: string | undefined) => (value && /^[A-Za-z0-9]{1,20}$/.test(value) ? value : '');
 type Refusal = { readonly code: string; readonly message: string };
 
 const refusal = (code: keyof typeof SANDBOX_RTN_CODES, message: string): Refusal => ({ code: SANDBOX_RTN_CODES[code], message });
@@ -211,7 +212,8 @@ export default async function cardActionSandbox(app: FastifyInstance, opts: Card
       reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        .send(new URLSearchParams({ MerchantID: settings.merchantId, MerchantTradeNo: form.MerchantTradeNo ?? '', TradeNo: form.TradeNo ?? '', ...fields }).toString());
+        // Only numbers in their own shape are echoed back: a 64 KB "trade number" is not repeated.
+        .send(new URLSearchParams({ MerchantID: settings.merchantId, MerchantTradeNo: echo(form.MerchantTradeNo), TradeNo: echo(form.TradeNo), ...fields }).toString());
     const refuseWith = (r: Refusal) => answer({ RtnCode: r.code, RtnMsg: r.message });
 
     if (!form.CheckMacValue || !verifyCheckMacValue(form, settings.hashKey, settings.hashIV)) return refuseWith(refusal('checkMac', 'CheckMacValue 驗證失敗'));

@@ -2,7 +2,9 @@ import { randomInt } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { formatTwd } from '@shop/shared/money';
-import { sandboxGatewayTrades } from '../../../db/schema.ts';
+import { sandboxCardTrades, sandboxGatewayTrades } from '../../../db/schema.ts';
+import type { Db } from '../../../db/client.ts';
+import cardActionSandbox, { authoriseTrade, type SandboxCardTrade, type SandboxTrades } from './card-action.ts';
 import { ecpayDate } from '../ecpay/aio.ts';
 import { checkMacValue, verifyCheckMacValue } from '../../../lib/ecpay-check-mac.ts';
 import { escapeHtml, hiddenFields, sandboxPage, sendPage } from '../../../lib/sandbox-page.ts';
@@ -13,6 +15,27 @@ type Form = Record<string, string>;
 const escape = escapeHtml;
 const hidden = hiddenFields;
 const page = (title: string, body: string, autoSubmit = false) => sandboxPage({ gateway: '付款', title, body, autoSubmit });
+
+/** The card sandbox's trades in the database, so a refund after a restart still finds its payment. */
+export function dbTrades(db: Db): SandboxTrades {
+  const revive = (row: { trade: Record<string, unknown> } | undefined): SandboxCardTrade | undefined => {
+    if (!row) return undefined;
+    const t = row.trade as unknown as SandboxCardTrade & { authorisedAt: string; closedAt?: string };
+    return { ...t, authorisedAt: new Date(t.authorisedAt), ...(t.closedAt ? { closedAt: new Date(t.closedAt) } : {}) };
+  };
+  return {
+    async get(tradeNo) {
+      return revive((await db.select().from(sandboxCardTrades).where(eq(sandboxCardTrades.tradeNo, tradeNo)).limit(1))[0]);
+    },
+    async set(trade) {
+      const value = JSON.parse(JSON.stringify(trade)) as Record<string, unknown>;
+      await db.insert(sandboxCardTrades).values({ tradeNo: trade.tradeNo, gwsr: trade.gwsr, trade: value }).onConflictDoUpdate({ target: sandboxCardTrades.tradeNo, set: { trade: value } });
+    },
+    async findByGwsr(gwsr) {
+      return revive((await db.select().from(sandboxCardTrades).where(eq(sandboxCardTrades.gwsr, gwsr)).limit(1))[0]);
+    },
+  };
+}
 
 /**
  * A payment gateway that speaks ECPay's AIO protocol, for trying the shop without ECPay: it
@@ -25,6 +48,10 @@ const sandbox: FastifyPluginAsync = async (app) => {
   if (!app.config.isTest) app.log.info(`payments: no ECPAY_ENDPOINT, so checkout uses the built-in sandbox gateway (${app.config.publicUrl}/sandbox/ecpay/aio); simulate ATM transfers at ${app.config.publicUrl}/sandbox/ecpay/atm`);
   const { hashKey, hashIV } = app.config.ecpay;
   acceptForms(app, 64 * 1024);
+  const trades = dbTrades(app.db);
+  // Card refunds (DoAction, QueryTrade/V2) against the same trades. A sandbox payment counts as
+  // settled at once (ECPay closes daily), so refunds take the R path; the N path is unit-tested.
+  await app.register(cardActionSandbox, { prefix: '/sandbox/ecpay', settings: app.config.ecpay, trades, settleAfterMs: 0 });
   const html = sendPage;
   const sign = (fields: Form): Form => ({ ...fields, CheckMacValue: checkMacValue(fields, hashKey, hashIV) });
 
@@ -95,7 +122,11 @@ ${back ? `<form method="post" action="${escape(back)}">${hidden(info)}<button ty
     }
 
     const paid = outcome === 'pay';
+    // A card payment is an authorisation the card-action sandbox can later give up or refund.
+    const gwsr = String(randomInt(10_000_000, 99_999_999));
+    if (paid) await authoriseTrade(trades, { merchantTradeNo: common.MerchantTradeNo, tradeNo, gwsr, amount: Number(common.TradeAmt), at: now });
     const result = sign({
+      ...(paid && form.NeedExtraPaidInfo === 'Y' ? { gwsr, auth_code: String(randomInt(100_000, 999_999)), card4no: '2222', card6no: '431195', process_date: ecpayDate(now) } : {}),
       ...common,
       RtnCode: paid ? '1' : '10100058',
       RtnMsg: paid ? '交易成功' : '付款失敗（測試閘道模擬）',

@@ -24,6 +24,7 @@ import { PaymentStateBadge } from '../components/payment-state-badge.tsx';
 import { OrderStatusBadge } from '../../../features/orders/components/order-parts.tsx';
 import { Facts, Panel } from '../../shared/panel.tsx';
 import { IssuedInvoice } from '../../../components/issued-invoice.tsx';
+import { RefundList } from '../../../components/refund-list.tsx';
 import { PAYMENT_ATTEMPT_LABELS } from '@shop/shared/payment-methods';
 
 function Items({ order }: { order: AdminOrderDetail }) {
@@ -296,6 +297,11 @@ export default function OrderDetailPage() {
                   <PaymentAttempt key={p.merchantTradeNo} p={p} />
                 ))}
               </ul>
+            )}
+            {o.refunds.length > 0 && (
+              <div className="mt-3 border-t border-line pt-3">
+                <RefundList refunds={o.refunds} />
+              </div>
             )}
           </Panel>
 

@@ -1,5 +1,5 @@
 import type { UseFormReturn } from 'react-hook-form';
-import { CARRIER_NOT_FOUND, type CarrierCheckResponse } from '@shop/shared/checkout';
+import { CARRIER_NOT_FOUND, type CarrierCheckResponse } from '@shop/shared/carrier-check';
 import { isDonationCode, isMobileBarcode } from '@shop/shared/invoice';
 import { apiPost } from '../../../lib/api-client.ts';
 import type { CheckoutForm } from '../schema.ts';

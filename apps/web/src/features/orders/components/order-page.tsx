@@ -12,6 +12,7 @@ import { orderQueryOptions } from '../api/orders-api.ts';
 import { OrderActions, OrderAmounts, OrderItems, OrderStatusBadge, OrderTimeline, formatDateTime } from './order-parts.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { IssuedInvoice } from '../../../components/issued-invoice.tsx';
+import { RefundList } from '../../../components/refund-list.tsx';
 import { NewStoreNotice } from './new-store.tsx';
 
 function Panel({ title, children }: { title: string; children: React.ReactNode }) {
@@ -130,6 +131,11 @@ export function OrderPage({ tracking = false }: { tracking?: boolean }) {
           {o.issuedInvoice && (
             <div className="mt-3 border-t border-line pt-3">
               <IssuedInvoice invoice={o.issuedInvoice} />
+            </div>
+          )}
+          {o.refunds.length > 0 && (
+            <div className="mt-3 border-t border-line pt-3">
+              <RefundList refunds={o.refunds} />
             </div>
           )}
           {o.note && <p className="mt-3 text-sm text-ink-muted">備註：{o.note}</p>}

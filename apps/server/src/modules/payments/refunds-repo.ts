@@ -1,0 +1,41 @@
+import { and, desc, eq, ne } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { payments, refunds } from '../../db/schema.ts';
+
+export type RefundRow = typeof refunds.$inferSelect;
+
+export async function insertRefund(db: DbOrTx, values: typeof refunds.$inferInsert): Promise<RefundRow | null> {
+  const [row] = await db.insert(refunds).values(values).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+export async function findRefund(db: DbOrTx, id: string): Promise<RefundRow | null> {
+  const [row] = await db.select().from(refunds).where(eq(refunds.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function refundsOf(db: DbOrTx, orderId: string): Promise<RefundRow[]> {
+  return db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(refunds.createdAt);
+}
+
+/** What is asked for or given back already (failed refunds gave nothing). */
+export async function refundedTotal(db: DbOrTx, orderId: string, except?: string): Promise<number> {
+  const rows = await db.select({ amount: refunds.amount, id: refunds.id }).from(refunds).where(and(eq(refunds.orderId, orderId), ne(refunds.status, 'failed')));
+  return rows.filter((r) => r.id !== except).reduce((sum, r) => sum + r.amount, 0);
+}
+
+export async function settleRefund(db: DbOrTx, id: string, status: 'done' | 'failed', result: string, at: Date): Promise<boolean> {
+  const rows = await db.update(refunds).set({ status, result, doneAt: status === 'done' ? at : null }).where(and(eq(refunds.id, id), eq(refunds.status, 'pending'))).returning({ id: refunds.id });
+  return rows.length > 0;
+}
+
+/** The card payment that paid the order. */
+export async function paidCardPayment(db: DbOrTx, orderId: string) {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'paid'), eq(payments.method, 'credit_card')))
+    .orderBy(desc(payments.paidAt))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,84 @@
+import type { OrderStatus } from '@shop/shared/order-status';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import type { Mailer, MailMessage } from '../../plugins/mail.ts';
+import { PermanentDeliveryError, enqueueOutbox } from '../../plugins/outbox.ts';
+import { planRefund, type CardActions } from './ecpay/card-action.ts';
+import * as repo from './refunds-repo.ts';
+
+/**
+ * Money given back on card orders (docs/decisions/016-refunds.md). When a paid card order is
+ * cancelled or refunded, the order's one door writes a refund row and a `payment.refund` outbox
+ * message in its transaction; the handler asks ECPay where the payment stands (trade query), picks
+ * the action (give up the authorisation before the daily close, refund after it) and records the
+ * outcome, and only then is the member told the money is on its way back.
+ */
+
+export const REFUND_KIND = 'payment.refund';
+
+export interface RefundDeps {
+  readonly db: Db;
+  readonly card: CardActions;
+  readonly mailer: Mailer;
+  /** The member's mail once the refund went through (none for an unverified address). */
+  readonly doneMail: (db: DbOrTx, orderId: string, amount: number) => Promise<MailMessage | null>;
+  readonly now?: () => Date;
+}
+
+/**
+ * Called by the orders' one door inside the transaction of a move to cancelled or refunded: a card
+ * order that was paid gets its whole remaining amount back. True when a refund was written (the
+ * member's mail then waits for ECPay's answer instead of going out with the status change).
+ */
+export async function refundFollowUp(tx: Tx, order: { id: string; orderNo: string; paymentMethod: string; paidAt: Date | null; total: number }, to: OrderStatus, reason: string | null): Promise<boolean> {
+  if ((to !== 'cancelled' && to !== 'refunded') || order.paymentMethod !== 'credit_card' || !order.paidAt) return false;
+  const amount = order.total - (await repo.refundedTotal(tx, order.id));
+  if (amount <= 0) return false;
+  const refund = await repo.insertRefund(tx, { orderId: order.id, key: `order:${order.orderNo}:whole`, method: 'card', amount, reason: reason ?? (to === 'cancelled' ? '訂單取消' : '訂單退款') });
+  if (!refund) return false;
+  await enqueueOutbox(tx, { kind: REFUND_KIND, key: `${REFUND_KIND}:${refund.id}`, payload: { refundId: refund.id }, summary: `刷卡退款 ${amount} 元：訂單 ${order.orderNo}` });
+  return true;
+}
+
+/** The outbox handler of `payment.refund`: once per refund, never more than the card paid. */
+export async function refundCard(deps: RefundDeps, payload: { refundId: string }, attempt: number): Promise<void> {
+  const refund = await repo.findRefund(deps.db, payload.refundId);
+  if (!refund || refund.status !== 'pending') return;
+  const payment = await repo.paidCardPayment(deps.db, refund.orderId);
+  if (!payment?.tradeNo) throw new PermanentDeliveryError('找不到這筆訂單的刷卡紀錄，請到綠界廠商後台退款');
+  if (!payment.gwsr) throw new PermanentDeliveryError('刷卡紀錄沒有授權碼（gwsr），無法向綠界查詢；請到綠界廠商後台退款');
+  const trade = { merchantTradeNo: payment.merchantTradeNo, tradeNo: payment.tradeNo, gwsr: payment.gwsr, amount: payment.amount };
+  const query = await deps.card.query(trade);
+  if (!query.ok) {
+    if (query.code === 'unreachable') throw new Error(`trade query: ${query.message}`);
+    throw new PermanentDeliveryError(`綠界查詢交易失敗：${query.message}`);
+  }
+  const earlier = await repo.refundedTotal(deps.db, refund.orderId, refund.id);
+  // A try after an uncertain one: ECPay's own figures show whether it went through.
+  if (attempt > 1 && (query.trade.stage === 'void' || ((query.trade.stage === 'closed' || query.trade.stage === 'closing') && query.trade.closedAmount <= payment.amount - earlier - refund.amount))) {
+    return finish(deps, refund, `ECPay 已處理（重試前查詢：${query.trade.status}）`);
+  }
+  const plan = planRefund({ stage: query.trade.stage, paidAmount: payment.amount, alreadyRefunded: earlier, amount: refund.amount });
+  if (!plan.ok) {
+    // Waiting for the daily close or for ECPay to finish: tried again later. Anything else needs staff.
+    if (plan.reason === 'partial_before_close' || plan.reason === 'in_progress') throw new Error(plan.message);
+    throw new PermanentDeliveryError(plan.message);
+  }
+  const outcome = await deps.card.refund(trade, plan);
+  if (outcome.ok) return finish(deps, refund, `${plan.steps.map((s) => s.action).join('→')}：${outcome.rtnMsg}`);
+  if (outcome.uncertain) throw new Error(`${outcome.failedStep}: ${outcome.message}`);
+  throw new PermanentDeliveryError(`綠界拒絕${outcome.failedStep === 'R' ? '退刷' : outcome.failedStep === 'N' ? '放棄授權' : '取消關帳'}：${outcome.message}`);
+}
+
+async function finish(deps: RefundDeps, refund: repo.RefundRow, result: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    if (!(await repo.settleRefund(tx, refund.id, 'done', result, deps.now ? deps.now() : new Date()))) return;
+    const mail = await deps.doneMail(tx, refund.orderId, refund.amount);
+    if (mail) await deps.mailer.enqueue(tx, mail);
+  });
+  deps.mailer.flush();
+}
+
+/** The refunds of an order, for the member's and staff's order pages. */
+export async function refundViews(db: DbOrTx, orderId: string) {
+  return (await repo.refundsOf(db, orderId)).map((r) => ({ method: r.method, amount: r.amount, reason: r.reason, status: r.status, createdAt: r.createdAt.toISOString(), doneAt: r.doneAt?.toISOString() ?? null }));
+}

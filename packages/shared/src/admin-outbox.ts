@@ -11,7 +11,13 @@ export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 export const OUTBOX_STATUS_LABELS: Readonly<Record<OutboxStatus, string>> = { pending: '待送出', failed: '失敗', sent: '已送出' };
 
 /** What each kind of message is, in the console's words. */
-export const OUTBOX_KIND_LABELS: Readonly<Record<string, string>> = { mail: '電子郵件' };
+export const OUTBOX_KIND_LABELS: Readonly<Record<string, string>> = {
+  mail: '電子郵件',
+  'invoice.issue': '開立發票',
+  'invoice.void': '作廢發票',
+  'invoice.allowance': '發票折讓',
+  'payment.refund': '刷卡退款',
+};
 
 /** `attention`: pending and failed together, failed first (the default view). */
 export const OutboxListQuery = z

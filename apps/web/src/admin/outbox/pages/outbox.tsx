@@ -47,7 +47,7 @@ export default function OutboxPage() {
   };
 
   const columns: Column<OutboxRow>[] = [
-    { key: 'status', header: '狀態', cell: (r) => <Badge tone={TONES[r.status]}>{OUTBOX_STATUS_LABELS[r.status]}</Badge> },
+    { key: 'status', header: '狀態', cell: (r) => <Badge tone={TONES[r.status]} className="whitespace-nowrap">{OUTBOX_STATUS_LABELS[r.status]}</Badge> },
     {
       key: 'what',
       header: '內容',

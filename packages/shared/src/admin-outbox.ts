@@ -17,6 +17,7 @@ export const OUTBOX_KIND_LABELS: Readonly<Record<string, string>> = {
   'invoice.void': '作廢發票',
   'invoice.allowance': '發票折讓',
   'payment.refund': '刷卡退款',
+  'logistics.prepare': '建立物流單',
 };
 
 /** `attention`: pending and failed together, failed first (the default view). */

@@ -7,10 +7,12 @@ import { safeFields } from '../../lib/log-redaction.ts';
 import { enforceLimit } from '../../plugins/rate-limiter.ts';
 import { acceptForms, formOf } from '../../lib/form-post.ts';
 import * as orders from '../orders/service.ts';
-import { orderDeps } from '../orders/deps.ts';
+import { orderDeps, shipmentDeps } from '../orders/deps.ts';
 import { MAP_REPLY_PATH, mapChoice, recordMapReply, startMapTrip, type MapDeps } from './map.ts';
 import { receiveNotice, receiveStoreNotice, type NoticeDeps } from './notices.ts';
-import { NOTICE_PATH, STORE_NOTICE_PATH } from './shipments.ts';
+import { NOTICE_PATH, STORE_NOTICE_PATH, shipParcel } from './shipments.ts';
+import { PermanentDeliveryError } from '../../plugins/outbox.ts';
+import { AppError } from '../../lib/errors.ts';
 
 
 /** The page a refused map reply lands on: what happened, and the way back. */
@@ -35,6 +37,18 @@ a{display:inline-flex;align-items:center;min-height:44px;margin-top:16px;padding
  */
 const logistics: FastifyPluginAsync = async (app) => {
   acceptForms(app, 16 * 1024);
+  // Logistics orders made ahead of shipping (ECPAY_LOGISTICS_AUTO_CREATE), from the outbox. A
+  // refusal is for staff to meet when they ship; a lost connection is tried again.
+  app.outbox.handle(orders.PREPARE_PARCEL, async (payload) => {
+    const parcel = await orders.parcelToPrepare(app.db, String(payload.orderId));
+    if (!parcel) return;
+    try {
+      await shipParcel(shipmentDeps(app), parcel);
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode < 500) throw new PermanentDeliveryError(error.message);
+      throw error;
+    }
+  });
   const deps = (): MapDeps => ({ db: app.db, settings: app.config.logistics, publicUrl: app.config.publicUrl });
   const r = app.withTypeProvider<ZodTypeProvider>();
 

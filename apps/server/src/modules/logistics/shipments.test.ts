@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkMacValue, verifyCheckMacValue } from '../../lib/ecpay-check-mac.ts';
-import { logisticsNotices, orderEvents, orders, productVariants, sandboxLogisticsShipments, shipments } from '../../db/schema.ts';
+import { logisticsNotices, orderEvents, orders, outboxMessages, productVariants, sandboxLogisticsShipments, shipments } from '../../db/schema.ts';
 import { createTestApp, dbAvailable, signIn, type TestContext } from '../../../test/helpers.ts';
 import { seedTestCatalog, setRole } from '../../../test/fixtures.ts';
 import { latestMail } from '../../../test/mail.ts';
@@ -359,6 +359,23 @@ describe.skipIf(!dbAvailable())('logistics orders made at payment (ECPAY_LOGISTI
     const order = (await s.order({ shipping: { method: 'cvs', recipientName: '王小茶', phone: '0912345678', cvsBrand: 'FAMILY', storeId: '018234' }, paymentMethod: 'cod' })).json().order as { orderNo: string; total: number };
     const made = await eventually(() => parcelsOf(order.orderNo), (p) => p.length > 0);
     expect(made[0]).toMatchObject({ subType: 'FAMIC2C', collectionAmount: order.total });
+    // Made through the outbox, from the message the order's own transaction wrote.
+    const [message] = await ctx.database.db.select().from(outboxMessages).where(eq(outboxMessages.key, `logistics.prepare:${order.orderNo}`));
+    expect(message).toMatchObject({ kind: 'logistics.prepare', status: 'sent' });
+  });
+
+  it('a logistics order ECPay would refuse is not tried again and again: it waits in 寄送狀態 with the reason, for staff to meet when they ship', async () => {
+    const s = await shopper(ctx.app, 'auto-home-cod@example.com');
+    await s.add(variantId, 1);
+    // Cash on delivery to a door: the shop's carriers collect no money at the door.
+    const order = (await s.order({ paymentMethod: 'cod' })).json().order as { orderNo: string };
+    const message = await eventually(
+      async () => (await ctx.database.db.select().from(outboxMessages).where(eq(outboxMessages.key, `logistics.prepare:${order.orderNo}`)))[0],
+      (m) => m?.status === 'failed',
+    );
+    expect(message).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(message?.lastError).toMatch(/貨到付款/);
+    expect(await parcelsOf(order.orderNo)).toEqual([]);
   });
 });
 

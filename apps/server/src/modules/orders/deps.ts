@@ -3,7 +3,8 @@ import { formPoster } from '../../lib/form-post.ts';
 import { changeParcelStore, shipParcel, type ShipmentDeps } from '../logistics/shipments.ts';
 import type { OrderDeps } from './service.ts';
 
-const logistics = (app: FastifyInstance): ShipmentDeps => ({ db: app.db, settings: app.config.logistics, sender: app.config.logistics.sender, publicUrl: app.config.publicUrl, post: formPoster(app, app.config.publicUrl) });
+/** What making and changing ECPay logistics orders needs, from the app's settings. */
+export const shipmentDeps = (app: FastifyInstance): ShipmentDeps => ({ db: app.db, settings: app.config.logistics, sender: app.config.logistics.sender, publicUrl: app.config.publicUrl, post: formPoster(app, app.config.publicUrl) });
 
 /** The order service's dependencies, from the app's plugins. */
 export function orderDeps(app: FastifyInstance): OrderDeps {
@@ -16,8 +17,8 @@ export function orderDeps(app: FastifyInstance): OrderDeps {
     shopNotifyEmail: app.config.shopNotifyEmail,
     checkCarrier: (kind, code) => app.checkCarrier(kind, code),
     gateway: { ...app.config.ecpay, publicUrl: app.config.publicUrl },
-    shipParcel: (order) => shipParcel(logistics(app), order),
-    changeParcelStore: (orderId, storeId) => changeParcelStore(logistics(app), orderId, storeId),
-    ...(app.config.logistics.autoCreate ? { prepareParcel: (order) => shipParcel(logistics(app), order) } : {}),
+    shipParcel: (order) => shipParcel(shipmentDeps(app), order),
+    changeParcelStore: (orderId, storeId) => changeParcelStore(shipmentDeps(app), orderId, storeId),
+    autoParcel: app.config.logistics.autoCreate,
   };
 }

@@ -25,6 +25,7 @@ import type { InvoiceDetails, ShippingDetails } from '../../db/schema.ts';
 import { AppError, BadRequestError, ConflictError, NoDataError, NotFoundError } from '../../lib/errors.ts';
 import type { EventBus } from '../../plugins/events.ts';
 import type { Mailer } from '../../plugins/mail.ts';
+import { enqueueOutbox } from '../../plugins/outbox.ts';
 import * as cart from '../cart/service.ts';
 import { catalogChanged } from '../catalog/service.ts';
 import * as stock from '../catalog/stock.ts';
@@ -62,10 +63,10 @@ export interface OrderDeps {
   /** Makes the parcel's logistics order (ECPay, or the sandbox) when staff ship through it. */
   readonly shipParcel?: (order: ParcelOrder) => Promise<ParcelShipped>;
   /**
-   * With ECPAY_LOGISTICS_AUTO_CREATE: makes the parcel's logistics order as soon as the order is
-   * paid (placed, for cash on delivery), so the label is ready; staff shipping then uses it.
+   * ECPAY_LOGISTICS_AUTO_CREATE: the parcel's logistics order is made as soon as the order is paid
+   * (placed, for cash on delivery), so the label is ready; staff shipping then uses it.
    */
-  readonly prepareParcel?: (order: ParcelOrder) => Promise<unknown>;
+  readonly autoParcel?: boolean;
   /** Tells ECPay the parcel's new pickup store (its store closed). */
   readonly changeParcelStore?: (orderId: string, storeId: string) => Promise<void>;
 }
@@ -264,6 +265,7 @@ export async function placeOrder(deps: OrderDeps, userId: string, body: PlaceOrd
         await repo.insertPayment(tx, { orderId: order.id, merchantTradeNo: `${orderNo}P1`, method: body.paymentMethod, amount: pricing.total, createdAt: now, updatedAt: now });
       }
       await enqueueOrderMails(tx, deps, order, 'placed');
+      if (body.paymentMethod === 'cod') await prepareParcelLater(tx, deps, order);
       return order.id;
     });
   } catch (error) {
@@ -490,21 +492,36 @@ export async function listOrders(db: DbOrTx, userId: string, filter: OrderStatus
  * mails the change wrote (enqueueOrderMails, inside its transaction), and a paid order's parcel
  * is prepared when that is set up.
  */
-async function afterChange(deps: Pick<OrderDeps, 'db' | 'mailer' | 'events' | 'prepareParcel'>, order: repo.OrderRow, kind: ChangeKind) {
+async function afterChange(deps: Pick<OrderDeps, 'db' | 'mailer' | 'events'>, order: repo.OrderRow, kind: ChangeKind) {
   deps.mailer.flush();
   await deps.events.publish(order.userId, { type: 'order.updated', data: { orderNo: order.orderNo, status: order.status } });
   // Paid spending changed: the member's tier may have too (published live when it does).
   if (kind === 'paid' || ['delivered', 'completed', 'cancelled', 'refunded'].includes(order.status)) await recomputeTier(deps.db, deps.events, order.userId);
-  if (deps.prepareParcel && (kind === 'paid' || (kind === 'placed' && order.paymentMethod === 'cod'))) {
-    // In the background: a payment notice is answered at once. A refusal (a name the carriers do
-    // not take, cash on delivery to a door) is met again, with its reason, when staff ship.
-    const owner = await repo.ownerOf(deps.db, order.userId);
-    const parcel = { id: order.id, orderNo: order.orderNo, createdAt: order.createdAt, total: order.total, cashOnDelivery: order.paymentMethod === 'cod', shipping: order.shipping, email: owner?.email ?? null };
-    void deps.prepareParcel(parcel).catch(() => undefined);
-  }
 }
 
-export type ChangeDeps = Pick<OrderDeps, 'db' | 'mailer' | 'events' | 'publicUrl' | 'now' | 'shopNotifyEmail'>;
+/** The outbox kind that makes a paid order's logistics order ahead of shipping (ECPAY_LOGISTICS_AUTO_CREATE). */
+export const PREPARE_PARCEL = 'logistics.prepare';
+
+/**
+ * With ECPAY_LOGISTICS_AUTO_CREATE, a paid order (a cash-on-delivery one when placed) has its
+ * logistics order made ahead of shipping, through the outbox, in the transaction that made it
+ * ready: a payment notice is answered at once and a crash loses nothing. A refusal (a name the
+ * carriers do not take, cash on delivery to a door) is met again, with its reason, when staff ship.
+ */
+async function prepareParcelLater(tx: Tx, deps: Pick<OrderDeps, 'autoParcel'>, order: Pick<repo.OrderRow, 'id' | 'orderNo'>): Promise<void> {
+  if (!deps.autoParcel) return;
+  await enqueueOutbox(tx, { kind: PREPARE_PARCEL, key: `${PREPARE_PARCEL}:${order.orderNo}`, payload: { orderId: order.id }, summary: `建立物流單：訂單 ${order.orderNo}` });
+}
+
+/** The parcel a prepared logistics order is made for, while the order still waits to be shipped. */
+export async function parcelToPrepare(db: DbOrTx, orderId: string): Promise<ParcelOrder | null> {
+  const order = await repo.findById(db, orderId);
+  if (!order || !['paid', 'processing'].includes(order.status)) return null;
+  const owner = await repo.ownerOf(db, order.userId);
+  return { id: order.id, orderNo: order.orderNo, createdAt: order.createdAt, total: order.total, cashOnDelivery: order.paymentMethod === 'cod', shipping: order.shipping, email: owner?.email ?? null };
+}
+
+export type ChangeDeps = Pick<OrderDeps, 'db' | 'mailer' | 'events' | 'publicUrl' | 'now' | 'shopNotifyEmail' | 'autoParcel'>;
 
 /**
  * A member cancels an order not yet paid; its stock goes back. Whether it is still unpaid is
@@ -769,6 +786,7 @@ export async function recordPaid(deps: ChangeDeps, notice: PaidNotice): Promise<
     await repo.addSoldCount(tx, order.id);
     const paid = { ...order, status: 'paid' as const, paidAt: now };
     await enqueueOrderMails(tx, deps, paid, 'paid');
+    await prepareParcelLater(tx, deps, paid);
     return { outcome: 'ok' as const, order: paid, paid: true };
   }).catch(async (error: unknown) => {
     // Not restored: keep the payment on record (outside the failed transaction) for a refund.

@@ -44,6 +44,7 @@ import jobsPlugin from './plugins/jobs.ts';
 import commercePlugin, { type CommerceOptions } from './modules/discounts/commerce-plugin.ts';
 import { issueBirthdayCoupons } from './modules/membership/service.ts';
 import { expireOverdueOrders } from './modules/orders/service.ts';
+import { enqueueDailyDigest } from './modules/orders/digest.ts';
 import { pageMeta } from './modules/seo/meta.ts';
 import { writeCliToken } from './lib/cli-token.ts';
 import storageModule from './modules/storage/index.ts';
@@ -144,7 +145,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(mailPlugin);
   await app.register(eventsPlugin);
   await app.register(commercePlugin, options.commerce ?? {});
-  await app.register(jobsPlugin, { birthdayCoupons: (db) => issueBirthdayCoupons(db), expireOverdueOrders: (deps) => expireOverdueOrders(deps) });
+  await app.register(jobsPlugin, { birthdayCoupons: (db) => issueBirthdayCoupons(db), expireOverdueOrders: (deps) => expireOverdueOrders(deps), dailyDigest: (deps) => enqueueDailyDigest(deps) });
 
   await app.register(healthModule);
   await app.register(redirectsModule);

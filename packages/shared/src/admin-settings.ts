@@ -118,3 +118,13 @@ export const MessageRefParams = z.object({ referenceNo: z.string().max(21, { mes
 
 export const SetMessageHandledBody = z.object({ handled: z.boolean({ error: '請指定是否已處理' }) }).strict();
 export type SetMessageHandledBody = z.infer<typeof SetMessageHandledBody>;
+
+/** The shop's own mails (to SHOP_NOTIFY_EMAIL): one per order to fulfil, and a morning digest of the day before. */
+export const NotificationSettings = z
+  .object({
+    newOrderMail: z.boolean({ error: '請指定是否寄送新訂單通知' }),
+    dailyDigest: z.boolean({ error: '請指定是否寄送每日摘要' }),
+  })
+  .strict();
+export type NotificationSettings = z.infer<typeof NotificationSettings>;
+export const DEFAULT_NOTIFICATIONS: NotificationSettings = { newOrderMail: true, dailyDigest: true };

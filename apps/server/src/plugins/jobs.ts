@@ -7,13 +7,15 @@ import type { Mailer } from './mail.ts';
 
 const SWEEP_EVERY_MS = 30_000;
 const BIRTHDAYS_EVERY_MS = 6 * 3600_000;
+/** The digest is looked at every 20 minutes; its key lets it out once a day. */
+const DIGEST_EVERY_MS = 20 * 60_000;
 
 /**
  * The advisory-lock keys of the scheduled jobs: (JOB_LOCK_CLASS, job number). The class keeps them
  * apart from any other lock taken in the same database (the migration lock uses a single key).
  */
 const JOB_LOCK_CLASS = 0x5348; // "SH"
-const JOB_NUMBERS = { 'expire-orders': 1, 'birthday-coupons': 2 } as const;
+const JOB_NUMBERS = { 'expire-orders': 1, 'birthday-coupons': 2, 'daily-digest': 3 } as const;
 type JobName = keyof typeof JOB_NUMBERS;
 
 /**
@@ -32,6 +34,8 @@ export interface JobsOptions {
   expireOverdueOrders(deps: { db: Db; mailer: Mailer; events: EventBus; publicUrl: string; shopNotifyEmail: string }): Promise<number>;
   /** Issues this month's birthday coupons, returning how many (membership's; app.ts wires it in). */
   birthdayCoupons(db: DbOrTx): Promise<number>;
+  /** Writes the shop's morning digest once a day, from 08:00 Taipei (orders'; app.ts wires it in). */
+  dailyDigest(deps: { db: Db; mailer: Mailer; publicUrl: string; shopNotifyEmail: string }): Promise<boolean>;
 }
 
 export default fp<JobsOptions>(
@@ -81,6 +85,12 @@ export default fp<JobsOptions>(
         () => options.birthdayCoupons(app.db),
         (n) => n > 0 && app.log.info({ issued: n }, 'birthday coupons issued'),
       );
+    const digest = () =>
+      schedule(
+        'daily-digest',
+        async () => Number(await options.dailyDigest({ db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl, shopNotifyEmail: app.config.shopNotifyEmail })),
+        () => undefined,
+      );
     app.decorate('sweepExpiredOrders', sweep);
     if (app.config.isTest) return; // tests call sweepExpiredOrders themselves
 
@@ -88,7 +98,8 @@ export default fp<JobsOptions>(
     app.addHook('onReady', async () => {
       void sweep();
       void birthdays();
-      timers.push(setInterval(() => void sweep(), SWEEP_EVERY_MS), setInterval(() => void birthdays(), BIRTHDAYS_EVERY_MS));
+      void digest();
+      timers.push(setInterval(() => void sweep(), SWEEP_EVERY_MS), setInterval(() => void birthdays(), BIRTHDAYS_EVERY_MS), setInterval(() => void digest(), DIGEST_EVERY_MS));
       for (const timer of timers) timer.unref();
     });
     app.addHook('preClose', async () => {

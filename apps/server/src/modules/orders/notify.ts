@@ -20,6 +20,7 @@ import {
   type MailOrder,
 } from './mails.ts';
 import * as repo from './repo.ts';
+import { notificationSettings } from '../site/admin-service.ts';
 
 /** What happened to an order, as far as anyone is told about it. */
 export type ChangeKind = 'placed' | 'paid' | 'shipped' | 'atm-info' | 'at-store' | 'returned' | 'store-closed' | 'status';
@@ -49,7 +50,7 @@ export interface NotifyDeps {
  * change mails only for the statuses a member must hear of.
  */
 export async function enqueueOrderMails(tx: Tx, deps: NotifyDeps, order: repo.OrderRow, kind: ChangeKind, extra: ChangeExtra = {}): Promise<void> {
-  const toShop = Boolean(deps.shopNotifyEmail) && (kind === 'paid' || (kind === 'placed' && order.paymentMethod === 'cod'));
+  const toShop = Boolean(deps.shopNotifyEmail) && (kind === 'paid' || (kind === 'placed' && order.paymentMethod === 'cod')) && (await notificationSettings(tx)).newOrderMail;
   const owner = await repo.ownerOf(tx, order.userId);
   const toMember = Boolean(owner?.emailVerifiedAt);
   if (!owner || (!toShop && !toMember)) return;

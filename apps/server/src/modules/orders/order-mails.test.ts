@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { BRAND } from '@shop/shared/brand';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dbAvailable, type TestContext } from '../../../test/helpers.ts';
+import { dbAvailable, signIn, type TestContext } from '../../../test/helpers.ts';
 import { latestMail, mailSettled } from '../../../test/mail.ts';
 import { ORIGIN, ecpayNotice, notifyPayment, shopWithStaff, shopper } from '../../../test/shop.ts';
+import { setRole } from '../../../test/fixtures.ts';
+import { enqueueDailyDigest } from './digest.ts';
 import { mailOutbox, orders, outboxMessages, productVariants } from '../../db/schema.ts';
 
 const SHOP_INBOX = BRAND.email;
@@ -104,5 +106,44 @@ describe.skipIf(!dbAvailable())('order mails', () => {
     } finally {
       await ctx.database.db.update(productVariants).set({ stock: 100 }).where(eq(productVariants.id, variant));
     }
+  });
+
+  describe("the shop's own mails", () => {
+    let ownerCookie: string;
+    beforeAll(async () => {
+      ownerCookie = (await signIn(ctx.app, 'mails-owner@example.com')).cookie;
+      await setRole(ctx.database, 'mails-owner@example.com', 'owner');
+    });
+    const settings = (cookie: string, body?: object) =>
+      ctx.app.inject({ method: body ? 'PUT' : 'GET', url: '/api/admin/settings/notifications', headers: { cookie, origin: ORIGIN }, ...(body ? { payload: body } : {}) });
+    const digests = async () => (await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, SHOP_INBOX))).filter((m) => m.meta.kind === 'shop-daily-digest');
+    const deps = () => ({ db: ctx.app.db, mailer: ctx.app.mailer, publicUrl: 'http://localhost:3000', shopNotifyEmail: SHOP_INBOX });
+
+    it('a morning digest of the day before, once however often it is asked for, from 08:00 Taipei', async () => {
+      // 07:30 in Taipei: not yet.
+      expect(await enqueueDailyDigest(deps(), new Date('2026-11-26T23:30:00Z'))).toBe(false);
+      const at = new Date('2026-11-27T01:00:00Z'); // 09:00 on 27 November in Taipei
+      expect(await enqueueDailyDigest(deps(), at)).toBe(true);
+      expect(await enqueueDailyDigest(deps(), new Date(at.getTime() + 3600_000))).toBe(true);
+      await mailSettled(ctx.database);
+      const sent = await digests();
+      expect(sent).toHaveLength(1);
+      expect(sent[0]!.subject).toBe('【山嵐茶事】每日摘要：2026-11-26');
+      expect(sent[0]!.text).toMatch(/昨天（2026-11-26）完成付款的訂單 \d+ 筆/);
+    });
+
+    it('the owner switches the new-order mail and the digest off; staff may only read the switches', async () => {
+      expect((await settings(staffCookie)).json()).toEqual({ newOrderMail: true, dailyDigest: true });
+      expect((await settings(staffCookie, { newOrderMail: false, dailyDigest: false })).statusCode).toBe(403);
+      expect((await settings(ownerCookie, { newOrderMail: false })).statusCode).toBe(400);
+      expect((await settings(ownerCookie, { newOrderMail: false, dailyDigest: false })).json()).toEqual({ newOrderMail: false, dailyDigest: false });
+      const s = await shopper(ctx.app, 'mails-quiet@example.com');
+      await s.add(variant, 1);
+      const orderNo = ((await s.order()).json() as { order: { orderNo: string } }).order.orderNo;
+      await mailSettled(ctx.database);
+      expect((await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, SHOP_INBOX))).some((m) => m.subject.includes(orderNo))).toBe(false);
+      expect(await enqueueDailyDigest(deps(), new Date('2026-11-28T01:00:00Z'))).toBe(false);
+      expect((await settings(ownerCookie, { newOrderMail: true, dailyDigest: true })).statusCode).toBe(200);
+    });
   });
 });

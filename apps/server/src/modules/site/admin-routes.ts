@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ShippingSettingsView, UpdateShippingBody } from '@shop/shared/admin-settings';
+import { NotificationSettings, ShippingSettingsView, UpdateShippingBody } from '@shop/shared/admin-settings';
 import { MaintenanceStatus, SetMaintenanceBody } from '@shop/shared/site';
 import { recordAudit } from '../admin/audit.ts';
-import { saveShippingRules, setMaintenance, shippingRulesSaved, shippingSettings } from './admin-service.ts';
+import { notificationSettings, saveNotificationSettings, saveShippingRules, setMaintenance, shippingRulesSaved, shippingSettings } from './admin-service.ts';
 
-/** Site settings: the shipping fee rules and maintenance mode (the owner changes them; every role reads). */
+/** Site settings: the shipping fee rules, maintenance mode and the shop's own mails (the owner changes them; every role reads). */
 const settings: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -23,6 +23,16 @@ const settings: FastifyPluginAsync = async (app) => {
       return shippingRulesSaved(app.db, saved);
     },
   );
+
+  r.get('/api/admin/settings/notifications', { config: { permission: 'settings.read' }, schema: { response: { 200: NotificationSettings } } }, async () => notificationSettings(app.db));
+
+  r.put('/api/admin/settings/notifications', { config: { permission: 'settings.write' }, schema: { body: NotificationSettings, response: { 200: NotificationSettings } } }, async (request) => {
+    await app.db.transaction(async (tx) => {
+      const before = await saveNotificationSettings(tx, request.body);
+      await recordAudit(tx, request, { action: 'notifications.update', entity: 'setting', entityId: 'notifications', before, after: request.body });
+    });
+    return notificationSettings(app.db);
+  });
 
   r.post('/api/admin/maintenance', { config: { permission: 'settings.write' }, schema: { body: SetMaintenanceBody, response: { 200: MaintenanceStatus } } }, async (request) => {
     await app.db.transaction(async (tx) => {

@@ -1,9 +1,11 @@
+import { DEFAULT_NOTIFICATIONS, NotificationSettings } from '@shop/shared/admin-settings';
 import type { ShippingSettingsView, UpdateShippingBody } from '@shop/shared/admin-settings';
 import { editablePart } from '@shop/shared/shipping';
 import type { MaintenanceStatus, SetMaintenanceBody } from '@shop/shared/site';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { contentChanged } from '../content/service.ts';
 import { readMaintenance, writeMaintenance } from './maintenance.ts';
+import * as repo from './repo.ts';
 import { readShippingRules, shippingRulesChanged, writeShippingRules, type StoredShippingRules } from './shipping-rules.ts';
 
 const view = (s: StoredShippingRules): ShippingSettingsView => ({ rules: s.rules, updatedAt: s.updatedAt?.toISOString() ?? null });
@@ -31,5 +33,18 @@ export function shippingRulesSaved(db: Db, saved: StoredShippingRules): Shipping
 export async function setMaintenance(tx: DbOrTx, body: SetMaintenanceBody): Promise<MaintenanceStatus> {
   const before = await readMaintenance(tx, false);
   await writeMaintenance(tx, body);
+  return before;
+}
+
+/** The shop's own mails, on unless the owner switched them off. */
+export async function notificationSettings(db: DbOrTx): Promise<NotificationSettings> {
+  const parsed = NotificationSettings.safeParse((await repo.readSetting(db, 'notifications'))?.value);
+  return parsed.success ? parsed.data : DEFAULT_NOTIFICATIONS;
+}
+
+/** Saves them; answers what they were, for the audit row. */
+export async function saveNotificationSettings(tx: DbOrTx, body: NotificationSettings): Promise<NotificationSettings> {
+  const before = await notificationSettings(tx);
+  await repo.writeSetting(tx, 'notifications', { ...body });
   return before;
 }

@@ -5,8 +5,11 @@ import { settingsApi } from './api.ts';
 export const settingsKeys = {
   shipping: () => [...adminKeys.all, 'settings', 'shipping'] as const,
   maintenance: () => [...adminKeys.all, 'settings', 'maintenance'] as const,
+  notifications: () => [...adminKeys.all, 'settings', 'notifications'] as const,
 };
 
 export const shippingSettingsQuery = () => queryOptions({ queryKey: settingsKeys.shipping(), queryFn: ({ signal }) => settingsApi.shipping(signal) });
 
 export const maintenanceQuery = () => queryOptions({ queryKey: settingsKeys.maintenance(), queryFn: ({ signal }) => settingsApi.maintenance(signal) });
+
+export const notificationsQuery = () => queryOptions({ queryKey: settingsKeys.notifications(), queryFn: ({ signal }) => settingsApi.notifications(signal) });

@@ -1,5 +1,6 @@
 import { AdminPage } from '../../shared/admin-page.tsx';
 import { MaintenanceCard } from '../components/settings-maintenance-card.tsx';
+import { NotificationsCard } from '../components/settings-notifications-card.tsx';
 import { ShippingRulesCard } from '../components/settings-shipping-card.tsx';
 import { useCan } from '../../shared/use-admin-me.ts';
 
@@ -7,10 +8,11 @@ import { useCan } from '../../shared/use-admin-me.ts';
 export default function SettingsPage() {
   const canWrite = useCan('settings.write');
   return (
-    <AdminPage title="運費與維護" description="運費規則會立即套用到結帳、購物車與運費說明頁；維護模式會暫停商店的營業。">
+    <AdminPage title="運費與維護" description="運費規則會立即套用到結帳、購物車與運費說明頁；維護模式會暫停商店的營業；店家通知信可以分別開關。">
       <div className="flex max-w-4xl flex-col gap-6">
         <ShippingRulesCard canWrite={canWrite} />
         <MaintenanceCard canWrite={canWrite} />
+        <NotificationsCard canWrite={canWrite} />
       </div>
     </AdminPage>
   );

@@ -14,67 +14,40 @@ export class FormPostError extends Error {
 }
 
 /**
- * Server-to-server form posts as ECPay's protocols make them (application/x-www-form-urlencoded,
- * a plain-text answer). A post to this shop's own address (the built-in sandboxes and the shop's
- * notice endpoints) goes through the app in-process, through the same routes, parsers and hooks
- * as over the network, so the sandboxes work where the shop cannot reach its own public URL
- * (behind a proxy, in tests); anything else goes over HTTPS with a time-out.
+ * `fetch` for server-to-server calls: a request to this shop's own address (the built-in sandboxes
+ * and the shop's notice endpoints) goes through the app in-process, through the same routes,
+ * parsers and hooks as over the network, so the sandboxes work where the shop cannot reach its own
+ * public URL (behind a proxy, in tests); anything else is a real fetch.
  */
-export function formPoster(app: FastifyInstance, publicUrl: string, timeoutMs = 15_000): FormPost {
+export function ownFetch(app: FastifyInstance, publicUrl: string): typeof fetch {
   const own = new URL(publicUrl).origin;
-  return async (url, fields) => {
-    const target = new URL(url);
-    const body = new URLSearchParams(fields).toString();
-    if (target.origin === own) {
-      const res = await app.inject({ method: 'POST', url: `${target.pathname}${target.search}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: body });
-      return res.body;
-    }
-    try {
-      const res = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body, signal: AbortSignal.timeout(timeoutMs) });
-      return await res.text();
-    } catch (error) {
-      throw new FormPostError(error instanceof Error ? error.message : String(error), target.origin + target.pathname);
-    }
+  return async (input, init) => {
+    const target = new URL(input instanceof Request ? input.url : String(input));
+    if (target.origin !== own) return fetch(input, init);
+    const res = await app.inject({
+      method: (init?.method ?? 'GET') as 'POST',
+      url: `${target.pathname}${target.search}`,
+      headers: Object.fromEntries(new Headers(init?.headers).entries()),
+      ...(typeof init?.body === 'string' ? { payload: init.body } : {}),
+    });
+    return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : res.rawPayload, { status: res.statusCode, headers: Object.entries(res.headers).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)] as [string, string]])) });
   };
 }
 
 /**
- * JSON posts server to server (ECPay's e-invoice API), the same way: to this shop's own address
- * through the app in-process, anywhere else over HTTPS with a time-out. Resolves with the parsed
- * answer (its text when it is not JSON); throws `FormPostError` when nothing came back and
- * `JsonPostStatusError` on an HTTP status other than 2xx.
+ * Server-to-server form posts as ECPay's protocols make them (application/x-www-form-urlencoded,
+ * a plain-text answer), through `ownFetch`; elsewhere with a time-out.
  */
-export class JsonPostStatusError extends Error {
-  constructor(readonly status: number) {
-    super(`answered HTTP ${status}`);
-    this.name = 'JsonPostStatusError';
-  }
-}
-
-export function jsonPoster(app: FastifyInstance, publicUrl: string, timeoutMs = 15_000): (url: string, body: unknown) => Promise<unknown> {
-  const own = new URL(publicUrl).origin;
-  const read = (status: number, text: string): unknown => {
-    if (status < 200 || status > 299) throw new JsonPostStatusError(status);
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      return text;
-    }
-  };
-  return async (url, body) => {
+export function formPoster(app: FastifyInstance, publicUrl: string, timeoutMs = 15_000): FormPost {
+  const doFetch = ownFetch(app, publicUrl);
+  return async (url, fields) => {
     const target = new URL(url);
-    const payload = JSON.stringify(body);
-    if (target.origin === own) {
-      const res = await app.inject({ method: 'POST', url: `${target.pathname}${target.search}`, headers: { 'content-type': 'application/json' }, payload });
-      return read(res.statusCode, res.body);
-    }
-    let res: Response;
     try {
-      res = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: payload, signal: AbortSignal.timeout(timeoutMs) });
+      const res = await doFetch(target, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString(), signal: AbortSignal.timeout(timeoutMs) });
+      return await res.text();
     } catch (error) {
       throw new FormPostError(error instanceof Error ? error.message : String(error), target.origin + target.pathname);
     }
-    return read(res.status, await res.text());
   };
 }
 

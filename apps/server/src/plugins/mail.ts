@@ -38,8 +38,11 @@ declare module 'fastify' {
 
 /** The outbox entry of a mail (exported for the code that enqueues a mail with other work). */
 export function mailEntry(message: MailMessage, key?: string): OutboxEntry {
-  return { kind: 'mail', key: key && `mail:${key}`, payload: { ...message }, summary: `${message.to}：${message.subject}` };
+  return { kind: 'mail', key: key && mailKey(key), payload: { ...message }, summary: `${message.to}：${message.subject}` };
 }
+
+/** The outbox key of a mail enqueued with `key`. */
+export const mailKey = (key: string) => `mail:${key}`;
 
 /** A nodemailer failure that another try will not mend: the receiving server refused the address. */
 function permanent(error: unknown): boolean {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { backoffDelay } from '@shop/shared/limits';
 import { rows } from '../db/rows.ts';
 import type { DbOrTx } from '../db/client.ts';
@@ -42,6 +42,12 @@ export async function enqueueOutbox(db: DbOrTx, entries: OutboxEntry | readonly 
     .insert(outboxMessages)
     .values(list.map((e) => ({ kind: e.kind, key: e.key ?? `${e.kind}:${randomUUID()}`, payload: e.payload, summary: (e.summary ?? '').slice(0, 300) })))
     .onConflictDoNothing({ target: outboxMessages.key });
+}
+
+/** Where a message stands, by its key (a mail's key is `mail:` and the key it was enqueued with); null when none was ever written. */
+export async function outboxStatus(db: DbOrTx, key: string): Promise<'pending' | 'sent' | 'failed' | null> {
+  const [row] = await db.select({ status: outboxMessages.status }).from(outboxMessages).where(eq(outboxMessages.key, key)).limit(1);
+  return row?.status ?? null;
 }
 
 /** How long a failing message keeps being retried before it waits for staff. */

@@ -1,10 +1,10 @@
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CarrierCheckBody, CarrierCheckResponse } from '@shop/shared/carrier-check';
-import { jsonPoster } from '../../lib/form-post.ts';
+import { ownFetch } from '../../lib/form-post.ts';
 import { enforceLimit } from '../../plugins/rate-limiter.ts';
 import { invoiceSubject } from '../orders/service.ts';
-import { SANDBOX_EINVOICE_PATH, invoiceClient, type InvoiceClient } from './ecpay-invoice.ts';
+import { SANDBOX_EINVOICE_PATH, fetchPost, invoiceClient, type InvoiceClient } from './ecpay-invoice.ts';
 import { INVOICE_KINDS, allowInvoice, carrierChecker, issueInvoice, voidInvoice, type CarrierCheck, type InvoiceDeps } from './service.ts';
 
 declare module 'fastify' {
@@ -22,7 +22,7 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
   const settings = { ...app.config.einvoice, host: app.config.einvoice.endpoint ?? `${app.config.publicUrl}${SANDBOX_EINVOICE_PATH}` };
-  const client: InvoiceClient = invoiceClient(settings, jsonPoster(app, app.config.publicUrl));
+  const client: InvoiceClient = invoiceClient(settings, fetchPost({ fetchImpl: ownFetch(app, app.config.publicUrl) }));
   const deps: InvoiceDeps = { db: app.db, client, mailer: app.mailer, publicUrl: app.config.publicUrl, subject: invoiceSubject };
   if (!app.config.einvoice.endpoint && !app.config.isTest) app.log.info(`invoices: no ECPAY_EINVOICE_ENDPOINT, so e-invoices are issued by the built-in sandbox (${settings.host})`);
 

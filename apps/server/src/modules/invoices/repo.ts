@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { invoiceAllowances, invoices, outboxMessages } from '../../db/schema.ts';
+import { invoiceAllowances, invoices } from '../../db/schema.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type AllowanceRow = typeof invoiceAllowances.$inferSelect;
@@ -28,10 +28,4 @@ export async function allowancesOf(db: DbOrTx, invoiceId: string): Promise<Allow
 export async function insertAllowance(db: DbOrTx, values: typeof invoiceAllowances.$inferInsert): Promise<boolean> {
   const rows = await db.insert(invoiceAllowances).values(values).onConflictDoNothing().returning({ id: invoiceAllowances.id });
   return rows.length > 0;
-}
-
-/** The state of an outbox message by key (null when none was ever written). */
-export async function outboxStatus(db: DbOrTx, key: string): Promise<string | null> {
-  const [row] = await db.select({ status: outboxMessages.status }).from(outboxMessages).where(eq(outboxMessages.key, key)).limit(1);
-  return row?.status ?? null;
 }

@@ -3,7 +3,7 @@ import type { OrderStatus } from '@shop/shared/order-status';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { InvoiceDetails } from '../../db/schema.ts';
 import type { Mailer } from '../../plugins/mail.ts';
-import { PermanentDeliveryError, enqueueOutbox } from '../../plugins/outbox.ts';
+import { PermanentDeliveryError, enqueueOutbox, outboxStatus } from '../../plugins/outbox.ts';
 import { refundLine, type EinvoiceError, type InvoiceChoice, type InvoiceClient, type IssuedInvoice } from './ecpay-invoice.ts';
 import { allowanceMail, invoiceIssuedMail, invoiceVoidedMail, type MailInvoice } from './mails.ts';
 import * as repo from './repo.ts';
@@ -57,7 +57,7 @@ export async function invoiceFollowUp(tx: Tx, order: { id: string; orderNo: stri
   if ((to === 'paid' && !cod) || (to === 'delivered' && cod)) {
     await enqueueOutbox(tx, { kind: INVOICE_KINDS.issue, key: issueKey(order.orderNo), payload: { orderId: order.id, orderNo: order.orderNo }, summary: `開立發票：訂單 ${order.orderNo}` });
   }
-  if ((to === 'cancelled' || to === 'refunded') && (await repo.outboxStatus(tx, issueKey(order.orderNo))) !== null) {
+  if ((to === 'cancelled' || to === 'refunded') && (await outboxStatus(tx, issueKey(order.orderNo))) !== null) {
     await enqueueOutbox(tx, {
       kind: INVOICE_KINDS.void,
       key: `${INVOICE_KINDS.void}:${order.orderNo}`,
@@ -173,7 +173,7 @@ export async function voidInvoice(deps: InvoiceDeps, payload: { orderId: string;
   const invoice = await repo.findByOrder(deps.db, payload.orderId);
   if (!invoice) {
     // Still being issued: wait for it (the issue itself skips an order that is no longer sold).
-    if ((await repo.outboxStatus(deps.db, issueKey(payload.orderNo))) === 'pending') throw new Error('the invoice is still being issued; it is voided once issued');
+    if ((await outboxStatus(deps.db, issueKey(payload.orderNo))) === 'pending') throw new Error('the invoice is still being issued; it is voided once issued');
     return;
   }
   if (invoice.status === 'void') return;
@@ -202,7 +202,7 @@ export async function voidInvoice(deps: InvoiceDeps, payload: { orderId: string;
 export async function allowInvoice(deps: InvoiceDeps, payload: { orderId: string; orderNo: string; key: string; amount: number; reason: string }): Promise<void> {
   const invoice = await repo.findByOrder(deps.db, payload.orderId);
   if (!invoice) {
-    if ((await repo.outboxStatus(deps.db, issueKey(payload.orderNo))) === 'pending') throw new Error('the invoice is still being issued; the allowance follows it');
+    if ((await outboxStatus(deps.db, issueKey(payload.orderNo))) === 'pending') throw new Error('the invoice is still being issued; the allowance follows it');
     throw new PermanentDeliveryError('這筆訂單沒有開立發票，無法折讓');
   }
   if (invoice.status === 'void') throw new PermanentDeliveryError('發票已作廢，無法折讓');
@@ -229,7 +229,7 @@ async function creditInvoice(deps: InvoiceDeps, subject: InvoiceSubject, invoice
 export async function invoiceView(db: DbOrTx, order: { id: string; orderNo: string }): Promise<IssuedInvoiceView | null> {
   const invoice = await repo.findByOrder(db, order.id);
   if (!invoice) {
-    const pending = await repo.outboxStatus(db, issueKey(order.orderNo));
+    const pending = await outboxStatus(db, issueKey(order.orderNo));
     return pending === 'pending' || pending === 'failed' ? { status: 'pending' } : null;
   }
   const allowances = await repo.allowancesOf(db, invoice.id);

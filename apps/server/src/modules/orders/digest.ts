@@ -4,7 +4,8 @@ import { taipeiDay, taipeiHour } from '@shop/shared/taipei-time';
 import type { DbOrTx } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
 import { renderMail } from '../../lib/mail-layout.ts';
-import type { Mailer } from '../../plugins/mail.ts';
+import { mailKey, type Mailer } from '../../plugins/mail.ts';
+import { outboxStatus } from '../../plugins/outbox.ts';
 import { notificationSettings } from '../site/admin-service.ts';
 
 /** The digest goes out from this hour (Taipei) on, about the day before. */
@@ -25,9 +26,12 @@ export interface DigestDeps {
  */
 export async function enqueueDailyDigest(deps: DigestDeps, now: Date = new Date()): Promise<boolean> {
   if (taipeiHour(now) < DIGEST_HOUR) return false;
-  if (!(await notificationSettings(deps.db)).dailyDigest) return false;
   const today = taipeiDay(now);
   const yesterday = taipeiDay(new Date(now.getTime() - 86_400_000));
+  const key = `shop-digest:${yesterday}`;
+  // Looked at every 20 minutes: once today's is written, nothing more is counted.
+  if ((await outboxStatus(deps.db, mailKey(key))) !== null) return true;
+  if (!(await notificationSettings(deps.db)).dailyDigest) return false;
   const from = `${yesterday}T00:00:00+08:00`;
   const to = `${today}T00:00:00+08:00`;
   const [figures] = rows<{ paid: string | number; paid_total: string | number | null; cod: string | number; cod_total: string | number | null; to_ship: string | number; failed: string | number }>(
@@ -55,7 +59,7 @@ export async function enqueueDailyDigest(deps: DigestDeps, now: Date = new Date(
     }),
     meta: { link: url, kind: 'shop-daily-digest' },
   };
-  await deps.mailer.enqueue(deps.db, message, `shop-digest:${yesterday}`);
+  await deps.mailer.enqueue(deps.db, message, key);
   deps.mailer.flush();
   return true;
 }

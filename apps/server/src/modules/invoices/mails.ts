@@ -1,7 +1,7 @@
 import { formatTwd } from '@shop/shared/money';
 import type { InvoiceDetails } from '../../db/schema.ts';
-import { renderMail } from '../../lib/mail-layout.ts';
 import type { MailMessage } from '../../plugins/mail.ts';
+import { memberMail, orderUrl } from '../orders/mails.ts';
 
 export interface MailInvoice {
   readonly orderNo: string;
@@ -15,7 +15,6 @@ export interface MailInvoice {
   readonly issuedTo: InvoiceDetails;
 }
 
-const orderUrl = (publicUrl: string, orderNo: string) => `${publicUrl}/member/orderList/${encodeURIComponent(orderNo)}`;
 /** AB12345678 as it is printed: AB-12345678. */
 export const formatInvoiceNo = (no: string) => `${no.slice(0, 2)}-${no.slice(2)}`;
 
@@ -33,55 +32,43 @@ function whereItIs(to: InvoiceDetails): string {
 }
 
 export function invoiceIssuedMail(i: MailInvoice, publicUrl: string, note: string | null): MailMessage {
-  const url = orderUrl(publicUrl, i.orderNo);
-  return {
-    to: i.email,
-    ...renderMail({
-      title: `電子發票已開立：${i.orderNo}`,
-      greeting: `${i.name} 您好：`,
-      paragraphs: [
-        `訂單 ${i.orderNo} 的電子發票已開立。`,
-        `發票號碼：${formatInvoiceNo(i.invoiceNo)}`,
-        `開立日期：${i.invoiceDate.slice(0, 10)}`,
-        `隨機碼：${i.randomNumber}`,
-        `金額：${formatTwd(i.amount)}（含稅）`,
-        whereItIs(i.issuedTo),
-        ...(note ? [note] : []),
-      ],
-      action: { label: '查看訂單與發票', url },
-    }),
-    meta: { link: url, kind: 'invoice-issued' },
-  };
+  return memberMail(
+    i,
+    'invoice-issued',
+    '電子發票已開立',
+    [
+      `訂單 ${i.orderNo} 的電子發票已開立。`,
+      `發票號碼：${formatInvoiceNo(i.invoiceNo)}`,
+      `開立日期：${i.invoiceDate.slice(0, 10)}`,
+      `隨機碼：${i.randomNumber}`,
+      `金額：${formatTwd(i.amount)}（含稅）`,
+      whereItIs(i.issuedTo),
+      ...(note ? [note] : []),
+    ],
+    { label: '查看訂單與發票', url: orderUrl(publicUrl, i.orderNo) },
+  );
 }
 
 export function invoiceVoidedMail(i: MailInvoice, reason: string, publicUrl: string): MailMessage {
-  const url = orderUrl(publicUrl, i.orderNo);
-  return {
-    to: i.email,
-    ...renderMail({
-      title: `電子發票已作廢：${i.orderNo}`,
-      greeting: `${i.name} 您好：`,
-      paragraphs: [`訂單 ${i.orderNo} 的電子發票 ${formatInvoiceNo(i.invoiceNo)}（${formatTwd(i.amount)}）已作廢，原因：${reason}。`, '作廢的發票不會參加對獎；如有疑問，歡迎回覆這封信與我們聯絡。'],
-      action: { label: '查看訂單', url },
-    }),
-    meta: { link: url, kind: 'invoice-voided' },
-  };
+  return memberMail(
+    i,
+    'invoice-voided',
+    '電子發票已作廢',
+    [`訂單 ${i.orderNo} 的電子發票 ${formatInvoiceNo(i.invoiceNo)}（${formatTwd(i.amount)}）已作廢，原因：${reason}。`, '作廢的發票不會參加對獎；如有疑問，歡迎回覆這封信與我們聯絡。'],
+    { label: '查看訂單', url: orderUrl(publicUrl, i.orderNo) },
+  );
 }
 
 export function allowanceMail(i: MailInvoice, allowance: { no: string; amount: number }, publicUrl: string): MailMessage {
-  const url = orderUrl(publicUrl, i.orderNo);
-  return {
-    to: i.email,
-    ...renderMail({
-      title: `發票折讓已開立：${i.orderNo}`,
-      greeting: `${i.name} 您好：`,
-      paragraphs: [
-        `因為退款，訂單 ${i.orderNo} 的電子發票 ${formatInvoiceNo(i.invoiceNo)} 已開立折讓 ${formatTwd(allowance.amount)}。`,
-        `折讓單號：${allowance.no}`,
-        '折讓後發票仍然有效，並照常參加對獎。',
-      ],
-      action: { label: '查看訂單', url },
-    }),
-    meta: { link: url, kind: 'invoice-allowance' },
-  };
+  return memberMail(
+    i,
+    'invoice-allowance',
+    '發票折讓已開立',
+    [
+      `因為退款，訂單 ${i.orderNo} 的電子發票 ${formatInvoiceNo(i.invoiceNo)} 已開立折讓 ${formatTwd(allowance.amount)}。`,
+      `折讓單號：${allowance.no}`,
+      '折讓後發票仍然有效，並照常參加對獎。',
+    ],
+    { label: '查看訂單', url: orderUrl(publicUrl, i.orderNo) },
+  );
 }

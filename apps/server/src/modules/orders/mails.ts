@@ -16,11 +16,11 @@ export interface MailOrder {
 }
 
 const items = (o: MailOrder) => o.items.map((i) => `${i.productName}（${i.variantLabel}）× ${i.quantity}`);
-const orderUrl = (publicUrl: string, orderNo: string) => `${publicUrl}/member/orderList/${encodeURIComponent(orderNo)}`;
+export const orderUrl = (publicUrl: string, orderNo: string) => `${publicUrl}/member/orderList/${encodeURIComponent(orderNo)}`;
 const trackingUrl = (publicUrl: string, orderNo: string) => `${publicUrl}/member/orderTracking/${encodeURIComponent(orderNo)}`;
 
-/** One mail to the member about their order: greeting, the words, and one button to the order. */
-function memberMail(o: MailOrder, kind: string, title: string, paragraphs: string[], action: { label: string; url: string }): MailMessage {
+/** One mail to the member about their order: greeting, the words, and one button to the order (the invoice mails too). */
+export function memberMail(o: Pick<MailOrder, 'orderNo' | 'email' | 'name'>, kind: string, title: string, paragraphs: string[], action: { label: string; url: string }): MailMessage {
   return { to: o.email, ...renderMail({ title: `${title}：${o.orderNo}`, greeting: `${o.name} 您好：`, paragraphs, action }), meta: { link: action.url, kind } };
 }
 

@@ -59,8 +59,6 @@ const BATCH = 10;
 export interface OutboxOptions {
   /** How long a claimed message is held before another worker may take it (default 2 minutes). */
   readonly leaseMs?: number;
-  /** Run the worker in this process (default true). */
-  readonly work?: boolean;
 }
 
 export interface Outbox {
@@ -179,7 +177,6 @@ export default fp<OutboxOptions>(
       return current;
     };
 
-    const work = options.work ?? true;
     const outbox: Outbox = {
       handle(kind, handler) {
         if (handlers.has(kind)) throw new Error(`outbox handler for ${kind} registered twice`);
@@ -187,20 +184,18 @@ export default fp<OutboxOptions>(
       },
       enqueue: enqueueOutbox,
       kick() {
-        if (work && !closing) void drain();
+        if (!closing) void drain();
       },
       drain,
     };
     app.decorate('outbox', outbox);
 
     let timer: NodeJS.Timeout | undefined;
-    if (work) {
-      app.addHook('onReady', async () => {
-        timer = setInterval(() => void drain(), POLL_MS);
-        timer.unref();
-        void drain();
-      });
-    }
+    app.addHook('onReady', async () => {
+      timer = setInterval(() => void drain(), POLL_MS);
+      timer.unref();
+      void drain();
+    });
     app.addHook('preClose', async () => {
       closing = true;
       if (timer) clearInterval(timer);

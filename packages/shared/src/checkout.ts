@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { findDistrict } from './data/tw-districts.ts';
-import { isDonationCode, isMobileBarcode, normalizeMobileBarcode, taxIdProblem } from './invoice.ts';
+import { isCitizenCertificate, isDonationCode, isMobileBarcode, normalizeMobileBarcode, taxIdProblem } from './invoice.ts';
 import { PAYMENT_METHODS } from './payment-methods.ts';
 import { textField } from './validation/zod.ts';
 
@@ -67,11 +67,16 @@ export const CvsShipping = z
 export const ShippingInput = z.discriminatedUnion('method', [HomeShipping, CvsShipping], { error: '請選擇配送方式' });
 export type ShippingInput = z.infer<typeof ShippingInput>;
 
+/** What the checkout says beside a 自然人憑證條碼 that is not 2 letters and 14 digits. */
+export const CERTIFICATE_MESSAGE = '自然人憑證條碼格式不正確：2 碼英文字母加上 14 碼數字';
+
 export const InvoiceInput = z.discriminatedUnion(
   'type',
   [
     z.object({ type: z.literal('member') }).strict(),
     z.object({ type: z.literal('mobile'), mobileBarcode: z.string().max(32, { message: '手機條碼格式不正確：「/」加上 7 碼英數字', abort: true }).transform(normalizeMobileBarcode).pipe(z.string().max(8, { message: '手機條碼格式不正確：「/」加上 7 碼英數字', abort: true }).refine(isMobileBarcode, '手機條碼格式不正確：「/」加上 7 碼英數字')) }).strict(),
+    // 自然人憑證 (ECPay CarrierType 2), read like the mobile barcode: half-width, upper-case, trimmed.
+    z.object({ type: z.literal('certificate'), certificate: z.string({ error: CERTIFICATE_MESSAGE }).max(32, { message: CERTIFICATE_MESSAGE, abort: true }).transform(normalizeMobileBarcode).pipe(z.string().refine(isCitizenCertificate, CERTIFICATE_MESSAGE)) }).strict(),
     z.object({ type: z.literal('donation'), donationCode: z.string().trim().max(7, { message: '捐贈碼為 3 到 7 位數字', abort: true }).refine(isDonationCode, '捐贈碼為 3 到 7 位數字') }).strict(),
     z
       .object({

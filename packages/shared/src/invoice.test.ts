@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDonationCode, isMobileBarcode, isTaxId, taxIdProblem } from './invoice.ts';
+import { isCitizenCertificate, isDonationCode, isMobileBarcode, isTaxId, taxIdProblem } from './invoice.ts';
 
 /** The weighted digit sum, spelled out independently so the cases below show why they pass or fail. */
 function weightedSum(id: string): number {
@@ -137,5 +137,57 @@ describe('mobile barcode as typed', () => {
     });
     expect(PlaceOrderBody.parse(body('/abc+123')).invoice).toEqual({ type: 'mobile', mobileBarcode: '/ABC+123' });
     expect(PlaceOrderBody.parse(body('／ａｂｃ＋１２３')).invoice).toEqual({ type: 'mobile', mobileBarcode: '/ABC+123' });
+  });
+});
+
+describe('isCitizenCertificate (自然人憑證條碼載具)', () => {
+  it('accepts 2 upper-case letters followed by 14 digits', () => {
+    for (const good of ['AB12345678901234', 'ZZ00000000000000', 'TP03000000000001']) {
+      expect(isCitizenCertificate(good), good).toBe(true);
+    }
+  });
+
+  it('rejects lower case, the wrong length, letters and digits out of place, and anything else', () => {
+    for (const bad of ['', 'ab12345678901234', 'Ab12345678901234', 'AB1234567890123', 'AB123456789012345', 'A123456789012345', 'ABC1234567890123', '1212345678901234', 'AB1234567890123A', 'AB 2345678901234', ' AB12345678901234', 'AB12345678901234\n', 'ＡＢ12345678901234', 'AB１2345678901234', '/ABC1234']) {
+      expect(isCitizenCertificate(bad), bad).toBe(false);
+    }
+  });
+});
+
+describe('citizen certificate carrier as typed at checkout', () => {
+  const body = (certificate: unknown) => ({
+    idempotencyKey: '7f8c2a4e-3b1d-4c5e-9f6a-1b2c3d4e5f60',
+    shipping: { method: 'home', recipientName: '林小嵐', phone: '0912345678', city: '南投縣', district: '鹿谷鄉', address: '興產路 87 號' },
+    invoice: { type: 'certificate', certificate },
+    paymentMethod: 'cod',
+  });
+  const problem = async (certificate: unknown) => {
+    const { PlaceOrderBody } = await import('./checkout.ts');
+    const r = PlaceOrderBody.safeParse(body(certificate));
+    return r.success ? null : r.error.issues.map((i) => [i.path.join('.'), i.message]);
+  };
+  const MESSAGE = '自然人憑證條碼格式不正確：2 碼英文字母加上 14 碼數字';
+
+  it('takes a well-formed number as it is', async () => {
+    const { PlaceOrderBody } = await import('./checkout.ts');
+    expect(PlaceOrderBody.parse(body('AB12345678901234')).invoice).toEqual({ type: 'certificate', certificate: 'AB12345678901234' });
+  });
+
+  it('upper-cases, trims and makes half-width what was typed', async () => {
+    const { PlaceOrderBody } = await import('./checkout.ts');
+    expect(PlaceOrderBody.parse(body('ab12345678901234')).invoice).toEqual({ type: 'certificate', certificate: 'AB12345678901234' });
+    expect(PlaceOrderBody.parse(body('  Ab12345678901234 ')).invoice).toEqual({ type: 'certificate', certificate: 'AB12345678901234' });
+    expect(PlaceOrderBody.parse(body('ａｂ１２３４５６７８９０１２３４')).invoice).toEqual({ type: 'certificate', certificate: 'AB12345678901234' });
+  });
+
+  it('refuses the wrong length or pattern beside the field, in zh-TW', async () => {
+    for (const bad of ['', 'AB1234567890123', 'AB123456789012345', 'A1234567890123456', '1234567890123456', 'ABC1234567890123', 'AB-1234567890123', 'AB 1234567890123', 'x'.repeat(33), undefined, 1234567890123456]) {
+      expect(await problem(bad), String(bad)).toEqual([['invoice.certificate', MESSAGE]]);
+    }
+  });
+
+  it('is a carrier of its own: no other invoice field is taken with it', async () => {
+    const { PlaceOrderBody } = await import('./checkout.ts');
+    expect(PlaceOrderBody.safeParse({ ...body('AB12345678901234'), invoice: { type: 'certificate', certificate: 'AB12345678901234', mobileBarcode: '/ABC1234' } }).success).toBe(false);
   });
 });

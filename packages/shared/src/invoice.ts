@@ -4,6 +4,8 @@
  * - 手機條碼 (mobile barcode carrier): 8 characters (Code 39), the first is "/", the other seven are 0-9,
  *   upper-case A-Z, ".", "-" or "+" (財政部電子發票整合服務平台 carrier rules, as restated by e-invoice
  *   providers' 手機條碼、自然人憑證條碼與捐贈碼檢核規則).
+ * - 自然人憑證條碼 (citizen digital certificate carrier, ECPay CarrierType 2): 16 characters, 2 upper-case
+ *   letters A-Z followed by 14 digits (same sources).
  * - 捐贈碼 / 愛心碼 (donation code): 3 to 7 digits.
  * - 統一編號 (business ID): 8 digits; multiply by 1,2,1,2,1,2,4,1, add the two digits of each product and sum.
  *   Since 2023-04-01 (財政部「營利事業統一編號檢查碼邏輯修正說明」) the number is valid when the sum is divisible
@@ -12,14 +14,16 @@
  */
 
 const MOBILE_BARCODE = /^\/[0-9A-Z.+-]{7}$/;
+const CITIZEN_CERTIFICATE = /^[A-Z]{2}[0-9]{14}$/;
 const DONATION_CODE = /^[0-9]{3,7}$/;
 const TAX_ID = /^[0-9]{8}$/;
 const TAX_ID_WEIGHTS = [1, 2, 1, 2, 1, 2, 4, 1] as const;
 
 /**
- * A mobile barcode as the shopper meant it: full-width characters (a zh-TW keyboard in full-width
- * mode types ／ＡＢＣ) made half-width, letters upper-case, spaces at the ends dropped. The checkout
- * box applies it as the shopper types and the server applies it again, so both read the same code.
+ * A mobile barcode (or citizen certificate number) as the shopper meant it: full-width characters
+ * (a zh-TW keyboard in full-width mode types ／ＡＢＣ) made half-width, letters upper-case, spaces at
+ * the ends dropped. The checkout box applies it as the shopper types and the server applies it
+ * again, so both read the same code.
  */
 export function normalizeMobileBarcode(value: string): string {
   return value
@@ -31,6 +35,11 @@ export function normalizeMobileBarcode(value: string): string {
 /** 手機條碼載具: "/" followed by 7 characters of 0-9 A-Z . - + */
 export function isMobileBarcode(value: string): boolean {
   return MOBILE_BARCODE.test(value);
+}
+
+/** 自然人憑證條碼載具: 2 upper-case letters followed by 14 digits */
+export function isCitizenCertificate(value: string): boolean {
+  return CITIZEN_CERTIFICATE.test(value);
 }
 
 /** 捐贈碼 (愛心碼): 3 to 7 digits */

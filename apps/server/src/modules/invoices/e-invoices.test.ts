@@ -6,7 +6,7 @@ import { latestMail, mailSettled } from '../../../test/mail.ts';
 import { ORIGIN, ecpayNotice, notifyPayment, shopWithStaff, shopper } from '../../../test/shop.ts';
 import { invoices, orders, outboxMessages } from '../../db/schema.ts';
 import { invoiceSubject } from '../orders/service.ts';
-import type { InvoiceClient } from './ecpay-invoice.ts';
+import { EINVOICE_PATHS, SANDBOX_EINVOICE_PATH, envelope, openReply, type InvoiceClient } from './ecpay-invoice.ts';
 import { carrierChecker, requestAllowance, voidDeadline, voidInvoice, type InvoiceDeps } from './service.ts';
 
 describe('the filing period', () => {
@@ -100,6 +100,31 @@ describe.skipIf(!dbAvailable())('e-invoices', () => {
     const donated = await paidOrder('invoice-donation@example.com', { type: 'donation', donationCode: '919' });
     expect((await latestMail(ctx.database, 'invoice-donation@example.com', 'invoice-issued')).text).toContain('愛心碼 919');
     expect((await issued(donated.s, donated.orderNo))?.status).toBe('issued');
+  });
+
+  it('a citizen digital certificate carrier (自然人憑證) is issued to ECPay as CarrierType 2 with its number, shown on the order and in the mail', async () => {
+    const s = await shopper(ctx.app, 'invoice-certificate-short@example.com');
+    await s.add(variant, 1);
+    const refused = await s.order({ paymentMethod: 'credit_card', invoice: { type: 'certificate', certificate: 'AB1234567890123' } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields).toEqual({ 'invoice.certificate': '自然人憑證條碼格式不正確：2 碼英文字母加上 14 碼數字' });
+
+    // Typed in lower case with spaces around: kept as ECPay reads it.
+    const { s: buyer, orderNo } = await paidOrder('invoice-certificate@example.com', { type: 'certificate', certificate: ' ab12345678901234 ' });
+    expect((await ctx.database.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0]?.invoice).toEqual({ type: 'certificate', certificate: 'AB12345678901234' });
+    expect((await ctx.database.db.select().from(invoices).where(eq(invoices.relateNumber, orderNo)))[0]?.issuedTo).toEqual({ type: 'certificate', certificate: 'AB12345678901234' });
+    expect((await issued(buyer, orderNo))?.status).toBe('issued');
+
+    // What the (sandbox) ECPay was sent, as its GetIssue tells it.
+    const { einvoice } = ctx.app.config;
+    const res = await ctx.app.inject({ method: 'POST', url: `${SANDBOX_EINVOICE_PATH}${EINVOICE_PATHS.getIssue}`, payload: envelope(einvoice, { MerchantID: einvoice.merchantId, RelateNumber: orderNo }, new Date()) });
+    const record = openReply(res.json(), einvoice);
+    expect(record.ok && record.value).toMatchObject({ IIS_Carrier_Type: '2', IIS_Carrier_Num: 'AB12345678901234', IIS_Print_Flag: '0', IIS_Love_Code: '' });
+
+    expect((await buyer.call('GET', `/api/orders/${orderNo}`)).json().invoice).toEqual({ type: 'certificate', label: '自然人憑證載具', carrier: 'AB12345678901234' });
+    const consoleView = await ctx.app.inject({ method: 'GET', url: `/api/admin/orders/${orderNo}`, headers: { cookie: staffCookie, origin: ORIGIN } });
+    expect(consoleView.json().invoice).toMatchObject({ type: 'certificate', label: '自然人憑證載具', certificate: 'AB12345678901234' });
+    expect((await latestMail(ctx.database, 'invoice-certificate@example.com', 'invoice-issued')).text).toContain('發票已存入您的自然人憑證載具（AB12345678901234）');
   });
 
   it('checks a mobile barcode with ECPay: an unknown one is refused beside its field, a known one is taken', async () => {

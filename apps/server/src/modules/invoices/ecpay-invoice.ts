@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv } from 'node:crypto';
 import { z } from 'zod';
-import { isDonationCode, isMobileBarcode, isTaxId, normalizeMobileBarcode } from '@shop/shared/invoice';
+import { isCitizenCertificate, isDonationCode, isMobileBarcode, isTaxId, normalizeMobileBarcode } from '@shop/shared/invoice';
 
 /**
  * ECPay (綠界) B2C e-invoice (電子發票 B2C) as the shop speaks it: the encrypted JSON envelope, the
@@ -290,20 +290,16 @@ export function openReply(body: unknown, settings: Pick<EinvoiceSettings, 'merch
 
 // ── validators ───────────────────────────────────────────────────────────────────────────────────
 
-/** 自然人憑證條碼 (CarrierType 2): 2 upper-case letters and 14 digits. */
-export function isCitizenCertificate(value: string): boolean {
-  return /^[A-Z]{2}\d{14}$/.test(value);
-}
-
 /** 捐贈碼 (愛心碼): 3–7 digits, a leading zero allowed. */
 export const isLoveCode = isDonationCode;
 
 /**
  * The shop's shared field rules, re-exported so invoice code has one import: isTaxId (統一編號 with the
  * MOF check digit, divisible by 5 since 2023-04-01, the 7th-digit-7 allowance kept), isMobileBarcode
- * ("/" + 7 of 0-9 A-Z + - .) and normalizeMobileBarcode (full-width → half-width, upper case).
+ * ("/" + 7 of 0-9 A-Z + - .), isCitizenCertificate (自然人憑證條碼, CarrierType 2: 2 upper-case letters
+ * and 14 digits) and normalizeMobileBarcode (full-width → half-width, upper case).
  */
-export { isTaxId, isMobileBarcode, normalizeMobileBarcode };
+export { isTaxId, isMobileBarcode, isCitizenCertificate, normalizeMobileBarcode };
 
 /** 8-character invoice number: 2 upper-case letters (字軌) and 8 digits. */
 export function isInvoiceNo(value: string): boolean {

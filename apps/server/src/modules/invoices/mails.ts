@@ -24,6 +24,8 @@ function whereItIs(to: InvoiceDetails): string {
       return '發票存放在您的綠界會員載具，我們會代為對獎，中獎時以電子郵件通知您。';
     case 'mobile':
       return `發票已存入您的手機條碼載具（${to.mobileBarcode ?? ''}），可在財政部電子發票整合服務平台查詢與對獎。`;
+    case 'certificate':
+      return `發票已存入您的自然人憑證載具（${to.certificate ?? ''}），可在財政部電子發票整合服務平台查詢與對獎。`;
     case 'donation':
       return `發票已依您的意願捐贈（愛心碼 ${to.donationCode ?? ''}），謝謝您的愛心。`;
     case 'company':

@@ -27,11 +27,16 @@ describe('checkout form', () => {
     expect(errors({ ...home, shippingMethod: 'cvs', storeId: '123456', paymentMethod: 'cod' })).toEqual({});
     expect(errors({ ...home, invoiceType: 'mobile', mobileBarcode: '/abc' }).mobileBarcode).toBeTruthy();
     expect(errors({ ...home, invoiceType: 'mobile', mobileBarcode: '/ab12.+-' })).toEqual({});
+    expect(errors({ ...home, invoiceType: 'certificate', certificate: 'AB123456789012' }).certificate).toBe('自然人憑證條碼格式不正確：2 碼英文字母加上 14 碼數字');
+    expect(errors({ ...home, invoiceType: 'certificate', certificate: '' }).certificate).toBe('自然人憑證條碼格式不正確：2 碼英文字母加上 14 碼數字');
+    expect(errors({ ...home, invoiceType: 'certificate', certificate: ' ab12345678901234 ' })).toEqual({});
+    expect(toPlaceOrderBody({ ...home, invoiceType: 'certificate', certificate: ' ab12345678901234 ', mobileBarcode: '/ABC1234' }, 'k'.repeat(20)).invoice).toEqual({ type: 'certificate', certificate: 'AB12345678901234' });
     expect(errors({ ...home, invoiceType: 'company', taxId: '12345678', companyTitle: '' })).toMatchObject({ taxId: '統一編號的檢查碼不符，請對照發票或營業登記再確認一次', companyTitle: '公司抬頭為必填欄位' });
   });
   it('maps server field paths to form fields', () => {
     expect(formFieldOf('shipping.phone')).toBe('phone');
     expect(formFieldOf('invoice.taxId')).toBe('taxId');
+    expect(formFieldOf('invoice.certificate')).toBe('certificate');
     expect(formFieldOf('shipping')).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { CVS_BRANDS, TW_MOBILE, type PlaceOrderBody } from '@shop/shared/checkout';
+import { CERTIFICATE_MESSAGE, CVS_BRANDS, TW_MOBILE, type PlaceOrderBody } from '@shop/shared/checkout';
 import { findDistrict } from '@shop/shared/data/tw-districts';
-import { isDonationCode, isMobileBarcode, normalizeMobileBarcode, taxIdProblem } from '@shop/shared/invoice';
+import { isCitizenCertificate, isDonationCode, isMobileBarcode, normalizeMobileBarcode, taxIdProblem } from '@shop/shared/invoice';
 import { PAYMENT_METHODS } from '@shop/shared/payment-methods';
 import { validateValue } from '@shop/shared/validation/rules';
 
@@ -18,8 +18,9 @@ const checkoutShape = z.object({
     storeAddress: z.string(),
     storePhone: z.string(),
     storeOutlying: z.boolean(),
-    invoiceType: z.enum(['member', 'mobile', 'donation', 'company']),
+    invoiceType: z.enum(['member', 'mobile', 'certificate', 'donation', 'company']),
     mobileBarcode: z.string(),
+    certificate: z.string(),
     donationCode: z.string(),
     taxId: z.string(),
     companyTitle: z.string(),
@@ -59,6 +60,7 @@ export const CheckoutForm = checkoutShape.superRefine((v, ctx) => {
     };
     checkDestination(v, fail);
     if (v.invoiceType === 'mobile' && !isMobileBarcode(normalizeMobileBarcode(v.mobileBarcode))) fail('mobileBarcode', '手機條碼格式不正確：「/」加上 7 碼英數字');
+    if (v.invoiceType === 'certificate' && !isCitizenCertificate(normalizeMobileBarcode(v.certificate))) fail('certificate', CERTIFICATE_MESSAGE);
     if (v.invoiceType === 'donation' && !isDonationCode(v.donationCode.trim())) fail('donationCode', '捐贈碼為 3 到 7 位數字');
     if (v.invoiceType === 'company') {
       const taxIdError = taxIdProblem(v.taxId.trim());
@@ -87,6 +89,7 @@ export const EMPTY_CHECKOUT: CheckoutForm = {
   storeOutlying: false,
   invoiceType: 'member',
   mobileBarcode: '',
+  certificate: '',
   donationCode: '',
   taxId: '',
   companyTitle: '',
@@ -104,11 +107,13 @@ export function toPlaceOrderBody(v: CheckoutForm, idempotencyKey: string): Place
   const invoice: PlaceOrderBody['invoice'] =
     v.invoiceType === 'mobile'
       ? { type: 'mobile', mobileBarcode: normalizeMobileBarcode(v.mobileBarcode) }
-      : v.invoiceType === 'donation'
-        ? { type: 'donation', donationCode: v.donationCode.trim() }
-        : v.invoiceType === 'company'
-          ? { type: 'company', taxId: v.taxId.trim(), companyTitle: v.companyTitle.trim() }
-          : { type: 'member' };
+      : v.invoiceType === 'certificate'
+        ? { type: 'certificate', certificate: normalizeMobileBarcode(v.certificate) }
+        : v.invoiceType === 'donation'
+          ? { type: 'donation', donationCode: v.donationCode.trim() }
+          : v.invoiceType === 'company'
+            ? { type: 'company', taxId: v.taxId.trim(), companyTitle: v.companyTitle.trim() }
+            : { type: 'member' };
   return {
     idempotencyKey,
     shipping,

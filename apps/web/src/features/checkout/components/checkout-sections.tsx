@@ -18,7 +18,7 @@ import { StorePicker } from './store-picker.tsx';
 
 type Form = UseFormReturn<CheckoutForm>;
 
-/** The mobile barcode box shows the code as it will be read (half-width, upper-case) while it is typed. */
+/** The mobile barcode and certificate boxes show the code as it will be read (half-width, upper-case) while it is typed. */
 function upperCaseAsTyped<T extends { onChange: (event: React.ChangeEvent<HTMLInputElement>) => unknown }>(field: T): T {
   return {
     ...field,
@@ -110,6 +110,10 @@ export function InvoiceSection({ form, values }: { form: Form; values: CheckoutF
           <span className="font-medium">手機條碼載具</span>
           <span className="text-sm text-ink-muted">歸戶到您的手機條碼</span>
         </Choice>
+        <Choice value="certificate" checked={values.invoiceType === 'certificate'} {...form.register('invoiceType')}>
+          <span className="font-medium">自然人憑證載具</span>
+          <span className="text-sm text-ink-muted">歸戶到您的自然人憑證</span>
+        </Choice>
         <Choice value="donation" checked={values.invoiceType === 'donation'} {...form.register('invoiceType')}>
           <span className="font-medium">捐贈發票</span>
           <span className="text-sm text-ink-muted">捐給社福團體（愛心碼）</span>
@@ -121,6 +125,9 @@ export function InvoiceSection({ form, values }: { form: Form; values: CheckoutF
       </div>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         {values.invoiceType === 'mobile' && <TextField label="手機條碼" required placeholder="/ABC1234" autoCapitalize="characters" hint="「/」加上 7 碼英數字" error={errors.mobileBarcode?.message} {...checkedOnBlur(upperCaseAsTyped(form.register('mobileBarcode')), form, 'mobile')} />}
+        {values.invoiceType === 'certificate' && (
+          <TextField label="自然人憑證條碼" required placeholder="AB12345678901234" inputMode="text" autoComplete="off" autoCapitalize="characters" spellCheck={false} hint="2 碼英文字母加上 14 碼數字" error={errors.certificate?.message} {...upperCaseAsTyped(form.register('certificate'))} />
+        )}
         {values.invoiceType === 'donation' && <TextField label="捐贈碼（愛心碼）" required inputMode="numeric" placeholder="例如 8585" error={errors.donationCode?.message} {...checkedOnBlur(form.register('donationCode'), form, 'donation')} />}
         {values.invoiceType === 'company' && (
           <>

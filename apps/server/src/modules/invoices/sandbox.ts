@@ -1,7 +1,10 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { taipeiParts } from '@shop/shared/taipei-time';
+import type { Db } from '../../db/client.ts';
+import { sandboxEinvoices } from '../../db/schema.ts';
 import { ecpayUrlEncode } from '../../lib/ecpay-check-mac.ts';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../plugins/json-body.ts';
 import {
@@ -23,15 +26,19 @@ import {
 /**
  * An e-invoice gateway that speaks ECPay's B2C protocol (the encrypted JSON envelope of
  * ecpay-invoice.ts), for running the shop without ECPay. It reads requests as ECPay does, checks
- * them with ECPay's documented rules, keeps issued invoices in memory (lost on restart) and answers
- * encrypted. It registers its routes under whatever prefix it is registered with. What it imitates
+ * them with ECPay's documented rules, keeps the invoices it issued in a store and answers
+ * encrypted. The app gives it the database store (`dbEinvoices`), so a restarted sandbox still
+ * knows what it issued, as ECPay would; unit tests use the in-memory one (`memoryEinvoices`, the
+ * default). It registers its routes under whatever prefix it is registered with. What it imitates
  * and what it does not: docs/integrations/ecpay-einvoice.md.
  *
- * Register it only outside production: it issues nothing real and keeps nothing.
+ * Register it only outside production: it issues nothing real.
  */
 
 export interface EinvoiceSandboxOptions {
   readonly settings: Pick<EinvoiceSettings, 'merchantId' | 'hashKey' | 'hashIV'>;
+  /** Where issued invoices are kept; in memory (forgotten on restart) unless given. */
+  readonly store?: SandboxInvoiceStore;
   readonly now?: () => Date;
   /** While it returns true every route answers HTTP 503, as when ECPay (or the MOF service behind its checks) is down. */
   readonly down?: () => boolean;
@@ -63,25 +70,126 @@ export const SANDBOX_RTN = {
 export const SANDBOX_UNKNOWN_BARCODES: ReadonlySet<string> = new Set(['/0000000']);
 export const SANDBOX_LOVE_CODES: ReadonlySet<string> = new Set(['168001', '919', '5299']);
 
-/** Invoices kept at most; the oldest are forgotten first. */
+/** Invoices the in-memory store keeps at most; the oldest are forgotten first. */
 const MAX_INVOICES = 10_000;
 
-interface SandboxAllowance {
+export interface SandboxAllowance {
   readonly allowanceNo: string;
   readonly amount: number;
+  /** IA_Date as ECPay writes it (yyyy-MM-dd HH:mm:ss, Taiwan time). */
   readonly date: string;
-  voided: boolean;
+  readonly voided: boolean;
 }
 
-interface SandboxInvoice {
+/**
+ * An invoice as the sandbox keeps it. Plain JSON throughout (its dates are ECPay's own date
+ * strings, not Date objects), so the database store keeps it in a jsonb column and reads it back
+ * unchanged.
+ */
+export interface SandboxInvoice {
   readonly invoiceNo: string;
+  /** As the shop sent it; compared in upper case. */
   readonly relateNumber: string;
+  /** yyyy-MM-dd HH:mm:ss, Taiwan time. */
   readonly invoiceDate: string;
   readonly randomNumber: string;
   readonly salesAmount: number;
   readonly data: z.infer<typeof IssueData>;
-  voided: boolean;
-  readonly allowances: Map<string, SandboxAllowance>;
+  readonly voided: boolean;
+  readonly allowances: readonly SandboxAllowance[];
+}
+
+/** Where the sandbox keeps the invoices it issued. */
+export interface SandboxInvoiceStore {
+  get(invoiceNo: string): Promise<SandboxInvoice | undefined>;
+  /** By RelateNumber in any letter case: ECPay treats ABC1 and abc1 as the same number. */
+  getByRelateNumber(relateNumber: string): Promise<SandboxInvoice | undefined>;
+  /**
+   * Keeps a newly issued invoice unless its RelateNumber (in any case) or its number is taken, and
+   * says which was. Checking and keeping are one step, so two issues of one RelateNumber that
+   * arrive together never both succeed.
+   */
+  add(invoice: SandboxInvoice): Promise<'added' | 'relate-number-taken' | 'invoice-number-taken'>;
+  /** Replaces an invoice already kept (voided, an allowance made or voided). */
+  save(invoice: SandboxInvoice): Promise<void>;
+  /** Whether an allowance number was ever given out, on any invoice. */
+  allowanceNoTaken(allowanceNo: string): Promise<boolean>;
+}
+
+/** Invoices in memory, at most `limit`, the oldest forgotten first; all of them gone on restart. */
+export function memoryEinvoices(limit = MAX_INVOICES): SandboxInvoiceStore {
+  const invoices = new Map<string, SandboxInvoice>();
+  const byRelate = new Map<string, SandboxInvoice>();
+  const allowanceNos = new Set<string>();
+  return {
+    async get(invoiceNo) {
+      return invoices.get(invoiceNo);
+    },
+    async getByRelateNumber(relateNumber) {
+      return byRelate.get(relateNumber.toUpperCase());
+    },
+    async add(invoice) {
+      const relate = invoice.relateNumber.toUpperCase();
+      if (byRelate.has(relate)) return 'relate-number-taken';
+      if (invoices.has(invoice.invoiceNo)) return 'invoice-number-taken';
+      invoices.set(invoice.invoiceNo, invoice);
+      byRelate.set(relate, invoice);
+      while (invoices.size > limit) {
+        const oldest = invoices.values().next().value;
+        if (!oldest) break;
+        invoices.delete(oldest.invoiceNo);
+        byRelate.delete(oldest.relateNumber.toUpperCase());
+      }
+      return 'added';
+    },
+    async save(invoice) {
+      // One forgotten meanwhile stays forgotten (a Map keeps a replaced entry in its old place, so
+      // the order of forgetting is still the order of issue).
+      if (!invoices.has(invoice.invoiceNo)) return;
+      invoices.set(invoice.invoiceNo, invoice);
+      byRelate.set(invoice.relateNumber.toUpperCase(), invoice);
+      for (const a of invoice.allowances) allowanceNos.add(a.allowanceNo);
+    },
+    async allowanceNoTaken(allowanceNo) {
+      return allowanceNos.has(allowanceNo);
+    },
+  };
+}
+
+/**
+ * Invoices in the database (sandbox_einvoices), so a restarted sandbox still knows what it issued:
+ * a retried issue finds the invoice by RelateNumber instead of issuing a second one, and an
+ * invoice issued before the restart can still be voided or credited. relate_number holds the
+ * RelateNumber in upper case, which makes its unique constraint case-insensitive.
+ */
+export function dbEinvoices(db: Db): SandboxInvoiceStore {
+  const stored = (invoice: SandboxInvoice) => invoice as unknown as Record<string, unknown>;
+  const revive = (row: { invoice: Record<string, unknown> } | undefined) => (row ? (row.invoice as unknown as SandboxInvoice) : undefined);
+  const byRelate = async (relateNumber: string) =>
+    revive((await db.select({ invoice: sandboxEinvoices.invoice }).from(sandboxEinvoices).where(eq(sandboxEinvoices.relateNumber, relateNumber.toUpperCase())).limit(1))[0]);
+  return {
+    async get(invoiceNo) {
+      return revive((await db.select({ invoice: sandboxEinvoices.invoice }).from(sandboxEinvoices).where(eq(sandboxEinvoices.invoiceNo, invoiceNo)).limit(1))[0]);
+    },
+    getByRelateNumber: byRelate,
+    async add(invoice) {
+      const inserted = await db
+        .insert(sandboxEinvoices)
+        .values({ invoiceNo: invoice.invoiceNo, relateNumber: invoice.relateNumber.toUpperCase(), invoice: stored(invoice) })
+        .onConflictDoNothing()
+        .returning({ invoiceNo: sandboxEinvoices.invoiceNo });
+      if (inserted.length > 0) return 'added';
+      return (await byRelate(invoice.relateNumber)) ? 'relate-number-taken' : 'invoice-number-taken';
+    },
+    async save(invoice) {
+      await db.update(sandboxEinvoices).set({ invoice: stored(invoice) }).where(eq(sandboxEinvoices.invoiceNo, invoice.invoiceNo));
+    },
+    async allowanceNoTaken(allowanceNo) {
+      const probe = JSON.stringify([{ allowanceNo }]);
+      const [row] = await db.select({ invoiceNo: sandboxEinvoices.invoiceNo }).from(sandboxEinvoices).where(sql`${sandboxEinvoices.invoice}->'allowances' @> ${probe}::jsonb`).limit(1);
+      return row !== undefined;
+    },
+  };
 }
 
 type Answer = Record<string, unknown> & { RtnCode: number; RtnMsg: string };
@@ -143,6 +251,7 @@ const CheckBarcodeData = z.object({ BarCode: z.string().max(8) });
 const CheckLoveCodeData = z.object({ LoveCode: z.string().max(7) });
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const DUPLICATE_RELATE = '特店自訂編號（RelateNumber）重複，不可重複開立';
 
 /** What zod refused, as ECPay words a field error: the field's name and that it is wrong. */
 function fieldError(error: z.ZodError): Answer {
@@ -177,9 +286,7 @@ function ecpayDateTime(when: Date): string {
 const einvoiceSandbox: FastifyPluginAsync<EinvoiceSandboxOptions> = async (app, opts) => {
   const { settings } = opts;
   const now = opts.now ?? (() => new Date());
-  const invoices = new Map<string, SandboxInvoice>();
-  const byRelate = new Map<string, SandboxInvoice>();
-  const allowanceNos = new Set<string>();
+  const store = opts.store ?? memoryEinvoices();
 
   // One 字軌 for the sandbox's lifetime, numbered on from a random point, like a real allocation.
   const track = String.fromCharCode(65 + randomInt(26), 65 + randomInt(26));
@@ -208,150 +315,168 @@ const einvoiceSandbox: FastifyPluginAsync<EinvoiceSandboxOptions> = async (app, 
     parseJson(request, text, (error, value) => done(null, error ? text : value));
   });
 
-  function route(path: string, handle: (payload: Record<string, unknown>) => Answer): void {
+  // Operations that change invoices run one at a time, each read-check-save whole, as they did
+  // when the invoices were only a Map: two voids of one invoice cannot both pass the "already
+  // voided" check, nor two allowances the "what remains" one. (Separate processes sharing one
+  // database are not ordered against each other; only a new invoice is guarded there, by the
+  // store's unique keys.)
+  let queue: Promise<unknown> = Promise.resolve();
+  const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = queue.then(work, work);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
+  function route(path: string, handle: (payload: Record<string, unknown>) => Promise<Answer> | Answer, changes = false): void {
     app.post(path, async (request: FastifyRequest, reply: FastifyReply) => {
       reply.header('cache-control', 'no-store');
       const at = now();
       const opened = openRequest(request.body, settings, at);
       if (!opened.ok) return refusalEnvelope(opened.merchantId, opened.transCode, opened.transMsg, at);
-      return replyEnvelope(settings, handle(opened.payload), at, seal);
+      const answer = changes ? await oneAtATime(async () => handle(opened.payload)) : await handle(opened.payload);
+      return replyEnvelope(settings, answer, at, seal);
     });
   }
 
-  function remember(invoice: SandboxInvoice): void {
-    invoices.set(invoice.invoiceNo, invoice);
-    byRelate.set(invoice.relateNumber.toUpperCase(), invoice);
-    while (invoices.size > MAX_INVOICES) {
-      const oldest = invoices.values().next().value;
-      if (!oldest) break;
-      invoices.delete(oldest.invoiceNo);
-      byRelate.delete(oldest.relateNumber.toUpperCase());
-    }
-  }
-
-  const remaining = (inv: SandboxInvoice) => inv.salesAmount - [...inv.allowances.values()].filter((a) => !a.voided).reduce((s, a) => s + a.amount, 0);
+  const remaining = (inv: SandboxInvoice) => inv.salesAmount - inv.allowances.filter((a) => !a.voided).reduce((s, a) => s + a.amount, 0);
 
   /** The invoice a request names by number and issue day, or why there is none. */
-  function findInvoice(invoiceNo: string, invoiceDay: string): SandboxInvoice | Answer {
+  async function findInvoice(invoiceNo: string, invoiceDay: string): Promise<SandboxInvoice | Answer> {
     if (!isInvoiceNo(invoiceNo)) return fail(SANDBOX_RTN.invalidField, 'InvoiceNo 格式錯誤');
-    const inv = invoices.get(invoiceNo);
+    const inv = await store.get(invoiceNo);
     if (!inv || inv.invoiceDate.slice(0, 10) !== invoiceDay) return fail(SANDBOX_RTN.notFound, '查無此發票（請確認發票號碼與開立日期）');
     return inv;
   }
   const isAnswer = (x: SandboxInvoice | Answer): x is Answer => 'RtnCode' in x;
 
   // ── 開立發票 ──
-  route(EINVOICE_PATHS.issue, (payload) => {
-    const parsed = IssueData.safeParse(payload);
-    if (!parsed.success) return fieldError(parsed.error);
-    const d = parsed.data;
-    if (!isRelateNumber(d.RelateNumber)) return fail(SANDBOX_RTN.invalidField, 'RelateNumber 只能使用英文、數字與底線');
-    // ECPay treats RelateNumber case-insensitively: ABC1 and abc1 are the same number.
-    if (byRelate.has(d.RelateNumber.toUpperCase())) return fail(SANDBOX_RTN.duplicateRelateNumber, '特店自訂編號（RelateNumber）重複，不可重複開立');
-    if (d.TaxType !== '1' || d.InvType !== '07' || d.vat !== '1') return fail(SANDBOX_RTN.outOfScope, '沙盒只模擬應稅含稅價的一般稅額發票（TaxType 1、InvType 07、vat 1）');
+  route(
+    EINVOICE_PATHS.issue,
+    async (payload) => {
+      const parsed = IssueData.safeParse(payload);
+      if (!parsed.success) return fieldError(parsed.error);
+      const d = parsed.data;
+      if (!isRelateNumber(d.RelateNumber)) return fail(SANDBOX_RTN.invalidField, 'RelateNumber 只能使用英文、數字與底線');
+      // ECPay treats RelateNumber case-insensitively: ABC1 and abc1 are the same number.
+      if (await store.getByRelateNumber(d.RelateNumber)) return fail(SANDBOX_RTN.duplicateRelateNumber, DUPLICATE_RELATE);
+      if (d.TaxType !== '1' || d.InvType !== '07' || d.vat !== '1') return fail(SANDBOX_RTN.outOfScope, '沙盒只模擬應稅含稅價的一般稅額發票（TaxType 1、InvType 07、vat 1）');
 
-    if (!d.CustomerPhone && !d.CustomerEmail) return fail(SANDBOX_RTN.invalidField, 'CustomerPhone 與 CustomerEmail 至少須填一項');
-    if (d.CustomerEmail && !EMAIL.test(d.CustomerEmail)) return fail(SANDBOX_RTN.invalidField, 'CustomerEmail 格式錯誤');
-    if (d.CustomerPhone && !/^\d+$/.test(d.CustomerPhone)) return fail(SANDBOX_RTN.invalidField, 'CustomerPhone 只能是數字');
-    if (d.CustomerID && !/^\w+$/.test(d.CustomerID)) return fail(SANDBOX_RTN.invalidField, 'CustomerID 只能使用英文、數字與底線');
+      if (!d.CustomerPhone && !d.CustomerEmail) return fail(SANDBOX_RTN.invalidField, 'CustomerPhone 與 CustomerEmail 至少須填一項');
+      if (d.CustomerEmail && !EMAIL.test(d.CustomerEmail)) return fail(SANDBOX_RTN.invalidField, 'CustomerEmail 格式錯誤');
+      if (d.CustomerPhone && !/^\d+$/.test(d.CustomerPhone)) return fail(SANDBOX_RTN.invalidField, 'CustomerPhone 只能是數字');
+      if (d.CustomerID && !/^\w+$/.test(d.CustomerID)) return fail(SANDBOX_RTN.invalidField, 'CustomerID 只能使用英文、數字與底線');
 
-    // Carriers: the number must fit the type, and an invoice kept in a carrier is not printed.
-    if ((d.CarrierType === '' || d.CarrierType === '1') && d.CarrierNum !== '') return fail(SANDBOX_RTN.carrierRule, 'CarrierType 為空或 1 時，CarrierNum 請帶空字串');
-    if (d.CarrierType === '2' && !isCitizenCertificate(d.CarrierNum)) return fail(SANDBOX_RTN.carrierRule, '自然人憑證條碼（CarrierNum）為 2 碼大寫英文加 14 碼數字');
-    if (d.CarrierType === '3' && !isMobileBarcode(d.CarrierNum)) return fail(SANDBOX_RTN.carrierRule, '手機條碼（CarrierNum）為「/」加 7 碼數字、大寫英文或 + - .');
+      // Carriers: the number must fit the type, and an invoice kept in a carrier is not printed.
+      if ((d.CarrierType === '' || d.CarrierType === '1') && d.CarrierNum !== '') return fail(SANDBOX_RTN.carrierRule, 'CarrierType 為空或 1 時，CarrierNum 請帶空字串');
+      if (d.CarrierType === '2' && !isCitizenCertificate(d.CarrierNum)) return fail(SANDBOX_RTN.carrierRule, '自然人憑證條碼（CarrierNum）為 2 碼大寫英文加 14 碼數字');
+      if (d.CarrierType === '3' && !isMobileBarcode(d.CarrierNum)) return fail(SANDBOX_RTN.carrierRule, '手機條碼（CarrierNum）為「/」加 7 碼數字、大寫英文或 + - .');
 
-    if (d.CustomerIdentifier) {
-      if (!isTaxId(d.CustomerIdentifier)) return fail(SANDBOX_RTN.invalidField, 'CustomerIdentifier 統一編號格式錯誤');
-      if (d.Donation === '1') return fail(SANDBOX_RTN.carrierRule, '有統一編號的發票不可捐贈');
-      if (d.CarrierType === '' && d.Print !== '1') return fail(SANDBOX_RTN.carrierRule, '有統一編號且無載具時，Print 必須為 1');
-      if ((d.CarrierType === '1' || d.CarrierType === '2') && d.Print !== '0') return fail(SANDBOX_RTN.carrierRule, '載具類別為 1 或 2 時，Print 必須為 0');
-    } else if (d.CarrierType !== '' && d.Print !== '0') {
-      return fail(SANDBOX_RTN.carrierRule, '存入載具的發票不可列印（Print 必須為 0）');
-    }
-    if (d.Donation === '1') {
-      if (!isLoveCode(d.LoveCode)) return fail(SANDBOX_RTN.invalidField, 'LoveCode 捐贈碼為 3 到 7 位數字');
-      if (d.Print !== '0') return fail(SANDBOX_RTN.carrierRule, '捐贈的發票不可列印（Print 必須為 0）');
-    } else if (d.LoveCode !== '') {
-      return fail(SANDBOX_RTN.carrierRule, '未捐贈時 LoveCode 請帶空字串');
-    }
-    if (d.Print === '1' && (!d.CustomerName.trim() || !d.CustomerAddr.trim())) return fail(SANDBOX_RTN.invalidField, '列印發票時 CustomerName 與 CustomerAddr 為必填');
+      if (d.CustomerIdentifier) {
+        if (!isTaxId(d.CustomerIdentifier)) return fail(SANDBOX_RTN.invalidField, 'CustomerIdentifier 統一編號格式錯誤');
+        if (d.Donation === '1') return fail(SANDBOX_RTN.carrierRule, '有統一編號的發票不可捐贈');
+        if (d.CarrierType === '' && d.Print !== '1') return fail(SANDBOX_RTN.carrierRule, '有統一編號且無載具時，Print 必須為 1');
+        if ((d.CarrierType === '1' || d.CarrierType === '2') && d.Print !== '0') return fail(SANDBOX_RTN.carrierRule, '載具類別為 1 或 2 時，Print 必須為 0');
+      } else if (d.CarrierType !== '' && d.Print !== '0') {
+        return fail(SANDBOX_RTN.carrierRule, '存入載具的發票不可列印（Print 必須為 0）');
+      }
+      if (d.Donation === '1') {
+        if (!isLoveCode(d.LoveCode)) return fail(SANDBOX_RTN.invalidField, 'LoveCode 捐贈碼為 3 到 7 位數字');
+        if (d.Print !== '0') return fail(SANDBOX_RTN.carrierRule, '捐贈的發票不可列印（Print 必須為 0）');
+      } else if (d.LoveCode !== '') {
+        return fail(SANDBOX_RTN.carrierRule, '未捐贈時 LoveCode 請帶空字串');
+      }
+      if (d.Print === '1' && (!d.CustomerName.trim() || !d.CustomerAddr.trim())) return fail(SANDBOX_RTN.invalidField, '列印發票時 CustomerName 與 CustomerAddr 為必填');
 
-    const problem = itemsProblem(d.Items, d.SalesAmount, 'SalesAmount');
-    if (problem) return fail(SANDBOX_RTN.amountMismatch, problem);
+      const problem = itemsProblem(d.Items, d.SalesAmount, 'SalesAmount');
+      if (problem) return fail(SANDBOX_RTN.amountMismatch, problem);
 
-    const at = now();
-    const invoice: SandboxInvoice = {
-      invoiceNo: `${track}${String(nextNumber++).padStart(8, '0')}`,
-      relateNumber: d.RelateNumber,
-      invoiceDate: ecpayDateTime(at),
-      randomNumber: digits(4),
-      salesAmount: d.SalesAmount,
-      data: d,
-      voided: false,
-      allowances: new Map(),
-    };
-    remember(invoice);
-    return { RtnCode: 1, RtnMsg: '開立發票成功', InvoiceNo: invoice.invoiceNo, InvoiceDate: invoice.invoiceDate, RandomNumber: invoice.randomNumber };
-  });
+      const at = now();
+      const draft = { relateNumber: d.RelateNumber, invoiceDate: ecpayDateTime(at), randomNumber: digits(4), salesAmount: d.SalesAmount, data: d, voided: false, allowances: [] };
+      let invoice: SandboxInvoice | undefined;
+      // A sandbox started again picks a new 字軌 and starting point, which may land on numbers an
+      // earlier run gave out and the database still holds: those are skipped.
+      for (let tries = 0; !invoice; tries += 1) {
+        if (tries === 100) throw new Error('the e-invoice sandbox found no free invoice number');
+        const candidate: SandboxInvoice = { ...draft, invoiceNo: `${track}${String(nextNumber++).padStart(8, '0')}` };
+        const kept = await store.add(candidate);
+        if (kept === 'relate-number-taken') return fail(SANDBOX_RTN.duplicateRelateNumber, DUPLICATE_RELATE);
+        if (kept === 'added') invoice = candidate;
+      }
+      return { RtnCode: 1, RtnMsg: '開立發票成功', InvoiceNo: invoice.invoiceNo, InvoiceDate: invoice.invoiceDate, RandomNumber: invoice.randomNumber };
+    },
+    true,
+  );
 
   // ── 作廢發票 ──
-  route(EINVOICE_PATHS.invalid, (payload) => {
-    const parsed = InvalidData.safeParse(payload);
-    if (!parsed.success) return fieldError(parsed.error);
-    const inv = findInvoice(parsed.data.InvoiceNo, parsed.data.InvoiceDate);
-    if (isAnswer(inv)) return inv;
-    if (inv.voided) return fail(SANDBOX_RTN.alreadyVoided, '此發票已作廢，不可重複作廢');
-    // An allowance hangs on its invoice: the invoice can be voided only once its allowances are.
-    if ([...inv.allowances.values()].some((a) => !a.voided)) return fail(SANDBOX_RTN.hasAllowances, '此發票已有折讓，請先作廢折讓再作廢發票');
-    inv.voided = true;
-    return { RtnCode: 1, RtnMsg: '作廢發票成功', InvoiceNo: inv.invoiceNo };
-  });
+  route(
+    EINVOICE_PATHS.invalid,
+    async (payload) => {
+      const parsed = InvalidData.safeParse(payload);
+      if (!parsed.success) return fieldError(parsed.error);
+      const inv = await findInvoice(parsed.data.InvoiceNo, parsed.data.InvoiceDate);
+      if (isAnswer(inv)) return inv;
+      if (inv.voided) return fail(SANDBOX_RTN.alreadyVoided, '此發票已作廢，不可重複作廢');
+      // An allowance hangs on its invoice: the invoice can be voided only once its allowances are.
+      if (inv.allowances.some((a) => !a.voided)) return fail(SANDBOX_RTN.hasAllowances, '此發票已有折讓，請先作廢折讓再作廢發票');
+      await store.save({ ...inv, voided: true });
+      return { RtnCode: 1, RtnMsg: '作廢發票成功', InvoiceNo: inv.invoiceNo };
+    },
+    true,
+  );
 
   // ── 開立折讓 ──
-  route(EINVOICE_PATHS.allowance, (payload) => {
-    const parsed = AllowanceData.safeParse(payload);
-    if (!parsed.success) return fieldError(parsed.error);
-    const d = parsed.data;
-    const inv = findInvoice(d.InvoiceNo, d.InvoiceDate);
-    if (isAnswer(inv)) return inv;
-    if (inv.voided) return fail(SANDBOX_RTN.alreadyVoided, '此發票已作廢，不可折讓');
-    if ((d.AllowanceNotify === 'E' || d.AllowanceNotify === 'A') && !d.NotifyMail.split(';').every((m) => EMAIL.test(m.trim()))) return fail(SANDBOX_RTN.invalidField, '以電子郵件通知時 NotifyMail 必須是有效的電子信箱');
-    if ((d.AllowanceNotify === 'S' || d.AllowanceNotify === 'A') && !/^\d+$/.test(d.NotifyPhone)) return fail(SANDBOX_RTN.invalidField, '以簡訊通知時 NotifyPhone 必須是手機號碼');
-    const problem = itemsProblem(d.Items, d.AllowanceAmount, 'AllowanceAmount');
-    if (problem) return fail(SANDBOX_RTN.amountMismatch, problem);
-    const left = remaining(inv);
-    if (d.AllowanceAmount > left) return fail(SANDBOX_RTN.overAllowance, `折讓金額超過發票剩餘可折讓金額（${left} 元）`);
+  route(
+    EINVOICE_PATHS.allowance,
+    async (payload) => {
+      const parsed = AllowanceData.safeParse(payload);
+      if (!parsed.success) return fieldError(parsed.error);
+      const d = parsed.data;
+      const inv = await findInvoice(d.InvoiceNo, d.InvoiceDate);
+      if (isAnswer(inv)) return inv;
+      if (inv.voided) return fail(SANDBOX_RTN.alreadyVoided, '此發票已作廢，不可折讓');
+      if ((d.AllowanceNotify === 'E' || d.AllowanceNotify === 'A') && !d.NotifyMail.split(';').every((m) => EMAIL.test(m.trim()))) return fail(SANDBOX_RTN.invalidField, '以電子郵件通知時 NotifyMail 必須是有效的電子信箱');
+      if ((d.AllowanceNotify === 'S' || d.AllowanceNotify === 'A') && !/^\d+$/.test(d.NotifyPhone)) return fail(SANDBOX_RTN.invalidField, '以簡訊通知時 NotifyPhone 必須是手機號碼');
+      const problem = itemsProblem(d.Items, d.AllowanceAmount, 'AllowanceAmount');
+      if (problem) return fail(SANDBOX_RTN.amountMismatch, problem);
+      const left = remaining(inv);
+      if (d.AllowanceAmount > left) return fail(SANDBOX_RTN.overAllowance, `折讓金額超過發票剩餘可折讓金額（${left} 元）`);
 
-    const at = now();
-    const stamp = ecpayDateTime(at).replace(/\D/g, '');
-    let allowanceNo = `${stamp}${digits(2)}`;
-    while (allowanceNos.has(allowanceNo)) allowanceNo = `${stamp}${digits(2)}`;
-    allowanceNos.add(allowanceNo);
-    inv.allowances.set(allowanceNo, { allowanceNo, amount: d.AllowanceAmount, date: ecpayDateTime(at), voided: false });
-    return { RtnCode: 1, RtnMsg: '開立折讓成功', IA_Allow_No: allowanceNo, IA_Invoice_No: inv.invoiceNo, IA_Date: ecpayDateTime(at), IA_Remain_Allowance_Amt: remaining(inv) };
-  });
+      const at = now();
+      const stamp = ecpayDateTime(at).replace(/\D/g, '');
+      let allowanceNo = `${stamp}${digits(2)}`;
+      while (await store.allowanceNoTaken(allowanceNo)) allowanceNo = `${stamp}${digits(2)}`;
+      const credited: SandboxInvoice = { ...inv, allowances: [...inv.allowances, { allowanceNo, amount: d.AllowanceAmount, date: ecpayDateTime(at), voided: false }] };
+      await store.save(credited);
+      return { RtnCode: 1, RtnMsg: '開立折讓成功', IA_Allow_No: allowanceNo, IA_Invoice_No: inv.invoiceNo, IA_Date: ecpayDateTime(at), IA_Remain_Allowance_Amt: remaining(credited) };
+    },
+    true,
+  );
 
   // ── 作廢折讓 ──
-  route(EINVOICE_PATHS.allowanceInvalid, (payload) => {
-    const parsed = AllowanceInvalidData.safeParse(payload);
-    if (!parsed.success) return fieldError(parsed.error);
-    const inv = invoices.get(parsed.data.InvoiceNo);
-    const allowance = inv?.allowances.get(parsed.data.AllowanceNo);
-    if (!inv || !allowance) return fail(SANDBOX_RTN.notFound, '查無此折讓單（請確認發票號碼與折讓編號）');
-    if (allowance.voided) return fail(SANDBOX_RTN.allowanceVoided, '此折讓單已作廢，不可重複作廢');
-    allowance.voided = true;
-    return { RtnCode: 1, RtnMsg: '作廢折讓成功', IA_Invoice_No: inv.invoiceNo };
-  });
+  route(
+    EINVOICE_PATHS.allowanceInvalid,
+    async (payload) => {
+      const parsed = AllowanceInvalidData.safeParse(payload);
+      if (!parsed.success) return fieldError(parsed.error);
+      const inv = await store.get(parsed.data.InvoiceNo);
+      const allowance = inv?.allowances.find((a) => a.allowanceNo === parsed.data.AllowanceNo);
+      if (!inv || !allowance) return fail(SANDBOX_RTN.notFound, '查無此折讓單（請確認發票號碼與折讓編號）');
+      if (allowance.voided) return fail(SANDBOX_RTN.allowanceVoided, '此折讓單已作廢，不可重複作廢');
+      await store.save({ ...inv, allowances: inv.allowances.map((a) => (a === allowance ? { ...a, voided: true } : a)) });
+      return { RtnCode: 1, RtnMsg: '作廢折讓成功', IA_Invoice_No: inv.invoiceNo };
+    },
+    true,
+  );
 
   // ── 查詢發票明細 ──
-  route(EINVOICE_PATHS.getIssue, (payload) => {
+  route(EINVOICE_PATHS.getIssue, async (payload) => {
     const parsed = GetIssueData.safeParse(payload);
     if (!parsed.success) return fieldError(parsed.error);
     const q = parsed.data;
     let inv: SandboxInvoice | undefined;
-    if ('RelateNumber' in q) inv = byRelate.get(q.RelateNumber.toUpperCase());
+    if ('RelateNumber' in q) inv = await store.getByRelateNumber(q.RelateNumber);
     else {
-      const found = findInvoice(q.InvoiceNo, q.InvoiceDate);
+      const found = await findInvoice(q.InvoiceNo, q.InvoiceDate);
       if (isAnswer(found)) return found;
       inv = found;
     }

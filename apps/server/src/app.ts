@@ -27,7 +27,7 @@ import sandboxModule from './modules/payments/sandbox/index.ts';
 import logisticsSandboxModule from './modules/logistics/sandbox/index.ts';
 import logisticsModule from './modules/logistics/index.ts';
 import invoicesModule from './modules/invoices/index.ts';
-import einvoiceSandbox from './modules/invoices/sandbox.ts';
+import einvoiceSandbox, { dbEinvoices } from './modules/invoices/sandbox.ts';
 import { SANDBOX_EINVOICE_PATH } from './modules/invoices/ecpay-invoice.ts';
 import eventsModule, { type StreamLimits } from './modules/events/index.ts';
 import adminModule from './modules/admin/index.ts';
@@ -151,10 +151,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(redirectsModule);
   await app.register(authModule);
   await app.register(catalogModule);
-  await app.register(storageModule, { store: options.store ?? createObjectStore(config) });
+  const store = options.store ?? createObjectStore(config);
+  await app.register(storageModule, { store });
   await app.register(cartModule);
   await app.register(invoicesModule);
-  await app.register(ordersModule);
+  await app.register(ordersModule, { store });
   await app.register(memberModule);
   await app.register(contentModule);
   await app.register(contactModule);
@@ -170,7 +171,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(backupModule, { cliToken });
   if (!config.isProduction && !config.ecpay.endpoint) await app.register(sandboxModule);
   if (!config.isProduction && !config.logistics.endpoint) await app.register(logisticsSandboxModule);
-  if (!config.isProduction && !config.einvoice.endpoint) await app.register(einvoiceSandbox, { prefix: SANDBOX_EINVOICE_PATH, settings: config.einvoice });
+  if (!config.isProduction && !config.einvoice.endpoint) await app.register(einvoiceSandbox, { prefix: SANDBOX_EINVOICE_PATH, settings: config.einvoice, store: dbEinvoices(app.db) });
   if (config.isTest) await app.register(testSupportModule);
   if (!config.isProduction) await app.register(mailboxModule);
 

@@ -4,6 +4,7 @@ import { ORDER_STATUSES, type OrderStatus, canTransition } from './order-status.
 import { IssuedInvoiceView, OrderEventView, OrderStatusSchema, RefundView } from './orders.ts';
 import { ONLINE_PAYMENT_METHODS, PAYMENT_METHODS, PAYMENT_METHOD_SHORT } from './payment-methods.ts';
 import { SHIPPING_METHODS, SHIPPING_METHOD_LABELS } from './shipping.ts';
+import { ReturnView } from './returns.ts';
 
 export { PAYMENT_METHODS, PAYMENT_METHOD_SHORT, SHIPPING_METHODS, SHIPPING_METHOD_LABELS };
 
@@ -181,6 +182,7 @@ export const AdminOrderDetail = z.object({
   customer: z.object({ id: z.string(), name: z.string(), email: z.string(), phone: z.string().nullable() }),
   items: z.array(
     z.object({
+      id: z.string(),
       productName: z.string(),
       productSlug: z.string(),
       variantLabel: z.string(),
@@ -220,15 +222,18 @@ export const AdminOrderDetail = z.object({
     storeAddress: z.string().nullable(),
   }),
   invoice: z.object({
-    type: z.enum(['member', 'mobile', 'donation', 'company']),
+    type: z.enum(['member', 'mobile', 'certificate', 'donation', 'company']),
     label: z.string(),
     mobileBarcode: z.string().nullable(),
+    /** 自然人憑證條碼. */
+    certificate: z.string().nullable(),
     donationCode: z.string().nullable(),
     taxId: z.string().nullable(),
     companyTitle: z.string().nullable(),
   }),
   issuedInvoice: IssuedInvoiceView.nullable(),
   refunds: z.array(RefundView),
+  returns: z.array(ReturnView),
   note: z.string(),
   /** The latest carrier and tracking number, once shipped. */
   shipment: z.object({ carrier: z.string().nullable(), trackingNo: z.string().nullable() }).nullable(),

@@ -18,6 +18,7 @@ export const ADMIN_ROUTES = [
   { id: 'dashboard', path: '/admin', title: '總覽', permission: 'dashboard.read', nav: true },
   { id: 'orders', path: '/admin/orders', title: '訂單', permission: 'orders.read', nav: true },
   { id: 'orderDetail', path: '/admin/orders/:orderNo', title: '訂單明細', permission: 'orders.read' },
+  { id: 'returns', path: '/admin/returns', title: '退貨與退款', permission: 'orders.read', nav: true },
   { id: 'packingSlip', path: '/admin/orders/:orderNo/packing-slip', title: '出貨單', permission: 'orders.read' },
   { id: 'products', path: '/admin/products', title: '商品', permission: 'products.read', nav: true },
   { id: 'productNew', path: '/admin/products/new', title: '新增商品', permission: 'products.write' },

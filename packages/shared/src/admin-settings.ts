@@ -128,3 +128,11 @@ export const NotificationSettings = z
   .strict();
 export type NotificationSettings = z.infer<typeof NotificationSettings>;
 export const DEFAULT_NOTIFICATIONS: NotificationSettings = { newOrderMail: true, dailyDigest: true };
+
+/** How many days after delivery a member may ask to return an order (at least the legal seven). */
+export const ReturnSettings = z
+  .object({
+    days: z.number({ error: '請輸入天數' }).int('天數必須是整數').min(7, '至少 7 天（七天鑑賞期）').max(60, '最多 60 天'),
+  })
+  .strict();
+export type ReturnSettings = z.infer<typeof ReturnSettings>;

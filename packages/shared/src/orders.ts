@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ORDER_STATUSES, SHIPMENT_EVENTS } from './order-status.ts';
 import { PAYMENT_METHODS } from './payment-methods.ts';
+import { ReturnView, Returnable } from './returns.ts';
 
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
 
@@ -12,6 +13,7 @@ export const PaymentForm = z.object({
 export type PaymentForm = z.infer<typeof PaymentForm>;
 
 export const OrderItemView = z.object({
+  id: z.string(),
   productSlug: z.string(),
   productName: z.string(),
   variantLabel: z.string(),
@@ -74,6 +76,8 @@ export const RefundView = z.object({
   status: z.enum(['pending', 'done', 'failed']),
   createdAt: z.string(),
   doneAt: z.string().nullable(),
+  /** A transfer still waiting for the member's bank account. */
+  needsAccount: z.boolean(),
 });
 export type RefundView = z.infer<typeof RefundView>;
 
@@ -107,6 +111,9 @@ export const OrderDetail = z.object({
   canPay: z.boolean(),
   /** The pickup store closed while the parcel was on its way: the buyer picks another on the map. */
   needsNewStore: z.boolean(),
+  returns: z.array(ReturnView),
+  /** What may still be returned and until when; null when nothing may. */
+  returnable: Returnable.nullable(),
 });
 export type OrderDetail = z.infer<typeof OrderDetail>;
 
@@ -130,6 +137,8 @@ export const AdvanceOrderBody = z
     shipmentEvent: z.enum(SHIPMENT_EVENTS).optional(),
     location: z.string().trim().max(60).optional(),
     note: z.string().trim().max(200).optional(),
+    /** Staff's own words for a cancel or refund, which the member's mail quotes (the note adds who did it). */
+    reason: z.string().trim().max(200).optional(),
     carrier: z.string().trim().max(40).optional(),
     trackingNo: z.string().trim().max(40).optional(),
   })

@@ -268,8 +268,10 @@ export interface ShippingDetails {
 }
 
 export interface InvoiceDetails {
-  type: 'member' | 'mobile' | 'donation' | 'company';
+  type: 'member' | 'mobile' | 'certificate' | 'donation' | 'company';
   mobileBarcode?: string;
+  /** 自然人憑證條碼 (ECPay CarrierType 2): 2 upper-case letters and 14 digits. */
+  certificate?: string;
   donationCode?: string;
   taxId?: string;
   companyTitle?: string;
@@ -476,6 +478,65 @@ export const refunds = pgTable(
   },
   (t) => [index('refunds_order_idx').on(t.orderId)],
 );
+
+/**
+ * A member's request to return a delivered order, or some of its items (docs/product-rules.md#returns).
+ * requested → approved or refused by staff → received (the goods are back: staff chose, per item,
+ * whether it goes back to stock, and the refund was written in the same transaction).
+ */
+export const orderReturns = pgTable(
+  'order_returns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The order's number and a sequence: TW20261126000012-R1. */
+    returnNo: text('return_no').notNull().unique(),
+    status: text('status', { enum: ['requested', 'approved', 'refused', 'received'] }).notNull().default('requested'),
+    reason: text('reason').notNull(),
+    detail: text('detail').notNull().default(''),
+    /** Photos in the private `returns` bucket. */
+    photos: jsonb('photos').$type<string[]>().notNull().default([]),
+    /** What the returned items are worth, their share of the order's discounts taken off. */
+    amount: integer('amount').notNull(),
+    /** ATM and cash-on-delivery orders: where the money goes back to. */
+    bank: jsonb('bank').$type<{ bankCode: string; account: string; holder: string } | null>(),
+    staffMessage: text('staff_message'),
+    refundId: uuid('refund_id').references(() => refunds.id, { onDelete: 'set null' }),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('order_returns_order_idx').on(t.orderId), index('order_returns_status_idx').on(t.status, t.requestedAt)],
+);
+
+/** The items of a return: how many of an order line, what they are worth, and whether they went back to stock. */
+export const orderReturnItems = pgTable(
+  'order_return_items',
+  {
+    returnId: uuid('return_id')
+      .notNull()
+      .references(() => orderReturns.id, { onDelete: 'cascade' }),
+    orderItemId: uuid('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    amount: integer('amount').notNull(),
+    /** Staff's choice when the goods arrived: back on the shelf, or not (damaged). Null until then. */
+    restock: boolean('restock'),
+  },
+  (t) => [primaryKey({ columns: [t.returnId, t.orderItemId] }), check('order_return_items_quantity_positive', sql`${t.quantity} > 0`)],
+);
+
+/** The e-invoice sandbox's invoices (with their allowances), so a restarted sandbox still knows what it issued. */
+export const sandboxEinvoices = pgTable('sandbox_einvoices', {
+  invoiceNo: text('invoice_no').primaryKey(),
+  relateNumber: text('relate_number').notNull().unique(),
+  invoice: jsonb('invoice').$type<Record<string, unknown>>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Membership tiers: reached by paid spending over the last 12 months. */
 export const membershipTiers = pgTable('membership_tiers', {

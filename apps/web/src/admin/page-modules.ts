@@ -10,6 +10,7 @@ export const ADMIN_PAGES: Record<AdminRouteId, Loader> = {
   dashboard: () => import('./dashboard/pages/dashboard.tsx'),
   orders: () => import('./orders/pages/orders.tsx'),
   orderDetail: () => import('./orders/pages/order-detail.tsx'),
+  returns: () => import('./returns/pages/returns.tsx'),
   packingSlip: () => import('./orders/pages/packing-slip.tsx'),
   products: () => import('./products/pages/products.tsx'),
   productNew: () => import('./products/pages/product-edit.tsx'),

@@ -6,6 +6,7 @@ import consoleRoutes from './routes.ts';
 import memberRoutes from '../membership/admin-routes.ts';
 import messageRoutes from '../contact/admin-routes.ts';
 import orderRoutes from '../orders/admin-routes.ts';
+import returnRoutes from '../orders/returns-admin-routes.ts';
 import logisticsRoutes from '../logistics/admin-routes.ts';
 import productRoutes from '../catalog/admin-routes.ts';
 import redirectRoutes from '../redirects/admin-routes.ts';
@@ -22,6 +23,7 @@ const admin: FastifyPluginAsync<{ cliToken: string; registry: AdminRouteEntry[] 
   await app.register(consoleRoutes);
   await app.register(productRoutes);
   await app.register(orderRoutes);
+  await app.register(returnRoutes);
   await app.register(logisticsRoutes);
   await app.register(memberRoutes);
   await app.register(couponRoutes);

@@ -88,6 +88,8 @@ function choiceOf(details: InvoiceDetails): InvoiceChoice {
   switch (details.type) {
     case 'mobile':
       return { type: 'mobile', barcode: details.mobileBarcode ?? '' };
+    case 'certificate':
+      return { type: 'certificate', certificate: details.certificate ?? '' };
     case 'donation':
       return { type: 'donation', loveCode: details.donationCode ?? '' };
     case 'company':
@@ -180,8 +182,10 @@ export async function voidInvoice(deps: InvoiceDeps, payload: { orderId: string;
   const subject = await deps.subject(deps.db, payload.orderId);
   if (!subject) return;
   const now = clock(deps);
-  if (now.getTime() > voidDeadline(invoice.invoiceDate).getTime()) {
-    const credited = (await repo.allowancesOf(deps.db, invoice.id)).reduce((sum, a) => sum + a.amount, 0);
+  // After its filing period, or once part of it was credited (ECPay voids no invoice with
+  // allowances), what is left is credited instead of voided.
+  const credited = (await repo.allowancesOf(deps.db, invoice.id)).reduce((sum, a) => sum + a.amount, 0);
+  if (credited > 0 || now.getTime() > voidDeadline(invoice.invoiceDate).getTime()) {
     if (invoice.amount - credited > 0) await creditInvoice(deps, subject, invoice, `void:${payload.orderNo}`, invoice.amount - credited, payload.reason);
     return;
   }

@@ -27,6 +27,7 @@ import { shippingRules } from '../site/shipping-rules.ts';
 import { parcelOf } from '../logistics/shipments.ts';
 import { invoiceView } from '../invoices/service.ts';
 import { refundViews } from '../payments/refunds.ts';
+import { returnsOfOrder } from './returns.ts';
 import { pageCount, pageWindow } from '@shop/shared/paging';
 import { formatTaipeiDateTime } from '@shop/shared/taipei-time';
 
@@ -111,6 +112,7 @@ export async function exportAdminOrdersCsv(db: DbOrTx, filters: AdminOrderFilter
 const INVOICE_LABELS: Record<InvoiceDetails['type'], string> = {
   member: '會員載具（電子發票存於會員帳號）',
   mobile: '手機條碼載具',
+  certificate: '自然人憑證載具',
   donation: '捐贈發票',
   company: '公司戶發票（三聯式）',
 };
@@ -162,6 +164,7 @@ export async function getAdminOrder(db: DbOrTx, orderNo: string, options: { with
     paymentMethod: order.paymentMethod,
     customer: customer ?? { id: order.userId, name: '', email: '', phone: null },
     items: items.map((item) => ({
+      id: item.id,
       productName: item.productName,
       productSlug: item.productSlug,
       variantLabel: item.variantLabel,
@@ -208,12 +211,14 @@ export async function getAdminOrder(db: DbOrTx, orderNo: string, options: { with
       type: i.type,
       label: INVOICE_LABELS[i.type],
       mobileBarcode: i.mobileBarcode ?? null,
+      certificate: i.certificate ?? null,
       donationCode: i.donationCode ?? null,
       taxId: i.taxId ?? null,
       companyTitle: i.companyTitle ?? null,
     },
     issuedInvoice,
     refunds: await refundViews(db, order.id),
+    returns: (await returnsOfOrder(db, order, new Date())).returns,
     note: order.note,
     shipment: shipment ? { carrier: shipment.carrier, trackingNo: shipment.trackingNo } : null,
     parcel: parcel ? { logisticsId: parcel.logisticsId, subType: parcel.subType, statusCode: parcel.statusCode, statusMessage: parcel.statusMessage, collectionAmount: parcel.collectionAmount } : null,
@@ -250,9 +255,9 @@ function toAdvance(body: OrderActionBody): AdvanceOrderBody {
     case 'complete':
       return { status: 'completed' };
     case 'cancel':
-      return { status: 'cancelled', note: `店家取消訂單：${body.reason}` };
+      return { status: 'cancelled', note: `店家取消訂單：${body.reason}`, reason: body.reason };
     case 'refund':
-      return { status: 'refunded', note: `已辦理退款：${body.reason}` };
+      return { status: 'refunded', note: `已辦理退款：${body.reason}`, reason: body.reason };
   }
 }
 

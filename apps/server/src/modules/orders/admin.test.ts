@@ -288,7 +288,7 @@ describe.skipIf(!dbAvailable())('console: orders and fulfilment', () => {
         allowedActions: ['cancel'],
         shipmentEvents: [],
       });
-      expect(d.items).toEqual([{ productName: '凍頂烏龍茶', productSlug: 'dong-ding', variantLabel: '75 g', sku: 'DD-S', imageSrc: null, unitPrice: 480, quantity: 1, lineTotal: 480 }]);
+      expect(d.items).toEqual([{ id: expect.any(String), productName: '凍頂烏龍茶', productSlug: 'dong-ding', variantLabel: '75 g', sku: 'DD-S', imageSrc: null, unitPrice: 480, quantity: 1, lineTotal: 480 }]);
       expect(d.payments).toEqual([
         expect.objectContaining({ merchantTradeNo: `${fx.B}P1`, provider: 'ecpay', method: 'credit_card', amount: 545, status: 'pending', tradeNo: null, rtnCode: null, atm: null, paidAt: null }),
       ]);

@@ -6,9 +6,13 @@ import { OrderDetail, OrderListQuery, OrderListResponse, OrderNoParams, PaymentF
 import { PickupStoreBody } from '@shop/shared/logistics';
 import { orderDeps } from './deps.ts';
 import * as service from './service.ts';
+import * as returns from './returns.ts';
+import { BadRequestError } from '../../lib/errors.ts';
+import type { ObjectStore } from '../storage/backends.ts';
+import { MAX_RETURN_PHOTO_BYTES, RefundAccount, ReturnPhotoResponse, ReturnRequestBody } from '@shop/shared/returns';
 
 /** Checkout and the member's orders (all routes need a session). */
-const orders: FastifyPluginAsync = async (app) => {
+const orders: FastifyPluginAsync<{ store: ObjectStore }> = async (app, options) => {
   app.addHook('onRequest', app.requireUser);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -40,6 +44,31 @@ const orders: FastifyPluginAsync = async (app) => {
   r.post('/api/orders/:orderNo/pickup-store', { schema: { params: OrderNoParams, body: PickupStoreBody, response: { 200: OrderDetail } } }, async (request) =>
     service.changePickupStore(deps(), request.auth!.user.id, request.params.orderNo, request.body.token),
   );
+
+  const returnDeps = () => ({ ...deps(), store: options.store });
+
+  r.post('/api/orders/:orderNo/returns', { schema: { params: OrderNoParams, body: ReturnRequestBody, response: { 200: OrderDetail } } }, async (request) =>
+    returns.requestReturn(returnDeps(), request.auth!.user.id, request.params.orderNo, request.body),
+  );
+
+  r.put('/api/orders/:orderNo/refund-account', { schema: { params: OrderNoParams, body: RefundAccount, response: { 200: OrderDetail } } }, async (request) =>
+    returns.giveRefundAccount(deps(), request.auth!.user.id, request.params.orderNo, request.body),
+  );
+
+  // A return's photo: the picture's own bytes as the body (its type is sniffed again from them).
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(['image/jpeg', 'image/png', 'image/webp'], { parseAs: 'buffer', bodyLimit: MAX_RETURN_PHOTO_BYTES }, (_request, body, done) => done(null, body));
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/orders/:orderNo/return-photos',
+      { schema: { params: OrderNoParams, response: { 201: ReturnPhotoResponse } } },
+      async (request, reply) => {
+        const body = request.body;
+        if (!Buffer.isBuffer(body)) throw new BadRequestError('照片請用 JPEG、PNG 或 WebP 格式。', { photos: '照片請用 JPEG、PNG 或 WebP 格式' });
+        const photo = await returns.uploadReturnPhoto(returnDeps(), request.auth!.user.id, request.params.orderNo, body, request.headers['content-type'] ?? '');
+        return reply.code(201).send(photo);
+      },
+    );
+  });
 
   r.post('/api/orders/:orderNo/pay', { schema: { params: OrderNoParams, response: { 200: z.object({ payment: PaymentForm }) } } }, async (request) => ({
     payment: await service.payAgain(deps(), request.auth!.user.id, request.params.orderNo),

@@ -68,13 +68,27 @@ export function orderExpiredMail(o: MailOrder, publicUrl: string): MailMessage {
 export function orderCancelledMail(o: MailOrder, by: 'member' | 'staff', note: string | null, publicUrl: string): MailMessage {
   const why = by === 'member' ? `您已取消訂單 ${o.orderNo}。` : `訂單 ${o.orderNo} 已由山嵐茶事取消${note ? `，原因是${note.replace(/[。.]$/, '')}。` : '。'}`;
   const money =
-    o.paid ? `已付的 ${formatTwd(o.total)} 會退還給您，退款進度會另外寄信通知。` : o.paymentMethod === 'cod' ? '這筆訂單是貨到付款，您不需要支付任何費用。' : '這筆訂單尚未付款，不會向您收取任何費用。';
+    o.paid && o.paymentMethod === 'atm'
+      ? `已付的 ${formatTwd(o.total)} 會以轉帳退還：請{action}打開訂單，填寫您的退款帳戶，轉帳完成後會另外寄信通知。`
+      : o.paid
+        ? `已付的 ${formatTwd(o.total)} 會退還給您，退款進度會另外寄信通知。` : o.paymentMethod === 'cod' ? '這筆訂單是貨到付款，您不需要支付任何費用。' : '這筆訂單尚未付款，不會向您收取任何費用。';
   return memberMail(o, 'order-cancelled', '訂單已取消', [why, money, '如有任何疑問，歡迎直接回覆這封信或與客服聯絡。'], { label: '查看訂單', url: orderUrl(publicUrl, o.orderNo) });
+}
+
+/** An ATM or cash-on-delivery order refunded: the money goes back by transfer, to the account the member gives on the order page. */
+export function refundByTransferMail(o: MailOrder, publicUrl: string): MailMessage {
+  return memberMail(
+    o,
+    'refund-transfer',
+    '訂單退款處理中',
+    [`訂單 ${o.orderNo} 已辦理退款，款項會以銀行轉帳退還給您。`, '如果還沒提供退款帳戶，請{action}打開訂單填寫；轉帳完成後會再寄信通知您。'],
+    { label: '填寫退款帳戶', url: orderUrl(publicUrl, o.orderNo) },
+  );
 }
 
 export function orderRefundedMail(o: MailOrder, amount: number, publicUrl: string): MailMessage {
   const how =
-    o.paymentMethod === 'credit_card' ? '信用卡退款會退回原付款卡片，依發卡銀行作業，約 7–14 個工作天後可在帳單上看到。' : '款項會轉入您提供的銀行帳戶，入帳約需 3–5 個工作天。';
+    o.paymentMethod === 'credit_card' ? '信用卡退款會退回原付款卡片，依發卡銀行作業，約 7–14 個工作天後可在帳單上看到。' : '款項已轉入您提供的銀行帳戶，實際入帳時間依各銀行作業而定。';
   return memberMail(o, 'order-refunded', '退款已辦理', [`訂單 ${o.orderNo} 的退款 ${formatTwd(amount)} 已辦理完成。`, how], { label: '查看訂單', url: orderUrl(publicUrl, o.orderNo) });
 }
 

@@ -11,7 +11,7 @@ import {
   orderExpiredMail,
   orderPaidMail,
   orderPlacedMail,
-  orderRefundedMail,
+  refundByTransferMail,
   orderShippedMail,
   parcelAtStoreMail,
   parcelReturnedMail,
@@ -31,6 +31,8 @@ export interface ChangeExtra {
   readonly at?: Date;
   /** Why the order moved (a staff cancel's reason, a card's refusal). */
   readonly note?: string | null | undefined;
+  /** Staff's own words for a cancel or refund, without the history's "who did it". */
+  readonly reason?: string | null | undefined;
   /** A member's own cancel rather than staff's. */
   readonly byMember?: boolean;
 }
@@ -89,11 +91,12 @@ function memberMail(publicUrl: string, order: repo.OrderRow, o: MailOrder, kind:
         case 'expired':
           return orderExpiredMail(o, publicUrl);
         case 'cancelled':
-          // The history's note names who cancelled (店家取消訂單：…); the mail says that in its own words.
-          return orderCancelledMail(o, extra.byMember ? 'member' : 'staff', extra.byMember ? null : (extra.note?.replace(/^店家取消訂單：/, '') || null), publicUrl);
+          // The mail says who cancelled in its own words, and quotes staff's reason as they gave it.
+          return orderCancelledMail(o, extra.byMember ? 'member' : 'staff', extra.byMember ? null : extra.reason || null, publicUrl);
         case 'refunded':
-          // A paid card order's refund goes through ECPay: its mail follows ECPay's answer (payments/refunds.ts).
-          return order.paymentMethod === 'credit_card' && order.paidAt ? null : orderRefundedMail(o, order.total, publicUrl);
+          // The money's own mail follows it moving: ECPay's answer for a card, staff's transfer otherwise
+          // (payments/refunds.ts); a transfer first needs the member's account, which this mail asks for.
+          return order.paymentMethod === 'credit_card' ? null : refundByTransferMail(o, publicUrl);
         case 'delivered':
           return orderDeliveredMail(o, publicUrl);
         default:

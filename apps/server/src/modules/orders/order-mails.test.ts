@@ -82,10 +82,16 @@ describe.skipIf(!dbAvailable())('order mails', () => {
     expect((await staff(orderNo, { action: 'deliver' })).statusCode).toBe(200);
     expect((await latestMail(ctx.database, 'mails-cod@example.com', 'order-delivered')).subject).toBe(`【山嵐茶事】商品已送達：${orderNo}`);
     expect((await staff(orderNo, { action: 'refund', reason: '買家退貨' })).statusCode).toBe(200);
+    // Cash on delivery is paid back by transfer: the member is asked for an account, and told again once staff made it.
+    expect((await latestMail(ctx.database, 'mails-cod@example.com', 'refund-transfer')).text).toContain(`訂單 ${orderNo} 已辦理退款，款項會以銀行轉帳退還給您。`);
+    const put = await ctx.app.inject({ method: 'PUT', url: `/api/orders/${orderNo}/refund-account`, headers: { cookie: s.cookie, origin: ORIGIN }, payload: { bankCode: '808', account: '0123456789012', holder: '林小嵐' } });
+    expect(put.statusCode).toBe(200);
+    const task = ((await ctx.app.inject({ method: 'GET', url: '/api/admin/refunds/transfers', headers: { cookie: staffCookie } })).json() as { items: Array<{ id: string; orderNo: string }> }).items.find((t) => t.orderNo === orderNo)!;
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/admin/refunds/${task.id}/done`, headers: { cookie: staffCookie, origin: ORIGIN }, payload: {} })).statusCode).toBe(200);
     expect((await latestMail(ctx.database, 'mails-cod@example.com', 'order-refunded')).text).toContain(`訂單 ${orderNo} 的退款 NT$630 已辦理完成。`);
     await settled();
     // Cash on delivery is invoiced on delivery, and the invoice is voided with the refund (each in the background).
-    expect((await mailsTo('mails-cod@example.com')).sort()).toEqual(['invoice-issued', 'invoice-voided', 'order-delivered', 'order-placed', 'order-refunded', 'order-shipped']);
+    expect((await mailsTo('mails-cod@example.com')).sort()).toEqual(['invoice-issued', 'invoice-voided', 'order-delivered', 'order-placed', 'order-refunded', 'order-shipped', 'refund-transfer']);
   });
 
   it('an unpaid order that runs out of time is mailed as expired', async () => {

@@ -42,6 +42,7 @@ import { orderRefundedMail } from './mails.ts';
 import { invoiceFollowUp, invoiceView as issuedInvoiceView, type InvoiceSubject } from '../invoices/service.ts';
 import { refundFollowUp, refundViews } from '../payments/refunds.ts';
 import * as repo from './repo.ts';
+import { returnsOfOrder } from './returns.ts';
 import { pageCount, pageWindow } from '@shop/shared/paging';
 
 /** Statuses whose goods came back to the shop without being held in stock: leaving them for cancelled or refunded puts the goods back on the shelf. */
@@ -350,6 +351,8 @@ function invoiceView(i: InvoiceDetails): Record<string, string> {
       return { type: 'member', label: '會員載具（電子發票存於會員帳號）' };
     case 'mobile':
       return { type: 'mobile', label: '手機條碼載具', carrier: i.mobileBarcode ?? '' };
+    case 'certificate':
+      return { type: 'certificate', label: '自然人憑證載具', carrier: i.certificate ?? '' };
     case 'donation':
       return { type: 'donation', label: '捐贈發票', donationCode: i.donationCode ?? '' };
     case 'company':
@@ -397,6 +400,7 @@ export async function present(db: DbOrTx, order: repo.OrderRow): Promise<OrderDe
     issuedInvoice: await issuedInvoiceView(db, order),
     refunds: await refundViews(db, order.id),
     items: items.map((i) => ({
+      id: i.id,
       productSlug: i.productSlug,
       productName: i.productName,
       variantLabel: i.variantLabel,
@@ -418,6 +422,7 @@ export async function present(db: DbOrTx, order: repo.OrderRow): Promise<OrderDe
     canCancel: MEMBER_CANCELLABLE.includes(order.status),
     canPay: order.paymentMethod !== 'cod' && ['pending_payment', 'payment_failed'].includes(order.status) && payment?.status !== 'waiting_transfer',
     needsNewStore: needsNewStore(order, events),
+    ...(await returnsOfOrder(db, order, new Date())),
   };
 }
 
@@ -492,11 +497,17 @@ export async function listOrders(db: DbOrTx, userId: string, filter: OrderStatus
  * mails the change wrote (enqueueOrderMails, inside its transaction), and a paid order's parcel
  * is prepared when that is set up.
  */
-async function afterChange(deps: Pick<OrderDeps, 'db' | 'mailer' | 'events'>, order: repo.OrderRow, kind: ChangeKind) {
+export async function afterChange(deps: Pick<OrderDeps, 'db' | 'mailer' | 'events'>, order: repo.OrderRow, kind: ChangeKind) {
   deps.mailer.flush();
   await deps.events.publish(order.userId, { type: 'order.updated', data: { orderNo: order.orderNo, status: order.status } });
   // Paid spending changed: the member's tier may have too (published live when it does).
   if (kind === 'paid' || ['delivered', 'completed', 'cancelled', 'refunded'].includes(order.status)) await recomputeTier(deps.db, deps.events, order.userId);
+}
+
+/** Tells the member's open pages that their order changed (money moved outside a status change). */
+export async function announceOrder(deps: Pick<OrderDeps, 'db' | 'mailer' | 'events'>, orderId: string): Promise<void> {
+  const order = await repo.findById(deps.db, orderId);
+  if (order) await afterChange(deps, order, 'status');
 }
 
 /** The outbox kind that makes a paid order's logistics order ahead of shipping (ECPAY_LOGISTICS_AUTO_CREATE). */
@@ -610,7 +621,7 @@ export function shipmentEventRefusal(order: Pick<repo.OrderRow, 'shipping'>, eve
  * back when the order stops holding it, taken again when a late payment restores it) and writes
  * the order's history.
  */
-async function applyTransition(tx: Tx, order: repo.OrderRow, move: OrderMove, now: Date): Promise<repo.OrderRow> {
+export async function applyTransition(tx: Tx, order: repo.OrderRow, move: OrderMove, now: Date): Promise<repo.OrderRow> {
   const refusal = moveRefusal(order, move);
   if (refusal) throw refusal;
   const { to } = move;
@@ -701,7 +712,7 @@ export async function advanceOrder(
       after.push({ order: current, kind: body.shipmentEvent === 'arrived_at_store' ? 'at-store' : body.shipmentEvent === 'store_closed' ? 'store-closed' : 'status' });
     }
     await inTransaction?.(tx, { before: order.status, after: current.status });
-    for (const change of after) await enqueueOrderMails(tx, deps, change.order, change.kind, { shipment, at: now, note: body.note });
+    for (const change of after) await enqueueOrderMails(tx, deps, change.order, change.kind, { shipment, at: now, note: body.note, reason: body.reason });
     return { current, after };
   });
   if (current.status !== found.status && !HOLDS_STOCK.includes(current.status)) catalogChanged();

@@ -1,6 +1,6 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { payments, refunds } from '../../db/schema.ts';
+import { orders, payments, refunds, users } from '../../db/schema.ts';
 
 export type RefundRow = typeof refunds.$inferSelect;
 
@@ -38,4 +38,24 @@ export async function paidCardPayment(db: DbOrTx, orderId: string) {
     .orderBy(desc(payments.paidAt))
     .limit(1);
   return row ?? null;
+}
+
+export async function setTransferAccount(db: DbOrTx, orderId: string, bank: NonNullable<RefundRow['bank']>): Promise<number> {
+  const rows = await db
+    .update(refunds)
+    .set({ bank })
+    .where(and(eq(refunds.orderId, orderId), eq(refunds.method, 'transfer'), eq(refunds.status, 'pending'), isNull(refunds.bank)))
+    .returning({ id: refunds.id });
+  return rows.length;
+}
+
+export async function pendingTransfers(db: DbOrTx) {
+  return db
+    .select({ refund: refunds, orderNo: orders.orderNo, memberName: users.displayName })
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(and(eq(refunds.method, 'transfer'), eq(refunds.status, 'pending')))
+    .orderBy(asc(refunds.createdAt))
+    .limit(200);
 }

@@ -24,19 +24,81 @@ export interface RefundDeps {
   readonly now?: () => Date;
 }
 
+export type BankAccount = { bankCode: string; account: string; holder: string };
+
+/** What a refund is asked for: once per key, by card when the order was paid by card, else by transfer. */
+export interface RefundAsk {
+  readonly key: string;
+  readonly amount: number;
+  readonly reason: string;
+  /** Transfers: the member's account, when already given. */
+  readonly bank?: BankAccount | null | undefined;
+}
+
 /**
- * Called by the orders' one door inside the transaction of a move to cancelled or refunded: a card
- * order that was paid gets its whole remaining amount back. True when a refund was written (the
- * member's mail then waits for ECPay's answer instead of going out with the status change).
+ * Writes a refund in the caller's transaction, never above what is left of the order's total: a
+ * card refund also gets its `payment.refund` outbox message (ECPay's card action API); a transfer
+ * (ATM, cash on delivery) waits for staff to make it and mark it done. Null when the key was
+ * already used or nothing is left to give back.
  */
-export async function refundFollowUp(tx: Tx, order: { id: string; orderNo: string; paymentMethod: string; paidAt: Date | null; total: number }, to: OrderStatus, reason: string | null): Promise<boolean> {
-  if ((to !== 'cancelled' && to !== 'refunded') || order.paymentMethod !== 'credit_card' || !order.paidAt) return false;
-  const amount = order.total - (await repo.refundedTotal(tx, order.id));
-  if (amount <= 0) return false;
-  const refund = await repo.insertRefund(tx, { orderId: order.id, key: `order:${order.orderNo}:whole`, method: 'card', amount, reason: reason ?? (to === 'cancelled' ? '訂單取消' : '訂單退款') });
-  if (!refund) return false;
-  await enqueueOutbox(tx, { kind: REFUND_KIND, key: `${REFUND_KIND}:${refund.id}`, payload: { refundId: refund.id }, summary: `刷卡退款 ${amount} 元：訂單 ${order.orderNo}` });
-  return true;
+export async function requestRefund(tx: Tx, order: { id: string; orderNo: string; paymentMethod: string; total: number }, ask: RefundAsk): Promise<repo.RefundRow | null> {
+  const left = order.total - (await repo.refundedTotal(tx, order.id));
+  const amount = Math.min(ask.amount, left);
+  if (!Number.isInteger(amount) || amount <= 0) return null;
+  const card = order.paymentMethod === 'credit_card';
+  const refund = await repo.insertRefund(tx, { orderId: order.id, key: ask.key, method: card ? 'card' : 'transfer', amount, reason: ask.reason, bank: card ? null : (ask.bank ?? null) });
+  if (refund && card) {
+    await enqueueOutbox(tx, { kind: REFUND_KIND, key: `${REFUND_KIND}:${refund.id}`, payload: { refundId: refund.id }, summary: `刷卡退款 ${amount} 元：訂單 ${order.orderNo}` });
+  }
+  return refund;
+}
+
+/**
+ * Called by the orders' one door inside the transaction of a move to cancelled or refunded: an
+ * order whose money was taken (a paid card or ATM order; a cash-on-delivery order refunded after
+ * delivery) gets its whole remaining amount back. True when a refund was written: the member's
+ * mail then waits for the money to move (ECPay's answer, or staff's transfer).
+ */
+export async function refundFollowUp(
+  tx: Tx,
+  order: { id: string; orderNo: string; paymentMethod: string; paidAt: Date | null; total: number },
+  to: OrderStatus,
+  reason: string | null,
+  bank?: BankAccount | null,
+): Promise<boolean> {
+  if (to !== 'cancelled' && to !== 'refunded') return false;
+  const moneyTaken = order.paymentMethod === 'cod' ? to === 'refunded' : order.paidAt !== null;
+  if (!moneyTaken) return false;
+  const refund = await requestRefund(tx, order, { key: `order:${order.orderNo}:whole`, amount: order.total, reason: reason ?? (to === 'cancelled' ? '訂單取消' : '訂單退款'), bank });
+  return refund !== null;
+}
+
+/** The member gives (or corrects) the account of their order's transfers still waiting for one. */
+export async function setRefundAccount(tx: Tx, orderId: string, bank: BankAccount): Promise<number> {
+  return repo.setTransferAccount(tx, orderId, bank);
+}
+
+/**
+ * Staff made the transfer: the refund is done and the member told. False when it was not a
+ * pending transfer with an account (done already, or still without one).
+ */
+export async function markTransferDone(deps: Pick<RefundDeps, 'db' | 'mailer' | 'doneMail' | 'now'>, refundId: string, note: string, inTransaction?: (tx: Tx, refund: repo.RefundRow) => Promise<void>): Promise<repo.RefundRow | null> {
+  const done = await deps.db.transaction(async (tx) => {
+    const refund = await repo.findRefund(tx, refundId);
+    if (!refund || refund.method !== 'transfer' || refund.status !== 'pending' || !refund.bank) return null;
+    if (!(await repo.settleRefund(tx, refund.id, 'done', note || '已轉帳', deps.now ? deps.now() : new Date()))) return null;
+    await inTransaction?.(tx, refund);
+    const mail = await deps.doneMail(tx, refund.orderId, refund.amount);
+    if (mail) await deps.mailer.enqueue(tx, mail);
+    return refund;
+  });
+  deps.mailer.flush();
+  return done;
+}
+
+/** Transfers staff still have to make (or wait for the member's account for), oldest first. */
+export async function transferTasks(db: DbOrTx) {
+  return repo.pendingTransfers(db);
 }
 
 /** The outbox handler of `payment.refund`: once per refund, never more than the card paid. */
@@ -80,5 +142,13 @@ async function finish(deps: RefundDeps, refund: repo.RefundRow, result: string):
 
 /** The refunds of an order, for the member's and staff's order pages. */
 export async function refundViews(db: DbOrTx, orderId: string) {
-  return (await repo.refundsOf(db, orderId)).map((r) => ({ method: r.method, amount: r.amount, reason: r.reason, status: r.status, createdAt: r.createdAt.toISOString(), doneAt: r.doneAt?.toISOString() ?? null }));
+  return (await repo.refundsOf(db, orderId)).map((r) => ({
+    method: r.method,
+    amount: r.amount,
+    reason: r.reason,
+    status: r.status,
+    createdAt: r.createdAt.toISOString(),
+    doneAt: r.doneAt?.toISOString() ?? null,
+    needsAccount: r.method === 'transfer' && r.status === 'pending' && !r.bank,
+  }));
 }

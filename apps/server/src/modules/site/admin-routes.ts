@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { NotificationSettings, ShippingSettingsView, UpdateShippingBody } from '@shop/shared/admin-settings';
+import { NotificationSettings, ReturnSettings, ShippingSettingsView, UpdateShippingBody } from '@shop/shared/admin-settings';
 import { MaintenanceStatus, SetMaintenanceBody } from '@shop/shared/site';
 import { recordAudit } from '../admin/audit.ts';
-import { notificationSettings, saveNotificationSettings, saveShippingRules, setMaintenance, shippingRulesSaved, shippingSettings } from './admin-service.ts';
+import { notificationSettings, returnSettings, saveNotificationSettings, saveReturnSettings, saveShippingRules, setMaintenance, shippingRulesSaved, shippingSettings } from './admin-service.ts';
 
 /** Site settings: the shipping fee rules, maintenance mode and the shop's own mails (the owner changes them; every role reads). */
 const settings: FastifyPluginAsync = async (app) => {
@@ -32,6 +32,16 @@ const settings: FastifyPluginAsync = async (app) => {
       await recordAudit(tx, request, { action: 'notifications.update', entity: 'setting', entityId: 'notifications', before, after: request.body });
     });
     return notificationSettings(app.db);
+  });
+
+  r.get('/api/admin/settings/returns', { config: { permission: 'settings.read' }, schema: { response: { 200: ReturnSettings } } }, async () => returnSettings(app.db));
+
+  r.put('/api/admin/settings/returns', { config: { permission: 'settings.write' }, schema: { body: ReturnSettings, response: { 200: ReturnSettings } } }, async (request) => {
+    await app.db.transaction(async (tx) => {
+      const before = await saveReturnSettings(tx, request.body);
+      await recordAudit(tx, request, { action: 'returns.settings', entity: 'setting', entityId: 'returns', before, after: request.body });
+    });
+    return returnSettings(app.db);
   });
 
   r.post('/api/admin/maintenance', { config: { permission: 'settings.write' }, schema: { body: SetMaintenanceBody, response: { 200: MaintenanceStatus } } }, async (request) => {

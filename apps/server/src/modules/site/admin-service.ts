@@ -1,4 +1,5 @@
-import { DEFAULT_NOTIFICATIONS, NotificationSettings } from '@shop/shared/admin-settings';
+import { DEFAULT_NOTIFICATIONS, NotificationSettings, ReturnSettings } from '@shop/shared/admin-settings';
+import { DEFAULT_RETURN_DAYS } from '@shop/shared/returns';
 import type { ShippingSettingsView, UpdateShippingBody } from '@shop/shared/admin-settings';
 import { editablePart } from '@shop/shared/shipping';
 import type { MaintenanceStatus, SetMaintenanceBody } from '@shop/shared/site';
@@ -46,5 +47,17 @@ export async function notificationSettings(db: DbOrTx): Promise<NotificationSett
 export async function saveNotificationSettings(tx: DbOrTx, body: NotificationSettings): Promise<NotificationSettings> {
   const before = await notificationSettings(tx);
   await repo.writeSetting(tx, 'notifications', { ...body });
+  return before;
+}
+
+/** The return period, in days after delivery (seven unless the owner lengthened it). */
+export async function returnSettings(db: DbOrTx): Promise<ReturnSettings> {
+  const parsed = ReturnSettings.safeParse((await repo.readSetting(db, 'returns'))?.value);
+  return parsed.success ? parsed.data : { days: DEFAULT_RETURN_DAYS };
+}
+
+export async function saveReturnSettings(tx: DbOrTx, body: ReturnSettings): Promise<ReturnSettings> {
+  const before = await returnSettings(tx);
+  await repo.writeSetting(tx, 'returns', { ...body });
   return before;
 }

@@ -1,9 +1,9 @@
-import type { NotificationSettings, ShippingSettingsView, UpdateShippingBody } from '@shop/shared/admin-settings';
+import type { NotificationSettings, ReturnSettings, ShippingSettingsView, UpdateShippingBody } from '@shop/shared/admin-settings';
 import type { MaintenanceStatus, SetMaintenanceBody } from '@shop/shared/site';
 import { apiGet, apiPost, apiPut } from '../../lib/api-client.ts';
 import { adminApiUrl } from '../shared/api.ts';
 
-/** The console's calls for shipping fee rules, maintenance mode and the shop's own mails. */
+/** The console's calls for shipping fee rules, maintenance mode, the shop's own mails and the return period. */
 export const settingsApi = {
   shipping: (signal?: AbortSignal) => apiGet<ShippingSettingsView>(adminApiUrl('/settings/shipping'), { signal }),
   saveShipping: (body: UpdateShippingBody) => apiPut<ShippingSettingsView>(adminApiUrl('/settings/shipping'), body),
@@ -12,4 +12,6 @@ export const settingsApi = {
   setMaintenance: (body: SetMaintenanceBody) => apiPost<MaintenanceStatus>(adminApiUrl('/maintenance'), body),
   notifications: (signal?: AbortSignal) => apiGet<NotificationSettings>(adminApiUrl('/settings/notifications'), { signal }),
   saveNotifications: (body: NotificationSettings) => apiPut<NotificationSettings>(adminApiUrl('/settings/notifications'), body),
+  returns: (signal?: AbortSignal) => apiGet<ReturnSettings>(adminApiUrl('/settings/returns'), { signal }),
+  saveReturns: (body: ReturnSettings) => apiPut<ReturnSettings>(adminApiUrl('/settings/returns'), body),
 };

@@ -6,6 +6,7 @@ export const settingsKeys = {
   shipping: () => [...adminKeys.all, 'settings', 'shipping'] as const,
   maintenance: () => [...adminKeys.all, 'settings', 'maintenance'] as const,
   notifications: () => [...adminKeys.all, 'settings', 'notifications'] as const,
+  returns: () => [...adminKeys.all, 'settings', 'returns'] as const,
 };
 
 export const shippingSettingsQuery = () => queryOptions({ queryKey: settingsKeys.shipping(), queryFn: ({ signal }) => settingsApi.shipping(signal) });
@@ -13,3 +14,5 @@ export const shippingSettingsQuery = () => queryOptions({ queryKey: settingsKeys
 export const maintenanceQuery = () => queryOptions({ queryKey: settingsKeys.maintenance(), queryFn: ({ signal }) => settingsApi.maintenance(signal) });
 
 export const notificationsQuery = () => queryOptions({ queryKey: settingsKeys.notifications(), queryFn: ({ signal }) => settingsApi.notifications(signal) });
+
+export const returnSettingsQuery = () => queryOptions({ queryKey: settingsKeys.returns(), queryFn: ({ signal }) => settingsApi.returns(signal) });

@@ -68,7 +68,8 @@ function useRunAction(order: AdminOrderDetail, onDone: () => void) {
   };
 }
 
-function DialogButtons({ onCancel, submitLabel, loading, danger }: { onCancel(): void; submitLabel: string; loading: boolean; danger?: boolean }) {
+/** 返回 and the dialog's submit button, for the order page's action dialogs (returns too). */
+export function DialogButtons({ onCancel, submitLabel, loading, danger }: { onCancel(): void; submitLabel: string; loading: boolean; danger?: boolean }) {
   return (
     <div className="flex flex-wrap justify-end gap-3 pt-1">
       <Button variant="ghost" onClick={onCancel}>

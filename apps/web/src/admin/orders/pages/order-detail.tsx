@@ -17,6 +17,7 @@ import { mailtoHref } from '../../../lib/links.ts';
 import { AdminPage } from '../../shared/admin-page.tsx';
 import { OrderActions } from '../components/order-actions.tsx';
 import { OrderHistory, OrderOperations } from '../components/order-history.tsx';
+import { OrderReturns } from '../components/order-returns.tsx';
 import { adminOrderQuery } from '../queries.ts';
 import { useCan } from '../../shared/use-admin-me.ts';
 import { formatTaipeiDateTime } from '@shop/shared/taipei-time';
@@ -266,11 +267,14 @@ export default function OrderDetailPage() {
             />
           </Panel>
 
+          <OrderReturns order={o} />
+
           <Panel title="發票">
             <Facts
               rows={[
                 ['類型', i.label],
                 !!i.mobileBarcode && ['手機條碼', <span className="font-mono">{i.mobileBarcode}</span>],
+                !!i.certificate && ['自然人憑證條碼', <span className="font-mono">{i.certificate}</span>],
                 !!i.donationCode && ['愛心碼', <span className="tabular">{i.donationCode}</span>],
                 !!i.companyTitle && ['公司抬頭', i.companyTitle],
                 !!i.taxId && ['統一編號', <span className="tabular">{i.taxId}</span>],

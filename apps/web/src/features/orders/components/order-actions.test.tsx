@@ -9,13 +9,6 @@ vi.mock('../api/orders-api.ts', () => ({ cancelOrder: vi.fn(async () => ({})), p
 const order = { orderNo: 'TW20261123000001', status: 'pending_payment', canPay: false, canCancel: true } as unknown as OrderDetail;
 
 function renderActions(shown: OrderDetail = order) {
-  // jsdom has no modal dialogs: open and close flip the attribute the way the browser does.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
   render(
     <QueryClientProvider client={new QueryClient()}>
       <OrderActions order={shown} />

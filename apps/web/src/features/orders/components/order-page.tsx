@@ -12,8 +12,8 @@ import { orderQueryOptions } from '../api/orders-api.ts';
 import { OrderActions, OrderAmounts, OrderItems, OrderStatusBadge, OrderTimeline, formatDateTime } from './order-parts.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { IssuedInvoice } from '../../../components/issued-invoice.tsx';
-import { RefundList } from '../../../components/refund-list.tsx';
 import { NewStoreNotice } from './new-store.tsx';
+import { ReturnsPanel } from './returns-panel.tsx';
 
 function Panel({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -117,11 +117,21 @@ export function OrderPage({ tracking = false }: { tracking?: boolean }) {
                 </dd>
               </>
             )}
+            {o.note && (
+              <>
+                <dt className="text-ink-muted">備註</dt>
+                <dd className="break-words">{o.note}</dd>
+              </>
+            )}
           </dl>
         </Panel>
         <Panel title="電子發票">
           <p className="text-sm">{o.invoice.label}</p>
-          {o.invoice.carrier && <p className="text-sm text-ink-muted">手機條碼 {o.invoice.carrier}</p>}
+          {o.invoice.carrier && (
+            <p className="text-sm text-ink-muted">
+              {o.invoice.type === 'certificate' ? '自然人憑證條碼' : '手機條碼'} {o.invoice.carrier}
+            </p>
+          )}
           {o.invoice.donationCode && <p className="text-sm text-ink-muted">愛心碼 {o.invoice.donationCode}</p>}
           {o.invoice.taxId && (
             <p className="text-sm text-ink-muted">
@@ -133,14 +143,9 @@ export function OrderPage({ tracking = false }: { tracking?: boolean }) {
               <IssuedInvoice invoice={o.issuedInvoice} />
             </div>
           )}
-          {o.refunds.length > 0 && (
-            <div className="mt-3 border-t border-line pt-3">
-              <RefundList refunds={o.refunds} />
-            </div>
-          )}
-          {o.note && <p className="mt-3 text-sm text-ink-muted">備註：{o.note}</p>}
         </Panel>
       </div>
+      <ReturnsPanel order={o} />
       {!tracking && timeline}
     </div>
   );

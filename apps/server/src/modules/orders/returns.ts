@@ -1,0 +1,363 @@
+import { randomUUID } from 'node:crypto';
+import { bankLabel, TW_BANKS } from '@shop/shared/data/tw-banks';
+import { RETURN_REASONS, type RefundAccount, type ReturnRequestBody, type ReturnView, type Returnable } from '@shop/shared/returns';
+import type { OrderStatus } from '@shop/shared/order-status';
+import { pageCount, pageWindow } from '@shop/shared/paging';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
+import * as stock from '../catalog/stock.ts';
+import { catalogChanged } from '../catalog/service.ts';
+import { issueKey, requestAllowance } from '../invoices/service.ts';
+import { outboxStatus } from '../../plugins/outbox.ts';
+import { requestRefund, setRefundAccount } from '../payments/refunds.ts';
+import { returnSettings } from '../site/admin-service.ts';
+import type { ObjectStore } from '../storage/backends.ts';
+import { BUCKETS } from '../storage/buckets.ts';
+import { getMetadata, storeObject } from '../storage/service.ts';
+import { returnApprovedMail, returnReceivedMail, returnRefusedMail, returnRequestedMail, shopReturnMail, type MailReturn } from './return-mails.ts';
+import * as repo from './repo.ts';
+import * as returnsRepo from './returns-repo.ts';
+import { afterChange, applyTransition, getOrder, type ChangeDeps } from './service.ts';
+
+/**
+ * Returns from the member area (docs/product-rules.md#returns). A member asks within the return
+ * period counted from delivery; staff approve or refuse with a message; when the goods arrive
+ * staff choose, item by item, what goes back to stock, and the money goes back in the same
+ * transaction: a refund (card through ECPay, otherwise a transfer staff make) and, for part of the
+ * order, an allowance on its invoice. Returning the last of an order's items refunds the order
+ * through its one door instead, which also voids the invoice.
+ */
+
+const RETURNABLE_STATUSES: readonly OrderStatus[] = ['delivered', 'completed'];
+const DAY_MS = 86_400_000;
+
+/** A return's number: the order's, then R and its place among the order's returns. */
+const returnNoOf = (orderNo: string, n: number) => `${orderNo}-R${n}`;
+
+type Item = Awaited<ReturnType<typeof repo.itemsOf>>[number];
+type Loaded = { order: repo.OrderRow; items: Item[]; returns: returnsRepo.ReturnRow[]; returnItems: returnsRepo.ReturnItemRow[] };
+
+async function load(db: DbOrTx, order: repo.OrderRow): Promise<Loaded> {
+  const [items, returns] = await Promise.all([repo.itemsOf(db, order.id), returnsRepo.returnsOf(db, order.id)]);
+  const returnItems = await returnsRepo.itemsOfReturns(
+    db,
+    returns.map((r) => r.id),
+  );
+  return { order, items, returns, returnItems };
+}
+
+/** How many of each order line are in returns that still count (all but refused ones); `only` narrows to some statuses. */
+function returnedQuantities(l: Pick<Loaded, 'returns' | 'returnItems'>, only?: readonly returnsRepo.ReturnRow['status'][]): Map<string, number> {
+  const counting = new Set(l.returns.filter((r) => (only ? only.includes(r.status) : r.status !== 'refused')).map((r) => r.id));
+  const q = new Map<string, number>();
+  for (const i of l.returnItems) if (counting.has(i.returnId)) q.set(i.orderItemId, (q.get(i.orderItemId) ?? 0) + i.quantity);
+  return q;
+}
+
+/** When the parcel was delivered: the newest move to delivered in the order's history. */
+async function deliveredAt(db: DbOrTx, orderId: string): Promise<Date | null> {
+  const events = await repo.eventsOf(db, orderId);
+  const last = [...events].reverse().find((e) => e.kind === 'status' && e.status === 'delivered');
+  return last?.createdAt ?? null;
+}
+
+/** What the member may still return and until when, or null (not delivered, period over, a return still open, nothing left). */
+export async function returnableOf(db: DbOrTx, l: Loaded, now: Date): Promise<Returnable | null> {
+  if (!RETURNABLE_STATUSES.includes(l.order.status)) return null;
+  if (l.returns.some((r) => r.status === 'requested' || r.status === 'approved')) return null;
+  const delivered = await deliveredAt(db, l.order.id);
+  if (!delivered) return null;
+  const until = new Date(delivered.getTime() + (await returnSettings(db)).days * DAY_MS);
+  if (now > until) return null;
+  const taken = returnedQuantities(l);
+  const items = l.items.map((i) => ({ itemId: i.id, quantity: i.quantity - (taken.get(i.id) ?? 0) })).filter((i) => i.quantity > 0);
+  if (items.length === 0) return null;
+  return { until: until.toISOString(), items, needsAccount: l.order.paymentMethod !== 'credit_card' };
+}
+
+/**
+ * What returned items are worth: each line's price less its share of the order's discounts,
+ * rounded to the dollar. A return that takes back the last of the order's items is worth what is
+ * left of the whole total instead (shipping included), so the parts always add up to the total.
+ */
+export function returnAmounts(
+  order: Pick<repo.OrderRow, 'subtotal' | 'discountTotal' | 'total'>,
+  items: ReadonlyArray<Pick<Item, 'id' | 'quantity' | 'lineTotal'>>,
+  already: ReadonlyMap<string, number>,
+  earlierAmounts: number,
+  asked: ReadonlyArray<{ itemId: string; quantity: number }>,
+): { lines: Map<string, number>; amount: number; wholeRest: boolean } {
+  const net = order.subtotal > 0 ? (order.subtotal - order.discountTotal) / order.subtotal : 0;
+  const lines = new Map<string, number>();
+  for (const a of asked) {
+    const item = items.find((i) => i.id === a.itemId)!;
+    lines.set(a.itemId, Math.round((item.lineTotal * a.quantity * net) / item.quantity));
+  }
+  const wholeRest = items.every((i) => (already.get(i.id) ?? 0) + (asked.find((a) => a.itemId === i.id)?.quantity ?? 0) >= i.quantity);
+  const sum = [...lines.values()].reduce((s, v) => s + v, 0);
+  const amount = wholeRest ? Math.max(0, order.total - earlierAmounts) : Math.min(sum, order.total - earlierAmounts);
+  return { lines, amount, wholeRest };
+}
+
+/** An account as the member and staff see it on the order: the bank, the last four digits, the holder. */
+const maskAccount = (bank: RefundAccount | null) => (bank ? `${bankLabel(bank.bankCode)} 末四碼 ${bank.account.slice(-4)}（${bank.holder}）` : null);
+
+/** The order's returns as the member and staff see them. */
+export async function returnViews(db: DbOrTx, l: Loaded): Promise<ReturnView[]> {
+  const refunds = new Map((await returnsRepo.refundStates(db, l.returns.flatMap((r) => (r.refundId ? [r.refundId] : [])))).map((r) => [r.id, r]));
+  return l.returns.map((r) => {
+    const refund = r.refundId ? refunds.get(r.refundId) : undefined;
+    return {
+      returnNo: r.returnNo,
+      status: r.status,
+      reason: RETURN_REASONS[r.reason as keyof typeof RETURN_REASONS] ?? r.reason,
+      detail: r.detail,
+      photos: r.photos.map((name) => `/api/storage/b/returns/o/${name.split('/').map(encodeURIComponent).join('/')}?alt=media`),
+      amount: r.amount,
+      items: l.returnItems
+        .filter((i) => i.returnId === r.id)
+        .map((i) => {
+          const item = l.items.find((o) => o.id === i.orderItemId);
+          return { itemId: i.orderItemId, name: item ? `${item.productName}（${item.variantLabel}）` : '', quantity: i.quantity, amount: i.amount, restock: i.restock };
+        }),
+      staffMessage: r.staffMessage,
+      bank: maskAccount(r.bank),
+      refund: refund ? { status: refund.status, doneAt: refund.doneAt?.toISOString() ?? null } : null,
+      requestedAt: r.requestedAt.toISOString(),
+      decidedAt: r.decidedAt?.toISOString() ?? null,
+      receivedAt: r.receivedAt?.toISOString() ?? null,
+    };
+  });
+}
+
+/** Returns and what may still be returned, for an order's page. */
+export async function returnsOfOrder(db: DbOrTx, order: repo.OrderRow, now: Date): Promise<{ returns: ReturnView[]; returnable: Returnable | null }> {
+  const l = await load(db, order);
+  return { returns: await returnViews(db, l), returnable: await returnableOf(db, l, now) };
+}
+
+export interface ReturnDeps extends ChangeDeps {
+  readonly store: ObjectStore;
+}
+
+const PHOTO_NAME = /^(TW\d{14})\/[0-9a-f-]{36}\.(jpg|png|webp)$/;
+const PHOTO_EXT: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
+
+/**
+ * A photo for a return request, stored in the private `returns` bucket under the order's number
+ * and a random name. Only the order's own member, only while it may be returned.
+ */
+export async function uploadReturnPhoto(deps: ReturnDeps, userId: string, orderNo: string, bytes: Buffer, contentType: string): Promise<{ name: string; url: string }> {
+  const order = await repo.findByOrderNo(deps.db, orderNo);
+  if (!order || order.userId !== userId) throw new NotFoundError('找不到這筆訂單。');
+  if (!(await returnableOf(deps.db, await load(deps.db, order), clock(deps)))) throw new ConflictError('這筆訂單目前不能申請退貨。', 'not-returnable');
+  const ext = PHOTO_EXT[contentType.split(';')[0]!.trim().toLowerCase()];
+  if (!ext) throw new BadRequestError('照片請用 JPEG、PNG 或 WebP 格式。', { photos: '照片請用 JPEG、PNG 或 WebP 格式' });
+  const name = `${orderNo}/${randomUUID()}.${ext}`;
+  await storeObject({ db: deps.db, store: deps.store }, BUCKETS.returns!, 'returns', name, bytes, { uploadedBy: userId });
+  return { name, url: `/api/storage/b/returns/o/${name}?alt=media` };
+}
+
+const clock = (deps: Pick<ChangeDeps, 'now'>) => (deps.now ? deps.now() : new Date());
+
+async function mailOf(tx: DbOrTx, order: repo.OrderRow, ret: returnsRepo.ReturnRow): Promise<{ owner: { email: string; name: string; verified: boolean }; mail: MailReturn } | null> {
+  const owner = await repo.ownerOf(tx, order.userId);
+  if (!owner) return null;
+  const l = await load(tx, order);
+  const items = l.returnItems
+    .filter((i) => i.returnId === ret.id)
+    .map((i) => {
+      const item = l.items.find((o) => o.id === i.orderItemId);
+      return { name: item ? `${item.productName}（${item.variantLabel}）` : '', quantity: i.quantity };
+    });
+  return {
+    owner: { email: owner.email, name: owner.name, verified: Boolean(owner.emailVerifiedAt) },
+    mail: { orderNo: order.orderNo, returnNo: ret.returnNo, email: owner.email, name: owner.name, items, amount: ret.amount, card: order.paymentMethod === 'credit_card' },
+  };
+}
+
+/** The member asks to return some or all of a delivered order's items. */
+export async function requestReturn(deps: ReturnDeps, userId: string, orderNo: string, body: ReturnRequestBody & { detail: string; photos: string[] }) {
+  const now = clock(deps);
+  const found = await repo.findByOrderNo(deps.db, orderNo);
+  if (!found || found.userId !== userId) throw new NotFoundError('找不到這筆訂單。');
+  for (const photo of body.photos) {
+    const m = PHOTO_NAME.exec(photo);
+    if (!m || m[1] !== orderNo) throw new BadRequestError('照片無法辨識，請重新上傳。', { photos: '照片無法辨識，請重新上傳' });
+    await getMetadata({ db: deps.db, store: deps.store }, { userId, role: 'customer' }, 'returns', photo).catch(() => {
+      throw new BadRequestError('找不到上傳的照片，請重新上傳。', { photos: '找不到上傳的照片，請重新上傳' });
+    });
+  }
+  const order = await deps.db.transaction(async (tx) => {
+    // One request at a time per order: decided on the locked order row.
+    const order = await repo.findById(tx, found.id, { forUpdate: true });
+    if (!order) throw new NotFoundError('找不到這筆訂單。');
+    const l = await load(tx, order);
+    const returnable = await returnableOf(tx, l, now);
+    if (!returnable) {
+      const open = l.returns.some((r) => r.status === 'requested' || r.status === 'approved');
+      throw new ConflictError(open ? '這筆訂單已有處理中的退貨申請，請等候客服回覆。' : '這筆訂單已超過退貨期限或無法退貨，如有問題請與客服聯絡。', 'not-returnable');
+    }
+    const fields: Record<string, string> = {};
+    for (const [i, a] of body.items.entries()) {
+      const left = returnable.items.find((r) => r.itemId === a.itemId)?.quantity ?? 0;
+      if (!l.items.some((o) => o.id === a.itemId)) fields[`items.${i}.itemId`] = '這項商品不在訂單中';
+      else if (left === 0) fields[`items.${i}.quantity`] = '這項商品已經申請過退貨';
+      else if (a.quantity > left) fields[`items.${i}.quantity`] = `最多可退 ${left} 件`;
+    }
+    if (Object.keys(fields).length > 0) throw new BadRequestError(Object.values(fields)[0]!, fields, 'invalid-return');
+    if (returnable.needsAccount && !body.refundAccount) {
+      throw new BadRequestError('請填寫退款帳戶：這筆訂單的退款會以轉帳退還。', { 'refundAccount.bankCode': '請輸入銀行代碼' }, 'invalid-return');
+    }
+    const earlier = l.returns.filter((r) => r.status !== 'refused').reduce((s, r) => s + r.amount, 0);
+    const { lines, amount } = returnAmounts(order, l.items, returnedQuantities(l), earlier, body.items);
+    const ret = await returnsRepo.insertReturn(
+      tx,
+      {
+        orderId: order.id,
+        returnNo: returnNoOf(order.orderNo, l.returns.length + 1),
+        reason: body.reason,
+        detail: body.detail,
+        photos: body.photos,
+        amount,
+        bank: returnable.needsAccount && body.refundAccount ? body.refundAccount : null,
+        requestedAt: now,
+      },
+      body.items.map((a) => ({ orderItemId: a.itemId, quantity: a.quantity, amount: lines.get(a.itemId) ?? 0 })),
+    );
+    await repo.insertEvent(tx, { orderId: order.id, kind: 'status', status: order.status, note: `會員申請退貨（${ret.returnNo}）`, createdAt: now });
+    const m = await mailOf(tx, order, ret);
+    if (m?.owner.verified) await deps.mailer.enqueue(tx, returnRequestedMail(m.mail, deps.publicUrl));
+    if (m && deps.shopNotifyEmail) {
+      await deps.mailer.enqueue(tx, shopReturnMail({ ...m.mail, reason: RETURN_REASONS[body.reason], detail: body.detail }, deps.shopNotifyEmail, deps.publicUrl), `shop-return:${ret.returnNo}`);
+    }
+    return order;
+  });
+  await afterChange(deps, order, 'status');
+  return getOrder(deps.db, userId, orderNo);
+}
+
+/** Staff's decision on a requested return, in one transaction with their audit row. */
+export async function decideReturn(
+  deps: ChangeDeps,
+  returnNo: string,
+  decision: { approve: boolean; message: string },
+  actorId: string | null,
+  inTransaction?: (tx: Tx, orderNo: string) => Promise<void>,
+): Promise<string> {
+  const now = clock(deps);
+  const order = await deps.db.transaction(async (tx) => {
+    const ret = await returnsRepo.findByReturnNo(tx, returnNo, { forUpdate: true });
+    if (!ret) throw new NotFoundError('找不到這筆退貨申請。');
+    if (ret.status !== 'requested') throw new ConflictError('這筆退貨申請已經處理過了。', 'invalid-transition');
+    const order = await repo.findById(tx, ret.orderId);
+    if (!order) throw new NotFoundError('找不到這筆訂單。');
+    await returnsRepo.setReturnStatus(tx, ret.id, 'requested', { status: decision.approve ? 'approved' : 'refused', staffMessage: decision.message || null, decidedAt: now, decidedBy: actorId });
+    await repo.insertEvent(tx, { orderId: order.id, kind: 'status', status: order.status, note: decision.approve ? `退貨申請已核准（${returnNo}），請寄回商品` : `退貨申請未核准（${returnNo}）：${decision.message}`, createdAt: now });
+    const m = await mailOf(tx, order, ret);
+    if (m?.owner.verified) await deps.mailer.enqueue(tx, decision.approve ? returnApprovedMail(m.mail, decision.message, deps.publicUrl) : returnRefusedMail(m.mail, decision.message, deps.publicUrl));
+    await inTransaction?.(tx, order.orderNo);
+    return order;
+  });
+  await afterChange(deps, order, 'status');
+  return order.orderNo;
+}
+
+/**
+ * The goods of an approved return arrived. In one transaction: the items staff chose go back to
+ * stock (the ledger names the return), the money goes back (card refund through the outbox, or a
+ * transfer task), and the invoice gets an allowance for the part; the last of the order's items
+ * instead refunds the whole order through its one door, which voids the invoice.
+ */
+export async function receiveReturn(
+  deps: ChangeDeps,
+  returnNo: string,
+  restock: ReadonlyArray<{ itemId: string; restock: boolean }>,
+  actorId: string | null,
+  inTransaction?: (tx: Tx, orderNo: string) => Promise<void>,
+): Promise<string> {
+  const now = clock(deps);
+  const { order, restocked } = await deps.db.transaction(async (tx) => {
+    const ret = await returnsRepo.findByReturnNo(tx, returnNo, { forUpdate: true });
+    if (!ret) throw new NotFoundError('找不到這筆退貨申請。');
+    if (ret.status !== 'approved') throw new ConflictError(ret.status === 'received' ? '這筆退貨已經收貨並退款了。' : '退貨申請核准後才能收貨。', 'invalid-transition');
+    let order = await repo.findById(tx, ret.orderId, { forUpdate: true });
+    if (!order) throw new NotFoundError('找不到這筆訂單。');
+    const l = await load(tx, order);
+    const mine = l.returnItems.filter((i) => i.returnId === ret.id);
+    const missing = mine.filter((i) => !restock.some((r) => r.itemId === i.orderItemId));
+    if (missing.length > 0 || restock.some((r) => !mine.some((i) => i.orderItemId === r.itemId))) {
+      throw new BadRequestError('請為這筆退貨的每一項商品選擇是否放回庫存。', { items: '請為每一項商品選擇是否放回庫存' });
+    }
+    let restocked = false;
+    for (const item of mine) {
+      const back = restock.find((r) => r.itemId === item.orderItemId)!.restock;
+      await returnsRepo.setRestock(tx, ret.id, item.orderItemId, back);
+      const line = l.items.find((o) => o.id === item.orderItemId);
+      if (back && line?.variantId) {
+        await stock.giveBack(tx, [{ variantId: line.variantId, quantity: item.quantity }], { kind: 'refund', reason: `退貨入庫（${returnNo}）`, orderNo: order.orderNo, actorId });
+        restocked = true;
+      }
+    }
+    const received = returnedQuantities({ returns: l.returns.map((r) => (r.id === ret.id ? { ...r, status: 'received' as const } : r)), returnItems: l.returnItems }, ['received']);
+    const whole = l.items.every((i) => (received.get(i.id) ?? 0) >= i.quantity);
+    const reason = `退貨 ${returnNo}`;
+    const refund = await requestRefund(tx, order, { key: `return:${returnNo}`, amount: ret.amount, reason, bank: ret.bank });
+    await returnsRepo.setReturnStatus(tx, ret.id, 'approved', { status: 'received', receivedAt: now, refundId: refund?.id ?? null });
+    if (whole) {
+      // Everything came back: the order is refunded through its one door (which voids the invoice, or credits what is left of it).
+      order = await applyTransition(tx, order, { to: 'refunded', note: `退貨 ${returnNo} 已收到，訂單全額退款`, actorId }, now);
+    } else {
+      await repo.insertEvent(tx, { orderId: order.id, kind: 'status', status: order.status, note: `已收到退貨（${returnNo}），退款 ${ret.amount} 元`, createdAt: now });
+      if (refund && (await outboxStatus(tx, issueKey(order.orderNo))) !== null) await requestAllowance(tx, order, `return:${returnNo}`, refund.amount, reason);
+    }
+    const m = await mailOf(tx, order, ret);
+    if (m?.owner.verified) await deps.mailer.enqueue(tx, returnReceivedMail({ ...m.mail, amount: refund?.amount ?? 0 }, deps.publicUrl));
+    await inTransaction?.(tx, order.orderNo);
+    return { order, restocked };
+  });
+  if (restocked) catalogChanged();
+  await afterChange(deps, order, 'status');
+  return order.orderNo;
+}
+
+/** The member gives the bank account for their order's transfers still waiting for one. */
+export async function giveRefundAccount(deps: ChangeDeps, userId: string, orderNo: string, account: RefundAccount) {
+  const order = await repo.findByOrderNo(deps.db, orderNo);
+  if (!order || order.userId !== userId) throw new NotFoundError('找不到這筆訂單。');
+  if (!(account.bankCode in TW_BANKS)) throw new BadRequestError('查無這個銀行代碼。', { bankCode: '查無這個銀行代碼' });
+  const n = await deps.db.transaction(async (tx) => {
+    const n = await setRefundAccount(tx, order.id, account);
+    if (n > 0) await repo.insertEvent(tx, { orderId: order.id, kind: 'status', status: order.status, note: `會員已提供退款帳戶（${bankLabel(account.bankCode)}）`, createdAt: clock(deps) });
+    return n;
+  });
+  if (n === 0) throw new ConflictError('這筆訂單沒有等待帳戶的退款。', 'invalid-transition');
+  await afterChange(deps, order, 'status');
+  return getOrder(deps.db, userId, orderNo);
+}
+
+const CONSOLE_PAGE_SIZE = 20;
+
+/** The console's list of returns: open ones (waiting for a decision or for the goods) by default, newest first. */
+export async function consoleReturns(db: DbOrTx, status: returnsRepo.ReturnRow['status'] | 'open' | 'all', page: number) {
+  const { limit, offset } = pageWindow(page, CONSOLE_PAGE_SIZE);
+  const { rows, total } = await returnsRepo.listReturns(db, status, limit, offset);
+  return {
+    items: rows.map((row) => ({
+      returnNo: row.ret.returnNo,
+      orderNo: row.orderNo,
+      status: row.ret.status,
+      memberName: row.memberName,
+      memberEmail: row.memberEmail,
+      reason: RETURN_REASONS[row.ret.reason as keyof typeof RETURN_REASONS] ?? row.ret.reason,
+      amount: row.ret.amount,
+      itemCount: Number(row.itemCount),
+      refund: row.refundStatus ?? null,
+      requestedAt: row.ret.requestedAt.toISOString(),
+    })),
+    page,
+    pageSize: CONSOLE_PAGE_SIZE,
+    total,
+    totalPages: pageCount(total, CONSOLE_PAGE_SIZE),
+  };
+}

@@ -76,7 +76,7 @@ export const InvoiceInput = z.discriminatedUnion(
     z.object({ type: z.literal('member') }).strict(),
     z.object({ type: z.literal('mobile'), mobileBarcode: z.string().max(32, { message: '手機條碼格式不正確：「/」加上 7 碼英數字', abort: true }).transform(normalizeMobileBarcode).pipe(z.string().max(8, { message: '手機條碼格式不正確：「/」加上 7 碼英數字', abort: true }).refine(isMobileBarcode, '手機條碼格式不正確：「/」加上 7 碼英數字')) }).strict(),
     // 自然人憑證 (ECPay CarrierType 2), read like the mobile barcode: half-width, upper-case, trimmed.
-    z.object({ type: z.literal('certificate'), certificate: z.string({ error: CERTIFICATE_MESSAGE }).max(32, { message: CERTIFICATE_MESSAGE, abort: true }).transform(normalizeMobileBarcode).pipe(z.string().refine(isCitizenCertificate, CERTIFICATE_MESSAGE)) }).strict(),
+    z.object({ type: z.literal('certificate'), certificate: z.string({ error: CERTIFICATE_MESSAGE }).max(32, { message: CERTIFICATE_MESSAGE, abort: true }).transform(normalizeMobileBarcode).pipe(z.string().max(16, { message: CERTIFICATE_MESSAGE, abort: true }).refine(isCitizenCertificate, CERTIFICATE_MESSAGE)) }).strict(),
     z.object({ type: z.literal('donation'), donationCode: z.string().trim().max(7, { message: '捐贈碼為 3 到 7 位數字', abort: true }).refine(isDonationCode, '捐贈碼為 3 到 7 位數字') }).strict(),
     z
       .object({

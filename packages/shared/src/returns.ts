@@ -39,14 +39,16 @@ export const RETURN_STATUS_LABELS: Readonly<Record<ReturnStatus, string>> = {
 export const RefundAccount = z.object({
   bankCode: z
     .string()
+    .max(10, { message: '請輸入 3 位數的銀行代碼', abort: true })
     .trim()
     .regex(/^\d{3}$/, '請輸入 3 位數的銀行代碼')
     .refine((c) => c in TW_BANKS, '查無這個銀行代碼，請確認後再輸入'),
   account: z
     .string()
+    .max(40, { message: '帳號為 10–16 位數字（可省略空格與「-」）', abort: true })
     .trim()
     .transform((v) => v.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(/^\d{10,16}$/, '帳號為 10–16 位數字（可省略空格與「-」）')),
+    .pipe(z.string().max(40, { message: '帳號為 10–16 位數字（可省略空格與「-」）', abort: true }).regex(/^\d{10,16}$/, '帳號為 10–16 位數字（可省略空格與「-」）')),
   holder: z.string().trim().min(1, '請輸入戶名').max(40, '戶名最多 40 個字'),
 });
 export type RefundAccount = z.infer<typeof RefundAccount>;
@@ -120,7 +122,7 @@ export const AdminReturnSummary = z.object({
 export const AdminReturnsQuery = z
   .object({
     status: z.enum([...RETURN_STATUSES, 'open', 'all'], { message: '狀態不正確' }).default('open'),
-    page: z.string().regex(/^\d{1,5}$/, '頁碼必須是整數').transform(Number).refine((n) => n >= 1, '頁碼至少為 1').default(1),
+    page: z.string().max(5, { message: '頁碼必須是整數', abort: true }).regex(/^\d{1,5}$/, '頁碼必須是整數').transform(Number).refine((n) => n >= 1, '頁碼至少為 1').default(1),
   })
   .strict();
 export const AdminReturnsResponse = pageOf(AdminReturnSummary);

@@ -1,16 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { linkIn, waitForMail } from './mailbox.ts';
-import { signInBrowser, uniqueEmail } from './support.ts';
+import { fillRegister, signInBrowser, uniqueEmail } from './support.ts';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-async function fillRegister(page: Page, email: string, password: string) {
-  await page.getByLabel('會員名稱').fill('王小茶');
-  await page.getByLabel('電子郵件').fill(email);
-  await page.getByLabel('密碼', { exact: true }).fill(password);
-  await page.getByLabel('確認密碼').fill(password);
-  await page.getByLabel(/我已閱讀並同意/).check();
-}
 
 test.describe('accounts in a real browser', () => {
   test('register, verify by mail, sign out, sign in, reset the password by mail; the old session and password stop working', async ({ page, browser }) => {

@@ -22,7 +22,10 @@ test.describe('the operations console', () => {
     await owner.getByLabel('狀態').selectOption({ label: '上架中' });
     await owner.getByLabel('摘要').fill('三款冬茶各 10 g，一次比較清香與焙火。');
     await owner.getByLabel('第 1 個規格的 SKU').fill(sku);
-    await owner.getByLabel('第 1 個規格的選項（名稱=內容，以 ; 分隔）').fill('規格=30 g');
+    await owner.getByRole('button', { name: '＋ 新增選項' }).click();
+    await owner.getByLabel('第 1 個選項的名稱').fill('規格');
+    await owner.getByLabel('規格的第 1 個內容').fill('30 g');
+    await owner.getByLabel('第 1 個規格的規格').selectOption('30 g');
     await owner.getByLabel('第 1 個規格的售價').fill('360');
     await owner.getByLabel('第 1 個規格的初始庫存').fill('5');
     const picture = await sharp({ create: { width: 640, height: 800, channels: 3, background: '#6b8f71' } }).png().toBuffer();
@@ -46,7 +49,7 @@ test.describe('the operations console', () => {
     await shopper.getByLabel('手機號碼').fill('0912345678');
     await shopper.getByLabel('縣市').selectOption('南投縣');
     await shopper.getByLabel('鄉鎮市區').selectOption('鹿谷鄉');
-    await shopper.getByLabel('地址').fill('興產路 87 號');
+    await shopper.getByLabel('地址', { exact: true }).fill('興產路 87 號');
     await shopper.getByLabel(/貨到付款/).check();
     await shopper.getByRole('button', { name: '送出訂單' }).click();
     await expect(shopper.getByTestId('pay-outcome')).toHaveText('訂單已成立');

@@ -8,7 +8,7 @@ async function fillHomeAddress(page: Page) {
   await page.getByLabel('縣市').selectOption('南投縣');
   await page.getByLabel('鄉鎮市區').selectOption('鹿谷鄉');
   await expect(page.getByText('558', { exact: true })).toBeVisible();
-  await page.getByLabel('地址').fill('興產路 87 號');
+  await page.getByLabel('地址', { exact: true }).fill('興產路 87 號');
 }
 
 
@@ -71,12 +71,24 @@ test.describe('checkout and payment', () => {
     await page.getByRole('button', { name: '送出訂單並取得轉帳帳號' }).click();
     await page.getByRole('button', { name: '取得虛擬帳號' }).click();
     await expect(page.getByTestId('pay-outcome')).toHaveText('請完成 ATM 轉帳');
-    const account = await page.getByTestId('atm-account').innerText();
-    expect(account).toMatch(/^\d{14}$/);
+    // The bank by code and name, the account in groups of four, the deadline with its time.
+    await expect(page.getByTestId('atm-bank')).toHaveText('812 台新銀行');
+    const shown = await page.getByTestId('atm-account').innerText();
+    expect(shown).toMatch(/^\d{4} \d{4} \d{4} \d{2}$/);
+    await expect(page.getByTestId('atm-deadline')).toHaveText(/^\d{4}\/\d{2}\/\d{2} 23:59 前$/);
+    await expect(page.getByRole('button', { name: '複製虛擬帳號' })).toBeVisible();
     const orderNo = orderNoFrom(page);
     expect(await orderStatus(page, orderNo)).toBe('pending_payment');
     const mail = await waitForMail(email, `ATM 轉帳資訊：${orderNo}`);
-    expect(mail.text).toContain(account);
+    expect(mail.text).toContain(`銀行代碼：812 台新銀行`);
+    expect(mail.text).toContain(`虛擬帳號：${shown}`);
+    expect(mail.text).toMatch(/請於 \d{4}\/\d{2}\/\d{2} 23:59 前轉帳/);
+    // The order page says the same.
+    await page.goto(`/member/orderList/${orderNo}`);
+    const onOrderPage = page.getByRole('region', { name: '請完成 ATM 轉帳' });
+    await expect(onOrderPage.getByTestId('atm-bank')).toHaveText('812 台新銀行');
+    await expect(onOrderPage.getByTestId('atm-account')).toHaveText(shown);
+    await expect(onOrderPage.getByTestId('atm-deadline')).toHaveText(/^\d{4}\/\d{2}\/\d{2} 23:59 前$/);
 
     await page.goto('/sandbox/ecpay/atm');
     await page.getByRole('row', { name: new RegExp(orderNo) }).getByRole('button', { name: '模擬完成轉帳' }).click();
@@ -170,7 +182,12 @@ test.describe('checkout and payment', () => {
     const shipped = await staff.request.post(`/api/admin/orders/${orderNo}/advance`, { data: { status: 'shipped', carrier: '黑貓宅急便', trackingNo: '905512345678', location: '南投鹿谷' } });
     expect(shipped.ok()).toBe(true);
     await expect(timeline).toContainText('已建立出貨單');
+    // The slip comes before 已出貨, which is the current step.
+    await expect(timeline.getByRole('listitem')).toHaveText([/^備貨中/, /^已建立出貨單/, /^已出貨/]);
+    await expect(timeline.locator('[aria-current="step"]')).toHaveText(/^已出貨/);
     await expect(page.getByText('905512345678').first()).toBeVisible();
+    // The number opens the parcel on the carrier's own page (黑貓 takes it in the address).
+    await expect(page.getByRole('link', { name: /905512345678/ }).first()).toHaveAttribute('href', 'https://www.t-cat.com.tw/Inquire/TraceDetail.aspx?BillID=905512345678');
     await staff.request.post(`/api/admin/orders/${orderNo}/advance`, { data: { shipmentEvent: 'in_transit', location: '台中轉運中心' } });
     await expect(timeline).toContainText('台中轉運中心');
     expect(loads).toEqual([]);

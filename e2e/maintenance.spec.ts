@@ -1,16 +1,26 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { uniqueEmail } from './support.ts';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { signInBrowser, uniqueEmail } from './support.ts';
 
-/** Maintenance mode is switched by staff through the API, as the operations console will. */
+/** Maintenance mode is switched by the owner through the API, as the operations console does. */
 async function setMaintenance(staff: APIRequestContext, origin: string, body: { enabled: boolean; endsAt?: string | null; message?: string }) {
   const res = await staff.post('/api/admin/maintenance', { data: body, headers: { origin } });
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()) as { enabled: boolean; endsAt: string | null };
 }
 
+/** The calm maintenance page: what is happening, when it ends, how to reach the shop; no shop links. */
+async function expectMaintenancePage(page: Page, message: string) {
+  await expect(page.getByRole('heading', { level: 1, name: '系統維護中' })).toBeVisible();
+  await expect(page.getByText(message)).toBeVisible();
+  await expect(page.getByTestId('maintenance-ends')).toContainText('2030/01/15 14:30');
+  await expect(page.getByRole('navigation')).toHaveCount(0);
+  const links = await page.getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  expect(links).toEqual(['mailto:service@shanlan-tea.example', 'tel:0492751987']);
+}
+
 test.describe.configure({ mode: 'serial' });
 
-test('maintenance mode sends shoppers to /maintenance, staff keep working, and turning it off restores the shop', async ({ page, playwright, browser, baseURL }) => {
+test('maintenance mode answers shoppers’ pages with 503 and a calm page where they are, staff keep working, and turning it off restores the shop', async ({ page, playwright, browser, baseURL }) => {
   const origin = baseURL!;
   const staff = await playwright.request.newContext({ baseURL: origin });
   const signIn = await staff.post('/api/test/session', { data: { email: uniqueEmail('owner'), role: 'owner' } });
@@ -19,14 +29,15 @@ test('maintenance mode sends shoppers to /maintenance, staff keep working, and t
     // Back at 2030/01/15 14:30 Taipei time.
     await setMaintenance(staff, origin, { enabled: true, endsAt: '2030-01-15T14:30:00+08:00', message: '系統升級中，預計下午恢復。' });
 
-    await page.goto('/');
-    await expect(page).toHaveURL(/\/maintenance$/);
-    await expect(page.getByRole('heading', { level: 1, name: '系統維護中' })).toBeVisible();
-    await expect(page.getByText('系統升級中，預計下午恢復。')).toBeVisible();
-    await expect(page.getByTestId('maintenance-ends')).toContainText('2030/01/15 14:30');
+    const home = await page.goto('/');
+    expect(home?.status()).toBe(503);
+    expect(Number(home?.headers()['retry-after'])).toBeGreaterThan(60);
+    await expect(page).toHaveURL(/\/$/);
+    await expectMaintenancePage(page, '系統升級中，預計下午恢復。');
 
-    await page.goto('/faq');
-    await expect(page).toHaveURL(/\/maintenance$/);
+    const faq = await page.goto('/faq');
+    expect(faq?.status()).toBe(503);
+    await expect(page).toHaveURL(/\/faq$/);
 
     const api = await page.request.get('/api/content/faq');
     expect(api.status()).toBe(503);
@@ -45,13 +56,49 @@ test('maintenance mode sends shoppers to /maintenance, staff keep working, and t
     await staff.dispose();
   }
 
-  // Off again: the page the shopper is on says so, and the shop is back.
+  // Off again: the page the shopper asked for comes back at the same address.
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: '系統維護已完成' })).toBeVisible();
-  await page.getByRole('link', { name: '回到首頁' }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByTestId('marquee-track')).toBeVisible();
-  await page.goto('/faq');
   await expect(page).toHaveURL(/\/faq$/);
   await expect(page.getByRole('heading', { level: 1, name: '常見問題' })).toBeVisible();
+});
+
+test('switching maintenance on moves pages that are already open: a member’s at once, a visitor’s at its next check', async ({ page, browser, playwright, baseURL }) => {
+  const origin = baseURL!;
+  // A member browsing the mall, signed in: their page has a live-update stream.
+  const memberContext = await browser.newContext();
+  await signInBrowser(memberContext, uniqueEmail('member'));
+  const member = await memberContext.newPage();
+  await member.goto('/mall');
+  await expect(member.getByRole('heading', { level: 1 })).toBeVisible();
+  // A visitor who is not signed in, on the front page.
+  await page.goto('/');
+  await expect(page.getByTestId('marquee-track')).toBeVisible();
+  // Let the member's stream open before the switch.
+  await member.waitForTimeout(1000);
+
+  const staff = await playwright.request.newContext({ baseURL: origin });
+  expect((await staff.post('/api/test/session', { data: { email: uniqueEmail('owner'), role: 'owner' } })).ok()).toBe(true);
+  try {
+    await setMaintenance(staff, origin, { enabled: true, endsAt: '2030-01-15T14:30:00+08:00', message: '盤點中，稍後見。' });
+
+    // The member's page gives way without a click.
+    await expect(member).toHaveURL(/\/maintenance$/, { timeout: 5_000 });
+    await expectMaintenancePage(member, '盤點中，稍後見。');
+
+    // The visitor's page learns at its next new-build check (every minute, and when the tab regains focus).
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await expect(page).toHaveURL(/\/maintenance$/, { timeout: 5_000 });
+    await expectMaintenancePage(page, '盤點中，稍後見。');
+  } finally {
+    await setMaintenance(staff, origin, { enabled: false });
+    await staff.dispose();
+  }
+
+  // Over: the maintenance address says so and leads back to the shop.
+  await member.reload();
+  await expect(member.getByRole('heading', { level: 1, name: '系統維護已完成' })).toBeVisible();
+  await member.getByRole('link', { name: '回到首頁' }).click();
+  await expect(member).toHaveURL(/\/$/);
+  await expect(member.getByTestId('marquee-track')).toBeVisible();
+  await memberContext.close();
 });

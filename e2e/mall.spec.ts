@@ -12,7 +12,7 @@ test.describe('the mall', () => {
     const results = page.getByRole('heading', { name: /共 \d+ 件商品/ });
     await expect(results).toBeVisible();
 
-    await page.getByRole('navigation', { name: '商品分類' }).getByRole('button', { name: /^高山烏龍/ }).click();
+    await page.getByRole('navigation', { name: '商品分類' }).getByRole('link', { name: /^高山烏龍/ }).click();
     await expect(page).toHaveURL(/category=high-mountain-oolong/);
     await expect(page.getByRole('heading', { level: 1, name: '高山烏龍' })).toBeVisible();
     await page.getByLabel('排序').selectOption('price-asc');
@@ -58,7 +58,9 @@ test.describe('the mall', () => {
     await expect(page.getByLabel('數量', { exact: true })).toHaveValue('3');
     await expect(page.getByRole('button', { name: '增加數量' })).toBeDisabled();
     await page.getByLabel('數量', { exact: true }).fill('99');
+    await page.getByLabel('數量', { exact: true }).press('Enter');
     await expect(page.getByLabel('數量', { exact: true })).toHaveValue('3');
+    await expect(page.getByText('庫存只剩 3 件，已調整為 3')).toBeVisible();
   });
 
   test('a search for a Chinese word finds products, and an empty result offers a way out', async ({ page }) => {

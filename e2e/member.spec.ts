@@ -7,7 +7,7 @@ async function checkoutHome(page: Page) {
   await page.getByLabel('手機號碼').fill('0912345678');
   await page.getByLabel('縣市').selectOption('臺北市');
   await page.getByLabel('鄉鎮市區').selectOption('信義區');
-  await page.getByLabel('地址').fill('松仁路 100 號');
+  await page.getByLabel('地址', { exact: true }).fill('松仁路 100 號');
 }
 
 test.describe('member area', () => {
@@ -32,7 +32,7 @@ test.describe('member area', () => {
     await expect(page.getByTestId('order-detail-total')).toHaveText('NT$3,400');
     const orderNo = new URL(page.url()).searchParams.get('order')!;
     await page.goto(`/member/orderList/${orderNo}`);
-    await expect(page.getByText('-NT$200')).toBeVisible();
+    await expect(page.getByText('−NT$200')).toBeVisible();
     await expect(page.getByTestId('order-detail-total')).toHaveText('NT$3,400');
 
     // Used once: now it says so.

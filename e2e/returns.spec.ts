@@ -21,7 +21,7 @@ test('a card order is invoiced, one item is returned, and the money, the invoice
   await page.getByLabel('手機號碼').fill('0912345678');
   await page.getByLabel('縣市').selectOption('南投縣');
   await page.getByLabel('鄉鎮市區').selectOption('鹿谷鄉');
-  await page.getByLabel('地址').fill('興產路 87 號');
+  await page.getByLabel('地址', { exact: true }).fill('興產路 87 號');
   await expect(page.getByTestId('order-total')).not.toHaveText('…');
   await page.getByRole('button', { name: '送出訂單並付款' }).click();
   await expect(page).toHaveURL(/\/sandbox\/ecpay\/aio$/);

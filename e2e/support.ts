@@ -32,7 +32,8 @@ export async function stockOf(page: Page, slug: string, sku: string): Promise<nu
 export async function addToCart(page: Page, slug: string, variant?: string) {
   await page.goto(`/mall/${slug}`);
   if (variant) await page.getByRole('radio', { name: variant }).click();
-  await page.getByRole('button', { name: '加入購物車' }).click();
+  // On a phone the buy bar at the bottom repeats the button until the page's own is in view: the first is the page's.
+  await page.getByRole('button', { name: '加入購物車' }).first().click();
   await expect(page.getByText(/已加入購物車/)).toBeVisible();
 }
 
@@ -51,4 +52,13 @@ export async function pickStoreOnMap(page: Page, chain: string, query: string, s
   // Back on the shop's page with the store shown: a click before then would land on the map page or a form still being restored.
   await expect(page).not.toHaveURL(/\/sandbox\//);
   await expect(page.getByText(store).first()).toBeVisible();
+}
+
+/** Fills the sign-up form as a new shopper does. */
+export async function fillRegister(page: Page, email: string, password: string) {
+  await page.getByLabel('會員名稱').fill('王小茶');
+  await page.getByLabel('電子郵件').fill(email);
+  await page.getByLabel('密碼', { exact: true }).fill(password);
+  await page.getByLabel('確認密碼').fill(password);
+  await page.getByLabel(/我已閱讀並同意/).check();
 }

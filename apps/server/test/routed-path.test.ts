@@ -26,11 +26,11 @@ describe.skipIf(!dbAvailable())('checks follow the routed path, however the URL 
     }
   });
 
-  it('maintenance sends a percent-encoded page address to the maintenance page too', async () => {
+  it('maintenance answers a percent-encoded page address with the maintenance page too', async () => {
     for (const url of ['/mall', '/%6Dall', '/m%61ll?sort=new']) {
       const res = await get(url);
-      expect(res.statusCode, url).toBe(302);
-      expect(res.headers.location, url).toBe('/maintenance');
+      expect(res.statusCode, url).toBe(503);
+      expect(res.body, url).toContain('<h1>系統維護中</h1>');
     }
   });
 

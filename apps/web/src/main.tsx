@@ -3,10 +3,9 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from './app/provider.tsx';
 import { createAppRouter } from './app/router.tsx';
-import { setMaintenanceHandler, setUnauthorizedHandler } from './lib/api-client.ts';
+import { setUnauthorizedHandler } from './lib/api-client.ts';
 import { installUnsavedInputTracking } from './lib/unsaved-input.ts';
 import { BUILD_POLL_INTERVAL_MS } from './config/motion.ts';
-import { paths } from './config/paths.ts';
 import { whenSessionKnown } from './features/auth/api/get-current-user.ts';
 import { believesSignedIn } from './features/auth/stores/user-store.ts';
 import './index.css';
@@ -24,10 +23,6 @@ setUnauthorizedHandler(() => {
   void import('./features/auth/session.ts').then(({ handleSessionEnded }) =>
     handleSessionEnded(location, (to) => void router.navigate(to, { replace: true }), believed),
   );
-});
-
-setMaintenanceHandler(() => {
-  if (router.state.location.pathname !== paths.maintenance()) void router.navigate(paths.maintenance(), { replace: true });
 });
 
 void whenSessionKnown();

@@ -168,8 +168,16 @@ export const AdminPaymentView = z.object({
   atm: z.object({ bankCode: z.string(), account: z.string(), expireDate: z.string() }).nullable(),
   paidAt: z.string().nullable(),
   createdAt: z.string(),
+  /**
+   * Still open (等待付款, 等待轉帳) while a later attempt was made for the order: the shopper paid,
+   * or is paying, with that one, so this one will not be used. Shown as 「已由後續付款取代」.
+   */
+  replaced: z.boolean(),
 });
 export type AdminPaymentView = z.infer<typeof AdminPaymentView>;
+
+/** The console's words for an attempt a later one replaced (AdminPaymentView.replaced). */
+export const REPLACED_PAYMENT_LABEL = '已由後續付款取代';
 
 export const AdminOrderDetail = z.object({
   orderNo: z.string(),

@@ -63,13 +63,20 @@ const thresholdField = z
   .min(0, '低庫存門檻必須是 0 以上的整數')
   .max(MAX_STOCK, `低庫存門檻不能超過 ${MAX_STOCK.toLocaleString('en-US')}`);
 
-const optionName = z.string().trim().min(1, '選項名稱不能空白').max(20, { message: '選項名稱不能超過 20 個字元', abort: true }).regex(/^[^=;]+$/, '選項名稱不能包含「=」或「;」');
-const optionValue = z.string().trim().min(1, '選項內容不能空白').max(40, { message: '選項內容不能超過 40 個字元', abort: true }).regex(/^[^=;]+$/, '選項內容不能包含「=」或「;」');
+/** An option's name (規格, 包裝) and one of its values (75 g, 罐裝): the editor checks each as typed. */
+export const OptionName = z.string().trim().min(1, '選項名稱不能空白').max(20, { message: '選項名稱不能超過 20 個字元', abort: true }).regex(/^[^=;]+$/, '選項名稱不能包含「=」或「;」');
+export const OptionValue = z.string().trim().min(1, '選項內容不能空白').max(40, { message: '選項內容不能超過 40 個字元', abort: true }).regex(/^[^=;]+$/, '選項內容不能包含「=」或「;」');
+const optionName = OptionName;
+const optionValue = OptionValue;
+/** At most this many options per product (each variant picks one value of each). */
+export const MAX_OPTIONS = 3;
+/** At most this many variants per product. */
+export const MAX_VARIANTS = 50;
 
 /** Option name → value, e.g. { 規格: '75 g', 包裝: '罐裝' }; at most 3 options. */
 export const VariantOptions = z
   .record(optionName, optionValue, { error: '選項格式不正確' })
-  .refine((o) => Object.keys(o).length <= 3, '每個規格最多 3 個選項');
+  .refine((o) => Object.keys(o).length <= MAX_OPTIONS, `每個規格最多 ${MAX_OPTIONS} 個選項`);
 export type VariantOptions = z.infer<typeof VariantOptions>;
 
 /** `規格=75 g;包裝=罐裝` (the CSV and the editor's options cell). */
@@ -286,7 +293,7 @@ const productFields = {
   specs: z.array(SpecInput).max(20, '規格說明最多 20 項').default([]),
   description: z.array(DescriptionBlockInput).max(50, '說明最多 50 個區塊').default([]),
   images: z.array(ImageInput).max(12, '圖片最多 12 張').default([]),
-  variants: z.array(VariantInput).min(1, '至少要有一個規格').max(50, '規格最多 50 個'),
+  variants: z.array(VariantInput).min(1, '至少要有一個規格').max(MAX_VARIANTS, `規格最多 ${MAX_VARIANTS} 個`),
 };
 
 /** SKUs and option sets must differ between the variants of one product. */

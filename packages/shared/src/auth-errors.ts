@@ -51,3 +51,10 @@ export const tooManyRequestsMessage = (seconds: number): string => `嘗試次數
  */
 export const signInLockedMessage = (seconds: number): string =>
   `嘗試次數過多，為了保護您的帳號，請於 ${waitText(seconds)}後再試；或使用「忘記密碼」重設密碼，完成後即可登入。`;
+
+/**
+ * The same lock met while signed in (confirming the current password before a change): the way out
+ * is the same reset, reached after signing out (the reset pages are for signed-out visitors).
+ */
+export const reauthLockedMessage = (seconds: number): string =>
+  `嘗試次數過多，為了保護您的帳號，請於 ${waitText(seconds)}後再試。若忘記目前的密碼，可以登出後使用「忘記密碼」重設，完成後即解除鎖定。`;

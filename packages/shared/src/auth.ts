@@ -10,6 +10,8 @@ export const CurrentUser = z.object({
   displayName: z.string(),
   emailVerified: z.boolean(),
   providers: z.array(z.string()),
+  /** Present for staff (owner, staff, viewer): the member menu links to the console. */
+  console: z.literal(true).optional(),
 });
 export type CurrentUser = z.infer<typeof CurrentUser>;
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ImageView } from './catalog.ts';
+import { MAX_LINE_QUANTITY } from './limits.ts';
 
-/** Most of one item a cart line may hold, whatever the stock. */
-export const MAX_LINE_QUANTITY = 99;
+export { MAX_LINE_QUANTITY };
 
 export const AddCartItemBody = z
   .object({

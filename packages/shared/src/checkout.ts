@@ -25,6 +25,9 @@ export function cvsStoreLabel(brand: string | null | undefined, storeName: strin
   return `${chain} ${name}`.trim();
 }
 
+/** Most addresses and stores one member may save in the address book (checkout's 「儲存這個地址」 too). */
+export const MAX_ADDRESSES = 10;
+
 export const TW_MOBILE = /^09\d{8}$/;
 
 const text = (label: string, rules: string) => textField(label, rules);
@@ -132,9 +135,35 @@ export const PlaceOrderBody = z
     paymentMethod: PaymentMethodInput,
     couponCode: CouponCode.optional(),
     note: z.string().trim().max(200, '備註不能超過 200 個字元').optional(),
+    /** 「儲存這個地址」: the destination joins the member's address book with the order (not twice, not past its limit). */
+    saveAddress: z.boolean({ error: '請重新整理頁面後再試' }).optional(),
   })
   .strict();
 export type PlaceOrderBody = z.infer<typeof PlaceOrderBody>;
+
+/**
+ * Where the member's last order went, for a checkout with nothing typed and no saved address
+ * (`GET /api/checkout/last-recipient`); null before the first order.
+ */
+export const LastRecipientResponse = z.object({
+  recipient: z
+    .object({
+      shippingMethod: z.enum(['home', 'cvs']),
+      recipientName: z.string(),
+      phone: z.string(),
+      city: z.string(),
+      district: z.string(),
+      address: z.string(),
+      cvsBrand: z.enum(CVS_BRANDS).nullable(),
+      storeId: z.string(),
+      storeName: z.string(),
+      storeAddress: z.string(),
+      storePhone: z.string(),
+      storeOutlying: z.boolean(),
+    })
+    .nullable(),
+});
+export type LastRecipientResponse = z.infer<typeof LastRecipientResponse>;
 
 export const QuoteLine = z.object({ label: z.string(), amount: z.number().int() });
 

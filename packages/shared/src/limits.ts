@@ -3,6 +3,9 @@
  * docs/product-rules.md#limits-and-timings says where each one is used and why some do not apply.
  */
 
+/** Most of one item a cart line may hold, whatever the stock (the cart, the product page's quantity box). */
+export const MAX_LINE_QUANTITY = 99;
+
 /** Every retry loop's wait: 1 s, then ×1.5 each time, never more than 60 s. */
 export const RETRY_BACKOFF = { initialMs: 1000, multiplier: 1.5, maxMs: 60_000 } as const;
 

@@ -89,7 +89,8 @@ export const OrderDetail = z.object({
     .object({
       status: z.enum(['pending', 'waiting_transfer', 'paid', 'failed']),
       message: z.string().nullable(),
-      atm: z.object({ bankCode: z.string(), account: z.string(), expireDate: z.string() }).nullable(),
+      /** `bank` is the code with the bank's name (「812 台新銀行」), `deadline` ECPay's date with its time (「2026/11/26 23:59」). */
+      atm: z.object({ bankCode: z.string(), bank: z.string(), account: z.string(), expireDate: z.string(), deadline: z.string() }).nullable(),
       paidAt: z.string().nullable(),
     })
     .nullable(),
@@ -116,6 +117,10 @@ export const OrderDetail = z.object({
   returnable: Returnable.nullable(),
 });
 export type OrderDetail = z.infer<typeof OrderDetail>;
+
+/** A member's cancel: the order as it is now, and what went back to the cart (null when nothing was to go back). */
+export const CancelOrderResponse = OrderDetail.extend({ cartNote: z.string().nullable() });
+export type CancelOrderResponse = z.infer<typeof CancelOrderResponse>;
 
 export const PlaceOrderResponse = z.object({ order: OrderDetail, payment: PaymentForm.nullable() });
 export type PlaceOrderResponse = z.infer<typeof PlaceOrderResponse>;

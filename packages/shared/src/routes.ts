@@ -68,6 +68,9 @@ export const ROUTES = [
 
 export type RouteId = (typeof ROUTES)[number]['id'];
 
+/** The title of a page that is not there: a path no route owns, a product or person that does not exist (the 404 shell and the app). */
+export const NOT_FOUND_TITLE = '找不到頁面';
+
 /** Paths of the member layout's children, relative to `/member` (a parent layout, docs/product-rules.md#routes-and-guards). */
 export const MEMBER_LAYOUT_PATH = '/member';
 
@@ -160,6 +163,7 @@ export function decideGuard(pathname: string, search: string, state: GuardState)
 /**
  * Where to go after sign-in: the remembered path when it is a safe in-app path, else `/`.
  * Refuses protocol-relative and absolute URLs so the parameter cannot send a user off-site.
+ * (The sign-in pages also keep console paths: `signInReturnPath` in sign-in-return.ts.)
  */
 export function safeReturnPath(value: string | null | undefined): string {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';

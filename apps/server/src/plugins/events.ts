@@ -8,9 +8,15 @@ import type { RedisLink } from './redis.ts';
  * password reset or change, account disabled), so streams opened with it must be checked.
  */
 export interface MemberEvent {
-  readonly type: 'order.updated' | 'membership.updated' | 'cart.updated' | 'session.ended';
+  readonly type: 'order.updated' | 'membership.updated' | 'cart.updated' | 'session.ended' | 'site.maintenance' | 'catalog.changed';
   readonly data: Readonly<Record<string, unknown>>;
 }
+
+/**
+ * The address every open stream listens to besides its member's own: news for every page, such as
+ * `site.maintenance` ({ enabled }) when the owner switches maintenance mode.
+ */
+export const EVERYONE = '*';
 
 export interface EventBus {
   readonly kind: 'memory' | 'redis';
@@ -21,6 +27,8 @@ export interface EventBus {
    */
   publish(userId: string, event: MemberEvent): Promise<void>;
   subscribe(userId: string, listener: (event: MemberEvent) => void): () => void;
+  /** Every member's events on this instance (its own and, through Redis, the others'). */
+  subscribeAll(listener: (userId: string, event: MemberEvent) => void): () => void;
   /**
    * Called when events from other instances may have been missed (the shared channel was lost and
    * is back): the events module ends its streams, and each page reconnects and refetches.
@@ -30,6 +38,8 @@ export interface EventBus {
 }
 
 /** One process: listeners in memory. */
+const EVERY_MEMBER = Symbol('every member');
+
 export function memoryEventBus(): EventBus {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
@@ -37,10 +47,15 @@ export function memoryEventBus(): EventBus {
     kind: 'memory',
     async publish(userId, event) {
       emitter.emit(userId, event);
+      emitter.emit(EVERY_MEMBER, userId, event);
     },
     subscribe(userId, listener) {
       emitter.on(userId, listener);
       return () => emitter.off(userId, listener);
+    },
+    subscribeAll(listener) {
+      emitter.on(EVERY_MEMBER, listener);
+      return () => emitter.off(EVERY_MEMBER, listener);
     },
     // Nothing is shared, so nothing can be missed.
     onGap: () => () => undefined,
@@ -90,6 +105,7 @@ export function redisEventBus(link: RedisLink): EventBus {
       });
     },
     subscribe: local.subscribe,
+    subscribeAll: local.subscribeAll,
     onGap(listener) {
       gapListeners.add(listener);
       return () => gapListeners.delete(listener);
@@ -109,6 +125,12 @@ declare module 'fastify' {
      * member's open live-update streams against the database and closes those whose session is over.
      */
     sessionsEnded(userId: string): Promise<void>;
+    /**
+     * Hears of `sessionsEnded` for a member (at once for this instance's own calls, through Redis
+     * for the others'), or of null when some may have been missed (a Redis gap): what an instance
+     * keeps about signed-in members is dropped then.
+     */
+    onSessionsEnded(listener: (userId: string | null) => void): () => void;
   }
 }
 
@@ -117,7 +139,22 @@ export default fp(
     const bus = app.redis ? redisEventBus(app.redis) : memoryEventBus();
     if (bus.kind === 'redis') app.log.info('realtime events: fanned out through Redis while it answers, to this instance only otherwise');
     app.decorate('events', bus);
-    app.decorate('sessionsEnded', (userId: string) => bus.publish(userId, { type: 'session.ended', data: {} }));
+    const ended = new Set<(userId: string | null) => void>();
+    // This instance's own call is heard before the call returns; the others' through the bus.
+    app.decorate('sessionsEnded', async (userId: string) => {
+      for (const listener of ended) listener(userId);
+      await bus.publish(userId, { type: 'session.ended', data: {} });
+    });
+    app.decorate('onSessionsEnded', (listener: (userId: string | null) => void) => {
+      ended.add(listener);
+      return () => ended.delete(listener);
+    });
+    bus.subscribeAll((userId, event) => {
+      if (event.type === 'session.ended') for (const listener of ended) listener(userId);
+    });
+    bus.onGap(() => {
+      for (const listener of ended) listener(null);
+    });
     app.addHook('onClose', async () => bus.close());
   },
   { name: 'events', dependencies: ['config', 'redis'] },

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { matchRoute } from '@shop/shared/routes';
+import { matchRoute, NOT_FOUND_TITLE } from '@shop/shared/routes';
 import { matchAdminRoute } from '@shop/shared/admin-routes';
 import { BRAND } from '@shop/shared/brand';
 import { NotFoundError } from '../lib/errors.ts';
@@ -23,6 +23,8 @@ export interface PageMeta {
   image: string | null;
   type: 'website' | 'product';
   jsonLd: unknown[];
+  /** No page is there (a product not on sale): the shell answers 404 with the page's title. */
+  notFound?: boolean;
 }
 
 export interface SpaOptions {
@@ -32,7 +34,8 @@ export interface SpaOptions {
 
 /**
  * Serves the built single-page app: hashed assets cached for a year, everything else revalidated.
- * Paths that no client route owns get the shell with status 404, so monitors and crawlers see the truth.
+ * Paths that no client route owns, and products that are not on sale, get the shell with status 404 and
+ * the title 「找不到頁面」, so monitors and crawlers see the truth.
  */
 export default fp<SpaOptions>(
   async (app, { pageMeta }) => {
@@ -51,6 +54,9 @@ export default fp<SpaOptions>(
         prefix: '/assets/',
         wildcard: true,
         index: false,
+        // The build wrote x.js.br and x.js.gz at the highest levels: sent as they are when the
+        // browser takes them (the response compressor leaves an encoded reply alone).
+        preCompressed: true,
         cacheControl: false,
         // Only content-hashed files under assets/ may be cached for good; top-level files revalidate.
         setHeaders: (reply, filePath) =>
@@ -81,32 +87,38 @@ export default fp<SpaOptions>(
         const html = replaceTitle(template, `<title>${escapeHtml(`${admin.route.title}｜${BRAND.name} 管理後台`)}</title>\n    <meta name="robots" content="noindex, nofollow">`);
         return reply.code(200).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(html);
       }
-      const html = await shells.get(pathname, async () => {
+      const shell = await shells.get(pathname, async () => {
         const meta = await pageMeta(app.db, app.config.publicUrl, pathname).catch((error: unknown) => {
           request.log.error({ err: error }, 'page meta failed; serving defaults');
           return null;
         });
-        const title = meta?.title ?? (match && match.route.id !== 'landing' ? `${match.route.title}｜${BRAND.name}` : `${BRAND.name}｜${BRAND.tagline}`);
-        return renderShell(template, title, meta);
+        const title = meta?.title ?? (!match ? `${NOT_FOUND_TITLE}｜${BRAND.name}` : match.route.id !== 'landing' ? `${match.route.title}｜${BRAND.name}` : `${BRAND.name}｜${BRAND.tagline}`);
+        return { html: renderShell(template, title, meta), found: Boolean(match) && !meta?.notFound };
       });
-      return reply.code(match ? 200 : 404).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(html);
+      return reply.code(shell.found ? 200 : 404).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(shell.html);
     });
   },
   { name: 'spa', dependencies: ['config'] },
 );
 
+interface Shell {
+  html: string;
+  /** False: the shell answers 404 (no route owns the path, or its product is not on sale). */
+  found: boolean;
+}
+
 /** Filled HTML shells by path: at most `max`, each kept `ttlMs` (a product's new name shows within seconds). */
 function shellCache(max: number, ttlMs: number) {
-  const entries = new Map<string, { html: string; expires: number }>();
+  const entries = new Map<string, { shell: Shell; expires: number }>();
   return {
-    async get(key: string, render: () => Promise<string>): Promise<string> {
+    async get(key: string, render: () => Promise<Shell>): Promise<Shell> {
       const hit = entries.get(key);
-      if (hit && hit.expires > Date.now()) return hit.html;
-      const html = await render();
+      if (hit && hit.expires > Date.now()) return hit.shell;
+      const shell = await render();
       entries.delete(key);
-      entries.set(key, { html, expires: Date.now() + ttlMs });
+      entries.set(key, { shell, expires: Date.now() + ttlMs });
       if (entries.size > max) entries.delete(entries.keys().next().value as string);
-      return html;
+      return shell;
     },
   };
 }

@@ -73,7 +73,10 @@ export default function AdminApp() {
 
   return (
     <AdminLayout me={me.data}>
-      <ToastViewport />
+      {/* The console's forms keep their save button in a bar at the bottom: notices sit above it. */}
+      <div className="[&>[aria-live]]:bottom-24">
+        <ToastViewport />
+      </div>
       <Routes>
         {ADMIN_ROUTES.map((r) => (
           <Route key={r.id} path={r.path === ADMIN_BASE ? undefined : adminRelativePath(r.path)} index={r.path === ADMIN_BASE} element={<Page id={r.id} title={r.title} allowed={hasPermission(me.data, r.permission)} />} />

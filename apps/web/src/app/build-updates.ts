@@ -2,6 +2,7 @@ import { BUILD_MANIFEST_PATH } from '@shop/shared/build-manifest-path';
 import type { BuildManifest } from '@shop/shared/build-info';
 import type { createAppRouter } from './router.tsx';
 import { BUILD_POLL_INTERVAL_MS } from '../config/motion.ts';
+import { paths } from '../config/paths.ts';
 import { startBuildPoller } from '../lib/build-poller.ts';
 import { hasUnsavedInput } from '../lib/unsaved-input.ts';
 
@@ -17,6 +18,12 @@ export function startBuildUpdates(router: ReturnType<typeof createAppRouter>): v
     fetchManifest: async (t) => {
       try {
         const res = await fetch(`${BUILD_MANIFEST_PATH}?t=${t}`, { cache: 'no-store' });
+        // The shop closed for maintenance since this page opened (a visitor with no live-update
+        // stream learns it here, within a minute): the server's maintenance page takes over.
+        if (res.status === 503 && ((await res.json()) as { error?: { code?: string } }).error?.code === 'maintenance') {
+          window.location.replace(paths.maintenance());
+          return null;
+        }
         return res.ok ? ((await res.json()) as BuildManifest) : null;
       } catch {
         return null;

@@ -4,15 +4,9 @@ import { isMobileDevice } from './device.ts';
 
 type UnauthorizedHandler = () => void;
 let onUnauthorized: UnauthorizedHandler = () => {};
-let onMaintenance: () => void = () => {};
 /** Bumped when a deliberate sign-out starts: a 401 to a request sent before it is expected, not news. */
 let signOutGeneration = 0;
 let signingOut = false;
-
-/** Where a 503 `maintenance` answer sends the shopper (the maintenance page). */
-export function setMaintenanceHandler(handler: () => void): void {
-  onMaintenance = handler;
-}
 
 /** The app decides what a 401 means (clear the user, go to /login); set once at start. */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
@@ -111,7 +105,10 @@ export async function api<T>(method: string, url: string, options: RequestOption
     if (attempt < retries && isRetryableStatus(res.status)) continue;
     const apiError: ApiError = toApiError(res.status, body);
     if (apiError.status === 401 && !signingOut && generation === signOutGeneration) onUnauthorized();
-    if (apiError.status === 503 && apiError.code === 'maintenance') onMaintenance();
+    // The shop closed for maintenance: a full load of /maintenance, where the server answers its
+    // plain page (docs/product-rules.md#maintenance-mode). Never a loop: that page has no script.
+    // (A literal: config/paths.ts would pull the route table into this shared chunk.)
+    if (apiError.status === 503 && apiError.code === 'maintenance') location.replace('/maintenance');
     throw apiError;
   }
 }

@@ -134,6 +134,28 @@ describe('member live updates', () => {
     stop();
   });
 
+  it('gives way to the maintenance page the moment the owner switches maintenance on, and refetches when it is off', async () => {
+    const stream = openStream();
+    answers = [() => stream];
+    const events: MemberEvent[] = [];
+    const onReconnect = vi.fn();
+    const onMaintenance = vi.fn();
+    const stop = connectMemberEvents((e) => events.push(e), onReconnect, onMaintenance);
+    await pass(10);
+    stream.stream.push('event: ready\ndata: {}\n\n');
+    await pass(10);
+    stream.stream.push('event: site.maintenance\ndata: {"enabled":true}\n\n');
+    await pass(10);
+    expect(onMaintenance).toHaveBeenCalledTimes(1);
+    expect(onReconnect).not.toHaveBeenCalled();
+    stream.stream.push('event: site.maintenance\ndata: {"enabled":false}\n\n');
+    await pass(10);
+    expect(onReconnect).toHaveBeenCalledTimes(1);
+    expect(onMaintenance).toHaveBeenCalledTimes(1);
+    expect(events).toEqual([]);
+    stop();
+  });
+
   it('waits at least the Retry-After of a refused stream (429) before asking again', async () => {
     const later = openStream();
     answers = [() => ({ status: 429, headers: { 'retry-after': '30' } }), () => later];

@@ -1,4 +1,5 @@
 import { backoffDelay, LIVE_UPDATES } from '@shop/shared/limits';
+import { paths } from '../config/paths.ts';
 
 export interface MemberEvent {
   type: string;
@@ -9,6 +10,9 @@ const TYPES = ['order.updated', 'membership.updated', 'cart.updated'] as const;
 /** A Retry-After longer than this is taken as this: live updates should come back within minutes. */
 const MAX_RETRY_AFTER_MS = 10 * 60_000;
 
+/** The shop closed for maintenance: a full load of /maintenance, the server's plain page (as the API client does on a 503). */
+const showMaintenance = () => window.location.replace(paths.maintenance());
+
 /**
  * Listens to the member's event stream (/api/events). When the connection drops it reconnects
  * after 1 s, ×1.5 each time, but never waits more than 30 s, the end of the long-polling window
@@ -16,12 +20,15 @@ const MAX_RETRY_AFTER_MS = 10 * 60_000;
  * 15 s, so a stream that stays silent for 30 s is taken for dead (a network that swallows packets
  * without closing the connection) and a new one is opened.
  *
+ * The owner switching maintenance mode arrives as `site.maintenance` and is handled here (see
+ * below), not passed to `onEvent`.
+ *
  * EventSource hides why a stream was refused, so when one fails before it ever opened, the client
  * asks (`?probe=1`, which answers with a status and never opens a stream): over the server's caps
  * (429) it waits at least the Retry-After; with the session over (401, 403) it stops, since the
  * member is signed out and knocking again cannot help.
  */
-export function connectMemberEvents(onEvent: (event: MemberEvent) => void, onReconnect?: () => void): () => void {
+export function connectMemberEvents(onEvent: (event: MemberEvent) => void, onReconnect?: () => void, onMaintenance: () => void = showMaintenance): () => void {
   let source: EventSource | null = null;
   let attempt = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -66,6 +73,17 @@ export function connectMemberEvents(onEvent: (event: MemberEvent) => void, onRec
         }
       });
     }
+    // The owner switched maintenance mode (docs/product-rules.md#maintenance-mode): on, the page
+    // gives way to the maintenance page at once; off, everything shown is fetched again.
+    current.addEventListener('site.maintenance', (e) => {
+      heard();
+      try {
+        if ((JSON.parse((e as MessageEvent<string>).data) as { enabled?: unknown }).enabled === true) onMaintenance();
+        else onReconnect?.();
+      } catch {
+        // A malformed message: ignore it.
+      }
+    });
     current.onerror = () => {
       clearTimeout(silence);
       current.close();

@@ -41,6 +41,18 @@ describe('chunk reload guard (once per 10 s per path, docs/product-rules.md#http
     expect(deps.reload).toHaveBeenCalledTimes(1);
   });
 
+  it('passes an error thrown by the page\'s own code through as it is: a crash in the browser, not a file that failed to load', async () => {
+    const deps: ChunkReloadDeps = { path: () => '/payment', now: () => 90_000, storage: memoryStorage(), reload: vi.fn() };
+    const crash = new TypeError('crypto.randomUUID is not a function');
+    await expect(withChunkReload(() => Promise.reject(crash), deps)()).rejects.toBe(crash);
+    expect(deps.reload).not.toHaveBeenCalled();
+    // Each browser's words for a file that could not be fetched still count as a failed chunk.
+    for (const message of ['Failed to fetch dynamically imported module: /assets/payment-1.js', 'error loading dynamically imported module: /assets/payment-1.js', 'Importing a module script failed.']) {
+      const failing = withChunkReload(() => Promise.reject(new TypeError(message)), { ...deps, now: () => 0, reload: vi.fn(), storage: { getItem: () => String(1), setItem: () => {} } });
+      await expect(failing()).rejects.toBeInstanceOf(ChunkLoadError);
+    }
+  });
+
   it('passes a successful import through untouched', async () => {
     const deps: ChunkReloadDeps = { path: () => '/', now: () => 0, storage: memoryStorage(), reload: vi.fn() };
     await expect(withChunkReload(() => Promise.resolve({ default: 1 }), deps)()).resolves.toEqual({ default: 1 });

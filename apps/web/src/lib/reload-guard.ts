@@ -24,22 +24,28 @@ export function claimChunkReload(path: string, now: number, storage: ReloadStora
   return true;
 }
 
+/** A page's file could not be fetched. Its message is for developers' logs: shoppers read ChunkFailedPage. */
 export class ChunkLoadError extends Error {
   constructor(cause: unknown) {
-    super('頁面檔案載入失敗', { cause });
+    super('page chunk failed to load', { cause });
     this.name = 'ChunkLoadError';
   }
 }
 
 /**
- * Wraps a dynamic import of a page. When it fails, reloads once per path per 10 s (a new build
- * may have replaced the chunk); after that the error reaches the route's error page.
+ * Wraps a dynamic import of a page. When its file cannot be fetched, reloads once per path per
+ * 10 s (a new build may have replaced the chunk); after that the error reaches the route's error
+ * page. An error thrown by the page's own code as it loads is passed on as it is: it is a crash in
+ * the browser (「發生錯誤」), not a file the server failed to send.
  */
 export function withChunkReload<T>(load: () => Promise<T>, deps = browserDeps()): () => Promise<T> {
   return async () => {
     try {
       return await load();
     } catch (error) {
+      // Chromium and Firefox say "…dynamically imported module", Safari "Importing a module script
+      // failed", Vite "Unable to preload CSS".
+      if (!/mport|preload/.test(String(error))) throw error;
       if (claimChunkReload(deps.path(), deps.now(), deps.storage)) {
         deps.reload();
         // Never settle: the page is going away.

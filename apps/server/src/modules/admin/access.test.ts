@@ -63,6 +63,16 @@ describe.skipIf(!dbAvailable())('operations console access', () => {
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
+  it('tells the storefront which signed-in people may open the console (its member menu links there)', async () => {
+    for (const role of STAFF_ROLES) {
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: cookies[role]! } });
+      expect(res.json().user, role).toMatchObject({ console: true });
+    }
+    const shopper = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: cookies.customer! } });
+    expect(shopper.json().user.email).toBeTruthy();
+    expect(shopper.json().user).not.toHaveProperty('console');
+  });
+
   it('ends a staff session after 12 hours without use, but not a shopper’s', async () => {
     const staff = await signIn(ctx.app, 'idle-staff@example.com');
     await setRole(ctx.database, 'idle-staff@example.com', 'staff');

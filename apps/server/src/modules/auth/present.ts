@@ -1,3 +1,4 @@
+import { isStaffRole } from '@shop/shared/admin';
 import { PASSWORD_PROVIDER } from '@shop/shared/session';
 import type { CurrentUser } from '@shop/shared/auth';
 import type { AuthUser } from './session-service.ts';
@@ -9,5 +10,7 @@ export function toCurrentUser(user: AuthUser): CurrentUser {
     displayName: user.displayName,
     emailVerified: user.emailVerified,
     providers: [PASSWORD_PROVIDER],
+    // Staff (owner, staff, viewer) find the console from the member area.
+    ...(isStaffRole(user.role) ? { console: true as const } : {}),
   };
 }

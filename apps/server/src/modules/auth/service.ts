@@ -1,4 +1,4 @@
-import { AUTH_ERROR_MESSAGES, signInLockedMessage, type AuthErrorCode } from '@shop/shared/auth-errors';
+import { AUTH_ERROR_MESSAGES, reauthLockedMessage, signInLockedMessage, type AuthErrorCode } from '@shop/shared/auth-errors';
 import { passwordProblem } from '@shop/shared/password-policy';
 import type { ActionCodeInfo, ChangePasswordBody, LoginBody, RegisterBody, ResetPasswordBody } from '@shop/shared/auth';
 import { RESEND_COOLDOWN_SECONDS } from '@shop/shared/auth';
@@ -26,8 +26,11 @@ export const LIMITS = {
   loginFailuresPerAccount: { max: 5, windowMs: 15 * MINUTE },
   loginFailuresPerIp: { max: 50, windowMs: 15 * MINUTE },
   loginFailuresPerDevice: { max: 5, windowMs: 15 * MINUTE },
-  // Mobile carriers and offices put many people behind one address (carrier-grade NAT).
-  registerPerIp: { max: 100, windowMs: HOUR },
+  // Mobile carriers, offices and schools put many people behind one address (carrier-grade NAT):
+  // a few hundred sign-ups an hour, of which up to 60 in any 10 minutes (a class or a promotion
+  // signing up together), never more (docs/decisions/018-walkthrough-fixes-a.md).
+  registerPerIp: { max: 300, windowMs: HOUR },
+  registerBurstPerIp: { max: 60, windowMs: 10 * MINUTE },
   registerPerEmail: { max: 3, windowMs: HOUR },
   forgotPerIp: { max: 10, windowMs: HOUR },
   forgotPerEmail: { max: 5, windowMs: HOUR },
@@ -74,7 +77,7 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 const clock = (deps: Pick<AuthDeps, 'now'>) => (deps.now ? deps.now() : new Date());
 
 export function toAuthUser(row: repo.UserRow): AuthUser {
-  return { id: row.id, email: row.email, displayName: row.displayName, emailVerified: row.emailVerifiedAt !== null };
+  return { id: row.id, email: row.email, displayName: row.displayName, emailVerified: row.emailVerifiedAt !== null, role: row.role };
 }
 
 /** An action code and the mail that carries it commit together; the mail then leaves through the outbox. */
@@ -91,11 +94,22 @@ async function sendVerification(deps: AuthDeps, user: repo.UserRow): Promise<voi
   );
 }
 
+/**
+ * What one sign-up takes: the address's burst and hourly allowances and the e-mail's own. A refused
+ * sign-up gives back what it took, and says how long to wait (takeAttempt).
+ */
+export function registerChecks(ip: string, email: string): LimitCheck[] {
+  return [
+    { key: `register:ip-burst:${ip}`, limit: LIMITS.registerBurstPerIp },
+    { key: `register:ip:${ip}`, limit: LIMITS.registerPerIp },
+    { key: `register:email:${email}`, limit: LIMITS.registerPerEmail },
+  ];
+}
+
 /** Creates an account, mails a verification link and signs the new member in. */
 export async function register(deps: AuthDeps, body: RegisterBody, meta: RequestMeta) {
   const email = normalizeEmail(body.email);
-  await enforceLimit(deps.limiter, `register:ip:${meta.ip}`, LIMITS.registerPerIp);
-  await enforceLimit(deps.limiter, `register:email:${email}`, LIMITS.registerPerEmail);
+  await takeAttempt(deps.limiter, registerChecks(meta.ip, email));
   const user = await repo.insertUser(deps.db, { email, displayName: body.displayName, passwordHash: await hashPassword(body.password) });
   if (!user) throw authError('email-already-in-use', { email: AUTH_ERROR_MESSAGES['email-already-in-use'] });
   await sendVerification(deps, user);
@@ -111,7 +125,7 @@ export async function register(deps: AuthDeps, body: RegisterBody, meta: Request
  * counts per account and per client address. A success gives the address its attempt back and
  * clears the account's (or the browser's) count.
  */
-async function checkPassword(deps: AuthDeps, user: repo.UserRow | null, email: string, password: string, meta: RequestMeta): Promise<boolean> {
+async function checkPassword(deps: AuthDeps, user: repo.UserRow | null, email: string, password: string, meta: RequestMeta, lockedMessage = signInLockedMessage): Promise<boolean> {
   const deviceId = knownDeviceId(user, meta.device);
   const ipKey = `login-fail:ip:${meta.ip}`;
   const ownKey = deviceId && user ? `login-fail:device:${user.id}:${deviceId}` : `login-fail:acct:${email}`;
@@ -121,7 +135,7 @@ async function checkPassword(deps: AuthDeps, user: repo.UserRow | null, email: s
         { key: ipKey, limit: LIMITS.loginFailuresPerIp },
         { key: ownKey, limit: LIMITS.loginFailuresPerAccount },
       ];
-  await takeAttempt(deps.limiter, checks, signInLockedMessage);
+  await takeAttempt(deps.limiter, checks, lockedMessage);
   const ok = await verifyPassword(user?.passwordHash ?? null, password);
   if (ok) {
     await deps.limiter.reset(ownKey);
@@ -181,6 +195,8 @@ export async function verifyEmail(deps: AuthDeps, code: string, currentSession: 
   if (!(await repo.consumeActionCode(deps.db, row.id, clock(deps)))) throw authError('invalid-action-code');
   // A code for an address the account no longer has verifies nothing.
   if (!(await repo.markEmailVerified(deps.db, user.id, row.email, clock(deps)))) throw authError('invalid-action-code');
+  // The account changed: what instances keep about its sessions is dropped.
+  await deps.sessionsEnded?.(user.id);
   return { email: row.email, user: toAuthUser({ ...user, emailVerifiedAt: clock(deps) }) };
 }
 
@@ -203,7 +219,7 @@ async function alreadyVerified(deps: AuthDeps, code: string) {
 export async function requestEmailChange(deps: AuthDeps, userId: string, newEmail: string, password: string, meta: RequestMeta): Promise<{ pendingEmail: string }> {
   const user = await repo.findUserById(deps.db, userId);
   if (!user) throw authError('user-not-found');
-  if (!(await checkPassword(deps, user, user.email, password, meta))) throw authError('wrong-password', { password: '目前的密碼不正確。' });
+  if (!(await checkPassword(deps, user, user.email, password, meta, reauthLockedMessage))) throw authError('wrong-password', { password: '目前的密碼不正確。' });
   const email = normalizeEmail(newEmail);
   if (email === user.email) throw new BadRequestError('這就是您目前的電子郵件。', { newEmail: '這就是您目前的電子郵件。' });
   if (await repo.findUserByEmail(deps.db, email)) throw authError('email-already-in-use', { newEmail: AUTH_ERROR_MESSAGES['email-already-in-use'] });
@@ -279,6 +295,8 @@ export async function forgotPassword(deps: AuthDeps, rawEmail: string, meta: Req
  */
 export async function resetPassword(deps: AuthDeps, body: ResetPasswordBody, meta: RequestMeta): Promise<{ email: string; device: string | null }> {
   const { row, user } = await usableCode(deps, body.code, SETS_PASSWORD);
+  // Read before the password changes: this browser's mark is for the old one.
+  const deviceId = knownDeviceId(user, meta.device);
   const problem = passwordProblem(body.password, user.email);
   if (problem) throw new BadRequestError(problem, { password: problem });
   const passwordHash = await hashPassword(body.password);
@@ -294,6 +312,9 @@ export async function resetPassword(deps: AuthDeps, body: ResetPasswordBody, met
   deps.mailer.flush();
   await deps.sessionsEnded?.(user.id);
   await deps.limiter.reset(`login-fail:acct:${user.email}`);
+  // The browser keeps its device id with the new mark: its own failures are forgiven too, or a
+  // member locked by their own typos would still be locked after the reset that promised otherwise.
+  if (deviceId) await deps.limiter.reset(`login-fail:device:${user.id}:${deviceId}`);
   return { email: user.email, device: markDevice({ id: user.id, passwordHash }, meta.device) };
 }
 
@@ -301,7 +322,7 @@ export async function resetPassword(deps: AuthDeps, body: ResetPasswordBody, met
 export async function reauthenticate(deps: AuthDeps, userId: string, sessionId: string, password: string, meta: RequestMeta) {
   const user = await repo.findUserById(deps.db, userId);
   if (!user) throw authError('user-not-found');
-  if (!(await checkPassword(deps, user, user.email, password, meta))) throw authError('wrong-password', { password: '目前的密碼不正確。' });
+  if (!(await checkPassword(deps, user, user.email, password, meta, reauthLockedMessage))) throw authError('wrong-password', { password: '目前的密碼不正確。' });
   const now = clock(deps);
   await repo.setReauthenticated(deps.db, sessionId, now);
   return { reauthenticatedUntil: new Date(now.getTime() + REAUTH_WINDOW_MS).toISOString() };

@@ -86,3 +86,76 @@ export async function cartRows(db: DbOrTx, userId: string): Promise<CartRow[]> {
 export async function removeBought(db: DbOrTx, userId: string, variantIds: string[]): Promise<void> {
   await repo.removeItems(db, userId, variantIds);
 }
+
+/** One line of an order going back to its buyer's cart. */
+export interface ReturningLine {
+  /** Null when the variant no longer exists. */
+  readonly variantId: string | null;
+  readonly name: string;
+  readonly variantLabel: string;
+  readonly quantity: number;
+}
+
+/** What went back to the cart: whether anything is in it now, and the lines that could not go back in full. */
+export interface CartReturn {
+  readonly inCart: boolean;
+  readonly short: ReadonlyArray<{ readonly name: string; readonly variantLabel: string; readonly reason: 'stock' | 'limit' | 'sold-out' | 'unavailable'; readonly inCart: number }>;
+}
+
+/**
+ * An unpaid order that ended puts its lines back in its buyer's cart (docs/product-rules.md#orders-stock-holds-and-coupons),
+ * inside the order's own transaction: added to what the cart already holds, never past the stock
+ * (given back a moment before) or the per-line limit; a variant that left the shop stays out.
+ */
+export async function putBack(db: DbOrTx, userId: string, lines: readonly ReturningLine[]): Promise<CartReturn> {
+  const short: Array<CartReturn['short'][number]> = [];
+  let inCart = false;
+  for (const line of lines) {
+    const variant = line.variantId ? await repo.findVariantForCart(db, line.variantId) : null;
+    const named = { name: line.name, variantLabel: line.variantLabel };
+    if (!variant || !line.variantId || variant.archived || variant.status !== 'active') {
+      short.push({ ...named, reason: 'unavailable', inCart: 0 });
+      continue;
+    }
+    const current = await repo.currentQuantity(db, userId, line.variantId);
+    const cap = Math.min(Math.max(0, variant.stock), MAX_LINE_QUANTITY);
+    const next = Math.max(current, Math.min(current + line.quantity, cap));
+    if (next > current) await repo.setQuantity(db, userId, line.variantId, next, variant.price);
+    if (next > 0) inCart = true;
+    if (next < current + line.quantity) short.push({ ...named, reason: next === 0 ? 'sold-out' : cap === MAX_LINE_QUANTITY && variant.stock > MAX_LINE_QUANTITY ? 'limit' : 'stock', inCart: next });
+  }
+  return { inCart, short };
+}
+
+/** The sentence that tells the buyer what went back to the cart (order history, mails, the cancel notice). */
+export function describeCartReturn(r: CartReturn): string {
+  const what = (l: CartReturn['short'][number]) => `「${l.name}${l.variantLabel && l.variantLabel !== '標準' ? `（${l.variantLabel}）` : ''}」`;
+  if (!r.inCart) return `${r.short.map((l) => `${what(l)}${l.reason === 'unavailable' ? '已下架' : '已售完'}`).join('、')}，沒有放回購物車。`;
+  const notes = r.short.map((l) =>
+    l.reason === 'unavailable'
+      ? `${what(l)}已下架，沒有放回`
+      : l.reason === 'sold-out'
+        ? `${what(l)}已售完，沒有放回`
+        : l.reason === 'limit'
+          ? `${what(l)}每項最多 ${MAX_LINE_QUANTITY} 件，購物車裡共 ${l.inCart} 件`
+          : `${what(l)}庫存只剩 ${l.inCart} 件，購物車裡共 ${l.inCart} 件`,
+  );
+  return notes.length > 0 ? `商品已放回購物車；${notes.join('；')}。` : '商品已放回購物車。';
+}
+
+/**
+ * A late payment restored an order whose lines expiry had put back in the cart: the cart gives
+ * them up again (never below nothing), so they are not bought twice.
+ */
+export async function takeBack(db: DbOrTx, userId: string, lines: ReadonlyArray<{ variantId: string | null; quantity: number }>): Promise<boolean> {
+  let changed = false;
+  for (const line of lines) {
+    if (!line.variantId) continue;
+    const current = await repo.currentQuantity(db, userId, line.variantId);
+    if (current === 0) continue;
+    changed = true;
+    if (current > line.quantity) await repo.setQuantity(db, userId, line.variantId, current - line.quantity, 0);
+    else await repo.removeItem(db, userId, line.variantId);
+  }
+  return changed;
+}

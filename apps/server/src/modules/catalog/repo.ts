@@ -21,6 +21,16 @@ export interface CardRow {
   stock: number;
 }
 
+/** A card with what the in-memory list filters and sorts on (catalog-index.ts). */
+export interface IndexRow extends CardRow {
+  /** Microseconds since 1970, as the database orders it (milliseconds would tie products made together). */
+  created_us: number;
+  sold_count: number;
+  sort_weight: number;
+  search_text: string;
+  parent_slug: string | null;
+}
+
 /** Orders over the `filtered` rows (aliased p); the product id breaks every tie. */
 const ORDER: Record<CatalogListQuery['sort'], SQL> = {
   recommended: sql`p.sort_weight desc, p.sold_count desc, p.created_at desc, p.id`,
@@ -57,7 +67,8 @@ function cardSelect(where: SQL): SQL {
 export async function listProducts(db: DbOrTx, q: CatalogListQuery): Promise<{ total: number; items: CardRow[] }> {
   const conditions: SQL[] = [sql`true`];
   if (q.category) conditions.push(sql`(c.slug = ${q.category} or pc.slug = ${q.category})`);
-  if (q.q) conditions.push(sql`p.search_text like ${containsPattern(q.q.toLowerCase())}`);
+  // 台 and 臺 match each other (the in-memory list folds them the same way).
+  if (q.q) conditions.push(sql`translate(p.search_text, '臺', '台') like ${containsPattern(q.q.toLowerCase().replaceAll('臺', '台'))}`);
   // A product matches a price range when any of its variants' prices falls inside it.
   if (q.minPrice !== undefined) conditions.push(sql`agg.max_price >= ${q.minPrice}`);
   if (q.maxPrice !== undefined) conditions.push(sql`agg.min_price <= ${q.maxPrice}`);
@@ -75,7 +86,20 @@ export async function listProducts(db: DbOrTx, q: CatalogListQuery): Promise<{ t
   return { total, items: all.filter((r) => r.id !== null) };
 }
 
-/** Same category first, then the same parent; best sellers first. */
+/** Every product on sale as the in-memory list holds it, in one round trip. */
+export async function indexRows(db: DbOrTx): Promise<IndexRow[]> {
+  const result = await db.execute(sql`
+    select f.id, f.slug, f.name, f.summary, f.tags, f.cover, f.category_slug, f.category_name, f.min_price, f.max_price, f.compare_at, f.stock,
+           f.sold_count, f.sort_weight, (extract(epoch from f.created_at) * 1000000)::bigint::text as created_us,
+           p.search_text, pc.slug as parent_slug
+    from (${cardSelect(sql`true`)}) f
+    join products p on p.id = f.id
+    join categories c on c.id = p.category_id
+    left join categories pc on pc.id = c.parent_id`);
+  return rows<IndexRow>(result).map((r) => ({ ...r, created_us: Number(r.created_us), sold_count: Number(r.sold_count), sort_weight: Number(r.sort_weight) }));
+}
+
+/** Same category first, then the same parent; best sellers first; never one that is sold out (nothing to buy there). */
 export async function relatedProducts(db: DbOrTx, productId: string, limit: number): Promise<CardRow[]> {
   const result = await db.execute(sql`
     with me as (
@@ -84,7 +108,7 @@ export async function relatedProducts(db: DbOrTx, productId: string, limit: numb
     select r.* from (${cardSelect(sql`p.id <> ${productId}`)}) r
     join products rp on rp.id = r.id
     join categories rc on rc.id = rp.category_id, me
-    where rp.category_id = me.category_id or (me.parent_id is not null and rc.parent_id = me.parent_id)
+    where r.stock > 0 and (rp.category_id = me.category_id or (me.parent_id is not null and rc.parent_id = me.parent_id))
     order by (rp.category_id = me.category_id) desc, r.sold_count desc, r.id
     limit ${limit}`);
   return rows<CardRow>(result);

@@ -152,6 +152,27 @@ describe.skipIf(!dbAvailable())('live-update streams (/api/events)', () => {
     stream.close();
   });
 
+  it('tells every shopper’s open page at once when the owner switches maintenance mode, and no staff page', async () => {
+    const shopper = await signIn(app, 'maintenance-shopper@example.com');
+    const owner = await signIn(app, 'maintenance-owner@example.com');
+    await setRole(database, 'maintenance-owner@example.com', 'owner');
+    const shopperPage = await connectOk(shopper.cookie);
+    const ownerPage = await connectOk(owner.cookie);
+    const setMaintenance = (enabled: boolean) =>
+      app.inject({ method: 'POST', url: '/api/admin/maintenance', headers: { cookie: owner.cookie, origin: ORIGIN }, payload: { enabled } });
+    try {
+      expect((await setMaintenance(true)).statusCode).toBe(200);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(shopperPage.text()).toContain('event: site.maintenance\ndata: {"enabled":true}');
+      expect(ownerPage.text()).not.toContain('site.maintenance');
+    } finally {
+      expect((await setMaintenance(false)).statusCode).toBe(200);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+    expect(shopperPage.text()).toContain('event: site.maintenance\ndata: {"enabled":false}');
+    expect(shopperPage.isClosed()).toBe(false);
+  });
+
   it('refuses a stream over the cap per session, per member and in total with 429 and Retry-After', async () => {
     const first = await signIn(app, 'caps@example.com');
     const a = [await connect(first.cookie), await connect(first.cookie)];

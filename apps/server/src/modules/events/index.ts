@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { isStaffRole } from '@shop/shared/admin';
 import { LIVE_UPDATES } from '@shop/shared/limits';
 import { TooManyRequestsError } from '../../lib/errors.ts';
+import { EVERYONE, type MemberEvent } from '../../plugins/events.ts';
 import { liveSessionIds } from './service.ts';
 
 /** Within the spec's 5–30 s long-polling window; the client takes 30 s of silence for a dead stream. */
@@ -30,7 +32,8 @@ interface Stream {
 
 /**
  * GET /api/events: a server-sent events stream for the signed-in member. Order and shipment
- * changes arrive as `order.updated`; the client reconnects with backoff (docs/product-rules.md#limits-and-timings).
+ * changes arrive as `order.updated`, and maintenance mode switched on or off as `site.maintenance`
+ * (shoppers only); the client reconnects with backoff (docs/product-rules.md#limits-and-timings).
  *
  * Streams are capped per session, per member and per server (429 with Retry-After over the cap;
  * `?probe=1` answers that status, or 204, without opening a stream, since a browser's EventSource
@@ -107,15 +110,22 @@ const events: FastifyPluginAsync<{ limits?: Partial<StreamLimits> }> = async (ap
     const stream: Stream = { userId, sessionId, end: () => res.end() };
     open.add(stream);
     byUser.set(userId, mine.add(stream));
+    const send = (event: MemberEvent) => res.write(`event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
     const unsubscribe = app.events.subscribe(userId, (event) => {
       if (event.type === 'session.ended') recheckUserSoon(userId);
-      else res.write(`event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
+      else send(event);
+    });
+    // News for every page: maintenance mode switched (staff keep working, so theirs is not sent).
+    const staff = isStaffRole(user.role);
+    const unsubscribeEveryone = app.events.subscribe(EVERYONE, (event) => {
+      if (event.type === 'site.maintenance' && !staff) send(event);
     });
     // A named event, not an SSE comment: a browser's EventSource never shows comments to the page.
     const heartbeat = setInterval(() => res.write('event: heartbeat\ndata: {}\n\n'), HEARTBEAT_MS);
     res.on('close', () => {
       clearInterval(heartbeat);
       unsubscribe();
+      unsubscribeEveryone();
       open.delete(stream);
       mine.delete(stream);
       if (mine.size === 0 && byUser.get(userId) === mine) byUser.delete(userId);

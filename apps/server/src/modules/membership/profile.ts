@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AddressBody, AddressView, Profile, UpdateProfileBody } from '@shop/shared/membership';
 import { findDistrict } from '@shop/shared/data/tw-districts';
-import type { CvsBrandCode } from '@shop/shared/checkout';
+import { MAX_ADDRESSES, type CvsBrandCode } from '@shop/shared/checkout';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
@@ -9,7 +9,7 @@ import { knownStore } from '../logistics/stores.ts';
 import * as repo from './repo.ts';
 import { issueBirthdayCoupon } from './service.ts';
 
-export const MAX_ADDRESSES = 10;
+export { MAX_ADDRESSES };
 
 export async function getProfile(db: DbOrTx, userId: string, pendingEmail: string | null): Promise<Profile> {
   const [u] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
@@ -86,6 +86,55 @@ export async function makeDefault(db: DbOrTx, userId: string, id: string): Promi
   await repo.clearDefault(db, userId);
   if (!(await repo.updateAddress(db, userId, id, { isDefault: true }))) throw new NotFoundError('找不到這筆地址。');
   return listAddresses(db, userId);
+}
+
+/** An order's destination as the address book keeps it. */
+export interface OrderDestination {
+  readonly method: 'home' | 'cvs';
+  readonly recipientName: string;
+  readonly phone: string;
+  readonly city?: string | undefined;
+  readonly district?: string | undefined;
+  readonly address?: string | undefined;
+  readonly cvsBrand?: string | undefined;
+  readonly storeId?: string | undefined;
+  readonly storeName?: string | undefined;
+  readonly storeAddress?: string | undefined;
+}
+
+/**
+ * 「儲存這個地址」 at checkout: the order's destination joins the address book inside the order's
+ * transaction, unless the same recipient and place are already there or the book is full (the order
+ * goes ahead either way). The first address becomes the default. Answers whether it was saved.
+ */
+export async function saveOrderDestination(db: DbOrTx, userId: string, d: OrderDestination): Promise<boolean> {
+  const saved = await repo.addressesOf(db, userId);
+  const digits = (phone: string) => phone.replace(/\D/g, '');
+  const same = saved.some(
+    (a) =>
+      a.kind === d.method &&
+      a.recipientName === d.recipientName &&
+      digits(a.phone) === digits(d.phone) &&
+      (d.method === 'home' ? a.city === (d.city ?? null) && a.district === (d.district ?? null) && a.address === (d.address ?? null) : a.cvsBrand === (d.cvsBrand ?? null) && a.storeId === (d.storeId ?? null)),
+  );
+  if (same || saved.length >= MAX_ADDRESSES) return false;
+  const home = d.method === 'home';
+  await repo.insertAddress(db, {
+    userId,
+    kind: d.method,
+    label: '',
+    recipientName: d.recipientName,
+    phone: d.phone,
+    city: home ? (d.city ?? null) : null,
+    district: home ? (d.district ?? null) : null,
+    address: home ? (d.address ?? null) : null,
+    cvsBrand: home ? null : (d.cvsBrand ?? null),
+    storeId: home ? null : (d.storeId ?? null),
+    storeName: home ? null : (d.storeName ?? null),
+    storeAddress: home ? null : (d.storeAddress ?? null),
+    isDefault: saved.length === 0,
+  });
+  return true;
 }
 
 /** Deleting the default makes the oldest remaining address the default. */

@@ -183,7 +183,8 @@ export async function getAdminOrder(db: DbOrTx, orderNo: string, options: { with
       codFee,
       total: order.total,
     },
-    payments: paymentRows.map((p) => ({
+    // Oldest first: an attempt left open before the last one was replaced by a later one.
+    payments: paymentRows.map((p, i) => ({
       merchantTradeNo: p.merchantTradeNo,
       provider: p.provider,
       method: p.method,
@@ -195,6 +196,7 @@ export async function getAdminOrder(db: DbOrTx, orderNo: string, options: { with
       atm: p.atm ?? null,
       paidAt: p.paidAt?.toISOString() ?? null,
       createdAt: p.createdAt.toISOString(),
+      replaced: (p.status === 'pending' || p.status === 'waiting_transfer') && i < paymentRows.length - 1,
     })),
     shipping: {
       method: s.method,

@@ -313,6 +313,26 @@ describe.skipIf(!dbAvailable())('console: orders and fulfilment', () => {
       expect(p.paidAt).not.toBeNull();
     });
 
+    it('an attempt still open when a later one paid the order reads as replaced, not as waiting for payment', async () => {
+      const s = await shopper(ctx.app, 'pays-again@example.com');
+      await s.add(variants['CUP-1']!, 1);
+      const placed = await s.order({ paymentMethod: 'credit_card' });
+      expect(placed.statusCode, placed.body).toBe(201);
+      const order = placed.json().order as { orderNo: string; total: number };
+      // 「前往付款」 again: a new attempt (P2), which the shopper pays; P1 is never answered.
+      const again = await s.call('POST', `/api/orders/${order.orderNo}/pay`);
+      expect(again.statusCode, again.body).toBe(200);
+      expect(await recordPaid(orderDeps(ctx.app), { merchantTradeNo: `${order.orderNo}P2`, amount: order.total, tradeNo: 'T2ND', rtnCode: '1', rtnMsg: '交易成功' })).toBe('ok');
+      const d = await detail(order.orderNo);
+      expect(d.status).toBe('paid');
+      expect(d.payments.map((p) => [p.merchantTradeNo, p.status, p.replaced])).toEqual([
+        [`${order.orderNo}P1`, 'pending', true],
+        [`${order.orderNo}P2`, 'paid', false],
+      ]);
+      // A single open attempt is what the order waits for.
+      expect((await detail(fx.B)).payments.map((p) => p.replaced)).toEqual([false]);
+    });
+
     it('answers 404 for an unknown order and 400 for a malformed number', async () => {
       const missing = await call('GET', '/api/admin/orders/TW20260101999999', 'staff');
       expect(missing.statusCode).toBe(404);

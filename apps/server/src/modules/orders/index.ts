@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PlaceOrderBody, QuoteBody, QuoteResponse } from '@shop/shared/checkout';
-import { OrderDetail, OrderListQuery, OrderListResponse, OrderNoParams, PaymentForm, PlaceOrderResponse } from '@shop/shared/orders';
+import { LastRecipientResponse, PlaceOrderBody, QuoteBody, QuoteResponse } from '@shop/shared/checkout';
+import { CancelOrderResponse, OrderDetail, OrderListQuery, OrderListResponse, OrderNoParams, PaymentForm, PlaceOrderResponse } from '@shop/shared/orders';
 import { PickupStoreBody } from '@shop/shared/logistics';
 import { orderDeps } from './deps.ts';
 import * as service from './service.ts';
@@ -24,6 +24,8 @@ const orders: FastifyPluginAsync<{ store: ObjectStore }> = async (app, options) 
     service.quote(deps(), request.auth!.user.id, request.body),
   );
 
+  r.get('/api/checkout/last-recipient', { schema: { response: { 200: LastRecipientResponse } } }, async (request) => service.lastRecipient(app.db, request.auth!.user.id));
+
   r.post('/api/orders', { schema: { body: PlaceOrderBody, response: { 201: PlaceOrderResponse } } }, async (request, reply) => {
     const result = await service.placeOrder(deps(), request.auth!.user.id, request.body);
     return reply.code(201).send(result);
@@ -37,7 +39,7 @@ const orders: FastifyPluginAsync<{ store: ObjectStore }> = async (app, options) 
     service.getOrder(app.db, request.auth!.user.id, request.params.orderNo),
   );
 
-  r.post('/api/orders/:orderNo/cancel', { schema: { params: OrderNoParams, response: { 200: OrderDetail } } }, async (request) =>
+  r.post('/api/orders/:orderNo/cancel', { schema: { params: OrderNoParams, response: { 200: CancelOrderResponse } } }, async (request) =>
     service.cancelByMember(deps(), request.auth!.user.id, request.params.orderNo),
   );
 

@@ -1,3 +1,5 @@
+import { atmDeadline, bankLabel, groupDigits } from '@shop/shared/atm';
+import { carrierTracking } from '@shop/shared/carrier-tracking';
 import { formatTwd } from '@shop/shared/money';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@shop/shared/order-status';
 import { SHIPPING_METHOD_LABELS, type ShippingMethod } from '@shop/shared/shipping';
@@ -31,7 +33,7 @@ export function orderPlacedMail(o: MailOrder, publicUrl: string): MailMessage {
       : o.paymentMethod === 'atm'
         ? '請於 30 分鐘內取得 ATM 虛擬帳號，逾時訂單會自動取消；還沒取得的話，可以在訂單頁按「前往付款」。取得後請依通知信轉帳，入帳後我們會為您出貨。'
         : '請於 30 分鐘內完成信用卡付款，逾時訂單會自動取消。';
-  return memberMail(o, 'order-placed', '訂單已成立', [`感謝您的訂購！訂單編號 ${o.orderNo}，金額 ${formatTwd(o.total)}，付款方式為${PAYMENT_METHOD_LABELS[o.paymentMethod]}。`, next, `購買內容：${items(o).join('、')}`], {
+  return memberMail(o, 'order-placed', '訂單已成立', [`感謝您的訂購！訂單編號 ${o.orderNo}，金額 ${formatTwd(o.total)}，付款方式：${PAYMENT_METHOD_LABELS[o.paymentMethod]}。`, next, `購買內容：${items(o).join('、')}`], {
     label: '查看訂單',
     url: orderUrl(publicUrl, o.orderNo),
   });
@@ -44,35 +46,48 @@ export function orderPaidMail(o: MailOrder, publicUrl: string): MailMessage {
   });
 }
 
+/** The gateway's reason, when it gave one, is one clause of a sentence that ends in 。 (without its own 「付款未成功：」). */
 export function paymentFailedMail(o: MailOrder, reason: string | null, publicUrl: string): MailMessage {
+  const why = (reason ?? '').trim().replace(/^付款未成功[：:]?/, '').replace(/[。.!！]+$/, '');
   return memberMail(
     o,
     'payment-failed',
     '付款未完成',
     [
-      `訂單 ${o.orderNo} 的付款沒有成功${reason ? `：${reason}` : '。'}`,
+      `訂單 ${o.orderNo} 的付款沒有成功${why ? `：${why}` : ''}。`,
       '商品仍為您保留到付款期限為止；請{action}打開訂單，按「重新付款」再試一次，或換一張卡片。',
     ],
     { label: '重新付款', url: orderUrl(publicUrl, o.orderNo) },
   );
 }
 
-export function orderExpiredMail(o: MailOrder, publicUrl: string): MailMessage {
-  return memberMail(o, 'order-expired', '訂單已逾期取消', [`訂單 ${o.orderNo} 在付款期限內沒有收到款項，已自動取消，商品也已放回架上。`, '如果還想購買，歡迎重新下單；若您其實已經付款，請與客服聯絡，我們會為您確認。'], {
-    label: '查看訂單',
-    url: orderUrl(publicUrl, o.orderNo),
-  });
+/** What the buyer reads about their cart when an unpaid order ended (docs/product-rules.md). */
+export interface MailCartReturn {
+  readonly note: string;
+  readonly inCart: boolean;
+}
+
+const cartParagraph = (back: MailCartReturn) => `${back.note}${back.inCart ? '想購買的話，可以直接從購物車結帳。' : ''}`;
+
+export function orderExpiredMail(o: MailOrder, publicUrl: string, back: MailCartReturn | null = null): MailMessage {
+  return memberMail(
+    o,
+    'order-expired',
+    '訂單已逾期取消',
+    [`訂單 ${o.orderNo} 在付款期限內沒有收到款項，已自動取消。`, back ? cartParagraph(back) : '如果還想購買，歡迎重新下單。', '若您其實已經付款，請與客服聯絡，我們會為您確認。'],
+    { label: '查看訂單', url: orderUrl(publicUrl, o.orderNo) },
+  );
 }
 
 /** Cancelled by the member, by staff (with their reason) or, for cash on delivery, before it shipped. */
-export function orderCancelledMail(o: MailOrder, by: 'member' | 'staff', note: string | null, publicUrl: string): MailMessage {
+export function orderCancelledMail(o: MailOrder, by: 'member' | 'staff', note: string | null, publicUrl: string, back: MailCartReturn | null = null): MailMessage {
   const why = by === 'member' ? `您已取消訂單 ${o.orderNo}。` : `訂單 ${o.orderNo} 已由山嵐茶事取消${note ? `，原因是${note.replace(/[。.]$/, '')}。` : '。'}`;
   const money =
     o.paid && o.paymentMethod === 'atm'
       ? `已付的 ${formatTwd(o.total)} 會以轉帳退還：請{action}打開訂單，填寫您的退款帳戶，轉帳完成後會另外寄信通知。`
       : o.paid
         ? `已付的 ${formatTwd(o.total)} 會退還給您，退款進度會另外寄信通知。` : o.paymentMethod === 'cod' ? '這筆訂單是貨到付款，您不需要支付任何費用。' : '這筆訂單尚未付款，不會向您收取任何費用。';
-  return memberMail(o, 'order-cancelled', '訂單已取消', [why, money, '如有任何疑問，歡迎直接回覆這封信或與客服聯絡。'], { label: '查看訂單', url: orderUrl(publicUrl, o.orderNo) });
+  return memberMail(o, 'order-cancelled', '訂單已取消', [why, money, ...(back ? [cartParagraph(back)] : []), '如有任何疑問，歡迎直接回覆這封信或與客服聯絡。'], { label: '查看訂單', url: orderUrl(publicUrl, o.orderNo) });
 }
 
 /** An ATM or cash-on-delivery order refunded: the money goes back by transfer, to the account the member gives on the order page. */
@@ -105,9 +120,9 @@ export function atmInfoMail(o: MailOrder, atm: { bankCode: string; account: stri
     'atm-info',
     'ATM 轉帳資訊',
     [
-      `請於 ${atm.expireDate} 前轉帳 ${formatTwd(o.total)} 至以下虛擬帳號，入帳後訂單即完成付款。`,
-      `銀行代碼：${atm.bankCode}`,
-      `虛擬帳號：${atm.account}`,
+      `請於 ${atmDeadline(atm.expireDate)} 前轉帳 ${formatTwd(o.total)} 至以下虛擬帳號，入帳後訂單即完成付款。`,
+      `銀行代碼：${bankLabel(atm.bankCode)}`,
+      `虛擬帳號：${groupDigits(atm.account)}`,
       '每筆訂單的虛擬帳號都不同，請勿重複使用。',
     ],
     { label: '查看訂單', url: orderUrl(publicUrl, o.orderNo) },
@@ -115,6 +130,8 @@ export function atmInfoMail(o: MailOrder, atm: { bankCode: string; account: stri
 }
 
 export function orderShippedMail(o: MailOrder, shipment: { carrier: string | null; trackingNo: string | null }, publicUrl: string): MailMessage {
+  // The carrier's own page for the parcel (the same table as the order pages).
+  const tracking = carrierTracking(shipment.carrier, shipment.trackingNo);
   return memberMail(
     o,
     'order-shipped',
@@ -122,6 +139,7 @@ export function orderShippedMail(o: MailOrder, shipment: { carrier: string | nul
     [
       `您的訂單 ${o.orderNo} 已經出貨。`,
       shipment.carrier || shipment.trackingNo ? `物流：${shipment.carrier ?? '—'}，追蹤編號：${shipment.trackingNo ?? '—'}` : '您可以在會員中心追蹤配送進度。',
+      ...(tracking ? [tracking.opensParcel ? `在物流業者網站查詢這件包裹：${tracking.url}` : `到物流業者網站輸入追蹤編號查詢：${tracking.url}`] : []),
     ],
     { label: '追蹤配送進度', url: trackingUrl(publicUrl, o.orderNo) },
   );

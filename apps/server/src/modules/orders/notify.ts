@@ -34,7 +34,9 @@ export interface ChangeExtra {
   /** Staff's own words for a cancel or refund, without the history's "who did it". */
   readonly reason?: string | null | undefined;
   /** A member's own cancel rather than staff's. */
-  readonly byMember?: boolean;
+  readonly byMember?: boolean | undefined;
+  /** An unpaid order's lines went back to the cart: what the buyer is told about it. */
+  readonly cartReturn?: { readonly note: string; readonly inCart: boolean } | undefined;
 }
 
 export interface NotifyDeps {
@@ -89,10 +91,10 @@ function memberMail(publicUrl: string, order: repo.OrderRow, o: MailOrder, kind:
         case 'payment_failed':
           return paymentFailedMail(o, extra.note ?? null, publicUrl);
         case 'expired':
-          return orderExpiredMail(o, publicUrl);
+          return orderExpiredMail(o, publicUrl, extra.cartReturn ?? null);
         case 'cancelled':
           // The mail says who cancelled in its own words, and quotes staff's reason as they gave it.
-          return orderCancelledMail(o, extra.byMember ? 'member' : 'staff', extra.byMember ? null : extra.reason || null, publicUrl);
+          return orderCancelledMail(o, extra.byMember ? 'member' : 'staff', extra.byMember ? null : extra.reason || null, publicUrl, extra.cartReturn ?? null);
         case 'refunded':
           // The money's own mail follows it moving: ECPay's answer for a card, staff's transfer otherwise
           // (payments/refunds.ts); a transfer first needs the member's account, which this mail asks for.

@@ -117,6 +117,12 @@ export async function listForUser(db: DbOrTx, userId: string, statuses: readonly
   return result;
 }
 
+/** Where the member's newest order went (its recipient and destination), or null. */
+export async function lastShipping(db: DbOrTx, userId: string): Promise<OrderRow['shipping'] | null> {
+  const [row] = await db.select({ shipping: orders.shipping }).from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(1);
+  return row?.shipping ?? null;
+}
+
 export async function countForUser(db: DbOrTx, userId: string, statuses: readonly OrderRow['status'][] | null): Promise<number> {
   const where = statuses ? and(eq(orders.userId, userId), inArray(orders.status, [...statuses])) : eq(orders.userId, userId);
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where);

@@ -1,7 +1,8 @@
 import { CARRIERS } from '@shop/shared/admin-orders';
+import { atmDeadline, bankLabel } from '@shop/shared/atm';
 import type { CartLine } from '@shop/shared/cart';
 import { carrierTracking } from '@shop/shared/carrier-tracking';
-import { CVS_BRAND_NAMES, CheckoutErrorCode, cvsStoreLabel, type CvsBrandCode, type PlaceOrderBody, type QuoteBody, type QuoteResponse } from '@shop/shared/checkout';
+import { CVS_BRANDS, CVS_BRAND_NAMES, CheckoutErrorCode, cvsStoreLabel, type CvsBrandCode, type LastRecipientResponse, type PlaceOrderBody, type QuoteBody, type QuoteResponse } from '@shop/shared/checkout';
 import { isOutlying } from '@shop/shared/data/tw-districts';
 import { findDistrict } from '@shop/shared/data/tw-districts';
 import { formatTwd } from '@shop/shared/money';
@@ -17,7 +18,7 @@ import {
   type OrderStatus,
   type ShipmentEvent,
 } from '@shop/shared/order-status';
-import type { AdvanceOrderBody, OrderDetail, OrderEventView, OrderListResponse, OrderSummary, PaymentForm } from '@shop/shared/orders';
+import type { AdvanceOrderBody, CancelOrderResponse, OrderDetail, OrderEventView, OrderListResponse, OrderSummary, PaymentForm } from '@shop/shared/orders';
 import { SHIPPING_METHOD_LABELS, shippingFee } from '@shop/shared/shipping';
 import { objectUrl, variantName } from '@shop/shared/storage-paths';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
@@ -31,6 +32,7 @@ import { catalogChanged } from '../catalog/service.ts';
 import * as stock from '../catalog/stock.ts';
 import type { DiscountProvider } from '../discounts/provider.ts';
 import { reclaimCouponUses, recomputeTier, releaseRedemptions } from '../membership/service.ts';
+import { saveOrderDestination } from '../membership/profile.ts';
 import { shippingRules } from '../site/shipping-rules.ts';
 import type { ParcelOrder, ParcelShipped } from '../logistics/shipments.ts';
 import { knownStore } from '../logistics/stores.ts';
@@ -212,13 +214,6 @@ export async function placeOrder(deps: OrderDeps, userId: string, body: PlaceOrd
       if (body.couponCode && pricing.couponError) throw new BadRequestError(pricing.couponError, { couponCode: pricing.couponError }, 'coupon-refused');
 
       const orderNo = formatOrderNo(now, await repo.nextOrderNumber(tx));
-      // Take stock in a fixed order so two orders never wait on each other's rows; each line
-      // writes its sale to the stock ledger under the order's number.
-      for (const line of [...pricing.lines].sort((a, b) => a.variantId.localeCompare(b.variantId))) {
-        if (!(await stock.takeStock(tx, line.variantId, line.quantity, { kind: 'sale', orderNo }))) {
-          throw new AppError(409, 'insufficient-stock', `「${line.name}（${line.variantLabel}）」剛好被買走了，庫存不足。請回到購物車調整數量。`);
-        }
-      }
 
       const status: OrderStatus = body.paymentMethod === 'cod' ? 'processing' : 'pending_payment';
       // Card and ATM alike get the short hold; an issued ATM account later sets its own deadline.
@@ -261,12 +256,23 @@ export async function placeOrder(deps: OrderDeps, userId: string, body: PlaceOrd
       );
       await repo.insertEvent(tx, { orderId: order.id, kind: 'status', status, note: status === 'processing' ? '貨到付款訂單成立，開始備貨' : '訂單成立，等待付款', createdAt: now });
       await cart.removeBought(tx, userId, pricing.lines.map((l) => l.variantId));
+      // 「儲存這個地址」: into the address book with the order (under the same account lock).
+      if (body.saveAddress) await saveOrderDestination(tx, userId, shipping);
       await pricing.commit?.(tx, order.id);
       if (body.paymentMethod !== 'cod') {
         await repo.insertPayment(tx, { orderId: order.id, merchantTradeNo: `${orderNo}P1`, method: body.paymentMethod, amount: pricing.total, createdAt: now, updatedAt: now });
       }
       await enqueueOrderMails(tx, deps, order, 'placed');
       if (body.paymentMethod === 'cod') await prepareParcelLater(tx, deps, order);
+      // Stock is taken last: a variant's row stays locked from its update to the commit, so buyers
+      // of the same variant wait for each other only that long (docs/decisions/021). In a fixed
+      // order, so two orders never wait on each other's rows; each line writes its sale to the
+      // stock ledger under the order's number. Not enough left rolls the whole order back.
+      for (const line of [...pricing.lines].sort((a, b) => a.variantId.localeCompare(b.variantId))) {
+        if (!(await stock.takeStock(tx, line.variantId, line.quantity, { kind: 'sale', orderNo }))) {
+          throw new AppError(409, 'insufficient-stock', `「${line.name}（${line.variantLabel}）」剛好被買走了，庫存不足。請回到購物車調整數量。`);
+        }
+      }
       return order.id;
     });
   } catch (error) {
@@ -391,7 +397,7 @@ export async function present(db: DbOrTx, order: repo.OrderRow): Promise<OrderDe
       ? {
           status: payment.status,
           message: payment.status === 'failed' ? failedPaymentMessage(payment.rtnMsg) : PAYMENT_MESSAGES[payment.status] ?? null,
-          atm: payment.atm,
+          atm: payment.atm ? { ...payment.atm, bank: bankLabel(payment.atm.bankCode), deadline: atmDeadline(payment.atm.expireDate) } : null,
           paidAt: payment.paidAt?.toISOString() ?? null,
         }
       : null,
@@ -466,6 +472,33 @@ async function carrierUnverified(deps: OrderDeps, invoice: PlaceOrderBody['invoi
   return result === 'unverified' ? { unverified: true } : {};
 }
 
+/**
+ * The recipient and destination of the member's newest order, for a checkout that starts with
+ * nothing typed and no saved address. A pickup store the maps no longer name is left out (the
+ * member picks one again); the name and phone still come along.
+ */
+export async function lastRecipient(db: DbOrTx, userId: string): Promise<LastRecipientResponse> {
+  const s = await repo.lastShipping(db, userId);
+  if (!s) return { recipient: null };
+  const store = s.method === 'cvs' && s.cvsBrand && s.storeId ? await knownStore(db, s.cvsBrand as CvsBrandCode, s.storeId) : null;
+  return {
+    recipient: {
+      shippingMethod: s.method,
+      recipientName: s.recipientName,
+      phone: s.phone,
+      city: s.method === 'home' ? (s.city ?? '') : '',
+      district: s.method === 'home' ? (s.district ?? '') : '',
+      address: s.method === 'home' ? (s.address ?? '') : '',
+      cvsBrand: s.method === 'cvs' && (CVS_BRANDS as readonly string[]).includes(s.cvsBrand ?? '') ? (s.cvsBrand as CvsBrandCode) : null,
+      storeId: store?.id ?? '',
+      storeName: store?.name ?? '',
+      storeAddress: store?.address ?? '',
+      storePhone: store?.phone ?? '',
+      storeOutlying: store?.outlying ?? false,
+    },
+  };
+}
+
 export async function getOrder(db: DbOrTx, userId: string, orderNo: string): Promise<OrderDetail> {
   return present(db, await ownOrder(db, userId, orderNo));
 }
@@ -538,12 +571,12 @@ export type ChangeDeps = Pick<OrderDeps, 'db' | 'mailer' | 'events' | 'publicUrl
  * A member cancels an order not yet paid; its stock goes back. Whether it is still unpaid is
  * decided on the locked row, so a payment that lands meanwhile wins and the cancel is refused.
  */
-export async function cancelByMember(deps: ChangeDeps, userId: string, orderNo: string): Promise<OrderDetail> {
+export async function cancelByMember(deps: ChangeDeps, userId: string, orderNo: string): Promise<CancelOrderResponse> {
   const order = await ownOrder(deps.db, userId, orderNo);
-  await transition(deps, order.id, { to: 'cancelled', note: '會員取消訂單', byMember: true }, (locked) => {
+  const moved = await transition(deps, order.id, { to: 'cancelled', note: '會員取消訂單', byMember: true }, (locked) => {
     if (!MEMBER_CANCELLABLE.includes(locked.status)) throw new ConflictError(`這筆訂單目前為「${ORDER_STATUS_LABELS[locked.status]}」，無法自行取消，請與客服聯絡。`, 'not-cancellable');
   });
-  return getOrder(deps.db, userId, orderNo);
+  return { ...(await getOrder(deps.db, userId, orderNo)), cartNote: moved.cartReturn?.note ?? null };
 }
 
 /**
@@ -552,19 +585,25 @@ export async function cancelByMember(deps: ChangeDeps, userId: string, orderNo: 
  * throws when the caller's own rule refuses it (a member may cancel only while unpaid), so a
  * change that landed since the caller last looked is never overwritten.
  */
-async function transition(deps: ChangeDeps, orderId: string, move: OrderMove, allowed?: (locked: repo.OrderRow) => void): Promise<repo.OrderRow> {
+async function transition(deps: ChangeDeps, orderId: string, move: OrderMove, allowed?: (locked: repo.OrderRow) => void): Promise<MovedOrder> {
   const now = clock(deps);
   const updated = await deps.db.transaction(async (tx) => {
     const order = await repo.findById(tx, orderId, { forUpdate: true });
     if (!order) throw new NotFoundError('找不到這筆訂單。');
     allowed?.(order);
     const moved = await applyTransition(tx, order, move, now);
-    await enqueueOrderMails(tx, deps, moved, 'status', { note: move.note, byMember: move.byMember });
+    await enqueueOrderMails(tx, deps, moved, 'status', { note: move.note, byMember: move.byMember, cartReturn: moved.cartReturn });
     return moved;
   });
   if (!HOLDS_STOCK.includes(updated.status)) catalogChanged();
   await afterChange(deps, updated, 'status');
+  if (updated.cartChanged) await cartChanged(deps, updated.userId);
   return updated;
+}
+
+/** The member's open pages (the header's cart count) hear that their cart changed. */
+async function cartChanged(deps: Pick<OrderDeps, 'events'>, userId: string): Promise<void> {
+  await deps.events.publish(userId, { type: 'cart.updated', data: {} });
 }
 
 /** What an order giving its stock back writes in the stock ledger. */
@@ -621,7 +660,7 @@ export function shipmentEventRefusal(order: Pick<repo.OrderRow, 'shipping'>, eve
  * back when the order stops holding it, taken again when a late payment restores it) and writes
  * the order's history.
  */
-export async function applyTransition(tx: Tx, order: repo.OrderRow, move: OrderMove, now: Date): Promise<repo.OrderRow> {
+export async function applyTransition(tx: Tx, order: repo.OrderRow, move: OrderMove, now: Date): Promise<MovedOrder> {
   const refusal = moveRefusal(order, move);
   if (refusal) throw refusal;
   const { to } = move;
@@ -631,7 +670,9 @@ export async function applyTransition(tx: Tx, order: repo.OrderRow, move: OrderM
   const returnKind = RETURN_KIND[to];
   const goodsAtShop = HOLDS_STOCK.includes(order.status) || GOODS_RETURNED.includes(order.status);
   const takes = !goodsAtShop && HOLDS_STOCK.includes(to);
-  const items = takes || (goodsAtShop && returnKind) ? await repo.itemsOf(tx, order.id) : [];
+  // An unpaid order that expires, or that its buyer cancels, puts its lines back in the cart.
+  const backToCart = OPEN_UNPAID.includes(order.status) && (to === 'expired' || (to === 'cancelled' && move.byMember === true));
+  const items = takes || (goodsAtShop && returnKind) || backToCart ? await repo.itemsOf(tx, order.id) : [];
   if (goodsAtShop && returnKind) {
     await stock.giveBack(tx, items, { kind: returnKind, orderNo: order.orderNo, actorId: move.actorId });
   }
@@ -643,16 +684,30 @@ export async function applyTransition(tx: Tx, order: repo.OrderRow, move: OrderM
       }
     }
   }
+  // After the stock went back, so the cart may take what was just freed (docs/product-rules.md).
+  const returned = backToCart ? await cart.putBack(tx, order.userId, items.map((i) => ({ variantId: i.variantId, name: i.productName, variantLabel: i.variantLabel, quantity: i.quantity }))) : null;
+  const cartReturn = returned ? { note: cart.describeCartReturn(returned), inCart: returned.inCart } : undefined;
+  // A late payment: the lines expiry put back in the cart were bought after all.
+  const cartTaken = takes && move.latePayment === true ? await cart.takeBack(tx, order.userId, items) : false;
   await repo.setStatus(tx, order.id, [order.status], to, move.extra ?? {});
   // An order that was never paid gives its coupon back.
   if ((to === 'cancelled' || to === 'expired') && MEMBER_CANCELLABLE.includes(order.status)) await releaseRedemptions(tx, order.id);
-  await repo.insertEvent(tx, { orderId: order.id, kind: 'status', status: to, note: move.note ?? null, location: move.location ?? null, createdAt: now });
+  const note = [move.note, cartReturn?.note].filter(Boolean).join('；') || null;
+  await repo.insertEvent(tx, { orderId: order.id, kind: 'status', status: to, note, location: move.location ?? null, createdAt: now });
   // The uniform invoice follows the sale: issued when it is paid (delivered, for cash on delivery), voided when it is undone.
   await invoiceFollowUp(tx, order, to, move.note ?? null);
   // A paid card order that is cancelled or refunded gets its money back through ECPay.
   await refundFollowUp(tx, order, to, move.note ?? null);
-  return { ...order, status: to };
+  return { ...order, status: to, ...(cartReturn ? { cartReturn } : {}), ...(cartReturn || cartTaken ? { cartChanged: true } : {}) };
 }
+
+/** An order after a move, with what the move did to its buyer's cart. */
+export type MovedOrder = repo.OrderRow & {
+  /** Lines went back to the cart (an unpaid order expired or was cancelled by its buyer): the sentence saying so. */
+  readonly cartReturn?: { readonly note: string; readonly inCart: boolean };
+  /** The cart changed: its open pages are told once the move commits. */
+  readonly cartChanged?: true;
+};
 
 /** What a staff change did, for the caller's own record in the same transaction (the console's audit row). */
 export interface AdvanceChange {
@@ -765,7 +820,9 @@ export interface PaidNotice {
  */
 export async function recordPaid(deps: ChangeDeps, notice: PaidNotice): Promise<PaymentOutcome> {
   const now = clock(deps);
+  let cartTaken = false;
   const result = await deps.db.transaction(async (tx) => {
+    cartTaken = false;
     const payment = await repo.findPayment(tx, notice.merchantTradeNo, { forUpdate: true });
     if (!payment) return { outcome: 'unknown-trade' as const };
     if (payment.amount !== notice.amount) return { outcome: 'amount-mismatch' as const };
@@ -784,13 +841,15 @@ export async function recordPaid(deps: ChangeDeps, notice: PaidNotice): Promise<
     if (latePayment) {
       // Back to paid only by taking again everything expiry gave back: the stock, and the coupon
       // uses within their limits. Otherwise the whole attempt rolls back (docs/product-rules.md).
+      let restored: MovedOrder;
       try {
-        await applyTransition(tx, order, { to: 'paid', latePayment, note: '逾期後收到款項，商品仍有庫存，訂單恢復成立', extra: { paidAt: now } }, now);
+        restored = await applyTransition(tx, order, { to: 'paid', latePayment, note: '逾期後收到款項，商品仍有庫存，訂單恢復成立', extra: { paidAt: now } }, now);
       } catch (error) {
         if (error instanceof AppError && error.code === 'insufficient-stock') throw new LatePaymentNotRestored(order.id, '逾期後收到款項，但商品已售完，客服會為您辦理退款');
         throw error;
       }
       if (!(await reclaimCouponUses(tx, order))) throw new LatePaymentNotRestored(order.id, '逾期後收到款項，但訂單使用的優惠券已無法再使用，客服會為您辦理退款');
+      cartTaken = restored.cartChanged === true;
     } else {
       await applyTransition(tx, order, { to: 'paid', note: '付款完成', extra: { paidAt: now } }, now);
     }
@@ -810,6 +869,7 @@ export async function recordPaid(deps: ChangeDeps, notice: PaidNotice): Promise<
   if ('order' in result && result.order) {
     if ('paid' in result && result.paid) catalogChanged();
     await afterChange(deps, result.order, 'paid' in result && result.paid ? 'paid' : 'status');
+    if (cartTaken) await cartChanged(deps, result.order.userId);
   }
   return result.outcome;
 }
@@ -861,7 +921,7 @@ export async function recordAtmInfo(deps: ChangeDeps, notice: PaidNotice & { ban
     // cannot read leaves the short hold in place.
     const deadline = new Date(`${notice.expireDate.replaceAll('/', '-').slice(0, 10)}T23:59:59+08:00`);
     if (!Number.isNaN(deadline.getTime())) await repo.setDeadline(tx, order.id, deadline);
-    await repo.insertEvent(tx, { orderId: order.id, kind: 'status', status: order.status, note: `已取得 ATM 虛擬帳號，請於 ${notice.expireDate} 前轉帳`, createdAt: clock(deps) });
+    await repo.insertEvent(tx, { orderId: order.id, kind: 'status', status: order.status, note: `已取得 ATM 虛擬帳號，請於 ${atmDeadline(notice.expireDate)} 前轉帳`, createdAt: clock(deps) });
     await enqueueOrderMails(tx, deps, order, 'atm-info', { atm });
     return { outcome: 'ok' as const, order, atm };
   });

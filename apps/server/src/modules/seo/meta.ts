@@ -1,8 +1,9 @@
-import { matchRoute, ROUTES, type RouteDef, type RouteId } from '@shop/shared/routes';
+import { matchRoute, NOT_FOUND_TITLE, ROUTES, type RouteDef, type RouteId } from '@shop/shared/routes';
 import { BRAND } from '@shop/shared/brand';
 import { objectUrl, variantName } from '@shop/shared/storage-paths';
 import type { DbOrTx } from '../../db/client.ts';
 import { activeProductWithVariants } from '../catalog/service.ts';
+import { lookupRedirect } from '../redirects/service.ts';
 
 
 export interface PageMeta {
@@ -12,6 +13,8 @@ export interface PageMeta {
   image: string | null;
   type: 'website' | 'product';
   jsonLd: unknown[];
+  /** No page is there (a path no route owns, a product that is not on sale): the shell answers 404. */
+  notFound?: boolean;
 }
 
 /** What each public page is about, for search results and link previews. */
@@ -52,7 +55,7 @@ export function organizationLd(publicUrl: string) {
 /**
  * Title, description, Open Graph and JSON-LD for a path, filled into the SPA shell by the server so
  * crawlers and link previews see them. Products are looked up (one query for the product, one for
- * its variants); an unknown path gets the site's defaults.
+ * its variants); an unknown path or a product not on sale (and not redirected) is 「找不到頁面」 with `notFound`.
  */
 export async function pageMeta(db: DbOrTx, publicUrl: string, pathname: string): Promise<PageMeta> {
   const match = matchRoute(pathname);
@@ -66,7 +69,8 @@ export async function pageMeta(db: DbOrTx, publicUrl: string, pathname: string):
     type: 'website',
     jsonLd: [organizationLd(publicUrl)],
   };
-  if (!match) return base;
+  const notFound: PageMeta = { ...base, title: `${NOT_FOUND_TITLE}｜${BRAND.name}`, notFound: true };
+  if (!match) return notFound;
   const id = match.route.id as RouteId;
   if (id === 'product' && match.params.productId) {
     const found = await activeProductWithVariants(db, match.params.productId);
@@ -106,6 +110,8 @@ export async function pageMeta(db: DbOrTx, publicUrl: string, pathname: string):
         ],
       };
     }
+    // Not on sale: 404, unless it is an old address the owner redirected (the app follows it there).
+    if (!(await lookupRedirect(db, pathname))) return notFound;
   }
   if (id === 'landing') return base;
   return { ...base, title: `${match.route.title}｜${BRAND.name}`, description: DESCRIPTIONS[id] ?? base.description };

@@ -6,6 +6,7 @@ import { BRAND } from '@shop/shared/brand';
 import { createTestApp, dbAvailable, type TestContext } from '../../../test/helpers.ts';
 import { seedTestCatalog } from '../../../test/fixtures.ts';
 import { createProduct } from '../catalog/service.ts';
+import { saveRedirect } from '../redirects/service.ts';
 
 const BASE = 'http://localhost:3000';
 const INDEX = '<!doctype html><html lang="zh-Hant-TW"><head><meta charset="utf-8"><title>山嵐茶事</title></head><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>';
@@ -192,11 +193,11 @@ describe.skipIf(!dbAvailable())('search engines and link previews', () => {
       expect(product?.offers).toMatchObject({ lowPrice: 420, highPrice: 760, availability: 'https://schema.org/OutOfStock' });
     });
 
-    it('falls back to the defaults for a draft or unknown product, without naming it', async () => {
-      for (const url of ['/mall/next-spring', '/mall/no-such-tea']) {
+    it('answers a draft or unknown product with 404 and 「找不到頁面」, without naming it', async () => {
+      for (const url of ['/mall/next-spring', '/mall/no-such-tea', '/mall/does-not-exist']) {
         const { res, head: h } = await page(url);
-        expect(res.statusCode, url).toBe(200);
-        expect(h.title, url).toBe(`商品介紹｜${BRAND.name}`);
+        expect(res.statusCode, url).toBe(404);
+        expect(h.title, url).toBe(`找不到頁面｜${BRAND.name}`);
         expect(h.ogType, url).toBe('website');
         expect(h.jsonLd.map((ld) => ld['@type']), url).toEqual(['Organization']);
         expect(res.body, url).not.toContain('明年春茶');
@@ -204,10 +205,17 @@ describe.skipIf(!dbAvailable())('search engines and link previews', () => {
       }
     });
 
-    it('answers a path no page owns with 404 and the site defaults', async () => {
+    it('answers a path no page owns with 404 and 「找不到頁面」', async () => {
       const { res, head: h } = await page('/that/path');
       expect(res.statusCode).toBe(404);
-      expect(h.title).toBe(`${BRAND.name}｜${BRAND.tagline}`);
+      expect(h.title).toBe(`找不到頁面｜${BRAND.name}`);
+    });
+
+    it('keeps an old product address the owner redirected a page (200): the app follows the redirect', async () => {
+      await saveRedirect(ctx.database.db, '/mall/dong-ding-classic', '/mall/dong-ding');
+      const { res, head: h } = await page('/mall/dong-ding-classic');
+      expect(res.statusCode).toBe(200);
+      expect(h.title).toBe(`商品介紹｜${BRAND.name}`);
     });
 
     it('escapes a product name with markup and quotes in the title, meta tags and JSON-LD', async () => {

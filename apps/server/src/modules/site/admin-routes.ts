@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { NotificationSettings, ReturnSettings, ShippingSettingsView, UpdateShippingBody } from '@shop/shared/admin-settings';
 import { MaintenanceStatus, SetMaintenanceBody } from '@shop/shared/site';
+import { EVERYONE } from '../../plugins/events.ts';
 import { recordAudit } from '../admin/audit.ts';
 import { notificationSettings, returnSettings, saveNotificationSettings, saveReturnSettings, saveShippingRules, setMaintenance, shippingRulesSaved, shippingSettings } from './admin-service.ts';
 
@@ -50,7 +51,11 @@ const settings: FastifyPluginAsync = async (app) => {
       await recordAudit(tx, request, { action: 'maintenance.set', entity: 'setting', entityId: 'maintenance', before, after: request.body });
     });
     app.maintenanceChanged();
-    return app.maintenanceStatus();
+    const status = await app.maintenanceStatus();
+    // Open pages hear of it at once (every instance also drops its cached status on this news);
+    // pages with no live-update stream learn at their next request (docs/product-rules.md#maintenance-mode).
+    await app.events.publish(EVERYONE, { type: 'site.maintenance', data: { enabled: status.enabled } });
+    return status;
   });
 };
 

@@ -1,11 +1,16 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import type { MaintenanceStatus } from '@shop/shared/site';
+import { BUILD_MANIFEST_PATH } from '@shop/shared/build-manifest-path';
 import { matchRoute } from '@shop/shared/routes';
 import { TOKEN_COOKIE } from '@shop/shared/session';
 import { AppError } from '../../lib/errors.ts';
 import { isApiPath, routedPath } from '../../lib/routed-path.ts';
+import { EVERYONE } from '../../plugins/events.ts';
 import { readMaintenance } from './maintenance.ts';
+import { maintenancePage, maintenanceRetryAfter, stylesheetLinks } from './maintenance-page.ts';
 import { resolveSession } from '../auth/session-service.ts';
 
 /** APIs that keep working during maintenance: health, status, sign-in, staff, payment callbacks, files. */
@@ -20,8 +25,11 @@ declare module 'fastify' {
 }
 
 /**
- * Maintenance mode (MAINTENANCE_MODE or the database flag): shoppers' pages go to /maintenance and
- * their API calls get 503 with Retry-After; staff sessions keep working.
+ * Maintenance mode (MAINTENANCE_MODE or the database flag), docs/product-rules.md#maintenance-mode:
+ * shoppers' API calls get 503 with Retry-After; their page requests (every shop page, /maintenance
+ * included) get 503 with Retry-After and a plain maintenance page at the address they asked for;
+ * the build manifest answers 503 too, so an open page learns at its next new-build check. Staff
+ * sessions keep working.
  */
 export default fp(
   async (app) => {
@@ -35,6 +43,19 @@ export default fp(
     app.decorate('maintenanceChanged', () => {
       cached = null;
     });
+    // A switch on any instance is announced to all (site/admin-routes.ts): drop the cached status,
+    // so the pages that hear of it and come back find it. The events plugin registers after this one.
+    let stopListening = () => {};
+    app.addHook('onReady', async () => {
+      stopListening = app.events.subscribe(EVERYONE, (event) => {
+        if (event.type === 'site.maintenance') cached = null;
+      });
+    });
+    app.addHook('onClose', async () => stopListening());
+
+    // The built app's stylesheets carry the brand's colours for the maintenance page.
+    const indexFile = path.join(app.config.webDist, 'index.html');
+    const stylesheets = stylesheetLinks(fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null);
 
     const isStaff = (request: FastifyRequest) => STAFF.has(request.auth?.user.role ?? 'customer');
 
@@ -45,17 +66,20 @@ export default fp(
         if (ALWAYS_OPEN.some((p) => path.startsWith(p))) return;
         const s = await status();
         if (!s.enabled || isStaff(request)) return;
-        const retry = s.endsAt ? Math.max(60, Math.ceil((Date.parse(s.endsAt) - Date.now()) / 1000)) : 3600;
-        throw new AppError(503, 'maintenance', s.message, undefined, { 'retry-after': String(retry) });
+        throw new AppError(503, 'maintenance', s.message, undefined, { 'retry-after': String(maintenanceRetryAfter(s)) });
       }
-      if (request.method !== 'GET' || path === '/maintenance' || !matchRoute(path)) return;
+      if (request.method !== 'GET' && request.method !== 'HEAD') return;
+      const manifest = path === BUILD_MANIFEST_PATH;
+      if (!manifest && !matchRoute(path)) return;
       const s = await status();
       if (!s.enabled) return;
       // The session plugin resolves sessions for /api only; a page visit needs its own look-up.
       const token = request.cookies[TOKEN_COOKIE];
       const auth = request.auth ?? (token ? await resolveSession(app.db, token) : null);
       if (STAFF.has(auth?.user.role ?? 'customer')) return;
-      return reply.redirect('/maintenance', 302);
+      const retryAfter = String(maintenanceRetryAfter(s));
+      if (manifest) throw new AppError(503, 'maintenance', s.message, undefined, { 'retry-after': retryAfter });
+      return reply.code(503).header('retry-after', retryAfter).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(maintenancePage(s, stylesheets));
     });
   },
   { name: 'maintenance', dependencies: ['db', 'session', 'config'] },

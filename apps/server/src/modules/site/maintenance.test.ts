@@ -173,21 +173,38 @@ describe.skipIf(!dbAvailable())('maintenance mode', () => {
       expect(login.statusCode).not.toBe(503);
     });
 
-    it('sends anonymous and shopper page visits to /maintenance', async () => {
-      for (const url of ['/', '/mall', '/mall/dong-ding', '/faq', '/member/orderList', '/MALL/', '/mall?sort=newest']) {
+    it('answers anonymous and shopper page visits with 503, Retry-After and a calm page at the address asked for', async () => {
+      for (const url of ['/', '/mall', '/mall/dong-ding', '/faq', '/member/orderList', '/MALL/', '/mall?sort=newest', '/maintenance']) {
         const res = await get(url);
-        expect(res.statusCode, url).toBe(302);
-        expect(res.headers.location, url).toBe('/maintenance');
+        expect(res.statusCode, url).toBe(503);
+        expect(res.headers.location, url).toBeUndefined();
+        const retryAfter = Number(res.headers['retry-after']);
+        expect(retryAfter, url).toBeGreaterThan(7_000);
+        expect(retryAfter, url).toBeLessThanOrEqual(7_200);
+        expect(res.headers['cache-control'], url).toBe('no-store');
+        expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
       }
-      const shopper = await get('/mall', customer);
-      expect(shopper.statusCode).toBe(302);
-      expect(shopper.headers.location).toBe('/maintenance');
+      const page = (await get('/mall/dong-ding', customer)).body;
+      expect(page).toContain('<title>系統維護中｜山嵐茶事</title>');
+      expect(page).toContain('<h1>系統維護中</h1>');
+      expect(page).toContain(DEFAULT_MESSAGE);
+      expect(page).toMatch(/預計恢復時間：<strong>\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}<\/strong>/);
+      // No script, no shop navigation whose links would only lead back here: mail and phone only.
+      expect(page).not.toContain('<script');
+      expect([...page.matchAll(/<a [^>]*href="([^"]*)"/g)].map((m) => m[1])).toEqual(['mailto:service@shanlan-tea.example', 'tel:0492751987']);
+      expect(page).toContain('<meta http-equiv="refresh" content="60">');
+      expect((await ctx.app.inject({ method: 'HEAD', url: '/faq' })).statusCode).toBe(503);
     });
 
-    it('serves /maintenance itself, unknown paths and files without redirecting', async () => {
-      const page = await get('/maintenance');
-      expect(page.statusCode).toBe(200);
-      expect(page.body).toContain('<title>系統維護中｜山嵐茶事</title>');
+    it('answers the new-build check with 503 too, so open pages learn of it at their next check', async () => {
+      const res = await get('/build-manifest.json?t=1');
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ error: { code: 'maintenance', message: DEFAULT_MESSAGE } });
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(7_000);
+      expect((await get('/build-manifest.json?t=2', staff)).statusCode).not.toBe(503);
+    });
+
+    it('leaves unknown paths and files alone', async () => {
       expect((await get('/no/such/page')).statusCode).toBe(404);
       expect((await get('/favicon.svg')).statusCode).toBe(404);
       expect((await get('/robots.txt')).statusCode).toBe(200);
@@ -195,14 +212,14 @@ describe.skipIf(!dbAvailable())('maintenance mode', () => {
 
     it('lets staff, owner and viewer sessions open pages (pages resolve the session themselves)', async () => {
       for (const cookie of [staff, owner, viewer]) {
-        for (const url of ['/', '/mall/dong-ding']) {
+        for (const url of ['/', '/mall/dong-ding', '/maintenance']) {
           const res = await get(url, cookie);
           expect(res.statusCode, url).toBe(200);
           expect(res.headers.location).toBeUndefined();
         }
       }
       // A token that resolves to no session is an anonymous visitor.
-      expect((await get('/mall', `token=${'x'.repeat(43)}`)).headers.location).toBe('/maintenance');
+      expect((await get('/mall', `token=${'x'.repeat(43)}`)).statusCode).toBe(503);
     });
   });
 
@@ -237,7 +254,7 @@ describe.skipIf(!dbAvailable())('maintenance mode', () => {
     it('serves shoppers again at once', async () => {
       await turnOn();
       expect((await get('/api/catalog/products')).statusCode).toBe(503);
-      expect((await get('/mall')).statusCode).toBe(302);
+      expect((await get('/mall')).statusCode).toBe(503);
       await turnOff();
       expect(await status()).toMatchObject({ enabled: false });
       expect((await get('/api/catalog/products')).statusCode).toBe(200);
@@ -263,8 +280,9 @@ describe.skipIf(!dbAvailable())('maintenance mode forced by MAINTENANCE_MODE=tru
     expect(status.json()).toEqual({ enabled: true, endsAt: null, message: DEFAULT_MESSAGE });
     expect((await ctx.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     const page = await ctx.app.inject({ method: 'GET', url: '/mall' });
-    expect(page.statusCode).toBe(302);
-    expect(page.headers.location).toBe('/maintenance');
+    expect(page.statusCode).toBe(503);
+    expect(page.headers['retry-after']).toBe('3600');
+    expect(page.body).toContain('<h1>系統維護中</h1>');
   });
 
   it('cannot be switched off from the database while the environment forces it', async () => {

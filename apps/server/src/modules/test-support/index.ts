@@ -30,7 +30,7 @@ const testSupport: FastifyPluginAsync = async (app) => {
     const session = await createSession(app.db, user.id, { userAgent: request.headers['user-agent'] ?? null, ip: request.ip });
     reply.setSessionCookies(session.token, session.expiresAt);
     return {
-      user: toCurrentUser({ id: user.id, email: user.email, displayName: user.displayName, emailVerified: true }),
+      user: toCurrentUser({ id: user.id, email: user.email, displayName: user.displayName, emailVerified: true, role: user.role }),
     };
   });
 };

@@ -14,30 +14,9 @@ import { contentQueries } from '../../features/content/api/content-api.ts';
 import { formatDate } from '../../features/content/components/format.ts';
 import { PreviewBanner } from '../../features/content/components/preview-banner.tsx';
 import { usePreviewMode } from '../../features/content/hooks/use-preview-mode.ts';
-
-function HillsIllustration() {
-  return (
-    <svg viewBox="0 0 560 420" className="h-full w-full" role="img" aria-label="霧中層疊的茶山">
-      <defs>
-        <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
-          <stop offset="0" stopColor="#FFFFFF" />
-          <stop offset="1" stopColor="#F7F3EC" />
-        </linearGradient>
-      </defs>
-      <rect width="560" height="420" rx="24" fill="url(#sky)" />
-      <circle cx="420" cy="110" r="34" fill="#B7793B" opacity="0.85" />
-      <path d="M0 250 C90 190 150 200 230 160 C300 125 360 170 430 150 C490 132 530 150 560 140 V420 H0 Z" fill="#E6EEE8" />
-      <path d="M0 300 C80 250 160 270 240 230 C320 190 400 240 470 220 C510 208 540 215 560 210 V420 H0 Z" fill="#3F6B4F" opacity="0.55" />
-      <path d="M0 350 C100 310 180 330 280 300 C370 272 450 310 560 290 V420 H0 Z" fill="#2E5039" opacity="0.85" />
-      <g stroke="#F7F3EC" strokeWidth="2" opacity="0.55" fill="none">
-        <path d="M40 372 C120 352 200 360 280 340" />
-        <path d="M300 362 C380 342 460 350 540 330" />
-        <path d="M80 392 C160 372 240 380 320 360" />
-      </g>
-      <path d="M0 200 C120 212 260 196 560 206" stroke="#FFFFFF" strokeWidth="14" opacity="0.7" fill="none" />
-    </svg>
-  );
-}
+// The hero's hills: a hashed picture file, cached for good, instead of markup in the first page's
+// code (its JavaScript has a budget, e2e/budget.spec.ts; the box keeps the picture's 4:3 shape).
+import hillsUrl from './landing-hills.svg?no-inline';
 
 /** The storefront's front page, from the content the owner edits. Scrolls to the top on every visit (docs/product-rules.md#routes-and-guards). */
 export default function Landing() {
@@ -70,7 +49,7 @@ export default function Landing() {
             </div>
           </div>
           <div className="aspect-[4/3] overflow-hidden rounded-2xl border border-line shadow-card">
-            <HillsIllustration />
+            <img src={hillsUrl} alt="霧中層疊的茶山" width={560} height={420} className="size-full" />
           </div>
         </Container>
       </section>
@@ -150,7 +129,7 @@ export default function Landing() {
       )}
 
       {data && data.media.length > 0 && (
-        <section aria-labelledby="media" className="border-t border-line py-14 sm:py-20">
+        <section aria-labelledby="media" className="border-t border-line py-14 last:pb-0 sm:py-20">
           <Container>
             <div className="flex flex-wrap items-end justify-between gap-4">
               <h2 id="media" className="font-serif text-2xl text-ink sm:text-3xl">
@@ -175,9 +154,10 @@ export default function Landing() {
         </section>
       )}
 
+      {/* Inside the page's gutters, as wide as the grids above; the footer's margin is the space below. */}
       {!isLogin && (
-        <section className="pb-14 sm:pb-20">
-          <Container className="flex flex-col items-start gap-5 rounded-2xl bg-tea px-6 py-10 text-white sm:flex-row sm:items-center sm:justify-between sm:px-10">
+        <Container>
+          <section className="flex flex-col items-start gap-5 rounded-2xl bg-tea px-6 py-10 text-white sm:flex-row sm:items-center sm:justify-between sm:px-10">
             <div className="flex flex-col gap-2">
               <h2 className="font-serif text-2xl">{data?.page.joinTitle ?? '加入山嵐會員'}</h2>
               <p className="text-white/90">{data?.page.joinText ?? '註冊即可進入線上商城選購。'}</p>
@@ -185,8 +165,8 @@ export default function Landing() {
             <Link to={paths.register()} className="inline-flex min-h-12 items-center rounded-md bg-paper px-7 text-lg font-medium text-tea-dark hover:bg-white">
               免費註冊
             </Link>
-          </Container>
-        </section>
+          </section>
+        </Container>
       )}
     </>
   );

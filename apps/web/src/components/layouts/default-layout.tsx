@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router';
 import { BRAND } from '@shop/shared/brand';
 import { ToastViewport } from '../ui/toast.tsx';
@@ -12,13 +12,17 @@ export interface RouteHandle {
   layout?: 'default';
 }
 
-/** Sets the document title from the deepest route that names one. */
+/**
+ * Sets the document title from the deepest route that names one, on every new path. A layout
+ * effect, so it runs before any page's own (hooks/use-page-title.ts), which then wins.
+ */
 export function useDocumentTitle(): void {
   const matches = useMatches();
   const title = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as RouteHandle | undefined;
-  useEffect(() => {
+  const path = matches[matches.length - 1]?.pathname;
+  useLayoutEffect(() => {
     document.title = title?.title && title.title !== '首頁' ? `${title.title}｜${BRAND.name}` : `${BRAND.name}｜${BRAND.tagline}`;
-  }, [title?.title]);
+  }, [title?.title, path]);
 }
 
 function NavigationProgress() {

@@ -34,7 +34,16 @@ export function SiteHeader({ cartCount, isLogin }: SiteHeaderProps) {
   };
 
   return (
-    <header className="sticky top-0 z-40 border-b border-line bg-paper/95 backdrop-blur supports-[backdrop-filter]:bg-paper/85">
+    <header
+      className="sticky top-0 z-40 border-b border-line bg-paper/95 backdrop-blur supports-[backdrop-filter]:bg-paper/85"
+      // Esc closes the open menu or search, and the focus goes back to the button that opened it.
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && panel) {
+          setPanel(null);
+          e.currentTarget.querySelector<HTMLElement>('[aria-expanded=true]')?.focus();
+        }
+      }}
+    >
       <Container className="flex h-16 items-center gap-2 sm:h-[72px]">
         <button
           type="button"

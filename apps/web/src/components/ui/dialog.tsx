@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type MouseEvent, type ReactNode, type SyntheticEvent } from 'react';
 import { cn } from './cn.ts';
 
 export interface DialogProps {
@@ -14,7 +14,11 @@ export interface DialogProps {
  * Modal dialog on the native <dialog>: focus is trapped and restored by the browser, Esc closes,
  * and a click on the backdrop closes.
  */
-export function Dialog({ open, onClose, title, children, footer, className }: DialogProps) {
+/**
+ * The native <dialog> as a modal: opened and closed with `open`, Esc and a click on the backdrop
+ * call `onClose`; focus is trapped and restored by the browser. Spread the props on the <dialog>.
+ */
+export function useModalDialog(open: boolean, onClose: () => void) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -23,18 +27,28 @@ export function Dialog({ open, onClose, title, children, footer, className }: Di
     if (open && !dialog.open) dialog.showModal();
     if (!open && dialog.open) dialog.close();
   }, [open]);
-  return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      onClose={onClose}
-      onCancel={(event) => {
+  return {
+    titleId,
+    props: {
+      ref,
+      'aria-labelledby': titleId,
+      onClose,
+      onCancel: (event: SyntheticEvent<HTMLDialogElement>) => {
         event.preventDefault();
         onClose();
-      }}
-      onClick={(event) => {
+      },
+      onClick: (event: MouseEvent<HTMLDialogElement>) => {
         if (event.target === ref.current) onClose();
-      }}
+      },
+    },
+  };
+}
+
+export function Dialog({ open, onClose, title, children, footer, className }: DialogProps) {
+  const { titleId, props } = useModalDialog(open, onClose);
+  return (
+    <dialog
+      {...props}
       className={cn(
         'm-auto w-[calc(100%-2rem)] max-w-lg rounded-xl border border-line bg-surface p-0 text-ink shadow-2xl backdrop:bg-ink/40',
         className,

@@ -13,7 +13,7 @@ export function PageHeader({ title, lead, eyebrow, actions }: { title: string; l
       <div className="flex flex-col gap-2">
         {eyebrow && <p className="text-sm font-medium tracking-widest text-tea">{eyebrow}</p>}
         <h1 className="font-serif text-2xl text-ink sm:text-3xl">{title}</h1>
-        {lead && <div className="max-w-2xl text-ink-muted">{lead}</div>}
+        {lead && <div className="max-w-2xl text-pretty text-ink-muted">{lead}</div>}
       </div>
       {actions && <div className="flex gap-3">{actions}</div>}
     </header>

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiGet, setUnauthorizedHandler, signOutDone, signOutStarted } from '../../lib/api-client.ts';
-import { handleSessionEnded, requiresSignIn } from './session.ts';
+import { handleSessionEnded, requiresSignIn, signInReturnPath } from './session.ts';
 import { useUserStore } from './stores/user-store.ts';
 
 const member = { uid: 'u1', email: 'tea@example.com', displayName: '王小茶', emailVerified: true, providers: ['password'] };
@@ -62,5 +62,22 @@ describe('a deliberate sign-out', () => {
     answer(new Response(JSON.stringify({ error: { code: 'unauthenticated', message: '請先登入會員。' } }), { status: 401 }));
     expect(await pending).toMatchObject({ status: 401 });
     expect(handler).not.toHaveBeenCalled();
+  });
+});
+
+describe('where signing in leads', () => {
+  it('keeps console paths, so staff signing in from /admin go back to the console', () => {
+    expect(signInReturnPath('/admin')).toBe('/admin');
+    expect(signInReturnPath('/admin/orders?status=paid')).toBe('/admin/orders?status=paid');
+    expect(signInReturnPath('/admin/products/70cf110f-b5e4-4c3e-ac22-284773e01ba1')).toBe('/admin/products/70cf110f-b5e4-4c3e-ac22-284773e01ba1');
+  });
+  it('keeps the shop’s own paths as safeReturnPath does', () => {
+    expect(signInReturnPath('/mall?category=oolong')).toBe('/mall?category=oolong');
+    expect(signInReturnPath('/member/orderList/TW1')).toBe('/member/orderList/TW1');
+  });
+  it('refuses off-site, unknown, guest-only and disguised targets', () => {
+    for (const bad of ['https://evil.example', '//evil.example', '/\\evil.example', '/admin/../login', '/admin/..//evil.example', '/admin//evil.example', '/administrator', '/admin.evil', '/login', '', null, undefined]) {
+      expect(signInReturnPath(bad), String(bad)).toBe('/');
+    }
   });
 });

@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@shop/shared/auth';
-import { matchRoute } from '@shop/shared/routes';
+import { matchRoute, safeReturnPath } from '@shop/shared/routes';
 import { paths } from '../../config/paths.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { signOutDone } from '../../lib/api-client.ts';
@@ -21,6 +21,17 @@ export function forgetSignedIn(): void {
   clearSessionHint();
   queryClient.clear();
   signOutDone();
+}
+
+/**
+ * Where the sign-in and sign-up pages send someone afterwards: `safeReturnPath`'s in-app path, or
+ * a console path (`/admin…`, plain segments only): staff signing in from the console go back to
+ * it, and the console answers a path it does not know itself (docs/product-rules.md#routes-and-guards).
+ * Here rather than in routes.ts, which every page loads first: only the sign-in pages need it.
+ */
+export function signInReturnPath(value: string | null | undefined): string {
+  const pathname = value?.split(/[?#]/, 1)[0];
+  return pathname && /^\/admin(\/[\w-]+)*$/.test(pathname) ? value! : safeReturnPath(value);
 }
 
 /** Pages only a signed-in person can use: the member pages of the route table and the console. */

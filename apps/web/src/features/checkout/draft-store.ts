@@ -1,10 +1,7 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { newIdempotencyKey as newKey } from './idempotency-key.ts';
 import { EMPTY_CHECKOUT, type CheckoutForm } from './schema.ts';
-
-function newKey(): string {
-  return crypto.randomUUID();
-}
 
 /**
  * What the shopper typed at checkout, kept if they leave and come back (per member), and the
@@ -34,7 +31,7 @@ export const useCheckoutDraft = create<DraftState>()(
         if (get().owner !== owner) set({ owner, values: EMPTY_CHECKOUT, idempotencyKey: newKey() });
         return get().idempotencyKey;
       },
-      orderPlaced: () => set((s) => ({ idempotencyKey: newKey(), values: { ...s.values, couponCode: '', note: '' } })),
+      orderPlaced: () => set((s) => ({ idempotencyKey: newKey(), values: { ...s.values, couponCode: '', note: '', saveAddress: false } })),
       clear: () => set({ owner: null, values: EMPTY_CHECKOUT, idempotencyKey: newKey() }),
     }),
     { name: 'checkoutDraft', version: 1 },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CERTIFICATE_MESSAGE, CVS_BRANDS, TW_MOBILE, type PlaceOrderBody } from '@shop/shared/checkout';
 import { findDistrict } from '@shop/shared/data/tw-districts';
 import { isCitizenCertificate, isDonationCode, isMobileBarcode, normalizeMobileBarcode, taxIdProblem } from '@shop/shared/invoice';
+import type { AddressView } from '@shop/shared/membership';
 import { PAYMENT_METHODS } from '@shop/shared/payment-methods';
 import { validateValue } from '@shop/shared/validation/rules';
 
@@ -27,6 +28,8 @@ const checkoutShape = z.object({
     paymentMethod: z.enum(PAYMENT_METHODS),
     couponCode: z.string(),
     note: z.string(),
+    /** 「儲存這個地址」: the destination joins the address book with the order. */
+    saveAddress: z.boolean(),
 });
 type Shape = z.infer<typeof checkoutShape>;
 type Fail = (path: string, message: string) => void;
@@ -96,6 +99,7 @@ export const EMPTY_CHECKOUT: CheckoutForm = {
   paymentMethod: 'credit_card',
   couponCode: '',
   note: '',
+  saveAddress: false,
 };
 
 /** The API body from the form; only the fields of the chosen options are sent. */
@@ -121,7 +125,20 @@ export function toPlaceOrderBody(v: CheckoutForm, idempotencyKey: string): Place
     paymentMethod: v.paymentMethod,
     ...(v.couponCode.trim() ? { couponCode: v.couponCode.trim().toUpperCase() } : {}),
     ...(v.note.trim() ? { note: v.note.trim() } : {}),
+    ...(v.saveAddress ? { saveAddress: true } : {}),
   };
+}
+
+/** Whether the form's recipient and destination are already one of the saved addresses. */
+export function isSavedDestination(v: CheckoutForm, saved: readonly AddressView[]): boolean {
+  const digits = (phone: string) => phone.replace(/\D/g, '');
+  return saved.some(
+    (a) =>
+      a.kind === v.shippingMethod &&
+      a.recipientName === v.recipientName.trim() &&
+      digits(a.phone) === digits(v.phone) &&
+      (a.kind === 'home' ? a.city === v.city && a.district === v.district && a.address === v.address.trim() : a.cvsBrand === v.cvsBrand && a.storeId === v.storeId),
+  );
 }
 
 /** Server field paths (shipping.phone, invoice.taxId) to the form's flat names. */

@@ -22,7 +22,7 @@ import { adminOrderQuery } from '../queries.ts';
 import { useCan } from '../../shared/use-admin-me.ts';
 import { formatTaipeiDateTime } from '@shop/shared/taipei-time';
 import { PaymentStateBadge } from '../components/payment-state-badge.tsx';
-import { OrderStatusBadge } from '../../../features/orders/components/order-parts.tsx';
+import { DiscountLine, OrderStatusBadge } from '../../../features/orders/components/order-parts.tsx';
 import { Facts, Panel } from '../../shared/panel.tsx';
 import { IssuedInvoice } from '../../../components/issued-invoice.tsx';
 import { RefundList } from '../../../components/refund-list.tsx';
@@ -89,13 +89,7 @@ function Items({ order }: { order: AdminOrderDetail }) {
           <dd className="tabular">{formatTwd(a.subtotal)}</dd>
         </div>
         {a.discounts.map((d) => (
-          <div key={`${d.kind}-${d.label}`} className="flex justify-between gap-4 text-[#8a5a2a]">
-            <dt>
-              {d.label}
-              {d.code ? `（${d.code}）` : ''}
-            </dt>
-            <dd className="tabular">-{formatTwd(d.amount)}</dd>
-          </div>
+          <DiscountLine key={`${d.kind}-${d.label}`} label={`${d.label}${d.code && !d.label.includes(d.code) ? `（${d.code}）` : ''}`} amount={d.amount} />
         ))}
         <div className="flex justify-between gap-4">
           <dt className="text-ink-muted">{a.codFee === null ? '運費與貨到付款手續費' : '運費'}</dt>
@@ -121,7 +115,7 @@ function PaymentAttempt({ p }: { p: AdminPaymentView }) {
     <li className="rounded-lg border border-line p-3">
       <p className="mb-2 flex flex-wrap items-center justify-between gap-2">
         <span className="font-mono text-xs">{p.merchantTradeNo}</span>
-        <PaymentStateBadge state={p.status} />
+        <PaymentStateBadge state={p.status} replaced={p.replaced} />
       </p>
       <Facts
         rows={[

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminProductDetail, DescriptionBlockInput } from '@shop/shared/admin-products';
-import { fromEditableBlock, nestErrors, productResolver, toBody, toEditableBlock, toFormValues } from './product-form.tsx';
+import { emptyVariant, formPath, fromEditableBlock, nestErrors, optionCombinations, productResolver, toBody, toEditableBlock, toFormValues } from './product-form.tsx';
 
 const blocks: DescriptionBlockInput[] = [
   { type: 'heading', text: '沖泡方式' },
@@ -54,17 +54,74 @@ describe('product editor form model', () => {
     });
   });
 
+  it('reads a product’s options from its variants: each option a name and its values, each variant a choice', () => {
+    const values = toFormValues({
+      ...detail,
+      variants: [
+        { ...detail.variants[0]!, options: { 規格: '75 g', 包裝: '罐裝' } },
+        { ...detail.variants[0]!, id: '2b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed', sku: 'SL-DD-150', options: { 規格: '150 g', 包裝: '罐裝' } },
+      ],
+    });
+    expect(values.options).toEqual([
+      { name: '規格', values: [{ value: '75 g' }, { value: '150 g' }] },
+      { name: '包裝', values: [{ value: '罐裝' }] },
+    ]);
+    expect(values.variants.map((v) => v.options)).toEqual([
+      ['75 g', '罐裝'],
+      ['150 g', '罐裝'],
+    ]);
+    expect(toFormValues(null)).toMatchObject({ options: [], variants: [{ options: [] }] });
+  });
+
   it('puts the schema’s zh-TW messages beside the fields, description items on their block', async () => {
     const values = toFormValues(detail);
     values.name = '';
-    values.variants[0] = { ...values.variants[0]!, price: '-3', compareAtPrice: 'abc', options: '規格' };
+    values.variants[0] = { ...values.variants[0]!, price: '-3', compareAtPrice: 'abc' };
     values.description[2] = { type: 'list', text: '' };
-    const result = await productResolver('update')(values, undefined, { fields: {}, shouldUseNativeValidation: false });
+    const result = await productResolver('update', () => true)(values, undefined, { fields: {}, shouldUseNativeValidation: false });
     expect(result.errors).toMatchObject({
       name: { message: '請填寫商品名稱' },
-      variants: [{ price: { message: '價格必須是正整數' }, compareAtPrice: { message: '原價必須是正整數' }, options: { message: '「規格」缺少「=」，請寫成「名稱=內容」，多個選項以「;」分隔' } }],
+      variants: [{ price: { message: '價格必須是正整數' }, compareAtPrice: { message: '原價必須是正整數' } }],
       description: [undefined, undefined, { message: '清單至少要有一項' }],
     });
+  });
+
+  it('checks the options as the editor shows them: a name, at least one value, no repeats, a choice per variant', async () => {
+    const values = toFormValues(detail);
+    values.options = [
+      { name: '', values: [{ value: '75 g' }] },
+      { name: '包裝', values: [{ value: '罐裝' }, { value: '罐裝 ' }] },
+      { name: '包裝', values: [{ value: '' }] },
+    ];
+    values.variants[0] = { ...values.variants[0]!, options: ['75 g', '袋裝', ''] };
+    const { optionErrors } = toBody(values);
+    expect(optionErrors).toEqual({
+      'options.0.name': '選項名稱不能空白',
+      'options.1.values': '「罐裝」重複了',
+      'options.2.name': '選項「包裝」重複了',
+      'options.2.values': '請至少填一個內容，例如「75 g」',
+      'variants.0.options': '請選擇「包裝」',
+    });
+  });
+
+  it('a new row nobody has typed in yet shows no errors while the owner edits, and all of them on save', async () => {
+    const values = toFormValues(detail);
+    values.variants.push(emptyVariant(0));
+    const editing = await productResolver('update')(values, undefined, { fields: {}, shouldUseNativeValidation: false });
+    expect(editing.errors).toEqual({});
+    const saving = await productResolver('update', () => true)(values, undefined, { fields: {}, shouldUseNativeValidation: false });
+    expect(saving.errors).toMatchObject({ variants: [undefined, { sku: { message: '請填寫 SKU' }, price: { message: '價格必須是正整數' } }] });
+  });
+
+  it('makes every combination of the options’ values, and shows a variant’s option errors on its row', () => {
+    expect(optionCombinations([['75 g', '150 g'], ['罐裝', '袋裝']])).toEqual([
+      ['75 g', '罐裝'],
+      ['75 g', '袋裝'],
+      ['150 g', '罐裝'],
+      ['150 g', '袋裝'],
+    ]);
+    expect(optionCombinations([['75 g'], []])).toEqual([]);
+    expect(formPath('variants.1.options.規格')).toBe('variants.1.options');
   });
 
   it('nests list-wide errors under root', () => {

@@ -20,7 +20,9 @@ import { markFormSaved } from '../../../lib/unsaved-input.ts';
 import { AdminPage } from '../../shared/admin-page.tsx';
 import { ArchiveDialog } from '../components/product-archive-dialog.tsx';
 import { ProductDescriptionEditor } from '../components/product-description-editor.tsx';
-import { CellInput, formPath, productResolver, toBody, toFormValues, type ProductFormValues } from '../components/product-form.tsx';
+import { CellInput, formPath, productChecker, toBody, toFormValues, type ProductFormValues } from '../components/product-form.tsx';
+import { ProductOptions } from '../components/product-options.tsx';
+import { randomSlugCode, suggestSlug } from '../slug.ts';
 import { ProductImages } from '../components/product-images.tsx';
 import { productDetailQuery, productKeys } from '../queries.ts';
 import { AdjustmentList, StockDialog } from '../components/product-stock-dialog.tsx';
@@ -122,11 +124,28 @@ function ProductEditor({ detail, categories, canWrite }: { detail: AdminProductD
   const client = useQueryClient();
   const navigate = useNavigate();
   const isNew = detail === null;
-  const form = useForm<ProductFormValues>({ defaultValues: toFormValues(detail), resolver: productResolver(isNew ? 'create' : 'update'), mode: FORM_MODE });
+  // The check knows when it is a save's (product-form.tsx: untouched new rows wait for it).
+  const [checker] = useState(() => productChecker(isNew ? 'create' : 'update'));
+  const form = useForm<ProductFormValues>({ defaultValues: toFormValues(detail), resolver: checker.resolver, mode: FORM_MODE });
   const { errors, isDirty, isSubmitting } = form.formState;
   /** The version the form was loaded from; the server refuses a save over a newer one. */
   const [base, setBase] = useState(detail?.updatedAt);
-  const [formError, setFormError] = useState<{ message: string; conflict?: boolean } | null>(null);
+  const [formError, setFormError] = useState<{ message: string; conflict?: boolean; invalid?: boolean } | null>(null);
+  // 「有欄位需要修正」 goes once every field is fixed, as the fields' own messages do.
+  const hasErrors = Object.keys(errors).length > 0;
+  const [hadErrors, setHadErrors] = useState(hasErrors);
+  if (hasErrors !== hadErrors) {
+    setHadErrors(hasErrors);
+    if (!hasErrors && formError?.invalid) setFormError(null);
+  }
+  // A new product's address follows its name until the owner writes one (slug.ts explains the spelling).
+  const [slugCode] = useState(randomSlugCode);
+  const [slugOwn, setSlugOwn] = useState(!isNew);
+  const slugFromName = {
+    onChange: () => {
+      if (!slugOwn) form.setValue('slug', suggestSlug(form.getValues('name'), slugCode), { shouldDirty: true, shouldValidate: true });
+    },
+  };
   const [adjusting, setAdjusting] = useState<AdminVariant | null>(null);
   const [archiving, setArchiving] = useState(false);
   const [reloading, setReloading] = useState(false);
@@ -178,8 +197,9 @@ function ProductEditor({ detail, categories, canWrite }: { detail: AdminProductD
         setFormError({ message: Object.keys(fields).length ? `${errorMessage(error)} 請查看標示紅字的欄位。` : errorMessage(error), conflict });
       }
     },
-    () => setFormError({ message: '有欄位需要修正，請查看標示紅字的欄位。' }),
+    () => setFormError({ message: '有欄位需要修正，請查看標示紅字的欄位。', invalid: true }),
   );
+  const submit = (event: React.FormEvent<HTMLFormElement>) => checker.save(() => onSubmit(event));
 
   const reloadLatest = async () => {
     if (!detail) return;
@@ -253,21 +273,21 @@ function ProductEditor({ detail, categories, canWrite }: { detail: AdminProductD
           {formError.message}
         </Alert>
       )}
-      <form id={FORM_ID} noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-6">
+      <form id={FORM_ID} noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-6">
         <fieldset disabled={!canWrite} className="m-0 flex min-w-0 flex-col gap-6 border-0 p-0">
           <legend className="sr-only">商品資料</legend>
           <Section title="基本資料">
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextField label="商品名稱" required maxLength={60} error={errors.name?.message} {...form.register('name')} />
+              <TextField label="商品名稱" required maxLength={60} error={errors.name?.message} {...form.register('name', slugFromName)} />
               <TextField
                 label="網址代碼"
                 required
                 spellCheck={false}
                 autoCapitalize="off"
-                placeholder="dong-ding-oolong"
-                hint={isNew ? '商品頁網址 /mall/網址代碼；只能用小寫英文字母、數字與連字號。' : canWrite ? '修改後，舊網址會自動轉到新網址。' : undefined}
+                placeholder="dongding-oolong"
+                hint={isNew ? '商品頁網址 /mall/網址代碼，依商品名稱自動產生，可以修改；只能用小寫英文字母、數字與連字號。' : canWrite ? '修改後，舊網址會自動轉到新網址。' : undefined}
                 error={errors.slug?.message}
-                {...form.register('slug')}
+                {...form.register('slug', { onChange: () => setSlugOwn(true) })}
               />
               <SelectField label="分類" required error={errors.categorySlug?.message} {...form.register('categorySlug')}>
                 <CategoryOptions tree={categories} />
@@ -287,6 +307,7 @@ function ProductEditor({ detail, categories, canWrite }: { detail: AdminProductD
           </Section>
 
           <Section title="規格與庫存" description="每個規格有自己的 SKU、價格與庫存；庫存低於或等於門檻時會標示「庫存偏低」。">
+            <ProductOptions form={form} canWrite={canWrite} />
             <ProductVariants form={form} canWrite={canWrite} saved={detail?.variants ?? []} onAdjust={setAdjusting} />
           </Section>
 

@@ -196,7 +196,7 @@ function MaintenanceForm({ status, canWrite }: { status: MaintenanceStatus; canW
         }
       >
         <div className="flex flex-col gap-3 text-sm leading-relaxed">
-          <p>開啟後，正在瀏覽的顧客會立即被帶到維護頁面，無法加入購物車、結帳或查詢訂單，直到您關閉維護模式。</p>
+          <p>開啟後，已登入會員正在看的頁面會立即換成維護頁面；其他訪客在下一次點選、重新整理，或最遲約一分鐘內換成維護頁面。維護期間顧客無法加入購物車、結帳或查詢訂單，直到您關閉維護模式。</p>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-md bg-paper p-3">
             <dt className="text-ink-muted">預計結束</dt>
             <dd>{draft.endsAt && fromTaipeiInput(draft.endsAt) ? formatTaipeiDateTime(fromTaipeiInput(draft.endsAt)!) : '未設定'}</dd>

@@ -24,7 +24,7 @@ export default function MaintenancePage() {
         </p>
       )}
       <p className="text-sm text-ink-muted">
-        如有急事，請來信 {BRAND.email} 或於{BRAND.serviceHours}來電 {BRAND.phone}。
+        如有急事，請來信 {BRAND.email} 或於{BRAND.serviceHours} 來電 {BRAND.phone}。
       </p>
       {s && !s.enabled && <ButtonLink to={paths.landing()}>回到首頁</ButtonLink>}
     </Container>

@@ -16,6 +16,22 @@ function Amount({ value }: { value: number | undefined }) {
   return value === undefined ? <Skeleton className="inline-block h-4 w-16 align-middle" /> : <span className="tabular">{formatTwd(value)}</span>;
 }
 
+const CAPTION = '各配送方式的運費與免運門檻';
+
+/** The chains a store pickup reaches, each name kept whole (「7-ELEVEN」 never breaks at its hyphen). */
+function Chains() {
+  return (
+    <span className="block text-xs font-normal text-ink-muted">
+      {['7-ELEVEN', '全家', '萊爾富', 'OK超商'].map((name, i) => (
+        <span key={name}>
+          {i > 0 && '、'}
+          <span className="whitespace-nowrap">{name}</span>
+        </span>
+      ))}
+    </span>
+  );
+}
+
 /** /shippingFee: the fee table checkout charges by, as the server serves it (never a copy). */
 export default function ShippingFeePage() {
   const isLogin = useIsLogin();
@@ -30,14 +46,15 @@ export default function ShippingFeePage() {
         <LoadError query={rules} title="運費表暫時無法載入" className="mt-8" />
       ) : (
         <>
-          <div className="relative mt-8 overflow-x-auto rounded-xl border border-line bg-surface" aria-busy={!data}>
+          {/* A table from 640 px up; on phones one card per method, as /patentsAndTrademarks does, so nothing wraps a column to a word a line. */}
+          <div className="relative mt-8 hidden overflow-x-auto rounded-xl border border-line bg-surface sm:block" aria-busy={!data}>
             <table className="w-full text-sm">
-              <caption className="sr-only">各配送方式的運費與免運門檻</caption>
+              <caption className="sr-only">{CAPTION}</caption>
               <thead className="bg-paper text-left text-ink-muted">
                 <tr>
-                  <th scope="col" className="px-4 py-3 font-medium">配送方式</th>
-                  <th scope="col" className="px-4 py-3 font-medium">運費</th>
-                  <th scope="col" className="px-4 py-3 font-medium">免運門檻</th>
+                  <th scope="col" className="px-4 py-3 font-medium whitespace-nowrap">配送方式</th>
+                  <th scope="col" className="px-4 py-3 font-medium whitespace-nowrap">運費</th>
+                  <th scope="col" className="px-4 py-3 font-medium whitespace-nowrap">免運門檻</th>
                   <th scope="col" className="px-4 py-3 font-medium">出貨與到貨</th>
                 </tr>
               </thead>
@@ -48,12 +65,12 @@ export default function ShippingFeePage() {
                     <tr key={method} className="border-t border-line">
                       <th scope="row" className="px-4 py-3 text-left font-medium">
                         {SHIPPING_METHOD_LABELS[method]}
-                        {method === 'cvs' && <span className="block text-xs font-normal text-ink-muted">7-ELEVEN、全家、萊爾富、OK超商</span>}
+                        {method === 'cvs' && <Chains />}
                       </th>
-                      <td className="px-4 py-3">
+                      <td className="px-4 py-3 whitespace-nowrap">
                         <Amount value={r?.fee} />
                       </td>
-                      <td className="px-4 py-3">
+                      <td className="px-4 py-3 whitespace-nowrap">
                         {r ? <span className="tabular">滿 {formatTwd(r.freeOver)}</span> : <Skeleton className="h-4 w-20" />}
                       </td>
                       <td className="px-4 py-3 text-ink-muted">{r ? r.leadTime : <Skeleton className="h-4 w-48" />}</td>
@@ -63,6 +80,29 @@ export default function ShippingFeePage() {
               </tbody>
             </table>
           </div>
+          <ul className="mt-8 flex flex-col gap-3 sm:hidden" aria-label={CAPTION} aria-busy={!data}>
+            {SHIPPING_METHODS.map((method) => {
+              const r = data?.[method];
+              return (
+                <li key={method} className="rounded-xl border border-line bg-surface p-4">
+                  <p className="font-medium">
+                    {SHIPPING_METHOD_LABELS[method]}
+                    {method === 'cvs' && <Chains />}
+                  </p>
+                  <dl className="mt-3 grid grid-cols-[5em_1fr] gap-x-3 gap-y-1 text-sm">
+                    <dt className="text-ink-muted">運費</dt>
+                    <dd>
+                      <Amount value={r?.fee} />
+                    </dd>
+                    <dt className="text-ink-muted">免運門檻</dt>
+                    <dd>{r ? <span className="tabular">滿 {formatTwd(r.freeOver)}</span> : <Skeleton className="h-4 w-20" />}</dd>
+                    <dt className="text-ink-muted">出貨與到貨</dt>
+                    <dd>{r ? r.leadTime : <Skeleton className="h-4 w-40" />}</dd>
+                  </dl>
+                </li>
+              );
+            })}
+          </ul>
           <ul className="mt-6 flex max-w-3xl list-disc flex-col gap-2 pl-5 text-sm">
             <li>
               澎湖、金門、馬祖、綠島、蘭嶼、小琉球等離島宅配或門市取貨，每筆加收 <Amount value={data?.outlyingSurcharge} />，滿額免運時仍需加收。

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
+import { NOT_FOUND_TITLE } from '@shop/shared/routes';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Container } from '../../../components/ui/page.tsx';
@@ -9,14 +10,16 @@ import { productQueryOptions } from '../../../features/catalog/api/catalog-api.t
 import { ProductDetailView, ProductSkeleton } from '../../../features/catalog/components/product-detail.tsx';
 import { AddToCartButton } from '../../../features/cart/components/add-to-cart-button.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
+import { usePageTitle } from '../../../hooks/use-page-title.ts';
 
 export default function ProductPage() {
   const { productId = '' } = useParams();
   const product = useQuery(productQueryOptions(productId));
+  const missing = product.error instanceof ApiError && product.error.status === 404;
+  usePageTitle(product.data?.name ?? (missing ? NOT_FOUND_TITLE : undefined));
 
   if (product.isPending) return <ProductSkeleton />;
   if (product.isError) {
-    const missing = product.error instanceof ApiError && product.error.status === 404;
     return (
       <Container className="py-12">
         {missing ? (
@@ -30,7 +33,7 @@ export default function ProductPage() {
   return (
     <ProductDetailView
       product={product.data}
-      addToCart={({ variantId, quantity, soldOut }) => <AddToCartButton variantId={variantId} quantity={quantity} soldOut={soldOut} cartHref={paths.cart()} />}
+      addToCart={({ variantId, quantity, soldOut, compact }) => <AddToCartButton variantId={variantId} quantity={quantity} soldOut={soldOut} compact={compact} cartHref={paths.cart()} />}
     />
   );
 }

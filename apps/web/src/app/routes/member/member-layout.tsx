@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { NavLink, Outlet, useNavigate } from 'react-router';
+import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { EmailText } from '../../../components/email-text.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 import { Container } from '../../../components/ui/page.tsx';
@@ -23,7 +24,7 @@ const MEMBER_NAV = [
 
 const navItem = (active: boolean) =>
   cn(
-    'flex min-h-11 w-full items-center rounded-md px-4 text-left text-[0.9375rem] whitespace-nowrap',
+    'flex min-h-11 w-full items-center rounded-md px-3 text-left lg:px-4 text-[0.9375rem] whitespace-nowrap',
     active ? 'bg-tea text-white' : 'bg-surface text-ink hover:bg-tea-soft lg:bg-transparent',
   );
 
@@ -52,14 +53,15 @@ export default function MemberLayout() {
 
   return (
     <Container className="grid gap-6 py-8 lg:grid-cols-[220px_1fr] lg:gap-10 lg:py-12">
-      <nav aria-label="會員中心選單" className="-mx-4 overflow-x-auto px-4 lg:mx-0 lg:px-0">
+      <nav aria-label="會員中心選單">
         {user && (
           <p className="mb-3 hidden px-4 text-sm text-ink-muted lg:block">
             <span className="block text-base text-ink">{user.displayName}</span>
-            <span className="break-all">{user.email}</span>
+            <EmailText email={user.email} />
           </p>
         )}
-        <ul className="flex gap-2 lg:flex-col lg:gap-1">
+        {/* On a phone the tabs wrap onto a second row rather than run off the screen unseen. */}
+        <ul className="flex flex-wrap gap-2 lg:flex-col lg:flex-nowrap lg:gap-1">
           {MEMBER_NAV.map((item) => (
             <li key={item.to} className="shrink-0">
               <NavLink to={item.to} end={item.end} className={({ isActive }) => navItem(isActive)}>
@@ -75,6 +77,14 @@ export default function MemberLayout() {
               修改密碼
             </NavLink>
           </li>
+          {user?.console && (
+            // Owner, staff and viewers: the way back to the operations console.
+            <li className="shrink-0">
+              <Link to="/admin" className={navItem(false)}>
+                管理後台
+              </Link>
+            </li>
+          )}
           <li className="shrink-0 lg:mt-4 lg:border-t lg:border-line lg:pt-4">
             <button type="button" className={navItem(false)} onClick={() => void signOut()} disabled={signingOut}>
               {signingOut ? '登出中…' : '登出'}
@@ -85,7 +95,7 @@ export default function MemberLayout() {
       <div className="flex min-w-0 flex-col gap-6">
         {user && !user.emailVerified && (
           <Alert tone="warning" title="您的電子郵件尚未驗證" action={<ResendVerificationButton />}>
-            我們已寄驗證信到 {user.email}。完成驗證後，才能收到訂單與出貨通知。
+            我們已寄驗證信到 <EmailText email={user.email} />。完成驗證後，才能收到訂單與出貨通知。
           </Alert>
         )}
         <Outlet />

@@ -1,4 +1,6 @@
+import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import type { CouponView } from '@shop/shared/membership';
 import { formatTwd } from '@shop/shared/money';
 import { effectiveFreeOver } from '@shop/shared/shipping';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -8,9 +10,22 @@ import { PageHeader } from '../../../components/ui/page.tsx';
 import { Skeleton, SkeletonText } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/form.ts';
 import { membershipQueryOptions } from '../../../features/member/api/member-api.ts';
-import { CouponList } from '../../../features/member/components/coupon-list.tsx';
+import { CouponList, groupCoupons } from '../../../features/member/components/coupon-list.tsx';
 import { useShippingRules } from '../../../features/checkout/api/shipping-rules.ts';
 import { TierProgress } from '../../../features/member/components/tier-progress.tsx';
+
+/** One group of 我的優惠券 under its heading with its count. */
+function CouponGroup({ title, coupons, empty }: { title: string; coupons: readonly CouponView[]; empty: string }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3">
+      <h3 id={id} className="text-sm font-medium text-ink-muted">
+        {title}
+      </h3>
+      <CouponList coupons={coupons} empty={empty} />
+    </section>
+  );
+}
 
 /** /member/membershipAndDiscounts: the tier table with the member's place, and their coupons. */
 export default function MembershipPage() {
@@ -19,9 +34,7 @@ export default function MembershipPage() {
   if (membership.isError) return <Alert tone="error">{errorMessage(membership.error)}</Alert>;
   if (!membership.data) return <SkeletonText lines={6} />;
   const m = membership.data;
-  const usable = m.coupons.filter((c) => c.state === 'usable' || c.state === 'not-yet');
-  const used = m.coupons.filter((c) => c.state === 'used');
-  const expired = m.coupons.filter((c) => c.state === 'expired' || c.state === 'not-for-tier');
+  const { usable, upcoming, used, expired } = groupCoupons(m.coupons);
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title="會員等級與優惠" lead="等級依近 12 個月已付款的消費金額計算，付款、完成、取消或退款後會立即更新。" />
@@ -58,16 +71,14 @@ export default function MembershipPage() {
           </table>
         </div>
       </section>
-      <section aria-labelledby="coupons-title" className="flex flex-col gap-4">
+      <section aria-labelledby="coupons-title" className="flex flex-col gap-6">
         <h2 id="coupons-title" className="text-lg font-semibold">
           我的優惠券
         </h2>
-        <h3 className="text-sm font-medium text-ink-muted">可使用（{usable.length}）</h3>
-        <CouponList coupons={usable} empty="目前沒有可使用的優惠券。" />
-        <h3 className="text-sm font-medium text-ink-muted">已使用（{used.length}）</h3>
-        <CouponList coupons={used} empty="還沒有使用過優惠券。" />
-        <h3 className="text-sm font-medium text-ink-muted">已過期或不適用（{expired.length}）</h3>
-        <CouponList coupons={expired} empty="沒有過期的優惠券。" />
+        <CouponGroup title={`可使用（${usable.length}）`} coupons={usable} empty="目前沒有可使用的優惠券。" />
+        {upcoming.length > 0 && <CouponGroup title={`即將開始（${upcoming.length}）`} coupons={upcoming} empty="" />}
+        <CouponGroup title={`已使用（${used.length}）`} coupons={used} empty="還沒有使用過優惠券。" />
+        <CouponGroup title={`已過期或不適用（${expired.length}）`} coupons={expired} empty="沒有過期的優惠券。" />
       </section>
     </div>
   );

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FIELD_LABELS, LoginBody } from '@shop/shared/auth';
 import { AuthErrorCode } from '@shop/shared/auth-errors';
-import { REDIRECT_PARAM, safeReturnPath } from '@shop/shared/routes';
+import { REDIRECT_PARAM } from '@shop/shared/routes';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
@@ -13,7 +13,7 @@ import { useApiSubmit } from '../../../lib/form.ts';
 import { authApi } from '../api/auth-api.ts';
 import { AuthCard } from './auth-card.tsx';
 import { PasswordField } from './password-field.tsx';
-import { rememberSignedIn } from '../session.ts';
+import { rememberSignedIn, signInReturnPath } from '../session.ts';
 
 export function LoginPage() {
   const [params] = useSearchParams();
@@ -23,7 +23,7 @@ export function LoginPage() {
   const { errors, isSubmitting } = form.formState;
   const { formError, formErrorCode, onSubmit } = useApiSubmit(form, authApi.login, ({ user }) => {
     rememberSignedIn(user);
-    void navigate(safeReturnPath(returnTo), { replace: true });
+    void navigate(signInReturnPath(returnTo), { replace: true });
   });
   const registerHref = returnTo ? `${paths.register()}?${REDIRECT_PARAM}=${encodeURIComponent(returnTo)}` : paths.register();
 

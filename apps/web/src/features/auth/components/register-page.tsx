@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FIELD_LABELS, RegisterBody } from '@shop/shared/auth';
 import { PASSWORD_MIN } from '@shop/shared/password-policy';
-import { REDIRECT_PARAM, safeReturnPath } from '@shop/shared/routes';
+import { REDIRECT_PARAM } from '@shop/shared/routes';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox, TextField } from '../../../components/ui/field.tsx';
@@ -14,7 +14,7 @@ import { useApiSubmit } from '../../../lib/form.ts';
 import { authApi } from '../api/auth-api.ts';
 import { AuthCard } from './auth-card.tsx';
 import { PasswordField } from './password-field.tsx';
-import { rememberSignedIn } from '../session.ts';
+import { rememberSignedIn, signInReturnPath } from '../session.ts';
 
 export function RegisterPage() {
   const [params] = useSearchParams();
@@ -29,7 +29,7 @@ export function RegisterPage() {
   const { formError, onSubmit } = useApiSubmit(form, authApi.register, ({ user }) => {
     rememberSignedIn(user);
     toast.success(`註冊完成！驗證信已寄到 ${user.email}。`);
-    void navigate(returnTo ? safeReturnPath(returnTo) : paths.member(), { replace: true });
+    void navigate(returnTo ? signInReturnPath(returnTo) : paths.member(), { replace: true });
   });
   // Re-check the confirmation whenever the password changes, so a fixed mismatch clears at once.
   // (Registered where it is rendered: the first error focused on submit follows registration order.)

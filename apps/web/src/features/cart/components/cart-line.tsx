@@ -1,7 +1,11 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { CartLine as Line } from '@shop/shared/cart';
+import { MAX_LINE_QUANTITY } from '@shop/shared/limits';
 import { formatTwd } from '@shop/shared/money';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
 import { QuantityStepper } from '../../../components/ui/quantity-stepper.tsx';
 import { useRemoveCartItem, useUpdateCartItem } from '../api/cart-api.ts';
 
@@ -15,6 +19,8 @@ const PROBLEMS: Record<NonNullable<Line['problem']>, (l: Line) => string> = {
 export function CartLine({ line, productHref }: { line: Line; productHref: string }) {
   const update = useUpdateCartItem();
   const remove = useRemoveCartItem();
+  // 0 typed (or − at 1) asks before the line goes: a slip of the finger must not empty the cart.
+  const [asking, setAsking] = useState(false);
   return (
     <li className="flex gap-4 border-b border-line py-5 last:border-b-0">
       <Link to={productHref} className="w-20 shrink-0 sm:w-24">
@@ -50,7 +56,9 @@ export function CartLine({ line, productHref }: { line: Line; productHref: strin
               label={`${line.name} 數量`}
               hideLabel
               value={line.quantity}
-              max={Math.max(1, Math.min(99, line.stock))}
+              max={Math.max(1, Math.min(MAX_LINE_QUANTITY, line.stock))}
+              maxReason={line.stock > MAX_LINE_QUANTITY ? `每項商品最多購買 ${MAX_LINE_QUANTITY} 件` : `庫存只剩 ${line.stock} 件`}
+              onZero={() => setAsking(true)}
               onChange={(quantity) => quantity !== line.quantity && update.mutate({ variantId: line.variantId, quantity })}
             />
           )}
@@ -59,6 +67,31 @@ export function CartLine({ line, productHref }: { line: Line; productHref: strin
           </button>
         </div>
       </div>
+      <Dialog
+        open={asking}
+        onClose={() => setAsking(false)}
+        title="要從購物車移除這項商品嗎？"
+        footer={
+          <>
+            <Button variant="ghost" onClick={() => setAsking(false)}>
+              保留
+            </Button>
+            <Button
+              variant="danger"
+              onClick={() => {
+                setAsking(false);
+                remove.mutate({ variantId: line.variantId });
+              }}
+            >
+              移除
+            </Button>
+          </>
+        }
+      >
+        <p>
+          {line.name}（{line.variantLabel}）將從購物車移除。想保留的話，請按「保留」，數量維持 {line.quantity} 件。
+        </p>
+      </Dialog>
     </li>
   );
 }

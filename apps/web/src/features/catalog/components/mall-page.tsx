@@ -7,7 +7,7 @@ import { Pagination } from '../../../components/ui/pagination.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Container } from '../../../components/ui/page.tsx';
 import { categoriesQueryOptions, productsQueryOptions } from '../api/catalog-api.ts';
-import { MallFilters } from './mall-filters.tsx';
+import { MallFilterDrawer, MallFilters } from './mall-filters.tsx';
 import { ProductCard, ProductCardSkeleton, ProductGrid } from './product-card.tsx';
 import { hasFilters, readMallView, writeMallView, type MallView } from '../search-params.ts';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -62,13 +62,17 @@ export function MallPage() {
 
       <div className="mt-6 grid gap-8 lg:grid-cols-[220px_1fr]">
         <aside>
-          <button type="button" className="mb-2 flex min-h-11 w-full items-center justify-between rounded-md border border-line bg-surface px-4 lg:hidden" aria-expanded={filtersOpen} aria-controls="mall-filters" onClick={() => setFiltersOpen((v) => !v)}>
+          {/* On a phone the filters open in a drawer and apply together (套用); beside the grid they apply at once. */}
+          <button type="button" className="flex min-h-11 w-full items-center justify-between rounded-md border border-line bg-surface px-4 lg:hidden" aria-haspopup="dialog" onClick={() => setFiltersOpen(true)}>
             <span>篩選條件{hasFilters(view) ? '（已套用）' : ''}</span>
-            <span aria-hidden="true">{filtersOpen ? '－' : '＋'}</span>
+            <svg viewBox="0 0 20 20" className="size-5 text-ink-muted" fill="none" stroke="currentColor" strokeWidth="1.6" aria-hidden="true">
+              <path d="M3 5h14M6 10h8M8.5 15h3" />
+            </svg>
           </button>
-          <div id="mall-filters" className={filtersOpen ? 'block' : 'hidden lg:block'}>
+          <div className="hidden lg:block">
             <MallFilters key={`${view.minPrice}-${view.maxPrice}`} view={view} categories={categories.data?.categories} onChange={update} />
           </div>
+          {filtersOpen && <MallFilterDrawer open onClose={() => setFiltersOpen(false)} view={view} categories={categories.data?.categories} onApply={update} />}
         </aside>
 
         <section aria-labelledby="results-title" aria-busy={products.isFetching}>

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useForm, type Path } from 'react-hook-form';
+import { useForm, type Path, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { cvsStoreLabel } from '@shop/shared/checkout';
+import { MAX_ADDRESSES, cvsStoreLabel } from '@shop/shared/checkout';
 import type { AddressBody, AddressView } from '@shop/shared/membership';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -15,7 +15,7 @@ import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { errorMessage } from '../../../lib/form.ts';
 import { addressApi, addressesQueryOptions } from '../api/address-api.ts';
-import { AddressForm, EMPTY_CHECKOUT, formFieldOf, type CheckoutForm } from '../schema.ts';
+import { AddressForm, EMPTY_CHECKOUT, formFieldOf, isSavedDestination, type CheckoutForm } from '../schema.ts';
 import { useReturningFromStoreMap, useStoreMapReturn } from '../hooks/use-store-map-return.ts';
 import { AddressFields } from './address-fields.tsx';
 import { StorePicker } from './store-picker.tsx';
@@ -254,5 +254,26 @@ export function SavedAddressPicker({ onPick, method }: { onPick(v: Partial<Check
         ))}
       </ul>
     </div>
+  );
+}
+
+/**
+ * 「儲存這個地址」 under the checkout's destination, while it is not one of the saved addresses and
+ * the book has room: the address joins the book with the order (the first one becomes the default).
+ */
+export function SaveAddressChoice({ form, values }: { form: UseFormReturn<CheckoutForm>; values: CheckoutForm }) {
+  const list = useQuery(addressesQueryOptions());
+  const saved = list.data?.addresses;
+  if (!saved || saved.length >= MAX_ADDRESSES || isSavedDestination(values, saved)) return null;
+  return (
+    <Checkbox
+      label={
+        <>
+          {values.shippingMethod === 'home' ? '儲存這個地址' : '儲存這間門市'}
+          <span className="block text-ink-muted">{saved.length === 0 ? '下次結帳會自動帶入，也可以在會員中心修改。' : '存到常用地址，下次結帳點一下就能帶入。'}</span>
+        </>
+      }
+      {...form.register('saveAddress')}
+    />
   );
 }

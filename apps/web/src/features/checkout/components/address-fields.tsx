@@ -25,7 +25,9 @@ export function AddressFields({ form }: { form: UseFormReturn<CheckoutForm> }) {
           </option>
         ))}
       </SelectField>
-      <SelectField label="鄉鎮市區" required disabled={!city} error={errors.district?.message} {...form.register('district')}>
+      {/* A new select per city: a district filled in with its city (a saved address, the last order)
+          is shown as soon as the city's districts are there, not lost to the options of the city before. */}
+      <SelectField key={city} label="鄉鎮市區" required disabled={!city} error={errors.district?.message} {...form.register('district')}>
         <option value="">{city ? '請選擇鄉鎮市區' : '請先選擇縣市'}</option>
         {districts.map((d) => (
           <option key={d.name} value={d.name}>

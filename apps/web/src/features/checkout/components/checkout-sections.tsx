@@ -12,7 +12,7 @@ import { TextAreaField, TextField } from '../../../components/ui/field.tsx';
 import { checkedOnBlur } from '../api/carrier-check.ts';
 import { useShippingRules } from '../api/shipping-rules.ts';
 import type { CheckoutForm } from '../schema.ts';
-import { SavedAddressPicker } from './address-book.tsx';
+import { SaveAddressChoice, SavedAddressPicker } from './address-book.tsx';
 import { AddressFields } from './address-fields.tsx';
 import { StorePicker } from './store-picker.tsx';
 
@@ -92,6 +92,7 @@ export function RecipientSection({ form, values, pick, storeMapPending }: { form
         </div>
         <SavedAddressPicker method={values.shippingMethod} onPick={pick} />
         {values.shippingMethod === 'home' ? <AddressFields form={form} /> : <StorePicker form={form} returnTo="checkout" pending={storeMapPending} />}
+        <SaveAddressChoice form={form} values={values} />
       </div>
     </Section>
   );
@@ -210,9 +211,14 @@ export function CouponSection({ form, values, quote, coupons }: { form: Form; va
                     <span className="font-medium">{c.name}</span>
                     <span className="block text-ink-muted">{c.description}</span>
                   </span>
-                  <Button size="sm" variant="ghost" onClick={() => { setCouponInput(c.code); form.setValue('couponCode', c.code, { shouldDirty: true }); }}>
-                    使用
-                  </Button>
+                  {/* The coupon in use says so; 使用 again would do nothing. */}
+                  {values.couponCode === c.code && !quote?.couponError ? (
+                    <span className="inline-flex min-h-9 items-center px-3 text-sm font-medium text-success">已套用</span>
+                  ) : (
+                    <Button size="sm" variant="ghost" onClick={() => { setCouponInput(c.code); form.setValue('couponCode', c.code, { shouldDirty: true }); }}>
+                      使用
+                    </Button>
+                  )}
                 </li>
               ))}
             </ul>

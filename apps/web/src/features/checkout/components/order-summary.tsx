@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { CartResponse } from '@shop/shared/cart';
 import { CheckoutErrorCode, type QuoteResponse } from '@shop/shared/checkout';
@@ -21,6 +22,89 @@ interface OrderSummaryProps {
   blocked: boolean;
 }
 
+/** The cart's lines as the summary lists them. */
+function SummaryLines({ lines }: { lines: CartResponse['lines'] }) {
+  return (
+    <ul className="flex flex-col gap-2 text-sm">
+      {lines.map((l) => (
+        <li key={l.variantId} className="flex justify-between gap-3">
+          <span className="min-w-0">
+            {l.name}（{l.variantLabel}）× {l.quantity}
+          </span>
+          <span className="tabular shrink-0">{formatTwd(l.lineTotal)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Subtotal, discounts, shipping and the total, from the server's quote. */
+function SummaryAmounts({ quote: q, totalTestId }: { quote: QuoteResponse | undefined; totalTestId?: string }) {
+  return (
+    <>
+      <div className="flex justify-between gap-3">
+        <dt className="text-ink-muted">商品小計</dt>
+        <dd className="tabular">{q ? formatTwd(q.subtotal) : '…'}</dd>
+      </div>
+      {/* A name breaks only between its words, and an amount never parts from its minus sign (−). */}
+      {q?.discounts.map((d) => (
+        <div key={d.label} className="flex justify-between gap-3 text-[#8a5a2a]">
+          <dt className="min-w-0 break-keep wrap-anywhere">{d.label}</dt>
+          <dd className="tabular shrink-0 whitespace-nowrap">−{formatTwd(d.amount)}</dd>
+        </div>
+      ))}
+      {q?.shippingLines.map((l) => (
+        <div key={l.label} className="flex justify-between gap-3">
+          <dt className="min-w-0 break-keep wrap-anywhere text-ink-muted">{l.label}</dt>
+          <dd className="tabular shrink-0 whitespace-nowrap">{formatTwd(l.amount)}</dd>
+        </div>
+      ))}
+      <div className="flex justify-between gap-3 border-t border-line pt-3 text-base font-semibold">
+        <dt>應付總額</dt>
+        <dd className="tabular" data-testid={totalTestId}>
+          {q ? formatTwd(q.total) : '…'}
+        </dd>
+      </div>
+    </>
+  );
+}
+
+/**
+ * On a phone the summary panel comes after the whole form: a bar at the top of the checkout shows
+ * the total and opens the same summary in place (as Shopify's checkout does). Hidden from lg up,
+ * where the panel sits beside the form.
+ */
+export function MobileOrderSummary({ lines, quote: q }: { lines: CartResponse['lines']; quote: QuoteResponse | undefined }) {
+  const count = lines.reduce((n, l) => n + l.quantity, 0);
+  // The lines and amounts are drawn only while open: the panel below says the same, once.
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="group rounded-lg border border-line bg-surface lg:hidden" data-testid="mobile-summary" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between gap-3 px-4 py-3 [&::-webkit-details-marker]:hidden">
+        <span className="flex items-center gap-2 font-medium text-tea-dark">
+          <svg viewBox="0 0 20 20" className="size-4 transition-transform group-open:rotate-180" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+            <path d="m5 8 5 5 5-5" />
+          </svg>
+          <span className="group-open:hidden">顯示訂單摘要</span>
+          <span className="hidden group-open:inline">收合訂單摘要</span>
+          <span className="text-sm font-normal text-ink-muted">（共 {count} 件）</span>
+        </span>
+        <span className="tabular text-lg font-semibold" data-testid="mobile-summary-total">
+          {q ? formatTwd(q.total) : '…'}
+        </span>
+      </summary>
+      {open && (
+        <div className="flex flex-col gap-4 border-t border-line px-4 py-4">
+          <SummaryLines lines={lines} />
+          <dl className="flex flex-col gap-2 border-t border-line pt-4 text-sm">
+            <SummaryAmounts quote={q} />
+          </dl>
+        </div>
+      )}
+    </details>
+  );
+}
+
 /** The checkout's side panel: lines, the server's amounts, the refusal if any, and the submit button. */
 export function OrderSummary({ lines, quote: q, quoting, formError, paymentMethod, submitting, redirecting, blocked }: OrderSummaryProps) {
   return (
@@ -28,39 +112,9 @@ export function OrderSummary({ lines, quote: q, quoting, formError, paymentMetho
       <h2 id="summary-title" className="text-lg font-semibold">
         訂單摘要
       </h2>
-      <ul className="flex flex-col gap-2 text-sm">
-        {lines.map((l) => (
-          <li key={l.variantId} className="flex justify-between gap-3">
-            <span className="min-w-0">
-              {l.name}（{l.variantLabel}）× {l.quantity}
-            </span>
-            <span className="tabular shrink-0">{formatTwd(l.lineTotal)}</span>
-          </li>
-        ))}
-      </ul>
+      <SummaryLines lines={lines} />
       <dl className="flex flex-col gap-2 border-t border-line pt-4 text-sm" aria-live="polite" aria-busy={quoting}>
-        <div className="flex justify-between">
-          <dt className="text-ink-muted">商品小計</dt>
-          <dd className="tabular">{q ? formatTwd(q.subtotal) : '…'}</dd>
-        </div>
-        {q?.discounts.map((d) => (
-          <div key={d.label} className="flex justify-between text-[#8a5a2a]">
-            <dt>{d.label}</dt>
-            <dd className="tabular">-{formatTwd(d.amount)}</dd>
-          </div>
-        ))}
-        {q?.shippingLines.map((l) => (
-          <div key={l.label} className="flex justify-between">
-            <dt className="text-ink-muted">{l.label}</dt>
-            <dd className="tabular">{formatTwd(l.amount)}</dd>
-          </div>
-        ))}
-        <div className="flex justify-between border-t border-line pt-3 text-base font-semibold">
-          <dt>應付總額</dt>
-          <dd className="tabular" data-testid="order-total">
-            {q ? formatTwd(q.total) : '…'}
-          </dd>
-        </div>
+        <SummaryAmounts quote={q} totalTestId="order-total" />
       </dl>
       {q && (q.toFreeShipping > 0 || q.outlyingSurcharge > 0) && (
         <p className="text-xs text-ink-muted" data-testid="free-shipping-hint">

@@ -10,7 +10,7 @@ import { textLinkClass } from '../../../components/ui/text-link.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useCheckoutForm } from '../hooks/use-checkout-form.ts';
 import { CouponSection, InvoiceSection, NoteSection, PaymentMethodSection, RecipientSection, ShippingMethodSection } from './checkout-sections.tsx';
-import { OrderSummary } from './order-summary.tsx';
+import { MobileOrderSummary, OrderSummary } from './order-summary.tsx';
 
 export interface PlaceOrderFormProps {
   /** Whose draft this is ('anonymous' before the session is known). */
@@ -55,6 +55,7 @@ export function PlaceOrderForm({ uid, user, cart, coupons, verificationAction, o
       />
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="mt-8 grid gap-8 lg:grid-cols-[1fr_360px]">
         <div className="flex flex-col gap-6">
+          <MobileOrderSummary lines={cart.lines} quote={quote.data} />
           {unverified && user && (
             <Alert tone="warning" title="請先完成電子郵件驗證，才能送出訂單" action={verificationAction}>
               我們已寄驗證信到 <span className="break-all font-medium">{user.email}</span>，請點選信中的連結完成驗證；沒收到的話可以重新寄送。您填寫的資料會保留在這裡。

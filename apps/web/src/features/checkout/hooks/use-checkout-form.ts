@@ -7,7 +7,7 @@ import { CheckoutErrorCode } from '@shop/shared/checkout';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { errorMessage } from '../../../lib/form.ts';
-import { addressesQueryOptions } from '../api/address-api.ts';
+import { addressesQueryOptions, lastRecipientQueryOptions } from '../api/address-api.ts';
 import { placeOrder, quoteQueryOptions, submitPaymentForm } from '../api/checkout-api.ts';
 import { useCheckoutDraft } from '../draft-store.ts';
 import { CheckoutForm, formFieldOf, toPlaceOrderBody } from '../schema.ts';
@@ -51,14 +51,19 @@ export function useCheckoutForm({ uid, hasLines, onEmailNotVerified }: CheckoutF
   const pick = (v: Partial<CheckoutForm>) => {
     for (const [key, value] of Object.entries(v)) form.setValue(key as keyof CheckoutForm, value as never, { shouldValidate: true, shouldDirty: true });
   };
-  // First visit with nothing typed yet: start from the default saved address.
+  // First visit with nothing typed yet: start from the default saved address or, with none saved,
+  // from where the last order went.
   const addresses = useQuery(addressesQueryOptions());
+  const noneSaved = addresses.data?.addresses.length === 0;
+  const last = useQuery({ ...lastRecipientQueryOptions(), enabled: noneSaved });
   const filled = useRef(false);
   useEffect(() => {
     if (filled.current || !addresses.data || returning) return;
-    filled.current = true;
     const preferred = addresses.data.addresses.find((a) => a.isDefault);
-    if (preferred && !form.getValues('recipientName') && !form.getValues('address') && !form.getValues('storeId')) {
+    if (!preferred && noneSaved && !last.isFetched) return;
+    filled.current = true;
+    if (form.getValues('recipientName') || form.getValues('address') || form.getValues('storeId')) return;
+    if (preferred) {
       pick({
         shippingMethod: preferred.kind,
         recipientName: preferred.recipientName,
@@ -71,6 +76,9 @@ export function useCheckoutForm({ uid, hasLines, onEmailNotVerified }: CheckoutF
         storeName: preferred.storeName ?? '',
         storeAddress: preferred.storeAddress ?? '',
       });
+    } else if (last.data?.recipient) {
+      const { cvsBrand, ...recipient } = last.data.recipient;
+      pick({ ...recipient, ...(cvsBrand ? { cvsBrand } : {}) });
     }
   });
 
@@ -95,6 +103,7 @@ export function useCheckoutForm({ uid, hasLines, onEmailNotVerified }: CheckoutF
       void client.invalidateQueries({ queryKey: ['cart'] });
       void client.invalidateQueries({ queryKey: ['orders'] });
       void client.invalidateQueries({ queryKey: ['membership'] });
+      if (v.saveAddress) void client.invalidateQueries({ queryKey: ['addresses'] });
       if (result.payment) {
         setRedirecting(true);
         submitPaymentForm(result.payment);

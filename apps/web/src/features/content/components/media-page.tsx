@@ -78,7 +78,8 @@ export function MediaPage({ preview }: { preview: PreviewMode }) {
               </div>
             ) : (
               <>
-                <ul className="mt-8 grid gap-6 md:grid-cols-2">
+                {/* Each card as tall as its own content: an article never stretches to its neighbour video. */}
+                <ul className="mt-8 grid items-start gap-6 md:grid-cols-2">
                   {data.items.map((m) => (
                     <li key={m.slug} className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-5">
                       <p className="flex flex-wrap items-center gap-2 text-sm text-ink-muted">

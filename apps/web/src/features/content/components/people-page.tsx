@@ -3,12 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
 import type { MasterView, TeamMemberView } from '@shop/shared/content-views';
 import { contentEditorPath } from '@shop/shared/content-preview';
+import { NOT_FOUND_TITLE } from '@shop/shared/routes';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Container, PageHeader } from '../../../components/ui/page.tsx';
 import { textLinkClass } from '../../../components/ui/text-link.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-error.ts';
+import { usePageTitle } from '../../../hooks/use-page-title.ts';
 import { contentQueries } from '../api/content-api.ts';
 import { ContentState } from './content-state.tsx';
 import { PreviewBanner } from './preview-banner.tsx';
@@ -138,6 +140,7 @@ function NotFound({ back }: { back: { href: string; label: string } }) {
 export function TeamMemberPage({ preview }: { preview: PreviewMode }) {
   const { memberId = '' } = useParams();
   const query = useQuery(contentQueries.teamMember(memberId, preview.requested));
+  usePageTitle(query.data?.name ?? (query.error instanceof ApiError && query.error.status === 404 ? NOT_FOUND_TITLE : undefined));
   const back = { href: preview.active ? `${paths.team()}?preview=1` : paths.team(), label: '回團隊介紹' };
   return (
     <>
@@ -152,6 +155,7 @@ export function TeamMemberPage({ preview }: { preview: PreviewMode }) {
 export function MasterPage({ preview, renderProducts }: { preview: PreviewMode; renderProducts: ProductsSlot }) {
   const { masterId = '' } = useParams();
   const query = useQuery(contentQueries.master(masterId, preview.requested));
+  usePageTitle(query.data?.name ?? (query.error instanceof ApiError && query.error.status === 404 ? NOT_FOUND_TITLE : undefined));
   const back = { href: preview.active ? `${paths.master()}?preview=1` : paths.master(), label: '回茶師介紹' };
   return (
     <>

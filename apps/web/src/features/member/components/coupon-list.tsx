@@ -1,4 +1,5 @@
 import type { CouponView } from '@shop/shared/membership';
+import { formatTaipeiDate } from '@shop/shared/taipei-time';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 
@@ -9,6 +10,19 @@ const STATE: Record<CouponView['state'], { label: string; tone: BadgeTone }> = {
   'not-yet': { label: '尚未開始', tone: 'amber' },
   'not-for-tier': { label: '等級不符', tone: 'neutral' },
 };
+
+/**
+ * The member's coupons as 我的優惠券 lists them: usable today, starting later (never counted as
+ * usable: checkout would refuse them today), used, and expired or not for the member's tier.
+ */
+export function groupCoupons(coupons: readonly CouponView[]) {
+  return {
+    usable: coupons.filter((c) => c.state === 'usable'),
+    upcoming: coupons.filter((c) => c.state === 'not-yet'),
+    used: coupons.filter((c) => c.state === 'used'),
+    expired: coupons.filter((c) => c.state === 'expired' || c.state === 'not-for-tier'),
+  };
+}
 
 export function CouponCard({ coupon, action }: { coupon: CouponView; action?: React.ReactNode }) {
   const s = STATE[coupon.state];
@@ -23,6 +37,7 @@ export function CouponCard({ coupon, action }: { coupon: CouponView; action?: Re
       </div>
       <p className="tabular font-mono text-sm tracking-wider text-tea-dark">{coupon.code}</p>
       <p className="text-sm text-ink-muted">{coupon.description}</p>
+      {coupon.state === 'not-yet' && <p className="tabular text-sm text-[#8a5a2a]">{formatTaipeiDate(coupon.startsAt)} 起可使用</p>}
       {action}
     </li>
   );

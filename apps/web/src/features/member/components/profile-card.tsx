@@ -9,6 +9,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { SkeletonText } from '../../../components/ui/skeleton.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { EmailText } from '../../../components/email-text.tsx';
 import { useApiSubmit } from '../../../lib/form.ts';
 import { profileQueryOptions, requestEmailChange, updateProfile } from '../api/member-api.ts';
 
@@ -74,9 +75,13 @@ export function ProfileCard() {
         <dt className="text-ink-muted">會員名稱</dt>
         <dd>{p.displayName}</dd>
         <dt className="text-ink-muted">電子郵件</dt>
-        <dd className="break-all">
-          {p.email}
-          {p.pendingEmail && <span className="block text-xs text-[#8a5a2a]">等待確認改為 {p.pendingEmail}</span>}
+        <dd className="min-w-0">
+          <EmailText email={p.email} />
+          {p.pendingEmail && (
+            <span className="block text-xs text-[#8a5a2a]">
+              等待確認改為 <EmailText email={p.pendingEmail} />
+            </span>
+          )}
         </dd>
         <dt className="text-ink-muted">手機號碼</dt>
         <dd>{p.phone ?? '未填寫'}</dd>

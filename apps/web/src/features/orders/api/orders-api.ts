@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { CvsMapForm, CvsMapFormBody } from '@shop/shared/logistics';
-import type { OrderDetail, OrderListResponse, PaymentForm } from '@shop/shared/orders';
+import type { CancelOrderResponse, OrderDetail, OrderListResponse, PaymentForm } from '@shop/shared/orders';
 import type { RefundAccount, ReturnRequestBody } from '@shop/shared/returns';
 import { apiGet, apiPost, apiPut } from '../../../lib/api-client.ts';
 import { networkError, toApiError } from '../../../lib/api-error.ts';
@@ -21,7 +21,8 @@ export const orderQueryOptions = (orderNo: string) =>
     queryFn: ({ signal }) => apiGet<OrderDetail>(`/api/orders/${encodeURIComponent(orderNo)}`, { signal }),
   });
 
-export const cancelOrder = (orderNo: string) => apiPost<OrderDetail>(`/api/orders/${encodeURIComponent(orderNo)}/cancel`);
+/** Cancels an unpaid order; its lines go back to the cart (`cartNote` says how). */
+export const cancelOrder = (orderNo: string) => apiPost<CancelOrderResponse>(`/api/orders/${encodeURIComponent(orderNo)}/cancel`);
 export const payOrderAgain = (orderNo: string) => apiPost<{ payment: PaymentForm }>(`/api/orders/${encodeURIComponent(orderNo)}/pay`);
 /** The new pickup store for a parcel whose store closed (the map trip's token). */
 export const changePickupStore = (orderNo: string, token: string) => apiPost<OrderDetail>(`/api/orders/${encodeURIComponent(orderNo)}/pickup-store`, { token });

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { CVS_BRAND_NAMES, CVS_BRANDS, type CvsBrandCode } from '@shop/shared/checkout';
+import { inSentence } from '@shop/shared/text';
 import type { OrderDetail } from '@shop/shared/orders';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -62,10 +63,10 @@ export function NewStoreNotice({ order }: { order: OrderDetail }) {
   };
   return (
     <Alert tone="warning" title="取件門市已關轉，請重新選擇門市">
-      <p>原本的取件門市（{order.shipping.store}）已關轉，包裹無法送達。請選擇另一間{CVS_BRAND_NAMES[brand]}門市，我們會改送到新門市。</p>
+      <p>原本的取件門市（{order.shipping.store}）已關轉，包裹無法送達。請選擇另一間{inSentence(CVS_BRAND_NAMES[brand])}門市，我們會改送到新門市。</p>
       {error && <p className="mt-2 text-danger">{error}</p>}
       <Button className="mt-3" loading={busy || Boolean(token)} onClick={() => void open()}>
-        選擇新的{CVS_BRAND_NAMES[brand]}門市
+        選擇新的{inSentence(CVS_BRAND_NAMES[brand])}門市
       </Button>
     </Alert>
   );

@@ -27,7 +27,7 @@ describe('actions on a member\'s order', () => {
     fireEvent.click(screen.getByRole('button', { name: '取消訂單' }));
     expect(native).not.toHaveBeenCalled();
     const dialog = await screen.findByRole('dialog', { name: '取消這筆訂單？' });
-    expect(dialog.textContent).toContain('取消後無法復原，商品會放回庫存。');
+    expect(dialog.textContent).toContain('取消後無法復原，商品會放回您的購物車。');
     fireEvent.click(screen.getByRole('button', { name: '保留訂單' }));
     expect(cancelOrder).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: '取消訂單' }));

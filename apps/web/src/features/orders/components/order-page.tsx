@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import type { OrderDetail } from '@shop/shared/orders';
+import { NOT_FOUND_TITLE } from '@shop/shared/routes';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { ButtonLink } from '../../../components/ui/button.tsx';
@@ -9,8 +11,9 @@ import { textLinkClass } from '../../../components/ui/text-link.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { orderQueryOptions } from '../api/orders-api.ts';
-import { OrderActions, OrderAmounts, OrderItems, OrderStatusBadge, OrderTimeline, formatDateTime } from './order-parts.tsx';
+import { AtmDetails, OrderActions, OrderAmounts, OrderItems, OrderStatusBadge, OrderTimeline, TrackingLink, formatDateTime } from './order-parts.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
+import { usePageTitle } from '../../../hooks/use-page-title.ts';
 import { IssuedInvoice } from '../../../components/issued-invoice.tsx';
 import { NewStoreNotice } from './new-store.tsx';
 import { ReturnsPanel } from './returns-panel.tsx';
@@ -24,10 +27,28 @@ function Panel({ title, children }: { title: string; children: React.ReactNode }
   );
 }
 
+/**
+ * The header's lead: number, status, and when the order was placed. Each piece wraps whole and
+ * none starts with a separator, so a narrow screen never begins a line with 「・2026/11/23 23:13」.
+ */
+export function OrderLead({ order }: { order: Pick<OrderDetail, 'orderNo' | 'status' | 'createdAt'> }) {
+  return (
+    <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+      <span className="tabular">{order.orderNo}</span>
+      <OrderStatusBadge status={order.status} />
+      <time dateTime={order.createdAt} className="tabular whitespace-nowrap">
+        下單時間 {formatDateTime(order.createdAt)}
+      </time>
+    </span>
+  );
+}
+
 /** Shared by the order detail and the tracking detail (which leads with the timeline). */
 export function OrderPage({ tracking = false }: { tracking?: boolean }) {
   const { orderId = '' } = useParams();
   const order = useQuery(orderQueryOptions(orderId));
+  const missing = order.error instanceof ApiError && (order.error.status === 404 || order.error.status === 400);
+  usePageTitle(order.data ? `${tracking ? '配送進度' : '訂單'} ${order.data.orderNo}` : missing ? NOT_FOUND_TITLE : undefined);
   const back = (
     <Link to={tracking ? paths.orderTracking() : paths.orderList()} className={textLinkClass}>
       ← {tracking ? '回配送追蹤' : '回訂單列表'}
@@ -41,7 +62,6 @@ export function OrderPage({ tracking = false }: { tracking?: boolean }) {
     );
   }
   if (order.isError) {
-    const missing = order.error instanceof ApiError && (order.error.status === 404 || order.error.status === 400);
     return missing ? (
       <EmptyState title="找不到這筆訂單" description="訂單編號可能有誤，或不屬於這個帳號。" action={<ButtonLink to={paths.orderList()}>回訂單列表</ButtonLink>} />
     ) : (
@@ -54,9 +74,10 @@ export function OrderPage({ tracking = false }: { tracking?: boolean }) {
   const timeline = (
     <Panel title="配送進度">
       {shipment && (
-        <p className="mb-3 text-sm text-ink-muted">
-          {shipment.carrier}<span className="ml-3">追蹤編號</span> <span className="tabular">{shipment.trackingNo}</span>
-        </p>
+        <div className="mb-3 flex flex-col gap-1 rounded-md bg-paper px-3 py-2 text-sm">
+          {shipment.carrier && <p className="font-medium">{shipment.carrier}</p>}
+          {shipment.trackingNo && <TrackingLink carrier={shipment.carrier ?? ''} trackingNo={shipment.trackingNo} tracking={shipment.tracking} />}
+        </div>
       )}
       <OrderTimeline order={o} />
     </Panel>
@@ -65,24 +86,21 @@ export function OrderPage({ tracking = false }: { tracking?: boolean }) {
     <div className="flex flex-col gap-6">
       <PageHeader
         title={tracking ? '配送進度' : '訂單明細'}
-        lead={
-          <span className="flex flex-wrap items-center gap-2">
-            <span className="tabular">{o.orderNo}</span>
-            <OrderStatusBadge status={o.status} />
-            <span>・{formatDateTime(o.createdAt)}</span>
-          </span>
-        }
+        lead={<OrderLead order={o} />}
         actions={back}
       />
       <NewStoreNotice order={o} />
       {tracking && timeline}
-      <OrderActions order={o} />
       {o.payment?.atm && o.payment.status === 'waiting_transfer' && (
-        <Alert tone="warning" title="請完成 ATM 轉帳">
-          銀行代碼 {o.payment.atm.bankCode}，虛擬帳號 <span className="tabular">{o.payment.atm.account}</span>，請於 {o.payment.atm.expireDate} 前轉帳。
-        </Alert>
+        <section aria-labelledby="atm-title" className="rounded-lg border border-amber/40 bg-amber-soft/50 p-4 sm:p-5">
+          <h2 id="atm-title" className="mb-3 font-semibold text-[#7a4f22]">
+            請完成 ATM 轉帳
+          </h2>
+          <AtmDetails atm={o.payment.atm} total={o.total} />
+        </section>
       )}
       {o.payment?.status === 'failed' && o.status === 'payment_failed' && <Alert tone="error">{o.payment.message}</Alert>}
+      <OrderActions order={o} />
       <div className="grid gap-6 lg:grid-cols-[1fr_320px]">
         <Panel title="購買商品">
           <OrderItems order={o} />

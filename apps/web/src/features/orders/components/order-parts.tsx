@@ -7,6 +7,7 @@ import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { inSentence } from '@shop/shared/text';
 import { errorMessage } from '../../../lib/form.ts';
 import { submitPaymentForm } from '../../../lib/payment-form.ts';
 import { cancelOrder, payOrderAgain } from '../api/orders-api.ts';
@@ -62,6 +63,69 @@ export function OrderItems({ order }: { order: OrderDetail }) {
   );
 }
 
+/**
+ * One discount in an amounts list (here, /payComplete, the order pages and the console): the name
+ * breaks only between its words (never inside 「3%」 or 「NT$100」), and the amount never parts
+ * from its minus sign (a real minus, −).
+ */
+export function DiscountLine({ label, amount }: { label: string; amount: number }) {
+  return (
+    <div className="flex justify-between gap-3 text-[#8a5a2a]">
+      <dt className="min-w-0 break-keep wrap-anywhere">{label}</dt>
+      <dd className="tabular shrink-0 whitespace-nowrap">−{formatTwd(amount)}</dd>
+    </div>
+  );
+}
+
+/**
+ * Copies a number (an ATM account, a tracking number) without its spaces. Where the browser does
+ * not allow it (plain http, an in-app browser), it says to select the number by hand.
+ */
+export function CopyButton({ text, what, className }: { text: string; what: string; className?: string }) {
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text.replace(/\s/g, ''));
+      toast.success(`已複製${what}。`);
+    } catch {
+      toast.error(`無法自動複製，請手動選取${what}。`);
+    }
+  };
+  return (
+    <button type="button" aria-label={`複製${what}`} onClick={() => void copy()} className={className ?? 'min-h-9 rounded-md border border-tea/40 bg-surface px-3 text-sm font-medium text-tea hover:border-tea hover:bg-tea-soft'}>
+      複製
+    </button>
+  );
+}
+
+/**
+ * Where and until when to transfer, as on /payComplete, the order page and the mail: the bank by
+ * code and name, the account in groups of four with a copy button (it copies the digits alone),
+ * the amount, and the deadline with its time (the server words the bank and the deadline).
+ */
+export function AtmDetails({ atm, total }: { atm: NonNullable<NonNullable<OrderDetail['payment']>['atm']>; total: number }) {
+  return (
+    <dl className="grid grid-cols-[auto_1fr] items-baseline gap-x-6 gap-y-2 text-ink">
+      <dt className="text-ink-muted">銀行代碼</dt>
+      <dd className="tabular font-medium" data-testid="atm-bank">
+        {atm.bank}
+      </dd>
+      <dt className="text-ink-muted">虛擬帳號</dt>
+      <dd className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <span className="tabular text-lg font-semibold tracking-wider whitespace-nowrap select-all" data-testid="atm-account">
+          {atm.account.replace(/(\d{4})(?=\d)/g, '$1 ')}
+        </span>
+        <CopyButton text={atm.account} what="虛擬帳號" />
+      </dd>
+      <dt className="text-ink-muted">轉帳金額</dt>
+      <dd className="tabular font-medium">{formatTwd(total)}</dd>
+      <dt className="text-ink-muted">繳費期限</dt>
+      <dd className="tabular" data-testid="atm-deadline">
+        {atm.deadline} 前
+      </dd>
+    </dl>
+  );
+}
+
 export function OrderAmounts({ order }: { order: OrderDetail }) {
   return (
     <dl className="flex flex-col gap-2 text-sm">
@@ -70,10 +134,7 @@ export function OrderAmounts({ order }: { order: OrderDetail }) {
         <dd className="tabular">{formatTwd(order.subtotal)}</dd>
       </div>
       {order.discounts.map((d) => (
-        <div key={d.label} className="flex justify-between text-[#8a5a2a]">
-          <dt>{d.label}</dt>
-          <dd className="tabular">-{formatTwd(d.amount)}</dd>
-        </div>
+        <DiscountLine key={d.label} label={d.label} amount={d.amount} />
       ))}
       <div className="flex justify-between">
         <dt className="text-ink-muted">運費與手續費</dt>
@@ -93,7 +154,10 @@ export function OrderAmounts({ order }: { order: OrderDetail }) {
   );
 }
 
-/** The order's history, newest last, with shipment events and their places. */
+/**
+ * The order's history, oldest first as the server lists it (the shipment slip before 已出貨), with
+ * shipment events and their places; the newest step is the current one, marked for screen readers too.
+ */
 export function OrderTimeline({ order }: { order: OrderDetail }) {
   return (
     <ol className="relative ml-3 border-l-2 border-line" aria-label="訂單進度">
@@ -101,7 +165,7 @@ export function OrderTimeline({ order }: { order: OrderDetail }) {
         const title = e.kind === 'shipment' && e.shipmentEvent ? SHIPMENT_EVENT_LABELS[e.shipmentEvent] : e.status ? ORDER_STATUS_LABELS[e.status] : '更新';
         const latest = i === order.events.length - 1;
         return (
-          <li key={`${e.at}-${i}`} className="relative pb-5 pl-6 last:pb-0">
+          <li key={`${e.at}-${i}`} className="relative pb-5 pl-6 last:pb-0" aria-current={latest ? 'step' : undefined}>
             <span className={`absolute top-1.5 -left-[7px] size-3 rounded-full ${latest ? 'bg-tea ring-4 ring-tea-soft' : 'bg-line'}`} aria-hidden="true" />
             <p className={latest ? 'font-semibold text-tea-dark' : 'font-medium'}>{title}</p>
             <p className="tabular text-sm text-ink-muted">
@@ -128,41 +192,34 @@ export function OrderTimeline({ order }: { order: OrderDetail }) {
 
 /**
  * The parcel on the carrier's site: a link that opens it, or (carriers that ask for the number on
- * their own page) the number with a copy button beside a link to that page.
+ * their own page) the number with a copy button beside a link to that page. A carrier we have no
+ * page for shows the number alone.
  */
-function TrackingLink({ carrier, trackingNo, tracking }: { carrier: string; trackingNo: string; tracking: NonNullable<OrderDetail['events'][number]['tracking']> }) {
+export function TrackingLink({ carrier, trackingNo, tracking }: { carrier: string; trackingNo: string; tracking: OrderDetail['events'][number]['tracking'] }) {
   const link = 'font-medium text-tea-dark underline underline-offset-2 hover:text-tea';
-  if (tracking.opensParcel) {
+  if (tracking?.opensParcel) {
     return (
       <p className="text-sm text-ink-muted">
         追蹤編號：
         <a href={tracking.url} target="_blank" rel="noopener noreferrer" className={`tabular break-all ${link}`}>
           {trackingNo}
-          <span className="sr-only">（在{carrier}網站查詢貨態，另開新視窗）</span>
+          <span className="sr-only">（在物流業者網站查詢貨態，另開新視窗）</span>
         </a>
       </p>
     );
   }
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(trackingNo);
-      toast.success('已複製追蹤編號。');
-    } catch {
-      toast.error('無法自動複製，請手動選取追蹤編號。');
-    }
-  };
   return (
     <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-ink-muted">
       <span>
         追蹤編號：<span className="tabular select-all break-all text-ink">{trackingNo}</span>
       </span>
-      <button type="button" onClick={() => void copy()} className={link}>
-        複製
-      </button>
-      <a href={tracking.url} target="_blank" rel="noopener noreferrer" className={link}>
-        到{carrier}網站查詢
-        <span className="sr-only">（另開新視窗，貼上追蹤編號）</span>
-      </a>
+      <CopyButton text={trackingNo} what="追蹤編號" className={link} />
+      {tracking && (
+        <a href={tracking.url} target="_blank" rel="noopener noreferrer" className={link}>
+          到{inSentence(carrier)}網站查詢
+          <span className="sr-only">（另開新視窗，貼上追蹤編號）</span>
+        </a>
+      )}
     </p>
   );
 }
@@ -188,8 +245,9 @@ export function OrderActions({ order }: { order: OrderDetail }) {
     setAsking(false);
     setBusy('cancel');
     try {
-      await cancelOrder(order.orderNo);
-      toast.success('訂單已取消。');
+      const cancelled = await cancelOrder(order.orderNo);
+      toast.success(`訂單已取消。${cancelled.cartNote ?? ''}`);
+      void client.invalidateQueries({ queryKey: ['cart'] });
       await client.invalidateQueries({ queryKey: ['orders'] });
     } catch (error) {
       toast.error(errorMessage(error));
@@ -227,7 +285,7 @@ export function OrderActions({ order }: { order: OrderDetail }) {
         }
       >
         <p className="leading-relaxed">
-          訂單 <span className="tabular">{order.orderNo}</span> 取消後無法復原，商品會放回庫存。
+          訂單 <span className="tabular">{order.orderNo}</span> 取消後無法復原，商品會放回您的購物車。
         </p>
       </Dialog>
     </div>

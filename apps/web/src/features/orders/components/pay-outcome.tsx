@@ -4,7 +4,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { Container } from '../../../components/ui/page.tsx';
 import { paths } from '../../../config/paths.ts';
-import { OrderActions, OrderAmounts, formatDateTime } from './order-parts.tsx';
+import { AtmDetails, OrderActions, OrderAmounts, formatDateTime } from './order-parts.tsx';
 
 export type Outcome = 'paid' | 'cod' | 'failed' | 'atm' | 'waiting' | 'closed';
 
@@ -57,18 +57,9 @@ export function PayOutcome({ order: o }: { order: OrderDetail }) {
         {outcome === 'waiting' && <p>付款結果確認中，通常幾秒內就會更新，請稍候。若已關閉付款頁，您也可以重新付款。</p>}
         {outcome === 'closed' && <p>這筆訂單{o.status === 'expired' ? '超過付款期限，已自動取消' : '已取消'}，商品已放回庫存。</p>}
         {outcome === 'atm' && o.payment?.atm && (
-          <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 rounded-md bg-amber-soft/50 p-4">
-            <dt className="text-ink-muted">銀行代碼</dt>
-            <dd className="tabular font-medium">{o.payment.atm.bankCode}</dd>
-            <dt className="text-ink-muted">虛擬帳號</dt>
-            <dd className="tabular text-lg font-semibold tracking-wider" data-testid="atm-account">
-              {o.payment.atm.account}
-            </dd>
-            <dt className="text-ink-muted">轉帳金額</dt>
-            <dd className="tabular font-medium">{formatTwd(o.total)}</dd>
-            <dt className="text-ink-muted">繳費期限</dt>
-            <dd className="tabular">{o.payment.atm.expireDate}</dd>
-          </dl>
+          <div className="rounded-md bg-amber-soft/50 p-4">
+            <AtmDetails atm={o.payment.atm} total={o.total} />
+          </div>
         )}
         {o.expiresAt && (outcome === 'waiting' || outcome === 'failed') && <p className="text-sm text-ink-muted">付款期限：{formatDateTime(o.expiresAt)}</p>}
         <OrderAmounts order={o} />

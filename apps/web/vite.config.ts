@@ -1,4 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -23,10 +27,48 @@ function buildManifest(): Plugin {
   };
 }
 
+/** Text assets worth compressing ahead of time (pictures and fonts are compressed already). */
+const COMPRESSIBLE = /\.(js|css|svg|json|txt|webmanifest|xml)$/;
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Compresses every text asset once, at build time, at the highest levels (brotli 11, gzip 9),
+ * beside the file (x.js.br, x.js.gz); the server sends those as they are (@fastify/static's
+ * preCompressed) instead of compressing each response at a low level (docs/decisions/021).
+ * node:zlib does it in a few lines, so no plugin dependency.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'shop:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const dir = path.join(outDir, 'assets');
+      const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => COMPRESSIBLE.test(f));
+      await Promise.all(
+        files.map(async (name) => {
+          const file = path.join(dir, name);
+          const data = await readFile(file);
+          if (data.length < 1024) return;
+          const [br, gz] = await Promise.all([
+            brotli(data, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: data.length, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT } }),
+            gzipAsync(data, { level: 9 }),
+          ]);
+          await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+        }),
+      );
+    },
+  };
+}
+
 const apiPort = process.env.API_PORT ?? '3001';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), buildManifest()],
+  plugins: [react(), tailwindcss(), buildManifest(), precompress()],
   server: {
     port: Number(process.env.PORT ?? 3000),
     strictPort: true,

@@ -130,6 +130,7 @@ const EnvSchema = z.object({
    * How long an outbox delivery may hold its message before another worker may take it again
    * (docs/decisions/014-outbox.md); longer than any delivery's own time-outs.
    */
+  SESSION_CACHE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int('must be whole seconds').min(0, 'must be 0 (off) or more').max(300, 'must be at most 300').default(10)),
   OUTBOX_LEASE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int('must be whole seconds').min(2, 'must be at least 2').max(3600, 'must be at most 3600').default(120)),
   REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
   MAINTENANCE_MODE: booleanFlag,
@@ -210,6 +211,8 @@ export interface AppConfig {
   /** The shop's own inbox for notices (new orders, digest, contact messages). */
   readonly shopNotifyEmail: string;
   readonly outboxLeaseMs: number;
+  /** How long a signed-in lookup is kept in memory (0: every request asks the database). */
+  readonly sessionCacheMs: number;
   /** Shared rate-limit counters (and later realtime fan-out) across instances. */
   readonly redisUrl: string | undefined;
   /** Forces maintenance mode on, whatever the database flag says. */
@@ -342,6 +345,7 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
     // Outside production: the brand's own service address (the demo reads it at /dev/mailbox).
     shopNotifyEmail: env.SHOP_NOTIFY_EMAIL ?? BRAND.email,
     outboxLeaseMs: env.OUTBOX_LEASE_SECONDS * 1000,
+    sessionCacheMs: env.SESSION_CACHE_SECONDS * 1000,
     redisUrl: env.REDIS_URL,
     maintenanceMode: env.MAINTENANCE_MODE,
     ecpay: {

@@ -48,6 +48,8 @@ const staff: FastifyPluginAsync = async (app) => {
           await recordAudit(tx, request, { action: 'staff.role', entity: 'user', entityId: change.id, before: { email: change.email, ...change.before }, after: { email: change.email, ...change.after } });
         }
       });
+      // Committed: a new role counts from the member's next request on every instance.
+      await app.sessionsEnded(request.params.userId);
       const row = (await listStaff(app.db)).find((s) => s.id === request.params.userId);
       if (!row) throw new NoDataError('這個管理員帳號在儲存後已被移除，請重新整理後再試。');
       return row;

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SIGNED_IN_COOKIE, TOKEN_COOKIE } from '@shop/shared/session';
 import { ForbiddenError, UnauthenticatedError } from '../../lib/errors.ts';
 import { isApiPath, routedPath } from '../../lib/routed-path.ts';
+import { createSessionCache } from './session-cache.ts';
 import { resolveSession, type AuthContext } from './session-service.ts';
 
 declare module 'fastify' {
@@ -49,13 +50,23 @@ export default fp(
     });
     app.decorateRequest('auth', null);
 
+    // Signed-in lookups from memory for a few seconds, dropped at once when a member's sessions or
+    // account change (docs/decisions/021).
+    const cache = createSessionCache({ ttlMs: app.config.sessionCacheMs, max: 20_000 });
+    let stop = () => {};
+    // The events plugin registers after this one: listen once everything is loaded.
+    app.addHook('onReady', async () => {
+      stop = app.onSessionsEnded((userId) => (userId ? cache.forgetUser(userId) : cache.clear()));
+    });
+    app.addHook('onClose', async () => stop());
+
     app.addHook('onRequest', async (request, reply) => {
       if (!isApiPath(routedPath(request))) return;
       const token = request.cookies[TOKEN_COOKIE];
       if (token && !SAFE_METHODS.has(request.method) && !isSameOrigin(request, publicOrigin)) {
         throw new ForbiddenError('請從本站頁面送出這項操作。', 'cross-site-request');
       }
-      request.auth = token ? await resolveSession(app.db, token) : null;
+      request.auth = token ? await resolveSession(app.db, token, new Date(), cache) : null;
       // A dead token, or a companion without a token, is cleared so the client stops
       // believing it is signed in.
       if (!request.auth && (token || request.cookies[SIGNED_IN_COOKIE])) reply.clearSessionCookies();

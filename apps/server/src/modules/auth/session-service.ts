@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { DbOrTx } from '../../db/client.ts';
 import { isStaffRole, STAFF_IDLE_MS } from '@shop/shared/admin';
 import * as repo from './session-repo.ts';
+import type { SessionCache } from './session-cache.ts';
 
 /** 30-day sliding expiry: each use (at most hourly) pushes the end out again. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -60,9 +61,15 @@ export async function createSession(
  * expired, or its account is disabled, or, for staff, idle for more than 12 hours. Slides the
  * expiry at most once an hour (every 5 minutes for staff).
  */
-export async function resolveSession(db: DbOrTx, token: string, now = new Date()): Promise<AuthContext | null> {
+export async function resolveSession(db: DbOrTx, token: string, now = new Date(), cache?: SessionCache): Promise<AuthContext | null> {
   if (token.length < 32 || token.length > 128) return null;
-  const found = await repo.findLiveSession(db, hashToken(token), now);
+  const tokenHash = hashToken(token);
+  const hit = cache?.get(tokenHash);
+  // From memory while nothing would be written: not expired, not idle past staff's limit, and not
+  // yet due for the sliding expiry's move (those take the database path below).
+  if (hit && hit.auth.expiresAt > now && now.getTime() - hit.lastSeenAt.getTime() <= (hit.staff ? STAFF_TOUCH_EVERY_MS : TOUCH_EVERY_MS)) return hit.auth;
+  const since = cache?.generation ?? 0;
+  const found = await repo.findLiveSession(db, tokenHash, now);
   if (!found || found.user.disabledAt) return null;
   const idleMs = now.getTime() - found.session.lastSeenAt.getTime();
   const staff = isStaffRole(found.user.role);
@@ -72,11 +79,13 @@ export async function resolveSession(db: DbOrTx, token: string, now = new Date()
     return null;
   }
   let expiresAt = found.session.expiresAt;
+  let lastSeenAt = found.session.lastSeenAt;
   if (idleMs > (staff ? STAFF_TOUCH_EVERY_MS : TOUCH_EVERY_MS)) {
     expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+    lastSeenAt = now;
     await repo.touchSession(db, found.session.id, now, expiresAt);
   }
-  return {
+  const auth: AuthContext = {
     sessionId: found.session.id,
     expiresAt,
     user: {
@@ -87,6 +96,8 @@ export async function resolveSession(db: DbOrTx, token: string, now = new Date()
       role: found.user.role,
     },
   };
+  cache?.set(tokenHash, { auth, lastSeenAt, staff }, since);
+  return auth;
 }
 
 export async function endSession(db: DbOrTx, sessionId: string, now = new Date()): Promise<void> {

@@ -15,6 +15,7 @@ import type { ProductImage } from '../../db/schema.ts';
 import { ConflictError, NoDataError, NotFoundError } from '../../lib/errors.ts';
 import { deleteRedirect, saveRedirect } from '../redirects/service.ts';
 import * as repo from './repo.ts';
+import type { CatalogIndex } from './catalog-index.ts';
 import * as stock from './stock.ts';
 import type { StockMove } from './stock.ts';
 import { pageCount } from '@shop/shared/paging';
@@ -57,6 +58,17 @@ export async function listProducts(db: DbOrTx, query: CatalogListQuery): Promise
     total,
     totalPages: pageCount(total, query.pageSize),
   };
+}
+
+/** Every product on sale as the in-memory list holds it. */
+export function catalogIndexRows(db: DbOrTx) {
+  return repo.indexRows(db);
+}
+
+/** The product list for the mall, answered by the in-memory index (same answers as `listProducts`). */
+export async function listFromIndex(index: CatalogIndex, query: CatalogListQuery): Promise<ProductListResponse> {
+  const { total, items } = await index.list(query);
+  return { items: items.map(toCard), page: query.page, pageSize: query.pageSize, total, totalPages: pageCount(total, query.pageSize) };
 }
 
 /** An active product's page data; drafts and archived products are not found. */

@@ -27,6 +27,8 @@ const member: FastifyPluginAsync = async (app) => {
 
   r.patch('/api/me/profile', { schema: { body: UpdateProfileBody, response: { 200: Profile } } }, async (request) => {
     await profile.updateProfile(app.db, uid(request), request.body);
+    // The name signed-in requests carry is kept in memory for a while: drop it everywhere.
+    await app.sessionsEnded(uid(request));
     return profile.getProfile(app.db, uid(request), await pendingEmailChange(authDeps(), uid(request)));
   });
 

@@ -56,7 +56,7 @@ export function invoiceVoidedMail(i: MailInvoice, reason: string, publicUrl: str
     i,
     'invoice-voided',
     '電子發票已作廢',
-    [`訂單 ${i.orderNo} 的電子發票 ${formatInvoiceNo(i.invoiceNo)}（${formatTwd(i.amount)}）已作廢，原因：${reason}。`, '作廢的發票不會參加對獎；如有疑問，歡迎回覆這封信與我們聯絡。'],
+    [`訂單 ${i.orderNo} 的電子發票 ${formatInvoiceNo(i.invoiceNo)}（${formatTwd(i.amount)}）已作廢，原因：${reason}。`, '作廢的發票不會參加對獎；如有疑問，歡迎與客服聯絡。'],
     { label: '查看訂單', url: orderUrl(publicUrl, i.orderNo) },
   );
 }

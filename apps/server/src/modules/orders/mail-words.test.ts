@@ -73,6 +73,11 @@ const ALL: Array<[string, MailMessage]> = [
 const UNSPACED = /[\u4e00-\u9fff][A-Za-z0-9]|[A-Za-z0-9][\u4e00-\u9fff]/;
 
 describe('what the shop’s mails say, in words a shopper reads', () => {
+  it.each(ALL.filter(([name]) => !name.includes('(shop)')))('%s: never asks for a reply the footer says not to send', (_name, mail) => {
+    // The footer: 「這封信由系統自動寄出，請勿直接回覆」 with the service address and phone.
+    expect(mail.text).not.toMatch(/回覆這封信/);
+  });
+
   it.each(ALL)('%s: the plain text never points at a button it does not have', (_name, mail) => {
     expect(mail.text).not.toContain('按鈕');
     expect(mail.text).not.toContain('{action}');

@@ -87,7 +87,7 @@ export function orderCancelledMail(o: MailOrder, by: 'member' | 'staff', note: s
       ? `已付的 ${formatTwd(o.total)} 會以轉帳退還：請{action}打開訂單，填寫您的退款帳戶，轉帳完成後會另外寄信通知。`
       : o.paid
         ? `已付的 ${formatTwd(o.total)} 會退還給您，退款進度會另外寄信通知。` : o.paymentMethod === 'cod' ? '這筆訂單是貨到付款，您不需要支付任何費用。' : '這筆訂單尚未付款，不會向您收取任何費用。';
-  return memberMail(o, 'order-cancelled', '訂單已取消', [why, money, ...(back ? [cartParagraph(back)] : []), '如有任何疑問，歡迎直接回覆這封信或與客服聯絡。'], { label: '查看訂單', url: orderUrl(publicUrl, o.orderNo) });
+  return memberMail(o, 'order-cancelled', '訂單已取消', [why, money, ...(back ? [cartParagraph(back)] : []), '如有任何疑問，歡迎與客服聯絡。'], { label: '查看訂單', url: orderUrl(publicUrl, o.orderNo) });
 }
 
 /** An ATM or cash-on-delivery order refunded: the money goes back by transfer, to the account the member gives on the order page. */
@@ -166,7 +166,7 @@ export function parcelReturnedMail(o: MailOrder, publicUrl: string): MailMessage
     [
       `您的訂單 ${o.orderNo} 的包裹在取貨期限內沒有取件，已退回山嵐茶事。`,
       o.paymentMethod === 'cod' ? '這筆訂單是取貨付款，您沒有被收取任何費用。' : '我們會與您聯絡，確認要重新寄送或辦理退款。',
-      '如果想重新寄送，也歡迎直接回覆這封信或與客服聯絡。',
+      '如果想重新寄送，請與客服聯絡。',
     ],
     { label: '查看訂單', url: trackingUrl(publicUrl, o.orderNo) },
   );

@@ -49,7 +49,7 @@ export function returnRefusedMail(r: MailReturn, message: string, publicUrl: str
     r,
     'return-refused',
     '退貨申請未核准',
-    [`很抱歉，訂單 ${r.orderNo} 的退貨申請（${r.returnNo}）未能核准。`, `原因：${message}`, '如有疑問，歡迎直接回覆這封信，客服會再為您確認。'],
+    [`很抱歉，訂單 ${r.orderNo} 的退貨申請（${r.returnNo}）未能核准。`, `原因：${message}`, '如有疑問，歡迎與客服聯絡，我們會再為您確認。'],
     button(publicUrl, r),
   );
 }

@@ -55,7 +55,7 @@ export function PayOutcome({ order: o }: { order: OrderDetail }) {
         {outcome === 'cod' && <p>商品送達時請準備現金 {formatTwd(o.total)} 交給配送人員。我們會盡快為您出貨。</p>}
         {outcome === 'failed' && <Alert tone="error">{o.payment?.message ?? '付款未成功。'}您可以重新付款，訂單與商品會為您保留到期限為止。</Alert>}
         {outcome === 'waiting' && <p>付款結果確認中，通常幾秒內就會更新，請稍候。若已關閉付款頁，您也可以重新付款。</p>}
-        {outcome === 'closed' && <p>這筆訂單{o.status === 'expired' ? '超過付款期限，已自動取消' : '已取消'}，商品已放回庫存。</p>}
+        {outcome === 'closed' && <p>{o.status === 'expired' ? '這筆訂單超過付款期限，已自動取消；還有庫存的商品已放回您的購物車，可以重新結帳。' : '這筆訂單已取消。'}</p>}
         {outcome === 'atm' && o.payment?.atm && (
           <div className="rounded-md bg-amber-soft/50 p-4">
             <AtmDetails atm={o.payment.atm} total={o.total} />

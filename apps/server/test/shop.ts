@@ -58,6 +58,14 @@ export async function shopper(app: FastifyInstance, email: string) {
   };
 }
 
+/** The whole app on the test catalogue, and its variants' ids by SKU. */
+export async function shopWithCatalog() {
+  const ctx = await createTestApp({ PUBLIC_URL: 'http://localhost:3000' });
+  await seedTestCatalog(ctx.database);
+  const rows = await ctx.database.db.select({ id: productVariants.id, sku: productVariants.sku }).from(productVariants);
+  return { ctx, variants: Object.fromEntries(rows.map((r) => [r.sku, r.id])) as Record<string, string> };
+}
+
 /** The whole app on the test catalogue with a staff member: the app, the 75 g 凍頂 tin (480) and the staff cookie. */
 export async function shopWithStaff(staffEmail: string) {
   const ctx = await createTestApp();

@@ -27,7 +27,7 @@ import { shippingRules } from '../site/shipping-rules.ts';
 import { parcelOf } from '../logistics/shipments.ts';
 import { invoiceView } from '../invoices/service.ts';
 import { refundViews } from '../payments/refunds.ts';
-import { returnsOfOrder } from './returns.ts';
+import { returnsOfOrderForStaff } from './returns.ts';
 import { pageCount, pageWindow } from '@shop/shared/paging';
 import { formatTaipeiDateTime } from '@shop/shared/taipei-time';
 
@@ -220,7 +220,7 @@ export async function getAdminOrder(db: DbOrTx, orderNo: string, options: { with
     },
     issuedInvoice,
     refunds: await refundViews(db, order.id),
-    returns: (await returnsOfOrder(db, order, new Date())).returns,
+    returns: await returnsOfOrderForStaff(db, order, items),
     note: order.note,
     shipment: shipment ? { carrier: shipment.carrier, trackingNo: shipment.trackingNo } : null,
     parcel: parcel ? { logisticsId: parcel.logisticsId, subType: parcel.subType, statusCode: parcel.statusCode, statusMessage: parcel.statusMessage, collectionAmount: parcel.collectionAmount } : null,

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, dbAvailable, type TestContext } from '../../../test/helpers.ts';
-import { seedTestCatalog, setRole } from '../../../test/fixtures.ts';
+import { dbAvailable, type TestContext } from '../../../test/helpers.ts';
+import { setRole } from '../../../test/fixtures.ts';
 import { latestMail } from '../../../test/mail.ts';
-import { ORIGIN, ecpayNotice, notifyPayment, shopper } from '../../../test/shop.ts';
+import { ecpayNotice, notifyPayment, ORIGIN, shopper, shopWithCatalog } from '../../../test/shop.ts';
 import { orders, productVariants, products } from '../../db/schema.ts';
 
 type Cart = { lines: Array<{ sku: string; quantity: number }> };
@@ -16,10 +16,7 @@ describe.skipIf(!dbAvailable())('an unpaid order that ends gives its lines back 
   let ctx: TestContext;
   let variants: Record<string, string>;
   beforeAll(async () => {
-    ctx = await createTestApp({ PUBLIC_URL: 'http://localhost:3000' });
-    await seedTestCatalog(ctx.database);
-    const rows = await ctx.database.db.select({ id: productVariants.id, sku: productVariants.sku }).from(productVariants);
-    variants = Object.fromEntries(rows.map((r) => [r.sku, r.id]));
+    ({ ctx, variants } = await shopWithCatalog());
   });
   afterAll(async () => ctx.close());
 

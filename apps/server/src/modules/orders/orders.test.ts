@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbAvailable, dbEngine, type TestContext } from '../../../test/helpers.ts';
 import { seedTestCatalog, setRole } from '../../../test/fixtures.ts';
-import { shopper } from '../../../test/shop.ts';
+import { shopper, shopWithCatalog } from '../../../test/shop.ts';
 import { orderEvents, orders, productVariants } from '../../db/schema.ts';
 import { checkMacValue } from '../../lib/ecpay-check-mac.ts';
 import { cliTokenFile } from '../../lib/cli-token.ts';
@@ -15,10 +15,7 @@ describe.skipIf(!dbAvailable())('cart, checkout and orders', () => {
   let ctx: TestContext;
   let variants: Record<string, string>;
   beforeAll(async () => {
-    ctx = await createTestApp({ PUBLIC_URL: 'http://localhost:3000' });
-    await seedTestCatalog(ctx.database);
-    const rows = await ctx.database.db.select({ id: productVariants.id, sku: productVariants.sku }).from(productVariants);
-    variants = Object.fromEntries(rows.map((r) => [r.sku, r.id]));
+    ({ ctx, variants } = await shopWithCatalog());
   });
   afterAll(async () => ctx.close());
 

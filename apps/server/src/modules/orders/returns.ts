@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { bankLabel, TW_BANKS } from '@shop/shared/data/tw-banks';
+import { bankLabel } from '@shop/shared/data/tw-banks';
 import { RETURN_REASONS, type RefundAccount, type ReturnRequestBody, type ReturnView, type Returnable } from '@shop/shared/returns';
 import type { OrderStatus } from '@shop/shared/order-status';
 import { pageCount, pageWindow } from '@shop/shared/paging';
@@ -37,8 +37,9 @@ const returnNoOf = (orderNo: string, n: number) => `${orderNo}-R${n}`;
 type Item = Awaited<ReturnType<typeof repo.itemsOf>>[number];
 type Loaded = { order: repo.OrderRow; items: Item[]; returns: returnsRepo.ReturnRow[]; returnItems: returnsRepo.ReturnItemRow[] };
 
-async function load(db: DbOrTx, order: repo.OrderRow): Promise<Loaded> {
-  const [items, returns] = await Promise.all([repo.itemsOf(db, order.id), returnsRepo.returnsOf(db, order.id)]);
+/** The order's items (unless the caller read them already), its returns and their items. */
+async function load(db: DbOrTx, order: repo.OrderRow, knownItems?: Item[]): Promise<Loaded> {
+  const [items, returns] = await Promise.all([knownItems ?? repo.itemsOf(db, order.id), returnsRepo.returnsOf(db, order.id)]);
   const returnItems = await returnsRepo.itemsOfReturns(
     db,
     returns.map((r) => r.id),
@@ -54,18 +55,18 @@ function returnedQuantities(l: Pick<Loaded, 'returns' | 'returnItems'>, only?: r
   return q;
 }
 
-/** When the parcel was delivered: the newest move to delivered in the order's history. */
-async function deliveredAt(db: DbOrTx, orderId: string): Promise<Date | null> {
-  const events = await repo.eventsOf(db, orderId);
+/** When the parcel was delivered: the newest move to delivered in the order's history (read unless given). */
+async function deliveredAt(db: DbOrTx, orderId: string, knownEvents?: repo.OrderEventRow[]): Promise<Date | null> {
+  const events = knownEvents ?? (await repo.eventsOf(db, orderId));
   const last = [...events].reverse().find((e) => e.kind === 'status' && e.status === 'delivered');
   return last?.createdAt ?? null;
 }
 
 /** What the member may still return and until when, or null (not delivered, period over, a return still open, nothing left). */
-export async function returnableOf(db: DbOrTx, l: Loaded, now: Date): Promise<Returnable | null> {
+export async function returnableOf(db: DbOrTx, l: Loaded, now: Date, knownEvents?: repo.OrderEventRow[]): Promise<Returnable | null> {
   if (!RETURNABLE_STATUSES.includes(l.order.status)) return null;
   if (l.returns.some((r) => r.status === 'requested' || r.status === 'approved')) return null;
-  const delivered = await deliveredAt(db, l.order.id);
+  const delivered = await deliveredAt(db, l.order.id, knownEvents);
   if (!delivered) return null;
   const until = new Date(delivered.getTime() + (await returnSettings(db)).days * DAY_MS);
   if (now > until) return null;
@@ -130,10 +131,15 @@ export async function returnViews(db: DbOrTx, l: Loaded): Promise<ReturnView[]> 
   });
 }
 
-/** Returns and what may still be returned, for an order's page. */
-export async function returnsOfOrder(db: DbOrTx, order: repo.OrderRow, now: Date): Promise<{ returns: ReturnView[]; returnable: Returnable | null }> {
-  const l = await load(db, order);
-  return { returns: await returnViews(db, l), returnable: await returnableOf(db, l, now) };
+/** Returns and what may still be returned, for the member's order page (which has read the items and history already). */
+export async function returnsOfOrder(db: DbOrTx, order: repo.OrderRow, now: Date, known: { items: Item[]; events: repo.OrderEventRow[] }): Promise<{ returns: ReturnView[]; returnable: Returnable | null }> {
+  const l = await load(db, order, known.items);
+  return { returns: await returnViews(db, l), returnable: await returnableOf(db, l, now, known.events) };
+}
+
+/** The order's returns alone, for the console's order page (which has read the items already). */
+export async function returnsOfOrderForStaff(db: DbOrTx, order: repo.OrderRow, items: Item[]): Promise<ReturnView[]> {
+  return returnViews(db, await load(db, order, items));
 }
 
 export interface ReturnDeps extends ChangeDeps {
@@ -160,10 +166,11 @@ export async function uploadReturnPhoto(deps: ReturnDeps, userId: string, orderN
 
 const clock = (deps: Pick<ChangeDeps, 'now'>) => (deps.now ? deps.now() : new Date());
 
-async function mailOf(tx: DbOrTx, order: repo.OrderRow, ret: returnsRepo.ReturnRow): Promise<{ owner: { email: string; name: string; verified: boolean }; mail: MailReturn } | null> {
+/** A return's mail to its member; `known` is the order as the caller loaded it, when its return items are current. */
+async function mailOf(tx: DbOrTx, order: repo.OrderRow, ret: returnsRepo.ReturnRow, known?: Loaded): Promise<{ owner: { email: string; name: string; verified: boolean }; mail: MailReturn } | null> {
   const owner = await repo.ownerOf(tx, order.userId);
   if (!owner) return null;
-  const l = await load(tx, order);
+  const l = known ?? (await load(tx, order));
   const items = l.returnItems
     .filter((i) => i.returnId === ret.id)
     .map((i) => {
@@ -311,7 +318,7 @@ export async function receiveReturn(
       await repo.insertEvent(tx, { orderId: order.id, kind: 'status', status: order.status, note: `已收到退貨（${returnNo}），退款 ${ret.amount} 元`, createdAt: now });
       if (refund && (await outboxStatus(tx, issueKey(order.orderNo))) !== null) await requestAllowance(tx, order, `return:${returnNo}`, refund.amount, reason);
     }
-    const m = await mailOf(tx, order, ret);
+    const m = await mailOf(tx, order, ret, l);
     if (m?.owner.verified) await deps.mailer.enqueue(tx, returnReceivedMail({ ...m.mail, amount: refund?.amount ?? 0 }, deps.publicUrl));
     await inTransaction?.(tx, order.orderNo);
     return { order, restocked };
@@ -325,7 +332,6 @@ export async function receiveReturn(
 export async function giveRefundAccount(deps: ChangeDeps, userId: string, orderNo: string, account: RefundAccount) {
   const order = await repo.findByOrderNo(deps.db, orderNo);
   if (!order || order.userId !== userId) throw new NotFoundError('找不到這筆訂單。');
-  if (!(account.bankCode in TW_BANKS)) throw new BadRequestError('查無這個銀行代碼。', { bankCode: '查無這個銀行代碼' });
   const n = await deps.db.transaction(async (tx) => {
     const n = await setRefundAccount(tx, order.id, account);
     if (n > 0) await repo.insertEvent(tx, { orderId: order.id, kind: 'status', status: order.status, note: `會員已提供退款帳戶（${bankLabel(account.bankCode)}）`, createdAt: clock(deps) });

@@ -428,7 +428,7 @@ export async function present(db: DbOrTx, order: repo.OrderRow): Promise<OrderDe
     canCancel: MEMBER_CANCELLABLE.includes(order.status),
     canPay: order.paymentMethod !== 'cod' && ['pending_payment', 'payment_failed'].includes(order.status) && payment?.status !== 'waiting_transfer',
     needsNewStore: needsNewStore(order, events),
-    ...(await returnsOfOrder(db, order, new Date())),
+    ...(await returnsOfOrder(db, order, new Date(), { items, events })),
   };
 }
 

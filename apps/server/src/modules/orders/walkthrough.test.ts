@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, dbAvailable, type TestContext } from '../../../test/helpers.ts';
-import { seedTestCatalog, setRole } from '../../../test/fixtures.ts';
-import { shopper } from '../../../test/shop.ts';
-import { productVariants } from '../../db/schema.ts';
+import { dbAvailable, type TestContext } from '../../../test/helpers.ts';
+import { setRole } from '../../../test/fixtures.ts';
+import { shopper, shopWithCatalog } from '../../../test/shop.ts';
 import { checkMacValue } from '../../lib/ecpay-check-mac.ts';
 
 /** Issue 18 walkthrough fixes seen through the orders API. */
@@ -10,10 +9,7 @@ describe.skipIf(!dbAvailable())('orders as a shopper reads them', () => {
   let ctx: TestContext;
   let variants: Record<string, string>;
   beforeAll(async () => {
-    ctx = await createTestApp({ PUBLIC_URL: 'http://localhost:3000' });
-    await seedTestCatalog(ctx.database);
-    const rows = await ctx.database.db.select({ id: productVariants.id, sku: productVariants.sku }).from(productVariants);
-    variants = Object.fromEntries(rows.map((r) => [r.sku, r.id]));
+    ({ ctx, variants } = await shopWithCatalog());
   });
   afterAll(async () => ctx.close());
 

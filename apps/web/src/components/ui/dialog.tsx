@@ -44,6 +44,17 @@ export function useModalDialog(open: boolean, onClose: () => void) {
   };
 }
 
+/** The × in a dialog's or drawer's header. */
+export function CloseButton({ onClose }: { onClose(): void }) {
+  return (
+    <button type="button" onClick={onClose} className="-mr-2 inline-flex size-11 items-center justify-center rounded-md text-ink-muted hover:bg-ink/5" aria-label="關閉">
+      <svg viewBox="0 0 20 20" className="size-5" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+        <path d="M5 5l10 10M15 5 5 15" />
+      </svg>
+    </button>
+  );
+}
+
 export function Dialog({ open, onClose, title, children, footer, className }: DialogProps) {
   const { titleId, props } = useModalDialog(open, onClose);
   return (
@@ -58,11 +69,7 @@ export function Dialog({ open, onClose, title, children, footer, className }: Di
         <h2 id={titleId} className="text-lg font-semibold">
           {title}
         </h2>
-        <button type="button" onClick={onClose} className="-mr-2 inline-flex size-11 items-center justify-center rounded-md text-ink-muted hover:bg-ink/5" aria-label="關閉">
-          <svg viewBox="0 0 20 20" className="size-5" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
-            <path d="M5 5l10 10M15 5 5 15" />
-          </svg>
-        </button>
+        <CloseButton onClose={onClose} />
       </div>
       <div className="px-6 py-5">{children}</div>
       {footer && <div className="flex justify-end gap-3 border-t border-line px-6 py-4">{footer}</div>}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useModalDialog } from './dialog.tsx';
+import { CloseButton, useModalDialog } from './dialog.tsx';
 
 export interface DrawerProps {
   open: boolean;
@@ -25,11 +25,7 @@ export function Drawer({ open, onClose, title, children, footer }: DrawerProps) 
         <h2 id={titleId} className="text-lg font-semibold">
           {title}
         </h2>
-        <button type="button" onClick={onClose} className="-mr-2 inline-flex size-11 items-center justify-center rounded-md text-ink-muted hover:bg-ink/5" aria-label="關閉">
-          <svg viewBox="0 0 20 20" className="size-5" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
-            <path d="M5 5l10 10M15 5 5 15" />
-          </svg>
-        </button>
+        <CloseButton onClose={onClose} />
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
       {footer && <div className="flex gap-3 border-t border-line px-5 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">{footer}</div>}

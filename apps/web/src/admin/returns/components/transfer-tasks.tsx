@@ -6,10 +6,12 @@ import { Link } from 'react-router';
 import { z } from 'zod';
 import { adminPath } from '@shop/shared/admin-routes';
 import { formatTwd } from '@shop/shared/money';
+import { groupDigits } from '@shop/shared/atm';
 import type { TransferTasksResponse } from '@shop/shared/returns';
 import { formatTaipeiDateTime } from '@shop/shared/taipei-time';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, buttonClass } from '../../../components/ui/button.tsx';
+import { CopyButton } from '../../../components/copy-button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -25,24 +27,12 @@ import { returnsKeys, transfersQuery } from '../queries.ts';
 type Task = TransferTasksResponse['items'][number];
 type Bank = NonNullable<Task['bank']>;
 
-/** An account number as staff type it into their bank's app: digits in groups of four. */
-export const groupDigits = (account: string) => account.replace(/(\d{4})(?=\d)/g, '$1 ');
-
+/** An account number as staff type it into their bank's app: digits in groups of four, with a copy button. */
 function AccountNumber({ account }: { account: string }) {
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(account);
-      toast.success('已複製帳號。');
-    } catch {
-      toast.error('無法自動複製，請手動選取帳號。');
-    }
-  };
   return (
     <span className="flex flex-wrap items-center gap-x-1 gap-y-1">
       <span className="tabular text-base font-medium tracking-wide whitespace-nowrap select-all">{groupDigits(account)}</span>
-      <Button variant="ghost" className="-my-1 px-2 text-tea" onClick={() => void copy()} aria-label={`複製帳號 ${account}`}>
-        複製
-      </Button>
+      <CopyButton text={account} what="帳號" label={`複製帳號 ${account}`} className={buttonClass('ghost', 'md', '-my-1 px-2 text-tea')} />
     </span>
   );
 }

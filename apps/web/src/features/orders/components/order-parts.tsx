@@ -7,6 +7,7 @@ import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { CopyButton } from '../../../components/copy-button.tsx';
 import { inSentence } from '@shop/shared/text';
 import { errorMessage } from '../../../lib/form.ts';
 import { submitPaymentForm } from '../../../lib/payment-form.ts';
@@ -74,26 +75,6 @@ export function DiscountLine({ label, amount }: { label: string; amount: number 
       <dt className="min-w-0 break-keep wrap-anywhere">{label}</dt>
       <dd className="tabular shrink-0 whitespace-nowrap">−{formatTwd(amount)}</dd>
     </div>
-  );
-}
-
-/**
- * Copies a number (an ATM account, a tracking number) without its spaces. Where the browser does
- * not allow it (plain http, an in-app browser), it says to select the number by hand.
- */
-export function CopyButton({ text, what, className }: { text: string; what: string; className?: string }) {
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(text.replace(/\s/g, ''));
-      toast.success(`已複製${what}。`);
-    } catch {
-      toast.error(`無法自動複製，請手動選取${what}。`);
-    }
-  };
-  return (
-    <button type="button" aria-label={`複製${what}`} onClick={() => void copy()} className={className ?? 'min-h-9 rounded-md border border-tea/40 bg-surface px-3 text-sm font-medium text-tea hover:border-tea hover:bg-tea-soft'}>
-      複製
-    </button>
   );
 }
 

@@ -104,6 +104,9 @@ test.describe('store pickup through the store map', () => {
     await staff.goto(`/admin/orders/${orderNo}`);
     await staff.getByRole('button', { name: '開始備貨' }).click();
     await staff.getByRole('dialog').getByRole('button', { name: '開始備貨' }).click();
+    // The order has moved (its page re-rendered) before the next action is opened: a dialog opened
+    // during that re-render could be closed by it.
+    await expect(staff.getByRole('button', { name: '開始備貨' })).toHaveCount(0);
     await staff.getByRole('button', { name: '出貨', exact: true }).click();
     await staff.getByRole('dialog').getByRole('button', { name: '建立物流單並出貨' }).click();
     await expect(staff.getByText('已建立綠界物流單並出貨').first()).toBeVisible();
@@ -159,6 +162,9 @@ test.describe('store pickup through the store map', () => {
     await staff.goto(`/admin/orders/${orderNo}`);
     await staff.getByRole('button', { name: '開始備貨' }).click();
     await staff.getByRole('dialog').getByRole('button', { name: '開始備貨' }).click();
+    // The order has moved (its page re-rendered) before the next action is opened: a dialog opened
+    // during that re-render could be closed by it.
+    await expect(staff.getByRole('button', { name: '開始備貨' })).toHaveCount(0);
     await staff.getByRole('button', { name: '出貨', exact: true }).click();
     await staff.getByRole('dialog').getByRole('button', { name: '建立物流單並出貨' }).click();
     await expect(staff.getByText('已建立綠界物流單並出貨').first()).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { linkIn, waitForMail } from './mailbox.ts';
 import { fillRegister, signInBrowser, uniqueEmail } from './support.ts';
 

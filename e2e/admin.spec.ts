@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { signInBrowser, uniqueEmail } from './support.ts';
 
 test.describe('the operations console', () => {

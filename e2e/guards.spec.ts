@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { ROUTES } from '../packages/shared/src/routes.ts';
 import { signInBrowser } from './support.ts';
 

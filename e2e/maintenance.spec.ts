@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './test.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { signInBrowser, uniqueEmail } from './support.ts';
 
 /** Maintenance mode is switched by the owner through the API, as the operations console does. */

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './test.ts';
+import type { Page } from '@playwright/test';
 import { waitForMail } from './mailbox.ts';
 import { addToCart, signInBrowser, stockOf, uniqueEmail } from './support.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { fillRegister } from './support.ts';
 
 /** Issue 18 (walkthrough at 390 px and 1280 px), items 1 and 2: signing up and signing in as staff. */

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from './test.ts';
+import type { Locator, Page } from '@playwright/test';
 import { addToCart, signInBrowser, stockOf } from './support.ts';
 
 /** Issue 18, second group of the walkthrough at 390 px and 1280 px (docs/decisions/019-walkthrough-fixes-b.md). */

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './test.ts';
+import type { Page } from '@playwright/test';
 import { addToCart, orderStatus, signInBrowser, uniqueEmail } from './support.ts';
 
 /** Issue 18, third group of the walkthrough at 390 px and 1280 px (docs/decisions/020-walkthrough-fixes-c.md). */

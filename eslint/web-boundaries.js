@@ -96,9 +96,9 @@ const plugin = { meta: { name: 'web-boundaries' }, rules: { layers: layersRule }
 
 export default [
   {
-    // Only app/ (and main.tsx) compose features; nothing else reaches into app/.
+    // Only app/ (and the entries: main.tsx with boot.tsx, and entry-server.tsx) compose features; nothing else reaches into app/.
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    ignores: ['apps/web/src/app/**', 'apps/web/src/main.tsx', 'apps/web/src/**/*.test.{ts,tsx}'],
+    ignores: ['apps/web/src/app/**', 'apps/web/src/main.tsx', 'apps/web/src/boot.tsx', 'apps/web/src/entry-server.tsx', 'apps/web/src/**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -42,7 +42,11 @@ export function webBuildIsCurrent(stamp = webSourceStamp()) {
 
 /** Builds the web app with a build id derived from its sources, then records the stamp. */
 export async function buildWeb(stamp = webSourceStamp()) {
-  const code = await run('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: path.join(ROOT, 'apps/web'), env: { ...process.env, BUILD_ID: stamp } });
+  const options = { cwd: path.join(ROOT, 'apps/web'), env: { ...process.env, BUILD_ID: stamp } };
+  let code = await run('npx', ['vite', 'build', '--logLevel', 'warn'], options);
+  if (code !== 0) return code;
+  // The server renderer (docs/decisions/024), into dist/ssr.
+  code = await run('npx', ['vite', 'build', '--ssr', 'src/entry-server.tsx', '--logLevel', 'warn'], options);
   if (code !== 0) return code;
   fs.writeFileSync(STAMP_FILE, `${stamp}\n`);
   return 0;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -67,7 +68,39 @@ function precompress(): Plugin {
 
 const apiPort = process.env.API_PORT ?? '3001';
 
-export default defineConfig({
+/**
+ * The server renderer's build (docs/decisions/024): src/entry-server.tsx into dist/ssr, one
+ * self-contained ES module (every package bundled in, so it runs wherever dist is copied) that the
+ * server imports. It runs after the browser's build and shares its build id.
+ */
+const ssrBuild = defineConfig({
+  plugins: [react(), tailwindcss()],
+  // React's production server renderer only, whatever NODE_ENV the server runs with.
+  define: { __BUILD_ID__: JSON.stringify(readBuildId()), 'process.env.NODE_ENV': JSON.stringify('production') },
+  ssr: { noExternal: true, target: 'node' },
+  build: {
+    ssr: 'src/entry-server.tsx',
+    outDir: 'dist/ssr',
+    emptyOutDir: true,
+    copyPublicDir: false,
+    target: 'node20',
+    sourcemap: false,
+    reportCompressedSize: false,
+    // One file: modules run in import order (lib/server-storage.ts before the stores that read it).
+    rollupOptions: { output: { entryFileNames: 'entry-server.js', codeSplitting: false } },
+  },
+});
+
+/** The browser build's id (dist/build-manifest.json), so both halves of a build agree. */
+function readBuildId(): string {
+  try {
+    return (JSON.parse(readFileSync(path.resolve(import.meta.dirname, 'dist/build-manifest.json'), 'utf8')) as { buildId: string }).buildId;
+  } catch {
+    return process.env.BUILD_ID ?? 'dev';
+  }
+}
+
+const browserBuild = defineConfig({
   plugins: [react(), tailwindcss(), buildManifest(), precompress()],
   server: {
     port: Number(process.env.PORT ?? 3000),
@@ -87,8 +120,12 @@ export default defineConfig({
         // keeps the first load of / within its budget; every page loads all of it anyway.
         codeSplitting: {
           groups: [
+            // Vite's preload helper alone: the first script (main.tsx) needs only it, so the page is
+            // painted before the framework is even fetched (docs/decisions/024).
+            { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 2 },
             {
               name: 'vendor',
+              priority: 1,
               test: /(node_modules[\\/](react|react-dom|react-router|scheduler|@tanstack|zustand)[\\/]|(src[\\/]lib[\\/]api-(client|error)|src[\\/]components[\\/]ui[\\/](cn|badge)|shared[\\/]src[\\/](money|content-preview)|src[\\/]features[\\/]content[\\/](api[\\/]content-api|components[\\/](format|preview-banner)|hooks[\\/]use-preview-mode))\.tsx?$)/,
             },
           ],
@@ -97,3 +134,5 @@ export default defineConfig({
     },
   },
 });
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? ssrBuild : browserBuild));

@@ -1,10 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { matchRoute, NOT_FOUND_TITLE } from '@shop/shared/routes';
 import { matchAdminRoute } from '@shop/shared/admin-routes';
 import { BRAND } from '@shop/shared/brand';
+import { SIGNED_IN_COOKIE } from '@shop/shared/session';
 import { NotFoundError } from '../lib/errors.ts';
 import type { DbOrTx } from '../db/client.ts';
 
@@ -73,6 +76,9 @@ export default fp<SpaOptions>(
 
     // A product page's shell costs two queries; keep each filled shell a few seconds.
     const shells = shellCache(500, 5_000);
+    const renderer = built ? await loadRenderer(dist, app) : null;
+    // Pages rendered for nobody in particular (no session) are the same for everyone: kept as long as shells.
+    const anonymousPages = shellCache<Rendered>(500, 5_000);
     app.get('/*', async (request, reply) => {
       const pathname = decodeSafe(request.url.split('?', 1)[0] ?? '/');
       if (pathname.startsWith('/api/') || pathname === '/api') throw new NotFoundError('找不到這個 API 路徑。');
@@ -95,11 +101,87 @@ export default fp<SpaOptions>(
         const title = meta?.title ?? (!match ? `${NOT_FOUND_TITLE}｜${BRAND.name}` : match.route.id !== 'landing' ? `${match.route.title}｜${BRAND.name}` : `${BRAND.name}｜${BRAND.tagline}`);
         return { html: renderShell(template, title, meta), found: Boolean(match) && !meta?.notFound };
       });
+      if (renderer && shell.found) {
+        const signedIn = hasSessionHint(request);
+        const key = request.url;
+        const rendered = signedIn
+          ? await renderPage(app, renderer, request, shell.html)
+          : await anonymousPages.get(key, () => renderPage(app, renderer, request, shell.html));
+        if (rendered.kind === 'redirect') return reply.code(rendered.status).header('cache-control', NO_CACHE).redirect(rendered.location, rendered.status);
+        if (rendered.kind === 'page') {
+          // A signed-in page is the member's own: never kept by a shared cache.
+          return reply.code(rendered.found ? 200 : 404).header('cache-control', signedIn ? `private, ${NO_CACHE}` : NO_CACHE).type('text/html; charset=utf-8').send(rendered.html);
+        }
+      }
       return reply.code(shell.found ? 200 : 404).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(shell.html);
     });
   },
   { name: 'spa', dependencies: ['config'] },
 );
+
+/** The server renderer built from the web app (apps/web/src/entry-server.tsx → dist/ssr/entry-server.js). */
+interface Renderer {
+  render(input: { url: string; cookie: string; fetch(url: string, init: RequestInit): Promise<Response> }): Promise<
+    { kind: 'redirect'; status: number; location: string } | { kind: 'page'; status: number; html: string; state: string } | { kind: 'skip' }
+  >;
+}
+
+type Rendered = { kind: 'redirect'; status: number; location: string } | { kind: 'page'; found: boolean; html: string } | { kind: 'skip' };
+
+async function loadRenderer(dist: string, app: FastifyInstance): Promise<Renderer | null> {
+  const file = path.join(dist, 'ssr', 'entry-server.js');
+  if (!fs.existsSync(file)) {
+    if (!app.config.isTest) app.log.warn({ file }, 'server renderer not built: pages render in the browser only');
+    return null;
+  }
+  try {
+    return (await import(pathToFileURL(file).href)) as Renderer;
+  } catch (error) {
+    // A renderer that cannot load must not keep the shop closed: pages render in the browser.
+    app.log.error({ err: error, file }, 'server renderer failed to load: pages render in the browser only');
+    return null;
+  }
+}
+
+/** The session hint cookie (the web app's routing hint; the API still checks the real session). */
+function hasSessionHint(request: FastifyRequest): boolean {
+  return Boolean(request.cookies[SIGNED_IN_COOKIE]);
+}
+
+/**
+ * Renders the page for this request into the shell (docs/decisions/024-server-rendering.md). The
+ * page's API calls are answered in-process (no network), with the visitor's cookies and address so
+ * every rule (sessions, limits, maintenance) applies as if the browser had asked. A render that
+ * fails is logged and the shell is sent instead: the browser renders the page as before.
+ */
+async function renderPage(app: FastifyInstance, renderer: Renderer, request: FastifyRequest, shellHtml: string): Promise<Rendered> {
+  const cookie = request.headers.cookie ?? '';
+  try {
+    const result = await renderer.render({
+      url: `http://shop.internal${request.url}`,
+      cookie,
+      fetch: async (url, init) => {
+        const res = await app.inject({
+          method: (init.method ?? 'GET') as 'GET',
+          url,
+          headers: { ...(init.headers as Record<string, string>), cookie, 'user-agent': request.headers['user-agent'] ?? '' },
+          remoteAddress: request.ip,
+          ...(typeof init.body === 'string' ? { payload: init.body } : {}),
+        });
+        return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : res.rawPayload, {
+          status: res.statusCode,
+          headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
+        });
+      },
+    });
+    if (result.kind !== 'page') return result;
+    const html = shellHtml.replace('<div id="root"></div>', () => `<div id="root" data-hydrating>${result.html}</div>${result.state}`);
+    return { kind: 'page', found: result.status < 400, html };
+  } catch (error) {
+    request.log.error({ err: error, url: request.url }, 'server render failed; sending the page shell');
+    return { kind: 'skip' };
+  }
+}
 
 interface Shell {
   html: string;
@@ -108,10 +190,10 @@ interface Shell {
 }
 
 /** Filled HTML shells by path: at most `max`, each kept `ttlMs` (a product's new name shows within seconds). */
-function shellCache(max: number, ttlMs: number) {
-  const entries = new Map<string, { shell: Shell; expires: number }>();
+function shellCache<T = Shell>(max: number, ttlMs: number) {
+  const entries = new Map<string, { shell: T; expires: number }>();
   return {
-    async get(key: string, render: () => Promise<Shell>): Promise<Shell> {
+    async get(key: string, render: () => Promise<T>): Promise<T> {
       const hit = entries.get(key);
       if (hit && hit.expires > Date.now()) return hit.shell;
       const shell = await render();

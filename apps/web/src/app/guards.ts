@@ -44,7 +44,8 @@ export async function redirectCheck(
   }
   const target = result.redirect?.target;
   if (!target || target === pathname) return;
-  if (isExternalTarget(target)) {
+  // On the server the answer itself is the redirect, wherever it points.
+  if (isExternalTarget(target) && typeof window !== 'undefined') {
     fullPage(target);
     // Keep the router waiting while the browser leaves.
     await new Promise(() => {});
@@ -56,6 +57,7 @@ export async function productLoader({ request, params }: LoaderFunctionArgs): Pr
   guardRequest(request);
   await redirectCheck(new URL(request.url).pathname);
   // The page's data starts loading with its code; the page shows a skeleton until it arrives.
-  if (params.productId) void queryClient.prefetchQuery(productQueryOptions(params.productId));
+  // (On the server the page's own render asks for it.)
+  if (params.productId && typeof window !== 'undefined') void queryClient.prefetchQuery(productQueryOptions(params.productId));
   return null;
 }

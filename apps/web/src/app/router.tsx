@@ -1,4 +1,4 @@
-import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type HydrationState, type LoaderFunction, type RouteObject } from 'react-router';
 import { MEMBER_LAYOUT_PATH, NOT_FOUND_TITLE, ROUTES, type RouteDef, type RouteId } from '@shop/shared/routes';
 import { PageSkeleton } from '../components/page-skeleton.tsx';
 import type { RouteHandle } from '../components/layouts/default-layout.tsx';
@@ -46,11 +46,12 @@ export function buildRoutes(): RouteObject[] {
     ],
   };
 
-  // The operations console: its own lazily loaded bundle with its own layout and routes.
+  // The operations console: its own lazily loaded bundle with its own layout and routes. Never
+  // rendered on the server (its pages are sent as the shell), so the server's build leaves it out.
   const admin: RouteObject = {
     id: 'admin',
     path: '/admin/*',
-    lazy: lazyPage(() => import('../admin/admin-app.tsx')),
+    ...(import.meta.env.SSR ? {} : { lazy: lazyPage(() => import('../admin/admin-app.tsx')) }),
     HydrateFallback: PageSkeleton,
     errorElement: <RouteError />,
   };
@@ -71,8 +72,24 @@ export function buildRoutes(): RouteObject[] {
   ];
 }
 
-export function createAppRouter() {
-  const router = createBrowserRouter(buildRoutes());
+/**
+ * A page the server rendered hydrates only once its code is here: the routes matching the URL get
+ * their lazily loaded modules before the router starts (otherwise it would show the loading
+ * skeleton over the server's page).
+ */
+export async function loadMatchedRoutes(routes: RouteObject[], pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
+}
+
+export function createAppRouter(routes: RouteObject[] = buildRoutes(), hydrationData?: HydrationState) {
+  const router = createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);
   // A chunk that fails during a client navigation belongs to the page being opened.
   setPendingLocationSource(() => {
     const next = router.state.navigation.location;

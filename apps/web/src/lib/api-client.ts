@@ -1,6 +1,7 @@
 import { defaultRetries, isErrorStatus, isRetryableStatus, requestTimeout } from '@shop/shared/http-policy';
 import { type ApiError, networkError, toApiError } from './api-error.ts';
 import { isMobileDevice } from './device.ts';
+import { requestScope } from './request-scope.ts';
 
 type UnauthorizedHandler = () => void;
 let onUnauthorized: UnauthorizedHandler = () => {};
@@ -85,7 +86,8 @@ export async function api<T>(method: string, url: string, options: RequestOption
     let res: Response;
     let body: unknown;
     try {
-      res = await fetch(url, {
+      // On the server (a page rendered before it is sent) the request's scope answers in-process.
+      res = await (requestScope()?.fetch ?? fetch)(url, {
         method,
         credentials: 'same-origin',
         headers: { accept: 'application/json', ...(hasBody ? { 'content-type': 'application/json' } : {}) },
@@ -108,7 +110,7 @@ export async function api<T>(method: string, url: string, options: RequestOption
     // The shop closed for maintenance: a full load of /maintenance, where the server answers its
     // plain page (docs/product-rules.md#maintenance-mode). Never a loop: that page has no script.
     // (A literal: config/paths.ts would pull the route table into this shared chunk.)
-    if (apiError.status === 503 && apiError.code === 'maintenance') location.replace('/maintenance');
+    if (apiError.status === 503 && apiError.code === 'maintenance' && typeof location !== 'undefined') location.replace('/maintenance');
     throw apiError;
   }
 }

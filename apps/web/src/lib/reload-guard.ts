@@ -38,11 +38,13 @@ export class ChunkLoadError extends Error {
  * page. An error thrown by the page's own code as it loads is passed on as it is: it is a crash in
  * the browser (「發生錯誤」), not a file the server failed to send.
  */
-export function withChunkReload<T>(load: () => Promise<T>, deps = browserDeps()): () => Promise<T> {
+export function withChunkReload<T>(load: () => Promise<T>, given?: ChunkReloadDeps): () => Promise<T> {
   return async () => {
     try {
       return await load();
     } catch (error) {
+      // Read when needed: on the server, where pages are also rendered, there is no window.
+      const deps = given ?? browserDeps();
       // Chromium and Firefox say "…dynamically imported module", Safari "Importing a module script
       // failed", Vite "Unable to preload CSS".
       if (!/mport|preload/.test(String(error))) throw error;

@@ -46,7 +46,9 @@ export function DefaultLayout({ cartCount = 0, isLogin = false }: { cartCount?: 
       </a>
       <NavigationProgress />
       <SiteHeader cartCount={cartCount} isLogin={isLogin} />
-      <main id="main" className="flex-1">
+      {/* At least a screen tall: the footer starts below the fold, so a page whose content arrives
+          after its first paint never pushes a visible footer down (layout shift). */}
+      <main id="main" className="min-h-dvh flex-1">
         <Outlet />
       </main>
       <SiteFooter />

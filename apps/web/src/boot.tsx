@@ -1,4 +1,4 @@
-import { StrictMode, useEffect } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { hydrate } from '@tanstack/react-query';
@@ -70,7 +70,9 @@ const app = (
     <Hydrated root={root} />
   </StrictMode>
 );
-if (serverState) hydrateRoot(root, app);
+// As a transition: React hydrates in slices of a few milliseconds, so the page keeps answering while
+// it becomes the app (one long task would block input for its whole length).
+if (serverState) startTransition(() => void hydrateRoot(root, app));
 else createRoot(root).render(app);
 
 /**

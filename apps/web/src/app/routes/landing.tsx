@@ -49,7 +49,7 @@ export default function Landing() {
             </div>
           </div>
           <div className="aspect-[4/3] overflow-hidden rounded-2xl border border-line shadow-card">
-            <img src={hillsUrl} alt="霧中層疊的茶山" width={560} height={420} className="size-full" />
+            <img src={hillsUrl} alt="霧中層疊的茶山" width={560} height={420} fetchPriority="high" className="size-full" />
           </div>
         </Container>
       </section>

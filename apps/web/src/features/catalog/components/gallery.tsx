@@ -49,6 +49,8 @@ export function Gallery({ images, name }: { images: readonly ImageView[]; name: 
           height={current.height}
           alt={current.alt}
           draggable={false}
+          // The product page's largest paint: fetched first.
+          fetchPriority="high"
           className="size-full object-cover"
         />
         {count > 1 && (

@@ -117,9 +117,10 @@ export function MallPage() {
           ) : (
             <div className={products.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}>
               <ProductGrid>
-                {data.items.map((p) => (
+                {data.items.map((p, i) => (
                   <li key={p.id}>
-                    <ProductCard product={p} />
+                    {/* The first row (two cards on a phone) holds the page's largest paint. */}
+                    <ProductCard product={p} priority={i < 2} />
                   </li>
                 ))}
               </ProductGrid>

@@ -8,7 +8,11 @@ import { Price } from './price.tsx';
 /** Image sizes the grid shows: 2 columns on phones, 3 on tablets, 4 on desktops. */
 export const GRID_IMAGE_SIZES = '(min-width: 1024px) 280px, (min-width: 640px) 33vw, 50vw';
 
-export function ProductCard({ product }: { product: Card }) {
+/**
+ * `priority`: one of the first cards a page shows (the mall's top row): its picture is likely the
+ * page's largest paint, so it loads at once and early instead of lazily.
+ */
+export function ProductCard({ product, priority = false }: { product: Card; priority?: boolean }) {
   const onSale = product.compareAtPrice !== null && product.inStock;
   return (
     <article className="group relative flex flex-col gap-3">
@@ -21,7 +25,8 @@ export function ProductCard({ product }: { product: Card }) {
             width={product.image.width}
             height={product.image.height}
             alt={product.image.alt}
-            loading="lazy"
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : 'auto'}
             decoding="async"
             className={`size-full object-cover transition-transform duration-500 group-hover:scale-[1.03] ${product.inStock ? '' : 'opacity-60 grayscale-[40%]'}`}
           />

@@ -1,8 +1,13 @@
 #!/usr/bin/env node
 // npm run bench: requests per second of the catalogue (anonymous, signed in, a varied query mix,
-// product detail) next to a bare Fastify route, all served from this machine in the same run, with
-// the shop's memory (RSS) after each. Loopback only; every run is bounded in time.
-//   BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50), DATABASE_URL (optional: PostgreSQL)
+// product detail) next to a bare Fastify route, and 100 buyers ordering one variant at once, all
+// served from this machine in the same run, with the shop's memory (RSS) after each. The catalogue
+// is the demo's topped up to BENCH_PRODUCTS products through the console's API before anything is
+// measured (once per data directory or database). Loopback only; every run is bounded in time.
+//   BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50), DATABASE_URL (optional: PostgreSQL),
+//   BENCH_PRODUCTS (default 500), BENCH_BUYERS (default 100),
+//   BENCH_ONLY=<comma list> of the runs below (default: all): bare, list, list-signed-in, mix, detail, hot,
+//   BENCH_NODE_ARGS (extra Node flags for the shop's process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof")
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,7 +16,17 @@ import { ROOT } from './lib.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const catalogueSize = Number(process.env.BENCH_PRODUCTS ?? 500);
 const dataDir = path.join(ROOT, '.data', 'bench');
+
+const RUNS = ['bare', 'list', 'list-signed-in', 'mix', 'detail', 'hot'];
+const only = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const unknown = only.filter((name) => !RUNS.includes(name));
+if (unknown.length > 0) {
+  console.error(`BENCH_ONLY: unknown run ${unknown.join(', ')} (the runs: ${RUNS.join(', ')})`);
+  process.exit(2);
+}
+const wanted = (name) => only.length === 0 || only.includes(name);
 
 function start(args, env, ready) {
   return new Promise((resolve, reject) => {
@@ -35,6 +50,16 @@ function rssOf(pid) {
   try {
     const kb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
     return Number.isFinite(kb) ? Math.round(kb / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The shop process's CPU time so far (user + system), in ms (Linux; clock ticks of 10 ms). */
+function cpuMsOf(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
     return null;
   }
@@ -72,6 +97,7 @@ function queryMix() {
 
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 100);
 const ORDERS_EACH = 3;
+const WARM_UP_ORDERS = 20;
 
 /** A session cookie through the test-only sign-in (NODE_ENV=test). */
 async function testSession(base, email, role = 'customer') {
@@ -82,43 +108,131 @@ async function testSession(base, email, role = 'customer') {
 
 /**
  * 100 buyers at once, each putting the same variant in the cart and ordering it (card, so it is
- * held unpaid) three times in a row: orders per second, the place-order latency, and that the stock
- * went down by exactly the orders placed (never oversold).
+ * held unpaid) three times in a row: orders per second, the place-order latency (the order's own
+ * request, and with its add to cart), the shop's CPU time per order, and that the stock went down
+ * by exactly the orders placed (never oversold). Twenty orders first warm the path up, unmeasured.
  */
-async function hotVariant(base, slug) {
-  const owner = await testSession(base, `bench-owner-${Date.now()}@example.com`, 'owner');
+async function hotVariant(base, slug, owner, pid) {
+  const json = (cookie) => ({ 'content-type': 'application/json', origin: base, cookie });
   const product = await (await fetch(`${base}/api/catalog/products/${slug}`)).json();
   const variant = product.variants[0];
-  const json = (cookie) => ({ 'content-type': 'application/json', origin: base, cookie });
-  await fetch(`${base}/api/admin/variants/${variant.id}/stock`, { method: 'POST', headers: json(owner), body: JSON.stringify({ delta: BUYERS * ORDERS_EACH, reason: '壓測補貨' }) });
-  const stockOf = async () => (await (await fetch(`${base}/api/catalog/products/${slug}`)).json()).variants[0].stock;
+  // The console's view of the stock, which no response cache holds.
+  const stockOf = async () => (await (await fetch(`${base}/api/admin/products/${product.id}`, { headers: json(owner) })).json()).variants.find((v) => v.id === variant.id).stock;
+  await fetch(`${base}/api/admin/variants/${variant.id}/stock`, { method: 'POST', headers: json(owner), body: JSON.stringify({ delta: BUYERS * ORDERS_EACH + WARM_UP_ORDERS, reason: '壓測補貨' }) });
+  const order = async (cookie, key) => {
+    await (await fetch(`${base}/api/cart/items`, { method: 'POST', headers: json(cookie), body: JSON.stringify({ variantId: variant.id, quantity: 1 }) })).arrayBuffer();
+    const o = performance.now();
+    const res = await fetch(`${base}/api/orders`, {
+      method: 'POST',
+      headers: json(cookie),
+      body: JSON.stringify({ idempotencyKey: key, shipping: { method: 'home', recipientName: '壓測買家', phone: '0912345678', city: '南投縣', district: '鹿谷鄉', address: '興產路 87 號' }, invoice: { type: 'member' }, paymentMethod: 'credit_card' }),
+    });
+    await res.arrayBuffer();
+    return { status: res.status, placeMs: performance.now() - o };
+  };
+  // Warm up the order path (JIT) with a few buyers of their own, one after the other; not measured.
+  for (let i = 0; i < WARM_UP_ORDERS; i++) await order(await testSession(base, `bench-warm-${Date.now()}-${i}@example.com`), `bench-warm-${i}-${Date.now()}-0000`);
   const before = await stockOf();
   const buyers = await Promise.all(Array.from({ length: BUYERS }, (_, i) => testSession(base, `bench-buyer-${Date.now()}-${i}@example.com`)));
-  const latencies = [];
+  const rounds = [];
+  const orders = [];
   let placed = 0;
   let refused = 0;
+  const cpuBefore = cpuMsOf(pid);
+  const clientBefore = process.cpuUsage();
   const started = performance.now();
   await Promise.all(
     buyers.map(async (cookie, i) => {
       for (let n = 0; n < ORDERS_EACH; n++) {
         const t = performance.now();
-        await fetch(`${base}/api/cart/items`, { method: 'POST', headers: json(cookie), body: JSON.stringify({ variantId: variant.id, quantity: 1 }) });
-        const res = await fetch(`${base}/api/orders`, {
-          method: 'POST',
-          headers: json(cookie),
-          body: JSON.stringify({ idempotencyKey: `bench-${i}-${n}-${Date.now()}-0000`, shipping: { method: 'home', recipientName: '壓測買家', phone: '0912345678', city: '南投縣', district: '鹿谷鄉', address: '興產路 87 號' }, invoice: { type: 'member' }, paymentMethod: 'credit_card' }),
-        });
-        latencies.push(performance.now() - t);
-        if (res.status === 201) placed += 1;
+        const { status, placeMs } = await order(cookie, `bench-${i}-${n}-${Date.now()}-0000`);
+        orders.push(placeMs);
+        rounds.push(performance.now() - t);
+        if (status === 201) placed += 1;
         else refused += 1;
       }
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const cpuAfter = cpuMsOf(pid);
+  const client = process.cpuUsage(clientBefore);
+  if (process.env.BENCH_DEBUG) console.log(`bench client CPU ${((client.user + client.system) / 1000 / seconds / 10).toFixed(0)} % of a core over ${seconds.toFixed(1)} s`);
   const after = await stockOf();
-  latencies.sort((a, b) => a - b);
-  const at = (p) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))]);
-  return { placed, refused, perSecond: placed / seconds, p50: at(0.5), p99: at(0.99), oversold: before - after !== placed, stockTaken: before - after };
+  const at = (list, p) => {
+    const sorted = [...list].sort((a, b) => a - b);
+    return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]);
+  };
+  return { placed, refused, perSecond: placed / seconds, p50: at(orders, 0.5), p99: at(orders, 0.99), roundP99: at(rounds, 0.99), cpuPerOrder: cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / (placed + refused), oversold: after < 0 || before - after !== placed, stockTaken: before - after };
+}
+
+/** Every product on sale, by slug, in the shop's own order (recommended first), through the public list (48 a page). */
+async function allSlugs(base) {
+  const slugs = [];
+  for (let page = 1; ; page++) {
+    const { items, totalPages } = await (await fetch(`${base}/api/catalog/products?pageSize=48&page=${page}`)).json();
+    slugs.push(...items.map((p) => p.slug));
+    if (page >= totalPages) return slugs;
+  }
+}
+
+/** Batch words for the copies' names: the catalogue then has many products per search word, as a real one would. */
+const BATCHES = ['春茶', '冬茶', '秋茶', '夏茶', '特選', '典藏', '小批', '竹山', '山頭', '新焙', '陳年', '單株', '冷泡用', '家庭號', '分享包'];
+
+/**
+ * Tops the demo catalogue up to `size` products on sale through the console's API, as the owner
+ * would: copies of the demo products with their pictures, words, categories and variants, each
+ * with its own name, slug, SKUs, prices (0.5 to 2.3 times) and stock (one in nine sold out).
+ * Idempotent: the copies are numbered, so a second run over the same data finds them there.
+ */
+async function fillCatalogue(base, owner, size) {
+  const have = (await (await fetch(`${base}/api/catalog/products?pageSize=1`)).json()).total;
+  if (have >= size) return { created: 0, total: have };
+  const json = { 'content-type': 'application/json', origin: base, cookie: owner };
+  const list = await (await fetch(`${base}/api/admin/products?status=active&pageSize=100`, { headers: json })).json();
+  const templates = await Promise.all(list.items.filter((p) => !p.slug.startsWith('bench-')).map(async (p) => (await fetch(`${base}/api/admin/products/${p.id}`, { headers: json })).json()));
+  let created = 0;
+  let inFlight = 0;
+  let n = 0;
+  const todo = size - have;
+  // A few at a time: each is its own transaction on the server.
+  const worker = async () => {
+    while (created + inFlight < todo) {
+      const i = ++n;
+      inFlight += 1;
+      const t = templates[i % templates.length];
+      const factor = 0.5 + ((i * 37) % 19) / 10;
+      const price = (p) => Math.max(10, Math.round((p * factor) / 10) * 10);
+      const body = {
+        slug: `bench-${i}`,
+        name: `${t.name}・${BATCHES[i % BATCHES.length]} ${i}`.slice(0, 60),
+        summary: t.summary,
+        categorySlug: t.category.slug,
+        tags: t.tags,
+        specs: t.specs,
+        description: t.description,
+        images: t.images.map((img) => ({ name: img.name, alt: img.alt })),
+        status: 'active',
+        variants: t.variants
+          .filter((v) => v.active !== false)
+          .map((v, k) => ({
+            sku: `B${i}-${k}`,
+            options: v.options,
+            price: price(v.price),
+            compareAtPrice: v.compareAtPrice !== null && price(v.compareAtPrice) > price(v.price) ? price(v.compareAtPrice) : null,
+            stock: i % 9 === 0 ? 0 : 5 + ((i * 13 + k * 7) % 60),
+            lowStockThreshold: v.lowStockThreshold,
+          })),
+      };
+      const res = await fetch(`${base}/api/admin/products`, { method: 'POST', headers: json, body: JSON.stringify(body) }).finally(() => {
+        inFlight -= 1;
+      });
+      // 409: that copy is there from an earlier run that stopped half way.
+      if (res.status === 201) created += 1;
+      else if (res.status !== 409) throw new Error(`could not add a bench product: ${res.status} ${await res.text()}`);
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, worker));
+  return { created, total: (await (await fetch(`${base}/api/catalog/products?pageSize=1`)).json()).total };
 }
 
 /** A member's session cookie: a new account signed up through the API, as a shopper would. */
@@ -131,45 +245,59 @@ async function memberCookie(base) {
 
 // NODE_ENV=test only adds the sign-in helper the hot-variant run uses to make its 100 buyers (and
 // keeps the periodic jobs quiet); everything measured is the same code.
-const shop = await start(['--import', 'tsx', 'apps/server/src/server.ts'], { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test', SEED_DEMO: '1', PUBLIC_URL: 'http://127.0.0.1' }, (out) => /running at http:\/\/localhost:(\d+)/.exec(out)?.[1]);
+const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const shop = await start(await (await import('./lib.mjs')).compiledServerArgs(nodeArgs), { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test', SEED_DEMO: '1', PUBLIC_URL: 'http://127.0.0.1' }, (out) => /running at http:\/\/localhost:(\d+)/.exec(out)?.[1]);
 const bare = await start(['scripts/bare-server.mjs'], { PORT: '0' }, (out) => /listening (\d+)/.exec(out)?.[1]);
 
 const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite (embedded)';
 const runs = [];
 let hot;
+let catalogue;
 try {
   const shopBase = `http://127.0.0.1:${shop.port}`;
+  const owner = await testSession(shopBase, 'bench-owner@example.com', 'owner');
+  const filled = await fillCatalogue(shopBase, owner, catalogueSize);
+  catalogue = filled.total;
+  if (filled.created > 0) console.log(`added ${filled.created} products: ${filled.total} on sale`);
   // Warm up (JIT, caches, connection pool).
   await fetch(`${shopBase}/api/catalog/products?pageSize=12`);
   const pid = shop.child.pid;
   const cookie = await memberCookie(shopBase);
-  const products = (await (await fetch(`${shopBase}/api/catalog/products?pageSize=48`)).json()).items.map((p) => `/api/catalog/products/${p.slug}`);
-  runs.push(await load(`http://127.0.0.1:${bare.port}/bare`, 'bare Fastify route'));
-  runs.push(await load(`${shopBase}/api/catalog/products?pageSize=12`, 'product list, same URL, anonymous', { pid }));
-  runs.push(await load(`${shopBase}/api/catalog/products?pageSize=12`, 'product list, same URL, signed in', { pid, headers: { cookie } }));
+  const slugs = await allSlugs(shopBase);
+  // Product pages as shoppers open them: most of the catalogue (470 of 500, the least recommended left out), each in turn.
+  const products = slugs.slice(0, Math.ceil(slugs.length * 0.94)).map((slug) => `/api/catalog/products/${slug}`);
+  if (wanted('bare')) runs.push(await load(`http://127.0.0.1:${bare.port}/bare`, 'bare Fastify route'));
+  if (wanted('list')) runs.push(await load(`${shopBase}/api/catalog/products?pageSize=12`, 'product list, same URL, anonymous', { pid }));
+  if (wanted('list-signed-in')) runs.push(await load(`${shopBase}/api/catalog/products?pageSize=12`, 'product list, same URL, signed in', { pid, headers: { cookie } }));
   const mix = queryMix();
-  runs.push(await load(shopBase, `catalogue query mix (${mix.length} distinct), signed in`, { pid, paths: mix, headers: { cookie } }));
-  runs.push(await load(shopBase, `product detail (${products.length} products), signed in`, { pid, paths: products, headers: { cookie } }));
-  hot = await hotVariant(shopBase, products[0].split('/').pop());
-  hot.rss = rssOf(pid);
+  if (wanted('mix')) runs.push(await load(shopBase, `catalogue query mix (${mix.length} distinct), signed in`, { pid, paths: mix, headers: { cookie } }));
+  if (wanted('detail')) runs.push(await load(shopBase, `product detail (${products.length} products), signed in`, { pid, paths: products, headers: { cookie } }));
+  if (wanted('hot')) {
+    // The demo's best seller (the first of the recommended list), as on a sale day.
+    const first = (await (await fetch(`${shopBase}/api/catalog/products?pageSize=1`)).json()).items[0].slug;
+    hot = await hotVariant(shopBase, first, owner, pid);
+    hot.rss = rssOf(pid);
+  }
 } finally {
   shop.child.kill('SIGTERM');
   bare.child.kill('SIGTERM');
 }
 
-const lines = [
-  `Benchmark ${new Date().toISOString()} — ${connections} connections, ${seconds} s each, database ${engine}, Node ${process.version}`,
-  '',
-  '| work | requests/s (mean) | latency p50 | latency p99 | errors | shop RSS after |',
-  '|---|---:|---:|---:|---:|---:|',
-  ...runs.map(({ title, result, rss }) => `| ${title} | ${Math.round(result.requests.average).toLocaleString('en-US')} | ${result.latency.p50} ms | ${result.latency.p99} ms | ${result.errors + result.non2xx} | ${rss === null ? '—' : `${rss} MB`} |`),
-];
+const lines = [`Benchmark ${new Date().toISOString()} — ${catalogue} products on sale, ${connections} connections, ${seconds} s each, database ${engine}, Node ${process.version}`];
+if (runs.length > 0) {
+  lines.push(
+    '',
+    '| work | requests/s (mean) | latency p50 | latency p99 | errors | shop RSS after |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...runs.map(({ title, result, rss }) => `| ${title} | ${Math.round(result.requests.average).toLocaleString('en-US')} | ${result.latency.p50} ms | ${result.latency.p99} ms | ${result.errors + result.non2xx} | ${rss === null ? '—' : `${rss} MB`} |`),
+  );
+}
 if (hot !== undefined) {
   lines.push(
     '',
-    `| hot variant: ${BUYERS} buyers × ${ORDERS_EACH} orders of one variant | orders/s | place-order p50 | place-order p99 | refused | oversold | shop RSS after |`,
-    '|---|---:|---:|---:|---:|---:|---:|',
-    `| add to cart + place order (card) | ${hot.perSecond.toFixed(0)} (${hot.placed} placed) | ${hot.p50} ms | ${hot.p99} ms | ${hot.refused} | ${hot.oversold ? `yes (stock took ${hot.stockTaken})` : 'no'} | ${hot.rss ?? '—'} MB |`,
+    `| hot variant: ${BUYERS} buyers × ${ORDERS_EACH} orders of one variant | orders/s | place-order p50 | place-order p99 | add to cart + place order p99 | shop CPU per order | refused | oversold | shop RSS after |`,
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    `| add to cart + place order (card) | ${hot.perSecond.toFixed(0)} (${hot.placed} placed) | ${hot.p50} ms | ${hot.p99} ms | ${hot.roundP99} ms | ${hot.cpuPerOrder === null ? '—' : `${hot.cpuPerOrder.toFixed(1)} ms`} | ${hot.refused} | ${hot.oversold ? `yes (stock took ${hot.stockTaken})` : 'no'} | ${hot.rss ?? '—'} MB |`,
   );
 }
 const report = lines.join('\n');

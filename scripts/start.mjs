@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// npm start: build the web app if missing or stale, then run the server (which applies
-// migrations, loads demo data into an empty database outside production, and serves SPA + API).
+// npm start: build the web app and the server when missing or stale, then run the compiled server
+// (`node <SERVER_NODE_FLAGS> apps/server/dist/server.js`; no TypeScript transpiler at run time).
+// The server gets its database ready first (migrations; outside production, the demo data into an
+// empty database, drawn by a short-lived process of its own) and serves the SPA and the API.
 import { spawn } from 'node:child_process';
-import { buildWeb, ROOT, webBuildIsCurrent, webSourceStamp } from './lib.mjs';
+import { buildWeb, ensureServerBuild, ROOT, serverArgs, serverBuildIsCurrent, webBuildIsCurrent, webSourceStamp } from './lib.mjs';
 
 const stamp = webSourceStamp();
 if (webBuildIsCurrent(stamp)) {
@@ -12,7 +14,13 @@ if (webBuildIsCurrent(stamp)) {
   const code = await buildWeb(stamp);
   if (code !== 0) process.exit(code);
 }
+if (serverBuildIsCurrent()) {
+  console.log('Server build is up to date.');
+} else {
+  const code = await ensureServerBuild({ log: (line) => console.log(line) });
+  if (code !== 0) process.exit(code);
+}
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: ROOT, stdio: 'inherit' });
+const server = spawn(process.execPath, serverArgs(), { cwd: ROOT, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

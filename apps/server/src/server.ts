@@ -1,12 +1,18 @@
-import { ConfigError, loadConfig } from './config/env.ts';
-import { openDatabase } from './db/client.ts';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { ConfigError, loadConfig, REPO_ROOT, type AppConfig } from './config/env.ts';
+import { embeddedDatabaseOptions } from './config/embedded-database.ts';
+import { openDatabase, pgliteDatabase, type Database } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
-import { createObjectStore } from './modules/storage/create-store.ts';
-import { seedDemoData } from './db/seed/index.ts';
+import { isDatabaseEmpty } from './db/seed/empty.ts';
+import type { PreparedDatabase } from './cli/prepare-database.ts';
 import { buildApp } from './app.ts';
 import { gracefulDrain } from './lib/drain.ts';
 
-/** Builds the app, listens, and closes gracefully. Nothing else lives here. */
+/** Gets the database ready, builds the app, listens, and closes gracefully. Nothing else lives here. */
 async function main(): Promise<void> {
   let config;
   try {
@@ -19,17 +25,24 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts: config.databaseTimeouts });
+  // A new embedded database is created (initdb), migrated and given its demo data by a short-lived
+  // process: what that takes would otherwise stay in this one's memory for good.
+  let prepared: PreparedDatabase | undefined;
+  if (!config.databaseUrl && !fs.existsSync(path.join(embeddedDir(config), 'PG_VERSION'))) prepared = await prepareDatabaseInChildProcess();
+  let database = await openServerDatabase(config);
   const { applied } = await migrateDatabase(database);
+  if (!prepared && config.seedDemo && (await isDatabaseEmpty(database.db))) {
+    // The embedded database belongs to one process at a time: hand it over and take it back.
+    if (database.engine === 'pglite') await database.close();
+    prepared = await prepareDatabaseInChildProcess();
+    if (database.engine === 'pglite') database = await openServerDatabase(config);
+  }
   const app = await buildApp({ config, database });
   app.log.info(
-    { engine: database.engine, migrationsApplied: applied },
+    { engine: database.engine, migrationsApplied: applied + (prepared?.migrationsApplied ?? 0) },
     database.engine === 'pglite' ? `embedded database at ${config.dataDir}` : 'PostgreSQL database',
   );
-  if (config.seedDemo) {
-    const seed = await seedDemoData(database.db, createObjectStore(config), config.publicUrl);
-    if (seed.seeded) app.log.info(`demo data loaded: ${seed.summary.join('、')}`);
-  }
+  if (prepared && prepared.demo.length > 0) app.log.info(`demo data loaded: ${prepared.demo.join('、')}`);
 
   // Stop accepting, let open connections deliver what they already sent, finish in-flight requests,
   // end live streams, then close (lib/drain.ts); the timer is the last resort.
@@ -62,6 +75,46 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   // Plain line on stdout so a newcomer sees where the shop is, whatever the log format.
   console.log(`\n  山嵐茶事 is running at http://localhost:${port}\n`);
+}
+
+/** Where the embedded database lives (db/client.ts opens the same folder). */
+const embeddedDir = (config: AppConfig) => path.join(config.dataDir, 'pglite');
+
+/**
+ * PostgreSQL when DATABASE_URL is set, else the embedded database under DATA_DIR with the serving
+ * process's smaller memory settings (config/embedded-database.ts).
+ */
+async function openServerDatabase(config: AppConfig): Promise<Database> {
+  if (config.databaseUrl) return openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts: config.databaseTimeouts });
+  fs.mkdirSync(embeddedDir(config), { recursive: true });
+  return pgliteDatabase(await PGlite.create(embeddedDir(config), embeddedDatabaseOptions()));
+}
+
+/**
+ * Runs cli/prepare-database.ts in a process of its own (creates and migrates the database, loads
+ * the demo data into an empty one outside production) and resolves what it reports. From the
+ * sources (tsx: npm run dev, the tests) it runs that file the same way; from the build, its
+ * compiled twin beside this file.
+ */
+function prepareDatabaseInChildProcess(): Promise<PreparedDatabase> {
+  const here = fileURLToPath(import.meta.url);
+  const args = here.endsWith('.ts')
+    ? ['--import', 'tsx', path.join(path.dirname(here), 'cli', 'prepare-database.ts')]
+    : ['--enable-source-maps', path.join(path.dirname(here), 'cli-prepare-database.js')];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: REPO_ROOT, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    let prepared: PreparedDatabase | undefined;
+    child.on('message', (message) => (prepared = message as PreparedDatabase));
+    // Stopped meanwhile, the server stops it too (it would otherwise outlive the server).
+    const forward = (signal: NodeJS.Signals) => child.kill(signal);
+    process.on('SIGTERM', forward).on('SIGINT', forward);
+    child.once('error', reject);
+    child.once('exit', (code, signal) => {
+      process.off('SIGTERM', forward).off('SIGINT', forward);
+      if (code === 0 && prepared) resolve(prepared);
+      else reject(new Error(`the database could not be prepared: its process ended with ${signal ?? `exit code ${code}`}`));
+    });
+  });
 }
 
 main().catch((error: unknown) => {

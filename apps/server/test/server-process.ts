@@ -27,13 +27,14 @@ export interface ServerProcess {
 }
 
 /**
- * Starts the real server the way `npm start` does (`node --import tsx apps/server/src/server.ts`),
- * on its own free port and its own temporary DATA_DIR, and waits until it answers.
+ * Starts the real server from its sources (`node --import tsx apps/server/src/server.ts`; `npm
+ * start` runs the same code compiled, see compiled-server.test.ts, which passes `args`), on its own
+ * free port and its own temporary DATA_DIR, and waits until it answers.
  */
-export async function startServerProcess(env: Record<string, string>, options: { readyTimeoutMs?: number } = {}): Promise<ServerProcess> {
+export async function startServerProcess(env: Record<string, string>, options: { readyTimeoutMs?: number; args?: readonly string[] } = {}): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-proc-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const child = spawn(process.execPath, options.args ?? ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',

@@ -1,11 +1,24 @@
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { BRAND } from '@shop/shared/brand';
 
+/**
+ * The server package's folder (apps/server): the nearest folder above this file with a
+ * package.json. The sources run from apps/server/src/config, the build from apps/server/dist (one
+ * flat bundle), so a fixed number of `..` would be right for only one of them.
+ */
+function serverPackageRoot(): string {
+  for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'package.json'))) return dir;
+    if (path.dirname(dir) === dir) throw new Error(`no package.json above ${fileURLToPath(import.meta.url)}`);
+  }
+}
+
 /** Repository root, so relative defaults do not depend on the working directory. */
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+export const REPO_ROOT = path.resolve(serverPackageRoot(), '../..');
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 

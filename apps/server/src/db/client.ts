@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
@@ -162,6 +163,38 @@ export function createPool(connectionString: string, options: PoolOptions = {}):
   });
 }
 
+/** At most this many statements are kept prepared on one connection; later ones are planned each time. */
+export const PREPARED_PER_CONNECTION = 200;
+/** Longer statements (a bulk insert of many rows) are not kept. */
+const PREPARED_MAX_TEXT = 4_000;
+
+/**
+ * Names every parameterised statement after its text, so PostgreSQL parses and plans it once per
+ * connection and then only binds and runs it (docs/decisions/022): planning a join costs far more
+ * than running it (about 200 µs against 25 µs for the cart's four-table read, on this project's
+ * machine). The text alone decides the name, so the same name never means two statements. A
+ * statement named by its caller, one without parameters (transaction control, migrations' several
+ * statements), a long one, or any past the first PREPARED_PER_CONNECTION on a connection is sent
+ * as it was.
+ */
+export function preparedStatements(limit = PREPARED_PER_CONNECTION): (config: unknown, values: unknown) => unknown {
+  const names = new Map<string, string>();
+  return (config, values) => {
+    if (typeof config !== 'object' || config === null) return config;
+    const { text, name } = config as { text?: unknown; name?: unknown };
+    if (name !== undefined || typeof text !== 'string' || text.length > PREPARED_MAX_TEXT) return config;
+    const params = (config as { values?: unknown }).values ?? values;
+    if (!Array.isArray(params) || params.length === 0) return config;
+    let known = names.get(text);
+    if (known === undefined) {
+      if (names.size >= limit) return config;
+      known = `s${createHash('sha1').update(text).digest('base64url')}`;
+      names.set(text, known);
+    }
+    return { ...config, name: known };
+  };
+}
+
 /**
  * Wraps a pool as the shop's database. A connection that breaks (the server restarted, a failover,
  * `pg_terminate_backend`, an idle reaper) is logged and dropped from the pool instead of crashing
@@ -177,7 +210,9 @@ export function postgresDatabase(pool: pg.Pool): Database {
     // A connection in use can break between two queries: without a listener that would throw.
     client.on('error', (error) => logger.warn({ err: error }, 'database connection lost while in use; it is dropped from the pool'));
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    const prepared = preparedStatements();
     (client as { query: unknown }).query = (...args: unknown[]) => {
+      args[0] = prepared(args[0], args[1]);
       const result = query(...args);
       if (result instanceof Promise) {
         result.catch((error: unknown) => {

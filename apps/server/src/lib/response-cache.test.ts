@@ -27,6 +27,23 @@ describe('response cache', () => {
     expect(cache.size).toBe(0);
   });
 
+  it('drops only the entries asked for, and never stores an answer loaded across a drop', async () => {
+    const cache = responseCache({ max: 10, ttlMs: 60_000 });
+    const load = vi.fn(async () => 1);
+    await cache.get('/p/a', load);
+    await cache.get('/p/b', load);
+    cache.drop((key) => key === '/p/a');
+    expect(cache.size).toBe(1);
+    await cache.get('/p/b', load);
+    expect(load).toHaveBeenCalledTimes(2);
+    let release!: () => void;
+    const slow = cache.get('/p/a', () => new Promise((r) => (release = () => r(2))));
+    cache.drop((key) => key === '/p/a');
+    release();
+    await slow;
+    expect(cache.size).toBe(1);
+  });
+
   it('keeps at most max entries, forgetting the least recently used', async () => {
     const cache = responseCache({ max: 2, ttlMs: 60_000 });
     const load = vi.fn(async () => 1);

@@ -13,13 +13,15 @@ export function serialise(value: unknown): CachedBody {
 
 /**
  * A small in-process cache of serialised responses: at most `max` entries, each kept `ttlMs`,
- * and all dropped at once by `invalidate()` (a write in this process). Across several instances
- * a cached answer is at most `ttlMs` old.
+ * and all dropped at once by `invalidate()` (a write in this process), or some by `drop(match)`.
+ * Across several instances a cached answer is at most `ttlMs` old.
  */
 export function responseCache(options: { max: number; ttlMs: number; now?: () => number }) {
   const now = options.now ?? Date.now;
   const entries = new Map<string, { body: CachedBody; expires: number; generation: number }>();
   let generation = 0;
+  // Bumped by `drop`: an answer loaded meanwhile may be one of those dropped, so it is not kept.
+  let drops = 0;
   return {
     async get(key: string, load: () => Promise<unknown>): Promise<CachedBody> {
       const hit = entries.get(key);
@@ -30,9 +32,10 @@ export function responseCache(options: { max: number; ttlMs: number; now?: () =>
         return hit.body;
       }
       const startedAt = generation;
+      const dropsAt = drops;
       const body = serialise(await load());
       // A write during the load makes this answer stale before it is stored: do not keep it.
-      if (startedAt === generation) {
+      if (startedAt === generation && dropsAt === drops) {
         entries.delete(key);
         entries.set(key, { body, expires: now() + options.ttlMs, generation });
         while (entries.size > options.max) entries.delete(entries.keys().next().value as string);
@@ -42,6 +45,11 @@ export function responseCache(options: { max: number; ttlMs: number; now?: () =>
     invalidate(): void {
       generation += 1;
       entries.clear();
+    },
+    /** Drops the entries whose key matches (answers being loaded right now are not kept either). */
+    drop(match: (key: string) => boolean): void {
+      drops += 1;
+      for (const key of [...entries.keys()]) if (match(key)) entries.delete(key);
     },
     get size(): number {
       return entries.size;

@@ -1,25 +1,13 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { rows } from '../rows.ts';
 import type { ObjectStore } from '../../modules/storage/backends.ts';
 import { renderDemoImages, seedCatalog } from './catalog.ts';
 import { seedRedirects } from './redirects.ts';
 import { seedMembers } from './members.ts';
 import { seedStaff } from './staff.ts';
 import { renderContentAssets, seedContent } from './content.ts';
+import { isDatabaseEmpty } from './empty.ts';
 
-/**
- * Tables whose rows mean "this shop has data of its own". Demo data loads only when all are
- * empty, so it can never overwrite or mix into a real shop.
- */
-const OWNED_TABLES = ['users', 'redirects', 'categories', 'products', 'storage_objects', 'content_items'] as const;
-
-export async function isDatabaseEmpty(db: Db): Promise<boolean> {
-  const checks = OWNED_TABLES.map((t) => `(select exists(select 1 from ${t})) as "${t}"`).join(', ');
-  const result = rows<Record<string, boolean>>(await db.execute(sql.raw(`select ${checks}`)));
-  const row = result[0] ?? {};
-  return OWNED_TABLES.every((t) => row[t] === false);
-}
+export { isDatabaseEmpty };
 
 export interface SeedResult {
   readonly seeded: boolean;

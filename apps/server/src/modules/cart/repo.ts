@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { rows } from '../../db/rows.ts';
 import { cartItems, categories, productVariants, products } from '../../db/schema.ts';
 
 /** Cart lines with their variant and product, as they are now; one query. */
@@ -53,6 +54,23 @@ export async function setQuantity(db: DbOrTx, userId: string, variantId: string,
     .insert(cartItems)
     .values({ userId, variantId, quantity, addedPrice: price })
     .onConflictDoUpdate({ target: [cartItems.userId, cartItems.variantId], set: { quantity, updatedAt: sql`now()` } });
+}
+
+/**
+ * Adds to a line (or starts one) in one statement, only while the variant is for sale and the
+ * line's new quantity fits both its stock and the per-line limit; false, with nothing written,
+ * otherwise (the caller then finds out which rule refused it). A new line remembers today's price.
+ */
+export async function addWithinStock(db: DbOrTx, userId: string, variantId: string, quantity: number, maxLine: number): Promise<boolean> {
+  const result = await db.execute(sql`
+    insert into cart_items (user_id, variant_id, quantity, added_price)
+    select ${userId}::uuid, v.id, ${quantity}::int, v.price
+    from product_variants v join products p on p.id = v.product_id
+    where v.id = ${variantId}::uuid and not v.archived and p.status = 'active' and ${quantity}::int <= least(v.stock, ${maxLine}::int)
+    on conflict (user_id, variant_id) do update set quantity = cart_items.quantity + excluded.quantity, updated_at = now()
+    where cart_items.quantity + excluded.quantity <= (select least(v.stock, ${maxLine}::int) from product_variants v where v.id = excluded.variant_id)
+    returning quantity`);
+  return rows(result).length > 0;
 }
 
 export async function removeItem(db: DbOrTx, userId: string, variantId: string): Promise<boolean> {

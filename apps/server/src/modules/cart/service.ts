@@ -54,6 +54,8 @@ function stockError(name: string, stock: number): AppError {
 
 /** Adds to a line (or starts one); the quantity never goes past the stock. */
 export async function addItem(db: DbOrTx, userId: string, variantId: string, quantity: number): Promise<CartResponse> {
+  // The usual case in one statement; a refusal is explained by the checks below (which read again).
+  if (await repo.addWithinStock(db, userId, variantId, quantity, MAX_LINE_QUANTITY)) return getCart(db, userId);
   const variant = await purchasableVariant(db, variantId);
   const next = (await repo.currentQuantity(db, userId, variantId)) + quantity;
   if (next > MAX_LINE_QUANTITY) throw new ConflictError(`每項商品最多購買 ${MAX_LINE_QUANTITY} 件。`);

@@ -24,7 +24,7 @@ import {
 import { ApiErrorBody } from '@shop/shared/api-error';
 import { CSV_CONTENT_TYPE } from '@shop/shared/csv';
 import { z } from 'zod';
-import { catalogChanged } from './service.ts';
+import { catalogChanged, stockChanged } from './service.ts';
 import { recordAudit } from '../admin/audit.ts';
 import {
   adjustStock,
@@ -144,7 +144,8 @@ const productsRoutes: FastifyPluginAsync = async (app) => {
         });
         return adjusted;
       });
-      catalogChanged();
+      // Stock alone changed: the catalogue puts it in place.
+      stockChanged([result.productId]);
       return { variantId: result.variantId, sku: result.sku, stock: result.stock, adjustment: result.adjustment };
     },
   );

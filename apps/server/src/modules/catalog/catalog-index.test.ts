@@ -1,9 +1,11 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogListQuery } from '@shop/shared/catalog';
 import { createTestApp, dbAvailable, type TestContext } from '../../../test/helpers.ts';
 import { seedTestCatalog } from '../../../test/fixtures.ts';
 import { createCatalogIndex, foldSearch } from './catalog-index.ts';
 import * as repo from './repo.ts';
+import { rows } from '../../db/rows.ts';
 import { catalogChanged, createProduct } from './service.ts';
 
 /**
@@ -95,6 +97,115 @@ describe.skipIf(!dbAvailable())('the in-memory catalogue list', () => {
     index.stale();
     await index.list(CatalogListQuery.parse({}));
     expect(loads).toBe(2);
+  });
+
+  describe('a change of stock alone', () => {
+    const db = () => ctx.database.db;
+    const inStock = CatalogListQuery.parse({ inStock: '1', pageSize: '48' });
+    const setStock = (sku: string, stock: number) => db().execute(sql`update product_variants set stock = ${stock} where sku = ${sku}`);
+    const idOf = async (slug: string) => rows<{ id: string }>(await db().execute(sql`select id from products where slug = ${slug}`))[0]!.id;
+
+    it('is put in place without loading everything again, and says when a product went in or out of stock', async () => {
+      let loads = 0;
+      let flips = 0;
+      const index = createCatalogIndex(
+        async () => {
+          loads += 1;
+          return repo.indexRows(db());
+        },
+        { loadStock: (ids) => repo.productStock(db(), ids), onSoldOutChange: () => (flips += 1) },
+      );
+      const slugs = async () => (await index.list(inStock)).items.map((r) => r.slug);
+      const [pot, dongding] = [await idOf('zhuni-pot'), await idOf('dong-ding')];
+      try {
+        expect(await slugs()).toEqual(expect.arrayContaining(['zhuni-pot', 'dong-ding']));
+        await setStock('POT-1', 0);
+        // Another product sells out too, but nobody says so: only a full reload would show it.
+        await setStock('DD-S', 0);
+        index.stockChanged([pot]);
+        expect(await slugs()).not.toContain('zhuni-pot');
+        expect(await slugs()).toContain('dong-ding');
+        expect(loads).toBe(1);
+        expect(flips).toBe(1);
+        // Fewer left but still in stock: in place, nothing flips.
+        await setStock('POT-1', 3);
+        index.stockChanged([pot]);
+        await index.settled();
+        await setStock('POT-1', 2);
+        index.stockChanged([pot]);
+        expect((await index.list(CatalogListQuery.parse({ q: '朱泥' }))).items[0]!.stock).toBe(2);
+        expect(flips).toBe(2);
+        await setStock('DD-S', 30);
+        index.stockChanged([dongding]);
+        await index.settled();
+        expect(flips).toBe(2);
+        expect(loads).toBe(1);
+      } finally {
+        await setStock('POT-1', 3);
+        await setStock('DD-S', 30);
+      }
+    });
+
+    it('heard while the list was loading, is applied to what the load brings', async () => {
+      let loads = 0;
+      let read!: () => void;
+      const wasRead = new Promise<void>((r) => (read = r));
+      let release!: () => void;
+      const gate = new Promise<void>((r) => (release = r));
+      const index = createCatalogIndex(
+        async () => {
+          loads += 1;
+          const rows = await repo.indexRows(db());
+          read();
+          await gate;
+          return rows;
+        },
+        { loadStock: (ids) => repo.productStock(db(), ids) },
+      );
+      const pot = await idOf('zhuni-pot');
+      try {
+        const first = index.list(inStock);
+        await wasRead;
+        // The sale commits after the load read the pot as in stock.
+        await setStock('POT-1', 0);
+        index.stockChanged([pot]);
+        const applied = index.settled();
+        release();
+        await first;
+        await applied;
+        expect((await index.list(inStock)).items.map((r) => r.slug)).not.toContain('zhuni-pot');
+        expect(loads).toBe(1);
+      } finally {
+        await setStock('POT-1', 3);
+      }
+    });
+
+    it('through the app: another instance’s stock change, heard on the event bus, is put in place and drops the cached pages it changed', async () => {
+      const list = async () => ((await ctx.app.inject({ method: 'GET', url: '/api/catalog/products?inStock=1&pageSize=48' })).json() as { items: Array<{ slug: string }> }).items.map((p) => p.slug);
+      const page = async (slug: string) => (await ctx.app.inject({ method: 'GET', url: `/api/catalog/products/${slug}` })).json() as { variants: Array<{ sku: string; stock: number }> };
+      const pot = await idOf('zhuni-pot');
+      try {
+        expect(await list()).toEqual(expect.arrayContaining(['zhuni-pot', 'dong-ding']));
+        expect((await page('zhuni-pot')).variants[0]!.stock).toBe(3);
+        expect((await page('dong-ding')).variants.find((v) => v.sku === 'DD-S')!.stock).toBe(30);
+        // What another instance publishes after a sale (through Redis when several run).
+        const sold = () => ctx.app.events.publish('catalog', { type: 'catalog.changed', data: { origin: 'another-instance', productIds: [pot] } });
+        await setStock('POT-1', 2);
+        await setStock('DD-S', 29);
+        await sold();
+        expect((await page('zhuni-pot')).variants[0]!.stock).toBe(2);
+        // Nothing else was dropped: the other product's page is still the one cached.
+        expect((await page('dong-ding')).variants.find((v) => v.sku === 'DD-S')!.stock).toBe(30);
+        await setStock('POT-1', 0);
+        await sold();
+        expect(await list()).not.toContain('zhuni-pot');
+        expect((await page('zhuni-pot')).variants[0]!.stock).toBe(0);
+      } finally {
+        await setStock('POT-1', 3);
+        await setStock('DD-S', 30);
+        catalogChanged();
+      }
+    });
   });
 
   it('through the app: a sale that empties a product shows on the next list', async () => {

@@ -8,13 +8,18 @@ import type { IndexRow } from './repo.ts';
  * until a catalog write in this process or another instance's (through the event bus) marks it
  * stale, and reloaded on the next list, once however many lists ask at the same moment. It answers
  * exactly what the SQL list (repo.listProducts) answers, which a test checks query by query.
+ *
+ * A change of stock alone (a sale, a cancellation, an adjustment) does not make it stale: the
+ * stock of the products named is read again and put in place (docs/decisions/022). Names,
+ * prices, sales counts and sort orders do not move with stock, so nothing needs sorting again.
  */
 
 /** 台 and 臺 are the same character to a shopper: searches match either way. */
 export const foldSearch = (text: string) => text.toLowerCase().replaceAll('臺', '台');
 
 interface Entry {
-  readonly row: IndexRow;
+  /** Replaced (never changed) when the product's stock is read again. */
+  row: IndexRow;
   readonly search: string;
 }
 
@@ -32,26 +37,69 @@ const COMPARE: Record<Sort, (a: Entry, b: Entry) => number> = {
 };
 
 interface Snapshot {
-  /** Every product on sale, once per sort order. */
+  /** Every product on sale, once per sort order (the same entries in each). */
   readonly sorted: Readonly<Record<Sort, readonly Entry[]>>;
+  readonly byId: ReadonlyMap<string, Entry>;
 }
 
 function snapshotOf(rows: readonly IndexRow[]): Snapshot {
   const entries = rows.map((row) => ({ row, search: foldSearch(row.search_text) }));
   const sorted = Object.fromEntries((Object.keys(COMPARE) as Sort[]).map((sort) => [sort, [...entries].sort(COMPARE[sort])])) as Record<Sort, Entry[]>;
-  return { sorted };
+  return { sorted, byId: new Map(entries.map((e) => [e.row.id, e])) };
 }
 
 export interface CatalogIndex {
   list(query: CatalogListQuery): Promise<{ total: number; items: IndexRow[] }>;
   /** A write happened (here or on another instance): the next list reloads. */
   stale(): void;
+  /**
+   * Only the stock of these products changed (committed): it is read again, when the next list
+   * asks (`settled`), and put in place. However many sales come between two lists, one query
+   * reads them all; none is made while nobody lists.
+   */
+  stockChanged(productIds: readonly string[]): void;
+  /**
+   * Puts the stock changes heard so far in place (one round trip) and resolves; at once when none
+   * is pending. Lists wait for it, so this instance's next list shows every change it heard of.
+   */
+  settled(): Promise<void>;
+  /** A product's slug, when the index holds it (to drop its cached page). */
+  slugOf(productId: string): string | undefined;
 }
 
-export function createCatalogIndex(load: () => Promise<IndexRow[]>): CatalogIndex {
+export interface CatalogIndexOptions {
+  /** The current stock (sum over the variants on sale) of the products asked for; absent ones have none on sale. */
+  readonly loadStock?: (productIds: string[]) => Promise<Map<string, number>>;
+  /** Called when a stock update took a product in or out of stock (cached lists are wrong then). */
+  readonly onSoldOutChange?: () => void;
+  /** A stock update failed (the database was away): the index is marked stale instead. */
+  readonly onError?: (error: unknown) => void;
+}
+
+interface Round {
+  readonly ids: Set<string>;
+  readonly done: Promise<void>;
+  readonly resolve: () => void;
+}
+
+function round(): Round {
+  let resolve!: () => void;
+  const done = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return { ids: new Set(), done, resolve };
+}
+
+const SETTLED = Promise.resolve();
+
+export function createCatalogIndex(load: () => Promise<IndexRow[]>, options: CatalogIndexOptions = {}): CatalogIndex {
   let current: Snapshot | null = null;
   let loading: Promise<Snapshot> | null = null;
   let generation = 0;
+  // Stock updates run one round at a time, when a list asks; ids named meanwhile wait for the next
+  // round, whose read starts after their change committed.
+  let running: Round | null = null;
+  let waiting: Round | null = null;
 
   const snapshot = async (): Promise<Snapshot> => {
     if (current) return current;
@@ -71,25 +119,90 @@ export function createCatalogIndex(load: () => Promise<IndexRow[]>): CatalogInde
     }
   };
 
-  return {
+  /** Reads the stock of `ids` and puts it in the snapshot kept (none kept: the next list loads afresh). */
+  const refresh = async (ids: string[]): Promise<void> => {
+    // A load that started before the change may not have seen it: update what it brings.
+    if (!current && loading) await loading.catch(() => undefined);
+    const target = current;
+    if (!target) return;
+    if (!options.loadStock) {
+      api.stale();
+      return;
+    }
+    const startedAt = generation;
+    const stock = await options.loadStock(ids);
+    // A full reload was asked for meanwhile: it reads the stock itself.
+    if (startedAt !== generation || current !== target) return;
+    let flipped = false;
+    for (const id of ids) {
+      const entry = target.byId.get(id);
+      if (!entry) continue;
+      const next = stock.get(id) ?? 0;
+      if (next === entry.row.stock) continue;
+      if (next > 0 !== entry.row.stock > 0) flipped = true;
+      entry.row = { ...entry.row, stock: next };
+    }
+    if (flipped) options.onSoldOutChange?.();
+  };
+
+  const schedule = (): void => {
+    if (running || !waiting) return;
+    const next = waiting;
+    waiting = null;
+    running = next;
+    refresh([...next.ids])
+      .catch((error: unknown) => {
+        options.onError?.(error);
+        api.stale();
+      })
+      .finally(() => {
+        running = null;
+        next.resolve();
+        schedule();
+      });
+  };
+
+  const settled = (): Promise<void> => {
+    if (!running && !waiting) return SETTLED;
+    const pending = Promise.all([running?.done, waiting?.done]).then(() => undefined);
+    schedule();
+    return pending;
+  };
+
+  const api: CatalogIndex = {
     async list(q) {
+      await settled();
       const all = (await snapshot()).sorted[q.sort];
       const needle = q.q ? foldSearch(q.q) : null;
-      const matches = all.filter(
-        ({ row, search }) =>
-          (!q.category || row.category_slug === q.category || row.parent_slug === q.category) &&
-          (!needle || search.includes(needle)) &&
-          (q.minPrice === undefined || row.max_price >= q.minPrice) &&
-          (q.maxPrice === undefined || row.min_price <= q.maxPrice) &&
-          (!q.inStock || row.stock > 0),
-      );
       const { offset, limit } = pageWindow(q.page, q.pageSize);
-      return { total: matches.length, items: matches.slice(offset, offset + limit).map((e) => e.row) };
+      // One pass, counting every match and keeping only the page's (no array of all the matches).
+      const items: IndexRow[] = [];
+      let total = 0;
+      for (const { row, search } of all) {
+        if (q.category && row.category_slug !== q.category && row.parent_slug !== q.category) continue;
+        if (q.minPrice !== undefined && row.max_price < q.minPrice) continue;
+        if (q.maxPrice !== undefined && row.min_price > q.maxPrice) continue;
+        if (q.inStock && row.stock <= 0) continue;
+        if (needle && !search.includes(needle)) continue;
+        if (total >= offset && items.length < limit) items.push(row);
+        total += 1;
+      }
+      return { total, items };
     },
     stale() {
       generation += 1;
       current = null;
       loading = null;
     },
+    stockChanged(productIds) {
+      if (productIds.length === 0) return;
+      waiting ??= round();
+      for (const id of productIds) waiting.ids.add(id);
+    },
+    settled,
+    slugOf(productId) {
+      return current?.byId.get(productId)?.row.slug;
+    },
   };
+  return api;
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,45 +13,93 @@ const CATALOG_CHANNEL = 'catalog';
 
 const IdOrSlug = z.object({ idOrSlug: z.string().max(80, { message: '商品代碼格式不正確', abort: true }).regex(/^[A-Za-z0-9-]{1,80}$/, '商品代碼格式不正確') });
 
+/** The product a cached page's key is about: `/api/catalog/products/<id or slug>[/related][?…]`. */
+const pageSubject = (key: string) => key.split('?')[0]!.split('/')[4]?.toLowerCase();
+
 /** Public catalog reads: list, detail, related products, category tree. */
 const catalog: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // Catalog reads are the hottest path: answers are kept a few seconds, and dropped on any write
-  // through the catalog service in this process.
-  const cache = responseCache({ max: 500, ttlMs: 5_000 });
-  // The list, search and filters from memory (docs/decisions/021), fresh after every write.
-  const index = createCatalogIndex(() => service.catalogIndexRows(app.db));
-  const unsubscribe = service.onCatalogChange(() => {
-    cache.invalidate();
-    index.stale();
+  // Catalog reads are the hottest path: answers are kept a few seconds, and dropped on a write
+  // through the catalog service in this process or, through the event bus, another instance's.
+  // Lists and the category tree in one cache, product pages and their related products in another,
+  // so a sale drops only the pages it changed.
+  const lists = responseCache({ max: 500, ttlMs: 5_000 });
+  const pages = responseCache({ max: 1_000, ttlMs: 5_000 });
+  // The list, search and filters from memory (docs/decisions/021); a change of stock alone is put
+  // in place instead of loading everything again (docs/decisions/022).
+  const index = createCatalogIndex(() => service.catalogIndexRows(app.db), {
+    loadStock: (ids) => service.productStock(app.db, ids),
+    // A product went in or out of stock: lists (the in-stock filter and flag) and related products may differ.
+    onSoldOutChange: () => {
+      lists.invalidate();
+      pages.invalidate();
+    },
+    onError: (error) => {
+      app.log.warn({ err: error }, 'could not read the stock of changed products; the catalogue list loads afresh');
+      lists.invalidate();
+      pages.invalidate();
+    },
+  });
+  // This instance's own news comes back through the bus: it is told apart by its origin.
+  const origin = randomUUID();
+
+  const apply = (change: service.CatalogChange) => {
+    if (change.kind === 'all') {
+      lists.invalidate();
+      pages.invalidate();
+      index.stale();
+      return;
+    }
+    const subjects = new Set<string>();
+    for (const id of change.productIds) {
+      const slug = index.slugOf(id);
+      subjects.add(id.toLowerCase());
+      if (slug) subjects.add(slug);
+    }
+    // A product the index does not hold (none loaded yet, or not on sale) may be cached under its slug.
+    if (change.productIds.some((id) => !index.slugOf(id))) pages.invalidate();
+    else pages.drop((key) => subjects.has(pageSubject(key) ?? ''));
+    index.stockChanged(change.productIds);
+  };
+
+  const unsubscribe = service.onCatalogChange((change) => {
+    apply(change);
     // Other instances hear of it through the event bus (Redis when several run).
-    void app.events.publish(CATALOG_CHANNEL, { type: 'catalog.changed', data: {} });
+    void app.events.publish(CATALOG_CHANNEL, { type: 'catalog.changed', data: change.kind === 'stock' ? { origin, productIds: change.productIds } : { origin } });
   });
   const unsubscribeRemote = app.events.subscribeAll((channel, event) => {
-    if (channel !== CATALOG_CHANNEL || event.type !== 'catalog.changed') return;
-    cache.invalidate();
-    index.stale();
+    if (channel !== CATALOG_CHANNEL || event.type !== 'catalog.changed' || event.data.origin === origin) return;
+    const ids = event.data.productIds;
+    apply(Array.isArray(ids) && ids.every((id) => typeof id === 'string') ? { kind: 'stock', productIds: ids } : { kind: 'all' });
   });
+  // News from other instances may have been missed (Redis was away): start afresh.
+  const unsubscribeGap = app.events.onGap(() => apply({ kind: 'all' }));
   app.addHook('onClose', async () => {
     unsubscribe();
     unsubscribeRemote();
+    unsubscribeGap();
   });
-  const cached = cachedJson(cache);
+  const cachedList = cachedJson(lists);
+  const cachedPage = cachedJson(pages);
 
-  r.get('/api/catalog/products', { schema: { querystring: CatalogListQuery, response: { 200: ProductListResponse } } }, async (request, reply) =>
-    cached(request, reply, () => service.listFromIndex(index, request.query)),
-  );
+  r.get('/api/catalog/products', { schema: { querystring: CatalogListQuery, response: { 200: ProductListResponse } } }, async (request, reply) => {
+    // A stock change this instance heard of is in place before a list is answered, cached or not.
+    await index.settled();
+    return cachedList(request, reply, () => service.listFromIndex(index, request.query));
+  });
 
   r.get('/api/catalog/products/:idOrSlug', { schema: { params: IdOrSlug, response: { 200: ProductDetail } } }, async (request, reply) =>
-    cached(request, reply, () => service.getProduct(app.db, request.params.idOrSlug)),
+    cachedPage(request, reply, () => service.getProduct(app.db, request.params.idOrSlug)),
   );
 
-  r.get('/api/catalog/products/:idOrSlug/related', { schema: { params: IdOrSlug, response: { 200: RelatedResponse } } }, async (request, reply) =>
-    cached(request, reply, async () => ({ items: await service.relatedProducts(app.db, request.params.idOrSlug) })),
-  );
+  r.get('/api/catalog/products/:idOrSlug/related', { schema: { params: IdOrSlug, response: { 200: RelatedResponse } } }, async (request, reply) => {
+    // Related products leave out sold-out ones: a product that sold out has its cached lists dropped first.
+    await index.settled();
+    return cachedPage(request, reply, async () => ({ items: await service.relatedProducts(app.db, request.params.idOrSlug) }));
+  });
 
   r.get('/api/catalog/categories', { schema: { response: { 200: CategoryTreeResponse } } }, async (request, reply) =>
-    cached(request, reply, () => service.categoryTree(app.db)),
+    cachedList(request, reply, () => service.categoryTree(app.db)),
   );
 };
 

@@ -99,6 +99,16 @@ export async function indexRows(db: DbOrTx): Promise<IndexRow[]> {
   return rows<IndexRow>(result).map((r) => ({ ...r, created_us: Number(r.created_us), sold_count: Number(r.sold_count), sort_weight: Number(r.sort_weight) }));
 }
 
+/** The stock of products as the list counts it (the sum over their variants on sale), by product id. */
+export async function productStock(db: DbOrTx, productIds: readonly string[]): Promise<Map<string, number>> {
+  if (productIds.length === 0) return new Map();
+  const result = await db.execute(sql`
+    select product_id, coalesce(sum(stock), 0)::int as stock from product_variants
+    where product_id in ${[...productIds]} and not archived
+    group by product_id`);
+  return new Map(rows<{ product_id: string; stock: number }>(result).map((r) => [r.product_id, Number(r.stock)]));
+}
+
 /** Same category first, then the same parent; best sellers first; never one that is sold out (nothing to buy there). */
 export async function relatedProducts(db: DbOrTx, productId: string, limit: number): Promise<CardRow[]> {
   const result = await db.execute(sql`

@@ -65,10 +65,21 @@ export function catalogIndexRows(db: DbOrTx) {
   return repo.indexRows(db);
 }
 
+/** Cards of the index's rows, made once per row (a stock change puts a new row in place, and so a new card). */
+const cards = new WeakMap<repo.CardRow, ProductCard>();
+function cardOf(row: repo.CardRow): ProductCard {
+  let card = cards.get(row);
+  if (!card) {
+    card = toCard(row);
+    cards.set(row, card);
+  }
+  return card;
+}
+
 /** The product list for the mall, answered by the in-memory index (same answers as `listProducts`). */
 export async function listFromIndex(index: CatalogIndex, query: CatalogListQuery): Promise<ProductListResponse> {
   const { total, items } = await index.list(query);
-  return { items: items.map(toCard), page: query.page, pageSize: query.pageSize, total, totalPages: pageCount(total, query.pageSize) };
+  return { items: items.map(cardOf), page: query.page, pageSize: query.pageSize, total, totalPages: pageCount(total, query.pageSize) };
 }
 
 /** An active product's page data; drafts and archived products are not found. */
@@ -137,17 +148,39 @@ export async function categoryTree(db: DbOrTx): Promise<CategoryTreeResponse> {
 
 // ── writes (seed now, operations console later) ───────────────────────────────────────────────
 
-const listeners = new Set<() => void>();
+/** What changed in the catalog: anything (names, prices, products, categories), or only the stock of some products. */
+export type CatalogChange = { readonly kind: 'all' } | { readonly kind: 'stock'; readonly productIds: readonly string[] };
 
-/** Called after every catalog write in this process (the read cache listens). */
-export function onCatalogChange(listener: () => void): () => void {
+const listeners = new Set<(change: CatalogChange) => void>();
+
+/** Called after every catalog write in this process (the read caches and the in-memory list listen). */
+export function onCatalogChange(listener: (change: CatalogChange) => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
+const ALL: CatalogChange = { kind: 'all' };
+
 /** Tells the listeners the catalog changed; writers outside this module (stock, orders) call it too. */
 export function catalogChanged(): void {
-  for (const listener of listeners) listener();
+  for (const listener of listeners) listener(ALL);
+}
+
+/**
+ * Tells the listeners that only the stock of these products changed (a sale, a cancellation, an
+ * adjustment), after the commit: the in-memory list puts the new stock in place instead of
+ * loading everything again (docs/decisions/022).
+ */
+export function stockChanged(productIds: Iterable<string>): void {
+  const ids = [...new Set(productIds)];
+  if (ids.length === 0) return;
+  const change: CatalogChange = { kind: 'stock', productIds: ids };
+  for (const listener of listeners) listener(change);
+}
+
+/** The stock the list counts for these products (the in-memory list reads it after a stock change). */
+export function productStock(db: DbOrTx, productIds: string[]) {
+  return repo.productStock(db, productIds);
 }
 
 export interface CategoryInput {

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { StockMoveKind } from '@shop/shared/admin-products';
 import type { DbOrTx } from '../../db/client.ts';
 import { productVariants, stockAdjustments, stockLedger, users } from '../../db/schema.ts';
+import { rows } from '../../db/rows.ts';
 
 /**
  * The SQL of the stock ledger. Only the stock service calls it; it is the only code that writes
@@ -19,16 +20,29 @@ export interface LedgerInsert {
 }
 
 /**
- * Adds delta to a variant's stock in one conditional update: never below zero, and when
- * `onSaleOnly` only while the variant is on sale. Null when the condition refused it.
+ * Adds delta to a variant's stock in one conditional update (never below zero, and when
+ * `onSaleOnly` only while the variant is on sale) and writes its ledger row in the same statement
+ * (one round trip, so a sale holds the variant's row lock as briefly as it can): the row's
+ * `stock_after` is the stock the update left. Null when the condition refused it (the caller rolls
+ * back). `alongside`, a statement returning rows (a sale's order lines), runs in the same statement
+ * and its rows come back as JSON.
  */
-export async function addToStock(db: DbOrTx, variantId: string, delta: number, opts: { onSaleOnly?: boolean } = {}) {
-  const [row] = await db
-    .update(productVariants)
-    .set({ stock: sql`${productVariants.stock} + ${delta}`, updatedAt: new Date() })
-    .where(and(eq(productVariants.id, variantId), sql`${productVariants.stock} + ${delta} >= 0`, opts.onSaleOnly ? eq(productVariants.archived, false) : undefined))
-    .returning({ stock: productVariants.stock, sku: productVariants.sku, productId: productVariants.productId });
-  return row ?? null;
+export async function moveStock(db: DbOrTx, variantId: string, delta: number, entry: Omit<LedgerInsert, 'variantId' | 'delta' | 'stockAfter'>, opts: { onSaleOnly?: boolean; alongside?: SQL } = {}) {
+  const result = await db.execute(sql`
+    with moved as (
+      update product_variants set stock = stock + ${delta}, updated_at = ${new Date().toISOString()}::timestamptz
+      where id = ${variantId} and stock + ${delta} >= 0${opts.onSaleOnly ? sql` and not archived` : sql``}
+      returning id, stock, sku, product_id
+    ), entered as (
+      insert into stock_ledger (variant_id, delta, stock_after, kind, reason, order_no, actor_id)
+      select id, ${delta}::int, stock, ${entry.kind}::text, ${entry.reason}::text, ${entry.orderNo ?? null}::text, ${entry.actorId ?? null}::uuid from moved
+      returning id
+    )${opts.alongside ? sql`, alongside as (${opts.alongside})` : sql``}
+    select moved.stock, moved.sku, moved.product_id, entered.id::text as entry_id,
+      ${opts.alongside ? sql`(select json_agg(row_to_json(a)) from alongside a)` : sql`null::json`} as alongside
+    from moved, entered`);
+  const [row] = rows<{ stock: number; sku: string; product_id: string; entry_id: string; alongside: Array<Record<string, unknown>> | null }>(result);
+  return row ? { stock: Number(row.stock), sku: row.sku, productId: row.product_id, entryId: Number(row.entry_id), alongside: row.alongside ?? [] } : null;
 }
 
 export async function variantStock(db: DbOrTx, variantId: string) {
@@ -38,14 +52,6 @@ export async function variantStock(db: DbOrTx, variantId: string) {
     .where(eq(productVariants.id, variantId))
     .limit(1);
   return row ?? null;
-}
-
-export async function insertLedgerRow(db: DbOrTx, row: LedgerInsert): Promise<number> {
-  const [inserted] = await db
-    .insert(stockLedger)
-    .values({ variantId: row.variantId, delta: row.delta, stockAfter: row.stockAfter, kind: row.kind, reason: row.reason, orderNo: row.orderNo ?? null, actorId: row.actorId ?? null })
-    .returning({ id: stockLedger.id });
-  return inserted!.id;
 }
 
 /** The console's own note of a staff change (the editor lists these). */

@@ -1,5 +1,6 @@
 import type { PageOf } from '@shop/shared/admin';
 import type { StockHistoryResponse, StockLedgerEntry, StockMoveKind } from '@shop/shared/admin-products';
+import type { SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import * as repo from './stock-repo.ts';
@@ -44,13 +45,6 @@ export interface StockChange {
   readonly adjustmentId: number | null;
 }
 
-async function record(tx: DbOrTx, variantId: string, delta: number, stockAfter: number, move: StockMove): Promise<{ entryId: number; adjustmentId: number | null }> {
-  const reason = move.reason ?? DEFAULT_REASONS[move.kind];
-  const entryId = await repo.insertLedgerRow(tx, { variantId, delta, stockAfter, kind: move.kind, reason, orderNo: move.orderNo, actorId: move.actorId });
-  const adjustmentId = move.consoleNote ? await repo.insertAdjustment(tx, { variantId, delta, stockAfter, reason, actorId: move.actorId ?? null }) : null;
-  return { entryId, adjustmentId };
-}
-
 /**
  * Changes a variant's stock by delta in one conditional update (never below zero, whoever else
  * takes stock at the same moment) and writes the ledger row. Null when there was not enough
@@ -61,15 +55,28 @@ export async function changeStock(tx: Tx, variantId: string, delta: number, move
     const current = await repo.variantStock(tx, variantId);
     return current ? { variantId, sku: current.sku, productId: current.productId, stock: current.stock, before: current.stock, entryId: 0, adjustmentId: null } : null;
   }
-  const row = await repo.addToStock(tx, variantId, delta, opts);
+  const reason = move.reason ?? DEFAULT_REASONS[move.kind];
+  // The update and its ledger row in one statement; the console's own note, when asked for, after it.
+  const row = await repo.moveStock(tx, variantId, delta, { kind: move.kind, reason, orderNo: move.orderNo, actorId: move.actorId }, opts);
   if (!row) return null;
-  const recorded = await record(tx, variantId, delta, row.stock, move);
-  return { variantId, sku: row.sku, productId: row.productId, stock: row.stock, before: row.stock - delta, ...recorded };
+  const adjustmentId = move.consoleNote ? await repo.insertAdjustment(tx, { variantId, delta, stockAfter: row.stock, reason, actorId: move.actorId ?? null }) : null;
+  return { variantId, sku: row.sku, productId: row.productId, stock: row.stock, before: row.stock - delta, entryId: row.entryId, adjustmentId };
 }
 
 /** Takes stock for a sale, only if enough is left and the variant is on sale; false otherwise. */
 export async function takeStock(tx: Tx, variantId: string, quantity: number, move: StockMove): Promise<boolean> {
   return (await changeStock(tx, variantId, -quantity, move, { onSaleOnly: true })) !== null;
+}
+
+/**
+ * `takeStock`, with a statement of the caller's run in the same round trip (an order's lines, which
+ * must come after the stock: their foreign keys lock the variant's row). Its rows, as JSON, when
+ * the stock was taken; null when it was not (the caller rolls back, undoing that statement too).
+ */
+export async function takeStockWith(tx: Tx, variantId: string, quantity: number, move: StockMove, alongside: SQL): Promise<Array<Record<string, unknown>> | null> {
+  const reason = move.reason ?? DEFAULT_REASONS[move.kind];
+  const row = await repo.moveStock(tx, variantId, -quantity, { kind: move.kind, reason, orderNo: move.orderNo, actorId: move.actorId }, { onSaleOnly: true, alongside });
+  return row ? row.alongside : null;
 }
 
 /** Gives an order's lines back to stock (a variant deleted since is skipped). */

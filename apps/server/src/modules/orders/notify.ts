@@ -39,6 +39,12 @@ export interface ChangeExtra {
   readonly cartReturn?: { readonly note: string; readonly inCart: boolean } | undefined;
 }
 
+/** What the caller read already in the same transaction (placing an order): the account, the order's lines in `itemsOf`'s order. */
+export interface KnownForMail {
+  readonly owner?: { readonly email: string; readonly name: string; readonly emailVerifiedAt: Date | null } | null;
+  readonly items?: MailOrder['items'];
+}
+
 export interface NotifyDeps {
   readonly mailer: Mailer;
   readonly publicUrl: string;
@@ -53,12 +59,12 @@ export interface NotifyDeps {
  * own (docs/product-rules.md); the member still sees everything on the order pages. A plain status
  * change mails only for the statuses a member must hear of.
  */
-export async function enqueueOrderMails(tx: Tx, deps: NotifyDeps, order: repo.OrderRow, kind: ChangeKind, extra: ChangeExtra = {}): Promise<void> {
+export async function enqueueOrderMails(tx: Tx, deps: NotifyDeps, order: repo.OrderRow, kind: ChangeKind, extra: ChangeExtra = {}, known: KnownForMail = {}): Promise<void> {
   const toShop = Boolean(deps.shopNotifyEmail) && (kind === 'paid' || (kind === 'placed' && order.paymentMethod === 'cod')) && (await notificationSettings(tx)).newOrderMail;
-  const owner = await repo.ownerOf(tx, order.userId);
+  const owner = known.owner !== undefined ? known.owner : await repo.ownerOf(tx, order.userId);
   const toMember = Boolean(owner?.emailVerifiedAt);
   if (!owner || (!toShop && !toMember)) return;
-  const items = await repo.itemsOf(tx, order.id);
+  const items = known.items ?? (await repo.itemsOf(tx, order.id));
   const o: MailOrder = { orderNo: order.orderNo, email: owner.email, name: owner.name, total: order.total, paymentMethod: order.paymentMethod, items, paid: order.paidAt !== null };
   if (toShop && deps.shopNotifyEmail) {
     // Keyed by order: a late payment that restores an expired order does not announce it twice.

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbAvailable, dbEngine, type TestContext } from '../../../test/helpers.ts';
 import { seedTestCatalog, setRole } from '../../../test/fixtures.ts';
 import { shopper, shopWithCatalog } from '../../../test/shop.ts';
+import { latestMail } from '../../../test/mail.ts';
 import { orderEvents, orders, productVariants } from '../../db/schema.ts';
 import { checkMacValue } from '../../lib/ecpay-check-mac.ts';
 import { cliTokenFile } from '../../lib/cli-token.ts';
@@ -98,6 +99,27 @@ describe.skipIf(!dbAvailable())('cart, checkout and orders', () => {
       await ctx.database.db.update(productVariants).set({ price: 999 }).where(eq(productVariants.sku, 'CUP-1'));
       expect((await s.call('GET', `/api/orders/${order.orderNo}`)).json().items[0].unitPrice).toBe(480);
       await ctx.database.db.update(productVariants).set({ price: 480 }).where(eq(productVariants.sku, 'CUP-1'));
+    });
+
+    it('answers with the order exactly as it reads back, payment form included (card, several lines)', async () => {
+      const s = await shopper(ctx.app, 'read-back@example.com');
+      await s.add(variants['CUP-1']!, 1);
+      await s.add(variants['DD-S']!, 2);
+      await s.add(variants['LS-S']!, 1);
+      const placed = await s.order({ paymentMethod: 'credit_card' });
+      expect(placed.statusCode, placed.body).toBe(201);
+      const { order, payment } = placed.json();
+      expect(order.items.map((i: { sku: string }) => i.sku)).toHaveLength(3);
+      expect((await s.call('GET', `/api/orders/${order.orderNo}`)).json()).toEqual(order);
+      // The mail lists the lines as the order's page does.
+      const mail = await latestMail(ctx.database, 'read-back@example.com', 'order-placed');
+      expect(mail.text).toContain(`購買內容：${order.items.map((i: { productName: string; variantLabel: string; quantity: number }) => `${i.productName}（${i.variantLabel}）× ${i.quantity}`).join('、')}`);
+      const again = await s.call('POST', `/api/orders/${order.orderNo}/pay`);
+      expect(again.statusCode, again.body).toBe(200);
+      // Paying again makes a new attempt: the same form but for its trade number and signature.
+      const { MerchantTradeNo: _a, CheckMacValue: _b, ...first } = payment.fields;
+      const { MerchantTradeNo: _c, CheckMacValue: _d, ...second } = again.json().payment.fields;
+      expect(second).toEqual(first);
     });
 
     it('makes one order for a double-click or a retried request with the same key', async () => {

@@ -1,4 +1,6 @@
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, getTableColumns, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { OPEN_COD, OPEN_UNPAID } from '@shop/shared/order-status';
 import type { DbOrTx } from '../../db/client.ts';
 import { orderEvents, orderItems, orders, payments, products, users } from '../../db/schema.ts';
@@ -8,10 +10,11 @@ export type OrderRow = typeof orders.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 export type OrderEventRow = typeof orderEvents.$inferSelect;
 
-export async function nextOrderNumber(db: DbOrTx): Promise<number> {
-  const result = rows<{ n: string }>(await db.execute(sql`select nextval('order_number_seq')::text as n`));
-  return Number(result[0]?.n ?? 0);
-}
+/**
+ * The order number as the insert draws it: the day's prefix (`TW20261126`) and the next number of
+ * the sequence, at least 6 digits (formatOrderNo's format), in the insert itself, not a round trip of its own.
+ */
+const drawnOrderNo = (prefix: string) => sql<string>`(select ${prefix} || case when length(n) < 6 then lpad(n, 6, '0') else n end from (select nextval('order_number_seq')::text as n) drawn)`;
 
 export async function addSoldCount(db: DbOrTx, orderId: string): Promise<void> {
   await db.execute(sql`
@@ -20,14 +23,71 @@ export async function addSoldCount(db: DbOrTx, orderId: string): Promise<void> {
     where p.id = s.product_id`);
 }
 
-export async function insertOrder(db: DbOrTx, values: typeof orders.$inferInsert): Promise<OrderRow | null> {
-  const [row] = await db.insert(orders).values(values).onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] }).returning();
-  return row ?? null;
+/** A new order as checkout writes it: the order, its first event and, unless paid on delivery, its first payment attempt. */
+export interface NewOrder {
+  readonly order: Omit<typeof orders.$inferInsert, 'id' | 'orderNo'>;
+  /** `TW` and the day: the order number is this and the next number of the sequence. */
+  readonly orderNoPrefix: string;
+  readonly event: Omit<typeof orderEvents.$inferInsert, 'orderId'>;
+  /** Its trade number is the order's number and `P1`. */
+  readonly payment: Omit<typeof payments.$inferInsert, 'orderId' | 'merchantTradeNo'> | null;
+  /** The names of the lines to come, to be told the order `itemsOf` will list them in. */
+  readonly itemNames: readonly string[];
 }
 
-export async function insertItems(db: DbOrTx, values: Array<typeof orderItems.$inferInsert>): Promise<void> {
-  if (values.length > 0) await db.insert(orderItems).values(values);
+/**
+ * A row as `row_to_json` gives it, as drizzle would have read it: each column by its name, turned
+ * into its TypeScript value by the column itself (timestamps into dates); JSON columns come parsed.
+ */
+function fromJson<T extends PgTable>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
+  const out: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = json[column.name];
+    out[key] = value === null || value === undefined ? null : column.columnType === 'PgJsonb' || column.columnType === 'PgJson' ? value : column.mapFromDriverValue(value);
+  }
+  return out as T['$inferSelect'];
 }
+
+/**
+ * Writes a new order, its first event and payment attempt in one statement (one round trip instead
+ * of three) and answers the rows as written, with the positions of `itemNames` in the order
+ * `itemsOf` lists lines (by name, as the database sorts text). The lines themselves come with the
+ * stock (`insertItemsStatement`): their foreign keys lock the variant's row, which the order takes
+ * only then. The caller has checked the idempotency key under the account's lock, so the key is free.
+ * (The rows come back as JSON: a select over the inserts' columns costs more to build than the
+ * round trips it saves.)
+ */
+export async function insertNewOrder(db: DbOrTx, values: NewOrder): Promise<{ order: OrderRow; event: OrderEventRow; payment: PaymentRow | null; nameOrder: number[] }> {
+  const orderId = randomUUID();
+  const payment = values.payment
+    ? sql`, p as (${db.insert(payments).values({ ...values.payment, orderId, merchantTradeNo: sql<string>`(select order_no from o) || 'P1'` }).getSQL()} returning *)`
+    : sql``;
+  const result = await db.execute(sql`
+    with o as (${db.insert(orders).values({ ...values.order, id: orderId, orderNo: drawnOrderNo(values.orderNoPrefix) }).getSQL()} returning *),
+    e as (${db.insert(orderEvents).values({ ...values.event, orderId }).getSQL()} returning *)${payment}
+    select (select row_to_json(o) from o) as "order", (select row_to_json(e) from e) as event,
+      ${values.payment ? sql`(select row_to_json(p) from p)` : sql`null::json`} as payment,
+      (select array_agg(n.i::int order by n.name, n.i) from unnest(${sql.param([...values.itemNames])}::text[]) with ordinality as n(name, i)) as name_order`);
+  const [row] = rows<{ order: Record<string, unknown>; event: Record<string, unknown>; payment: Record<string, unknown> | null; name_order: number[] | null }>(result);
+  return {
+    order: fromJson(orders, row!.order),
+    event: fromJson(orderEvents, row!.event),
+    payment: row!.payment ? fromJson(payments, row!.payment) : null,
+    nameOrder: (row!.name_order ?? []).map((i) => Number(i) - 1),
+  };
+}
+
+/** The statement inserting an order's lines and answering them (for the stock service to run with the sale: `stock.takeStockWith`). */
+export function insertItemsStatement(db: DbOrTx, values: ReadonlyArray<typeof orderItems.$inferInsert>): SQL {
+  return sql`${db.insert(orderItems).values([...values]).getSQL()} returning *`;
+}
+
+/** Lines as `insertItemsStatement` answered them (JSON), as drizzle reads them. */
+export function itemsFromJson(json: ReadonlyArray<Record<string, unknown>>): OrderItemRow[] {
+  return json.map((item) => fromJson(orderItems, item));
+}
+
+export type OrderItemRow = typeof orderItems.$inferSelect;
 
 export async function insertEvent(db: DbOrTx, values: typeof orderEvents.$inferInsert): Promise<void> {
   await db.insert(orderEvents).values(values);
@@ -147,22 +207,43 @@ export async function ownerOf(db: DbOrTx, userId: string) {
 /**
  * Locks the ordering account's row for the rest of the transaction, so one account's checkouts
  * take turns: the open-order count and the cart each of them reads cannot change underneath it.
+ * Answers what the order's mails need of the account too.
  */
 export async function lockAccount(db: DbOrTx, userId: string) {
-  const [row] = await db.select({ email: users.email, emailVerifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId)).limit(1).for('update');
+  const [row] = await db
+    .select({ email: users.email, name: users.displayName, emailVerifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1)
+    .for('update');
   return row ?? null;
 }
+
+/** What holds stock without having been paid: unpaid card/ATM orders still in time, and cash on delivery not yet shipped. */
+const openCounts = (now: Date) => ({
+  unpaid: sql<number>`count(*) filter (where ${orders.paymentMethod} <> 'cod' and ${inArray(orders.status, [...OPEN_UNPAID])} and (${orders.expiresAt} is null or ${orders.expiresAt} > ${now.toISOString()}::timestamptz))::int`,
+  cod: sql<number>`count(*) filter (where ${orders.paymentMethod} = 'cod' and ${inArray(orders.status, [...OPEN_COD])})::int`,
+});
 
 /** An account's orders that hold stock without having been paid: unpaid card/ATM ones still in time, and cash on delivery not yet shipped. */
 export async function openOrderCounts(db: DbOrTx, userId: string, now: Date): Promise<{ unpaid: number; cod: number }> {
   const [row] = await db
-    .select({
-      unpaid: sql<number>`count(*) filter (where ${orders.paymentMethod} <> 'cod' and ${inArray(orders.status, [...OPEN_UNPAID])} and (${orders.expiresAt} is null or ${orders.expiresAt} > ${now.toISOString()}::timestamptz))::int`,
-      cod: sql<number>`count(*) filter (where ${orders.paymentMethod} = 'cod' and ${inArray(orders.status, [...OPEN_COD])})::int`,
-    })
+    .select(openCounts(now))
     .from(orders)
     .where(and(eq(orders.userId, userId), inArray(orders.status, [...OPEN_UNPAID, ...OPEN_COD])));
   return { unpaid: Number(row?.unpaid ?? 0), cod: Number(row?.cod ?? 0) };
+}
+
+/**
+ * What a checkout checks on the locked account, in one round trip: the order already made with
+ * this idempotency key (its id), and the open orders the limits count.
+ */
+export async function checkoutState(db: DbOrTx, userId: string, idempotencyKey: string, now: Date): Promise<{ earlierId: string | null; unpaid: number; cod: number }> {
+  const [row] = await db
+    .select({ ...openCounts(now), earlierId: sql<string | null>`(array_agg(${orders.id}) filter (where ${orders.idempotencyKey} = ${idempotencyKey}))[1]` })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), or(inArray(orders.status, [...OPEN_UNPAID, ...OPEN_COD]), eq(orders.idempotencyKey, idempotencyKey))));
+  return { earlierId: row?.earlierId ?? null, unpaid: Number(row?.unpaid ?? 0), cod: Number(row?.cod ?? 0) };
 }
 
 export async function productStatusOf(db: DbOrTx, productId: string) {

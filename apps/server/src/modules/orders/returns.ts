@@ -137,6 +137,11 @@ export async function returnsOfOrder(db: DbOrTx, order: repo.OrderRow, now: Date
   return { returns: await returnViews(db, l), returnable: await returnableOf(db, l, now, known.events) };
 }
 
+/** `returnsOfOrder` for an order placed a moment ago, which has no returns yet (nothing to read). */
+export async function returnsOfNewOrder(db: DbOrTx, order: repo.OrderRow, items: Item[], events: repo.OrderEventRow[]): Promise<{ returns: ReturnView[]; returnable: Returnable | null }> {
+  return { returns: [], returnable: await returnableOf(db, { order, items, returns: [], returnItems: [] }, new Date(), events) };
+}
+
 /** The order's returns alone, for the console's order page (which has read the items already). */
 export async function returnsOfOrderForStaff(db: DbOrTx, order: repo.OrderRow, items: Item[]): Promise<ReturnView[]> {
   return returnViews(db, await load(db, order, items));

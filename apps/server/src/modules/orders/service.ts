@@ -23,12 +23,12 @@ import { SHIPPING_METHOD_LABELS, shippingFee } from '@shop/shared/shipping';
 import { objectUrl, variantName } from '@shop/shared/storage-paths';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { InvoiceDetails, ShippingDetails } from '../../db/schema.ts';
-import { AppError, BadRequestError, ConflictError, NoDataError, NotFoundError } from '../../lib/errors.ts';
+import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
 import type { EventBus } from '../../plugins/events.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import { enqueueOutbox } from '../../plugins/outbox.ts';
 import * as cart from '../cart/service.ts';
-import { catalogChanged } from '../catalog/service.ts';
+import { catalogChanged, stockChanged } from '../catalog/service.ts';
 import * as stock from '../catalog/stock.ts';
 import type { DiscountProvider } from '../discounts/provider.ts';
 import { reclaimCouponUses, recomputeTier, releaseRedemptions } from '../membership/service.ts';
@@ -44,7 +44,7 @@ import { orderRefundedMail } from './mails.ts';
 import { invoiceFollowUp, invoiceView as issuedInvoiceView, type InvoiceSubject } from '../invoices/service.ts';
 import { refundFollowUp, refundViews } from '../payments/refunds.ts';
 import * as repo from './repo.ts';
-import { returnsOfOrder } from './returns.ts';
+import { returnsOfNewOrder, returnsOfOrder } from './returns.ts';
 import { pageCount, pageWindow } from '@shop/shared/paging';
 
 /** Statuses whose goods came back to the shop without being held in stock: leaving them for cancelled or refunded puts the goods back on the shelf. */
@@ -164,14 +164,14 @@ async function shippingDetails(deps: OrderDeps, body: PlaceOrderBody): Promise<S
 
 /**
  * Who may place an order, checked on the account's locked row (docs/product-rules.md): a verified
- * e-mail address, and fewer open orders than the limits. Throws the refusal, with how to proceed.
+ * e-mail address, and fewer open orders than the limits (counted under that lock). Throws the
+ * refusal, with how to proceed.
  */
-async function assertMayOrder(tx: DbOrTx, account: Awaited<ReturnType<typeof repo.lockAccount>>, userId: string, paymentMethod: PlaceOrderBody['paymentMethod'], now: Date): Promise<void> {
+function assertMayOrder(account: Awaited<ReturnType<typeof repo.lockAccount>>, open: { unpaid: number; cod: number }, paymentMethod: PlaceOrderBody['paymentMethod']): void {
   if (!account) throw new NotFoundError('找不到會員資料，請重新登入。');
   if (!account.emailVerifiedAt) {
     throw new AppError(403, CheckoutErrorCode.emailNotVerified, `請先完成電子郵件驗證再下單：請點選寄到 ${account.email} 的驗證信中的連結；沒收到或連結已過期，可以重新寄送驗證信。`);
   }
-  const open = await repo.openOrderCounts(tx, userId, now);
   if (paymentMethod === 'cod' && open.cod >= MAX_OPEN_COD_ORDERS) {
     throw new AppError(409, CheckoutErrorCode.tooManyOpenOrders, `您已有 ${open.cod} 筆貨到付款訂單尚未出貨，暫時無法再以貨到付款下單。請等其中一筆出貨後再下單，或改用信用卡、ATM 轉帳付款。`);
   }
@@ -180,28 +180,47 @@ async function assertMayOrder(tx: DbOrTx, account: Awaited<ReturnType<typeof rep
   }
 }
 
+/** Everything a new order is shown with, as its transaction wrote it (nothing needs reading again). */
+interface PlacedOrder {
+  readonly order: repo.OrderRow;
+  readonly items: repo.OrderItemRow[];
+  readonly event: repo.OrderEventRow;
+  readonly payment: repo.PaymentRow | null;
+}
+
 /**
  * Places an order in one transaction: checks that the account may order (verified address, open
  * order limits, under the account's row lock so its checkouts take turns), takes stock with
  * conditional updates (concurrent buyers can never oversell), copies names, options and prices
  * onto the order, counts discounts, empties the bought lines from the cart. The idempotency key
  * makes a double-click or a retried request find the first order instead of making a second one.
+ *
+ * Every statement counts when a hundred buyers want the same tea (docs/decisions/022): the
+ * transaction reads the account's state in one query, numbers the order in its insert, writes the
+ * sale and its ledger row in one statement (the variant's row stays locked from there to the commit
+ * only), and the answer is made from the rows it wrote.
  */
 export async function placeOrder(deps: OrderDeps, userId: string, body: PlaceOrderBody): Promise<{ order: OrderDetail; payment: PaymentForm | null }> {
-  const earlier = await repo.findByIdempotencyKey(deps.db, userId, body.idempotencyKey);
-  if (earlier) return { order: await present(deps.db, earlier), payment: await continuePayment(deps, earlier) };
+  // A retried request finds its order before anything is looked up again (a pickup store, an
+  // invoice carrier at ECPay) that might refuse it now; with nothing to look up, the transaction's
+  // own check under the account's lock finds it.
+  if (body.shipping.method === 'cvs' || body.invoice.type === 'mobile' || body.invoice.type === 'donation') {
+    const earlier = await repo.findByIdempotencyKey(deps.db, userId, body.idempotencyKey);
+    if (earlier) return { order: await present(deps.db, earlier), payment: await continuePayment(deps, earlier) };
+  }
 
   const shipping = await shippingDetails(deps, body);
   const invoice: InvoiceDetails = { ...body.invoice, ...(await carrierUnverified(deps, body.invoice)) };
   const now = clock(deps);
-  let orderId: string;
+  let placed: PlacedOrder;
   try {
-    orderId = await deps.db.transaction(async (tx) => {
+    placed = await deps.db.transaction(async (tx): Promise<PlacedOrder> => {
       // One account's checkouts take turns on its locked row.
       const account = await repo.lockAccount(tx, userId);
       // A request with the same key that held the lock before this one made the order.
-      if (await repo.findByIdempotencyKey(tx, userId, body.idempotencyKey)) throw new DuplicateOrder();
-      await assertMayOrder(tx, account, userId, body.paymentMethod, now);
+      const state = await repo.checkoutState(tx, userId, body.idempotencyKey, now);
+      if (state.earlierId) throw new DuplicateOrder();
+      assertMayOrder(account, state, body.paymentMethod);
       const pricing = await priceCart(tx, deps.discounts, userId, {
         shippingMethod: body.shipping.method,
         ...(body.shipping.method === 'home' ? { city: body.shipping.city, district: body.shipping.district } : { cvsBrand: body.shipping.cvsBrand, storeId: body.shipping.storeId }),
@@ -213,32 +232,56 @@ export async function placeOrder(deps: OrderDeps, userId: string, body: PlaceOrd
       if (problems.length > 0) throw new AppError(409, 'cart-changed', problemMessage(problems));
       if (body.couponCode && pricing.couponError) throw new BadRequestError(pricing.couponError, { couponCode: pricing.couponError }, 'coupon-refused');
 
-      const orderNo = formatOrderNo(now, await repo.nextOrderNumber(tx));
-
       const status: OrderStatus = body.paymentMethod === 'cod' ? 'processing' : 'pending_payment';
       // Card and ATM alike get the short hold; an issued ATM account later sets its own deadline.
       // Cash on delivery is being fulfilled, not waiting: it has no deadline (docs/product-rules.md).
       const expiresAt = body.paymentMethod === 'cod' ? null : new Date(now.getTime() + UNPAID_HOLD_MS);
-      const order = await repo.insertOrder(tx, {
-        orderNo,
-        userId,
-        status,
-        paymentMethod: body.paymentMethod,
-        shipping,
-        invoice,
-        subtotal: pricing.subtotal,
-        discountTotal: pricing.discountTotal,
-        discounts: pricing.discounts,
-        shippingFee: pricing.shippingFee,
-        total: pricing.total,
-        note: body.note ?? '',
-        idempotencyKey: body.idempotencyKey,
-        expiresAt,
-        createdAt: now,
-        updatedAt: now,
+      // The order, its first event and payment attempt in one statement; the number is drawn by it,
+      // before stock is taken (formatOrderNo's format).
+      const { order, event, payment, nameOrder } = await repo.insertNewOrder(tx, {
+        order: {
+          userId,
+          status,
+          paymentMethod: body.paymentMethod,
+          shipping,
+          invoice,
+          subtotal: pricing.subtotal,
+          discountTotal: pricing.discountTotal,
+          discounts: pricing.discounts,
+          shippingFee: pricing.shippingFee,
+          total: pricing.total,
+          note: body.note ?? '',
+          idempotencyKey: body.idempotencyKey,
+          expiresAt,
+          createdAt: now,
+          updatedAt: now,
+        },
+        orderNoPrefix: orderNoPrefix(now),
+        event: { kind: 'status', status, note: status === 'processing' ? '貨到付款訂單成立，開始備貨' : '訂單成立，等待付款', createdAt: now },
+        payment: body.paymentMethod !== 'cod' ? { method: body.paymentMethod, amount: pricing.total, createdAt: now, updatedAt: now } : null,
+        itemNames: pricing.lines.map((l) => l.name),
       });
-      if (!order) throw new DuplicateOrder();
-      await repo.insertItems(
+      const orderNo = order.orderNo;
+      await cart.removeBought(tx, userId, pricing.lines.map((l) => l.variantId));
+      // 「儲存這個地址」: into the address book with the order (under the same account lock).
+      if (body.saveAddress) await saveOrderDestination(tx, userId, shipping);
+      await pricing.commit?.(tx, order.id);
+      // The account was read under its lock a moment ago; the lines are listed as the order's page lists them.
+      await enqueueOrderMails(tx, deps, order, 'placed', {}, {
+        owner: account,
+        items: nameOrder.map((i) => ({ productName: pricing.lines[i]!.name, variantLabel: pricing.lines[i]!.variantLabel, quantity: pricing.lines[i]!.quantity })),
+      });
+      if (body.paymentMethod === 'cod') await prepareParcelLater(tx, deps, order);
+      // Stock is taken last: a variant's row stays locked from its update to the commit, so buyers
+      // of the same variant wait for each other only that long (docs/decisions/021 and 022). In a
+      // fixed order, so two orders never wait on each other's rows; each line writes its sale to the
+      // stock ledger under the order's number, in the same statement. Not enough left rolls the
+      // whole order back. The order's lines are written with the last sale: their foreign keys lock
+      // the variants' rows, which this order holds by then. Written earlier, every buyer waiting for
+      // the variant would hold that lock too, and PostgreSQL would share the row among them all (a
+      // multixact per buyer and sale, which made the database the bottleneck).
+      const sorted = [...pricing.lines].sort((a, b) => a.variantId.localeCompare(b.variantId));
+      const lines = repo.insertItemsStatement(
         tx,
         pricing.lines.map((l) => ({
           orderId: order.id,
@@ -254,26 +297,16 @@ export async function placeOrder(deps: OrderDeps, userId: string, body: PlaceOrd
           lineTotal: l.lineTotal,
         })),
       );
-      await repo.insertEvent(tx, { orderId: order.id, kind: 'status', status, note: status === 'processing' ? '貨到付款訂單成立，開始備貨' : '訂單成立，等待付款', createdAt: now });
-      await cart.removeBought(tx, userId, pricing.lines.map((l) => l.variantId));
-      // 「儲存這個地址」: into the address book with the order (under the same account lock).
-      if (body.saveAddress) await saveOrderDestination(tx, userId, shipping);
-      await pricing.commit?.(tx, order.id);
-      if (body.paymentMethod !== 'cod') {
-        await repo.insertPayment(tx, { orderId: order.id, merchantTradeNo: `${orderNo}P1`, method: body.paymentMethod, amount: pricing.total, createdAt: now, updatedAt: now });
+      let written: Array<Record<string, unknown>> | null = null;
+      for (const [n, line] of sorted.entries()) {
+        const sale = { kind: 'sale' as const, orderNo };
+        const taken = n < sorted.length - 1 ? await stock.takeStock(tx, line.variantId, line.quantity, sale) : (written = await stock.takeStockWith(tx, line.variantId, line.quantity, sale, lines)) !== null;
+        if (!taken) throw new AppError(409, 'insufficient-stock', `「${line.name}（${line.variantLabel}）」剛好被買走了，庫存不足。請回到購物車調整數量。`);
       }
-      await enqueueOrderMails(tx, deps, order, 'placed');
-      if (body.paymentMethod === 'cod') await prepareParcelLater(tx, deps, order);
-      // Stock is taken last: a variant's row stays locked from its update to the commit, so buyers
-      // of the same variant wait for each other only that long (docs/decisions/021). In a fixed
-      // order, so two orders never wait on each other's rows; each line writes its sale to the
-      // stock ledger under the order's number. Not enough left rolls the whole order back.
-      for (const line of [...pricing.lines].sort((a, b) => a.variantId.localeCompare(b.variantId))) {
-        if (!(await stock.takeStock(tx, line.variantId, line.quantity, { kind: 'sale', orderNo }))) {
-          throw new AppError(409, 'insufficient-stock', `「${line.name}（${line.variantLabel}）」剛好被買走了，庫存不足。請回到購物車調整數量。`);
-        }
-      }
-      return order.id;
+      // In `itemsOf`'s order (by name, as the database sorts).
+      const rank = new Map(nameOrder.map((i, k) => [pricing.lines[i]!.variantId, k]));
+      const items = repo.itemsFromJson(written ?? []).sort((a, b) => (rank.get(a.variantId ?? '') ?? 0) - (rank.get(b.variantId ?? '') ?? 0));
+      return { order, items, event, payment };
     });
   } catch (error) {
     if (error instanceof DuplicateOrder) {
@@ -283,19 +316,28 @@ export async function placeOrder(deps: OrderDeps, userId: string, body: PlaceOrd
     throw error;
   }
 
-  const order = await repo.findById(deps.db, orderId);
-  if (!order) throw new NoDataError();
-  catalogChanged();
+  const { order, items, event, payment } = placed;
+  // A sale changes stock only: the catalogue puts the new stock in place (docs/decisions/022).
+  stockChanged(items.flatMap((i) => (i.productId ? [i.productId] : [])));
   await afterChange(deps, order, 'placed');
-  return { order: await present(deps.db, order), payment: await continuePayment(deps, order) };
+  return { order: await present(deps.db, order, { items, events: [event], payment, isNew: true }), payment: continuePaymentWith(deps, order, payment, items) };
 }
+
+/** `TW` and the order's day in Taipei: an order number without its sequence number (formatOrderNo). */
+const orderNoPrefix = (date: Date) => formatOrderNo(date, 0).slice(0, -6);
 
 /** The payment form for an order that can still be paid, reusing its open attempt. */
 async function continuePayment(deps: OrderDeps, order: repo.OrderRow): Promise<PaymentForm | null> {
   if (order.paymentMethod === 'cod' || !['pending_payment', 'payment_failed'].includes(order.status)) return null;
   const attempt = await repo.latestPayment(deps.db, order.id);
   if (!attempt || attempt.status !== 'pending') return null;
-  const items = await repo.itemsOf(deps.db, order.id);
+  return continuePaymentWith(deps, order, attempt, await repo.itemsOf(deps.db, order.id));
+}
+
+/** `continuePayment` with the order's latest payment attempt and its items already in hand. */
+function continuePaymentWith(deps: OrderDeps, order: repo.OrderRow, attempt: repo.PaymentRow | null, items: readonly repo.OrderItemRow[]): PaymentForm | null {
+  if (order.paymentMethod === 'cod' || !['pending_payment', 'payment_failed'].includes(order.status)) return null;
+  if (!attempt || attempt.status !== 'pending') return null;
   return paymentForm(deps.gateway, { ...attempt, method: attempt.method }, { orderNo: order.orderNo, itemNames: items.map((i) => `${i.productName} ${i.variantLabel} x ${i.quantity}`) });
 }
 
@@ -387,8 +429,22 @@ export const orderEventView = (e: repo.OrderEventRow): OrderEventView => ({
   at: e.createdAt.toISOString(),
 });
 
-export async function present(db: DbOrTx, order: repo.OrderRow): Promise<OrderDetail> {
-  const [items, events, payment] = await Promise.all([repo.itemsOf(db, order.id), repo.eventsOf(db, order.id), repo.latestPayment(db, order.id)]);
+/**
+ * What `present` would read, when the caller has it: an order just placed, whose transaction wrote
+ * its items, its one event and its payment attempt. A new order has no invoice, refund or return
+ * yet (an invoice is issued on payment or delivery), so nothing is read at all.
+ */
+export interface KnownOrderParts {
+  readonly items: repo.OrderItemRow[];
+  readonly events: repo.OrderEventRow[];
+  readonly payment: repo.PaymentRow | null;
+  readonly isNew: true;
+}
+
+export async function present(db: DbOrTx, order: repo.OrderRow, known?: KnownOrderParts): Promise<OrderDetail> {
+  const [items, events, payment] = known
+    ? [known.items, known.events, known.payment]
+    : await Promise.all([repo.itemsOf(db, order.id), repo.eventsOf(db, order.id), repo.latestPayment(db, order.id)]);
   return {
     orderNo: order.orderNo,
     status: order.status,
@@ -403,8 +459,8 @@ export async function present(db: DbOrTx, order: repo.OrderRow): Promise<OrderDe
       : null,
     shipping: shippingView(order.shipping),
     invoice: invoiceView(order.invoice),
-    issuedInvoice: await issuedInvoiceView(db, order),
-    refunds: await refundViews(db, order.id),
+    issuedInvoice: known?.isNew ? null : await issuedInvoiceView(db, order),
+    refunds: known?.isNew ? [] : await refundViews(db, order.id),
     items: items.map((i) => ({
       id: i.id,
       productSlug: i.productSlug,
@@ -428,7 +484,7 @@ export async function present(db: DbOrTx, order: repo.OrderRow): Promise<OrderDe
     canCancel: MEMBER_CANCELLABLE.includes(order.status),
     canPay: order.paymentMethod !== 'cod' && ['pending_payment', 'payment_failed'].includes(order.status) && payment?.status !== 'waiting_transfer',
     needsNewStore: needsNewStore(order, events),
-    ...(await returnsOfOrder(db, order, new Date(), { items, events })),
+    ...(known?.isNew ? await returnsOfNewOrder(db, order, items, events) : await returnsOfOrder(db, order, new Date(), { items, events })),
   };
 }
 
@@ -595,7 +651,7 @@ async function transition(deps: ChangeDeps, orderId: string, move: OrderMove, al
     await enqueueOrderMails(tx, deps, moved, 'status', { note: move.note, byMember: move.byMember, cartReturn: moved.cartReturn });
     return moved;
   });
-  if (!HOLDS_STOCK.includes(updated.status)) catalogChanged();
+  if (updated.stockProducts) stockChanged(updated.stockProducts);
   await afterChange(deps, updated, 'status');
   if (updated.cartChanged) await cartChanged(deps, updated.userId);
   return updated;
@@ -698,7 +754,9 @@ export async function applyTransition(tx: Tx, order: repo.OrderRow, move: OrderM
   await invoiceFollowUp(tx, order, to, move.note ?? null);
   // A paid card order that is cancelled or refunded gets its money back through ECPay.
   await refundFollowUp(tx, order, to, move.note ?? null);
-  return { ...order, status: to, ...(cartReturn ? { cartReturn } : {}), ...(cartReturn || cartTaken ? { cartChanged: true } : {}) };
+  // The products whose stock moved, for the catalogue once this commits.
+  const stockProducts = (goodsAtShop && returnKind) || takes ? items.flatMap((i) => (i.variantId && i.productId ? [i.productId] : [])) : [];
+  return { ...order, status: to, ...(cartReturn ? { cartReturn } : {}), ...(cartReturn || cartTaken ? { cartChanged: true } : {}), ...(stockProducts.length > 0 ? { stockProducts } : {}) };
 }
 
 /** An order after a move, with what the move did to its buyer's cart. */
@@ -707,6 +765,8 @@ export type MovedOrder = repo.OrderRow & {
   readonly cartReturn?: { readonly note: string; readonly inCart: boolean };
   /** The cart changed: its open pages are told once the move commits. */
   readonly cartChanged?: true;
+  /** Products whose stock the move gave back or took (the catalogue is told once it commits). */
+  readonly stockProducts?: readonly string[];
 };
 
 /** What a staff change did, for the caller's own record in the same transaction (the console's audit row). */
@@ -732,7 +792,8 @@ export async function advanceOrder(
   if (!found) throw new NotFoundError('找不到這筆訂單。');
   const now = clock(deps);
   const shipment = { carrier: body.carrier ?? null, trackingNo: body.trackingNo ?? null };
-  const { current, after } = await deps.db.transaction(async (tx) => {
+  const { current, after, stockProducts } = await deps.db.transaction(async (tx) => {
+    const stockProducts = new Set<string>();
     const order = await repo.findById(tx, found.id, { forUpdate: true });
     if (!order) throw new NotFoundError('找不到這筆訂單。');
     let current = order;
@@ -745,7 +806,9 @@ export async function advanceOrder(
       // The shipment slip is made before the parcel leaves: its event goes first, so 已出貨 is the
       // newest step (events are listed in the order they were written). A refused move rolls it back.
       if (body.status === 'shipped') await repo.insertEvent(tx, { orderId: order.id, kind: 'shipment', shipmentEvent: 'created', ...shipment, location: body.location ?? null, createdAt: now });
-      current = await applyTransition(tx, current, { to: body.status, note: body.note, location: body.location, carrier: body.carrier, actorId }, now);
+      const moved = await applyTransition(tx, current, { to: body.status, note: body.note, location: body.location, carrier: body.carrier, actorId }, now);
+      for (const id of moved.stockProducts ?? []) stockProducts.add(id);
+      current = moved;
       after.push({ order: current, kind: body.status === 'returned' ? 'returned' : 'status' });
       if (body.status === 'shipped') after.push({ order: current, kind: 'shipped' });
     }
@@ -768,9 +831,9 @@ export async function advanceOrder(
     }
     await inTransaction?.(tx, { before: order.status, after: current.status });
     for (const change of after) await enqueueOrderMails(tx, deps, change.order, change.kind, { shipment, at: now, note: body.note, reason: body.reason });
-    return { current, after };
+    return { current, after, stockProducts };
   });
-  if (current.status !== found.status && !HOLDS_STOCK.includes(current.status)) catalogChanged();
+  stockChanged(stockProducts);
   for (const change of after) await afterChange(deps, change.order, change.kind);
   return present(deps.db, (await repo.findById(deps.db, found.id)) ?? current);
 }

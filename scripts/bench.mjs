@@ -12,7 +12,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { ROOT } from './lib.mjs';
+import { cpuMsOf, ROOT, rssOf } from './lib.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -43,26 +43,6 @@ function start(args, env, ready) {
     });
     child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out.slice(-500)}`)));
   });
-}
-
-/** The shop process's resident memory, in MB (Linux). */
-function rssOf(pid) {
-  try {
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
-    return Number.isFinite(kb) ? Math.round(kb / 1024) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The shop process's CPU time so far (user + system), in ms (Linux; clock ticks of 10 ms). */
-function cpuMsOf(pid) {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return null;
-  }
 }
 
 /** One load run: a URL, or a list of paths taken in turn (each connection cycles through them). */

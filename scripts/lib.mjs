@@ -210,3 +210,23 @@ export async function ensureServerBuild({ log = (line) => console.error(line) } 
   if (code === 0) log(`Server built into apps/server/dist in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   return code;
 }
+
+/** A process's resident memory, in MB (Linux; null when it cannot be read). The bench and the soak sample the shop with it. */
+export function rssOf(pid) {
+  try {
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+    return Number.isFinite(kb) ? Math.round(kb / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The CPU time a process has used so far, user and system, in ms (Linux; clock ticks of 10 ms). */
+export function cpuMsOf(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}

@@ -13,7 +13,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { compiledServerArgs, ROOT, SERVER_NODE_FLAGS } from './lib.mjs';
+import { compiledServerArgs, cpuMsOf, ROOT, rssOf, SERVER_NODE_FLAGS } from './lib.mjs';
 
 const seconds = Number(process.env.SOAK_SECONDS ?? 600);
 const every = Number(process.env.SOAK_SAMPLE_SECONDS ?? 10);
@@ -21,26 +21,6 @@ const connections = Number(process.env.SOAK_CONNECTIONS ?? 40);
 const extraArgs = (process.env.SOAK_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const dataDir = path.join(ROOT, '.data', 'soak');
 const MEMBER = { email: 'demo@shanlan-tea.example', password: '山嵐茶事-demo-2026' };
-
-/** The shop process's resident memory, in MB (Linux). */
-function rssOf(pid) {
-  try {
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
-    return Number.isFinite(kb) ? Math.round(kb / 1024) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** CPU time the process has used, user and system, in ms (Linux; clock ticks of 10 ms). */
-function cpuMsOf(pid) {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return null;
-  }
-}
 
 async function startShop() {
   const args = await compiledServerArgs(extraArgs);

@@ -116,9 +116,11 @@ describe.skipIf(!dbAvailable())('cart, checkout and orders', () => {
       expect(mail.text).toContain(`購買內容：${order.items.map((i: { productName: string; variantLabel: string; quantity: number }) => `${i.productName}（${i.variantLabel}）× ${i.quantity}`).join('、')}`);
       const again = await s.call('POST', `/api/orders/${order.orderNo}/pay`);
       expect(again.statusCode, again.body).toBe(200);
-      // Paying again makes a new attempt: the same form but for its trade number and signature.
-      const { MerchantTradeNo: _a, CheckMacValue: _b, ...first } = payment.fields;
-      const { MerchantTradeNo: _c, CheckMacValue: _d, ...second } = again.json().payment.fields;
+      // The form is the first attempt's; paying again makes a new attempt: the same form but for
+      // its trade number, its time and its signature.
+      expect(payment.fields.MerchantTradeNo).toBe(`${order.orderNo}P1`);
+      const { MerchantTradeNo: _a, MerchantTradeDate: _b, CheckMacValue: _c, ...first } = payment.fields;
+      const { MerchantTradeNo: _d, MerchantTradeDate: _e, CheckMacValue: _f, ...second } = again.json().payment.fields;
       expect(second).toEqual(first);
     });
 

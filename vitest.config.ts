@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { testsOnPreact } from './apps/web/react-on-preact.ts';
 
 // Test files run two (or more) at a time, except the few that hold a time budget (an answer within
 // 100 ms, a check within 20 ms): those run afterwards, alone, in their own "-timed" projects
@@ -52,12 +53,15 @@ export default defineConfig({
       },
       {
         plugins: [react()],
+        // The runtime the app ships: React's API on preact/compat (docs/decisions/025-preact.md).
+        resolve: { alias: testsOnPreact.alias },
         test: {
           name: 'web',
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['./test/setup.ts'],
+          server: { deps: { inline: testsOnPreact.inline } },
           ...PARALLEL,
         },
       },

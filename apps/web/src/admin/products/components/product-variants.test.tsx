@@ -21,7 +21,8 @@ function Editor() {
   );
 }
 
-const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+// Typing fires input events, which onChange listens to (docs/decisions/025-preact.md).
+const type = (label: string | RegExp, value: string) => fireEvent.input(screen.getByLabelText(label), { target: { value } });
 const settle = () => new Promise((r) => setTimeout(r, 20));
 
 describe('the product editor’s options and variants', () => {

@@ -29,7 +29,7 @@ describe('confirming the current password before a change', () => {
     const { authApi } = await import('../api/auth-api.ts');
     vi.mocked(authApi.reauthenticate).mockRejectedValueOnce(new ApiError(400, 'wrong-password', '電子郵件或密碼不正確，請再試一次。', { password: '目前的密碼不正確。' }));
     renderDialog();
-    fireEvent.change(screen.getByLabelText('目前的密碼'), { target: { value: '猜錯的密碼啦啦啦' } });
+    fireEvent.input(screen.getByLabelText('目前的密碼'), { target: { value: '猜錯的密碼啦啦啦' } });
     fireEvent.click(screen.getByRole('button', { name: '確認' }));
     expect(await screen.findByText('目前的密碼不正確。')).toBeTruthy();
     expect(screen.queryByText(/電子郵件/)).toBeNull();
@@ -39,7 +39,7 @@ describe('confirming the current password before a change', () => {
     const { authApi } = await import('../api/auth-api.ts');
     vi.mocked(authApi.reauthenticate).mockRejectedValueOnce(new ApiError(429, 'too-many-requests', LOCKED));
     renderDialog();
-    fireEvent.change(screen.getByLabelText('目前的密碼'), { target: { value: '我的第一個茶密碼' } });
+    fireEvent.input(screen.getByLabelText('目前的密碼'), { target: { value: '我的第一個茶密碼' } });
     fireEvent.click(screen.getByRole('button', { name: '確認' }));
     expect(await screen.findByText(LOCKED)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '登出並重設密碼' }));

@@ -42,12 +42,12 @@ describe('the member’s return request', () => {
     fireEvent.change(screen.getByLabelText('數量'), { target: { value: '1' } });
     fireEvent.change(screen.getByLabelText(/退貨原因/), { target: { value: 'damaged' } });
     fireEvent.change(screen.getByLabelText(/^銀行/), { target: { value: '812' } });
-    fireEvent.change(screen.getByLabelText(/^帳號/), { target: { value: '12' } });
-    fireEvent.change(screen.getByLabelText(/^戶名/), { target: { value: '林小嵐' } });
+    fireEvent.input(screen.getByLabelText(/^帳號/), { target: { value: '12' } });
+    fireEvent.input(screen.getByLabelText(/^戶名/), { target: { value: '林小嵐' } });
     fireEvent.click(screen.getByRole('button', { name: '送出退貨申請' }));
     expect(await screen.findByText('帳號為 10–16 位數字（可省略空格與「-」）')).toBeTruthy();
     expect(requestReturn).not.toHaveBeenCalled();
-    fireEvent.change(screen.getByLabelText(/^帳號/), { target: { value: '2888 1234 5678' } });
+    fireEvent.input(screen.getByLabelText(/^帳號/), { target: { value: '2888 1234 5678' } });
     fireEvent.click(screen.getByRole('button', { name: '送出退貨申請' }));
     await vi.waitFor(() =>
       expect(requestReturn).toHaveBeenCalledWith('TW20261126000001', {

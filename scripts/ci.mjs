@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // CI (.ci/run, or `npm run test:ci`): the whole suite on the current Node LTS (package.json
-// config.ltsNode, the version production should run), then the unit, API and browser tests again on
-// this machine's Node. Typecheck, lint and the web build come out the same on either, so they run
+// config.ltsNode, the version production should run), then the browser tests again on this
+// machine's Node. Typecheck, lint and the web build come out the same on either, so they run
 // once. Ends with `N passed, N failed` summed over both runs (also test-results/summary.txt); each
 // run's reports are kept under test-results/node-<version>/. See docs/decisions/002.
 import { spawn } from 'node:child_process';
@@ -53,8 +53,10 @@ if (machine === `v${version}`) {
   if (lts) runs.push(await runSuite(`Node ${version} (LTS)`, lts, []));
   else runs.push({ label: `Node ${version} (LTS)`, seconds: 0, total: { passed: 0, failed: 1, skipped: 0 }, note: 'could not be installed' });
   // Without the LTS run nothing was typechecked, linted or built: this run does everything then.
-  // SHOP_CI_MACHINE_STAGES narrows this run (e.g. `vitest`) should the two runs outgrow CI's time.
-  const stages = process.env.SHOP_CI_MACHINE_STAGES || 'vitest,e2e';
+  // On the machine's Node: the browser tests, which run the shop's own server on it through every
+  // flow (what `npm start` does here). Both runs in full outgrew CI's 20 minutes on this machine
+  // (docs/decisions/002); SHOP_CI_MACHINE_STAGES=vitest,e2e runs the unit and API tests here too.
+  const stages = process.env.SHOP_CI_MACHINE_STAGES || 'e2e';
   runs.push(await runSuite(`Node ${machine.slice(1)} (this machine)`, process.execPath, lts ? [`--only=${stages}`] : []));
 }
 

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { localJsonStorage } from '../../lib/local-storage.ts';
 import { newIdempotencyKey as newKey } from './idempotency-key.ts';
 import { EMPTY_CHECKOUT, type CheckoutForm } from './schema.ts';
 
@@ -34,6 +35,6 @@ export const useCheckoutDraft = create<DraftState>()(
       orderPlaced: () => set((s) => ({ idempotencyKey: newKey(), values: { ...s.values, couponCode: '', note: '', saveAddress: false } })),
       clear: () => set({ owner: null, values: EMPTY_CHECKOUT, idempotencyKey: newKey() }),
     }),
-    { name: 'checkoutDraft', version: 1 },
+    { name: 'checkoutDraft', version: 1, storage: localJsonStorage() },
   ),
 );

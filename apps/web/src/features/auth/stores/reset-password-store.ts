@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { localJsonStorage } from '../../../lib/local-storage.ts';
 
 /** The reset-password store, persisted (docs/product-rules.md#client-stores). */
 export interface ResetPasswordState {
@@ -19,6 +20,6 @@ export const useResetPasswordStore = create<ResetPasswordState>()(
       setResetPasswordAuth: (value) => set({ resetPasswordAuth: value }),
       clearCurrentMail: () => set({ currentMail: '' }),
     }),
-    { name: 'resetPassword', version: 1, partialize: (s) => ({ currentMail: s.currentMail, resetPasswordAuth: s.resetPasswordAuth }) },
+    { name: 'resetPassword', version: 1, storage: localJsonStorage(), partialize: (s) => ({ currentMail: s.currentMail, resetPasswordAuth: s.resetPasswordAuth }) },
   ),
 );

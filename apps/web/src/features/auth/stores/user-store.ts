@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { localJsonStorage } from '../../../lib/local-storage.ts';
 import type { CurrentUser } from '@shop/shared/auth';
 import { hasSessionCookie } from '../../../lib/cookies.ts';
 
@@ -22,7 +23,7 @@ export const useUserStore = create<UserState>()(
       setUserInfo: (user) => set({ userInfo: user, providers: user?.providers ?? [] }),
       clearUserInfo: () => set({ userInfo: null, providers: [] }),
     }),
-    { name: 'user', version: 1, partialize: (s) => ({ userInfo: s.userInfo, providers: s.providers }) },
+    { name: 'user', version: 1, storage: localJsonStorage(), partialize: (s) => ({ userInfo: s.userInfo, providers: s.providers }) },
   ),
 );
 

@@ -3,7 +3,8 @@
 // browser end-to-end. Runs every stage even after a failure, then prints one summary whose last
 // line is `N passed, N failed` (also in test-results/summary.txt, and by stage in summary.json).
 // `--only=vitest,e2e` runs some stages (of typecheck, lint, vitest, build, e2e); scripts/ci.mjs
-// uses it to run the suite on two Node versions.
+// uses it to run the suite on two Node versions. `--e2e-files=e2e/a.spec.ts,…` runs only those
+// browser test files.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -11,7 +12,8 @@ import { ensureChromium } from './ensure-chromium.mjs';
 import { buildWeb, ROOT, run, webBuildIsCurrent } from './lib.mjs';
 
 const STAGES = ['typecheck', 'lint', 'vitest', 'build', 'e2e'];
-const { values: options } = parseArgs({ options: { only: { type: 'string' } } });
+const { values: options } = parseArgs({ options: { only: { type: 'string' }, 'e2e-files': { type: 'string' } } });
+const e2eFiles = options['e2e-files'] ? options['e2e-files'].split(',').map((s) => s.trim()).filter(Boolean) : [];
 const only = options.only ? options.only.split(',').map((s) => s.trim()) : STAGES;
 const unknown = only.filter((s) => !STAGES.includes(s));
 if (unknown.length) {
@@ -80,7 +82,7 @@ await stage('e2e', 'Browser tests (Playwright, Debian Chromium)', async () => {
   }
   const out = path.join(results, 'e2e.json');
   fs.rmSync(out, { force: true });
-  const code = await run('npx', ['playwright', 'test'], { env: { ...env, PW_REPORTER: 'json' } });
+  const code = await run('npx', ['playwright', 'test', ...e2eFiles], { env: { ...env, PW_REPORTER: 'json' } });
   const report = readJson(out);
   if (!report) stages.push({ name: 'e2e', passed: 0, failed: 1, skipped: 0, note: `exited ${code} without a report` });
   else {

@@ -44,6 +44,18 @@ export async function userTier(db: DbOrTx, userId: string) {
   return row ?? null;
 }
 
+/**
+ * The tier table (as `tiers` orders it) and the member's tier code, in one statement: a checkout's
+ * quote needs both, on every quote and in every order's transaction.
+ */
+export async function tiersForMember(db: DbOrTx, userId: string): Promise<{ all: TierRow[]; memberTierCode: string | null }> {
+  const found = await db
+    .select({ tier: membershipTiers, memberTierCode: sql<string | null>`(select ${users.tierCode} from ${users} where ${users.id} = ${userId})` })
+    .from(membershipTiers)
+    .orderBy(asc(membershipTiers.threshold), asc(membershipTiers.sortOrder));
+  return { all: found.map((r) => r.tier), memberTierCode: found[0]?.memberTierCode ?? null };
+}
+
 export async function setTier(db: DbOrTx, userId: string, tierCode: string): Promise<boolean> {
   const result = await db
     .update(users)

@@ -97,9 +97,8 @@ export async function checkCoupon(
 export function membershipDiscounts(now: () => Date = () => new Date()): DiscountProvider {
   return {
     async quote(db, input): Promise<DiscountQuote> {
-      const member = await repo.userTier(db, input.userId);
-      const all = await repo.tiers(db);
-      const tier = all.find((t) => t.code === member?.tierCode) ?? all[0]!;
+      const { all, memberTierCode } = await repo.tiersForMember(db, input.userId);
+      const tier = all.find((t) => t.code === memberTierCode) ?? all[0]!;
       const discounts: AppliedDiscount[] = [];
       const tierAmount = tier.discountPercent > 0 ? percentOf(input.subtotal, tier.discountPercent) : 0;
       if (tierAmount > 0) discounts.push({ kind: 'tier', label: `${tier.name}折扣 ${tier.discountPercent}%`, amount: tierAmount });

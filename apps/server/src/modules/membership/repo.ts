@@ -9,8 +9,11 @@ export type TierRow = typeof membershipTiers.$inferSelect;
 export type CouponRow = typeof coupons.$inferSelect;
 export type AddressRow = typeof addresses.$inferSelect;
 
+/** The tier table's order for pricing and tier decisions: by spending threshold, then the owner's order. */
+const byThreshold = () => [asc(membershipTiers.threshold), asc(membershipTiers.sortOrder)];
+
 export async function tiers(db: DbOrTx): Promise<TierRow[]> {
-  return db.select().from(membershipTiers).orderBy(asc(membershipTiers.threshold), asc(membershipTiers.sortOrder));
+  return db.select().from(membershipTiers).orderBy(...byThreshold());
 }
 
 /**
@@ -45,14 +48,14 @@ export async function userTier(db: DbOrTx, userId: string) {
 }
 
 /**
- * The tier table (as `tiers` orders it) and the member's tier code, in one statement: a checkout's
+ * The tier table (in `tiers`' order) and the member's tier code, in one statement: a checkout's
  * quote needs both, on every quote and in every order's transaction.
  */
 export async function tiersForMember(db: DbOrTx, userId: string): Promise<{ all: TierRow[]; memberTierCode: string | null }> {
   const found = await db
     .select({ tier: membershipTiers, memberTierCode: sql<string | null>`(select ${users.tierCode} from ${users} where ${users.id} = ${userId})` })
     .from(membershipTiers)
-    .orderBy(asc(membershipTiers.threshold), asc(membershipTiers.sortOrder));
+    .orderBy(...byThreshold());
   return { all: found.map((r) => r.tier), memberTierCode: found[0]?.memberTierCode ?? null };
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PagingQuery, pageOf } from './admin.ts';
 import { parseCsv, CsvSyntaxError, isBlankRecord, restoreFormula } from './csv.ts';
+import { groupDigits } from './money.ts';
 
 /**
  * The console's products and stock: list and editor shapes, the create/update bodies, stock
@@ -42,26 +43,26 @@ export const priceField = z
   .number({ error: '價格必須是正整數' })
   .int('價格必須是正整數')
   .positive('價格必須是正整數')
-  .max(MAX_PRICE, `價格不能超過 ${MAX_PRICE.toLocaleString('en-US')}`);
+  .max(MAX_PRICE, `價格不能超過 ${groupDigits(MAX_PRICE)}`);
 
 const compareAtField = z
   .number({ error: '原價必須是正整數' })
   .int('原價必須是正整數')
   .positive('原價必須是正整數')
-  .max(MAX_PRICE, `原價不能超過 ${MAX_PRICE.toLocaleString('en-US')}`)
+  .max(MAX_PRICE, `原價不能超過 ${groupDigits(MAX_PRICE)}`)
   .nullable();
 
 const stockField = z
   .number({ error: '庫存必須是 0 以上的整數' })
   .int('庫存必須是 0 以上的整數')
   .min(0, '庫存必須是 0 以上的整數')
-  .max(MAX_STOCK, `庫存不能超過 ${MAX_STOCK.toLocaleString('en-US')}`);
+  .max(MAX_STOCK, `庫存不能超過 ${groupDigits(MAX_STOCK)}`);
 
 const thresholdField = z
   .number({ error: '低庫存門檻必須是 0 以上的整數' })
   .int('低庫存門檻必須是 0 以上的整數')
   .min(0, '低庫存門檻必須是 0 以上的整數')
-  .max(MAX_STOCK, `低庫存門檻不能超過 ${MAX_STOCK.toLocaleString('en-US')}`);
+  .max(MAX_STOCK, `低庫存門檻不能超過 ${groupDigits(MAX_STOCK)}`);
 
 /** An option's name (規格, 包裝) and one of its values (75 g, 罐裝): the editor checks each as typed. */
 export const OptionName = z.string().trim().min(1, '選項名稱不能空白').max(20, { message: '選項名稱不能超過 20 個字元', abort: true }).regex(/^[^=;]+$/, '選項名稱不能包含「=」或「;」');
@@ -341,7 +342,7 @@ export const AdjustStockBody = z
       .number({ error: '調整數量必須是整數' })
       .int('調整數量必須是整數')
       .refine((n) => n !== 0, '調整數量不能是 0')
-      .refine((n) => Math.abs(n) <= MAX_STOCK, `一次最多調整 ${MAX_STOCK.toLocaleString('en-US')} 件`),
+      .refine((n) => Math.abs(n) <= MAX_STOCK, `一次最多調整 ${groupDigits(MAX_STOCK)} 件`),
     reason: z.string({ error: '請填寫調整原因' }).trim().min(1, '請填寫調整原因').max(100, '調整原因不能超過 100 個字元'),
   })
   .strict();
@@ -510,14 +511,14 @@ export function readProductCsv(text: string): { rows: ProductCsvRow[]; refs: Pro
     if (!options.ok) bad('options', options.message);
     const price = wholeNumber(cell('price'));
     if (price === null || price <= 0) bad('price', '價格必須是正整數');
-    else if (price > MAX_PRICE) bad('price', `價格不能超過 ${MAX_PRICE.toLocaleString('en-US')}`);
+    else if (price > MAX_PRICE) bad('price', `價格不能超過 ${groupDigits(MAX_PRICE)}`);
     const compareText = cell('compare_at_price');
     const compareAt = compareText === '' ? null : wholeNumber(compareText);
     if (compareText !== '' && (compareAt === null || compareAt <= 0)) bad('compare_at_price', '原價必須是正整數，或留白');
     else if (compareAt !== null && price !== null && price > 0 && compareAt <= price) bad('compare_at_price', '原價必須高於售價，或留白');
     const stock = wholeNumber(cell('stock'));
     if (stock === null || stock < 0) bad('stock', '庫存必須是 0 以上的整數');
-    else if (stock > MAX_STOCK) bad('stock', `庫存不能超過 ${MAX_STOCK.toLocaleString('en-US')}`);
+    else if (stock > MAX_STOCK) bad('stock', `庫存不能超過 ${groupDigits(MAX_STOCK)}`);
     const thresholdText = cell('low_stock_threshold');
     const threshold = thresholdText === '' ? 5 : wholeNumber(thresholdText);
     if (threshold === null || threshold < 0) bad('low_stock_threshold', '低庫存門檻必須是 0 以上的整數');

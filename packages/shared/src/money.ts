@@ -3,12 +3,16 @@
  * no decimals. (Intl's zh-TW TWD currency style prints `$` and two decimals, so the symbol and
  * digits are set here on purpose.)
  */
-const grouping = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0, minimumFractionDigits: 0 });
+
+/** 1234567 -> 1,234,567, for a whole number of 0 or more. Not Intl.NumberFormat or toLocaleString: a
+ * page's first Intl formatter loads the browser's ICU data, a long task on a phone
+ * (docs/decisions/026). */
+export const groupDigits = (n: number): string => (n < 1e21 ? String(n) : BigInt(n).toString()).replace(/\B(?=(\d{3})+$)/g, ',');
 
 export function formatTwd(amount: number): string {
   if (!Number.isInteger(amount)) throw new RangeError(`money must be an integer of TWD, got ${amount}`);
   const sign = amount < 0 ? '-' : '';
-  return `${sign}NT$${grouping.format(Math.abs(amount))}`;
+  return `${sign}NT$${groupDigits(Math.abs(amount))}`;
 }
 
 /** A price range as shoppers read it: `NT$450` or `NT$450 – NT$1,680`. */

@@ -1,8 +1,8 @@
 /**
  * Dates and times as the shop reads them: Taiwan time (Asia/Taipei, UTC+8, no daylight saving),
- * whatever the zone of the browser or the server. This is the one place an
- * `Intl.DateTimeFormat` is set up with that zone; every date shown, every day or month a rule
- * counts (order numbers, birthdays, the dashboard's days) goes through these helpers.
+ * whatever the zone of the browser or the server. This is the one place Taipei time is worked out;
+ * every date shown, every day or month a rule counts (order numbers, birthdays, the dashboard's
+ * days) goes through these helpers.
  *
  * Shown dates are built from parts so the separators are always ours (2026/11/22 14:05), not
  * whatever a locale's data says this year.
@@ -23,24 +23,38 @@ export interface TaipeiParts {
   second: string;
 }
 
-const numeric = new Intl.DateTimeFormat('en-CA', {
-  timeZone: TAIPEI_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-const longDate = new Intl.DateTimeFormat('zh-TW', { timeZone: TAIPEI_TIME_ZONE, year: 'numeric', month: 'long', day: 'numeric', weekday: 'short' });
+/**
+ * Taiwan has kept UTC+8 without daylight saving since 1980 (the last summer time ended on 30
+ * September 1979), so an instant from then on is Taipei time by adding eight hours: no Intl
+ * formatter, whose first use on a page loads the browser's ICU data, a long task on a phone
+ * (docs/decisions/026). Older instants (a few summers between 1945 and 1979 had UTC+9) go through
+ * an Intl formatter with the zone's full history, made on first need.
+ */
+const FIXED_OFFSET_SINCE = Date.UTC(1979, 11, 31, 16); // 1980-01-01 00:00 in Taipei
+const OFFSET_MS = 8 * 3_600_000;
+let historic: Intl.DateTimeFormat | undefined;
+const WEEKDAYS = ['週日', '週一', '週二', '週三', '週四', '週五', '週六'] as const;
 
 const toDate = (when: Instant): Date => (when instanceof Date ? when : new Date(when));
+const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
+
+/** The Taipei wall clock of an instant as a UTC date's fields (getUTCFullYear() is the Taipei year). */
+function taipeiClock(when: Instant): Date {
+  const time = toDate(when).getTime();
+  if (Number.isNaN(time)) throw new RangeError('Invalid time value');
+  if (time >= FIXED_OFFSET_SINCE) return new Date(time + OFFSET_MS);
+  historic ??= new Intl.DateTimeFormat('en-CA', { timeZone: TAIPEI_TIME_ZONE, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' });
+  const p: Record<string, number> = {};
+  for (const x of historic.formatToParts(time)) p[x.type] = Number(x.value);
+  const clock = new Date(0);
+  clock.setUTCFullYear(p.year ?? 0, (p.month ?? 1) - 1, p.day ?? 1);
+  clock.setUTCHours(p.hour ?? 0, p.minute ?? 0, p.second ?? 0, new Date(time).getUTCMilliseconds());
+  return clock;
+}
 
 export function taipeiParts(when: Instant): TaipeiParts {
-  const p: Record<string, string> = {};
-  for (const x of numeric.formatToParts(toDate(when))) p[x.type] = x.value;
-  return { year: p.year ?? '', month: p.month ?? '', day: p.day ?? '', hour: p.hour ?? '', minute: p.minute ?? '', second: p.second ?? '' };
+  const c = taipeiClock(when);
+  return { year: pad(c.getUTCFullYear(), 4), month: pad(c.getUTCMonth() + 1), day: pad(c.getUTCDate()), hour: pad(c.getUTCHours()), minute: pad(c.getUTCMinutes()), second: pad(c.getUTCSeconds()) };
 }
 
 /** 2026/11/22 */
@@ -69,7 +83,8 @@ export function formatTaipeiMonthDay(when: Instant): string {
 
 /** 2026年11月22日週日, a heading's date. */
 export function formatTaipeiLongDate(when: Instant): string {
-  return longDate.format(toDate(when));
+  const c = taipeiClock(when);
+  return `${c.getUTCFullYear()}年${c.getUTCMonth() + 1}月${c.getUTCDate()}日${WEEKDAYS[c.getUTCDay()]}`;
 }
 
 /** The Taipei day as a key: 2026-11-22 (or 20261122 with `separator: ''`, as order numbers use). */

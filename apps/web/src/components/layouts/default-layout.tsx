@@ -4,6 +4,7 @@ import { BRAND } from '@shop/shared/brand';
 import { ToastViewport } from '../ui/toast.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
+import { HydrateLater } from '../../lib/hydrate-later.tsx';
 
 export interface RouteHandle {
   /** zh-TW page title, also used for the document title. */
@@ -48,10 +49,15 @@ export function DefaultLayout({ cartCount = 0, isLogin = false }: { cartCount?: 
       <SiteHeader cartCount={cartCount} isLogin={isLogin} />
       {/* At least a screen tall: the footer starts below the fold, so a page whose content arrives
           after its first paint never pushes a visible footer down (layout shift). */}
-      <main id="main" className="min-h-dvh flex-1">
-        <Outlet />
-      </main>
-      <SiteFooter />
+      {/* Hydrated after the header, each in a task of its own (lib/hydrate-later.tsx). */}
+      <HydrateLater part="page">
+        <main id="main" className="min-h-dvh flex-1">
+          <Outlet />
+        </main>
+      </HydrateLater>
+      <HydrateLater part="footer">
+        <SiteFooter />
+      </HydrateLater>
       <ToastViewport />
       {/* Every first load in a tab has the history key "default", so by key alone a page opened by
           address would get the position of whichever page was loaded before it: key those by URL. */}

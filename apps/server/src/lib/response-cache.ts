@@ -1,14 +1,37 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 export interface CachedBody {
   readonly json: string;
   readonly etag: string;
 }
 
+/** JSON written by its maker (`asCachedBody`), taken as it is instead of serialised again. */
+class PreSerialised implements CachedBody {
+  readonly etag: string;
+  constructor(
+    readonly json: string,
+    tagSource: string,
+  ) {
+    this.etag = etagOf(tagSource);
+  }
+}
+
+const etagOf = (text: string) => `"${hash('sha1', text, 'base64url')}"`;
+
+/**
+ * A body its maker wrote as JSON already (from parts it keeps serialised): the cache sends it as it
+ * is. Its ETag is the hash of `tagSource`, which must differ whenever the JSON does (the JSON itself
+ * by default; a list of its parts' own hashes is shorter to hash).
+ */
+export function asCachedBody(json: string, tagSource: string = json): CachedBody {
+  return new PreSerialised(json, tagSource);
+}
+
 /** A value as JSON with its strong ETag. */
 export function serialise(value: unknown): CachedBody {
+  if (value instanceof PreSerialised) return value;
   const json = JSON.stringify(value);
-  return { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
+  return { json, etag: etagOf(json) };
 }
 
 /**

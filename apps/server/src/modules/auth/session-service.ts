@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { DbOrTx } from '../../db/client.ts';
 import { isStaffRole, STAFF_IDLE_MS } from '@shop/shared/admin';
 import * as repo from './session-repo.ts';
@@ -31,7 +31,7 @@ export function newSessionToken(): string {
 }
 
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 /**

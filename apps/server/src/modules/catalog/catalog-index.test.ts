@@ -6,7 +6,7 @@ import { seedTestCatalog } from '../../../test/fixtures.ts';
 import { createCatalogIndex, foldSearch } from './catalog-index.ts';
 import * as repo from './repo.ts';
 import { rows } from '../../db/rows.ts';
-import { catalogChanged, createProduct } from './service.ts';
+import { catalogChanged, createProduct, listFromIndex, listProducts } from './service.ts';
 
 /**
  * The in-memory list answers exactly what the SQL list answers: the same products, in the same
@@ -74,6 +74,17 @@ describe.skipIf(!dbAvailable())('the in-memory catalogue list', () => {
     }
     expect(queries.length).toBeGreaterThan(900);
     expect(differences.slice(0, 5)).toEqual([]);
+  });
+
+  it('writes the same JSON, byte for byte, as the SQL list serialised, for every query tried', async () => {
+    const index = createCatalogIndex(() => repo.indexRows(ctx.database.db));
+    const differences: string[] = [];
+    for (const query of queries) {
+      const sql = JSON.stringify(await listProducts(ctx.database.db, query));
+      const memory = (await listFromIndex(index, query)).json;
+      if (sql !== memory) differences.push(`${JSON.stringify(query)}\n  sql    ${sql.slice(0, 300)}\n  memory ${memory.slice(0, 300)}`);
+    }
+    expect(differences.slice(0, 3)).toEqual([]);
   });
 
   it('treats 台 and 臺 as the same character', async () => {

@@ -21,6 +21,8 @@ interface Entry {
   /** Replaced (never changed) when the product's stock is read again. */
   row: IndexRow;
   readonly search: string;
+  /** Its place in the snapshot, for the search memo. */
+  readonly n: number;
 }
 
 type Sort = CatalogListQuery['sort'];
@@ -40,12 +42,30 @@ interface Snapshot {
   /** Every product on sale, once per sort order (the same entries in each). */
   readonly sorted: Readonly<Record<Sort, readonly Entry[]>>;
   readonly byId: ReadonlyMap<string, Entry>;
+  /** Which entries a search matches (1 by entry number), per search asked for lately. */
+  readonly searches: Map<string, Uint8Array>;
 }
 
+/** Searches remembered per snapshot: the words shoppers type repeat, with other sorts, filters and pages. */
+const SEARCH_MEMO_SIZE = 256;
+
 function snapshotOf(rows: readonly IndexRow[]): Snapshot {
-  const entries = rows.map((row) => ({ row, search: foldSearch(row.search_text) }));
+  const entries = rows.map((row, n) => ({ row, n, search: foldSearch(row.search_text) }));
   const sorted = Object.fromEntries((Object.keys(COMPARE) as Sort[]).map((sort) => [sort, [...entries].sort(COMPARE[sort])])) as Record<Sort, Entry[]>;
-  return { sorted, byId: new Map(entries.map((e) => [e.row.id, e])) };
+  return { sorted, byId: new Map(entries.map((e) => [e.row.id, e])), searches: new Map() };
+}
+
+/** The entries a folded search matches (names and words do not change with stock, so a snapshot keeps it). */
+function matchesOf(snapshot: Snapshot, needle: string): Uint8Array {
+  let matches = snapshot.searches.get(needle);
+  if (!matches) {
+    const all = snapshot.sorted.recommended;
+    matches = new Uint8Array(all.length);
+    for (const entry of all) if (entry.search.includes(needle)) matches[entry.n] = 1;
+    if (snapshot.searches.size >= SEARCH_MEMO_SIZE) snapshot.searches.clear();
+    snapshot.searches.set(needle, matches);
+  }
+  return matches;
 }
 
 export interface CatalogIndex {
@@ -172,18 +192,20 @@ export function createCatalogIndex(load: () => Promise<IndexRow[]>, options: Cat
   const api: CatalogIndex = {
     async list(q) {
       await settled();
-      const all = (await snapshot()).sorted[q.sort];
-      const needle = q.q ? foldSearch(q.q) : null;
+      const snap = await snapshot();
+      const all = snap.sorted[q.sort];
+      const matches = q.q ? matchesOf(snap, foldSearch(q.q)) : null;
+      const { category, minPrice, maxPrice, inStock } = q;
       const { offset, limit } = pageWindow(q.page, q.pageSize);
       // One pass, counting every match and keeping only the page's (no array of all the matches).
       const items: IndexRow[] = [];
       let total = 0;
-      for (const { row, search } of all) {
-        if (q.category && row.category_slug !== q.category && row.parent_slug !== q.category) continue;
-        if (q.minPrice !== undefined && row.max_price < q.minPrice) continue;
-        if (q.maxPrice !== undefined && row.min_price > q.maxPrice) continue;
-        if (q.inStock && row.stock <= 0) continue;
-        if (needle && !search.includes(needle)) continue;
+      for (const { row, n } of all) {
+        if (category && row.category_slug !== category && row.parent_slug !== category) continue;
+        if (minPrice !== undefined && row.max_price < minPrice) continue;
+        if (maxPrice !== undefined && row.min_price > maxPrice) continue;
+        if (inStock && row.stock <= 0) continue;
+        if (matches && matches[n] !== 1) continue;
         if (total >= offset && items.length < limit) items.push(row);
         total += 1;
       }

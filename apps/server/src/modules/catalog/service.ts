@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import type { DescriptionBlock, ProductSpec } from '@shop/shared/catalog-blocks';
 import {
   stockState,
@@ -13,6 +14,7 @@ import { imageSrcSet, objectUrl, variantName } from '@shop/shared/storage-paths'
 import type { DbOrTx } from '../../db/client.ts';
 import type { ProductImage } from '../../db/schema.ts';
 import { ConflictError, NoDataError, NotFoundError } from '../../lib/errors.ts';
+import { asCachedBody, type CachedBody } from '../../lib/response-cache.ts';
 import { deleteRedirect, saveRedirect } from '../redirects/service.ts';
 import * as repo from './repo.ts';
 import type { CatalogIndex } from './catalog-index.ts';
@@ -65,21 +67,32 @@ export function catalogIndexRows(db: DbOrTx) {
   return repo.indexRows(db);
 }
 
-/** Cards of the index's rows, made once per row (a stock change puts a new row in place, and so a new card). */
-const cards = new WeakMap<repo.CardRow, ProductCard>();
-function cardOf(row: repo.CardRow): ProductCard {
+/**
+ * Cards of the index's rows as JSON, made once per row (a stock change puts a new row in place, and
+ * so a new card): a list is written by joining them, not serialised card by card for every answer.
+ */
+const cards = new WeakMap<repo.CardRow, { json: string; tag: string }>();
+function cardJson(row: repo.CardRow): { json: string; tag: string } {
   let card = cards.get(row);
-  if (!card) {
-    card = toCard(row);
+  if (card === undefined) {
+    const json = JSON.stringify(toCard(row));
+    card = { json, tag: hash('sha1', json, 'base64url') };
     cards.set(row, card);
   }
   return card;
 }
 
-/** The product list for the mall, answered by the in-memory index (same answers as `listProducts`). */
-export async function listFromIndex(index: CatalogIndex, query: CatalogListQuery): Promise<ProductListResponse> {
+/**
+ * The product list for the mall, answered by the in-memory index: the same JSON, byte for byte, as
+ * `listProducts`' answer serialised (ProductListResponse), written from the cards' own JSON.
+ */
+export async function listFromIndex(index: CatalogIndex, query: CatalogListQuery): Promise<CachedBody> {
   const { total, items } = await index.list(query);
-  return { items: items.map(cardOf), page: query.page, pageSize: query.pageSize, total, totalPages: pageCount(total, query.pageSize) };
+  const meta: Omit<ProductListResponse, 'items'> = { page: query.page, pageSize: query.pageSize, total, totalPages: pageCount(total, query.pageSize) };
+  const parts = items.map(cardJson);
+  const rest = JSON.stringify(meta).slice(1);
+  // The ETag from the cards' own hashes and the rest: the same whenever the JSON is.
+  return asCachedBody(`{"items":[${parts.map((c) => c.json).join(',')}],${rest}`, `${parts.map((c) => c.tag).join(',')}|${rest}`);
 }
 
 /** An active product's page data; drafts and archived products are not found. */

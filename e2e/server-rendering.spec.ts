@@ -69,6 +69,9 @@ test.describe('without JavaScript', () => {
     expect(res?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.name);
     await expect(page.getByText(formatTwd(product.priceMin)).first()).toBeVisible();
+    // The header as the member will see it once the app runs: their member link, no sign-in button.
+    await expect(page.getByRole('banner').getByRole('link', { name: '會員中心' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: '登入' })).toHaveCount(0);
   });
 
 });

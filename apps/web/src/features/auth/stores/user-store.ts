@@ -1,4 +1,4 @@
-import { create } from 'zustand';
+import { createStore, useStore } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { localJsonStorage } from '../../../lib/local-storage.ts';
 import type { CurrentUser } from '@shop/shared/auth';
@@ -15,7 +15,7 @@ export interface UserState {
   clearUserInfo(): void;
 }
 
-export const useUserStore = create<UserState>()(
+const userStore = createStore<UserState>()(
   persist(
     (set) => ({
       userInfo: null,
@@ -26,6 +26,14 @@ export const useUserStore = create<UserState>()(
     { name: 'user', version: 1, storage: localJsonStorage(), partialize: (s) => ({ userInfo: s.userInfo, providers: s.providers }) },
   ),
 );
+// While rendering on the server and while hydrating, zustand hands components the state a store was
+// created with (React's server snapshot), so a member's page was drawn signed out (「登入」 in the
+// header) and then redrawn. The user is set for each server render (entry-server.tsx) and, in the
+// browser, from the page's state before hydration (boot.tsx): both render with the current state.
+userStore.getInitialState = userStore.getState;
+
+/** The user store as a hook (`useUserStore(selector)`) with the store's own methods (`getState`, `setState`, …). */
+export const useUserStore = Object.assign(<T>(selector: (state: UserState) => T): T => useStore(userStore, selector), userStore);
 
 export const selectIsLogin = (state: Pick<UserState, 'userInfo'>): boolean => Boolean(state.userInfo?.uid);
 

@@ -46,10 +46,12 @@ export function DefaultLayout({ cartCount = 0, isLogin = false }: { cartCount?: 
         跳到主要內容
       </a>
       <NavigationProgress />
-      <SiteHeader cartCount={cartCount} isLogin={isLogin} />
+      <HydrateLater part="header">
+        <SiteHeader cartCount={cartCount} isLogin={isLogin} />
+      </HydrateLater>
       {/* At least a screen tall: the footer starts below the fold, so a page whose content arrives
           after its first paint never pushes a visible footer down (layout shift). */}
-      {/* Hydrated after the header, each in a task of its own (lib/hydrate-later.tsx). */}
+      {/* Header, page and footer hydrated each in a task of its own (lib/hydrate-later.tsx). */}
       <HydrateLater part="page">
         <main id="main" className="min-h-dvh flex-1">
           <Outlet />

@@ -1,4 +1,5 @@
 import { COUPON_STATE_LABELS, type CouponState } from '@shop/shared/admin-coupons';
+import { groupDigits } from '@shop/shared/money';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 
 const TONES: Record<CouponState, BadgeTone> = { running: 'success', paused: 'amber', upcoming: 'tea', expired: 'neutral' };
@@ -14,7 +15,7 @@ export function CouponUsage({ used, limit, align = 'end' }: { used: number; limi
   return (
     <span className={`inline-flex min-w-20 flex-col gap-1 ${align === 'end' ? 'items-end' : 'items-start'}`}>
       <span className="tabular whitespace-nowrap">
-        {used.toLocaleString('zh-TW')} / {limit === null ? '不限' : limit.toLocaleString('zh-TW')}
+        {groupDigits(used)} / {limit === null ? '不限' : groupDigits(limit)}
       </span>
       {limit !== null && (
         <span className="block h-1.5 w-full overflow-hidden rounded-full bg-line" aria-hidden="true">

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { UpdateTiersBody, type TierAdminView } from '@shop/shared/admin-coupons';
+import { groupDigits } from '@shop/shared/money';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
@@ -161,7 +162,7 @@ function TierTable({ tiers, canWrite }: { tiers: TierAdminView[]; canWrite: bool
                     <Cell id={id('freeShippingOver')} label={`${label}：免運門檻（元，留空沿用全店規則）`} prefix="NT$" value={r.freeShippingOver} onChange={(v) => set(i, 'freeShippingOver', v)} error={err('freeShippingOver')} inputMode="numeric" disabled={!canWrite} />
                     {r.freeShippingOver.trim() === '' && !err('freeShippingOver') && <p className="mt-1 text-xs text-ink-muted">沿用全店免運規則</p>}
                   </td>
-                  <td className="tabular px-4 pt-6 pb-3 text-right">{r.memberCount.toLocaleString('zh-TW')}</td>
+                  <td className="tabular px-4 pt-6 pb-3 text-right">{groupDigits(r.memberCount)}</td>
                 </tr>
               );
             })}

@@ -5,6 +5,8 @@
 // is the demo's topped up to BENCH_PRODUCTS products through the console's API before anything is
 // measured (once per data directory or database). Loopback only; every run is bounded in time.
 //   BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50), DATABASE_URL (optional: PostgreSQL),
+//   BENCH_WARMUP (default 2: seconds of the same load before each run, not measured, so that the
+//   figures are the steady state, not the compiler's and the caches' first seconds),
 //   BENCH_PRODUCTS (default 500), BENCH_BUYERS (default 100),
 //   BENCH_ONLY=<comma list> of the runs below (default: all): bare, list, list-signed-in, mix, detail, hot,
 //   BENCH_NODE_ARGS (extra Node flags for the shop's process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof")
@@ -16,6 +18,7 @@ import { cpuMsOf, ROOT, rssOf } from './lib.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const warmUpSeconds = Number(process.env.BENCH_WARMUP ?? 2);
 const catalogueSize = Number(process.env.BENCH_PRODUCTS ?? 500);
 const dataDir = path.join(ROOT, '.data', 'bench');
 
@@ -51,7 +54,8 @@ function load(target, title, options = {}) {
   return new Promise((resolve, reject) => {
     let next = 0;
     const requests = paths ? [{ setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length] }) }] : undefined;
-    autocannon({ url: target, connections, duration: seconds, pipelining: 1, ...(headers ? { headers } : {}), ...(requests ? { requests } : {}) }, (error, result) =>
+    const warmup = warmUpSeconds > 0 ? { warmup: { connections, duration: warmUpSeconds } } : {};
+    autocannon({ url: target, connections, duration: seconds, pipelining: 1, ...warmup, ...(headers ? { headers } : {}), ...(requests ? { requests } : {}) }, (error, result) =>
       error ? reject(error) : resolve({ title, result, rss: options.pid ? rssOf(options.pid) : null, base }),
     );
   });
@@ -263,7 +267,7 @@ try {
   bare.child.kill('SIGTERM');
 }
 
-const lines = [`Benchmark ${new Date().toISOString()} — ${catalogue} products on sale, ${connections} connections, ${seconds} s each, database ${engine}, Node ${process.version}`];
+const lines = [`Benchmark ${new Date().toISOString()} — ${catalogue} products on sale, ${connections} connections, ${seconds} s each after ${warmUpSeconds} s of warm-up, database ${engine}, Node ${process.version}`];
 if (runs.length > 0) {
   lines.push(
     '',

@@ -44,18 +44,90 @@ describe('response cache', () => {
     expect(cache.size).toBe(1);
   });
 
-  it('keeps at most max entries, forgetting the least recently used', async () => {
+  it('keeps at most max entries: a new one takes the place of the least recently used once asked for more often', async () => {
     const cache = responseCache({ max: 2, ttlMs: 60_000 });
     const load = vi.fn(async () => 1);
     await cache.get('a', load);
     await cache.get('b', load);
     await cache.get('a', load);
+    // Asked for once, as often as b: not kept.
     await cache.get('c', load);
     expect(cache.size).toBe(2);
-    await cache.get('a', load);
     expect(load).toHaveBeenCalledTimes(3);
     await cache.get('b', load);
-    expect(load).toHaveBeenCalledTimes(4);
+    expect(load).toHaveBeenCalledTimes(3);
+    // Asked for a third time, more often than a and b: kept in place of the least recently used (a).
+    await cache.get('c', load);
+    await cache.get('c', load);
+    expect(load).toHaveBeenCalledTimes(5);
+    await cache.get('c', load);
+    await cache.get('b', load);
+    expect(load).toHaveBeenCalledTimes(5);
+    await cache.get('a', load);
+    expect(load).toHaveBeenCalledTimes(6);
+  });
+
+  it('keeps what it holds when more distinct queries come in turn than it can hold', async () => {
+    const cache = responseCache({ max: 100, ttlMs: 60_000 });
+    const load = vi.fn(async () => 1);
+    const keys = Array.from({ length: 260 }, (_, i) => `/list?page=${i}`);
+    for (let round = 0; round < 5; round++) for (const key of keys) await cache.get(key, load);
+    // Plain LRU would load all 1,300; the first 100 stay and are served from memory after round one.
+    expect(cache.size).toBe(100);
+    expect(load).toHaveBeenCalledTimes(260 + 4 * 160);
+  });
+
+  it('replaces an expired entry when full, however often it was asked for', async () => {
+    let t = 0;
+    const cache = responseCache({ max: 1, ttlMs: 1000, now: () => t });
+    const load = vi.fn(async () => 1);
+    for (let i = 0; i < 5; i++) await cache.get('a', load);
+    t = 1001;
+    await cache.get('b', load);
+    await cache.get('b', load);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('loads a key once for requests that come while it loads, but afresh after a write', async () => {
+    const cache = responseCache({ max: 10, ttlMs: 60_000 });
+    const releases: Array<() => void> = [];
+    const load = vi.fn(() => new Promise<number>((r) => releases.push(() => r(releases.length))));
+    const first = cache.get('/p/a', load);
+    const second = cache.get('/p/a', load);
+    expect(load).toHaveBeenCalledTimes(1);
+    cache.drop((key) => key === '/p/b');
+    const third = cache.get('/p/a', load);
+    expect(load).toHaveBeenCalledTimes(2);
+    for (const release of releases) release();
+    expect(await second).toBe(await first);
+    expect((await third).json).toBe('2');
+    // A failed load fails the requests that waited for it, and the next request tries again.
+    const failing = vi.fn(async () => {
+      throw new Error('database away');
+    });
+    await expect(Promise.all([cache.get('/p/c', failing), cache.get('/p/c', failing)])).rejects.toThrow('database away');
+    expect(failing).toHaveBeenCalledTimes(1);
+    await expect(cache.get('/p/c', failing)).rejects.toThrow('database away');
+    expect(failing).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps answers loaded together between 60 % and all of the time allowed, so they do not all expire at once', async () => {
+    let t = 0;
+    const cache = responseCache({ max: 500, ttlMs: 1000, now: () => t });
+    const load = vi.fn(async () => 1);
+    for (let i = 0; i < 400; i++) await cache.get(`k${i}`, load);
+    const stillCached = async (at: number) => {
+      t = at;
+      const before = load.mock.calls.length;
+      for (let i = 0; i < 400; i++) await cache.get(`k${i}`, load);
+      const loaded = load.mock.calls.length - before;
+      t = 0;
+      return 400 - loaded;
+    };
+    expect(await stillCached(599)).toBe(400);
+    const halfWay = await stillCached(800);
+    expect(halfWay).toBeGreaterThan(100);
+    expect(halfWay).toBeLessThan(300);
   });
 
   it('gives equal bodies equal ETags', async () => {

@@ -35,9 +35,17 @@ export function serialise(value: unknown): CachedBody {
 }
 
 /**
- * A small in-process cache of serialised responses: at most `max` entries, each kept `ttlMs`,
- * and all dropped at once by `invalidate()` (a write in this process), or some by `drop(match)`.
- * Across several instances a cached answer is at most `ttlMs` old.
+ * A small in-process cache of serialised responses: at most `max` entries, each kept at most
+ * `ttlMs` (between 60 % and all of it, at random: answers loaded together, as after a restart, then
+ * do not all expire and load again at the same moment), and all dropped at once by `invalidate()`
+ * (a write in this process), or some by `drop(match)`. Across several instances a cached answer is
+ * at most `ttlMs` old. Requests for a key that is being loaded wait for that load instead of
+ * starting their own, unless a write came in since it started.
+ *
+ * A full cache takes a new answer only in place of one asked for less often lately (TinyLFU's
+ * admission rule; docs/decisions/027): a stream of more distinct queries than it holds would
+ * otherwise push every answer out before it is asked for again, so that nothing is ever served
+ * from memory and every answer lives just long enough to burden the garbage collector.
  */
 export function responseCache(options: { max: number; ttlMs: number; now?: () => number }) {
   const now = options.now ?? Date.now;
@@ -45,8 +53,45 @@ export function responseCache(options: { max: number; ttlMs: number; now?: () =>
   let generation = 0;
   // Bumped by `drop`: an answer loaded meanwhile may be one of those dropped, so it is not kept.
   let drops = 0;
+  // How often each key was asked for lately (hits and misses alike), every count halved after
+  // `window` requests, so that popularity fades.
+  const asked = new Map<string, number>();
+  const window = options.max * 10;
+  let requests = 0;
+  const count = (key: string) => {
+    asked.set(key, (asked.get(key) ?? 0) + 1);
+    if (++requests < window) return;
+    requests = 0;
+    for (const [k, n] of asked) {
+      if (n <= 1) asked.delete(k);
+      else asked.set(k, n >> 1);
+    }
+  };
+  /** Makes room for `key` when full: the least recently used entry goes if it expired, or was asked for less often. */
+  const admit = (key: string): boolean => {
+    if (entries.size < options.max || entries.has(key)) return true;
+    const [victim, entry] = entries.entries().next().value as [string, { expires: number; generation: number }];
+    const stale = entry.generation !== generation || entry.expires <= now();
+    if (!stale && (asked.get(key) ?? 0) <= (asked.get(victim) ?? 0)) return false;
+    entries.delete(victim);
+    return true;
+  };
+  // Loads under way, by key, with the generation and drops they started in.
+  const loading = new Map<string, { body: Promise<CachedBody>; generation: number; drops: number }>();
+  const fetchAndKeep = async (key: string, load: () => Promise<unknown>): Promise<CachedBody> => {
+    const startedAt = generation;
+    const dropsAt = drops;
+    const body = serialise(await load());
+    // A write during the load makes this answer stale before it is stored: do not keep it.
+    if (startedAt === generation && dropsAt === drops && admit(key)) {
+      entries.delete(key);
+      entries.set(key, { body, expires: now() + options.ttlMs * (0.6 + 0.4 * Math.random()), generation });
+    }
+    return body;
+  };
   return {
     async get(key: string, load: () => Promise<unknown>): Promise<CachedBody> {
+      count(key);
       const hit = entries.get(key);
       if (hit && hit.generation === generation && hit.expires > now()) {
         // Refresh recency: Map keeps insertion order, so re-inserting makes it the newest.
@@ -54,16 +99,15 @@ export function responseCache(options: { max: number; ttlMs: number; now?: () =>
         entries.set(key, hit);
         return hit.body;
       }
-      const startedAt = generation;
-      const dropsAt = drops;
-      const body = serialise(await load());
-      // A write during the load makes this answer stale before it is stored: do not keep it.
-      if (startedAt === generation && dropsAt === drops) {
-        entries.delete(key);
-        entries.set(key, { body, expires: now() + options.ttlMs, generation });
-        while (entries.size > options.max) entries.delete(entries.keys().next().value as string);
+      const pending = loading.get(key);
+      if (pending && pending.generation === generation && pending.drops === drops) return pending.body;
+      const flight = { body: fetchAndKeep(key, load), generation, drops };
+      loading.set(key, flight);
+      try {
+        return await flight.body;
+      } finally {
+        if (loading.get(key) === flight) loading.delete(key);
       }
-      return body;
     },
     invalidate(): void {
       generation += 1;

@@ -130,6 +130,19 @@ describe('response cache', () => {
     expect(halfWay).toBeLessThan(300);
   });
 
+  it('counts and keeps a bounded number of keys, whatever the requests make up', async () => {
+    const cache = responseCache({ max: 10, ttlMs: 60_000 });
+    const load = vi.fn(async () => 1);
+    const long = `/p?${'x'.repeat(2000)}`;
+    await cache.get(long, load);
+    await cache.get(long, load);
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(cache.size).toBe(0);
+    for (let i = 0; i < 5_000; i++) await cache.get(`/p?junk=${i}`, load);
+    expect(cache.size).toBe(10);
+    expect(cache.counted).toBeLessThanOrEqual(40);
+  });
+
   it('gives equal bodies equal ETags', async () => {
     const cache = responseCache({ max: 5, ttlMs: 60_000 });
     const a = await cache.get('x', async () => ({ v: [1, 2] }));

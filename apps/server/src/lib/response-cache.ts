@@ -47,6 +47,9 @@ export function serialise(value: unknown): CachedBody {
  * otherwise push every answer out before it is asked for again, so that nothing is ever served
  * from memory and every answer lives just long enough to burden the garbage collector.
  */
+/** The longest key the cache counts and keeps (a URL: the shop's own are well under 300 characters). */
+const MAX_KEY_LENGTH = 1024;
+
 export function responseCache(options: { max: number; ttlMs: number; now?: () => number }) {
   const now = options.now ?? Date.now;
   const entries = new Map<string, { body: CachedBody; expires: number; generation: number }>();
@@ -54,13 +57,14 @@ export function responseCache(options: { max: number; ttlMs: number; now?: () =>
   // Bumped by `drop`: an answer loaded meanwhile may be one of those dropped, so it is not kept.
   let drops = 0;
   // How often each key was asked for lately (hits and misses alike), every count halved after
-  // `window` requests, so that popularity fades.
+  // `window` requests, or sooner when it holds more than 4 × `max` keys (a stream of made-up query
+  // strings), so that popularity fades and the counts stay small.
   const asked = new Map<string, number>();
   const window = options.max * 10;
   let requests = 0;
   const count = (key: string) => {
     asked.set(key, (asked.get(key) ?? 0) + 1);
-    if (++requests < window) return;
+    if (++requests < window && asked.size <= options.max * 4) return;
     requests = 0;
     for (const [k, n] of asked) {
       if (n <= 1) asked.delete(k);
@@ -91,6 +95,8 @@ export function responseCache(options: { max: number; ttlMs: number; now?: () =>
   };
   return {
     async get(key: string, load: () => Promise<unknown>): Promise<CachedBody> {
+      // No page of ours has an address this long: answered, but neither counted nor kept.
+      if (key.length > MAX_KEY_LENGTH) return serialise(await load());
       count(key);
       const hit = entries.get(key);
       if (hit && hit.generation === generation && hit.expires > now()) {
@@ -120,6 +126,10 @@ export function responseCache(options: { max: number; ttlMs: number; now?: () =>
     },
     get size(): number {
       return entries.size;
+    },
+    /** How many keys' counts it keeps (at most 4 × `max`, after a request). */
+    get counted(): number {
+      return asked.size;
     },
   };
 }

@@ -3,6 +3,7 @@ import { ORDER_STATUSES, type OrderStatus } from '@shop/shared/order-status';
 import type { DbOrTx } from '../../db/client.ts';
 import * as repo from './repo.ts';
 import { taipeiDay } from '@shop/shared/taipei-time';
+import { readTogether } from '../../db/reads.ts';
 
 /** The console's first page: today's and this month's sales, the last 30 days, orders per status, low stock (a sale: repo.ts). */
 export async function dashboard(db: DbOrTx, now = new Date()): Promise<Dashboard> {
@@ -11,7 +12,7 @@ export async function dashboard(db: DbOrTx, now = new Date()): Promise<Dashboard
   const from = new Date(Date.parse(`${today}T00:00:00+08:00`) - 29 * 86_400_000);
   const fromDay = taipeiDay(from);
 
-  const [daily, statuses, low] = await Promise.all([repo.salesPerDay(db, fromDay < monthStart ? fromDay : monthStart, today), repo.ordersPerStatus(db), repo.lowStockVariants(db, 12)]);
+  const [daily, statuses, low] = await readTogether(db, [() => repo.salesPerDay(db, fromDay < monthStart ? fromDay : monthStart, today), () => repo.ordersPerStatus(db), () => repo.lowStockVariants(db, 12)]);
 
   const byDay = new Map(daily.map((r) => [r.day, r]));
   const days: Dashboard['daily'] = [];

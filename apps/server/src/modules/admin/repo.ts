@@ -4,6 +4,7 @@ import type { PageWindow } from '@shop/shared/paging';
 import type { DbOrTx } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
 import { actionCodes, auditLog, sessions, users } from '../../db/schema.ts';
+import { readTogether } from '../../db/reads.ts';
 
 // ── audit trail ───────────────────────────────────────────────────────────────────────────────
 
@@ -20,9 +21,9 @@ export async function auditPage(db: DbOrTx, f: { entity?: string | undefined; en
   if (f.from) where.push(gte(auditLog.at, f.from));
   if (f.before) where.push(lt(auditLog.at, f.before));
   const filter = where.length ? and(...where) : undefined;
-  const [items, [total]] = await Promise.all([
-    db.select().from(auditLog).where(filter).orderBy(desc(auditLog.id)).limit(window.limit).offset(window.offset),
-    db.select({ n: count() }).from(auditLog).where(filter),
+  const [items, [total]] = await readTogether(db, [
+    () => db.select().from(auditLog).where(filter).orderBy(desc(auditLog.id)).limit(window.limit).offset(window.offset),
+    () => db.select({ n: count() }).from(auditLog).where(filter),
   ]);
   return { items, total: Number(total?.n ?? 0) };
 }

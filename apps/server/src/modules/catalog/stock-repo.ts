@@ -3,6 +3,7 @@ import type { StockMoveKind } from '@shop/shared/admin-products';
 import type { DbOrTx } from '../../db/client.ts';
 import { productVariants, stockAdjustments, stockLedger, users } from '../../db/schema.ts';
 import { rows } from '../../db/rows.ts';
+import { readTogether } from '../../db/reads.ts';
 
 /**
  * The SQL of the stock ledger. Only the stock service calls it; it is the only code that writes
@@ -62,8 +63,8 @@ export async function insertAdjustment(db: DbOrTx, row: { variantId: string; del
 
 /** One page of a variant's ledger, newest first, with the acting staff member's address. */
 export async function ledgerPage(db: DbOrTx, variantId: string, limit: number, offset: number) {
-  const [items, [total]] = await Promise.all([
-    db
+  const [items, [total]] = await readTogether(db, [
+    () => db
       .select({
         id: stockLedger.id,
         kind: stockLedger.kind,
@@ -80,7 +81,7 @@ export async function ledgerPage(db: DbOrTx, variantId: string, limit: number, o
       .orderBy(desc(stockLedger.at), desc(stockLedger.id))
       .limit(limit)
       .offset(offset),
-    db.select({ n: count() }).from(stockLedger).where(eq(stockLedger.variantId, variantId)),
+    () => db.select({ n: count() }).from(stockLedger).where(eq(stockLedger.variantId, variantId)),
   ]);
   return { items, total: Number(total?.n ?? 0) };
 }

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
 import { rows } from '../../db/rows.ts';
 import { contactMessages, contentItems } from '../../db/schema.ts';
+import { readTogether } from '../../db/reads.ts';
 
 export type MessageRow = typeof contactMessages.$inferSelect;
 
@@ -40,9 +41,9 @@ export async function messagePage(db: DbOrTx, f: MessageFilter, window: PageWind
   const filter = where.length ? and(...where) : undefined;
   const newest = [desc(contactMessages.createdAt), desc(contactMessages.referenceNo)];
   const order = f.unhandledFirst ? [sql`${contactMessages.handledAt} is null desc`, ...newest] : newest;
-  const [items, [total]] = await Promise.all([
-    db.select().from(contactMessages).where(filter).orderBy(...order).limit(window.limit).offset(window.offset),
-    db.select({ n: count() }).from(contactMessages).where(filter),
+  const [items, [total]] = await readTogether(db, [
+    () => db.select().from(contactMessages).where(filter).orderBy(...order).limit(window.limit).offset(window.offset),
+    () => db.select({ n: count() }).from(contactMessages).where(filter),
   ]);
   return { items, total: Number(total?.n ?? 0) };
 }

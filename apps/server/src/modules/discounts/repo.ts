@@ -4,6 +4,7 @@ import type { PageWindow } from '@shop/shared/paging';
 import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
 import { categories, couponRedemptions, coupons, membershipTiers, orders, users } from '../../db/schema.ts';
+import { readTogether } from '../../db/reads.ts';
 
 export type CouponRecord = typeof coupons.$inferSelect;
 export type CouponValues = Omit<typeof coupons.$inferInsert, 'id'>;
@@ -30,8 +31,8 @@ function couponWhere(f: CouponFilter, now: Date): SQL | undefined {
 /** One page of coupons with their owner's e-mail (personal coupons), latest end first. */
 export async function couponPage(db: DbOrTx, f: CouponFilter, window: PageWindow, now: Date) {
   const filter = couponWhere(f, now);
-  const [items, [total]] = await Promise.all([
-    db
+  const [items, [total]] = await readTogether(db, [
+    () => db
       .select({ coupon: coupons, ownerEmail: users.email })
       .from(coupons)
       .leftJoin(users, eq(users.id, coupons.ownerId))
@@ -39,7 +40,7 @@ export async function couponPage(db: DbOrTx, f: CouponFilter, window: PageWindow
       .orderBy(desc(coupons.endsAt), asc(coupons.code))
       .limit(window.limit)
       .offset(window.offset),
-    db.select({ n: count() }).from(coupons).where(filter),
+    () => db.select({ n: count() }).from(coupons).where(filter),
   ]);
   return { items, total: Number(total?.n ?? 0) };
 }
@@ -99,9 +100,9 @@ export async function updateCouponRow(db: DbOrTx, id: string, values: Partial<Co
 
 /** The tiers (by sort order) and every category the coupon form offers. */
 export async function couponFormOptions(db: DbOrTx) {
-  const [tiers, cats] = await Promise.all([
-    db.select({ code: membershipTiers.code, name: membershipTiers.name }).from(membershipTiers).orderBy(asc(membershipTiers.sortOrder)),
-    db.select({ id: categories.id, name: categories.name, parentId: categories.parentId, sortOrder: categories.sortOrder }).from(categories),
+  const [tiers, cats] = await readTogether(db, [
+    () => db.select({ code: membershipTiers.code, name: membershipTiers.name }).from(membershipTiers).orderBy(asc(membershipTiers.sortOrder)),
+    () => db.select({ id: categories.id, name: categories.name, parentId: categories.parentId, sortOrder: categories.sortOrder }).from(categories),
   ]);
   return { tiers, categories: cats };
 }

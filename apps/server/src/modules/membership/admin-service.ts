@@ -9,6 +9,7 @@ import { revokeUserSessions } from '../auth/session-service.ts';
 import { listAddresses } from './profile.ts';
 import * as repo from './repo.ts';
 import { membership } from './service.ts';
+import { readTogether } from '../../db/reads.ts';
 
 /** One page of members for the console's table: search over name, e-mail and phone; tier and status filters. */
 export async function listMembers(db: DbOrTx, q: MemberListQuery, now = new Date()): Promise<PageOf<MemberRow>> {
@@ -31,12 +32,12 @@ export async function listMembers(db: DbOrTx, q: MemberListQuery, now = new Date
 export async function memberDetail(db: DbOrTx, memberId: string, now = new Date()): Promise<MemberDetail> {
   const user = await repo.findUser(db, memberId);
   if (!user) throw new NotFoundError('找不到這位會員。');
-  const [m, addresses, recent, orderCount, lastDisable] = await Promise.all([
-    membership(db, memberId, now),
-    listAddresses(db, memberId),
-    repo.recentOrdersOf(db, memberId, 10),
-    repo.orderCountOf(db, memberId),
-    user.disabledAt ? repo.lastDisableAudit(db, memberId) : Promise.resolve(null),
+  const [m, addresses, recent, orderCount, lastDisable] = await readTogether(db, [
+    () => membership(db, memberId, now),
+    () => listAddresses(db, memberId),
+    () => repo.recentOrdersOf(db, memberId, 10),
+    () => repo.orderCountOf(db, memberId),
+    async () => (user.disabledAt ? repo.lastDisableAudit(db, memberId) : null),
   ]);
   const reason = (lastDisable as { reason?: unknown } | null | undefined)?.reason;
   return {

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
 import { rows } from '../../db/rows.ts';
 import { addresses, auditLog, categories, couponRedemptions, coupons, membershipTiers, orders, products, users } from '../../db/schema.ts';
+import { readTogether } from '../../db/reads.ts';
 
 export type TierRow = typeof membershipTiers.$inferSelect;
 export type CouponRow = typeof coupons.$inferSelect;
@@ -219,8 +220,8 @@ function memberWhere(f: MemberFilter): SQL | undefined {
 /** One page of members, newest first, with their tier's name, 12-month spending and order count. */
 export async function memberPage(db: DbOrTx, f: MemberFilter, window: PageWindow, spendSince: Date) {
   const filter = memberWhere(f);
-  const [items, [total]] = await Promise.all([
-    db
+  const [items, [total]] = await readTogether(db, [
+    () => db
       .select({
         id: users.id,
         name: users.displayName,
@@ -242,7 +243,7 @@ export async function memberPage(db: DbOrTx, f: MemberFilter, window: PageWindow
       .orderBy(desc(users.createdAt), asc(users.id))
       .limit(window.limit)
       .offset(window.offset),
-    db.select({ n: count() }).from(users).where(filter),
+    () => db.select({ n: count() }).from(users).where(filter),
   ]);
   return { items, total: Number(total?.n ?? 0) };
 }

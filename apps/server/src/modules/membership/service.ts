@@ -9,6 +9,7 @@ import type { EventBus } from '../../plugins/events.ts';
 import type { DiscountInput, DiscountProvider, DiscountQuote } from '../discounts/provider.ts';
 import * as repo from './repo.ts';
 import { formatTaipeiDate, taipeiParts } from '@shop/shared/taipei-time';
+import { readTogether } from '../../db/reads.ts';
 
 
 const toTierView = (t: repo.TierRow): TierView => ({ code: t.code, name: t.name, threshold: t.threshold, discountPercent: t.discountPercent, freeShippingOver: t.freeShippingOver });
@@ -24,7 +25,7 @@ export function tierFor(all: readonly repo.TierRow[], spend: number): repo.TierR
  * open pages hear of it. Called when an order is paid, completed, cancelled or refunded.
  */
 export async function recomputeTier(db: DbOrTx, events: EventBus | null, userId: string, now = new Date()): Promise<string> {
-  const [all, spend] = await Promise.all([repo.tiers(db), repo.spendOf(db, userId, now)]);
+  const [all, spend] = await readTogether(db, [() => repo.tiers(db), () => repo.spendOf(db, userId, now)]);
   const tier = tierFor(all, spend);
   if ((await repo.setTier(db, userId, tier.code)) && events) {
     await events.publish(userId, { type: 'membership.updated', data: { tier: tier.code, tierName: tier.name } });
@@ -157,7 +158,7 @@ export async function reclaimCouponUses(tx: DbOrTx, order: { id: string; userId:
 // ── what the member sees ────────────────────────────────────────────────────────────────────────
 
 export async function membership(db: DbOrTx, userId: string, now = new Date()): Promise<MembershipResponse> {
-  const [all, spend, member, coupons] = await Promise.all([repo.tiers(db), repo.spendOf(db, userId, now), repo.userTier(db, userId), repo.couponsFor(db, userId)]);
+  const [all, spend, member, coupons] = await readTogether(db, [() => repo.tiers(db), () => repo.spendOf(db, userId, now), () => repo.userTier(db, userId), () => repo.couponsFor(db, userId)]);
   const sorted = [...all].sort((a, b) => a.threshold - b.threshold);
   const current = sorted.find((t) => t.code === member?.tierCode) ?? tierFor(sorted, spend);
   const next = sorted.find((t) => t.threshold > current.threshold) ?? null;

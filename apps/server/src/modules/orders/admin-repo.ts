@@ -3,6 +3,7 @@ import type { AdminOrderFilters, PaymentState } from '@shop/shared/admin-orders'
 import type { DbOrTx } from '../../db/client.ts';
 import { auditLog, orders, payments, users } from '../../db/schema.ts';
 import { containsPattern } from '../../db/like.ts';
+import { readTogether } from '../../db/reads.ts';
 
 /** The console's order queries: the filtered list, its CSV rows, and one order's payments, customer and audit rows. */
 
@@ -49,8 +50,8 @@ function filterWhere(f: AdminOrderFilters): SQL | undefined {
 /** One page of orders matching the filters, newest first, and how many match in all. */
 export async function listPage(db: DbOrTx, filters: AdminOrderFilters, limit: number, offset: number) {
   const where = filterWhere(filters);
-  const [rows, [total]] = await Promise.all([
-    db
+  const [rows, [total]] = await readTogether(db, [
+    () => db
       .select({
         orderNo: orders.orderNo,
         createdAt: orders.createdAt,
@@ -69,7 +70,7 @@ export async function listPage(db: DbOrTx, filters: AdminOrderFilters, limit: nu
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(limit)
       .offset(offset),
-    db.select({ n: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where),
+    () => db.select({ n: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where),
   ]);
   return { rows, total: Number(total?.n ?? 0) };
 }

@@ -30,6 +30,7 @@ import { refundViews } from '../payments/refunds.ts';
 import { returnsOfOrderForStaff } from './returns.ts';
 import { pageCount, pageWindow } from '@shop/shared/paging';
 import { formatTaipeiDateTime } from '@shop/shared/taipei-time';
+import { readTogether } from '../../db/reads.ts';
 
 /**
  * The console's view of orders: a filtered, paged list (and the same rows as CSV), the whole
@@ -141,12 +142,12 @@ async function findOrder(db: DbOrTx, orderNo: string): Promise<repo.OrderRow> {
 /** Everything about one order for the console; `withOperations` adds the audit rows (owner only). */
 export async function getAdminOrder(db: DbOrTx, orderNo: string, options: { withOperations: boolean }): Promise<AdminOrderDetail> {
   const order = await findOrder(db, orderNo);
-  const [items, events, paymentRows, customer, operations] = await Promise.all([
-    repo.itemsOf(db, order.id),
-    repo.eventsOf(db, order.id),
-    adminRepo.paymentsOf(db, order.id),
-    adminRepo.customerOf(db, order.userId),
-    options.withOperations ? adminRepo.auditOf(db, order.orderNo, 100) : Promise.resolve(null),
+  const [items, events, paymentRows, customer, operations] = await readTogether(db, [
+    () => repo.itemsOf(db, order.id),
+    () => repo.eventsOf(db, order.id),
+    () => adminRepo.paymentsOf(db, order.id),
+    () => adminRepo.customerOf(db, order.userId),
+    () => options.withOperations ? adminRepo.auditOf(db, order.orderNo, 100) : Promise.resolve(null),
   ]);
   const parcel = await parcelOf(db, order.id);
   const issuedInvoice = await invoiceView(db, order);

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { orderReturnItems, orderReturns, orders, refunds, users } from '../../db/schema.ts';
+import { readTogether } from '../../db/reads.ts';
 
 export type ReturnRow = typeof orderReturns.$inferSelect;
 export type ReturnItemRow = typeof orderReturnItems.$inferSelect;
@@ -46,8 +47,8 @@ const OPEN: ReturnRow['status'][] = ['requested', 'approved'];
 /** The console's list: newest first, open ones (waiting for a decision or for the goods) by default. */
 export async function listReturns(db: DbOrTx, status: ReturnRow['status'] | 'open' | 'all', limit: number, offset: number) {
   const where = status === 'all' ? undefined : status === 'open' ? inArray(orderReturns.status, OPEN) : eq(orderReturns.status, status);
-  const [rowsOf, [total]] = await Promise.all([
-    db
+  const [rowsOf, [total]] = await readTogether(db, [
+    () => db
       .select({
         ret: orderReturns,
         orderNo: orders.orderNo,
@@ -64,7 +65,7 @@ export async function listReturns(db: DbOrTx, status: ReturnRow['status'] | 'ope
       .orderBy(desc(orderReturns.requestedAt))
       .limit(limit)
       .offset(offset),
-    db.select({ n: count() }).from(orderReturns).where(where),
+    () => db.select({ n: count() }).from(orderReturns).where(where),
   ]);
   return { rows: rowsOf, total: Number(total?.n ?? 0) };
 }

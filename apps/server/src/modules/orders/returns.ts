@@ -18,6 +18,7 @@ import { returnApprovedMail, returnReceivedMail, returnRefusedMail, returnReques
 import * as repo from './repo.ts';
 import * as returnsRepo from './returns-repo.ts';
 import { afterChange, applyTransition, getOrder, type ChangeDeps } from './service.ts';
+import { readTogether } from '../../db/reads.ts';
 
 /**
  * Returns from the member area (docs/product-rules.md#returns). A member asks within the return
@@ -39,7 +40,7 @@ type Loaded = { order: repo.OrderRow; items: Item[]; returns: returnsRepo.Return
 
 /** The order's items (unless the caller read them already), its returns and their items. */
 async function load(db: DbOrTx, order: repo.OrderRow, knownItems?: Item[]): Promise<Loaded> {
-  const [items, returns] = await Promise.all([knownItems ?? repo.itemsOf(db, order.id), returnsRepo.returnsOf(db, order.id)]);
+  const [items, returns] = await readTogether(db, [async () => knownItems ?? repo.itemsOf(db, order.id), () => returnsRepo.returnsOf(db, order.id)]);
   const returnItems = await returnsRepo.itemsOfReturns(
     db,
     returns.map((r) => r.id),

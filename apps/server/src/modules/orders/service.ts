@@ -50,6 +50,7 @@ import { pageCount, pageWindow } from '@shop/shared/paging';
 /** Statuses whose goods came back to the shop without being held in stock: leaving them for cancelled or refunded puts the goods back on the shelf. */
 const GOODS_RETURNED: readonly OrderStatus[] = ['returned'];
 import { taipeiDay } from '@shop/shared/taipei-time';
+import { readTogether } from '../../db/reads.ts';
 
 export interface OrderDeps {
   readonly db: Db;
@@ -444,7 +445,7 @@ export interface KnownOrderParts {
 export async function present(db: DbOrTx, order: repo.OrderRow, known?: KnownOrderParts): Promise<OrderDetail> {
   const [items, events, payment] = known
     ? [known.items, known.events, known.payment]
-    : await Promise.all([repo.itemsOf(db, order.id), repo.eventsOf(db, order.id), repo.latestPayment(db, order.id)]);
+    : await readTogether(db, [() => repo.itemsOf(db, order.id), () => repo.eventsOf(db, order.id), () => repo.latestPayment(db, order.id)]);
   return {
     orderNo: order.orderNo,
     status: order.status,
@@ -1004,7 +1005,7 @@ export async function refundDoneMail(db: DbOrTx, orderId: string, amount: number
 export async function invoiceSubject(db: DbOrTx, orderId: string): Promise<InvoiceSubject | null> {
   const order = await repo.findById(db, orderId);
   if (!order) return null;
-  const [items, owner] = await Promise.all([repo.itemsOf(db, order.id), repo.ownerOf(db, order.userId)]);
+  const [items, owner] = await readTogether(db, [() => repo.itemsOf(db, order.id), () => repo.ownerOf(db, order.userId)]);
   const s = order.shipping;
   return {
     orderId: order.id,

@@ -3,6 +3,7 @@ import type { PageWindow } from '@shop/shared/paging';
 import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
 import { products, redirects } from '../../db/schema.ts';
+import { readTogether } from '../../db/reads.ts';
 
 export async function findRedirect(db: DbOrTx, path: string) {
   const [row] = await db
@@ -40,9 +41,9 @@ export async function findRow(db: DbOrTx, path: string): Promise<RedirectRow | n
 /** One page of redirects whose path or target contains the text, latest change first. */
 export async function redirectPage(db: DbOrTx, text: string | undefined, window: PageWindow) {
   const filter = text ? or(ilike(redirects.path, containsPattern(text)), ilike(redirects.target, containsPattern(text))) : undefined;
-  const [items, [total]] = await Promise.all([
-    db.select().from(redirects).where(filter).orderBy(desc(redirects.updatedAt), asc(redirects.path)).limit(window.limit).offset(window.offset),
-    db.select({ n: count() }).from(redirects).where(filter),
+  const [items, [total]] = await readTogether(db, [
+    () => db.select().from(redirects).where(filter).orderBy(desc(redirects.updatedAt), asc(redirects.path)).limit(window.limit).offset(window.offset),
+    () => db.select({ n: count() }).from(redirects).where(filter),
   ]);
   return { items, total: Number(total?.n ?? 0) };
 }

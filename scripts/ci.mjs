@@ -56,9 +56,11 @@ if (machine === `v${version}`) {
   // On the machine's Node: browser tests that start the shop's own server on it and drive its
   // main flows (server-rendered pages and hydration, accounts, the mall, checkout and payment):
   // what `npm start` does here. The whole suite twice outgrew CI's 20 minutes on this machine
-  // (docs/decisions/002). SHOP_CI_MACHINE_STAGES=vitest,e2e and SHOP_CI_MACHINE_E2E=all widen it.
+  // (docs/decisions/002); the accounts flows (sign-up, sign-in, passwords: server logic the LTS run
+  // covers) left this run when the suite neared 20 minutes again on a slow day (2026-11-27).
+  // SHOP_CI_MACHINE_STAGES=vitest,e2e and SHOP_CI_MACHINE_E2E=all widen it.
   const stages = process.env.SHOP_CI_MACHINE_STAGES || 'e2e';
-  const e2eFiles = process.env.SHOP_CI_MACHINE_E2E === 'all' ? [] : ['e2e/server-rendering.spec.ts', 'e2e/accounts.spec.ts', 'e2e/mall.spec.ts', 'e2e/checkout.spec.ts'];
+  const e2eFiles = process.env.SHOP_CI_MACHINE_E2E === 'all' ? [] : ['e2e/server-rendering.spec.ts', 'e2e/mall.spec.ts', 'e2e/checkout.spec.ts'];
   const narrowed = [`--only=${stages}`, ...(e2eFiles.length ? [`--e2e-files=${e2eFiles.join(',')}`] : [])];
   runs.push(await runSuite(`Node ${machine.slice(1)} (this machine)`, process.execPath, lts ? narrowed : []));
 }

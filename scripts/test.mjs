@@ -48,9 +48,14 @@ async function stage(key, title, fn) {
 }
 
 await stage('typecheck', 'Typecheck', async () => {
-  for (const project of ['packages/shared', 'apps/server', 'apps/web', 'e2e']) {
-    check(`typecheck ${project}`, await run('npx', ['tsc', '-p', project], { env }));
-  }
+  // Two at a time: each tsc uses one core (the four one after another took 55 s here, two at a time about 35 s).
+  const projects = ['apps/web', 'apps/server', 'e2e', 'packages/shared'];
+  const codes = new Map();
+  const worker = async () => {
+    for (let project = projects.shift(); project; project = projects.shift()) codes.set(project, await run('npx', ['tsc', '-p', project], { env }));
+  };
+  await Promise.all([worker(), worker()]);
+  for (const project of ['packages/shared', 'apps/server', 'apps/web', 'e2e']) check(`typecheck ${project}`, codes.get(project));
 });
 
 await stage('lint', 'Lint', async () => {

@@ -51,7 +51,9 @@ describe('the compiled server', () => {
   it('starts with the flags npm start uses, finds its migrations and its place in the repository, and answers', async () => {
     // A relative DATA_DIR is resolved against the repository root, which the build finds from dist/.
     const dataDir = path.join('.data', `test-compiled-${process.pid}-${Date.now()}`);
-    const server = await startServerProcess({ ...(await serverDatabaseEnv()), DATA_DIR: dataDir }, { args: [...flags, entry] });
+    // A new embedded database is created and migrated first, in a process of its own (WebAssembly
+    // compiled by the optimising compiler only: a few seconds more at start on a busy machine).
+    const server = await startServerProcess({ ...(await serverDatabaseEnv()), DATA_DIR: dataDir }, { args: [...flags, entry], readyTimeoutMs: 80_000 });
     try {
       expect(server.child.spawnargs).not.toContain('tsx');
       expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
@@ -67,7 +69,7 @@ describe('the compiled server', () => {
       await server.dispose();
       fs.rmSync(path.join(REPO_ROOT, dataDir), { recursive: true, force: true });
     }
-  });
+  }, 90_000);
 
   it.runIf(dbEngine() === 'pglite')(
     'loads the demo data into a new embedded database in a process of its own, then serves it',

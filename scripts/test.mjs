@@ -48,14 +48,15 @@ async function stage(key, title, fn) {
 }
 
 await stage('typecheck', 'Typecheck', async () => {
-  // Two at a time: each tsc uses one core (the four one after another took 55 s here, two at a time about 35 s).
-  const projects = ['apps/web', 'apps/server', 'e2e', 'packages/shared'];
+  // Two at a time: each tsc uses one core (the four one after another took 55 s here, two at a time 39 s).
+  const projects = ['packages/shared', 'apps/server', 'apps/web', 'e2e'];
+  const queue = [...projects];
   const codes = new Map();
   const worker = async () => {
-    for (let project = projects.shift(); project; project = projects.shift()) codes.set(project, await run('npx', ['tsc', '-p', project], { env }));
+    for (let project = queue.shift(); project; project = queue.shift()) codes.set(project, await run('npx', ['tsc', '-p', project], { env }));
   };
   await Promise.all([worker(), worker()]);
-  for (const project of ['packages/shared', 'apps/server', 'apps/web', 'e2e']) check(`typecheck ${project}`, codes.get(project));
+  for (const project of projects) check(`typecheck ${project}`, codes.get(project));
 });
 
 await stage('lint', 'Lint', async () => {

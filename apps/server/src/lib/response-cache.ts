@@ -34,6 +34,9 @@ export function serialise(value: unknown): CachedBody {
   return { json, etag: etagOf(json) };
 }
 
+/** The longest key the cache counts and keeps (a URL: the shop's own are well under 300 characters). */
+const MAX_KEY_LENGTH = 1024;
+
 /**
  * A small in-process cache of serialised responses: at most `max` entries, each kept at most
  * `ttlMs` (between 60 % and all of it, at random: answers loaded together, as after a restart, then
@@ -47,9 +50,6 @@ export function serialise(value: unknown): CachedBody {
  * otherwise push every answer out before it is asked for again, so that nothing is ever served
  * from memory and every answer lives just long enough to burden the garbage collector.
  */
-/** The longest key the cache counts and keeps (a URL: the shop's own are well under 300 characters). */
-const MAX_KEY_LENGTH = 1024;
-
 export function responseCache(options: { max: number; ttlMs: number; now?: () => number }) {
   const now = options.now ?? Date.now;
   const entries = new Map<string, { body: CachedBody; expires: number; generation: number }>();

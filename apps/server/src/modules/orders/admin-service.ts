@@ -147,7 +147,7 @@ export async function getAdminOrder(db: DbOrTx, orderNo: string, options: { with
     () => repo.eventsOf(db, order.id),
     () => adminRepo.paymentsOf(db, order.id),
     () => adminRepo.customerOf(db, order.userId),
-    () => options.withOperations ? adminRepo.auditOf(db, order.orderNo, 100) : Promise.resolve(null),
+    async () => (options.withOperations ? adminRepo.auditOf(db, order.orderNo, 100) : null),
   ]);
   const parcel = await parcelOf(db, order.id);
   const issuedInvoice = await invoiceView(db, order);

@@ -23,9 +23,10 @@ const testFilesMatching = (root: string, pattern: RegExp) =>
 
 /**
  * The web tests share one jsdom per worker (`isolate: false`): a jsdom for each of the 47 files
- * took 61 s of the two workers' time, and the project 55 s (12 s shared). The few files that replace a module with `vi.mock` keep
- * their own (a module another file already loaded in the worker would stay unmocked). Which files
- * those are is read from the files themselves, so a new test needs no list kept by hand.
+ * took 61 s of the two workers' time and the project 55 s; shared, 12 s. The few files that
+ * replace a module with `vi.mock` keep their own (a module another file already loaded in the
+ * worker would stay unmocked). Which files those are is read from the files themselves, so a new
+ * test needs no list kept by hand (docs/decisions/007-reliability.md, "CI time").
  */
 const WEB_ROOT = './apps/web';
 const WEB_TESTS = ['src/**/*.test.{ts,tsx}', 'test/**/*.test.ts'];
@@ -46,13 +47,14 @@ const webProject = (mocking: boolean) => ({
 });
 
 /**
- * Server tests that open no database (pure functions, the lint rules, the log test's own embedded
- * server) run on the embedded engine only: on PostgreSQL they would test the same thing again.
- * A file opens one through the test helpers (`helpers.ts`, `shop.ts`, the fixtures, a server
- * process) or names `DATABASE_URL` / `dbEngine`; anything else is engine-free.
+ * Server tests that open no database (pure functions, the log test's own embedded server) run on
+ * the embedded engine only: on PostgreSQL they would test the same thing again. A file may open
+ * one through the test helpers (`helpers.ts`, `shop.ts`, the fixtures, a server process) or the
+ * database client, or name `DATABASE_URL` / `dbEngine`; such files run on both, anything else is
+ * engine-free. When in doubt a file counts as opening one: it then only runs twice.
  */
 const SERVER_ROOT = './apps/server';
-const serverUsesDatabase = testFilesMatching(SERVER_ROOT, /from '[^']*\/(helpers|shop|fixtures|content-fixtures|production|server-process|redis-server|mail)(\.ts)?'|DATABASE_URL|dbEngine/);
+const serverUsesDatabase = testFilesMatching(SERVER_ROOT, /from '[^']*\/(helpers|shop|fixtures|content-fixtures|production|server-process|redis-server|mail)(\.ts)?'|db\/client|PGlite|DATABASE_URL|dbEngine/);
 const serverEngineFree = testFilesMatching(SERVER_ROOT, /(?:)/).filter((file) => !serverUsesDatabase.includes(file));
 
 const serverProject = (engine: 'pglite' | 'postgres', timed: boolean) => ({

@@ -42,8 +42,7 @@ if (!hot) {
   process.exit(2);
 }
 await admin.query('create table if not exists bench_floor_buyers (n int primary key, id uuid not null)');
-let buyers = [];
-/** A hundred new buyers (verified, no orders yet) for a round, as the bench's hot variant has. */
+/** A hundred new buyers (verified, no orders yet) for a run, as the bench's hot variant has; pgbench finds them in bench_floor_buyers. */
 async function newBuyers(round) {
   const stamp = `${Date.now()}-${round}`;
   const { rows } = await admin.query(
@@ -52,7 +51,7 @@ async function newBuyers(round) {
   );
   await admin.query('truncate bench_floor_buyers');
   await admin.query('insert into bench_floor_buyers select row_number() over (), id from unnest($1::uuid[]) as id', [rows.map((r) => r.id)]);
-  buyers = rows;
+  return rows;
 }
 await admin.query('update product_variants set stock = greatest(stock, 1000000) where id = $1', [hot.id]);
 
@@ -91,14 +90,20 @@ const statementsPerOrder = ORDER.filter((s) => !s.setup).length;
 
 const tidy = () => admin.query(`update orders set status = 'cancelled' where idempotency_key like 'floor-%' and status = 'pending_payment'`);
 
-/** The statements through node-postgres: 100 buyers, each placing orders one after another. */
-async function nodePostgres() {
-  const pool = new pg.Pool({ connectionString: url, max: POOL });
-  const prepared = ORDER.filter((s) => !s.setup).map((s, i) => {
-    const names = [];
-    const text = s.sql.replace(/(?<!:):([a-z]+)\b/g, (_, n) => `$${(names.includes(n) ? names : (names.push(n), names)).indexOf(n) + 1}`);
-    return { ...s, name: `floor_${i}`, text, names };
+/** A statement with pgbench's `:name` values written as node-postgres's `$1`, `$2`…, and those names in order. */
+function numbered(statement, i) {
+  const names = [];
+  const text = statement.sql.replace(/(?<!:):([a-z]+)\b/g, (_, name) => {
+    if (!names.includes(name)) names.push(name);
+    return `$${names.indexOf(name) + 1}`;
   });
+  return { ...statement, name: `floor_${i}`, text, names };
+}
+
+/** The statements through node-postgres: the buyers, each placing orders one after another. */
+async function nodePostgres(buyers) {
+  const pool = new pg.Pool({ connectionString: url, max: POOL });
+  const prepared = ORDER.filter((s) => !s.setup).map(numbered);
   const commitAt = prepared.findIndex((s) => s.sql === 'commit');
   const begin = prepared.findIndex((s) => s.sql === 'begin');
   const run = async (client, s, vars) => {
@@ -135,12 +140,17 @@ async function nodePostgres() {
   return { perSecond: done / elapsed, clientMs: (used.user + used.system) / 1000 / done };
 }
 
-/** The same statements through pgbench (10 connections, prepared), when it is installed. */
-function pgbench() {
-  const found = spawnSync('pgbench', ['--version'], { encoding: 'utf8' });
-  if (found.status !== 0) return null;
+/** The script pgbench runs (the buyers from bench_floor_buyers), written once; null without pgbench. */
+const pgbenchScript = (() => {
+  if (spawnSync('pgbench', ['--version'], { encoding: 'utf8' }).status !== 0) return null;
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'order-floor-')), 'order.pgbench');
   fs.writeFileSync(file, [`\\set u random(1, ${BUYERS})`, ...ORDER.map((s) => `${s.sql}${s.gset ? ' \\gset' : ';'}`)].join('\n') + '\n');
+  return file;
+})();
+
+/** The same statements through pgbench (10 connections, prepared), when it is installed. */
+function pgbench(file) {
+  if (file === null) return null;
   const out = spawnSync('pgbench', ['-n', '-M', 'prepared', '-c', String(POOL), '-j', '2', '-T', String(seconds), '-f', file, url], { encoding: 'utf8' });
   const tps = /tps = ([\d.]+)/.exec(out.stdout)?.[1];
   if (!tps) throw new Error(`pgbench: ${out.stderr || out.stdout}`);
@@ -150,11 +160,10 @@ function pgbench() {
 const results = [];
 try {
   for (let round = 1; round <= rounds; round++) {
-    await newBuyers(`${round}n`);
-    const viaNode = await nodePostgres();
+    const viaNode = await nodePostgres(await newBuyers(`${round}n`));
     await tidy();
     await newBuyers(`${round}p`);
-    const viaPgbench = pgbench();
+    const viaPgbench = pgbench(pgbenchScript);
     await tidy();
     results.push({ round, viaNode, viaPgbench });
   }

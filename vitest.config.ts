@@ -14,12 +14,12 @@ const ALONE = { maxWorkers: 1, sequence: { groupOrder: 1 } };
 const TIMED_SERVER = ['test/hostile-bodies.test.ts'];
 const TIMED_SHARED = ['src/validation/adversarial.test.ts'];
 
-/** Test files under `root` (posix paths relative to it) whose text matches `pattern`. */
-const testFilesMatching = (root: string, pattern: RegExp) =>
+/** The test files under `root` (posix paths relative to it) with their text, read once. */
+const testFiles = (root: string) =>
   fs
     .readdirSync(new URL(root, import.meta.url), { recursive: true, encoding: 'utf8' })
-    .filter((file) => /\.test\.tsx?$/.test(file) && !file.includes('node_modules') && pattern.test(fs.readFileSync(new URL(`${root}/${file}`, import.meta.url), 'utf8')))
-    .map((file) => file.split(path.sep).join('/'));
+    .filter((file) => /\.test\.tsx?$/.test(file) && !file.includes('node_modules'))
+    .map((file) => ({ path: file.split(path.sep).join('/'), text: fs.readFileSync(new URL(`${root}/${file}`, import.meta.url), 'utf8') }));
 
 /**
  * The web tests share one jsdom per worker (`isolate: false`): a jsdom for each of the 47 files
@@ -30,7 +30,9 @@ const testFilesMatching = (root: string, pattern: RegExp) =>
  */
 const WEB_ROOT = './apps/web';
 const WEB_TESTS = ['src/**/*.test.{ts,tsx}', 'test/**/*.test.ts'];
-const webMocking = testFilesMatching(WEB_ROOT, /\bvi\.(do)?[mM]ock\(/);
+const webMocking = testFiles(WEB_ROOT)
+  .filter((f) => /\bvi\.(do)?[mM]ock\(/.test(f.text))
+  .map((f) => f.path);
 const webProject = (mocking: boolean) => ({
   plugins: [react()],
   // The runtime the app ships: React's API on preact/compat (docs/decisions/025-preact.md).
@@ -54,8 +56,10 @@ const webProject = (mocking: boolean) => ({
  * engine-free. When in doubt a file counts as opening one: it then only runs twice.
  */
 const SERVER_ROOT = './apps/server';
-const serverUsesDatabase = testFilesMatching(SERVER_ROOT, /from '[^']*\/(helpers|shop|fixtures|content-fixtures|production|server-process|redis-server|mail)(\.ts)?'|db\/client|PGlite|DATABASE_URL|dbEngine/);
-const serverEngineFree = testFilesMatching(SERVER_ROOT, /(?:)/).filter((file) => !serverUsesDatabase.includes(file));
+const OPENS_DATABASE = /from '[^']*\/(helpers|shop|fixtures|content-fixtures|production|server-process|redis-server|mail)(\.ts)?'|db\/client|PGlite|DATABASE_URL|dbEngine/;
+const serverEngineFree = testFiles(SERVER_ROOT)
+  .filter((f) => !OPENS_DATABASE.test(f.text))
+  .map((f) => f.path);
 
 const serverProject = (engine: 'pglite' | 'postgres', timed: boolean) => ({
   test: {

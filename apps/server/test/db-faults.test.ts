@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -8,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { openDatabase, type DbLogger } from '../src/db/client.ts';
 import { createTestDatabaseUrl, dbAvailable, dbEngine, signIn, testConfig } from './helpers.ts';
+import { tcpRelay } from './tcp-relay.ts';
 
 /**
  * The database going away under a running shop (PostgreSQL only: PGlite lives in the process).
@@ -125,7 +125,7 @@ describe.skipIf(dbEngine() !== 'postgres' || !dbAvailable())('database outages',
     'ends a request at the time-out when the network swallows everything, and recovers when it comes back',
     async () => {
       const url = new URL(await createTestDatabaseUrl());
-      const proxy = await tcpProxy(url.hostname, Number(url.port || 5432));
+      const proxy = await tcpRelay(url.hostname, Number(url.port || 5432));
       url.hostname = '127.0.0.1';
       url.port = String(proxy.port);
       const timeouts = { connectMs: 1000, statementMs: 1000, queryMs: 1500 };
@@ -165,58 +165,3 @@ describe.skipIf(dbEngine() !== 'postgres' || !dbAvailable())('database outages',
     60_000,
   );
 });
-
-/**
- * A TCP relay to PostgreSQL that can turn into a black hole: connections stay open, every byte
- * either way is dropped. Connections that were swallowed stay dead after `restore`, as they would
- * behind a real partition; new ones are relayed again.
- */
-async function tcpProxy(host: string, port: number) {
-  interface Pair {
-    client: net.Socket;
-    upstream: net.Socket | null;
-    dead: boolean;
-  }
-  const pairs = new Set<Pair>();
-  let swallowing = false;
-  const server = net.createServer((client) => {
-    const pair: Pair = { client, upstream: null, dead: swallowing };
-    pairs.add(pair);
-    client.on('error', () => undefined);
-    client.on('close', () => {
-      pairs.delete(pair);
-      pair.upstream?.destroy();
-    });
-    if (pair.dead) return;
-    const upstream = net.connect(port, host);
-    pair.upstream = upstream;
-    upstream.on('error', () => undefined);
-    upstream.on('close', () => {
-      if (!pair.dead) client.destroy();
-    });
-    client.on('data', (chunk: Buffer) => {
-      if (!pair.dead) upstream.write(chunk);
-    });
-    upstream.on('data', (chunk: Buffer) => {
-      if (!pair.dead) client.write(chunk);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as net.AddressInfo).port,
-    blackhole() {
-      swallowing = true;
-      for (const pair of pairs) pair.dead = true;
-    },
-    restore() {
-      swallowing = false;
-    },
-    close() {
-      for (const pair of pairs) {
-        pair.client.destroy();
-        pair.upstream?.destroy();
-      }
-      server.close();
-    },
-  };
-}

@@ -95,6 +95,10 @@ describe('configuration', () => {
   it('checks the mail and Redis settings', () => {
     expect(problems({ SMTP_URL: 'http://mail' })[0]).toMatch(/^SMTP_URL: /);
     expect(problems({ REDIS_URL: 'localhost:6379' })[0]).toMatch(/^REDIS_URL: /);
+    expect(problems({ REDIS_START_WAIT_SECONDS: '2.5' })[0]).toMatch(/^REDIS_START_WAIT_SECONDS: must be whole seconds/);
+    expect(problems({ REDIS_START_WAIT_SECONDS: '-1' })[0]).toMatch(/^REDIS_START_WAIT_SECONDS: must be 0/);
+    expect(loadConfig({}).redisStartWaitMs).toBe(10_000);
+    expect(loadConfig({ REDIS_START_WAIT_SECONDS: '0' }).redisStartWaitMs).toBe(0);
     expect(problems({ MAIL_FROM: 'not an address' })[0]).toMatch(/^MAIL_FROM: /);
     expect(loadConfig({ MAIL_FROM: '山嵐茶事 <service@shanlan.example>' }).mailFrom).toBe('山嵐茶事 <service@shanlan.example>');
   });

@@ -146,6 +146,8 @@ const EnvSchema = z.object({
   SESSION_CACHE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int('must be whole seconds').min(0, 'must be 0 (off) or more').max(300, 'must be at most 300').default(10)),
   OUTBOX_LEASE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int('must be whole seconds').min(2, 'must be at least 2').max(3600, 'must be at most 3600').default(120)),
   REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
+  /** At start, how long to wait for Redis before taking traffic without it (limits per instance until it answers). */
+  REDIS_START_WAIT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int('must be whole seconds').min(0, 'must be 0 (do not wait) or more').max(120, 'must be at most 120').default(10)),
   MAINTENANCE_MODE: booleanFlag,
   S3_ENDPOINT: optionalUrl(['http:', 'https:'], 'https://s3.ap-northeast-1.amazonaws.com'),
   S3_BUCKET: z.preprocess(emptyToUndefined, z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name').optional()),
@@ -228,6 +230,7 @@ export interface AppConfig {
   readonly sessionCacheMs: number;
   /** Shared rate-limit counters (and later realtime fan-out) across instances. */
   readonly redisUrl: string | undefined;
+  readonly redisStartWaitMs: number;
   /** Forces maintenance mode on, whatever the database flag says. */
   readonly maintenanceMode: boolean;
   /** S3-compatible storage; without it files live under DATA_DIR/storage. */
@@ -360,6 +363,7 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
     outboxLeaseMs: env.OUTBOX_LEASE_SECONDS * 1000,
     sessionCacheMs: env.SESSION_CACHE_SECONDS * 1000,
     redisUrl: env.REDIS_URL,
+    redisStartWaitMs: env.REDIS_START_WAIT_SECONDS * 1000,
     maintenanceMode: env.MAINTENANCE_MODE,
     ecpay: {
       merchantId: env.ECPAY_MERCHANT_ID ?? '3002607',

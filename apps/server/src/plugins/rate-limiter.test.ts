@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enforceLimit, memoryRateLimiter, redisRateLimiter, takeAttempt, type RateLimiter } from './rate-limiter.ts';
+import { enforceLimit, memoryRateLimiter, redisRateLimiter, sharedRateLimiter, takeAttempt, type RateLimiter } from './rate-limiter.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -95,6 +95,78 @@ function contract(name: string, make: () => RateLimiter) {
 }
 
 contract('in-process counters', () => memoryRateLimiter());
+contract('counted in this instance and in a shared store', () => sharedRateLimiter(memoryRateLimiter(), memoryRateLimiter(), () => true, () => undefined));
+
+describe('counted in this instance and in a shared store', () => {
+  const limit = { max: 3, windowMs: 60_000 };
+  /** A shared store whose commands fail while `failing` is set, or answer after `delayMs`. */
+  const flaky = () => {
+    const inner = memoryRateLimiter();
+    const state = { failing: false, delayMs: 0 };
+    const step = async <T>(op: () => Promise<T>) => {
+      if (state.delayMs) await new Promise((r) => setTimeout(r, state.delayMs));
+      if (state.failing) throw new Error('Connection is closed.');
+      return op();
+    };
+    const store: RateLimiter = {
+      kind: 'redis',
+      hit: (k, w) => step(() => inner.hit(k, w)),
+      peek: (k) => step(() => inner.peek(k)),
+      undo: (k) => step(() => inner.undo(k)),
+      reset: (k) => step(() => inner.reset(k)),
+      close: () => inner.close(),
+    };
+    return { store, state, inner };
+  };
+
+  it('waits for a slow shared store instead of counting in this instance alone', async () => {
+    const shared = flaky();
+    const failures: unknown[] = [];
+    // Two instances, one store: each alone would let three through.
+    const a = sharedRateLimiter(shared.store, memoryRateLimiter(), () => true, (e) => failures.push(e));
+    const b = sharedRateLimiter(shared.store, memoryRateLimiter(), () => true, (e) => failures.push(e));
+    shared.state.delayMs = 30;
+    const results = await Promise.allSettled(Array.from({ length: 40 }, (_, i) => takeAttempt(i % 2 ? a : b, [{ key: 'acct', limit }])));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
+    expect(failures).toEqual([]);
+  });
+
+  it('counts every attempt in this instance too: when the store fails, the attempts made before still count', async () => {
+    const shared = flaky();
+    const failures: unknown[] = [];
+    const limiter = sharedRateLimiter(shared.store, memoryRateLimiter(), () => true, (e) => failures.push(e));
+    await takeAttempt(limiter, [{ key: 'acct', limit }]);
+    await takeAttempt(limiter, [{ key: 'acct', limit }]);
+    shared.state.failing = true;
+    await takeAttempt(limiter, [{ key: 'acct', limit }]);
+    await expect(takeAttempt(limiter, [{ key: 'acct', limit }])).rejects.toMatchObject({ statusCode: 429 });
+    expect(failures.length).toBeGreaterThan(0);
+  });
+
+  it('refuses on either count: a store that lost its counts (restarted) does not reopen the limit', async () => {
+    const shared = flaky();
+    const limiter = sharedRateLimiter(shared.store, memoryRateLimiter(), () => true, () => undefined);
+    for (let i = 0; i < 3; i++) await takeAttempt(limiter, [{ key: 'acct', limit }]);
+    await shared.inner.reset('acct');
+    await expect(takeAttempt(limiter, [{ key: 'acct', limit }])).rejects.toMatchObject({ statusCode: 429 });
+    // And the other way round: another instance's attempts in the store count here.
+    const other = sharedRateLimiter(shared.store, memoryRateLimiter(), () => true, () => undefined);
+    for (let i = 0; i < 3; i++) await shared.inner.hit('other', limit.windowMs);
+    await expect(takeAttempt(other, [{ key: 'other', limit }])).rejects.toMatchObject({ statusCode: 429 });
+  });
+
+  it('counts in this instance only while the store is not ready, and a reset clears both', async () => {
+    const shared = flaky();
+    let ready = false;
+    const limiter = sharedRateLimiter(shared.store, memoryRateLimiter(), () => ready, () => undefined);
+    await limiter.hit('acct', limit.windowMs);
+    expect((await shared.inner.peek('acct')).count).toBe(0);
+    ready = true;
+    expect((await limiter.hit('acct', limit.windowMs)).count).toBe(2);
+    await limiter.reset('acct');
+    expect((await limiter.peek('acct')).count).toBe(0);
+  });
+});
 
 describe.skipIf(!redisUp)('Redis counters', () => {
   contract('one instance', () => redisRateLimiter(new Redis(REDIS_URL), `shop-test:${process.pid}:`));

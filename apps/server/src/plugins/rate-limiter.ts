@@ -98,31 +98,40 @@ export function redisRateLimiter(redis: Redis, prefix = 'shop:rl:'): RateLimiter
   };
 }
 
+/** Of two counts of the same hits, the one that refuses first. */
+const larger = (a: Counter, b: Counter): Counter => (b.count > a.count ? b : a);
+
 /**
- * Shared counters while Redis answers, this instance's own memory while it does not: an outage
- * never stops sign-ins, and the limits still hold (per instance) until Redis is back. A command
- * that fails is counted again in memory, so no attempt goes uncounted.
+ * Every hit is counted twice: in this instance's memory always, and in Redis while the link is
+ * ready; the larger count decides (refuse on either). While Redis answers, however slowly, the
+ * shared count holds across instances; when the link is down, or a command fails, the local one
+ * still counts every attempt, including those made before the outage.
  */
-export function fallbackRateLimiter(shared: RateLimiter, local: RateLimiter, sharedReady: () => boolean, onSharedFailure: (error: unknown) => void): RateLimiter {
-  const run = async <T>(op: (limiter: RateLimiter) => Promise<T>): Promise<T> => {
-    if (sharedReady()) {
-      try {
-        return await op(shared);
-      } catch (error) {
-        onSharedFailure(error);
-      }
+export function sharedRateLimiter(shared: RateLimiter, local: RateLimiter, sharedReady: () => boolean, onSharedFailure: (error: unknown) => void): RateLimiter {
+  /** The shared answer, or null when the link is down or the command failed (reported once). */
+  const tryShared = async <T>(op: (limiter: RateLimiter) => Promise<T>): Promise<T | null> => {
+    if (!sharedReady()) return null;
+    try {
+      return await op(shared);
+    } catch (error) {
+      onSharedFailure(error);
+      return null;
     }
-    return op(local);
+  };
+  const both = async (op: (limiter: RateLimiter) => Promise<Counter>): Promise<Counter> => {
+    const [mine, ours] = await Promise.all([op(local), tryShared(op)]);
+    return ours ? larger(mine, ours) : mine;
   };
   return {
     kind: shared.kind,
-    hit: (key, windowMs) => run((l) => l.hit(key, windowMs)),
-    peek: (key) => run((l) => l.peek(key)),
-    undo: (key) => run((l) => l.undo(key)),
+    hit: (key, windowMs) => both((l) => l.hit(key, windowMs)),
+    peek: (key) => both((l) => l.peek(key)),
+    async undo(key) {
+      await Promise.all([local.undo(key), tryShared((l) => l.undo(key))]);
+    },
     async reset(key) {
       // A count made during an outage must not outlive the success that clears it.
-      await local.reset(key);
-      if (sharedReady()) await shared.reset(key).catch(onSharedFailure);
+      await Promise.all([local.reset(key), tryShared((l) => l.reset(key))]);
     },
     close: () => local.close(),
   };
@@ -168,8 +177,8 @@ export default fp(
     let limiter: RateLimiter = local;
     if (app.redis) {
       const link = app.redis;
-      limiter = fallbackRateLimiter(redisRateLimiter(link.client), local, link.ready, (error) => link.reportFailure(error, 'rate limit'));
-      app.log.info('rate limits: shared through Redis while it answers, counted in this instance otherwise');
+      limiter = sharedRateLimiter(redisRateLimiter(link.client), local, link.ready, (error) => link.reportFailure(error, 'rate limit'));
+      app.log.info('rate limits: counted in this instance and, while it answers, in Redis; the larger count decides');
     }
     app.decorate('limiter', limiter);
     // The Redis connection itself belongs to the redis plugin, which closes it after this.

@@ -14,6 +14,8 @@ export interface RedisLink {
   /** For commands. Check `ready()` first; a command sent while Redis is away fails at once. */
   readonly client: Redis;
   ready(): boolean;
+  /** Connects, and answers whether the link became ready within `ms` (it keeps trying either way). */
+  start(ms: number): Promise<boolean>;
   state(): RedisState;
   /** A second connection with the same policy, for pub/sub (a subscribed connection takes no other command). */
   duplicate(): Redis;
@@ -23,19 +25,21 @@ export interface RedisLink {
 }
 
 /**
- * Fail fast, reconnect for ever: a command never waits in a queue while Redis is away
- * (`enableOfflineQueue: false`), one cut off by a lost connection is not resent, one that gets no
- * answer within two seconds fails (a black-holed network), and the connection is tried again with a
- * growing pause, at most 5 s, for as long as the process runs.
+ * Fail fast while Redis is away, wait while it is merely slow, reconnect for ever: a command never
+ * waits in a queue while Redis is away (`enableOfflineQueue: false`), one cut off by a lost
+ * connection is not resent, one that gets no answer within ten seconds fails and ends the
+ * connection (a black-holed network), and the connection is tried again with a growing pause, at
+ * most 5 s, for as long as the process runs.
  */
 export const REDIS_OPTIONS = {
   lazyConnect: true,
   enableOfflineQueue: false,
   maxRetriesPerRequest: 0,
   connectTimeout: 2000,
-  // 2 s: on a CPU-starved two-core machine (300 parallel sign-ins) an answer took over 1 s, and a
-  // slow Redis taken for a dead one splits the shared limits into per-instance ones.
-  commandTimeout: 2000,
+  // Slow is not dead: a CPU-starved instance read answers more than 2 s late, gave up on them,
+  // dropped the link and counted sign-in limits per instance (5 × instances). Ten seconds of
+  // silence is a black hole, not a busy process (docs/decisions/030-shared-limits-when-redis-is-slow.md).
+  commandTimeout: 10_000,
   autoResubscribe: false,
   retryStrategy: (times: number) => Math.min(100 * 2 ** Math.min(times, 6), 5000),
 } satisfies RedisOptions;
@@ -70,6 +74,21 @@ export function redisLink(url: string, log: FastifyBaseLogger): RedisLink {
   return {
     client,
     ready: () => client.status === 'ready',
+    start(ms) {
+      // A refused first attempt rejects connect(); the retry strategy goes on trying regardless.
+      void client.connect().catch(() => undefined);
+      if (client.status === 'ready' || ms <= 0) return Promise.resolve(client.status === 'ready');
+      return new Promise<boolean>((resolve) => {
+        const done = (ok: boolean) => {
+          clearTimeout(timer);
+          client.off('ready', onReady);
+          resolve(ok);
+        };
+        const onReady = () => done(true);
+        const timer = setTimeout(() => done(client.status === 'ready'), ms);
+        client.once('ready', onReady);
+      });
+    },
     state: () => (client.status === 'ready' ? 'ok' : 'unavailable'),
     duplicate() {
       const connection = client.duplicate();
@@ -109,10 +128,11 @@ export default fp(
       return;
     }
     const link = redisLink(url, app.log);
-    // Start with Redis if it answers within the connect time-out, without it otherwise: the first
-    // failure is logged once (degraded), and the link keeps trying in the background.
-    await link.client.connect().catch(() => undefined);
-    if (link.ready()) app.log.info({ redis: where(url) }, 'Redis connected: limits and live updates shared between instances');
+    // Traffic waits for Redis (bounded): an instance that took sign-ins while still connecting
+    // would count their limits alone. Past the wait it starts degraded and keeps trying.
+    const seconds = app.config.redisStartWaitMs / 1000;
+    if (await link.start(app.config.redisStartWaitMs)) app.log.info({ redis: where(url) }, 'Redis connected: limits and live updates shared between instances');
+    else app.log.warn({ redis: where(url), waitedSeconds: seconds }, `Redis not ready after ${seconds} s (REDIS_START_WAIT_SECONDS): starting without it; sign-in limits are counted per instance until it answers`);
     if (!app.config.s3) {
       app.log.warn(
         "REDIS_URL is set (several instances?) but uploaded files are stored on this instance's disk under DATA_DIR/storage: other instances answer 404 for them. Set the S3_* settings, or make DATA_DIR/storage a volume every instance shares.",

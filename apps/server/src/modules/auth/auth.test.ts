@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, dbAvailable, type TestContext } from '../../../test/helpers.ts';
 import { codeFrom, latestMail, mailCount } from '../../../test/mail.ts';
+import { tcpRelay } from '../../../test/tcp-relay.ts';
 import { actionCodes, sessions, users } from '../../db/schema.ts';
 
 const PASSWORD = '山嵐高山烏龍-2026';
@@ -563,18 +564,54 @@ describe.skipIf(!dbAvailable())('credential changes end every outstanding link',
 });
 
 describe.skipIf(!dbAvailable())('identity API on two instances sharing Redis', () => {
-  it('counts sign-in failures across instances', async (ctx) => {
+  const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  let redisUp = false;
+  beforeAll(async () => {
     const { Redis } = await import('ioredis');
-    const probe = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-    const up = await probe.connect().then(() => true, () => false);
+    const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    redisUp = await probe.connect().then(() => true, () => false);
     probe.disconnect();
-    if (!up) {
-      console.warn('[auth] Redis did not answer; the shared-limit test is skipped.');
-      ctx.skip();
+    if (!redisUp) console.warn('[auth] Redis did not answer; the shared-limit tests are skipped.');
+  });
+
+  /** Two instances on their own databases and one Redis; each has said Redis is ready before any test traffic. */
+  async function twoInstances(redisUrl: string) {
+    const a = await createTestApp({ REDIS_URL: redisUrl });
+    const b = await createTestApp({ REDIS_URL: redisUrl });
+    for (const instance of [a, b]) {
+      const health = await instance.app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.json()).toMatchObject({ status: 'ok', redis: 'ok' });
     }
-    const redisEnv = { REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' };
-    const a = await createTestApp(redisEnv);
-    const b = await createTestApp(redisEnv);
+    return [a, b] as const;
+  }
+
+  /** 300 parallel wrong passwords for one new account, split across both instances: the error codes. */
+  async function burst(a: TestContext, b: TestContext): Promise<string[]> {
+    const target = `shared-burst-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+    const answers = await Promise.all(
+      Array.from({ length: 300 }, (_, i) =>
+        (i % 2 === 0 ? a : b).app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: `2001:db8::3:${(i + 1).toString(16)}`, headers: { origin: ORIGIN }, payload: { email: target, password: `wrong-password-${i}` } }),
+      ),
+    );
+    return answers.map((r) => r.json().error?.code as string);
+  }
+
+  /** No more password checks than the limit; every other attempt refused before its check. */
+  function expectTheLimitHeld(codes: readonly string[]) {
+    expect(codes.filter((c) => c === 'wrong-password').length).toBeLessThanOrEqual(5);
+    expect(codes.filter((c) => c === 'too-many-requests').length).toBeGreaterThanOrEqual(295);
+  }
+
+  /** A relay to the test Redis (tcp-relay.ts) and the REDIS_URL that goes through it. */
+  async function relayedRedis(delayMs = 0) {
+    const url = new URL(REDIS_URL);
+    const link = await tcpRelay(url.hostname, Number(url.port || 6379), { delayMs });
+    return { link, url: `redis://${url.hostname}:${link.port}` };
+  }
+
+  it('counts sign-in failures across instances', { timeout: 90_000 }, async (ctx) => {
+    if (!redisUp) ctx.skip();
+    const [a, b] = await twoInstances(REDIS_URL);
     try {
       const email = `shared-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
       const attempt = (app: TestContext, i: number) =>
@@ -584,18 +621,39 @@ describe.skipIf(!dbAvailable())('identity API on two instances sharing Redis', (
       expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
 
       // A parallel burst split across both instances gets no more password checks than the limit.
-      const target = `shared-burst-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
-      const burst = await Promise.all(
-        Array.from({ length: 300 }, (_, i) =>
-          (i % 2 === 0 ? a : b).app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: `2001:db8::3:${(i + 1).toString(16)}`, headers: { origin: ORIGIN }, payload: { email: target, password: `wrong-password-${i}` } }),
-        ),
-      );
-      const codes = burst.map((r) => r.json().error?.code as string);
-      expect(codes.filter((c) => c === 'wrong-password').length).toBeLessThanOrEqual(5);
-      expect(codes.filter((c) => c === 'too-many-requests').length).toBeGreaterThanOrEqual(295);
+      expectTheLimitHeld(await burst(a, b));
     } finally {
       await a.close();
       await b.close();
+    }
+  });
+
+  it('holds the limit across instances when Redis turns slow: answers 2.4 s late are waited for', { timeout: 90_000 }, async (ctx) => {
+    if (!redisUp) ctx.skip();
+    // Slower than a busy machine ever made it, but still answering: the count stays shared, never
+    // counted per instance (that would let 5 × instances passwords through).
+    const { link, url } = await relayedRedis();
+    const [a, b] = await twoInstances(url);
+    try {
+      link.slowDown(1200);
+      expectTheLimitHeld(await burst(a, b));
+    } finally {
+      await a.close();
+      await b.close();
+      link.close();
+    }
+  });
+
+  it('an instance whose Redis answers slowly at start waits for it before taking sign-ins', { timeout: 90_000 }, async (ctx) => {
+    if (!redisUp) ctx.skip();
+    const { link, url } = await relayedRedis(1200);
+    try {
+      const instance = await createTestApp({ REDIS_URL: url });
+      const health = await instance.app.inject({ method: 'GET', url: '/api/health' });
+      await instance.close();
+      expect(health.json()).toMatchObject({ status: 'ok', redis: 'ok' });
+    } finally {
+      link.close();
     }
   });
 });

@@ -110,7 +110,7 @@ describe('the admin guard', () => {
     await app.close().catch(() => {});
   });
 
-  it('lets the local command line act as the owner with the right token, and nobody with a wrong one', async () => {
+  it('lets the local command line act as the owner with the right token from this machine, and nobody else', async () => {
     const registry: AdminRouteEntry[] = [];
     const app = Fastify();
     app.decorateRequest('auth', null);
@@ -122,6 +122,11 @@ describe('the admin guard', () => {
     expect(ok.json()).toEqual({ actor: { id: null, email: 'command-line', role: 'owner' } });
     const wrong = await app.inject({ method: 'GET', url: '/api/admin/x', headers: { 'x-admin-cli-token': 'secret-token-of-forty-characters-at-leasX' } });
     expect(wrong.statusCode).toBe(401);
+    // The right token from another machine, or relayed by a proxy on this one, is no token at all.
+    const elsewhere = await app.inject({ method: 'GET', url: '/api/admin/x', remoteAddress: '192.0.2.7', headers: { 'x-admin-cli-token': 'secret-token-of-forty-characters-at-least' } });
+    expect(elsewhere.statusCode).toBe(401);
+    const relayed = await app.inject({ method: 'GET', url: '/api/admin/x', headers: { 'x-admin-cli-token': 'secret-token-of-forty-characters-at-least', 'x-forwarded-for': '192.0.2.7' } });
+    expect(relayed.statusCode).toBe(401);
     expect(registry).toEqual([{ method: 'GET', url: '/api/admin/x', permission: 'audit.read' }]);
     await app.close();
   });

@@ -1,7 +1,7 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { can, isStaffRole, type Permission, type StaffRole } from '@shop/shared/admin';
 import { ForbiddenError, UnauthenticatedError } from '../../lib/errors.ts';
+import { isLocalCli } from '../../lib/this-machine.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,12 +24,6 @@ export interface StaffActor {
   readonly role: StaffRole;
 }
 
-function sameSecret(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
 /**
  * Guards an encapsulated scope of admin routes: anonymous callers get 401, shoppers 403, staff
  * whose role lacks the route's permission 403. The local command line (with the token the server
@@ -50,8 +44,7 @@ export function installAdminGuard(app: FastifyInstance, cliToken: string, regist
     for (const method of [route.method].flat()) if (method !== 'HEAD') registry.push({ method, url: route.url, permission });
   });
   app.addHook('onRequest', async (request: FastifyRequest) => {
-    const cli = request.headers['x-admin-cli-token'];
-    if (typeof cli === 'string' && sameSecret(cli, cliToken)) {
+    if (isLocalCli(request, cliToken)) {
       request.staff = { id: null, email: 'command-line', role: 'owner' };
     } else {
       if (!request.auth) throw new UnauthenticatedError('請先以管理員帳號登入。');

@@ -245,6 +245,7 @@ describe.skipIf(!dbAvailable())('npm run backup and npm run restore', () => {
     expect((await app.inject({ method: 'GET', url: '/api/admin/backup' })).statusCode).toBe(401);
     expect((await app.inject({ method: 'GET', url: '/api/admin/backup', headers: { 'x-admin-cli-token': 'guess' } })).statusCode).toBe(401);
     const token = fs.readFileSync(path.join(dataDir, 'admin-cli.token'), 'utf8').trim();
+    expect((await app.inject({ method: 'GET', url: '/api/admin/backup', remoteAddress: '192.0.2.7', headers: { 'x-admin-cli-token': token } })).statusCode).toBe(401);
     expect((await app.inject({ method: 'GET', url: '/api/admin/backup?format=zip', headers: { 'x-admin-cli-token': token } })).statusCode).toBe(400);
     const ok = await app.inject({ method: 'GET', url: '/api/admin/backup', headers: { 'x-admin-cli-token': token } });
     expect(ok.statusCode).toBe(200);

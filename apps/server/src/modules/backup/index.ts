@@ -1,18 +1,11 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ForbiddenError, UnauthenticatedError } from '../../lib/errors.ts';
+import { isLocalCli } from '../../lib/this-machine.ts';
 import { startBackup, storageRoot } from './service.ts';
 
 const BackupQuery = z.object({ format: z.enum(['native', 'logical']).default('native') }).strict();
-
-function isCliToken(sent: unknown, token: string): boolean {
-  if (typeof sent !== 'string') return false;
-  const a = Buffer.from(sent);
-  const b = Buffer.from(token);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 /**
  * GET /api/admin/backup?format=native|logical: the backup archive, streamed, for `npm run backup`
@@ -25,7 +18,7 @@ const backup: FastifyPluginAsync<{ cliToken: string }> = async (app, options) =>
     '/api/admin/backup',
     { schema: { querystring: BackupQuery }, compress: false },
     async (request, reply) => {
-      if (!isCliToken(request.headers['x-admin-cli-token'], options.cliToken)) {
+      if (!isLocalCli(request, options.cliToken)) {
         if (request.auth) throw new ForbiddenError('備份只能在伺服器上以 npm run backup 取得。');
         throw new UnauthenticatedError('備份只能在伺服器上以 npm run backup 取得。');
       }

@@ -1,21 +1,11 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { desc } from 'drizzle-orm';
 import { BRAND } from '@shop/shared/brand';
 import { mailOutbox } from '../../db/schema.ts';
 import { NotFoundError } from '../../lib/errors.ts';
+import { fromThisMachine } from '../../lib/this-machine.ts';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-
-/**
- * Someone at this machine: the socket itself comes from loopback (never X-Forwarded-For, which the
- * sender writes), and no proxy header says a proxy on this machine relayed it from elsewhere.
- */
-function fromThisMachine(request: FastifyRequest): boolean {
-  const address = request.socket.remoteAddress ?? '';
-  const loopback = address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
-  const relayed = ['x-forwarded-for', 'forwarded', 'x-real-ip'].some((h) => request.headers[h] !== undefined);
-  return loopback && !relayed;
-}
 
 /**
  * The development mailbox: the outbox as a page (/dev/mailbox) and as JSON (/api/dev/mailbox).

@@ -115,6 +115,14 @@ describe('configuration', () => {
     }
   });
 
+  it('refuses the test mode on any HOST but this machine', () => {
+    for (const host of ['0.0.0.0', '192.0.2.7', '::', 'shop.example']) {
+      expect(problems({ NODE_ENV: 'test', HOST: host })[0], host).toMatch(/^HOST: NODE_ENV=test opens test-only doors/);
+    }
+    for (const host of ['127.0.0.1', '::1', 'localhost']) expect(loadConfig({ NODE_ENV: 'test', HOST: host }).host).toBe(host);
+    expect(loadConfig({ NODE_ENV: 'development', HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
   it('listens on the machine itself unless HOST says otherwise', () => {
     expect(loadConfig({}).host).toBe('127.0.0.1');
     expect(loadConfig({ NODE_ENV: 'production', ...PRODUCTION }).host).toBe('127.0.0.1');

@@ -53,6 +53,8 @@ export type TrustProxy = false | number | readonly string[];
 
 /** proxy-addr's names for whole ranges, accepted alongside addresses. */
 const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+/** A HOST that only this machine can reach. */
+const LOOPBACK_HOSTS = /^(127(\.\d{1,3}){3}|::1|\[::1\]|localhost)$/;
 
 function isProxyAddress(entry: string): boolean {
   if (NAMED_RANGES.has(entry)) return true;
@@ -334,6 +336,10 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
       if (env.ECPAY_LOGISTICS_HASH_IV && ECPAY_PUBLISHED_IVS.has(env.ECPAY_LOGISTICS_HASH_IV)) missing.push(`ECPAY_LOGISTICS_HASH_IV: is a published test key that anyone can sign shipment notices with; ${testShop}`);
     }
     if (missing.length > 0) throw new ConfigError(missing);
+  }
+  // The test mode opens doors no shop may have (signing in as anyone): this machine only.
+  if (env.NODE_ENV === 'test' && !LOOPBACK_HOSTS.test(env.HOST)) {
+    throw new ConfigError([`HOST: NODE_ENV=test opens test-only doors (signing in as anyone) and listens on this machine only (127.0.0.1, ::1 or localhost), not ${env.HOST}`]);
   }
   const s3Keys = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
   const s3Given = s3Keys.filter((k) => env[k] !== undefined);

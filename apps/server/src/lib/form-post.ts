@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { formCarriesNul, nulRefused } from './nul.ts';
 
 /** Posts a form server to server and answers the response's text. */
 export type FormPost = (url: string, fields: Readonly<Record<string, string>>) => Promise<string>;
@@ -58,7 +59,11 @@ export function parseForm(body: string): Record<string, string> {
 
 /** Lets a plugin's routes take form posts (ECPay's callbacks, the sandboxes' pages), up to `bodyLimit` bytes. */
 export function acceptForms(app: FastifyInstance, bodyLimit: number): void {
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit }, (_request, body, done) => done(null, parseForm(String(body))));
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit }, (_request, body, done) => {
+    const fields = parseForm(String(body));
+    if (formCarriesNul(fields)) done(nulRefused(), undefined);
+    else done(null, fields);
+  });
 }
 
 /** A form route's fields (nothing, for a body that is no form). */

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { AppError, BadRequestError } from '../lib/errors.ts';
+import { jsonEscapesNul, nulRefused, urlCarriesNul } from '../lib/nul.ts';
 
 /** Deepest nesting of arrays and objects a JSON body may have; our deepest payload (content documents) needs under 10. */
 export const MAX_JSON_DEPTH = 32;
@@ -36,13 +37,17 @@ const EMPTY_OBJECT = /^\s*\{\s*\}\s*$/;
 /**
  * The JSON body parser for every route, in front of Fastify's own (which keeps its protection
  * against `__proto__` and `constructor` keys):
- * - a body nested deeper than MAX_JSON_DEPTH is refused before it is parsed;
+ * - a body nested deeper than MAX_JSON_DEPTH, or holding a NUL character, is refused before it
+ *   is parsed (and so is an address with a NUL, in every route);
  * - a route that declares no body schema takes no JSON body (an empty object is tolerated), so
  *   a body is never parsed and then ignored, and a JSON post to a form endpoint is refused (415).
  * Registered before the modules, whose scopes copy the parsers they find at registration.
  */
 export default fp(
   async (app) => {
+    app.addHook('onRequest', async (request) => {
+      if (urlCarriesNul(request.url)) throw nulRefused();
+    });
     const parseJson = app.getDefaultJsonParser(app.initialConfig.onProtoPoisoning ?? 'error', app.initialConfig.onConstructorPoisoning ?? 'error');
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (request: FastifyRequest, body: string | Buffer, done) => {
       const text = typeof body === 'string' ? body : body.toString('utf8');
@@ -54,6 +59,10 @@ export default fp(
       }
       if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
         done(new BadRequestError('送出的資料層次太深。'), undefined);
+        return;
+      }
+      if (jsonEscapesNul(text)) {
+        done(nulRefused(), undefined);
         return;
       }
       parseJson(request, text, done);

@@ -40,6 +40,7 @@ import {
   updateAdminProduct,
 } from './admin-service.ts';
 import { taipeiDay } from '@shop/shared/taipei-time';
+import { nulRefused } from '../../lib/nul.ts';
 
 const READ = { permission: 'products.read' } as const;
 const WRITE = { permission: 'products.write' } as const;
@@ -55,7 +56,10 @@ function importRefusal(problems: ImportProblem[]): ImportErrorBody {
 const productsRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // The CSV import arrives as raw text; it is decoded here so a Big5 file gets a clear answer.
-  app.addContentTypeParser(['text/csv', 'application/csv'], { parseAs: 'buffer', bodyLimit: MAX_IMPORT_BYTES }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser(['text/csv', 'application/csv'], { parseAs: 'buffer', bodyLimit: MAX_IMPORT_BYTES }, (_request, body, done) => {
+    if ((body as Buffer).includes(0)) done(nulRefused(), undefined);
+    else done(null, body);
+  });
 
   r.get('/api/admin/products', { config: READ, schema: { querystring: AdminProductListQuery, response: { 200: AdminProductList } } }, async (request) =>
     listAdminProducts(app.db, request.query),

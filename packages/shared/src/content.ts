@@ -9,6 +9,14 @@ import { DescriptionBlock } from './catalog-blocks.ts';
 const text = (max: number) => z.string().trim().min(1).max(max);
 const slug = z.string().regex(/^[a-z0-9-]{1,80}$/);
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** A page on the web: http or https only (never javascript:, data: or the like). */
+const webLink = (max: number) => z.url({ protocol: /^https?$/, error: '請填寫 http:// 或 https:// 開頭的網址' }).max(max);
+/** A link on the shop's own pages: a path of this site (/mall) or a page on the web. */
+const siteLink = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((v) => /^\/(?![/\\])/.test(v) || webLink(max).safeParse(v).success, '請填寫本站路徑（例如 /mall）或 http:// 或 https:// 開頭的網址');
 
 /** A picture drawn by code (portraits, certificates) or uploaded later: a storage object. */
 export const ContentImage = z.object({ bucket: z.string(), name: z.string(), alt: text(120), width: z.number().int(), height: z.number().int() });
@@ -42,7 +50,7 @@ export type CompanyPage = z.infer<typeof CompanyPage>;
 export const LandingPage = z.object({
   heroTitle: text(40),
   heroLead: text(160),
-  announcements: z.array(z.object({ text: text(80), href: z.string().max(200).optional() })).min(1).max(8),
+  announcements: z.array(z.object({ text: text(80), href: siteLink(200).optional() })).min(1).max(8),
   promises: z.array(z.object({ title: text(12), text: text(120) })).length(3),
   featuredProductSlugs: z.array(slug).min(3).max(8),
   joinTitle: text(30),
@@ -98,7 +106,7 @@ export const MediaItem = z.object({
   date: isoDate,
   summary: text(300),
   /** As long as the console's editor lets it be (admin-content.ts). */
-  url: z.url().max(500),
+  url: webLink(500),
   /** YouTube video id; the player loads only when the visitor clicks. */
   videoId: z.string().regex(/^[A-Za-z0-9_-]{6,20}$/).optional(),
 });

@@ -277,6 +277,32 @@ describe.skipIf(!dbAvailable())('console: site content', () => {
       expect(await auditCount()).toBe(audits);
     });
 
+    it('refuses a link that is not a page (javascript:, data:, //elsewhere) in the announcements and the media list, changing nothing', async () => {
+      const before = await snapshot();
+      const landing = (await doc('landing', 'landing')).data as { announcements: Array<{ text: string; href?: string }> };
+      for (const href of ['javascript:alert(document.cookie)', ' JavaScript:alert(1)', 'data:text/html,<script>alert(1)</script>', '//evil.example/mall']) {
+        const bad = structuredClone(landing);
+        bad.announcements[0]!.href = href;
+        const res = await staff.put('/api/admin/content/landing/landing/draft', { data: bad });
+        expect(res.statusCode, href).toBe(400);
+        expect(Object.keys(res.json().error.fields), href).toEqual(['announcements.0.href']);
+      }
+      const mediaSlug = ((await staff.get('/api/admin/content/media')).json() as { items: Array<{ slug: string }> }).items[0]!.slug;
+      const media = (await doc('media', mediaSlug)).data as { url: string };
+      for (const url of ['javascript:alert(document.cookie)', 'data:text/html,hi', 'ftp://files.example/a']) {
+        const res = await staff.put(`/api/admin/content/media/${mediaSlug}/draft`, { data: { ...media, url } });
+        expect(res.statusCode, url).toBe(400);
+        expect(Object.keys(res.json().error.fields), url).toEqual(['url']);
+      }
+      expect(await snapshot()).toEqual(before);
+      // A path of this shop and a page on the web are links.
+      const good = structuredClone(landing);
+      good.announcements[0]!.href = 'https://www.youtube.com/@shanlan';
+      good.announcements[1]!.href = '/faq';
+      expect((await staff.put('/api/admin/content/landing/landing/draft', { data: good })).statusCode).toBe(200);
+      expect((await staff.del('/api/admin/content/landing/landing/draft')).statusCode).toBe(200);
+    });
+
     it('names the limits of a master’s fields, and refuses a portrait that is not in storage', async () => {
       const data = await masterDoc('chen-jia-he');
       const res = await staff.put('/api/admin/content/master/chen-jia-he/draft', {

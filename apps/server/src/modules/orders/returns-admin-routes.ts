@@ -47,19 +47,28 @@ const returnRoutes: FastifyPluginAsync = async (app) => {
     return detail(orderNo, request.staff?.role);
   });
 
-  const tasks = async () => ({
-    items: (await transferTasks(app.db)).map((t) => ({
-      id: t.refund.id,
-      orderNo: t.orderNo,
-      memberName: t.memberName,
-      amount: t.refund.amount,
-      reason: t.refund.reason,
-      bank: t.refund.bank ? { ...t.refund.bank, bankName: TW_BANKS[t.refund.bank.bankCode] ?? bankLabel(t.refund.bank.bankCode) } : null,
-      createdAt: t.refund.createdAt.toISOString(),
-    })),
-  });
+  /**
+   * The transfers to make. The whole account number only for those who make them (orders.write);
+   * a read-only role sees its last four digits, as a member's own page shows it.
+   */
+  const tasks = async (role: string | undefined) => {
+    const whole = can(role, 'orders.write');
+    return {
+      items: (await transferTasks(app.db)).map((t) => ({
+        id: t.refund.id,
+        orderNo: t.orderNo,
+        memberName: t.memberName,
+        amount: t.refund.amount,
+        reason: t.refund.reason,
+        bank: t.refund.bank
+          ? { ...t.refund.bank, account: whole ? t.refund.bank.account : `••••${t.refund.bank.account.slice(-4)}`, bankName: TW_BANKS[t.refund.bank.bankCode] ?? bankLabel(t.refund.bank.bankCode) }
+          : null,
+        createdAt: t.refund.createdAt.toISOString(),
+      })),
+    };
+  };
 
-  r.get('/api/admin/refunds/transfers', { config: { permission: 'orders.read' }, schema: { response: { 200: TransferTasksResponse } } }, tasks);
+  r.get('/api/admin/refunds/transfers', { config: { permission: 'orders.read' }, schema: { response: { 200: TransferTasksResponse } } }, async (request) => tasks(request.staff?.role));
 
   r.post('/api/admin/refunds/:id/done', { config: { permission: 'orders.write' }, schema: { params: RefundIdParams, body: TransferDoneBody, response: { 200: TransferTasksResponse } } }, async (request) => {
     const done = await markTransferDone(
@@ -70,7 +79,7 @@ const returnRoutes: FastifyPluginAsync = async (app) => {
     );
     if (!done) throw new ConflictError('這筆退款不是等待轉帳的退款，或會員尚未提供帳戶。', 'invalid-transition');
     await announceOrder(orderDeps(app), done.orderId);
-    return tasks();
+    return tasks(request.staff?.role);
   });
 };
 

@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDetail } from '@shop/shared/orders';
-import { dbAvailable, type TestContext } from '../../../test/helpers.ts';
+import { setRole } from '../../../test/fixtures.ts';
+import { dbAvailable, signIn, type TestContext } from '../../../test/helpers.ts';
 import { latestMail, mailSettled } from '../../../test/mail.ts';
 import { ORIGIN, ecpayNotice, notifyPayment, shopWithStaff, shopper } from '../../../test/shop.ts';
 import { orderEvents, orders, outboxMessages, productVariants, refunds } from '../../db/schema.ts';
@@ -152,6 +153,12 @@ describe.skipIf(!dbAvailable())('returns', () => {
     const tasks = (await staff('GET', '/api/admin/refunds/transfers')).json() as { items: Array<{ id: string; orderNo: string; bank: { bankName: string; account: string } | null }> };
     const task = tasks.items.find((t) => t.orderNo === orderNo)!;
     expect(task.bank).toMatchObject({ bankCode: '812', bankName: '台新銀行', account: '288812345678', holder: '林小嵐' });
+    // A read-only role sees the transfer, not the whole account number.
+    const viewer = (await signIn(ctx.app, 'returns-viewer@example.com')).cookie;
+    await setRole(ctx.database, 'returns-viewer@example.com', 'viewer');
+    const seen = (await ctx.app.inject({ method: 'GET', url: '/api/admin/refunds/transfers', headers: { cookie: viewer } })).json() as typeof tasks;
+    expect(seen.items.find((t) => t.orderNo === orderNo)!.bank).toMatchObject({ bankCode: '812', bankName: '台新銀行', account: '••••5678', holder: '林小嵐' });
+    expect(JSON.stringify(seen)).not.toContain('288812345678');
     expect((await staff('POST', `/api/admin/refunds/${task.id}/done`, { note: '網銀轉帳 11/26' })).statusCode).toBe(200);
     expect((await staff('POST', `/api/admin/refunds/${task.id}/done`, {})).statusCode).toBe(409);
     await mailSettled(ctx.database);

@@ -86,3 +86,24 @@ describe.skipIf(!dbAvailable())('test-only helpers', () => {
     await app.close();
   });
 });
+
+describe.skipIf(!dbAvailable())('the token cookie over HTTPS', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ PUBLIC_URL: 'https://shop.example' });
+  });
+  afterAll(async () => ctx.close());
+
+  it('is __Host-token: Secure, for the whole site, bound to this host (no Domain)', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/test/session', payload: { email: 'host@example.com' } });
+    const token = res.cookies.find((c) => c.name === '__Host-token');
+    expect(token).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Lax', path: '/' });
+    expect(token?.domain).toBeUndefined();
+    expect(res.cookies.find((c) => c.name === 'token')).toBeUndefined();
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: `__Host-token=${token!.value}` } });
+    expect(me.json().user).toMatchObject({ email: 'host@example.com' });
+    // The same token under the plain name (as a sibling subdomain could set it) signs nobody in.
+    const shadow = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: `token=${token!.value}` } });
+    expect(shadow.json()).toEqual({ user: null });
+  });
+});

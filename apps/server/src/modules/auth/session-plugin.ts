@@ -19,10 +19,18 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** onRequest hook for member-only scopes: 401 without a live session. */
     requireUser: (request: FastifyRequest) => Promise<void>;
+    /** The session token a request carries, if any (whatever the cookie is called here). */
+    sessionTokenOf: (request: FastifyRequest) => string | undefined;
   }
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The token cookie's name: `token`, and over HTTPS `__Host-token`, which browsers accept only
+ * from this host, Secure and for the whole site, so no sibling subdomain can set or shadow it.
+ */
+export const tokenCookieName = (secure: boolean) => (secure ? `__Host-${TOKEN_COOKIE}` : TOKEN_COOKIE);
 
 /**
  * Reads the HttpOnly `token` cookie, resolves it to a session, and keeps the companion cookie
@@ -37,14 +45,15 @@ export default fp(
     await app.register(cookie);
 
     const baseCookie = { path: '/', sameSite: 'lax' as const, secure };
+    const tokenCookie = tokenCookieName(secure);
 
     app.decorateReply('setSessionCookies', function (this: FastifyReply, token: string, expiresAt: Date) {
-      this.setCookie(TOKEN_COOKIE, token, { ...baseCookie, httpOnly: true, expires: expiresAt });
+      this.setCookie(tokenCookie, token, { ...baseCookie, httpOnly: true, expires: expiresAt });
       this.setCookie(SIGNED_IN_COOKIE, '1', { ...baseCookie, httpOnly: false, expires: expiresAt });
       return this;
     });
     app.decorateReply('clearSessionCookies', function (this: FastifyReply) {
-      this.clearCookie(TOKEN_COOKIE, { ...baseCookie, httpOnly: true });
+      this.clearCookie(tokenCookie, { ...baseCookie, httpOnly: true });
       this.clearCookie(SIGNED_IN_COOKIE, { ...baseCookie, httpOnly: false });
       return this;
     });
@@ -62,7 +71,7 @@ export default fp(
 
     app.addHook('onRequest', async (request, reply) => {
       if (!isApiPath(routedPath(request))) return;
-      const token = request.cookies[TOKEN_COOKIE];
+      const token = request.cookies[tokenCookie];
       if (token && !SAFE_METHODS.has(request.method) && !isSameOrigin(request, publicOrigin)) {
         throw new ForbiddenError('請從本站頁面送出這項操作。', 'cross-site-request');
       }
@@ -72,6 +81,7 @@ export default fp(
       if (!request.auth && (token || request.cookies[SIGNED_IN_COOKIE])) reply.clearSessionCookies();
     });
 
+    app.decorate('sessionTokenOf', (request: FastifyRequest) => request.cookies[tokenCookie]);
     app.decorate('requireUser', async (request: FastifyRequest) => {
       if (!request.auth) throw new UnauthenticatedError();
     });

@@ -5,7 +5,6 @@ import type { FastifyRequest } from 'fastify';
 import type { MaintenanceStatus } from '@shop/shared/site';
 import { BUILD_MANIFEST_PATH } from '@shop/shared/build-manifest-path';
 import { matchRoute } from '@shop/shared/routes';
-import { TOKEN_COOKIE } from '@shop/shared/session';
 import { AppError } from '../../lib/errors.ts';
 import { isApiPath, routedPath } from '../../lib/routed-path.ts';
 import { EVERYONE } from '../../plugins/events.ts';
@@ -74,7 +73,7 @@ export default fp(
       const s = await status();
       if (!s.enabled) return;
       // The session plugin resolves sessions for /api only; a page visit needs its own look-up.
-      const token = request.cookies[TOKEN_COOKIE];
+      const token = app.sessionTokenOf(request);
       const auth = request.auth ?? (token ? await resolveSession(app.db, token) : null);
       if (STAFF.has(auth?.user.role ?? 'customer')) return;
       const retryAfter = String(maintenanceRetryAfter(s));

@@ -323,10 +323,12 @@ describe.skipIf(!dbAvailable())('logistics orders made at payment (ECPAY_LOGISTI
     const [o] = await ctx.database.db.select().from(orders).where(eq(orders.orderNo, orderNo));
     return ctx.database.db.select().from(shipments).where(eq(shipments.orderId, o!.id));
   };
+  /** What `read` answers once `done` holds: the outbox works after the request has answered. */
   const eventually = async <T>(read: () => Promise<T>, done: (v: T) => boolean): Promise<T> => {
-    for (let i = 0; ; i++) {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
       const v = await read();
-      if (done(v) || i > 60) return v;
+      if (done(v) || Date.now() > deadline) return v;
       await new Promise((r) => setTimeout(r, 50));
     }
   };
@@ -360,7 +362,11 @@ describe.skipIf(!dbAvailable())('logistics orders made at payment (ECPAY_LOGISTI
     const made = await eventually(() => parcelsOf(order.orderNo), (p) => p.length > 0);
     expect(made[0]).toMatchObject({ subType: 'FAMIC2C', collectionAmount: order.total });
     // Made through the outbox, from the message the order's own transaction wrote.
-    const [message] = await ctx.database.db.select().from(outboxMessages).where(eq(outboxMessages.key, `logistics.prepare:${order.orderNo}`));
+    // The parcel is written before the message is marked sent: wait for that too.
+    const [message] = await eventually(
+      () => ctx.database.db.select().from(outboxMessages).where(eq(outboxMessages.key, `logistics.prepare:${order.orderNo}`)),
+      ([m]) => m?.status === 'sent',
+    );
     expect(message).toMatchObject({ kind: 'logistics.prepare', status: 'sent' });
   });
 

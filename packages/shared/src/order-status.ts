@@ -39,8 +39,11 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
 /** Statuses whose stock is still held by the order (leaving them for cancelled/expired/refunded returns it). */
 export const HOLDS_STOCK: readonly OrderStatus[] = ['pending_payment', 'payment_failed', 'paid', 'processing'];
 
-/** Orders a member may cancel themselves: not yet paid. */
-export const MEMBER_CANCELLABLE: readonly OrderStatus[] = ['pending_payment', 'payment_failed'];
+/**
+ * Orders a member may cancel themselves: until they ship, and while no logistics order is made
+ * for them (a paid one is refunded; docs/product-rules.md, "Cancelling").
+ */
+export const MEMBER_CANCELLABLE: readonly OrderStatus[] = ['pending_payment', 'payment_failed', 'paid', 'processing'];
 
 /** Orders "on the way" for the tracking page. */
 export const IN_TRANSIT: readonly OrderStatus[] = ['paid', 'processing', 'shipped'];

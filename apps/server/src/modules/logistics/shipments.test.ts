@@ -368,6 +368,10 @@ describe.skipIf(!dbAvailable())('logistics orders made at payment (ECPAY_LOGISTI
       ([m]) => m?.status === 'sent',
     );
     expect(message).toMatchObject({ kind: 'logistics.prepare', status: 'sent' });
+    // With its logistics order made, the buyer can no longer cancel it alone: the shop must call the parcel back.
+    expect((await s.call('GET', `/api/orders/${order.orderNo}`)).json().canCancel).toBe(false);
+    const refused = await s.call('POST', `/api/orders/${order.orderNo}/cancel`);
+    expect(refused.json().error).toMatchObject({ code: 'not-cancellable', message: '這筆訂單已建立物流單，無法自行取消，請與客服聯絡。' });
   });
 
   it('a logistics order ECPay would refuse is not tried again and again: it waits in 寄送狀態 with the reason, for staff to meet when they ship', async () => {

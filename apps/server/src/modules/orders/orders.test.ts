@@ -89,7 +89,7 @@ describe.skipIf(!dbAvailable())('cart, checkout and orders', () => {
       expect(res.statusCode, res.body).toBe(201);
       const { order, payment } = res.json();
       expect(order.orderNo).toMatch(/^TW\d{8}\d{6}$/);
-      expect(order).toMatchObject({ status: 'processing', paymentMethod: 'cod', subtotal: 960, shippingFee: 120 + 30, total: 1110, canCancel: false });
+      expect(order).toMatchObject({ status: 'processing', paymentMethod: 'cod', subtotal: 960, shippingFee: 120 + 30, total: 1110, canCancel: true });
       expect(order.items).toEqual([expect.objectContaining({ productName: '白瓷品茗杯', variantLabel: '150 g', sku: 'CUP-1', unitPrice: 480, quantity: 2, lineTotal: 960 })]);
       expect(order.shipping).toMatchObject({ postalCode: '558', address: '南投縣鹿谷鄉興產路 87 號' });
       expect(payment).toBeNull();
@@ -214,7 +214,7 @@ describe.skipIf(!dbAvailable())('cart, checkout and orders', () => {
       const res = await notify(paidNotice(`${order.orderNo}P1`, 600));
       expect(res.body).toBe('1|OK');
       const paid = (await s.call('GET', `/api/orders/${order.orderNo}`)).json();
-      expect(paid).toMatchObject({ status: 'paid', payment: { status: 'paid' }, canPay: false, canCancel: false });
+      expect(paid).toMatchObject({ status: 'paid', payment: { status: 'paid' }, canPay: false, canCancel: true });
       const events = async () => (await ctx.database.db.select().from(orderEvents).innerJoin(orders, eq(orders.id, orderEvents.orderId)).where(eq(orders.orderNo, order.orderNo))).length;
       const count = await events();
       expect((await notify(paidNotice(`${order.orderNo}P1`, 600))).body).toBe('1|OK');
@@ -290,7 +290,7 @@ describe.skipIf(!dbAvailable())('cart, checkout and orders', () => {
       expect(await stockOf('DD-S')).toBe(before);
     });
 
-    it('lets the member cancel while unpaid, returning stock; not after payment', async () => {
+    it('lets the member cancel while unpaid, returning stock; after payment too, until it ships', async () => {
       const s = await shopper(ctx.app, 'cancel@example.com');
       const before = await stockOf('DD-S');
       await s.add(variants['DD-S']!, 1);
@@ -302,9 +302,36 @@ describe.skipIf(!dbAvailable())('cart, checkout and orders', () => {
       expect((await s.call('GET', '/api/cart')).json().lines.map((l: { sku: string; quantity: number }) => [l.sku, l.quantity])).toEqual([['DD-S', 1]]);
       const second = (await s.order({ paymentMethod: 'credit_card' })).json().order;
       await notify(paidNotice(`${second.orderNo}P1`, 600));
-      const refused = await s.call('POST', `/api/orders/${second.orderNo}/cancel`);
+      // Paid, not shipped: the member may still cancel; the money goes back by card, the stock to the shelf.
+      const paid = (await s.call('GET', `/api/orders/${second.orderNo}`)).json();
+      expect(paid).toMatchObject({ status: 'paid', canCancel: true });
+      const paidCancel = await s.call('POST', `/api/orders/${second.orderNo}/cancel`);
+      expect(paidCancel.statusCode, paidCancel.body).toBe(200);
+      expect(paidCancel.json()).toMatchObject({ status: 'cancelled', canCancel: false, refunds: [{ method: 'card', amount: second.total }], cartNote: null });
+      expect(await stockOf('DD-S')).toBe(before);
+      expect((await s.call('GET', '/api/cart')).json().lines).toEqual([]);
+
+      // Shipped: too late to cancel; the member is told to ask.
+      await s.add(variants['DD-S']!, 1);
+      const third = (await s.order({ paymentMethod: 'cod' })).json().order;
+      expect(third.status).toBe('processing');
+      expect((await s.call('GET', `/api/orders/${third.orderNo}`)).json().canCancel).toBe(true);
+      await ctx.database.db.update(orders).set({ status: 'shipped' }).where(eq(orders.orderNo, third.orderNo));
+      expect((await s.call('GET', `/api/orders/${third.orderNo}`)).json().canCancel).toBe(false);
+      const refused = await s.call('POST', `/api/orders/${third.orderNo}/cancel`);
       expect(refused.statusCode).toBe(409);
-      expect(refused.json().error.code).toBe('not-cancellable');
+      expect(refused.json().error).toMatchObject({ code: 'not-cancellable', message: '這筆訂單目前為「已出貨」，無法自行取消，請與客服聯絡。' });
+    });
+
+    it('a cash-on-delivery order the member cancels before shipping is cancelled with nothing to refund', async () => {
+      const s = await shopper(ctx.app, 'cancel-cod@example.com');
+      const before = await stockOf('DD-S');
+      await s.add(variants['DD-S']!, 1);
+      const { order } = (await s.order({ paymentMethod: 'cod' })).json();
+      const res = await s.call('POST', `/api/orders/${order.orderNo}/cancel`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ status: 'cancelled', refunds: [] });
+      expect(await stockOf('DD-S')).toBe(before);
     });
 
     it("one member cannot read, cancel or pay another's order: 404, exactly as for a missing one", async () => {

@@ -34,7 +34,7 @@ import type { DiscountProvider } from '../discounts/provider.ts';
 import { reclaimCouponUses, recomputeTier, releaseRedemptions } from '../membership/service.ts';
 import { saveOrderDestination } from '../membership/profile.ts';
 import { shippingRules } from '../site/shipping-rules.ts';
-import type { ParcelOrder, ParcelShipped } from '../logistics/shipments.ts';
+import { parcelOf, type ParcelOrder, type ParcelShipped } from '../logistics/shipments.ts';
 import { knownStore } from '../logistics/stores.ts';
 import { mapChoice } from '../logistics/map.ts';
 import { paymentForm, type GatewaySettings } from '../payments/gateway.ts';
@@ -482,7 +482,7 @@ export async function present(db: DbOrTx, order: repo.OrderRow, known?: KnownOrd
     createdAt: order.createdAt.toISOString(),
     expiresAt: order.expiresAt?.toISOString() ?? null,
     events: events.map(orderEventView),
-    canCancel: MEMBER_CANCELLABLE.includes(order.status),
+    canCancel: await memberMayCancel(db, order),
     canPay: order.paymentMethod !== 'cod' && ['pending_payment', 'payment_failed'].includes(order.status) && payment?.status !== 'waiting_transfer',
     needsNewStore: needsNewStore(order, events),
     ...(known?.isNew ? await returnsOfNewOrder(db, order, items, events) : await returnsOfOrder(db, order, new Date(), { items, events })),
@@ -625,13 +625,26 @@ export async function parcelToPrepare(db: DbOrTx, orderId: string): Promise<Parc
 export type ChangeDeps = Pick<OrderDeps, 'db' | 'mailer' | 'events' | 'publicUrl' | 'now' | 'shopNotifyEmail' | 'autoParcel'>;
 
 /**
- * A member cancels an order not yet paid; its stock goes back. Whether it is still unpaid is
- * decided on the locked row, so a payment that lands meanwhile wins and the cancel is refused.
+ * Whether the buyer may cancel the order themselves: until it ships, and while no logistics order
+ * is made for it (the parcel would then have to be called back by the shop).
+ */
+async function memberMayCancel(db: DbOrTx, order: Pick<repo.OrderRow, 'id' | 'status'>): Promise<boolean> {
+  if (!MEMBER_CANCELLABLE.includes(order.status)) return false;
+  return OPEN_UNPAID.includes(order.status) || !(await parcelOf(db, order.id));
+}
+
+/**
+ * A member cancels an order that has not shipped: its stock goes back; an unpaid one puts its
+ * lines back in the cart, a paid one is refunded and its invoice voided (the same door as staff
+ * cancelling, applyTransition). Decided on the locked row, so a shipment or a payment that lands
+ * meanwhile wins and the cancel is refused or takes the paid path.
  */
 export async function cancelByMember(deps: ChangeDeps, userId: string, orderNo: string): Promise<CancelOrderResponse> {
   const order = await ownOrder(deps.db, userId, orderNo);
-  const moved = await transition(deps, order.id, { to: 'cancelled', note: '會員取消訂單', byMember: true }, (locked) => {
-    if (!MEMBER_CANCELLABLE.includes(locked.status)) throw new ConflictError(`這筆訂單目前為「${ORDER_STATUS_LABELS[locked.status]}」，無法自行取消，請與客服聯絡。`, 'not-cancellable');
+  const moved = await transition(deps, order.id, { to: 'cancelled', note: '會員取消訂單', byMember: true }, async (tx, locked) => {
+    if (MEMBER_CANCELLABLE.includes(locked.status) && (await memberMayCancel(tx, locked))) return;
+    const why = MEMBER_CANCELLABLE.includes(locked.status) ? '已建立物流單，無法自行取消' : `目前為「${ORDER_STATUS_LABELS[locked.status]}」，無法自行取消`;
+    throw new ConflictError(`這筆訂單${why}，請與客服聯絡。`, 'not-cancellable');
   });
   return { ...(await getOrder(deps.db, userId, orderNo)), cartNote: moved.cartReturn?.note ?? null };
 }
@@ -642,12 +655,12 @@ export async function cancelByMember(deps: ChangeDeps, userId: string, orderNo: 
  * throws when the caller's own rule refuses it (a member may cancel only while unpaid), so a
  * change that landed since the caller last looked is never overwritten.
  */
-async function transition(deps: ChangeDeps, orderId: string, move: OrderMove, allowed?: (locked: repo.OrderRow) => void): Promise<MovedOrder> {
+async function transition(deps: ChangeDeps, orderId: string, move: OrderMove, allowed?: (tx: Tx, locked: repo.OrderRow) => Promise<void>): Promise<MovedOrder> {
   const now = clock(deps);
   const updated = await deps.db.transaction(async (tx) => {
     const order = await repo.findById(tx, orderId, { forUpdate: true });
     if (!order) throw new NotFoundError('找不到這筆訂單。');
-    allowed?.(order);
+    await allowed?.(tx, order);
     const moved = await applyTransition(tx, order, move, now);
     await enqueueOrderMails(tx, deps, moved, 'status', { note: move.note, byMember: move.byMember, cartReturn: moved.cartReturn });
     return moved;
@@ -748,7 +761,7 @@ export async function applyTransition(tx: Tx, order: repo.OrderRow, move: OrderM
   const cartTaken = takes && move.latePayment === true ? await cart.takeBack(tx, order.userId, items) : false;
   await repo.setStatus(tx, order.id, [order.status], to, move.extra ?? {});
   // An order that was never paid gives its coupon back.
-  if ((to === 'cancelled' || to === 'expired') && MEMBER_CANCELLABLE.includes(order.status)) await releaseRedemptions(tx, order.id);
+  if ((to === 'cancelled' || to === 'expired') && OPEN_UNPAID.includes(order.status)) await releaseRedemptions(tx, order.id);
   const note = [move.note, cartReturn?.note].filter(Boolean).join('；') || null;
   await repo.insertEvent(tx, { orderId: order.id, kind: 'status', status: to, note, location: move.location ?? null, createdAt: now });
   // The uniform invoice follows the sale: issued when it is paid (delivered, for cash on delivery), voided when it is undone.
@@ -844,7 +857,7 @@ export async function advanceOrder(
  * unpaid and past its deadline, decided on the locked row; otherwise it is refused and nothing changes.
  */
 export async function expireOrder(deps: ChangeDeps, orderId: string): Promise<void> {
-  await transition(deps, orderId, { to: 'expired', note: '超過付款期限，訂單已自動取消' }, (locked) => {
+  await transition(deps, orderId, { to: 'expired', note: '超過付款期限，訂單已自動取消' }, async (_tx, locked) => {
     if (!OPEN_UNPAID.includes(locked.status) || !locked.expiresAt || locked.expiresAt > clock(deps)) throw new ConflictError('這筆訂單已付款或期限已延長，不會自動取消。', 'invalid-transition');
   });
 }

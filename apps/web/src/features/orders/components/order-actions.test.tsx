@@ -35,6 +35,16 @@ describe('actions on a member\'s order', () => {
     await vi.waitFor(() => expect(cancelOrder).toHaveBeenCalledWith('TW20261123000001'));
   });
 
+  it('says what cancelling a paid or a cash-on-delivery order does with the money', async () => {
+    renderActions({ ...order, status: 'paid', paymentMethod: 'credit_card', total: 1080 } as OrderDetail);
+    fireEvent.click(screen.getByRole('button', { name: '取消訂單' }));
+    expect((await screen.findByRole('dialog', { name: '取消這筆訂單？' })).textContent).toContain('已付的 NT$1,080 會退回您付款的信用卡');
+    fireEvent.click(screen.getByRole('button', { name: '保留訂單' }));
+    renderActions({ ...order, orderNo: 'TW20261123000002', status: 'processing', paymentMethod: 'cod', total: 1110 } as OrderDetail);
+    fireEvent.click(screen.getAllByRole('button', { name: '取消訂單' })[1]!);
+    expect((await screen.findByRole('dialog', { name: '取消這筆訂單？' })).textContent).toContain('商品不會寄出，您也不需付款。');
+  });
+
   it('tells a pending card order until when it can be paid (Taipei time)', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-23T15:13:00Z'));

@@ -266,9 +266,17 @@ export function OrderActions({ order }: { order: OrderDetail }) {
         }
       >
         <p className="leading-relaxed">
-          訂單 <span className="tabular">{order.orderNo}</span> 取消後無法復原，商品會放回您的購物車。
+          訂單 <span className="tabular">{order.orderNo}</span> 取消後無法復原，{cancelConsequence(order)}
         </p>
       </Dialog>
     </div>
   );
+}
+
+/** What cancelling does with the goods and the money, by where the order stands. */
+function cancelConsequence(order: Pick<OrderDetail, 'status' | 'paymentMethod' | 'total'>): string {
+  if (order.status === 'pending_payment' || order.status === 'payment_failed') return '商品會放回您的購物車。';
+  if (order.paymentMethod === 'cod') return '商品不會寄出，您也不需付款。';
+  if (order.paymentMethod === 'credit_card') return `已付的 ${formatTwd(order.total)} 會退回您付款的信用卡，約 7–14 個工作天入帳。`;
+  return `已付的 ${formatTwd(order.total)} 會以轉帳退還，取消後請在訂單頁填寫退款帳戶。`;
 }

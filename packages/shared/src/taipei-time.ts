@@ -117,3 +117,14 @@ export function fromTaipeiInput(value: string): string | null {
   const date = new Date(`${value}:00+08:00`);
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
+
+/**
+ * The last instant of the `days`-th Taipei calendar day after `when`'s own day (23:59:59.999):
+ * a period "of N days from" an event, counted as Taiwan's Civil Code counts days (the day of the
+ * event itself not counted, the period ending when its last day ends).
+ */
+export function endOfTaipeiDaysAfter(when: Instant, days: number): Date {
+  const c = taipeiClock(when);
+  const lastDayStartsAt = Date.UTC(c.getUTCFullYear(), c.getUTCMonth(), c.getUTCDate() + days) - OFFSET_MS;
+  return new Date(lastDayStartsAt + 86_400_000 - 1);
+}

@@ -9,6 +9,7 @@ import { ORIGIN, ecpayNotice, notifyPayment, shopWithStaff, shopper } from '../.
 import { orderEvents, orders, outboxMessages, productVariants, refunds } from '../../db/schema.ts';
 import { authoriseTrade } from '../payments/sandbox/card-action.ts';
 import { dbTrades } from '../payments/sandbox/index.ts';
+import { endOfTaipeiDaysAfter } from '@shop/shared/taipei-time';
 import { returnAmounts } from './returns.ts';
 
 /** Returns from the member area through the real app: request, decision, arrival, stock and money. */
@@ -227,6 +228,15 @@ describe.skipIf(!dbAvailable())('returns', () => {
     const late = await s.call('POST', `/api/orders/${orderNo}/returns`, { items: [{ itemId: item.id, quantity: 1 }], reason: 'damaged' });
     expect(late.statusCode).toBe(409);
     expect(late.json()).toMatchObject({ error: { message: '這筆訂單已超過退貨期限或無法退貨，如有問題請與客服聯絡。' } });
+    // The law's seven days end with the seventh Taipei calendar day, not 7 × 24 hours later:
+    // delivered a little over seven days ago, on the calendar day seven days back, it still counts.
+    const sinceMidnight = (Date.now() + 8 * 3_600_000) % 86_400_000;
+    await ctx.database.db
+      .update(orderEvents)
+      .set({ createdAt: new Date(Date.now() - 7 * 86_400_000 - Math.min(60_000, sinceMidnight / 2)) })
+      .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.status, 'delivered')));
+    const lastDay = (await get(s, orderNo)).returnable;
+    expect(lastDay?.until).toBe(endOfTaipeiDaysAfter(Date.now(), 0).toISOString());
     // The owner lengthens the period: the same order may be returned again.
     expect((await staff('GET', '/api/admin/settings/returns')).json()).toEqual({ days: 7 });
     expect((await ctx.app.inject({ method: 'PUT', url: '/api/admin/settings/returns', headers: { cookie: staffCookie, origin: ORIGIN }, payload: { days: 3 } })).statusCode).toBe(403);

@@ -3,6 +3,7 @@ import { bankLabel } from '@shop/shared/data/tw-banks';
 import { RETURN_REASONS, type RefundAccount, type ReturnRequestBody, type ReturnView, type Returnable } from '@shop/shared/returns';
 import type { OrderStatus } from '@shop/shared/order-status';
 import { pageCount, pageWindow } from '@shop/shared/paging';
+import { endOfTaipeiDaysAfter } from '@shop/shared/taipei-time';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
 import * as stock from '../catalog/stock.ts';
@@ -30,7 +31,6 @@ import { readTogether } from '../../db/reads.ts';
  */
 
 const RETURNABLE_STATUSES: readonly OrderStatus[] = ['delivered', 'completed'];
-const DAY_MS = 86_400_000;
 
 /** A return's number: the order's, then R and its place among the order's returns. */
 const returnNoOf = (orderNo: string, n: number) => `${orderNo}-R${n}`;
@@ -69,7 +69,8 @@ export async function returnableOf(db: DbOrTx, l: Loaded, now: Date, knownEvents
   if (l.returns.some((r) => r.status === 'requested' || r.status === 'approved')) return null;
   const delivered = await deliveredAt(db, l.order.id, knownEvents);
   if (!delivered) return null;
-  const until = new Date(delivered.getTime() + (await returnSettings(db)).days * DAY_MS);
+  // The law's seven days: the day of delivery not counted, the last day to its end (Taipei).
+  const until = endOfTaipeiDaysAfter(delivered, (await returnSettings(db)).days);
   if (now > until) return null;
   const taken = returnedQuantities(l);
   const items = l.items.map((i) => ({ itemId: i.id, quantity: i.quantity - (taken.get(i.id) ?? 0) })).filter((i) => i.quantity > 0);

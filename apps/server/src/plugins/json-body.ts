@@ -31,6 +31,9 @@ export function nestsDeeperThan(text: string, max: number): boolean {
   return false;
 }
 
+/** Where the storage API's object paths start (docs/product-rules.md#error-codes: its own codes). */
+const STORAGE_OBJECTS = '/api/storage/b/';
+
 /** Bodies a route without a body schema still takes: nothing, or an empty object. */
 const EMPTY_OBJECT = /^\s*\{\s*\}\s*$/;
 
@@ -46,7 +49,8 @@ const EMPTY_OBJECT = /^\s*\{\s*\}\s*$/;
 export default fp(
   async (app) => {
     app.addHook('onRequest', async (request) => {
-      if (urlCarriesNul(request.url)) throw nulRefused();
+      // The storage API checks its own object paths and answers them with its own codes.
+      if (urlCarriesNul(request.url) && !request.url.startsWith(STORAGE_OBJECTS)) throw nulRefused();
     });
     const parseJson = app.getDefaultJsonParser(app.initialConfig.onProtoPoisoning ?? 'error', app.initialConfig.onConstructorPoisoning ?? 'error');
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (request: FastifyRequest, body: string | Buffer, done) => {

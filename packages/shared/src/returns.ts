@@ -14,6 +14,8 @@ import { TW_BANKS } from './data/tw-banks.ts';
 export const DEFAULT_RETURN_DAYS = 7;
 export const MAX_RETURN_DAYS = 60;
 export const MAX_RETURN_PHOTOS = 3;
+/** Photos one order may hold in all, across its return requests and uploads never sent with one. */
+export const MAX_RETURN_PHOTOS_PER_ORDER = 12;
 /** Largest return photo, in bytes. */
 export const MAX_RETURN_PHOTO_BYTES = 8 * 1024 * 1024;
 

@@ -1,12 +1,13 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDetail } from '@shop/shared/orders';
+import { MAX_RETURN_PHOTOS_PER_ORDER } from '@shop/shared/returns';
 import { setRole } from '../../../test/fixtures.ts';
 import { dbAvailable, signIn, type TestContext } from '../../../test/helpers.ts';
 import { latestMail, mailSettled } from '../../../test/mail.ts';
 import { ORIGIN, ecpayNotice, notifyPayment, shopWithStaff, shopper } from '../../../test/shop.ts';
-import { orderEvents, orders, outboxMessages, productVariants, refunds } from '../../db/schema.ts';
+import { orderEvents, orders, outboxMessages, productVariants, refunds, storageObjects } from '../../db/schema.ts';
 import { authoriseTrade } from '../payments/sandbox/card-action.ts';
 import { dbTrades } from '../payments/sandbox/index.ts';
 import { endOfTaipeiDaysAfter } from '@shop/shared/taipei-time';
@@ -189,6 +190,24 @@ describe.skipIf(!dbAvailable())('returns', () => {
     detail = put.json() as OrderDetail;
     expect(detail.refunds[0]).toMatchObject({ needsAccount: false });
     expect((await staff('POST', `/api/admin/refunds/${task.id}/done`, {})).statusCode).toBe(200);
+  });
+
+  it('photos: an order holds at most 12, however many are sent at once', async () => {
+    const { s, orderNo } = await deliveredCardOrder('returns-photo-cap@example.com');
+    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#7a8b6f' } })
+      .png()
+      .toBuffer();
+    const upload = () => ctx.app.inject({ method: 'POST', url: `/api/orders/${orderNo}/return-photos`, headers: { cookie: s.cookie, origin: ORIGIN, 'content-type': 'image/png' }, payload: png });
+    const burst = await Promise.all(Array.from({ length: 20 }, upload));
+    const stored = async () => (await ctx.database.db.select().from(storageObjects).where(and(eq(storageObjects.bucket, 'returns'), like(storageObjects.name, `${orderNo}/%`)))).length;
+    expect(burst.filter((r) => r.statusCode === 201).length).toBeLessThanOrEqual(MAX_RETURN_PHOTOS_PER_ORDER);
+    expect(burst.filter((r) => r.statusCode !== 201).every((r) => r.json().error.code === 'too-many-photos')).toBe(true);
+    expect(await stored()).toBeLessThanOrEqual(MAX_RETURN_PHOTOS_PER_ORDER);
+    while ((await stored()) < MAX_RETURN_PHOTOS_PER_ORDER) expect((await upload()).statusCode).toBe(201);
+    const over = await upload();
+    expect(over.statusCode).toBe(409);
+    expect(over.json().error.message).toBe('這筆訂單已上傳 12 張照片，無法再上傳；如需補充請與客服聯絡。');
+    expect(await stored()).toBe(MAX_RETURN_PHOTOS_PER_ORDER);
   });
 
   it('photos: only the order’s member uploads them, only real pictures, and a request names only its own', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { bankLabel } from '@shop/shared/data/tw-banks';
-import { RETURN_REASONS, type RefundAccount, type ReturnRequestBody, type ReturnView, type Returnable } from '@shop/shared/returns';
+import { MAX_RETURN_PHOTOS_PER_ORDER, RETURN_REASONS, type RefundAccount, type ReturnRequestBody, type ReturnView, type Returnable } from '@shop/shared/returns';
 import type { OrderStatus } from '@shop/shared/order-status';
 import { pageCount, pageWindow } from '@shop/shared/paging';
 import { endOfTaipeiDaysAfter } from '@shop/shared/taipei-time';
@@ -14,7 +14,7 @@ import { requestRefund, setRefundAccount } from '../payments/refunds.ts';
 import { returnSettings } from '../site/admin-service.ts';
 import type { ObjectStore } from '../storage/backends.ts';
 import { BUCKETS } from '../storage/buckets.ts';
-import { getMetadata, storeObject } from '../storage/service.ts';
+import { countObjects, getMetadata, removeObject, storeObject } from '../storage/service.ts';
 import { returnApprovedMail, returnReceivedMail, returnRefusedMail, returnRequestedMail, shopReturnMail, type MailReturn } from './return-mails.ts';
 import * as repo from './repo.ts';
 import * as returnsRepo from './returns-repo.ts';
@@ -166,8 +166,18 @@ export async function uploadReturnPhoto(deps: ReturnDeps, userId: string, orderN
   if (!(await returnableOf(deps.db, await load(deps.db, order), clock(deps)))) throw new ConflictError('這筆訂單目前不能申請退貨。', 'not-returnable');
   const ext = PHOTO_EXT[contentType.split(';')[0]!.trim().toLowerCase()];
   if (!ext) throw new BadRequestError('照片請用 JPEG、PNG 或 WebP 格式。', { photos: '照片請用 JPEG、PNG 或 WebP 格式' });
+  // At most MAX_RETURN_PHOTOS_PER_ORDER files per order: counted before, and again after storing
+  // (uploads racing each other past the count take their own file back out).
+  const storage = { db: deps.db, store: deps.store };
+  const stored = () => countObjects(storage, 'returns', `${orderNo}/`);
+  const tooMany = () => new ConflictError(`這筆訂單已上傳 ${MAX_RETURN_PHOTOS_PER_ORDER} 張照片，無法再上傳；如需補充請與客服聯絡。`, 'too-many-photos');
+  if ((await stored()) >= MAX_RETURN_PHOTOS_PER_ORDER) throw tooMany();
   const name = `${orderNo}/${randomUUID()}.${ext}`;
-  await storeObject({ db: deps.db, store: deps.store }, BUCKETS.returns!, 'returns', name, bytes, { uploadedBy: userId });
+  await storeObject(storage, BUCKETS.returns!, 'returns', name, bytes, { uploadedBy: userId });
+  if ((await stored()) > MAX_RETURN_PHOTOS_PER_ORDER) {
+    await removeObject(storage, 'returns', name);
+    throw tooMany();
+  }
   return { name, url: `/api/storage/b/returns/o/${name}?alt=media` };
 }
 

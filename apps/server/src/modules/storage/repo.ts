@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { storageObjects } from '../../db/schema.ts';
 
@@ -30,3 +30,11 @@ export async function bucketBytes(db: DbOrTx, bucket: string): Promise<number> {
   const [row] = await db.select({ total: sql<number>`coalesce(sum(${storageObjects.size}), 0)::bigint` }).from(storageObjects).where(eq(storageObjects.bucket, bucket));
   return Number(row?.total ?? 0);
 }
+
+/** Files of a bucket whose names start with `prefix` (LIKE's own characters in it taken literally). */
+export async function countObjects(db: DbOrTx, bucket: string, prefix: string): Promise<number> {
+  const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(storageObjects).where(and(eq(storageObjects.bucket, bucket), like(storageObjects.name, pattern)));
+  return Number(row?.n ?? 0);
+}
+

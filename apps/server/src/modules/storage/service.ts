@@ -190,6 +190,16 @@ export async function openObject(deps: StorageDeps, row: repo.StorageObjectRow, 
 /** Deletes a file and its resized copies. */
 export async function remove(deps: StorageDeps, caller: Caller | null, bucket: string, rawName: string): Promise<void> {
   assertCanWrite(bucket, caller);
+  await removeObject(deps, bucket, rawName);
+}
+
+/** How many files a bucket holds under a name prefix (a folder). */
+export function countObjects(deps: Pick<StorageDeps, 'db'>, bucket: string, prefix: string): Promise<number> {
+  return repo.countObjects(deps.db, bucket, prefix);
+}
+
+/** The deletion of `remove`, without the caller check (the server's own clean-up). */
+export async function removeObject(deps: StorageDeps, bucket: string, rawName: string): Promise<void> {
   const name = validateObjectName(rawName);
   const row = await repo.findObject(deps.db, bucket, name);
   if (!row) throw storageError('object-not-found');

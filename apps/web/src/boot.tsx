@@ -77,8 +77,8 @@ const app = (
   </StrictMode>
 );
 // In slices, so the page keeps answering while it becomes the app (one long task would block input
-// for its whole length): Preact hydrates a tree in one go, so the layout's page and footer wait for
-// tasks of their own (lib/hydrate-later.tsx). The transition is kept for React's own slicing.
+// for its whole length): the layout's header, page and footer wait for tasks of their own
+// (lib/hydrate-later.tsx), and the transition lets React slice its own work.
 if (serverState) {
   sliceFirstHydration();
   startTransition(() => void hydrateRoot(root, app));

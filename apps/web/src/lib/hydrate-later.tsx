@@ -4,9 +4,9 @@ import { yieldToPage } from './yield-to-page.ts';
 /**
  * A server-rendered page becomes the app in slices (docs/decisions/026): the first hydration
  * leaves each `HydrateLater` part as the server drew it and takes it up in a task of its own, so
- * no single task holds the page for the whole tree. Preact keeps a part's DOM while it waits
- * (suspended hydration keeps the one element the part would claim), so the child must be exactly
- * one element. After the first hydration, and on the server, the parts render at once.
+ * no single task holds the page for the whole tree. React keeps a suspended part's server DOM
+ * while it waits (written for Preact, which kept the one element the part would claim: the child
+ * is exactly one element). After the first hydration, and on the server, the parts render at once.
  */
 let slicing = false;
 const released = new Set<string>();
@@ -29,7 +29,7 @@ function Gate({ part, children }: { part: string; children: ReactElement }): Rea
   if (slicing && !released.has(part)) {
     const turn = yieldToPage().then(() => void released.add(part));
     waiting.push(turn);
-    // Suspends this part's hydration until its turn (Preact keeps its DOM meanwhile).
+    // Suspends this part's hydration until its turn (its server DOM is kept meanwhile).
     throw turn;
   }
   return children;

@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { testsOnPreact } from './apps/web/react-on-preact.ts';
 
 // Test files run two (or more) at a time, except the few that hold a time budget (an answer within
 // 100 ms, a check within 20 ms): those run afterwards, alone, in their own "-timed" projects
@@ -35,15 +34,12 @@ const webMocking = testFiles(WEB_ROOT)
   .map((f) => f.path);
 const webProject = (mocking: boolean) => ({
   plugins: [react()],
-  // The runtime the app ships: React's API on preact/compat (docs/decisions/025-preact.md).
-  resolve: { alias: testsOnPreact.alias },
   test: {
     name: mocking ? 'web-mocking' : 'web',
     root: WEB_ROOT,
     ...(mocking ? { include: webMocking } : { include: WEB_TESTS, exclude: webMocking, isolate: false }),
     environment: 'jsdom',
     setupFiles: ['./test/setup.ts'],
-    server: { deps: { inline: testsOnPreact.inline } },
     ...PARALLEL,
   },
 });

@@ -76,14 +76,28 @@ test.describe('without JavaScript', () => {
 
 });
 
+/** The page has become the app: every part hydrated (apps/web/src/lib/hydration.tsx), clicks taken. */
+async function hydrated(page: Page): Promise<void> {
+  await expect(page.locator('#root')).not.toHaveAttribute('data-hydrating');
+}
+
+// A mismatch between the server's HTML and the browser's first render, or any error while React
+// hydrates, is reported on the console (boot.tsx's onRecoverableError) or thrown: either fails here.
 test('server-rendered pages hydrate without errors and without layout shifts', async ({ page, context }) => {
   const { errors } = watch(page);
-  await page.goto('/faq', { waitUntil: 'networkidle' });
-  expect(await layoutShift(page)).toBeLessThanOrEqual(0.02);
+  for (const path of ['/', '/faq']) {
+    await page.goto(path, { waitUntil: 'networkidle' });
+    await hydrated(page);
+    expect(await layoutShift(page)).toBeLessThanOrEqual(0.02);
+  }
 
   await signInBrowser(context);
+  await page.goto('/mall', { waitUntil: 'networkidle' });
+  await hydrated(page);
+  expect(await layoutShift(page)).toBeLessThanOrEqual(0.02);
   const product = await firstProduct(page);
   await page.goto(`/mall/${product.slug}`, { waitUntil: 'networkidle' });
+  await hydrated(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.name);
   expect(await layoutShift(page)).toBeLessThanOrEqual(0.02);
   // Hydrated: the page answers clicks (the header's cart link leads to the cart).

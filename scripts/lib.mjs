@@ -9,7 +9,7 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const WEB_DIST = path.join(ROOT, 'apps/web/dist');
 export const STAMP_FILE = path.join(WEB_DIST, '.source-stamp');
 
-const WEB_INPUTS = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/react-on-preact.ts', 'apps/web/package.json', 'packages/shared/src', 'package-lock.json'];
+const WEB_INPUTS = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/package.json', 'packages/shared/src', 'package-lock.json'];
 
 function* walk(p) {
   const stat = fs.statSync(p, { throwIfNoEntry: false });

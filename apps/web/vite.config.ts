@@ -7,7 +7,6 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { reactOnPreact } from './react-on-preact.ts';
 
 /**
  * Writes build-manifest.json beside index.html and bakes the same id into the bundle, so a
@@ -76,7 +75,6 @@ const apiPort = process.env.API_PORT ?? '3001';
  */
 const ssrBuild = defineConfig({
   plugins: [react(), tailwindcss()],
-  resolve: { alias: reactOnPreact },
   // React's production server renderer only, whatever NODE_ENV the server runs with.
   define: { __BUILD_ID__: JSON.stringify(readBuildId()), 'process.env.NODE_ENV': JSON.stringify('production') },
   ssr: { noExternal: true, target: 'node' },
@@ -104,7 +102,6 @@ function readBuildId(): string {
 
 const browserBuild = defineConfig({
   plugins: [react(), tailwindcss(), buildManifest(), precompress()],
-  resolve: { alias: reactOnPreact },
   server: {
     port: Number(process.env.PORT ?? 3000),
     strictPort: true,
@@ -117,7 +114,7 @@ const browserBuild = defineConfig({
     modulePreload: { polyfill: false },
     rollupOptions: {
       output: {
-        // One chunk for what every page needs: the framework (Preact as React, the router, TanStack Query,
+        // One chunk for what every page needs: the framework (React, the router, TanStack Query,
         // zustand) and the app's own shared helpers (the API client, money, the content pages'
         // data helpers). Fewer, larger chunks compress better than many small shared ones, which
         // keeps the first load of / within its budget; every page loads all of it anyway.
@@ -138,7 +135,7 @@ const browserBuild = defineConfig({
             {
               name: 'vendor',
               priority: 2,
-              test: /(node_modules[\\/](preact|react-router|@tanstack|zustand)[\\/]|(src[\\/]lib[\\/](api-(client|error)|react-compat)|src[\\/]components[\\/]ui[\\/](cn|badge)|shared[\\/]src[\\/](money|content-preview)|src[\\/]features[\\/]content[\\/](api[\\/]content-api|components[\\/](format|preview-banner)|hooks[\\/]use-preview-mode))\.(tsx?|js)$)/,
+              test: /(node_modules[\\/](react|react-dom|react-router|scheduler|@tanstack|zustand)[\\/]|(src[\\/]lib[\\/]api-(client|error)|src[\\/]components[\\/]ui[\\/](cn|badge)|shared[\\/]src[\\/](money|content-preview)|src[\\/]features[\\/]content[\\/](api[\\/]content-api|components[\\/](format|preview-banner)|hooks[\\/]use-preview-mode))\.tsx?$)/,
             },
           ],
         },

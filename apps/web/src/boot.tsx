@@ -12,25 +12,20 @@ import { installUnsavedInputTracking } from './lib/unsaved-input.ts';
 import { BUILD_POLL_INTERVAL_MS } from './config/motion.ts';
 import { whenSessionKnown } from './features/auth/api/get-current-user.ts';
 import { believesSignedIn } from './features/auth/stores/user-store.ts';
-import { yieldToPage } from './lib/yield-to-page.ts';
-import { laterPartsHydrated, sliceFirstHydration } from './lib/hydrate-later.tsx';
+import { whenPartsHydrated } from './lib/hydration.tsx';
 
 installUnsavedInputTracking();
 
 // A page the server rendered (docs/decisions/024): start from its answers, its user and its
 // route's code, so the first render here is the server's page and nothing is fetched twice.
-// Each step in its own task (lib/yield-to-page.ts): the page stays responsive while it becomes the app.
 const serverState = readServerState();
-if (serverState) await yieldToPage();
 const routes = buildRoutes();
 if (serverState) {
   hydrate(queryClient, serverState.queries);
   useUserStore.getState().setUserInfo(serverState.user);
   await loadMatchedRoutes(routes, window.location.pathname);
-  await yieldToPage();
 }
 const router = createAppRouter(routes, serverState?.router);
-if (serverState) await yieldToPage();
 
 // An API 401 means the session is gone: forget the user and go to sign-in, remembering the way back.
 // What the tab believed is read at once, before anything else can empty the store; the handling
@@ -76,14 +71,18 @@ const app = (
     <Hydrated root={root} />
   </StrictMode>
 );
-// In slices, so the page keeps answering while it becomes the app (one long task would block input
-// for its whole length): Preact hydrates a tree in one go, so the layout's page and footer wait for
-// tasks of their own (lib/hydrate-later.tsx). The transition is kept for React's own slicing.
+// React hydrates in slices (docs/decisions/029): as a transition, in short tasks that yield to the
+// page, the layout and its header first; then the page and the footer (lib/hydration.tsx) at a
+// lower priority, a part the visitor clicks or types in ahead of the others. Whatever React had to recover from
+// while hydrating (a mismatch with the server's HTML, a part it had to render again) is reported as
+// an error, so the browser tests see it.
 if (serverState) {
-  sliceFirstHydration();
-  startTransition(() => void hydrateRoot(root, app));
+  startTransition(() => void hydrateRoot(root, app, { onRecoverableError: reportRecoverableError }));
+} else createRoot(root).render(app);
+
+function reportRecoverableError(error: unknown, info: { componentStack?: string }): void {
+  console.error('React recovered from an error while hydrating:', error, info.componentStack ?? '');
 }
-else createRoot(root).render(app);
 
 /**
  * Once the page is the app's (its first commit, hydration included), its controls take clicks:
@@ -91,7 +90,7 @@ else createRoot(root).render(app);
  * `#root[data-hydrating]`), so a click before the code arrives is never silently lost.
  */
 function Hydrated({ root }: { root: HTMLElement }) {
-  // The parts hydrated later (lib/hydrate-later.tsx) included.
-  useEffect(() => void laterPartsHydrated().then(() => root.removeAttribute('data-hydrating')), [root]);
+  // The parts React hydrates after the rest (lib/hydration.tsx) included.
+  useEffect(() => void whenPartsHydrated().then(() => root.removeAttribute('data-hydrating')), [root]);
   return null;
 }

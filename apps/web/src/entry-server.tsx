@@ -6,13 +6,16 @@
  *
  * Data: the page is rendered, the queries it asked for are fetched, and it is rendered again, until
  * nothing new is asked for (at most MAX_PASSES). What was fetched travels in the page as JSON so
- * the browser hydrates without fetching it again.
+ * the browser hydrates without fetching it again. Each pass is React's streaming renderer
+ * (renderToPipeableStream) read to its end once everything is ready (onAllReady): one complete
+ * piece of HTML, its Suspense boundaries marked (<!--$-->) for the browser to hydrate one by one.
  */
 // First: the persisted stores read the storages as they are created.
 import './lib/server-storage.ts';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { StrictMode } from 'react';
-import { renderToString } from 'react-dom/server';
+import { Writable } from 'node:stream';
+import { StrictMode, type ReactNode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
 import { dehydrate, QueryClient, QueryClientProvider, type Query } from '@tanstack/react-query';
 import type { CurrentUser, MeResponse } from '@shop/shared/auth';
@@ -21,7 +24,7 @@ import { buildRoutes } from './app/router.tsx';
 import { currentGuardState } from './app/guards.ts';
 import { hasSessionCookie } from './lib/cookies.ts';
 import { setRequestScopeSource, type RequestScope } from './lib/request-scope.ts';
-import { useUserStore } from './features/auth/stores/user-store.ts';
+import { setServerUserSource, userStateFor, type UserState } from './features/auth/stores/user-store.ts';
 import { SERVER_STATE_ELEMENT_ID, type ServerState } from './lib/server-state.ts';
 
 /** Render, fetch what was asked for, render again: three rounds cover a page, its layout and what their answers lead to. */
@@ -33,8 +36,18 @@ const MAX_PASSES = 4;
  */
 const BROWSER_ONLY = new Set(['payment', 'memberResetPassword']);
 
-const scope = new AsyncLocalStorage<RequestScope>();
+/** Render time allowed for one pass (a part that never stops suspending): then the page shell is sent. */
+const RENDER_TIMEOUT_MS = 10_000;
+
+/** The request being rendered: its cookies and API, and (once known) whom the page is for. */
+interface RenderScope extends RequestScope {
+  user?: UserState;
+}
+const scope = new AsyncLocalStorage<RenderScope>();
 setRequestScopeSource(() => scope.getStore());
+// Rendering is asynchronous and requests overlap: the user store's snapshot on the server is the
+// member of the request being rendered, read from its scope (features/auth/stores/user-store.ts).
+setServerUserSource(() => scope.getStore()?.user);
 
 // Built once: the handler keeps each page's code once it has been loaded.
 const handler = createStaticHandler(buildRoutes());
@@ -89,10 +102,11 @@ async function renderInScope(url: string): Promise<RenderResult> {
     </StrictMode>
   );
 
+  scope.getStore()!.user = userStateFor(user);
   let html = '';
   const tried = new Set<string>();
   for (let pass = 0; pass < MAX_PASSES; pass++) {
-    html = renderWithUser(user, () => renderToString(app));
+    html = await renderToHtml(app);
     const wanted = client
       .getQueryCache()
       .getAll()
@@ -111,14 +125,48 @@ async function renderInScope(url: string): Promise<RenderResult> {
   return { kind: 'page', status: context.statusCode, html, state: serverStateScript(state) };
 }
 
-/** The user store is one per process here: set for the render (which is synchronous) and cleared at once. */
-function renderWithUser(user: CurrentUser | null, run: () => string): string {
-  useUserStore.setState({ userInfo: user, providers: user?.providers ?? [] });
-  try {
-    return run();
-  } finally {
-    useUserStore.setState({ userInfo: null, providers: [] });
-  }
+/**
+ * The page's HTML from React's streaming renderer, once all of it is ready (no part is sent as a
+ * fallback to be streamed in later: the server sends one complete document). Any error while
+ * rendering fails the render, as a thrown error did with renderToString: the server then sends the
+ * page shell and the browser renders the page (React would otherwise leave a failed Suspense
+ * boundary for the browser to render, and hydration would report it).
+ */
+function renderToHtml(app: ReactNode): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let failure: unknown = null;
+    const sink = new Writable({
+      write(chunk: Buffer | string, _encoding, done) {
+        chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk));
+        done();
+      },
+      final(done) {
+        clearTimeout(timer);
+        const html = Buffer.concat(chunks).toString('utf8');
+        if (failure) reject(failure instanceof Error ? failure : new Error(String(failure)));
+        // A boundary sent apart (<!--$?-->) is hidden until an inline script moves it into place,
+        // which the content security policy does not allow and a visitor without JavaScript never runs.
+        else if (html.includes('<!--$?-->')) reject(new Error('the server render sent a part of the page apart from its place'));
+        else resolve(html);
+        done();
+      },
+    });
+    const stream = renderToPipeableStream(app, {
+      // Every part in its place: React otherwise sends a large finished Suspense boundary apart, at
+      // the end, for an inline script to move (streaming's way to show the rest of the page sooner).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onAllReady: () => void stream.pipe(sink),
+      onShellError: (error) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+      onError: (error) => {
+        failure ??= error;
+      },
+    });
+    const timer = setTimeout(() => stream.abort(new Error(`server render took over ${RENDER_TIMEOUT_MS} ms`)), RENDER_TIMEOUT_MS);
+  });
 }
 
 function isEnabled(query: Query): boolean {

@@ -1,14 +1,5 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
-import { options } from 'preact';
-
-// Preact runs effects after the next frame: a requestAnimationFrame, and a 100 ms timer beside it
-// that cancels the frame. A test file that ends inside those 100 ms leaves the timer behind; when it
-// fires, jsdom's window is gone and `cancelAnimationFrame is not defined` fails the run (seen in
-// CI). In tests, effects wait for a plain timer instead, which needs no window.
-options.requestAnimationFrame = (callback) => {
-  setTimeout(callback, 0);
-};
 
 // A test fails on an unexpected console.error (React warnings, failed renders).
 let errors: unknown[][] = [];

@@ -4,7 +4,7 @@ import { BRAND } from '@shop/shared/brand';
 import { ToastViewport } from '../ui/toast.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
-import { HydrateLater } from '../../lib/hydrate-later.tsx';
+import { HydrationBoundary } from '../../lib/hydration.tsx';
 
 export interface RouteHandle {
   /** zh-TW page title, also used for the document title. */
@@ -46,20 +46,19 @@ export function DefaultLayout({ cartCount = 0, isLogin = false }: { cartCount?: 
         跳到主要內容
       </a>
       <NavigationProgress />
-      <HydrateLater part="header">
-        <SiteHeader cartCount={cartCount} isLogin={isLogin} />
-      </HydrateLater>
+      {/* The header hydrates with the layout, first; the page and the footer are parts React
+          hydrates after it, each in slices of its own (lib/hydration.tsx). */}
+      <SiteHeader cartCount={cartCount} isLogin={isLogin} />
       {/* At least a screen tall: the footer starts below the fold, so a page whose content arrives
           after its first paint never pushes a visible footer down (layout shift). */}
-      {/* Header, page and footer hydrated each in a task of its own (lib/hydrate-later.tsx). */}
-      <HydrateLater part="page">
+      <HydrationBoundary>
         <main id="main" className="min-h-dvh flex-1">
           <Outlet />
         </main>
-      </HydrateLater>
-      <HydrateLater part="footer">
+      </HydrationBoundary>
+      <HydrationBoundary>
         <SiteFooter />
-      </HydrateLater>
+      </HydrationBoundary>
       <ToastViewport />
       {/* Every first load in a tab has the history key "default", so by key alone a page opened by
           address would get the position of whichever page was loaded before it: key those by URL. */}

@@ -21,7 +21,7 @@ function Editor() {
   );
 }
 
-// Typing fires input events, which onChange listens to (docs/decisions/025-preact.md).
+// Typing fires input events, which React's onChange on a text field listens to.
 const type = (label: string | RegExp, value: string) => fireEvent.input(screen.getByLabelText(label), { target: { value } });
 const settle = () => new Promise((r) => setTimeout(r, 20));
 

@@ -24,7 +24,7 @@ function renderNewProduct() {
   );
 }
 
-// Typing fires input events, which onChange listens to (docs/decisions/025-preact.md).
+// Typing fires input events, which React's onChange on a text field listens to.
 const type = (label: string, value: string) => fireEvent.input(screen.getByLabelText(label, { exact: false }), { target: { value } });
 const settle = () => new Promise((r) => setTimeout(r, 30));
 

@@ -26,11 +26,25 @@ const userStore = createStore<UserState>()(
     { name: 'user', version: 1, storage: localJsonStorage(), partialize: (s) => ({ userInfo: s.userInfo, providers: s.providers }) },
   ),
 );
+/** On the server: the user state of the request being rendered (entry-server.tsx installs the source). */
+let serverUser: () => UserState | undefined = () => undefined;
+
+/** For entry-server.tsx: where the user state of the page being rendered is read (its request's scope). */
+export function setServerUserSource(source: () => UserState | undefined): void {
+  serverUser = source;
+}
+
+/** The store's state with `user` signed in (null: nobody), for a page rendered on the server. */
+export function userStateFor(user: CurrentUser | null): UserState {
+  return { ...userStore.getState(), userInfo: user, providers: user?.providers ?? [] };
+}
+
 // While rendering on the server and while hydrating, zustand hands components the state a store was
 // created with (React's server snapshot), so a member's page was drawn signed out (「登入」 in the
-// header) and then redrawn. The user is set for each server render (entry-server.tsx) and, in the
-// browser, from the page's state before hydration (boot.tsx): both render with the current state.
-userStore.getInitialState = userStore.getState;
+// header) and then redrawn. On the server that snapshot is the member of the request being
+// rendered (renders overlap, so it is never the store's own state); in the browser it is the
+// current state, set from the page's state before hydration (boot.tsx): both draw the same page.
+userStore.getInitialState = () => serverUser() ?? userStore.getState();
 
 /** The user store as a hook (`useUserStore(selector)`) with the store's own methods (`getState`, `setState`, …). */
 export const useUserStore = Object.assign(<T>(selector: (state: UserState) => T): T => useStore(userStore, selector), userStore);

@@ -181,6 +181,27 @@ describe.skipIf(!dbAvailable())('shipping through ECPay logistics (the sandbox) 
     expect((await eventsOf(orderNo)).find((e) => e.shipmentEvent === 'created')).toMatchObject({ carrier: '黑貓宅急便', trackingNo: shipment!.bookingNote });
   });
 
+  it('a home parcel to an island declares Distance 02 (離島), by the same rule that charged the island surcharge', async () => {
+    const s = await shopper(ctx.app, 'ship-island@example.com');
+    const shipTo = async (city: string, district: string) => {
+      await s.add(variants['DD-S']!, 1);
+      const quote = (await s.call('POST', '/api/checkout/quote', { shippingMethod: 'home', city, district, paymentMethod: 'credit_card' })).json();
+      const placed = (await s.order({ shipping: { method: 'home', recipientName: '王小茶', phone: '0912345678', city, district, address: '中正路 1 號' }, paymentMethod: 'credit_card' })).json().order as { orderNo: string; total: number };
+      expect(await recordPaid(orderDeps(ctx.app), { merchantTradeNo: `${placed.orderNo}P1`, amount: placed.total, tradeNo: `T${placed.orderNo}`, rtnCode: '1', rtnMsg: '交易成功' })).toBe('ok');
+      expect((await action(placed.orderNo, { action: 'process' })).statusCode).toBe(200);
+      expect((await action(placed.orderNo, { action: 'ship-ecpay' })).statusCode).toBe(200);
+      const [shipment] = await ctx.database.db.select().from(shipments).where(eq(shipments.merchantTradeNo, `${placed.orderNo}L1`));
+      const [sent] = await ctx.database.db.select().from(sandboxLogisticsShipments).where(eq(sandboxLogisticsShipments.logisticsId, shipment!.logisticsId));
+      return { surcharge: quote.outlyingSurcharge as number, distance: sent!.fields.Distance };
+    };
+    // 澎湖 (like 金門 and 馬祖) and the main island's own islands (綠島) pay the surcharge and go as 02.
+    expect(await shipTo('澎湖縣', '馬公市')).toEqual({ surcharge: 150, distance: '02' });
+    expect(await shipTo('臺東縣', '綠島鄉')).toEqual({ surcharge: 150, distance: '02' });
+    // On the main island: the sender's own county 00, any other 01.
+    expect(await shipTo('南投縣', '竹山鎮')).toEqual({ surcharge: 0, distance: '00' });
+    expect(await shipTo('臺東縣', '臺東市')).toEqual({ surcharge: 0, distance: '01' });
+  });
+
   it('a receiver name the carriers refuse stops the shipment with a reason staff can act on, and changes nothing', async () => {
     const order = await cvsOrder('ship-name@example.com', 'Wang Xiao Cha the Third');
     const res = await action(order.orderNo, { action: 'ship-ecpay' });

@@ -1,5 +1,6 @@
 import { CARRIER_FOR_CVS_BRAND, type Carrier } from '@shop/shared/admin-orders';
 import type { CvsBrandCode } from '@shop/shared/checkout';
+import { isOutlying } from '@shop/shared/data/tw-districts';
 import { formatTwd } from '@shop/shared/money';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { ShippingDetails } from '../../db/schema.ts';
@@ -103,7 +104,14 @@ export async function shipParcel(deps: ShipmentDeps, order: ParcelOrder): Promis
       destination:
         s.method === 'cvs'
           ? { kind: 'CVS', brand: s.cvsBrand as CvsBrandCode, storeId: s.storeId! }
-          : { kind: 'HOME', zip: s.postalCode!, address: `${s.city ?? ''}${s.district ?? ''}${s.address ?? ''}`, sameCity: deps.sender.address.startsWith(s.city ?? '\u0000'), outlying: false },
+          : {
+              kind: 'HOME',
+              zip: s.postalCode!,
+              address: `${s.city ?? ''}${s.district ?? ''}${s.address ?? ''}`,
+              sameCity: deps.sender.address.startsWith(s.city ?? '\u0000'),
+              // The rule the quote charged the island surcharge by (Distance 02, 離島).
+              outlying: isOutlying(s.city ?? '', s.district ?? ''),
+            },
       serverReplyUrl: `${deps.publicUrl}${NOTICE_PATH}`,
       storeNoticeUrl: `${deps.publicUrl}${STORE_NOTICE_PATH}`,
     },

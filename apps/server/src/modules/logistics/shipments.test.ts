@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkMacValue, verifyCheckMacValue } from '../../lib/ecpay-check-mac.ts';
-import { logisticsNotices, orderEvents, orders, outboxMessages, productVariants, sandboxLogisticsShipments, shipments } from '../../db/schema.ts';
+import { logisticsNotices, mailOutbox, orderEvents, orders, outboxMessages, productVariants, sandboxLogisticsShipments, shipments } from '../../db/schema.ts';
 import { createTestApp, dbAvailable, signIn, type TestContext } from '../../../test/helpers.ts';
 import { seedTestCatalog, setRole } from '../../../test/fixtures.ts';
-import { latestMail } from '../../../test/mail.ts';
+import { latestMail, mailSettled } from '../../../test/mail.ts';
 import { ORIGIN, replyFromMap, shopper } from '../../../test/shop.ts';
 import { labelForms, parseCreateReply, shipmentFields, type LogisticsSettings } from './ecpay.ts';
 import { orderDeps } from '../orders/deps.ts';
@@ -107,6 +107,29 @@ describe.skipIf(!dbAvailable())('shipping through ECPay logistics (the sandbox) 
     return ctx.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, o!.id)).orderBy(orderEvents.id);
   };
 
+  /** A home order paid by card and shipped through ECPay (黑貓): its number and its parcel's row. */
+  async function shippedHomeOrder(email: string, city = '臺北市', district = '信義區') {
+    const s = await shopper(ctx.app, email);
+    await s.add(variants['DD-S']!, 1);
+    const placed = (await s.order({ shipping: { method: 'home', recipientName: '王小茶', phone: '0912345678', city, district, address: '中正路 1 號' }, paymentMethod: 'credit_card' })).json().order as { orderNo: string; total: number };
+    expect(await recordPaid(orderDeps(ctx.app), { merchantTradeNo: `${placed.orderNo}P1`, amount: placed.total, tradeNo: `T${placed.orderNo}`, rtnCode: '1', rtnMsg: '交易成功' })).toBe('ok');
+    expect((await action(placed.orderNo, { action: 'process' })).statusCode).toBe(200);
+    expect((await action(placed.orderNo, { action: 'ship-ecpay' })).statusCode).toBe(200);
+    const [parcel] = await ctx.database.db.select().from(shipments).where(eq(shipments.merchantTradeNo, `${placed.orderNo}L1`));
+    return { orderNo: placed.orderNo, parcel: parcel! };
+  }
+
+  /** ECPay's status notice for a parcel, signed: `code` at `date` (yyyy/MM/dd HH:mm:ss). */
+  const statusNotice = (parcel: { logisticsId: string; merchantTradeNo: string; logisticsType: string; subType: string }, code: number, date: string, message = '') => {
+    const fields = { MerchantID: '2000933', MerchantTradeNo: parcel.merchantTradeNo, RtnCode: String(code), RtnMsg: message, AllPayLogisticsID: parcel.logisticsId, LogisticsType: parcel.logisticsType, LogisticsSubType: parcel.subType, GoodsAmount: '1', UpdateStatusDate: date, ReceiverName: '王小茶', ReceiverPhone: '', ReceiverCellPhone: '0912345678', ReceiverEmail: '', ReceiverAddress: '', CVSPaymentNo: '', CVSValidationNo: '', BookingNote: '' };
+    return notify({ ...fields, CheckMacValue: checkMacValue(fields, C2C.hashKey, C2C.hashIV, 'md5') });
+  };
+  const statusOf = async (orderNo: string) => (await ctx.database.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!.status;
+  const mailsOf = async (to: string, kind: string) => {
+    await mailSettled(ctx.database);
+    return (await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to))).filter((m) => m.meta.kind === kind);
+  };
+
   async function cvsOrder(email: string, recipientName = '王小茶') {
     const s = await shopper(ctx.app, email);
     await s.add(variants['DD-S']!, 1);
@@ -182,16 +205,12 @@ describe.skipIf(!dbAvailable())('shipping through ECPay logistics (the sandbox) 
   });
 
   it('a home parcel to an island declares Distance 02 (離島), by the same rule that charged the island surcharge', async () => {
-    const s = await shopper(ctx.app, 'ship-island@example.com');
+    let n = 0;
     const shipTo = async (city: string, district: string) => {
-      await s.add(variants['DD-S']!, 1);
-      const quote = (await s.call('POST', '/api/checkout/quote', { shippingMethod: 'home', city, district, paymentMethod: 'credit_card' })).json();
-      const placed = (await s.order({ shipping: { method: 'home', recipientName: '王小茶', phone: '0912345678', city, district, address: '中正路 1 號' }, paymentMethod: 'credit_card' })).json().order as { orderNo: string; total: number };
-      expect(await recordPaid(orderDeps(ctx.app), { merchantTradeNo: `${placed.orderNo}P1`, amount: placed.total, tradeNo: `T${placed.orderNo}`, rtnCode: '1', rtnMsg: '交易成功' })).toBe('ok');
-      expect((await action(placed.orderNo, { action: 'process' })).statusCode).toBe(200);
-      expect((await action(placed.orderNo, { action: 'ship-ecpay' })).statusCode).toBe(200);
-      const [shipment] = await ctx.database.db.select().from(shipments).where(eq(shipments.merchantTradeNo, `${placed.orderNo}L1`));
-      const [sent] = await ctx.database.db.select().from(sandboxLogisticsShipments).where(eq(sandboxLogisticsShipments.logisticsId, shipment!.logisticsId));
+      const email = `ship-island-${++n}@example.com`;
+      const quote = (await (await shopper(ctx.app, email)).call('POST', '/api/checkout/quote', { shippingMethod: 'home', city, district, paymentMethod: 'credit_card' })).json();
+      const { parcel } = await shippedHomeOrder(email, city, district);
+      const [sent] = await ctx.database.db.select().from(sandboxLogisticsShipments).where(eq(sandboxLogisticsShipments.logisticsId, parcel.logisticsId));
       return { surcharge: quote.outlyingSurcharge as number, distance: sent!.fields.Distance };
     };
     // 澎湖 (like 金門 and 馬祖) and the main island's own islands (綠島) pay the surcharge and go as 02.
@@ -328,6 +347,47 @@ describe.skipIf(!dbAvailable())('shipping through ECPay logistics (the sandbox) 
     expect((await eventsOf(order.orderNo)).at(-1)).toMatchObject({ shipmentEvent: 'store_changed', note: '新取件門市：7-ELEVEN 竹山門市（南投縣竹山鎮集山路三段 268 號）' });
     expect((await s.call('POST', `/api/orders/${order.orderNo}/pickup-store`, { token: mine.fields.MerchantTradeNo })).statusCode).toBe(409);
   });
+
+  it('a home parcel refused, returned or not collected from the carrier’s office comes back as 包裹退回, the buyer mailed once', async () => {
+    // 黑貓: 3117 拒收, 5004 一般單退回, 3123 逾期未取（門市刷退）.
+    const cases: Array<[number, string]> = [
+      [3117, '收件人拒收'],
+      [5004, '包裹已退回'],
+      [3123, '逾期未取'],
+    ];
+    for (const [i, [code, note]] of cases.entries()) {
+      const email = `ship-home-back-${i}@example.com`;
+      const { orderNo, parcel } = await shippedHomeOrder(email);
+      expect((await statusNotice(parcel, code, '2026/11/27 10:00:00')).body).toBe('1|OK');
+      expect(await statusOf(orderNo), String(code)).toBe('returned');
+      expect((await eventsOf(orderNo)).at(-1)!.note, String(code)).toContain(note);
+      const [mail] = await mailsOf(email, 'parcel-returned');
+      expect(mail!.text, String(code)).toContain('宅配包裹未能送達');
+      expect(mail!.text, String(code)).not.toContain('取貨期限');
+    }
+    // Refused, then back with the sender: still one mail; staff can ship it again as a second parcel.
+    const { orderNo, parcel } = await shippedHomeOrder('ship-home-refused@example.com');
+    expect((await statusNotice(parcel, 3117, '2026/11/27 10:00:00')).body).toBe('1|OK');
+    expect((await statusNotice(parcel, 5008, '2026/11/28 10:00:00')).body).toBe('1|OK');
+    expect(await mailsOf('ship-home-refused@example.com', 'parcel-returned')).toHaveLength(1);
+    expect((await action(orderNo, { action: 'process' })).statusCode).toBe(200);
+    expect((await action(orderNo, { action: 'ship-ecpay' })).statusCode).toBe(200);
+    expect(await ctx.database.db.select().from(shipments).where(eq(shipments.merchantTradeNo, `${orderNo}L2`))).toHaveLength(1);
+  });
+
+  it('a store-number update (2102) is recorded and asks nothing of the buyer', async () => {
+    const order = await cvsOrder('ship-renumbered@example.com');
+    expect((await action(order.orderNo, { action: 'ship-ecpay' })).statusCode).toBe(200);
+    const [parcel] = await ctx.database.db.select().from(shipments).where(eq(shipments.merchantTradeNo, `${order.orderNo}L1`));
+    const before = (await eventsOf(order.orderNo)).length;
+    expect((await statusNotice(parcel!, 2102, '2026/11/27 10:00:00', '門市舊店號更新')).body).toBe('1|OK');
+    expect(await ctx.database.db.select().from(logisticsNotices).where(eq(logisticsNotices.logisticsId, parcel!.logisticsId))).toContainEqual(expect.objectContaining({ statusCode: 2102 }));
+    expect(await statusOf(order.orderNo)).toBe('shipped');
+    expect((await eventsOf(order.orderNo)).length).toBe(before);
+    expect((await (await shopper(ctx.app, 'ship-renumbered@example.com')).call('GET', `/api/orders/${order.orderNo}`)).json().needsNewStore).toBe(false);
+    expect(await mailsOf('ship-renumbered@example.com', 'store-closed')).toEqual([]);
+  });
+
 });
 
 describe.skipIf(!dbAvailable())('logistics orders made at payment (ECPAY_LOGISTICS_AUTO_CREATE)', () => {

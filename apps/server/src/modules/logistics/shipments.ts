@@ -10,7 +10,7 @@ import { AppError, BadRequestError, ConflictError } from '../../lib/errors.ts';
 import { FormPostError, type FormPost } from '../../lib/form-post.ts';
 import { CVS_MAX_AMOUNT, isLogisticsName, labelForms, logisticsHost, parseCreateReply, shipmentFields, type LogisticsSettings, type Sender } from './ecpay.ts';
 import * as repo from './shipments-repo.ts';
-import { parcelStep } from './status-codes.ts';
+import { CAME_BACK, parcelStep } from './status-codes.ts';
 
 /**
  * Logistics orders (ECPay's /Express/Create, or the sandbox's) for an order's parcel: made when
@@ -83,7 +83,7 @@ export async function shipParcel(deps: ShipmentDeps, order: ParcelOrder): Promis
   // A parcel already made and still on its way is this shipment; one that came back is not.
   const made = await repo.latestForOrder(deps.db, order.id);
   const step = made ? parcelStep(made.statusCode) : null;
-  if (made && step !== 'not_collected' && step !== 'returned') return shippedAs(made, order.shipping);
+  if (made && !(step && CAME_BACK.includes(step))) return shippedAs(made, order.shipping);
   const problem = refusal(order);
   if (problem) throw new BadRequestError(problem.message);
 

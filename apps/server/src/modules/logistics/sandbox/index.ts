@@ -160,6 +160,7 @@ ${stores.length ? `<ul class="stores" aria-label="門市列表">${rows}</ul>` : 
     ['arrived_at_store', '到店'],
     ['collected', '已取貨／已送達'],
     ['not_collected', '未取件，退回中'],
+    ['refused', '拒收，退回中'],
     ['returned', '已退回寄件人'],
     ['store_closed', '門市關轉'],
   ];

@@ -388,6 +388,49 @@ describe.skipIf(!dbAvailable())('shipping through ECPay logistics (the sandbox) 
     expect(await mailsOf('ship-renumbered@example.com', 'store-closed')).toEqual([]);
   });
 
+  it('a notice for an earlier parcel of a re-shipped order is recorded but moves nothing and mails nobody', async () => {
+    const s = await shopper(ctx.app, 'ship-late@example.com');
+    await s.add(variants['DD-S']!, 1);
+    await s.pickStore('7-ELEVEN', '158703');
+    const orderNo = (await s.order({ shipping: { method: 'cvs', recipientName: '王小茶', phone: '0912345678', cvsBrand: '7-ELEVEN', storeId: '158703' }, paymentMethod: 'cod' })).json().order.orderNo as string;
+    expect((await action(orderNo, { action: 'ship-ecpay' })).statusCode).toBe(200);
+    const parcel = async (n: number) => (await ctx.database.db.select().from(shipments).where(eq(shipments.merchantTradeNo, `${orderNo}L${n}`)))[0]!;
+    const l1 = await parcel(1);
+    expect((await statusNotice(l1, 2074, '2026/11/20 10:00:00')).body).toBe('1|OK');
+    expect(await statusOf(orderNo)).toBe('returned');
+    expect((await action(orderNo, { action: 'process' })).statusCode).toBe(200);
+    expect((await action(orderNo, { action: 'ship-ecpay' })).statusCode).toBe(200);
+    const events = (await eventsOf(orderNo)).length;
+
+    // L1 reaches the sender store days later, while L2 travels.
+    expect((await statusNotice(l1, 2072, '2026/11/22 10:00:00')).body).toBe('1|OK');
+    expect(await ctx.database.db.select().from(logisticsNotices).where(eq(logisticsNotices.logisticsId, l1.logisticsId))).toContainEqual(expect.objectContaining({ statusCode: 2072 }));
+    expect(await statusOf(orderNo)).toBe('shipped');
+    expect((await eventsOf(orderNo)).length).toBe(events);
+    expect(await mailsOf('ship-late@example.com', 'parcel-returned')).toHaveLength(1);
+
+    // L2 itself still moves the order.
+    expect((await statusNotice(await parcel(2), 2073, '2026/11/23 10:00:00')).body).toBe('1|OK');
+    expect((await eventsOf(orderNo)).at(-1)).toMatchObject({ shipmentEvent: 'arrived_at_store' });
+  });
+
+  it('the same step again with a later date, or ECPay’s 2098 re-delivery, is one event and one mail; an older notice moves nothing back', async () => {
+    const order = await cvsOrder('ship-again@example.com');
+    expect((await action(order.orderNo, { action: 'ship-ecpay' })).statusCode).toBe(200);
+    const [parcel] = await ctx.database.db.select().from(shipments).where(eq(shipments.merchantTradeNo, `${order.orderNo}L1`));
+    const steps = async () => (await eventsOf(order.orderNo)).filter((e) => e.kind === 'shipment').map((e) => e.shipmentEvent);
+    expect((await statusNotice(parcel!, 2068, '2026/11/25 09:00:00')).body).toBe('1|OK');
+    expect((await statusNotice(parcel!, 2073, '2026/11/26 10:00:00')).body).toBe('1|OK');
+    expect((await statusNotice(parcel!, 2073, '2026/11/27 10:00:00')).body).toBe('1|OK');
+    expect((await statusNotice(parcel!, 2098, '2026/11/27 18:00:00')).body).toBe('1|OK');
+    // Sent late: handed over at the store, before it reached the pickup store.
+    expect((await statusNotice(parcel!, 2030, '2026/11/25 20:00:00')).body).toBe('1|OK');
+    expect(await steps()).toEqual(['created', 'picked_up', 'arrived_at_store']);
+    expect(await mailsOf('ship-again@example.com', 'parcel-at-store')).toHaveLength(1);
+    // The parcel's status stays the newest one ECPay reported.
+    expect((await ctx.database.db.select().from(shipments).where(eq(shipments.id, parcel!.id)))[0]!.statusCode).toBe(2098);
+    expect(await ctx.database.db.select().from(logisticsNotices).where(eq(logisticsNotices.logisticsId, parcel!.logisticsId))).toHaveLength(5);
+  });
 });
 
 describe.skipIf(!dbAvailable())('logistics orders made at payment (ECPAY_LOGISTICS_AUTO_CREATE)', () => {

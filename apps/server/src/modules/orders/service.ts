@@ -1066,6 +1066,9 @@ export async function recordParcelProgress(deps: ChangeDeps, orderId: string, st
   if (!order || order.status !== 'shipped') return false;
   const event = PROGRESS_EVENTS[step];
   if (event && shipmentEventRefusal(order, event)) return false;
+  // The same step reported again (at the store once more, ECPay's 2098 re-delivery to the same
+  // store) is no news: the parcel's own history keeps the notice, the order gets no second event or mail.
+  if (event && (await repo.eventsOf(deps.db, order.id)).findLast((e) => e.kind === 'shipment')?.shipmentEvent === event) return false;
   const collectedNote = collected > 0 ? `買家已到店取貨，門市代收貨款 ${formatTwd(collected)}` : order.shipping.method === 'cvs' ? '買家已到店取貨' : undefined;
   const move: AdvanceOrderBody = event
     ? { shipmentEvent: event, ...(step === 'collected' && collectedNote ? { note: collectedNote } : {}) }

@@ -107,11 +107,6 @@ export interface ShipmentRequest {
   readonly storeNoticeUrl: string;
 }
 
-/** ECPay's receiver and sender name rule: 2–5 Chinese characters, or 4–10 Latin letters, nothing else. */
-export function isLogisticsName(name: string): boolean {
-  return /^[\u4e00-\u9fff]{2,5}$/.test(name) || /^[A-Za-z]{4,10}$/.test(name);
-}
-
 /** Amounts a convenience store may carry or collect (1–20,000). */
 export const CVS_MAX_AMOUNT = 20_000;
 

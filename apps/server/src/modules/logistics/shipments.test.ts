@@ -221,13 +221,38 @@ describe.skipIf(!dbAvailable())('shipping through ECPay logistics (the sandbox) 
     expect(await shipTo('臺東縣', '臺東市')).toEqual({ surcharge: 0, distance: '01' });
   });
 
+  it('checkout refuses a receiver name the carriers would refuse, beside the field, and places nothing', async () => {
+    const s = await shopper(ctx.app, 'ship-name-checkout@example.com');
+    await s.add(variants['DD-S']!, 1);
+    await s.pickStore('7-ELEVEN', '158703');
+    const cvs = (recipientName: string) => s.order({ shipping: { method: 'cvs', recipientName, phone: '0912345678', cvsBrand: '7-ELEVEN', storeId: '158703' }, paymentMethod: 'cod' });
+    for (const name of ['歐陽小明 先生', '王小明先生啊', '王', 'Wang Xiao', 'Wang3', '林小嵐★']) {
+      const res = await cvs(name);
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json().error.fields, name).toEqual({ 'shipping.recipientName': '超商取件人姓名須為 2–5 個中文字或 4–10 個英文字母，不可含空白、稱謂或符號' });
+    }
+    // Home delivery goes through ECPay (黑貓) with the same ReceiverName rule.
+    const home = await s.order({ shipping: { method: 'home', recipientName: 'Wang Xiao Cha the Third', phone: '0912345678', city: '臺北市', district: '信義區', address: '松仁路 100 號' }, paymentMethod: 'cod' });
+    expect(home.statusCode).toBe(400);
+    expect(home.json().error.fields).toEqual({ 'shipping.recipientName': '收件人姓名須為 2–5 個中文字或 4–10 個英文字母，不可含空白、稱謂或符號' });
+    // The address book keeps the same rule for a pickup store.
+    const saved = await s.call('POST', '/api/me/addresses', { kind: 'cvs', recipientName: '歐陽小明 先生', phone: '0912345678', cvsBrand: '7-ELEVEN', storeId: '158703' });
+    expect(saved.statusCode).toBe(400);
+    expect(saved.json().error.fields).toEqual({ recipientName: '超商取件人姓名須為 2–5 個中文字或 4–10 個英文字母，不可含空白、稱謂或符號' });
+    expect((await s.call('GET', '/api/orders')).json().items).toEqual([]);
+    // Names the carriers take: 2–5 Chinese characters, 4–10 Latin letters.
+    expect((await cvs('歐陽小明')).statusCode).toBe(201);
+  });
+
   it('a receiver name the carriers refuse stops the shipment with a reason staff can act on, and changes nothing', async () => {
-    const order = await cvsOrder('ship-name@example.com', 'Wang Xiao Cha the Third');
+    const order = await cvsOrder('ship-name@example.com');
+    // An order placed before checkout checked the name.
+    const [row] = await ctx.database.db.select().from(orders).where(eq(orders.orderNo, order.orderNo));
+    await ctx.database.db.update(orders).set({ shipping: { ...row!.shipping, recipientName: '歐陽小明 先生' } }).where(eq(orders.id, row!.id));
     const res = await action(order.orderNo, { action: 'ship-ecpay' });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toContain('2–5 個中文字或 4–10 個英文字母');
-    const [o] = await ctx.database.db.select().from(orders).where(eq(orders.orderNo, order.orderNo));
-    expect(o!.status).toBe('processing');
+    expect((await ctx.database.db.select().from(orders).where(eq(orders.orderNo, order.orderNo)))[0]!.status).toBe('processing');
   });
 
   it('status notices move the parcel along once each: at the store (with a mail and the pickup deadline), then collected with the cash taken', async () => {

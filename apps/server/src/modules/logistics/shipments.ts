@@ -1,5 +1,5 @@
 import { CARRIER_FOR_CVS_BRAND, type Carrier } from '@shop/shared/admin-orders';
-import type { CvsBrandCode } from '@shop/shared/checkout';
+import { isLogisticsName, type CvsBrandCode } from '@shop/shared/checkout';
 import { isOutlying } from '@shop/shared/data/tw-districts';
 import { formatTwd } from '@shop/shared/money';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -8,7 +8,7 @@ import { ecpayDate } from '../../lib/ecpay-date.ts';
 import { checkMacValue } from '../../lib/ecpay-check-mac.ts';
 import { AppError, BadRequestError, ConflictError } from '../../lib/errors.ts';
 import { FormPostError, type FormPost } from '../../lib/form-post.ts';
-import { CVS_MAX_AMOUNT, isLogisticsName, labelForms, logisticsHost, parseCreateReply, shipmentFields, type LogisticsSettings, type Sender } from './ecpay.ts';
+import { CVS_MAX_AMOUNT, labelForms, logisticsHost, parseCreateReply, shipmentFields, type LogisticsSettings, type Sender } from './ecpay.ts';
 import * as repo from './shipments-repo.ts';
 import { CAME_BACK, parcelStep } from './status-codes.ts';
 

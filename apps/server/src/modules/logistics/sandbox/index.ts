@@ -7,7 +7,8 @@ import { checkMacValue, verifyCheckMacValue } from '../../../lib/ecpay-check-mac
 import { ecpayDate } from '../../../lib/ecpay-date.ts';
 import { acceptForms, formOf, formPoster } from '../../../lib/form-post.ts';
 import { escapeHtml, hiddenFields, sandboxPage, sendPage } from '../../../lib/sandbox-page.ts';
-import { CVS_MAX_AMOUNT, LABEL_PATHS, isLogisticsName, labelPath, logisticsSubType, SANDBOX_LOGISTICS_PATH } from '../ecpay.ts';
+import { isLogisticsName } from '@shop/shared/checkout';
+import { CVS_MAX_AMOUNT, LABEL_PATHS, labelPath, logisticsSubType, SANDBOX_LOGISTICS_PATH } from '../ecpay.ts';
 import { codeFor, STEP_MESSAGES, type ParcelStep } from '../status-codes.ts';
 import { CVS_BRAND_LABELS, DEMO_STORES, demoStoreLocator, sandboxMapReply, type CvsBrand } from './stores.ts';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkMacValue, verifyCheckMacValue } from '../../lib/ecpay-check-mac.ts';
-import { logisticsNotices, mailOutbox, orderEvents, orders, outboxMessages, productVariants, sandboxLogisticsShipments, shipments } from '../../db/schema.ts';
+import { auditLog, logisticsNotices, mailOutbox, orderEvents, orders, outboxMessages, productVariants, sandboxLogisticsShipments, shipments } from '../../db/schema.ts';
 import { createTestApp, dbAvailable, signIn, type TestContext } from '../../../test/helpers.ts';
 import { seedTestCatalog, setRole } from '../../../test/fixtures.ts';
 import { latestMail, mailSettled } from '../../../test/mail.ts';
@@ -244,7 +244,7 @@ describe.skipIf(!dbAvailable())('shipping through ECPay logistics (the sandbox) 
     expect((await cvs('歐陽小明')).statusCode).toBe(201);
   });
 
-  it('a receiver name the carriers refuse stops the shipment with a reason staff can act on, and changes nothing', async () => {
+  it('a receiver name the carriers refuse stops the shipment; staff correct it before shipping (audited, same rule) and ship', async () => {
     const order = await cvsOrder('ship-name@example.com');
     // An order placed before checkout checked the name.
     const [row] = await ctx.database.db.select().from(orders).where(eq(orders.orderNo, order.orderNo));
@@ -253,6 +253,30 @@ describe.skipIf(!dbAvailable())('shipping through ECPay logistics (the sandbox) 
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toContain('2–5 個中文字或 4–10 個英文字母');
     expect((await ctx.database.db.select().from(orders).where(eq(orders.orderNo, order.orderNo)))[0]!.status).toBe('processing');
+
+    const correct = (body: object, cookie = staffCookie) => ctx.app.inject({ method: 'PATCH', url: `/api/admin/orders/${order.orderNo}/recipient`, headers: { cookie, origin: ORIGIN }, payload: body });
+    const bad = await correct({ recipientName: '歐陽小明 先生', phone: '0912345678' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toEqual({ recipientName: '超商取件人姓名須為 2–5 個中文字或 4–10 個英文字母，不可含空白、稱謂或符號' });
+    expect((await correct({ recipientName: '歐陽小明', phone: '0912' })).statusCode).toBe(400);
+    const viewerCookie = (await signIn(ctx.app, 'ship-name-viewer@example.com')).cookie;
+    await setRole(ctx.database, 'ship-name-viewer@example.com', 'viewer');
+    expect((await correct({ recipientName: '歐陽小明', phone: '0912345678' }, viewerCookie)).statusCode).toBe(403);
+    expect((await ctx.database.db.select().from(orders).where(eq(orders.orderNo, order.orderNo)))[0]!.shipping.recipientName).toBe('歐陽小明 先生');
+
+    const fixed = await correct({ recipientName: '歐陽小明', phone: '0987-654-321' });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect(fixed.json().shipping).toMatchObject({ recipientName: '歐陽小明', phone: '0987654321' });
+    const [audit] = await ctx.database.db.select().from(auditLog).where(eq(auditLog.entityId, order.orderNo));
+    expect(audit).toMatchObject({ action: 'order.recipient', entity: 'order', before: { recipientName: '歐陽小明 先生', phone: '0912345678' }, after: { recipientName: '歐陽小明', phone: '0987654321' } });
+    expect((await action(order.orderNo, { action: 'ship-ecpay' })).statusCode).toBe(200);
+    const [parcel] = await ctx.database.db.select().from(shipments).where(eq(shipments.merchantTradeNo, `${order.orderNo}L1`));
+    const [sent] = await ctx.database.db.select().from(sandboxLogisticsShipments).where(eq(sandboxLogisticsShipments.logisticsId, parcel!.logisticsId));
+    expect(sent!.fields).toMatchObject({ ReceiverName: '歐陽小明', ReceiverCellPhone: '0987654321' });
+    // Once shipped, the parcel carries the name: it is no longer the shop's to change.
+    const late = await correct({ recipientName: '王小明', phone: '0987654321' });
+    expect(late.statusCode).toBe(409);
+    expect((await ctx.database.db.select().from(orders).where(eq(orders.orderNo, order.orderNo)))[0]!.shipping.recipientName).toBe('歐陽小明');
   });
 
   it('status notices move the parcel along once each: at the store (with a mail and the pickup deadline), then collected with the cash taken', async () => {

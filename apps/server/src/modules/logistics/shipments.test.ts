@@ -6,7 +6,8 @@ import { createTestApp, dbAvailable, signIn, type TestContext } from '../../../t
 import { seedTestCatalog, setRole } from '../../../test/fixtures.ts';
 import { latestMail, mailSettled } from '../../../test/mail.ts';
 import { ORIGIN, replyFromMap, shopper } from '../../../test/shop.ts';
-import { labelForms, parseCreateReply, shipmentFields, type LogisticsSettings } from './ecpay.ts';
+import { placeOfAddress } from '@shop/shared/data/tw-districts';
+import { labelForms, parseCreateReply, parseStoreList, shipmentFields, type LogisticsSettings } from './ecpay.ts';
 import { orderDeps } from '../orders/deps.ts';
 import { recordPaid } from '../orders/service.ts';
 
@@ -72,6 +73,16 @@ describe('logistics orders: the fields ECPay takes and the answers it gives', ()
     expect(forms[1]!.fields).not.toHaveProperty('CVSValidationNo');
     expect(forms[2]!.fields).toEqual({ MerchantID: '2000933', AllPayLogisticsID: '104', CheckMacValue: expect.any(String) });
     for (const f of forms) expect(verifyCheckMacValue(f.fields, C2C.hashKey, C2C.hashIV, 'md5')).toBe(true);
+  });
+
+  it('reads GetStoreList’s JSON (RtnCode 1, StoreList[].StoreInfo[]) for one chain; a refusal or another shape is no list', () => {
+    const answer = { RtnCode: 1, RtnMsg: '成功', StoreList: [{ CvsType: 'FAMI', StoreInfo: [{ StoreId: '018234', StoreName: '全家 鹿谷興產店', StoreAddr: '南投縣鹿谷鄉興產路 1 號', StorePhone: '049-2750000' }] }, { CvsType: 'UNIMART', StoreInfo: [{ StoreId: '189362', StoreName: '馬公門市', StoreAddr: '澎湖縣馬公市中正路 38 號', StorePhone: null }] }] };
+    expect(parseStoreList(JSON.stringify(answer), 'UNIMART')).toEqual([{ id: '189362', name: '馬公門市', address: '澎湖縣馬公市中正路 38 號', phone: '' }]);
+    expect(parseStoreList(JSON.stringify({ ...answer, RtnCode: 0 }), 'UNIMART')).toBeNull();
+    expect(parseStoreList('<html>502</html>', 'UNIMART')).toBeNull();
+    expect(placeOfAddress('880台澎湖縣馬公市中正路 38 號')).toBeNull();
+    expect(placeOfAddress('880 澎湖縣馬公市中正路 38 號')).toEqual({ city: '澎湖縣', district: '馬公市' });
+    expect(placeOfAddress('台東縣綠島鄉南寮村 1 號')).toEqual({ city: '臺東縣', district: '綠島鄉' });
   });
 
   it('believes only a signed 1|… answer; 0|… and a tampered answer are refusals', () => {

@@ -79,6 +79,26 @@ ${stores.length ? `<ul class="stores" aria-label="門市列表">${rows}</ul>` : 
     return html(reply, 200, sandboxPage({ gateway: '物流', title: `${label} 電子地圖`, body, wide: !mobile, mobile }));
   });
 
+  // ── the store list (/Helper/GetStoreList): what the shop trusts a map's store id against ───────
+
+  const LIST_TYPES: Readonly<Record<string, CvsBrand>> = { UNIMART: '7-ELEVEN', FAMI: 'FAMILY', HILIFE: 'HILIFE', OKMART: 'OK' };
+  app.post(`${SANDBOX_LOGISTICS_PATH}/Helper/GetStoreList`, async (request, reply) => {
+    reply.type('application/json; charset=utf-8').header('cache-control', 'no-store');
+    const form = formOf(request);
+    if (!form.CheckMacValue || !verifyCheckMacValue(form, hashKey, hashIV, 'md5')) return { RtnCode: 0, RtnMsg: 'CheckMacValue Error', StoreList: [] };
+    if (form.MerchantID !== merchantId) return { RtnCode: 0, RtnMsg: 'MerchantID Error', StoreList: [] };
+    const types = form.CvsType === 'All' ? Object.keys(LIST_TYPES) : Object.keys(LIST_TYPES).filter((t) => t === form.CvsType);
+    if (types.length === 0) return { RtnCode: 0, RtnMsg: 'CvsType Error', StoreList: [] };
+    return {
+      RtnCode: 1,
+      RtnMsg: '成功',
+      StoreList: types.map((t) => ({
+        CvsType: t,
+        StoreInfo: DEMO_STORES.filter((st) => st.brand === LIST_TYPES[t]).map((st) => ({ StoreId: st.id, StoreName: st.name, StoreAddr: st.address, StorePhone: st.phone })),
+      })),
+    };
+  });
+
   // ── shipments: /Express/Create, and a page that moves parcels along ────────────────────────────
 
   const sign = (fields: Form): Form => ({ ...fields, CheckMacValue: checkMacValue(fields, hashKey, hashIV, 'md5') });

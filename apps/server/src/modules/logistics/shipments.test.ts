@@ -408,7 +408,7 @@ describe.skipIf(!dbAvailable())('shipping through ECPay logistics (the sandbox) 
     expect((await s.call('POST', `/api/orders/${order.orderNo}/pickup-store`, { token: mine.fields.MerchantTradeNo })).statusCode).toBe(409);
   });
 
-  it('a home parcel refused, returned or not collected from the carrier’s office comes back as 包裹退回, the buyer mailed once', async () => {
+  it('a home parcel refused, returned, or not collected at the store 黑貓 passed it to comes back as 包裹退回, the buyer mailed once', async () => {
     // 黑貓: 3117 拒收, 5004 一般單退回, 3123 逾期未取（門市刷退）.
     const cases: Array<[number, string]> = [
       [3117, '收件人拒收'],

@@ -12,7 +12,7 @@ export type ParcelStep =
   | 'arrived_at_store'
   /** Collected by the buyer at the store, or delivered to the door. */
   | 'collected'
-  /** Not collected within the pickup time (a store, or the carrier's office): on its way back. */
+  /** Not collected within the pickup time (at its store, or a store 黑貓 passed it to): on its way back. */
   | 'not_collected'
   /** Home delivery: the receiver refused the parcel; on its way back. */
   | 'refused'
@@ -26,7 +26,7 @@ const STEPS: ReadonlyArray<readonly [ParcelStep, readonly number[]]> = [
   ['in_transit', [2041, 3001, 3006, 3120, 3301, 3312, 3313]],
   ['arrived_at_store', [2063, 2073, 2098, 3018, 3029]],
   ['collected', [2067, 3022, 3003, 3308, 3309, 3307]],
-  // 3123: 黑貓 left it at its office (轉交門市) and nobody came for it (逾期未取，門市刷退).
+  // 3123: a 黑貓 parcel passed to a store for pickup (轉交門市) and not collected in time (逾期未取，門市刷退).
   ['not_collected', [2065, 2074, 2076, 2078, 3020, 3025, 3123]],
   // 3117 黑貓 拒收, 3305 中華郵政 拒收.
   ['refused', [3117, 3305]],

@@ -266,7 +266,8 @@ function probesFor(route: SeenRoute): Probe[] {
  * ECPay's callbacks answer a form in ECPay's terms: a forged one gets `0|…` with status 200 (ECPay
  * reads anything but `1|OK` as a refusal), and the browser's way back is sent to /payComplete
  * naming no order. Both change nothing. The logistics sandbox's server-to-server calls answer the
- * same way, as ECPay's logistics does; the e-invoice sandbox answers JSON with a refusing TransCode.
+ * same way, as ECPay's logistics does (its store list in JSON, RtnCode ≠ 1); the e-invoice sandbox
+ * answers JSON with a refusing TransCode.
  */
 function ecpayRefusal(route: SeenRoute, r: { status: number; body: string; location: string | undefined }): boolean {
   if (route.url === '/api/logistics/notify' || route.url === '/api/logistics/store-notice' || route.url.startsWith('/sandbox/ecpay/logistics/Express/Create') || route.url.startsWith('/sandbox/ecpay/logistics/Express/UpdateStoreInfo')) {
@@ -278,6 +279,15 @@ function ecpayRefusal(route: SeenRoute, r: { status: number; body: string; locat
     try {
       const answer = JSON.parse(r.body) as { RtnMsg?: unknown; RtnValue?: unknown };
       return r.status === 200 && typeof answer.RtnMsg === 'string' && answer.RtnMsg !== '' && answer.RtnValue === null;
+    } catch {
+      return false;
+    }
+  }
+  // ECPay's store list (and the logistics sandbox's) refuses with RtnCode ≠ 1 and no stores (JSON).
+  if (route.url === '/sandbox/ecpay/logistics/Helper/GetStoreList') {
+    try {
+      const answer = JSON.parse(r.body) as { RtnCode?: unknown; StoreList?: unknown };
+      return r.status === 200 && answer.RtnCode !== 1 && Array.isArray(answer.StoreList) && answer.StoreList.length === 0;
     } catch {
       return false;
     }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AuditEntry, PagingQuery } from './admin.ts';
+import { MobilePhone } from './checkout.ts';
 import { ORDER_STATUSES, type OrderStatus, canTransition } from './order-status.ts';
 import { IssuedInvoiceView, OrderEventView, OrderStatusSchema, RefundView } from './orders.ts';
 import { ONLINE_PAYMENT_METHODS, PAYMENT_METHODS, PAYMENT_METHOD_SHORT } from './payment-methods.ts';
@@ -152,6 +153,18 @@ export const OrderActionBody = z.discriminatedUnion(
   { error: '請選擇要執行的操作' },
 );
 export type OrderActionBody = z.infer<typeof OrderActionBody>;
+
+/**
+ * Staff correct the recipient of an order not yet shipped (a name the carriers refuse, a wrong
+ * number). The name is checked by the carriers' rule for the order's way of delivery, on the server.
+ */
+export const RecipientCorrectionBody = z
+  .object({
+    recipientName: z.string({ error: '請填寫收件人姓名' }).trim().min(1, '請填寫收件人姓名').max(30, { message: '收件人姓名不能超過 30 個字元', abort: true }),
+    phone: MobilePhone,
+  })
+  .strict();
+export type RecipientCorrectionBody = z.infer<typeof RecipientCorrectionBody>;
 
 // ── detail ──────────────────────────────────────────────────────────────────────────────────────
 

@@ -35,7 +35,8 @@ const text = (label: string, rules: string) => textField(label, rules);
 /** Longest phone number as typed, with spaces and dashes (0912-345-678 is 12). */
 export const PHONE_INPUT_MAX = 20;
 
-const mobile = z
+/** A Taiwanese mobile number as typed (spaces and dashes dropped): 09 and 8 more digits. */
+export const MobilePhone = z
   .string({ error: '手機號碼為必填欄位' })
   .trim()
   .max(PHONE_INPUT_MAX, { message: '手機號碼格式不正確，請輸入 09 開頭的 10 位數字', abort: true })
@@ -43,11 +44,30 @@ const mobile = z
   .refine((v) => v.length > 0, '手機號碼為必填欄位')
   .refine((v) => v.length === 0 || TW_MOBILE.test(v), '手機號碼格式不正確，請輸入 09 開頭的 10 位數字');
 
+/**
+ * ECPay's rule for a parcel's receiver (ReceiverName of /Express/Create, store pickup and 黑貓 home
+ * delivery alike): 2–5 Chinese characters, or 4–10 Latin letters, and nothing else: no spaces,
+ * digits, titles (先生、小姐) or symbols. A store hands the parcel over against an ID with that name.
+ */
+export function isLogisticsName(name: string): boolean {
+  return /^[\u4e00-\u9fff]{2,5}$/.test(name) || /^[A-Za-z]{4,10}$/.test(name);
+}
+
+/** What a name outside the carriers' rule is told, per way of delivery. */
+export const LOGISTICS_NAME_MESSAGES = {
+  cvs: '超商取件人姓名須為 2–5 個中文字或 4–10 個英文字母，不可含空白、稱謂或符號',
+  home: '收件人姓名須為 2–5 個中文字或 4–10 個英文字母，不可含空白、稱謂或符號',
+} as const;
+
+/** A receiver's name as the carriers take it (an empty one is told it is required instead). */
+export const recipientNameField = (method: 'home' | 'cvs') =>
+  text(method === 'cvs' ? '取件人姓名' : '收件人姓名', 'required|max:30').refine((v) => v === '' || isLogisticsName(v), LOGISTICS_NAME_MESSAGES[method]);
+
 export const HomeShipping = z
   .object({
     method: z.literal('home'),
-    recipientName: text('收件人姓名', 'required|max:30'),
-    phone: mobile,
+    recipientName: recipientNameField('home'),
+    phone: MobilePhone,
     city: text('縣市', 'required|max:10'),
     district: text('鄉鎮市區', 'required|max:10'),
     address: text('地址', 'required|min:4|max:120'),
@@ -60,8 +80,8 @@ export const HomeShipping = z
 export const CvsShipping = z
   .object({
     method: z.literal('cvs'),
-    recipientName: text('取件人姓名', 'required|max:30'),
-    phone: mobile,
+    recipientName: recipientNameField('cvs'),
+    phone: MobilePhone,
     cvsBrand: z.enum(CVS_BRANDS, { message: '請選擇超商' }),
     storeId: z.string({ error: '請選擇取貨門市' }).trim().min(1, '請選擇取貨門市').max(20, '請選擇取貨門市'),
   })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CVS_BRANDS, PHONE_INPUT_MAX, TW_MOBILE } from './checkout.ts';
+import { CVS_BRANDS, PHONE_INPUT_MAX, TW_MOBILE, recipientNameField } from './checkout.ts';
 import { findDistrict } from './data/tw-districts.ts';
 import { textField } from './validation/zod.ts';
 
@@ -87,7 +87,7 @@ export const AddressBody = z
       .object({
         kind: z.literal('home'),
         label: z.string().trim().max(20, '名稱不能超過 20 個字元').default(''),
-        recipientName: textField('收件人姓名', 'required|max:30'),
+        recipientName: recipientNameField('home'),
         phone: optionalMobile.refine((v) => v !== '', '手機號碼為必填欄位'),
         city: textField('縣市', 'required|max:10'),
         district: textField('鄉鎮市區', 'required|max:10'),
@@ -102,7 +102,7 @@ export const AddressBody = z
       .object({
         kind: z.literal('cvs'),
         label: z.string().trim().max(20, '名稱不能超過 20 個字元').default(''),
-        recipientName: textField('取件人姓名', 'required|max:30'),
+        recipientName: recipientNameField('cvs'),
         phone: optionalMobile.refine((v) => v !== '', '手機號碼為必填欄位'),
         cvsBrand: z.enum(CVS_BRANDS, { message: '請選擇超商' }),
         storeId: z.string().trim().min(1, '請選擇取貨門市').max(20),

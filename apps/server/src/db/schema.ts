@@ -741,9 +741,10 @@ export const stockLedger = pgTable(
 );
 
 /**
- * Convenience stores a store map (ECPay's 電子地圖, or the sandbox's) has returned: order placement
- * and the address book accept only a store found here, so an order never ships to a store nobody
- * picked on a map (docs/decisions/013-ecpay-logistics.md). Refreshed by every reply naming it.
+ * Convenience stores a store map (ECPay's 電子地圖, or the sandbox's) has named, as the logistics
+ * provider's own store list (GetStoreList) or the owner describes them: order placement and the
+ * address book accept only a store found here. The map's reply is unsigned, so it only names the
+ * store; nothing it says of it is kept (docs/decisions/013-ecpay-logistics.md).
  */
 export const cvsStores = pgTable(
   'cvs_stores',
@@ -753,7 +754,7 @@ export const cvsStores = pgTable(
     name: text('name').notNull(),
     address: text('address').notNull(),
     phone: text('phone').notNull().default(''),
-    /** ECPay's CVSOutSide: the store is on an outlying island (離島), priced by the outlying rule. */
+    /** The store's address is on an outlying island (離島), by the rule home addresses are priced by. */
     outlying: boolean('outlying').notNull().default(false),
     ...timestamps,
   },

@@ -174,3 +174,15 @@ export function isOutlying(city: string, district: string): boolean {
   if (!c || !d) return false;
   return c.outlying === true || outlyingKeys.has(`${c.name}/${d.name}`);
 }
+
+/**
+ * The city and district an address as written begins with (「澎湖縣馬公市中正路 38 號」, a leading
+ * postal code and 台 for 臺 allowed), or null when it names none: how a pickup store from the
+ * logistics provider's list is placed, and so whether it is on an outlying island.
+ */
+export function placeOfAddress(address: string): { city: string; district: string } | null {
+  const rest = normalizeTwPlaceName(address).replace(/^[\d\s]+/, '');
+  const c = TW_CITIES.find((x) => rest.startsWith(x.name));
+  const d = c?.districts.find((x) => rest.startsWith(x.name, c.name.length));
+  return c && d ? { city: c.name, district: d.name } : null;
+}

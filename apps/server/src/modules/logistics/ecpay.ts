@@ -81,6 +81,53 @@ export const MapReply = z.object({
 });
 export type MapReply = z.infer<typeof MapReply>;
 
+// ── the store list (POST /Helper/GetStoreList) ──────────────────────────────────────────────────
+
+/** GetStoreList's CvsType per chain (one list serves B2C and C2C alike). */
+export const STORE_LIST_TYPES: Readonly<Record<CvsBrandCode, string>> = { '7-ELEVEN': 'UNIMART', FAMILY: 'FAMI', HILIFE: 'HILIFE', OK: 'OKMART' };
+
+/** The signed request for one chain's stores. */
+export function storeListFields(settings: LogisticsSettings, brand: CvsBrandCode): Record<string, string> {
+  const fields = { MerchantID: settings.merchantId, CvsType: STORE_LIST_TYPES[brand] };
+  return { ...fields, CheckMacValue: checkMacValue(fields, settings.hashKey, settings.hashIV, 'md5') };
+}
+
+/** One store as GetStoreList lists it. */
+export interface ListedStore {
+  readonly id: string;
+  readonly name: string;
+  readonly address: string;
+  readonly phone: string;
+}
+
+const StoreListAnswer = z.object({
+  RtnCode: z.coerce.number(),
+  RtnMsg: z.string().optional(),
+  StoreList: z
+    .array(z.object({ CvsType: z.string(), StoreInfo: z.array(z.object({ StoreId: z.string(), StoreName: z.string(), StoreAddr: z.string(), StorePhone: z.string().nullish() })).nullish() }))
+    .nullish(),
+});
+
+/**
+ * GetStoreList's answer (JSON: RtnCode 1, then StoreList[].StoreInfo[]) as the stores of one
+ * CvsType; null for a refusal or an answer of another shape. ECPay does not sign this answer: it is
+ * trusted because the shop asked ECPay for it over HTTPS, never because of what a browser sent.
+ */
+export function parseStoreList(text: string, cvsType: string): ListedStore[] | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const answer = StoreListAnswer.safeParse(json);
+  if (!answer.success || answer.data.RtnCode !== 1) return null;
+  return (answer.data.StoreList ?? [])
+    .filter((l) => l.CvsType === cvsType)
+    .flatMap((l) => l.StoreInfo ?? [])
+    .map((st) => ({ id: st.StoreId.trim(), name: st.StoreName.trim(), address: st.StoreAddr.trim(), phone: (st.StorePhone ?? '').trim() }));
+}
+
 // ── shipments (POST /Express/Create) ────────────────────────────────────────────────────────────
 
 export interface Sender {
@@ -105,11 +152,6 @@ export interface ShipmentRequest {
   /** Where ECPay posts status notices (ServerReplyURL) and, for 7-ELEVEN C2C, store-closure notices. */
   readonly serverReplyUrl: string;
   readonly storeNoticeUrl: string;
-}
-
-/** ECPay's receiver and sender name rule: 2–5 Chinese characters, or 4–10 Latin letters, nothing else. */
-export function isLogisticsName(name: string): boolean {
-  return /^[\u4e00-\u9fff]{2,5}$/.test(name) || /^[A-Za-z]{4,10}$/.test(name);
 }
 
 /** Amounts a convenience store may carry or collect (1–20,000). */

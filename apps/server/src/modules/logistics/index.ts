@@ -5,24 +5,30 @@ import { CVS_MAP_RETURNS, CvsMapForm, CvsMapFormBody, CvsMapToken, CvsStoreChoic
 import { escapeHtml } from '../../lib/sandbox-page.ts';
 import { safeFields } from '../../lib/log-redaction.ts';
 import { enforceLimit } from '../../plugins/rate-limiter.ts';
-import { acceptForms, formOf } from '../../lib/form-post.ts';
+import { acceptForms, formOf, formPoster } from '../../lib/form-post.ts';
 import * as orders from '../orders/service.ts';
 import { orderDeps, shipmentDeps } from '../orders/deps.ts';
-import { MAP_REPLY_PATH, mapChoice, recordMapReply, startMapTrip, type MapDeps } from './map.ts';
+import { MAP_REPLY_PATH, mapChoice, recordMapReply, startMapTrip, type MapDeps, type MapReplyRefusal } from './map.ts';
 import { receiveNotice, receiveStoreNotice, type NoticeDeps } from './notices.ts';
 import { NOTICE_PATH, STORE_NOTICE_PATH, shipParcel } from './shipments.ts';
 import { PermanentDeliveryError } from '../../plugins/outbox.ts';
 import { AppError } from '../../lib/errors.ts';
 
 
+const REFUSAL_TEXTS: Readonly<Record<MapReplyRefusal, string>> = {
+  malformed: '我們無法辨識這次的門市選擇，門市沒有變更。請回到原頁面重新選擇門市。',
+  unknown: '我們無法辨識這次的門市選擇，門市沒有變更。請回到原頁面重新選擇門市。',
+  expired: '這次的門市選擇已超過 30 分鐘，為了保護您的資料，請回到原頁面重新選擇門市。您填寫的資料都還在。',
+  used: '這次的門市選擇已經完成，不能再次送出。若要換一間門市，請回到原頁面重新選擇門市。',
+  'no-store': '物流業者的門市資料裡找不到這間門市，門市沒有變更。請回到原頁面選擇其他門市。',
+  unavailable: '暫時無法向物流業者確認這間門市，門市沒有變更。請稍後回到原頁面重新選擇門市。',
+};
+
 /** The page a refused map reply lands on: what happened, and the way back. */
-function refusalPage(reason: 'malformed' | 'unknown' | 'expired', returnTo: string | null): string {
+function refusalPage(reason: MapReplyRefusal, returnTo: string | null): string {
   const back = returnTo ?? CVS_MAP_RETURNS.checkout;
   const label = back === CVS_MAP_RETURNS['address-book'] ? '回到會員中心' : back.startsWith(CVS_MAP_RETURNS.order) ? '回到訂單' : '回到結帳頁';
-  const text =
-    reason === 'expired'
-      ? '這次的門市選擇已超過 30 分鐘，為了保護您的資料，請回到原頁面重新選擇門市。您填寫的資料都還在。'
-      : '我們無法辨識這次的門市選擇，門市沒有變更。請回到原頁面重新選擇門市。';
+  const text = REFUSAL_TEXTS[reason];
   return `<!doctype html><html lang="zh-Hant-TW"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>請重新選擇門市｜山嵐茶事</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><style>
 body{margin:0;background:#f7f4ee;color:#2b2a26;font-family:"PingFang TC","Noto Sans TC",sans-serif;line-height:1.8}
@@ -98,7 +104,7 @@ const logistics: FastifyPluginAsync = async (app) => {
   app.post(MAP_REPLY_PATH, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const form = formOf(request);
-    const outcome = await recordMapReply(deps(), form);
+    const outcome = await recordMapReply({ ...deps(), post: formPoster(app, app.config.publicUrl) }, form);
     if (outcome.ok) return reply.code(303).header('location', outcome.location).send();
     request.log.warn({ reason: outcome.reason, reply: safeFields(form, ['MerchantID', 'MerchantTradeNo', 'LogisticsSubType', 'CVSStoreID', 'CVSOutSide']) }, 'store map reply refused');
     return reply.code(400).type('text/html; charset=utf-8').send(refusalPage(outcome.reason, outcome.returnTo));

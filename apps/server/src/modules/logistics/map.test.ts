@@ -140,4 +140,39 @@ describe.skipIf(!dbAvailable())('choosing a pickup store on the store map', () =
     expect(placed.json().order.total).toBe(island.total);
     expect(placed.json().order.shipping).toMatchObject({ method: 'cvs', store: '7-ELEVEN 馬公門市', storeId: '189362', storeAddress: '澎湖縣馬公市中正路 38 號' });
   });
+
+  it('a forged reply changes nothing shared: a store is described only by the provider’s own list, and a token takes one reply', async () => {
+    // B picks the 澎湖 store honestly; A then posts a reply for the same store as if on the main island, with text of A's own.
+    const b = await shopper(ctx.app, 'map-honest@example.com');
+    await b.add(variants['DD-S']!, 1);
+    await b.pickStore('7-ELEVEN', '189362');
+    const a = await shopper(ctx.app, 'map-forger@example.com');
+    const trip = await a.openMap('7-ELEVEN');
+    const forged = { CVSOutSide: '0', CVSStoreName: '假門市請轉帳', CVSAddress: '臺北市信義區松仁路 1 號', CVSTelephone: '02-12345678' };
+    expect((await replyFromMap(ctx.app, trip.fields, '189362', forged)).statusCode).toBe(303);
+    // A's own trip reads the store as the provider lists it, not as the reply said.
+    expect((await a.call('GET', `/api/logistics/map/${trip.fields.MerchantTradeNo}`)).json()).toMatchObject({ id: '189362', name: '馬公門市', address: '澎湖縣馬公市中正路 38 號', outlying: true });
+
+    const quote = (await b.call('POST', '/api/checkout/quote', { shippingMethod: 'cvs', cvsBrand: '7-ELEVEN', storeId: '189362', paymentMethod: 'credit_card' })).json();
+    expect(quote.shippingFee).toBe(215);
+    expect(quote.outlyingSurcharge).toBe(150);
+    const placed = await b.order({ shipping: { method: 'cvs', recipientName: '林小嵐', phone: '0912345678', cvsBrand: '7-ELEVEN', storeId: '189362' }, paymentMethod: 'credit_card' });
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.json().order.shipping).toMatchObject({ store: '7-ELEVEN 馬公門市', storeAddress: '澎湖縣馬公市中正路 38 號' });
+    expect(JSON.stringify(await ctx.database.db.select().from(cvsStores))).not.toContain('假門市');
+
+    // The same token again (another store, or the same): refused, the trip keeps its first choice.
+    const again = await replyFromMap(ctx.app, trip.fields, '158703');
+    expect(again.statusCode).toBe(400);
+    expect(again.body).toContain('請回到原頁面重新選擇門市');
+    expect((await a.call('GET', `/api/logistics/map/${trip.fields.MerchantTradeNo}`)).json().id).toBe('189362');
+
+    // A store the provider does not list is not a store, whatever the reply says of it.
+    const ghost = await a.openMap('7-ELEVEN');
+    const res = await replyFromMap(ctx.app, ghost.fields, '158703', { CVSStoreID: '999999' });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('找不到這間門市');
+    expect((await ctx.database.db.select().from(cvsStores).where(eq(cvsStores.storeId, '999999')))).toEqual([]);
+    expect((await a.call('GET', `/api/logistics/map/${ghost.fields.MerchantTradeNo}`)).statusCode).toBe(404);
+  });
 });

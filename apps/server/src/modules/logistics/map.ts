@@ -5,11 +5,14 @@ import type { Db } from '../../db/client.ts';
 import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
 import { logisticsSubType, mapForm, MapReply, type LogisticsSettings } from './ecpay.ts';
 import * as repo from './repo.ts';
+import { confirmStore } from './stores.ts';
+import type { FormPost } from '../../lib/form-post.ts';
 
 /**
  * Choosing a pickup store on the map (docs/decisions/013-ecpay-logistics.md): a trip starts with a
  * token that only its member can read back; the map's reply, unsigned and cookieless, is accepted
- * only for a known token that has not expired, and names the store the order or address will use.
+ * once, only for a known token that has not expired, and names (by id) the store the order or
+ * address will use.
  */
 
 export interface MapDeps {
@@ -39,12 +42,18 @@ export async function startMapTrip(deps: MapDeps, userId: string, body: CvsMapFo
   return mapForm(deps.settings, deps.publicUrl, { token, brand: body.brand, device: body.device, serverReplyUrl: `${deps.publicUrl}${MAP_REPLY_PATH}` });
 }
 
-export type MapReplyOutcome =
-  | { readonly ok: true; readonly location: string }
-  | { readonly ok: false; readonly reason: 'malformed' | 'unknown' | 'expired'; readonly returnTo: string | null };
+/** Why a map reply was refused: its shape or merchant, its token, a token already answered, a store the provider does not list, the provider's list out of reach. */
+export type MapReplyRefusal = 'malformed' | 'unknown' | 'expired' | 'used' | 'no-store' | 'unavailable';
 
-/** Records the store a map reply names, for the trip its token started. Refusals change nothing. */
-export async function recordMapReply(deps: MapDeps, form: Record<string, string>): Promise<MapReplyOutcome> {
+export type MapReplyOutcome = { readonly ok: true; readonly location: string } | { readonly ok: false; readonly reason: MapReplyRefusal; readonly returnTo: string | null };
+
+/**
+ * Records the store a map reply names as its trip's choice, and nothing else: the reply is unsigned
+ * and anyone holding the token could send it, so only its store id is taken, confirmed with the
+ * provider's store list (which describes the store, island flag included), and a trip takes one
+ * reply. Refusals change nothing.
+ */
+export async function recordMapReply(deps: MapDeps & { readonly post: FormPost }, form: Record<string, string>): Promise<MapReplyOutcome> {
   const parsed = MapReply.safeParse(form);
   if (!parsed.success) return { ok: false, reason: 'malformed', returnTo: null };
   const reply = parsed.data;
@@ -54,17 +63,12 @@ export async function recordMapReply(deps: MapDeps, form: Record<string, string>
   if (trip.expiresAt.getTime() <= clock(deps).getTime()) return { ok: false, reason: 'expired', returnTo: trip.returnTo };
   // A reply for another chain than the one the trip was for is not this trip's.
   if (reply.LogisticsSubType !== logisticsSubType(deps.settings.type, trip.brand)) return { ok: false, reason: 'malformed', returnTo: trip.returnTo };
-  await deps.db.transaction(async (tx) => {
-    await repo.rememberStore(tx, {
-      brand: trip.brand,
-      id: reply.CVSStoreID,
-      name: reply.CVSStoreName,
-      address: reply.CVSAddress,
-      phone: reply.CVSTelephone,
-      outlying: reply.CVSOutSide === '1',
-    });
-    await repo.chooseStore(tx, trip.token, reply.CVSStoreID, clock(deps));
-  });
+  if (trip.storeId) return { ok: false, reason: 'used', returnTo: trip.returnTo };
+  const store = await confirmStore(deps, trip.brand, reply.CVSStoreID);
+  if (store === null) return { ok: false, reason: 'no-store', returnTo: trip.returnTo };
+  if (store === 'unavailable') return { ok: false, reason: 'unavailable', returnTo: trip.returnTo };
+  // Two replies for one token at once: only the first sets the choice.
+  if (!(await repo.chooseStore(deps.db, trip.token, store.id, clock(deps)))) return { ok: false, reason: 'used', returnTo: trip.returnTo };
   return { ok: true, location: `${trip.returnTo}?${CVS_MAP_PARAM}=${trip.token}` };
 }
 

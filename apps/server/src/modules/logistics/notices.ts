@@ -32,20 +32,30 @@ const LOGISTICS_ID = /^[A-Za-z0-9]{1,20}$/;
 
 class Replay extends Error {}
 
+/** ECPay's UpdateStatusDate (yyyy/MM/dd HH:mm:ss, zero-padded): such dates compare as strings. */
+const STATUS_DATE = /^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/;
+
 /**
  * Takes a notice once: its row and the shipment's latest status, in the order's transaction when
  * the step moves the order, on their own otherwise. A notice seen before changes nothing.
+ *
+ * Only the order's current parcel moves the order: a word on an earlier parcel (not collected,
+ * then shipped again as a new one) is kept as that parcel's history. ECPay sends notices in batches
+ * and retries them for days, so one dated before a notice already taken for the parcel arrives
+ * late: it is kept, but the parcel's status and the order stay as the newer one left them.
  */
 async function take(deps: NoticeDeps, shipment: repo.ShipmentRow, notice: { logisticsId: string; statusCode: number; statusDate: string; message: string }, step: ParcelStep | null): Promise<NoticeOutcome> {
   if (await repo.noticeSeen(deps.db, notice)) return 'replay';
   const now = deps.now ? deps.now() : new Date();
+  const current = (await repo.latestForOrder(deps.db, shipment.orderId))?.id === shipment.id;
+  const late = STATUS_DATE.test(notice.statusDate) && (await repo.noticeDates(deps.db, notice.logisticsId)).some((d) => STATUS_DATE.test(d) && d > notice.statusDate);
   const record = async (tx: Tx) => {
     // The same notice landing twice at once: the second finds the first's row and undoes itself.
     if (!(await repo.recordNotice(tx, notice))) throw new Replay();
-    await repo.setStatus(tx, shipment.id, notice.statusCode, notice.message, now);
+    if (!late) await repo.setStatus(tx, shipment.id, notice.statusCode, notice.message, now);
   };
   try {
-    const moved = step ? await deps.onStep(shipment.orderId, step, shipment, record) : false;
+    const moved = step && current && !late ? await deps.onStep(shipment.orderId, step, shipment, record) : false;
     if (!moved) await deps.db.transaction(record);
   } catch (error) {
     if (error instanceof Replay) return 'replay';

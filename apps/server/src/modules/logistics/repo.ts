@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { CvsBrandCode } from '@shop/shared/checkout';
 import type { DbOrTx } from '../../db/client.ts';
 import { cvsMapRequests, cvsStores } from '../../db/schema.ts';
@@ -17,7 +17,7 @@ export async function findStore(db: DbOrTx, brand: CvsBrandCode, id: string): Pr
   return row ? { brand: row.brand, id: row.storeId, name: row.name, address: row.address, phone: row.phone, outlying: row.outlying } : null;
 }
 
-/** Keeps a store as the map last described it. */
+/** Keeps a store as the provider's list (or the owner) describes it. */
 export async function rememberStore(db: DbOrTx, store: KnownStore): Promise<void> {
   const values = { name: store.name, address: store.address, phone: store.phone, outlying: store.outlying };
   await db
@@ -37,8 +37,14 @@ export async function mapRequest(db: DbOrTx, token: string): Promise<MapRequestR
   return row ?? null;
 }
 
-export async function chooseStore(db: DbOrTx, token: string, storeId: string, at: Date): Promise<void> {
-  await db.update(cvsMapRequests).set({ storeId, chosenAt: at }).where(eq(cvsMapRequests.token, token));
+/** Sets a trip's store once; false when the trip already has one. */
+export async function chooseStore(db: DbOrTx, token: string, storeId: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(cvsMapRequests)
+    .set({ storeId, chosenAt: at })
+    .where(and(eq(cvsMapRequests.token, token), isNull(cvsMapRequests.storeId)))
+    .returning({ token: cvsMapRequests.token });
+  return rows.length > 0;
 }
 
 /** Map trips that ended more than a day ago: nothing reads them any more. */

@@ -44,6 +44,12 @@ export async function noticeSeen(db: DbOrTx, notice: { logisticsId: string; stat
   return Boolean(row);
 }
 
+/** The UpdateStatusDate of every notice recorded for a parcel. */
+export async function noticeDates(db: DbOrTx, logisticsId: string): Promise<string[]> {
+  const rows = await db.select({ date: logisticsNotices.statusDate }).from(logisticsNotices).where(eq(logisticsNotices.logisticsId, logisticsId));
+  return rows.map((r) => r.date);
+}
+
 /** The newest parcel of each of these orders (by order number), for printing labels. */
 export async function latestForOrders(db: DbOrTx, orderNos: readonly string[]): Promise<Array<ShipmentRow & { orderNo: string }>> {
   if (orderNos.length === 0) return [];

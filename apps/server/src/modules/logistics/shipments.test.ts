@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkMacValue, verifyCheckMacValue } from '../../lib/ecpay-check-mac.ts';
-import { logisticsNotices, orderEvents, orders, outboxMessages, productVariants, sandboxLogisticsShipments, shipments } from '../../db/schema.ts';
+import { auditLog, logisticsNotices, mailOutbox, orderEvents, orders, outboxMessages, productVariants, sandboxLogisticsShipments, shipments } from '../../db/schema.ts';
 import { createTestApp, dbAvailable, signIn, type TestContext } from '../../../test/helpers.ts';
 import { seedTestCatalog, setRole } from '../../../test/fixtures.ts';
-import { latestMail } from '../../../test/mail.ts';
+import { latestMail, mailSettled } from '../../../test/mail.ts';
 import { ORIGIN, replyFromMap, shopper } from '../../../test/shop.ts';
-import { labelForms, parseCreateReply, shipmentFields, type LogisticsSettings } from './ecpay.ts';
+import { placeOfAddress } from '@shop/shared/data/tw-districts';
+import { labelForms, parseCreateReply, parseStoreList, shipmentFields, type LogisticsSettings } from './ecpay.ts';
 import { orderDeps } from '../orders/deps.ts';
 import { recordPaid } from '../orders/service.ts';
 
@@ -74,6 +75,16 @@ describe('logistics orders: the fields ECPay takes and the answers it gives', ()
     for (const f of forms) expect(verifyCheckMacValue(f.fields, C2C.hashKey, C2C.hashIV, 'md5')).toBe(true);
   });
 
+  it('reads GetStoreList’s JSON (RtnCode 1, StoreList[].StoreInfo[]) for one chain; a refusal or another shape is no list', () => {
+    const answer = { RtnCode: 1, RtnMsg: '成功', StoreList: [{ CvsType: 'FAMI', StoreInfo: [{ StoreId: '018234', StoreName: '全家 鹿谷興產店', StoreAddr: '南投縣鹿谷鄉興產路 1 號', StorePhone: '049-2750000' }] }, { CvsType: 'UNIMART', StoreInfo: [{ StoreId: '189362', StoreName: '馬公門市', StoreAddr: '澎湖縣馬公市中正路 38 號', StorePhone: null }] }] };
+    expect(parseStoreList(JSON.stringify(answer), 'UNIMART')).toEqual([{ id: '189362', name: '馬公門市', address: '澎湖縣馬公市中正路 38 號', phone: '' }]);
+    expect(parseStoreList(JSON.stringify({ ...answer, RtnCode: 0 }), 'UNIMART')).toBeNull();
+    expect(parseStoreList('<html>502</html>', 'UNIMART')).toBeNull();
+    expect(placeOfAddress('880台澎湖縣馬公市中正路 38 號')).toBeNull();
+    expect(placeOfAddress('880 澎湖縣馬公市中正路 38 號')).toEqual({ city: '澎湖縣', district: '馬公市' });
+    expect(placeOfAddress('台東縣綠島鄉南寮村 1 號')).toEqual({ city: '臺東縣', district: '綠島鄉' });
+  });
+
   it('believes only a signed 1|… answer; 0|… and a tampered answer are refusals', () => {
     const answer = { MerchantID: '2000933', MerchantTradeNo: 'TW20261125000001L1', RtnCode: '300', RtnMsg: '訂單處理中', AllPayLogisticsID: '1718546', CVSPaymentNo: 'F1234567', CVSValidationNo: '7175' };
     const signed = new URLSearchParams({ ...answer, CheckMacValue: checkMacValue(answer, C2C.hashKey, C2C.hashIV, 'md5') }).toString();
@@ -105,6 +116,29 @@ describe.skipIf(!dbAvailable())('shipping through ECPay logistics (the sandbox) 
   const eventsOf = async (orderNo: string) => {
     const [o] = await ctx.database.db.select().from(orders).where(eq(orders.orderNo, orderNo));
     return ctx.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, o!.id)).orderBy(orderEvents.id);
+  };
+
+  /** A home order paid by card and shipped through ECPay (黑貓): its number and its parcel's row. */
+  async function shippedHomeOrder(email: string, city = '臺北市', district = '信義區') {
+    const s = await shopper(ctx.app, email);
+    await s.add(variants['DD-S']!, 1);
+    const placed = (await s.order({ shipping: { method: 'home', recipientName: '王小茶', phone: '0912345678', city, district, address: '中正路 1 號' }, paymentMethod: 'credit_card' })).json().order as { orderNo: string; total: number };
+    expect(await recordPaid(orderDeps(ctx.app), { merchantTradeNo: `${placed.orderNo}P1`, amount: placed.total, tradeNo: `T${placed.orderNo}`, rtnCode: '1', rtnMsg: '交易成功' })).toBe('ok');
+    expect((await action(placed.orderNo, { action: 'process' })).statusCode).toBe(200);
+    expect((await action(placed.orderNo, { action: 'ship-ecpay' })).statusCode).toBe(200);
+    const [parcel] = await ctx.database.db.select().from(shipments).where(eq(shipments.merchantTradeNo, `${placed.orderNo}L1`));
+    return { orderNo: placed.orderNo, parcel: parcel! };
+  }
+
+  /** ECPay's status notice for a parcel, signed: `code` at `date` (yyyy/MM/dd HH:mm:ss). */
+  const statusNotice = (parcel: { logisticsId: string; merchantTradeNo: string; logisticsType: string; subType: string }, code: number, date: string, message = '') => {
+    const fields = { MerchantID: '2000933', MerchantTradeNo: parcel.merchantTradeNo, RtnCode: String(code), RtnMsg: message, AllPayLogisticsID: parcel.logisticsId, LogisticsType: parcel.logisticsType, LogisticsSubType: parcel.subType, GoodsAmount: '1', UpdateStatusDate: date, ReceiverName: '王小茶', ReceiverPhone: '', ReceiverCellPhone: '0912345678', ReceiverEmail: '', ReceiverAddress: '', CVSPaymentNo: '', CVSValidationNo: '', BookingNote: '' };
+    return notify({ ...fields, CheckMacValue: checkMacValue(fields, C2C.hashKey, C2C.hashIV, 'md5') });
+  };
+  const statusOf = async (orderNo: string) => (await ctx.database.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!.status;
+  const mailsOf = async (to: string, kind: string) => {
+    await mailSettled(ctx.database);
+    return (await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to))).filter((m) => m.meta.kind === kind);
   };
 
   async function cvsOrder(email: string, recipientName = '王小茶') {
@@ -181,13 +215,79 @@ describe.skipIf(!dbAvailable())('shipping through ECPay logistics (the sandbox) 
     expect((await eventsOf(orderNo)).find((e) => e.shipmentEvent === 'created')).toMatchObject({ carrier: '黑貓宅急便', trackingNo: shipment!.bookingNote });
   });
 
-  it('a receiver name the carriers refuse stops the shipment with a reason staff can act on, and changes nothing', async () => {
-    const order = await cvsOrder('ship-name@example.com', 'Wang Xiao Cha the Third');
+  it('a home parcel to an island declares Distance 02 (離島), by the same rule that charged the island surcharge', async () => {
+    let n = 0;
+    const shipTo = async (city: string, district: string) => {
+      const email = `ship-island-${++n}@example.com`;
+      const quote = (await (await shopper(ctx.app, email)).call('POST', '/api/checkout/quote', { shippingMethod: 'home', city, district, paymentMethod: 'credit_card' })).json();
+      const { parcel } = await shippedHomeOrder(email, city, district);
+      const [sent] = await ctx.database.db.select().from(sandboxLogisticsShipments).where(eq(sandboxLogisticsShipments.logisticsId, parcel.logisticsId));
+      return { surcharge: quote.outlyingSurcharge as number, distance: sent!.fields.Distance };
+    };
+    // 澎湖 (like 金門 and 馬祖) and the main island's own islands (綠島) pay the surcharge and go as 02.
+    expect(await shipTo('澎湖縣', '馬公市')).toEqual({ surcharge: 150, distance: '02' });
+    expect(await shipTo('臺東縣', '綠島鄉')).toEqual({ surcharge: 150, distance: '02' });
+    // On the main island: the sender's own county 00, any other 01.
+    expect(await shipTo('南投縣', '竹山鎮')).toEqual({ surcharge: 0, distance: '00' });
+    expect(await shipTo('臺東縣', '臺東市')).toEqual({ surcharge: 0, distance: '01' });
+  });
+
+  it('checkout refuses a receiver name the carriers would refuse, beside the field, and places nothing', async () => {
+    const s = await shopper(ctx.app, 'ship-name-checkout@example.com');
+    await s.add(variants['DD-S']!, 1);
+    await s.pickStore('7-ELEVEN', '158703');
+    const cvs = (recipientName: string) => s.order({ shipping: { method: 'cvs', recipientName, phone: '0912345678', cvsBrand: '7-ELEVEN', storeId: '158703' }, paymentMethod: 'cod' });
+    for (const name of ['歐陽小明 先生', '王小明先生啊', '王', 'Wang Xiao', 'Wang3', '林小嵐★']) {
+      const res = await cvs(name);
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json().error.fields, name).toEqual({ 'shipping.recipientName': '超商取件人姓名須為 2–5 個中文字或 4–10 個英文字母，不可含空白、稱謂或符號' });
+    }
+    // Home delivery goes through ECPay (黑貓) with the same ReceiverName rule.
+    const home = await s.order({ shipping: { method: 'home', recipientName: 'Wang Xiao Cha the Third', phone: '0912345678', city: '臺北市', district: '信義區', address: '松仁路 100 號' }, paymentMethod: 'cod' });
+    expect(home.statusCode).toBe(400);
+    expect(home.json().error.fields).toEqual({ 'shipping.recipientName': '收件人姓名須為 2–5 個中文字或 4–10 個英文字母，不可含空白、稱謂或符號' });
+    // The address book keeps the same rule for a pickup store.
+    const saved = await s.call('POST', '/api/me/addresses', { kind: 'cvs', recipientName: '歐陽小明 先生', phone: '0912345678', cvsBrand: '7-ELEVEN', storeId: '158703' });
+    expect(saved.statusCode).toBe(400);
+    expect(saved.json().error.fields).toEqual({ recipientName: '超商取件人姓名須為 2–5 個中文字或 4–10 個英文字母，不可含空白、稱謂或符號' });
+    expect((await s.call('GET', '/api/orders')).json().items).toEqual([]);
+    // Names the carriers take: 2–5 Chinese characters, 4–10 Latin letters.
+    expect((await cvs('歐陽小明')).statusCode).toBe(201);
+  });
+
+  it('a receiver name the carriers refuse stops the shipment; staff correct it before shipping (audited, same rule) and ship', async () => {
+    const order = await cvsOrder('ship-name@example.com');
+    // An order placed before checkout checked the name.
+    const [row] = await ctx.database.db.select().from(orders).where(eq(orders.orderNo, order.orderNo));
+    await ctx.database.db.update(orders).set({ shipping: { ...row!.shipping, recipientName: '歐陽小明 先生' } }).where(eq(orders.id, row!.id));
     const res = await action(order.orderNo, { action: 'ship-ecpay' });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toContain('2–5 個中文字或 4–10 個英文字母');
-    const [o] = await ctx.database.db.select().from(orders).where(eq(orders.orderNo, order.orderNo));
-    expect(o!.status).toBe('processing');
+    expect((await ctx.database.db.select().from(orders).where(eq(orders.orderNo, order.orderNo)))[0]!.status).toBe('processing');
+
+    const correct = (body: object, cookie = staffCookie) => ctx.app.inject({ method: 'PATCH', url: `/api/admin/orders/${order.orderNo}/recipient`, headers: { cookie, origin: ORIGIN }, payload: body });
+    const bad = await correct({ recipientName: '歐陽小明 先生', phone: '0912345678' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toEqual({ recipientName: '超商取件人姓名須為 2–5 個中文字或 4–10 個英文字母，不可含空白、稱謂或符號' });
+    expect((await correct({ recipientName: '歐陽小明', phone: '0912' })).statusCode).toBe(400);
+    const viewerCookie = (await signIn(ctx.app, 'ship-name-viewer@example.com')).cookie;
+    await setRole(ctx.database, 'ship-name-viewer@example.com', 'viewer');
+    expect((await correct({ recipientName: '歐陽小明', phone: '0912345678' }, viewerCookie)).statusCode).toBe(403);
+    expect((await ctx.database.db.select().from(orders).where(eq(orders.orderNo, order.orderNo)))[0]!.shipping.recipientName).toBe('歐陽小明 先生');
+
+    const fixed = await correct({ recipientName: '歐陽小明', phone: '0987-654-321' });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect(fixed.json().shipping).toMatchObject({ recipientName: '歐陽小明', phone: '0987654321' });
+    const [audit] = await ctx.database.db.select().from(auditLog).where(eq(auditLog.entityId, order.orderNo));
+    expect(audit).toMatchObject({ action: 'order.recipient', entity: 'order', before: { recipientName: '歐陽小明 先生', phone: '0912345678' }, after: { recipientName: '歐陽小明', phone: '0987654321' } });
+    expect((await action(order.orderNo, { action: 'ship-ecpay' })).statusCode).toBe(200);
+    const [parcel] = await ctx.database.db.select().from(shipments).where(eq(shipments.merchantTradeNo, `${order.orderNo}L1`));
+    const [sent] = await ctx.database.db.select().from(sandboxLogisticsShipments).where(eq(sandboxLogisticsShipments.logisticsId, parcel!.logisticsId));
+    expect(sent!.fields).toMatchObject({ ReceiverName: '歐陽小明', ReceiverCellPhone: '0987654321' });
+    // Once shipped, the parcel carries the name: it is no longer the shop's to change.
+    const late = await correct({ recipientName: '王小明', phone: '0987654321' });
+    expect(late.statusCode).toBe(409);
+    expect((await ctx.database.db.select().from(orders).where(eq(orders.orderNo, order.orderNo)))[0]!.shipping.recipientName).toBe('歐陽小明');
   });
 
   it('status notices move the parcel along once each: at the store (with a mail and the pickup deadline), then collected with the cash taken', async () => {
@@ -306,6 +406,90 @@ describe.skipIf(!dbAvailable())('shipping through ECPay logistics (the sandbox) 
     expect(sent!.fields.ReceiverStoreID).toBe('162415');
     expect((await eventsOf(order.orderNo)).at(-1)).toMatchObject({ shipmentEvent: 'store_changed', note: '新取件門市：7-ELEVEN 竹山門市（南投縣竹山鎮集山路三段 268 號）' });
     expect((await s.call('POST', `/api/orders/${order.orderNo}/pickup-store`, { token: mine.fields.MerchantTradeNo })).statusCode).toBe(409);
+  });
+
+  it('a home parcel refused, returned, or not collected at the store 黑貓 passed it to comes back as 包裹退回, the buyer mailed once', async () => {
+    // 黑貓: 3117 拒收, 5004 一般單退回, 3123 逾期未取（門市刷退）.
+    const cases: Array<[number, string]> = [
+      [3117, '收件人拒收'],
+      [5004, '包裹已退回'],
+      [3123, '逾期未取'],
+    ];
+    for (const [i, [code, note]] of cases.entries()) {
+      const email = `ship-home-back-${i}@example.com`;
+      const { orderNo, parcel } = await shippedHomeOrder(email);
+      expect((await statusNotice(parcel, code, '2026/11/27 10:00:00')).body).toBe('1|OK');
+      expect(await statusOf(orderNo), String(code)).toBe('returned');
+      expect((await eventsOf(orderNo)).at(-1)!.note, String(code)).toContain(note);
+      const [mail] = await mailsOf(email, 'parcel-returned');
+      expect(mail!.text, String(code)).toContain('宅配包裹未能送達');
+      expect(mail!.text, String(code)).not.toContain('取貨期限');
+    }
+    // Refused, then back with the sender: still one mail; staff can ship it again as a second parcel.
+    const { orderNo, parcel } = await shippedHomeOrder('ship-home-refused@example.com');
+    expect((await statusNotice(parcel, 3117, '2026/11/27 10:00:00')).body).toBe('1|OK');
+    expect((await statusNotice(parcel, 5008, '2026/11/28 10:00:00')).body).toBe('1|OK');
+    expect(await mailsOf('ship-home-refused@example.com', 'parcel-returned')).toHaveLength(1);
+    expect((await action(orderNo, { action: 'process' })).statusCode).toBe(200);
+    expect((await action(orderNo, { action: 'ship-ecpay' })).statusCode).toBe(200);
+    expect(await ctx.database.db.select().from(shipments).where(eq(shipments.merchantTradeNo, `${orderNo}L2`))).toHaveLength(1);
+  });
+
+  it('a store-number update (2102) is recorded and asks nothing of the buyer', async () => {
+    const order = await cvsOrder('ship-renumbered@example.com');
+    expect((await action(order.orderNo, { action: 'ship-ecpay' })).statusCode).toBe(200);
+    const [parcel] = await ctx.database.db.select().from(shipments).where(eq(shipments.merchantTradeNo, `${order.orderNo}L1`));
+    const before = (await eventsOf(order.orderNo)).length;
+    expect((await statusNotice(parcel!, 2102, '2026/11/27 10:00:00', '門市舊店號更新')).body).toBe('1|OK');
+    expect(await ctx.database.db.select().from(logisticsNotices).where(eq(logisticsNotices.logisticsId, parcel!.logisticsId))).toContainEqual(expect.objectContaining({ statusCode: 2102 }));
+    expect(await statusOf(order.orderNo)).toBe('shipped');
+    expect((await eventsOf(order.orderNo)).length).toBe(before);
+    expect((await (await shopper(ctx.app, 'ship-renumbered@example.com')).call('GET', `/api/orders/${order.orderNo}`)).json().needsNewStore).toBe(false);
+    expect(await mailsOf('ship-renumbered@example.com', 'store-closed')).toEqual([]);
+  });
+
+  it('a notice for an earlier parcel of a re-shipped order is recorded but moves nothing and mails nobody', async () => {
+    const s = await shopper(ctx.app, 'ship-late@example.com');
+    await s.add(variants['DD-S']!, 1);
+    await s.pickStore('7-ELEVEN', '158703');
+    const orderNo = (await s.order({ shipping: { method: 'cvs', recipientName: '王小茶', phone: '0912345678', cvsBrand: '7-ELEVEN', storeId: '158703' }, paymentMethod: 'cod' })).json().order.orderNo as string;
+    expect((await action(orderNo, { action: 'ship-ecpay' })).statusCode).toBe(200);
+    const parcel = async (n: number) => (await ctx.database.db.select().from(shipments).where(eq(shipments.merchantTradeNo, `${orderNo}L${n}`)))[0]!;
+    const l1 = await parcel(1);
+    expect((await statusNotice(l1, 2074, '2026/11/20 10:00:00')).body).toBe('1|OK');
+    expect(await statusOf(orderNo)).toBe('returned');
+    expect((await action(orderNo, { action: 'process' })).statusCode).toBe(200);
+    expect((await action(orderNo, { action: 'ship-ecpay' })).statusCode).toBe(200);
+    const events = (await eventsOf(orderNo)).length;
+
+    // L1 reaches the sender store days later, while L2 travels.
+    expect((await statusNotice(l1, 2072, '2026/11/22 10:00:00')).body).toBe('1|OK');
+    expect(await ctx.database.db.select().from(logisticsNotices).where(eq(logisticsNotices.logisticsId, l1.logisticsId))).toContainEqual(expect.objectContaining({ statusCode: 2072 }));
+    expect(await statusOf(orderNo)).toBe('shipped');
+    expect((await eventsOf(orderNo)).length).toBe(events);
+    expect(await mailsOf('ship-late@example.com', 'parcel-returned')).toHaveLength(1);
+
+    // L2 itself still moves the order.
+    expect((await statusNotice(await parcel(2), 2073, '2026/11/23 10:00:00')).body).toBe('1|OK');
+    expect((await eventsOf(orderNo)).at(-1)).toMatchObject({ shipmentEvent: 'arrived_at_store' });
+  });
+
+  it('the same step again with a later date, or ECPay’s 2098 re-delivery, is one event and one mail; an older notice moves nothing back', async () => {
+    const order = await cvsOrder('ship-again@example.com');
+    expect((await action(order.orderNo, { action: 'ship-ecpay' })).statusCode).toBe(200);
+    const [parcel] = await ctx.database.db.select().from(shipments).where(eq(shipments.merchantTradeNo, `${order.orderNo}L1`));
+    const steps = async () => (await eventsOf(order.orderNo)).filter((e) => e.kind === 'shipment').map((e) => e.shipmentEvent);
+    expect((await statusNotice(parcel!, 2068, '2026/11/25 09:00:00')).body).toBe('1|OK');
+    expect((await statusNotice(parcel!, 2073, '2026/11/26 10:00:00')).body).toBe('1|OK');
+    expect((await statusNotice(parcel!, 2073, '2026/11/27 10:00:00')).body).toBe('1|OK');
+    expect((await statusNotice(parcel!, 2098, '2026/11/27 18:00:00')).body).toBe('1|OK');
+    // Sent late: handed over at the store, before it reached the pickup store.
+    expect((await statusNotice(parcel!, 2030, '2026/11/25 20:00:00')).body).toBe('1|OK');
+    expect(await steps()).toEqual(['created', 'picked_up', 'arrived_at_store']);
+    expect(await mailsOf('ship-again@example.com', 'parcel-at-store')).toHaveLength(1);
+    // The parcel's status stays the newest one ECPay reported.
+    expect((await ctx.database.db.select().from(shipments).where(eq(shipments.id, parcel!.id)))[0]!.statusCode).toBe(2098);
+    expect(await ctx.database.db.select().from(logisticsNotices).where(eq(logisticsNotices.logisticsId, parcel!.logisticsId))).toHaveLength(5);
   });
 });
 

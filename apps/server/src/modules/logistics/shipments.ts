@@ -1,5 +1,6 @@
 import { CARRIER_FOR_CVS_BRAND, type Carrier } from '@shop/shared/admin-orders';
-import type { CvsBrandCode } from '@shop/shared/checkout';
+import { isLogisticsName, type CvsBrandCode } from '@shop/shared/checkout';
+import { isOutlying } from '@shop/shared/data/tw-districts';
 import { formatTwd } from '@shop/shared/money';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { ShippingDetails } from '../../db/schema.ts';
@@ -7,9 +8,9 @@ import { ecpayDate } from '../../lib/ecpay-date.ts';
 import { checkMacValue } from '../../lib/ecpay-check-mac.ts';
 import { AppError, BadRequestError, ConflictError } from '../../lib/errors.ts';
 import { FormPostError, type FormPost } from '../../lib/form-post.ts';
-import { CVS_MAX_AMOUNT, isLogisticsName, labelForms, logisticsHost, parseCreateReply, shipmentFields, type LogisticsSettings, type Sender } from './ecpay.ts';
+import { CVS_MAX_AMOUNT, labelForms, logisticsHost, parseCreateReply, shipmentFields, type LogisticsSettings, type Sender } from './ecpay.ts';
 import * as repo from './shipments-repo.ts';
-import { parcelStep } from './status-codes.ts';
+import { CAME_BACK, parcelStep } from './status-codes.ts';
 
 /**
  * Logistics orders (ECPay's /Express/Create, or the sandbox's) for an order's parcel: made when
@@ -82,7 +83,7 @@ export async function shipParcel(deps: ShipmentDeps, order: ParcelOrder): Promis
   // A parcel already made and still on its way is this shipment; one that came back is not.
   const made = await repo.latestForOrder(deps.db, order.id);
   const step = made ? parcelStep(made.statusCode) : null;
-  if (made && step !== 'not_collected' && step !== 'returned') return shippedAs(made, order.shipping);
+  if (made && !(step && CAME_BACK.includes(step))) return shippedAs(made, order.shipping);
   const problem = refusal(order);
   if (problem) throw new BadRequestError(problem.message);
 
@@ -103,7 +104,14 @@ export async function shipParcel(deps: ShipmentDeps, order: ParcelOrder): Promis
       destination:
         s.method === 'cvs'
           ? { kind: 'CVS', brand: s.cvsBrand as CvsBrandCode, storeId: s.storeId! }
-          : { kind: 'HOME', zip: s.postalCode!, address: `${s.city ?? ''}${s.district ?? ''}${s.address ?? ''}`, sameCity: deps.sender.address.startsWith(s.city ?? '\u0000'), outlying: false },
+          : {
+              kind: 'HOME',
+              zip: s.postalCode!,
+              address: `${s.city ?? ''}${s.district ?? ''}${s.address ?? ''}`,
+              sameCity: deps.sender.address.startsWith(s.city ?? '\u0000'),
+              // The rule the quote charged the island surcharge by (Distance 02, 離島).
+              outlying: isOutlying(s.city ?? '', s.district ?? ''),
+            },
       serverReplyUrl: `${deps.publicUrl}${NOTICE_PATH}`,
       storeNoticeUrl: `${deps.publicUrl}${STORE_NOTICE_PATH}`,
     },

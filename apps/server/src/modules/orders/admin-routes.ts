@@ -1,13 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { can, pageOf } from '@shop/shared/admin';
-import { AdminOrderDetail, AdminOrderExportQuery, AdminOrderListQuery, AdminOrderRow, OrderActionBody } from '@shop/shared/admin-orders';
+import { AdminOrderDetail, AdminOrderExportQuery, AdminOrderListQuery, AdminOrderRow, OrderActionBody, RecipientCorrectionBody } from '@shop/shared/admin-orders';
 import { CSV_CONTENT_TYPE } from '@shop/shared/csv';
 import { AdvanceOrderBody, OrderDetail, OrderNoParams } from '@shop/shared/orders';
 import { orderDeps } from './deps.ts';
 import { advanceOrder } from './service.ts';
 import { recordAudit } from '../admin/audit.ts';
-import { exportAdminOrdersCsv, getAdminOrder, listAdminOrders, runOrderAction } from './admin-service.ts';
+import { correctRecipient, exportAdminOrdersCsv, getAdminOrder, listAdminOrders, runOrderAction } from './admin-service.ts';
 import { taipeiDay } from '@shop/shared/taipei-time';
 
 /**
@@ -57,6 +57,17 @@ const orders: FastifyPluginAsync = async (app) => {
           }),
         request.staff?.id ?? null,
       );
+      return getAdminOrder(app.db, orderNo, { withOperations: can(request.staff?.role, 'audit.read') });
+    },
+  );
+
+  /** Correct the recipient (name, mobile) of an order not yet shipped; audited with the values before and after. */
+  r.patch(
+    '/api/admin/orders/:orderNo/recipient',
+    { config: { permission: 'orders.write' }, schema: { params: OrderNoParams, body: RecipientCorrectionBody, response: { 200: AdminOrderDetail } } },
+    async (request) => {
+      const { orderNo } = request.params;
+      await correctRecipient(app.db, orderNo, request.body, (tx, change) => recordAudit(tx, request, { action: 'order.recipient', entity: 'order', entityId: orderNo, before: change.before, after: change.after }));
       return getAdminOrder(app.db, orderNo, { withOperations: can(request.staff?.role, 'audit.read') });
     },
   );

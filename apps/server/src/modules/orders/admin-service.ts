@@ -11,13 +11,14 @@ import {
   type AdminOrderListQuery,
   type AdminOrderRow,
   type OrderActionBody,
+  type RecipientCorrectionBody,
 } from '@shop/shared/admin-orders';
-import { cvsStoreLabel } from '@shop/shared/checkout';
+import { LOGISTICS_NAME_MESSAGES, cvsStoreLabel, isLogisticsName } from '@shop/shared/checkout';
 import { toCsv } from '@shop/shared/csv';
 import { ORDER_STATUS_LABELS, canTransition, type OrderStatus } from '@shop/shared/order-status';
 import type { AdvanceOrderBody } from '@shop/shared/orders';
 import { objectUrl, variantName } from '@shop/shared/storage-paths';
-import type { DbOrTx, Tx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { InvoiceDetails, ShippingDetails } from '../../db/schema.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
 import * as adminRepo from './admin-repo.ts';
@@ -25,6 +26,7 @@ import * as repo from './repo.ts';
 import { advanceOrder, orderEventView, type ChangeDeps, type OrderDeps } from './service.ts';
 import { shippingRules } from '../site/shipping-rules.ts';
 import { parcelOf } from '../logistics/shipments.ts';
+import { CAME_BACK, parcelStep } from '../logistics/status-codes.ts';
 import { invoiceView } from '../invoices/service.ts';
 import { refundViews } from '../payments/refunds.ts';
 import { returnsOfOrderForStaff } from './returns.ts';
@@ -316,4 +318,40 @@ export async function runOrderAction(
     actorId,
   );
   return result!;
+}
+
+/** Before the parcel leaves: the recipient is still the shop's to correct. */
+const RECIPIENT_EDITABLE: readonly OrderStatus[] = ['pending_payment', 'payment_failed', 'paid', 'processing', 'returned'];
+
+export interface RecipientChange {
+  readonly before: { readonly recipientName: string; readonly phone: string };
+  readonly after: { readonly recipientName: string; readonly phone: string };
+}
+
+/**
+ * Staff correct an order's recipient before it ships: a name the carriers refuse (placed before
+ * checkout checked it), or a wrong number. The name is held to the carriers' rule for the order's
+ * way of delivery; a parcel already made with ECPay (made at payment) carries the old name, so the
+ * order is then refused too. `record` (the audit row) commits with the change.
+ */
+export async function correctRecipient(db: Db, orderNo: string, body: RecipientCorrectionBody, record: (tx: Tx, change: RecipientChange) => Promise<void>): Promise<void> {
+  const found = await findOrder(db, orderNo);
+  const method = found.shipping.method === 'cvs' ? 'cvs' : 'home';
+  if (!isLogisticsName(body.recipientName)) throw new BadRequestError(LOGISTICS_NAME_MESSAGES[method], { recipientName: LOGISTICS_NAME_MESSAGES[method] });
+  await db.transaction(async (tx) => {
+    const order = await repo.findById(tx, found.id, { forUpdate: true });
+    if (!order) throw new NotFoundError('找不到這筆訂單。');
+    if (!RECIPIENT_EDITABLE.includes(order.status)) {
+      throw new ConflictError(`訂單目前為「${ORDER_STATUS_LABELS[order.status]}」，包裹已交給物流業者，收件人無法在這裡修改。`, 'invalid-transition');
+    }
+    const parcel = await parcelOf(tx, order.id);
+    const step = parcel ? parcelStep(parcel.statusCode) : null;
+    if (parcel && !(step && CAME_BACK.includes(step))) {
+      throw new ConflictError('這筆訂單已建立綠界物流單，物流單上的收件人需在綠界後台修改。', 'invalid-transition');
+    }
+    const before = { recipientName: order.shipping.recipientName, phone: order.shipping.phone };
+    const after = { recipientName: body.recipientName, phone: body.phone };
+    await repo.setShipping(tx, order.id, { ...order.shipping, ...after });
+    await record(tx, { before, after });
+  });
 }

@@ -52,6 +52,7 @@ const ALL: Array<[string, MailMessage]> = [
   ['shipped', orderShippedMail(order('cod'), { carrier: '7-ELEVEN 交貨便', trackingNo: 'F12345678' }, URL)],
   ['at the store', parcelAtStoreMail(order('cod'), { label: '7-ELEVEN 鹿谷門市', address: '南投縣鹿谷鄉中正路一段 1 號' }, '2026/12/03', URL)],
   ['parcel returned', parcelReturnedMail(order('cod'), URL)],
+  ['home parcel returned', parcelReturnedMail(order('credit_card'), URL, true)],
   ['store closed', storeClosedMail(order('cod'), '7-ELEVEN 鹿谷門市', URL)],
   ['new order (shop)', newOrderMail({ ...order('atm'), shippingMethod: 'home', note: '' }, 'service@example.com', URL)],
   ['return requested', returnRequestedMail(ret, URL)],

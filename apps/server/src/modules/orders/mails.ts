@@ -158,13 +158,14 @@ export function parcelAtStoreMail(o: MailOrder, store: { label: string; address:
   );
 }
 
-export function parcelReturnedMail(o: MailOrder, publicUrl: string): MailMessage {
+/** A parcel on its way back: not collected at the store, or (home delivery) not delivered (refused, not collected at the carrier's office). */
+export function parcelReturnedMail(o: MailOrder, publicUrl: string, home = false): MailMessage {
   return memberMail(
     o,
     'parcel-returned',
-    '包裹未取件',
+    home ? '包裹未能送達' : '包裹未取件',
     [
-      `您的訂單 ${o.orderNo} 的包裹在取貨期限內沒有取件，已退回山嵐茶事。`,
+      home ? `您的訂單 ${o.orderNo} 的宅配包裹未能送達，將退回山嵐茶事。` : `您的訂單 ${o.orderNo} 的包裹在取貨期限內沒有取件，已退回山嵐茶事。`,
       o.paymentMethod === 'cod' ? '這筆訂單是取貨付款，您沒有被收取任何費用。' : '我們會與您聯絡，確認要重新寄送或辦理退款。',
       '如果想重新寄送，請與客服聯絡。',
     ],

@@ -87,7 +87,7 @@ function memberMail(publicUrl: string, order: repo.OrderRow, o: MailOrder, kind:
     case 'shipped':
       return orderShippedMail(o, extra.shipment ?? { carrier: null, trackingNo: null }, publicUrl);
     case 'returned':
-      return parcelReturnedMail(o, publicUrl);
+      return parcelReturnedMail(o, publicUrl, s.method === 'home');
     case 'store-closed':
       return storeClosedMail(o, cvsStoreLabel(s.cvsBrand, s.storeName), publicUrl);
     case 'at-store':

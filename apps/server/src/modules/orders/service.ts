@@ -1048,7 +1048,7 @@ export async function orderNoOfTrade(db: DbOrTx, merchantTradeNo: string): Promi
 }
 
 /** Where a parcel is, as the logistics provider reports it (logistics/status-codes.ts). */
-export type ParcelProgress = 'handed_over' | 'in_transit' | 'arrived_at_store' | 'collected' | 'not_collected' | 'returned' | 'store_closed';
+export type ParcelProgress = 'handed_over' | 'in_transit' | 'arrived_at_store' | 'collected' | 'not_collected' | 'refused' | 'returned' | 'store_closed';
 
 const PROGRESS_EVENTS: Readonly<Record<ParcelProgress, ShipmentEvent | null>> = {
   handed_over: 'picked_up',
@@ -1056,9 +1056,17 @@ const PROGRESS_EVENTS: Readonly<Record<ParcelProgress, ShipmentEvent | null>> = 
   arrived_at_store: 'arrived_at_store',
   collected: 'delivered',
   not_collected: null,
+  refused: null,
   returned: null,
   store_closed: 'store_closed',
 };
+
+/** What the order's history says of a parcel on its way back. */
+function returnNote(step: ParcelProgress, method: string): string {
+  if (step === 'refused') return '收件人拒收，包裹退回中';
+  if (step === 'not_collected') return method === 'cvs' ? '買家逾期未取貨，包裹退回中' : '包裹逾期未取，退回中';
+  return '包裹已退回';
+}
 
 /**
  * A parcel step reported by the logistics provider, through the same door as staff's shipment
@@ -1071,11 +1079,14 @@ export async function recordParcelProgress(deps: ChangeDeps, orderId: string, st
   if (!order || order.status !== 'shipped') return false;
   const event = PROGRESS_EVENTS[step];
   if (event && shipmentEventRefusal(order, event)) return false;
+  // The same step reported again (at the store once more, ECPay's 2098 re-delivery to the same
+  // store) is no news: the parcel's own history keeps the notice, the order gets no second event or mail.
+  if (event && (await repo.eventsOf(deps.db, order.id)).findLast((e) => e.kind === 'shipment')?.shipmentEvent === event) return false;
   const collectedNote = collected > 0 ? `買家已到店取貨，門市代收貨款 ${formatTwd(collected)}` : order.shipping.method === 'cvs' ? '買家已到店取貨' : undefined;
   const move: AdvanceOrderBody = event
     ? { shipmentEvent: event, ...(step === 'collected' && collectedNote ? { note: collectedNote } : {}) }
-    : // Not collected, or back with the sender: the order waits for staff to reship or refund.
-      { status: 'returned', note: step === 'not_collected' ? '買家逾期未取貨，包裹退回中' : '包裹已退回' };
+    : // Not collected, refused, or back with the sender: the order waits for staff to reship or refund.
+      { status: 'returned', note: returnNote(step, order.shipping.method) };
   try {
     await advanceOrder(deps, order.orderNo, move, (tx) => inTransaction(tx));
     return true;

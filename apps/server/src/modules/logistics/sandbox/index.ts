@@ -7,7 +7,8 @@ import { checkMacValue, verifyCheckMacValue } from '../../../lib/ecpay-check-mac
 import { ecpayDate } from '../../../lib/ecpay-date.ts';
 import { acceptForms, formOf, formPoster } from '../../../lib/form-post.ts';
 import { escapeHtml, hiddenFields, sandboxPage, sendPage } from '../../../lib/sandbox-page.ts';
-import { CVS_MAX_AMOUNT, LABEL_PATHS, isLogisticsName, labelPath, logisticsSubType, SANDBOX_LOGISTICS_PATH } from '../ecpay.ts';
+import { isLogisticsName } from '@shop/shared/checkout';
+import { CVS_MAX_AMOUNT, LABEL_PATHS, labelPath, logisticsSubType, SANDBOX_LOGISTICS_PATH } from '../ecpay.ts';
 import { codeFor, STEP_MESSAGES, type ParcelStep } from '../status-codes.ts';
 import { CVS_BRAND_LABELS, DEMO_STORES, demoStoreLocator, sandboxMapReply, type CvsBrand } from './stores.ts';
 
@@ -76,6 +77,26 @@ const logisticsSandbox: FastifyPluginAsync = async (app) => {
 <label for="q" class="muted" style="width:100%">以門市名稱、縣市或路名搜尋</label><input id="q" name="q" type="search" value="${escapeHtml(query)}" placeholder="例如：鹿谷、臺北、中正路"><button type="submit">搜尋</button></form>
 ${stores.length ? `<ul class="stores" aria-label="門市列表">${rows}</ul>` : `<p>找不到符合「${escapeHtml(query)}」的${escapeHtml(label)}門市，請換個關鍵字。</p>`}`;
     return html(reply, 200, sandboxPage({ gateway: '物流', title: `${label} 電子地圖`, body, wide: !mobile, mobile }));
+  });
+
+  // ── the store list (/Helper/GetStoreList): what the shop trusts a map's store id against ───────
+
+  const LIST_TYPES: Readonly<Record<string, CvsBrand>> = { UNIMART: '7-ELEVEN', FAMI: 'FAMILY', HILIFE: 'HILIFE', OKMART: 'OK' };
+  app.post(`${SANDBOX_LOGISTICS_PATH}/Helper/GetStoreList`, async (request, reply) => {
+    reply.type('application/json; charset=utf-8').header('cache-control', 'no-store');
+    const form = formOf(request);
+    if (!form.CheckMacValue || !verifyCheckMacValue(form, hashKey, hashIV, 'md5')) return { RtnCode: 0, RtnMsg: 'CheckMacValue Error', StoreList: [] };
+    if (form.MerchantID !== merchantId) return { RtnCode: 0, RtnMsg: 'MerchantID Error', StoreList: [] };
+    const types = form.CvsType === 'All' ? Object.keys(LIST_TYPES) : Object.keys(LIST_TYPES).filter((t) => t === form.CvsType);
+    if (types.length === 0) return { RtnCode: 0, RtnMsg: 'CvsType Error', StoreList: [] };
+    return {
+      RtnCode: 1,
+      RtnMsg: '成功',
+      StoreList: types.map((t) => ({
+        CvsType: t,
+        StoreInfo: DEMO_STORES.filter((st) => st.brand === LIST_TYPES[t]).map((st) => ({ StoreId: st.id, StoreName: st.name, StoreAddr: st.address, StorePhone: st.phone })),
+      })),
+    };
   });
 
   // ── shipments: /Express/Create, and a page that moves parcels along ────────────────────────────
@@ -160,6 +181,7 @@ ${stores.length ? `<ul class="stores" aria-label="門市列表">${rows}</ul>` : 
     ['arrived_at_store', '到店'],
     ['collected', '已取貨／已送達'],
     ['not_collected', '未取件，退回中'],
+    ['refused', '拒收，退回中'],
     ['returned', '已退回寄件人'],
     ['store_closed', '門市關轉'],
   ];

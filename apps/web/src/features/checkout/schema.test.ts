@@ -22,6 +22,12 @@ describe('checkout form', () => {
     expect(errors({ ...home, phone: '0212345678' }).phone).toContain('09 開頭');
     expect(errors({ ...home, district: '信義區' }).district).toBe('請選擇正確的鄉鎮市區');
   });
+  it('takes only receiver names the carriers take, as they are typed', () => {
+    expect(errors({ ...home, shippingMethod: 'cvs', storeId: '123456', recipientName: '歐陽小明 先生' }).recipientName).toBe('超商取件人姓名須為 2–5 個中文字或 4–10 個英文字母，不可含空白、稱謂或符號');
+    expect(errors({ ...home, recipientName: 'Lin 1' }).recipientName).toBe('收件人姓名須為 2–5 個中文字或 4–10 個英文字母，不可含空白、稱謂或符號');
+    expect(errors({ ...home, shippingMethod: 'cvs', storeId: '123456', recipientName: '歐陽小明' })).toEqual({});
+    expect(errors({ ...home, recipientName: 'Annie' })).toEqual({});
+  });
   it('checks the store and invoice carriers, and takes cash at store pickup', () => {
     expect(errors({ ...home, shippingMethod: 'cvs' }).storeId).toBe('請選擇取貨門市');
     expect(errors({ ...home, shippingMethod: 'cvs', storeId: '123456', paymentMethod: 'cod' })).toEqual({});

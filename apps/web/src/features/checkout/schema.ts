@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CERTIFICATE_MESSAGE, CVS_BRANDS, TW_MOBILE, type PlaceOrderBody } from '@shop/shared/checkout';
+import { CERTIFICATE_MESSAGE, CVS_BRANDS, LOGISTICS_NAME_MESSAGES, TW_MOBILE, isLogisticsName, type PlaceOrderBody } from '@shop/shared/checkout';
 import { findDistrict } from '@shop/shared/data/tw-districts';
 import { isCitizenCertificate, isDonationCode, isMobileBarcode, normalizeMobileBarcode, taxIdProblem } from '@shop/shared/invoice';
 import type { AddressView } from '@shop/shared/membership';
@@ -41,6 +41,9 @@ function checkDestination(v: Shape, fail: Fail) {
     if (message) fail(path, message);
   };
   rule('recipientName', 'required|max:30', v.shippingMethod === 'home' ? '收件人姓名' : '取件人姓名');
+  // The carriers' own rule (ECPay's ReceiverName), checked as it is typed, as the server checks it.
+  const name = v.recipientName.trim();
+  if (name && name.length <= 30 && !isLogisticsName(name)) fail('recipientName', LOGISTICS_NAME_MESSAGES[v.shippingMethod === 'home' ? 'home' : 'cvs']);
   const phone = v.phone.replace(/[\s-]/g, '');
   if (!phone) fail('phone', '手機號碼為必填欄位');
   else if (!TW_MOBILE.test(phone)) fail('phone', '手機號碼格式不正確，請輸入 09 開頭的 10 位數字');

@@ -22,6 +22,7 @@ import { toast } from '../../../components/ui/toast.tsx';
 import { FORM_MODE, errorMessage, useApiSubmit } from '../../../lib/form.ts';
 import { adminOrderKeys } from '../queries.ts';
 import { ordersApi } from '../api.ts';
+import { moneyWords } from '../money-words.ts';
 
 const DONE: Record<OrderAction, string> = {
   process: '訂單已開始備貨。',
@@ -30,8 +31,8 @@ const DONE: Record<OrderAction, string> = {
   'shipment-event': '已新增配送事件。',
   deliver: '訂單已標記為已送達。',
   complete: '訂單已完成。',
-  cancel: '訂單已取消，商品已放回庫存。',
-  refund: '訂單已標記為已退款。',
+  cancel: '訂單已取消。',
+  refund: '已辦理退款，會員會收到通知信。',
 };
 
 const VARIANTS: Record<OrderAction, ButtonVariant> = {
@@ -159,11 +160,11 @@ function ReasonForm({ order, action, onClose }: { order: AdminOrderDetail; actio
   const { errors, isSubmitting } = form.formState;
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
-      {action === 'cancel' ? (
-        <p className="text-sm text-ink-muted">取消後訂單無法復原，商品會放回庫存。{order.paymentMethod !== 'cod' && order.paidAt ? '這筆訂單已付款，請另外為會員辦理退款。' : ''}</p>
-      ) : (
-        <p className="text-sm text-ink-muted">這個操作只更新訂單狀態{order.status === 'paid' || order.status === 'processing' ? '並把商品放回庫存' : ''}；信用卡退刷或匯款退費，請在金流後台或銀行另外完成。</p>
-      )}
+      <div className="flex flex-col gap-1 text-sm text-ink-muted">
+        {moneyWords(order, action).map((line) => (
+          <p key={line}>{line}</p>
+        ))}
+      </div>
       {formError && <Alert tone="error">{formError}</Alert>}
       <TextAreaField label={label} required autoFocus maxLength={200} hint="會顯示在會員的訂單紀錄中，最多 200 個字" error={errors.reason?.message} className="min-h-24" {...form.register('reason')} />
       <DialogButtons onCancel={onClose} submitLabel={action === 'cancel' ? '確認取消訂單' : '確認退款'} loading={isSubmitting} danger />

@@ -351,7 +351,7 @@ export function CellInput({ label, error, className, ref, id, ...rest }: InputHT
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         className={cn(
-          'block min-h-10 w-full rounded-md border bg-surface px-2.5 text-[0.9375rem] text-ink focus:outline-none focus-visible:outline-3 focus-visible:outline-tea-dark disabled:bg-paper disabled:text-ink-muted',
+          'block min-h-10 w-full rounded-md border bg-surface px-2.5 text-[0.9375rem] text-ink focus-visible:outline-3 focus-visible:outline-solid focus-visible:outline-tea-dark disabled:bg-paper disabled:text-ink-muted',
           error ? 'border-danger' : 'border-line',
           className,
         )}

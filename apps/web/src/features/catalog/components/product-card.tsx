@@ -15,7 +15,7 @@ export const GRID_IMAGE_SIZES = '(min-width: 1024px) 280px, (min-width: 640px) 3
 export function ProductCard({ product, priority = false }: { product: Card; priority?: boolean }) {
   const onSale = product.compareAtPrice !== null && product.inStock;
   return (
-    <article className="group relative flex flex-col gap-3">
+    <article className="group relative flex flex-col gap-3 rounded-lg has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-4 has-[a:focus-visible]:outline-tea-dark">
       <div className="relative aspect-[4/5] overflow-hidden rounded-lg border border-line bg-surface">
         {product.image ? (
           <img

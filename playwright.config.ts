@@ -62,7 +62,7 @@ export default defineConfig({
     command: 'node --import tsx apps/server/src/server.ts',
     url: `${E2E_BASE_URL}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: Number(process.env.E2E_SERVER_TIMEOUT_MS ?? 60_000),
     stdout: 'ignore',
     stderr: 'pipe',
     env: {

@@ -10,11 +10,11 @@ import { EINVOICE_PATHS, SANDBOX_EINVOICE_PATH, envelope, openReply, type Invoic
 import { carrierChecker, requestAllowance, voidDeadline, voidInvoice, type InvoiceDeps } from './service.ts';
 
 describe('the filing period', () => {
-  it('lets an invoice be voided until the 15th of the month after its two-month period', () => {
-    expect(voidDeadline('2026-01-03 10:00:00').toISOString()).toBe('2026-03-15T15:59:59.999Z');
-    expect(voidDeadline('2026-02-28 23:59:59').toISOString()).toBe('2026-03-15T15:59:59.999Z');
-    expect(voidDeadline('2026-11-26 09:00:00').toISOString()).toBe('2027-01-15T15:59:59.999Z');
-    expect(voidDeadline('2026-12-31 23:00:00').toISOString()).toBe('2027-01-15T15:59:59.999Z');
+  it('lets an invoice be voided until 23:59:59 (Taipei) on the 13th of the month after its two-month period, as ECPay does', () => {
+    expect(voidDeadline('2026-01-03 10:00:00').toISOString()).toBe('2026-03-13T15:59:59.999Z');
+    expect(voidDeadline('2026-02-28 23:59:59').toISOString()).toBe('2026-03-13T15:59:59.999Z');
+    expect(voidDeadline('2026-11-26 09:00:00').toISOString()).toBe('2027-01-13T15:59:59.999Z');
+    expect(voidDeadline('2026-12-31 23:00:00').toISOString()).toBe('2027-01-13T15:59:59.999Z');
   });
 });
 
@@ -203,5 +203,37 @@ describe.skipIf(!dbAvailable())('e-invoices', () => {
     expect(calls).toEqual(['allowance 600']);
     const view = await issued(s, orderNo);
     expect(view?.status === 'issued' && view.allowances.map((a) => a.amount)).toEqual([600]);
+  });
+
+  it('voids until 13 March 23:59:59 (Taipei) a January invoice, and from 14 March 00:00 credits it instead (ECPay refuses the void then)', async () => {
+    const calls: string[] = [];
+    const client = {
+      invalid: async () => {
+        calls.push('invalid');
+        return { ok: true, value: { invoiceNo: '' } };
+      },
+      allowance: async (input: { lines: Array<{ unitPrice: number }> }) => {
+        calls.push(`allowance ${input.lines[0]!.unitPrice}`);
+        return { ok: true, value: { allowanceNo: '2026031400000001', invoiceNo: '', date: '', remainingAmount: 0 } };
+      },
+    } as unknown as InvoiceClient;
+    const at = (when: string) => ({ db: ctx.app.db, client, mailer: ctx.app.mailer, publicUrl: 'http://localhost:3000', subject: invoiceSubject, now: () => new Date(when) }) satisfies InvoiceDeps;
+    const januaryInvoice = async (email: string) => {
+      const { orderNo } = await paidOrder(email);
+      await ctx.database.db.update(invoices).set({ invoiceDate: '2026-01-20 10:00:00' }).where(eq(invoices.relateNumber, orderNo));
+      return { order: (await ctx.database.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!, orderNo };
+    };
+
+    const last = await januaryInvoice('invoice-deadline-in@example.com');
+    await voidInvoice(at('2026-03-13T23:59:59+08:00'), { orderId: last.order.id, orderNo: last.orderNo, reason: '買家退貨' });
+    expect(calls).toEqual(['invalid']);
+
+    const late = await januaryInvoice('invoice-deadline-out@example.com');
+    await voidInvoice(at('2026-03-14T00:00:00+08:00'), { orderId: late.order.id, orderNo: late.orderNo, reason: '買家退貨' });
+    expect(calls).toEqual(['invalid', 'allowance 600']);
+    // 15 March, the law's filing day: still credited, never voided.
+    const later = await januaryInvoice('invoice-deadline-15th@example.com');
+    await voidInvoice(at('2026-03-15T12:00:00+08:00'), { orderId: later.order.id, orderNo: later.orderNo, reason: '買家退貨' });
+    expect(calls).toEqual(['invalid', 'allowance 600', 'allowance 600']);
   });
 });

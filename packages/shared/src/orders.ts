@@ -63,7 +63,22 @@ export const IssuedInvoiceView = z.union([
     randomNumber: z.string(),
     amount: z.number().int(),
     voidReason: z.string().nullable(),
-    allowances: z.array(z.object({ allowanceNo: z.string(), amount: z.number().int(), reason: z.string(), createdAt: z.string() })),
+    /**
+     * Credits on the invoice. An allowance is asked for online: ECPay mails the buyer, who has 72
+     * hours to agree; `pending` (待買受人同意, until `expiresAt`) until then, `issued` (已開立, at
+     * `issuedAt`) once agreed, `expired` (逾期未同意, nothing credited) if not.
+     */
+    allowances: z.array(
+      z.object({
+        allowanceNo: z.string(),
+        amount: z.number().int(),
+        reason: z.string(),
+        state: z.enum(['pending', 'issued', 'expired']),
+        createdAt: z.string(),
+        expiresAt: z.string().nullable(),
+        issuedAt: z.string().nullable(),
+      }),
+    ),
   }),
 ]);
 export type IssuedInvoiceView = z.infer<typeof IssuedInvoiceView>;

@@ -394,7 +394,12 @@ export const invoices = pgTable('invoices', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Credits (折讓) on an issued invoice for money given back after its filing period or in part. */
+/**
+ * Credits (折讓) on an issued invoice for money given back after its filing period or in part.
+ * Asked for online (ECPay's AllowanceByCollegiate): `pending` until the buyer agrees in ECPay's mail
+ * (then `issued`, at `issued_at`); one still pending after `expires_at` (72 hours) has lapsed.
+ * Rows from before online consent were issued on paper and read `issued`.
+ */
 export const invoiceAllowances = pgTable('invoice_allowances', {
   id: uuid('id').primaryKey().defaultRandom(),
   invoiceId: uuid('invoice_id')
@@ -405,6 +410,9 @@ export const invoiceAllowances = pgTable('invoice_allowances', {
   allowanceNo: text('allowance_no').notNull(),
   amount: integer('amount').notNull(),
   reason: text('reason').notNull(),
+  state: text('state', { enum: ['pending', 'issued'] }).notNull().default('issued'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  issuedAt: timestamp('issued_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,4 +1,5 @@
 import { formatTwd } from '@shop/shared/money';
+import { taipeiParts } from '@shop/shared/taipei-time';
 import type { InvoiceDetails } from '../../db/schema.ts';
 import type { MailMessage } from '../../plugins/mail.ts';
 import { memberMail, orderUrl } from '../orders/mails.ts';
@@ -61,13 +62,34 @@ export function invoiceVoidedMail(i: MailInvoice, reason: string, publicUrl: str
   );
 }
 
+/** Sent when an allowance is asked for: ECPay mails a consent link, valid 72 hours; nothing is credited until the buyer agrees. */
+export function allowanceRequestedMail(i: MailInvoice, allowance: { no: string; amount: number; expiresAt: Date }, publicUrl: string): MailMessage {
+  return memberMail(
+    i,
+    'invoice-allowance-requested',
+    '請同意發票折讓',
+    [
+      `因為退款，我們要為訂單 ${i.orderNo} 的電子發票 ${formatInvoiceNo(i.invoiceNo)} 開立折讓 ${formatTwd(allowance.amount)}（折讓單號 ${allowance.no}）。`,
+      `綠界科技會另外寄一封「折讓同意通知」到這個信箱，請在 ${taipeiMinute(allowance.expiresAt)} 前點選信中的連結同意；同意後折讓才會開立，不需要寄回任何紙本。`,
+      '如果沒有收到綠界的信，請查看垃圾郵件匣，或與客服聯絡。',
+    ],
+    { label: '查看訂單', url: orderUrl(publicUrl, i.orderNo) },
+  );
+}
+
+/** yyyy/MM/dd HH:mm in Taipei. */
+function taipeiMinute(at: Date): string {
+  const p = taipeiParts(at);
+  return `${p.year}/${p.month}/${p.day} ${p.hour}:${p.minute}`;
+}
+
 export function allowanceMail(i: MailInvoice, allowance: { no: string; amount: number }, publicUrl: string): MailMessage {
   return memberMail(
     i,
     'invoice-allowance',
     '發票折讓已開立',
     [
-      `因為退款，訂單 ${i.orderNo} 的電子發票 ${formatInvoiceNo(i.invoiceNo)} 已開立折讓 ${formatTwd(allowance.amount)}。`,
+      `您已同意折讓，訂單 ${i.orderNo} 的電子發票 ${formatInvoiceNo(i.invoiceNo)} 已開立折讓 ${formatTwd(allowance.amount)}。`,
       `折讓單號：${allowance.no}`,
       '折讓後發票仍然有效，並照常參加對獎。',
     ],

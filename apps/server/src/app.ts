@@ -146,7 +146,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(mailPlugin);
   await app.register(eventsPlugin);
   await app.register(commercePlugin, options.commerce ?? {});
-  await app.register(jobsPlugin, { birthdayCoupons: (db) => issueBirthdayCoupons(db), expireOverdueOrders: (deps) => expireOverdueOrders(deps), dailyDigest: (deps) => enqueueDailyDigest(deps) });
+  await app.register(jobsPlugin, { birthdayCoupons: (db) => issueBirthdayCoupons(db), expireOverdueOrders: (deps) => expireOverdueOrders(deps), dailyDigest: (deps) => enqueueDailyDigest(deps), invoiceAwards: () => app.checkInvoiceAwards() });
 
   await app.register(healthModule);
   await app.register(redirectsModule);

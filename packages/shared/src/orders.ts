@@ -63,6 +63,8 @@ export const IssuedInvoiceView = z.union([
     randomNumber: z.string(),
     amount: z.number().int(),
     voidReason: z.string().nullable(),
+    /** After its period's draw, a winning invoice: 已中獎, the prize (頭獎…) and its amount, and the last day to claim it. */
+    award: z.object({ label: z.literal('已中獎'), prize: z.string(), amount: z.number().int().nullable(), claimUntil: z.string() }).nullable(),
     /**
      * Credits on the invoice. An allowance is asked for online: ECPay mails the buyer, who has 72
      * hours to agree; `pending` (待買受人同意, until `expiresAt`) until then, `issued` (已開立, at

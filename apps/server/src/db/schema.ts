@@ -391,6 +391,13 @@ export const invoices = pgTable('invoices', {
   status: text('status', { enum: ['issued', 'void'] }).notNull().default('issued'),
   voidReason: text('void_reason'),
   voidedAt: timestamp('voided_at', { withTimezone: true }),
+  /**
+   * After its period's draw, as ECPay's GetIssue reports it: '0' not won, '1' won (`award_type`
+   * says which prize, IIS_Award_Type), 'X' a company invoice (not in the draw); null until known.
+   */
+  awardFlag: text('award_flag', { enum: ['0', '1', 'X'] }),
+  awardType: text('award_type'),
+  awardCheckedAt: timestamp('award_checked_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

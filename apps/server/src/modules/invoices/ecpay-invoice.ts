@@ -734,6 +734,9 @@ const GetIssueReply = z.object({
   IIS_Sales_Amount: z.union([z.number(), z.string()]).transform(Number),
   IIS_Invalid_Status: text,
   IIS_Remain_Allowance_Amt: z.union([z.number(), z.string()]).nullish().transform((v) => (v === null || v === undefined || v === '' ? null : Number(v))),
+  // ECPay's .NET SDK reads the type as a number, its JSON may carry either; anything unexpected reads as "not drawn".
+  IIS_Award_Flag: text.nullish().transform((v) => (v === '0' || v === '1' || v === 'X' ? v : '')),
+  IIS_Award_Type: text.nullish().transform((v) => v ?? ''),
 });
 const CheckReply = z.object({ IsExist: z.enum(['Y', 'N']) });
 
@@ -769,6 +772,13 @@ export interface InvoiceRecord {
   readonly salesAmount: number;
   readonly voided: boolean;
   readonly remainingAllowance: number | null;
+  /**
+   * IIS_Award_Flag after the bimonthly draw: '' not drawn (yet) or not in the draw, '0' drawn and
+   * not won, '1' won, 'X' an invoice with a 統一編號 (never in the draw).
+   */
+  readonly awardFlag: '' | '0' | '1' | 'X';
+  /** IIS_Award_Type of a winning invoice: which prize (see PRIZES in awards.ts); '' otherwise. */
+  readonly awardType: string;
 }
 
 // ── client ───────────────────────────────────────────────────────────────────────────────────────
@@ -868,6 +878,8 @@ export function invoiceClient(settings: EinvoiceSettings, post: EinvoicePost, no
         salesAmount: r.IIS_Sales_Amount,
         voided: r.IIS_Invalid_Status === '1',
         remainingAllowance: r.IIS_Remain_Allowance_Amt,
+        awardFlag: r.IIS_Award_Flag,
+        awardType: r.IIS_Award_Flag === '1' ? r.IIS_Award_Type : '',
       })),
     checkBarcode: (barcode) => call('checkBarcode', () => buildCheckBarcodePayload(id, barcode), CheckReply, (r) => ({ exists: r.IsExist === 'Y' })),
     checkLoveCode: (loveCode) => call('checkLoveCode', () => buildCheckLoveCodePayload(id, loveCode), CheckReply, (r) => ({ exists: r.IsExist === 'Y' })),

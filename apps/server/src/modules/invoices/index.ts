@@ -4,6 +4,7 @@ import { CarrierCheckBody, CarrierCheckResponse } from '@shop/shared/carrier-che
 import { acceptForms, formOf, ownFetch } from '../../lib/form-post.ts';
 import { enforceLimit } from '../../plugins/rate-limiter.ts';
 import { invoiceSubject } from '../orders/service.ts';
+import { checkInvoiceAwards } from './awards.ts';
 import { SANDBOX_EINVOICE_PATH, fetchPost, invoiceClient, type InvoiceClient } from './ecpay-invoice.ts';
 import { ALLOWANCE_RESULT_PATH, INVOICE_KINDS, allowInvoice, allowanceResult, carrierChecker, issueInvoice, voidInvoice, type CarrierCheck, type InvoiceDeps } from './service.ts';
 
@@ -11,6 +12,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Whether a mobile barcode or donation code exists (cached; `unverified` while ECPay's check is down). */
     checkCarrier(kind: 'mobile' | 'donation', code: string): Promise<CarrierCheck>;
+    /** After a draw: asks ECPay which invoices won, records it and mails the member-carrier winners; returns how many won. */
+    checkInvoiceAwards(): Promise<number>;
   }
 }
 
@@ -44,6 +47,7 @@ export default fp(
 
   const check = carrierChecker(client);
   app.decorate('checkCarrier', check);
+  app.decorate('checkInvoiceAwards', () => checkInvoiceAwards(deps));
 
   // For the checkout, so members only; a burst of guesses is cut off.
   app.withTypeProvider<ZodTypeProvider>().post('/api/invoices/check-carrier', { onRequest: app.requireUser, schema: { body: CarrierCheckBody, response: { 200: CarrierCheckResponse } } }, async (request, reply) => {

@@ -275,6 +275,20 @@ describe('Invalid, Allowance, AllowanceInvalid, GetIssue', () => {
     expect(await client().invalid({ invoiceNo: inv.invoiceNo, invoiceDate: inv.invoiceDate, reason: '退貨' })).toMatchObject({ ok: true });
   });
 
+  it('reports the draw in GetIssue: IIS_Award_Flag 1 and the prize (IIS_Award_Type) for a winner, 0 for the rest, X for a company invoice, empty before', async () => {
+    const inv = await issued('TW10');
+    expect(await client().getIssue({ relateNumber: 'TW10' })).toMatchObject({ ok: true, value: { awardFlag: '', awardType: '' } });
+    expect((await app.inject({ method: 'POST', url: `${SANDBOX_EINVOICE_PATH}/award/${inv.invoiceNo}/7` })).statusCode).toBe(200);
+    expect(await client().getIssue({ relateNumber: 'TW10' })).toMatchObject({ ok: true, value: { awardFlag: '1', awardType: '7' } });
+    const other = await issued('TW11');
+    await app.inject({ method: 'POST', url: `${SANDBOX_EINVOICE_PATH}/award/${other.invoiceNo}/0` });
+    expect(await client().getIssue({ relateNumber: 'TW11' })).toMatchObject({ ok: true, value: { awardFlag: '0', awardType: '' } });
+    const company = await client().issue(order({ relateNumber: 'TW12', buyer: { name: '林小嵐', email: 'lan@example.com', address: '南投縣鹿谷鄉' }, invoice: { type: 'company', taxId: '04595257', title: '山嵐茶事股份有限公司' } }));
+    if (!company.ok) throw new Error('not issued');
+    expect((await app.inject({ method: 'POST', url: `${SANDBOX_EINVOICE_PATH}/award/${company.value.invoiceNo}/6` })).statusCode).toBe(409);
+    expect(await client().getIssue({ relateNumber: 'TW12' })).toMatchObject({ ok: true, value: { awardFlag: 'X' } });
+  });
+
   it('refuses an unknown allowance number', async () => {
     const inv = await issued();
     expect(await client().allowanceInvalid({ invoiceNo: inv.invoiceNo, allowanceNo: '2026030112050699', reason: 'x' })).toMatchObject({ ok: false, error: { code: SANDBOX_RTN.notFound } });
@@ -283,7 +297,7 @@ describe('Invalid, Allowance, AllowanceInvalid, GetIssue', () => {
   it('finds an invoice by RelateNumber (any case) or by number and day, with its amounts', async () => {
     const inv = await issued('TW9');
     const byRelate = await client().getIssue({ relateNumber: 'tw9' });
-    expect(byRelate).toEqual({ ok: true, value: { invoiceNo: inv.invoiceNo, relateNumber: 'TW9', invoiceDate: inv.invoiceDate, randomNumber: inv.randomNumber, salesAmount: 2200, voided: false, remainingAllowance: 2200 } });
+    expect(byRelate).toEqual({ ok: true, value: { invoiceNo: inv.invoiceNo, relateNumber: 'TW9', invoiceDate: inv.invoiceDate, randomNumber: inv.randomNumber, salesAmount: 2200, voided: false, remainingAllowance: 2200, awardFlag: '', awardType: '' } });
     expect(await client().getIssue({ invoiceNo: inv.invoiceNo, invoiceDate: inv.invoiceDate.slice(0, 10) })).toMatchObject({ ok: true, value: { relateNumber: 'TW9' } });
     expect(await client().getIssue({ relateNumber: 'NOPE' })).toMatchObject({ ok: false, error: { kind: 'rejected', code: SANDBOX_RTN.notFound } });
   });

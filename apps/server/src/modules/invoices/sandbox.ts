@@ -112,6 +112,8 @@ export interface SandboxInvoice {
   readonly data: z.infer<typeof IssueData>;
   readonly voided: boolean;
   readonly allowances: readonly SandboxAllowance[];
+  /** After the draw (set through the sandbox's /award route): not won ('0'), or won ('1') the prize `type` (IIS_Award_Type). */
+  readonly award?: { readonly flag: '0' | '1'; readonly type: string };
 }
 
 /** Where the sandbox keeps the invoices it issued. */
@@ -566,6 +568,22 @@ const einvoiceSandbox: FastifyPluginAsync<EinvoiceSandboxOptions> = async (app, 
     return page(reply, 200, `<p>已同意折讓，折讓單號 ${esc(agreed.allowance.allowanceNo)}。</p><p data-merchant-answer>${esc(answer)}</p>`);
   });
 
+  // ── The draw (the sandbox's own route, not ECPay's API): what ECPay's GetIssue reports after it ──
+  // Type 0 marks the invoice drawn and not won; 1–12 won that prize (IIS_Award_Type). A voided
+  // invoice or one with a 統一編號 is not in the draw.
+  app.post<{ Params: { invoiceNo: string; type: string } }>('/award/:invoiceNo/:type', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const { invoiceNo, type } = request.params;
+    if (!/^(?:[0-9]|1[0-2])$/.test(type)) return reply.code(400).send({ error: 'type is 0 (not won) or a prize code 1–12' });
+    return oneAtATime(async () => {
+      const inv = await store.get(invoiceNo);
+      if (!inv) return reply.code(404).send({ error: 'no such invoice' });
+      if (inv.voided || inv.data.CustomerIdentifier) return reply.code(409).send({ error: 'not in the draw (voided, or issued with a 統一編號)' });
+      await store.save({ ...inv, award: type === '0' ? { flag: '0', type: '0' } : { flag: '1', type } });
+      return { invoiceNo, awardFlag: type === '0' ? '0' : '1', awardType: type };
+    });
+  });
+
   // ── 作廢折讓 ──
   route(
     EINVOICE_PATHS.allowanceInvalid,
@@ -630,8 +648,9 @@ const einvoiceSandbox: FastifyPluginAsync<EinvoiceSandboxOptions> = async (app, 
       IIS_Turnkey_Status: '',
       IIS_Remain_Allowance_Amt: remaining(inv),
       IIS_Print_Flag: d.Print,
-      IIS_Award_Flag: '',
-      IIS_Award_Type: '',
+      // A company invoice is never in the draw ('X'); others read '' until the draw is known.
+      IIS_Award_Flag: identifier ? 'X' : (inv.award?.flag ?? ''),
+      IIS_Award_Type: identifier ? '' : (inv.award?.type ?? ''),
       IIS_Random_Number: inv.randomNumber,
       InvoiceRemark: d.InvoiceRemark,
       Items: d.Items,

@@ -6,6 +6,7 @@ import type { Mailer } from '../../plugins/mail.ts';
 import { PermanentDeliveryError, enqueueOutbox, outboxStatus } from '../../plugins/outbox.ts';
 import { readAllowanceNotice, refundLine, type EinvoiceError, type EinvoiceSettings, type InvoiceChoice, type InvoiceClient, type IssuedInvoice } from './ecpay-invoice.ts';
 import { allowanceMail, allowanceRequestedMail, invoiceIssuedMail, invoiceVoidedMail, type MailInvoice } from './mails.ts';
+import { periodOf, prizeOf } from './awards.ts';
 import * as repo from './repo.ts';
 
 /**
@@ -306,6 +307,7 @@ export async function invoiceView(db: DbOrTx, order: { id: string; orderNo: stri
     randomNumber: invoice.randomNumber,
     amount: invoice.amount,
     voidReason: invoice.voidReason,
+    award: invoice.awardFlag === '1' ? awardView(invoice) : null,
     allowances: allowances.map((a) => ({
       allowanceNo: a.allowanceNo,
       amount: a.amount,
@@ -316,6 +318,12 @@ export async function invoiceView(db: DbOrTx, order: { id: string; orderNo: stri
       issuedAt: (a.issuedAt ?? (a.state === 'issued' ? a.createdAt : null))?.toISOString() ?? null,
     })),
   };
+}
+
+function awardView(invoice: repo.InvoiceRow) {
+  const prize = prizeOf(invoice.awardType ?? '');
+  const period = periodOf(Number(invoice.invoiceDate.slice(0, 4)), Number(invoice.invoiceDate.slice(5, 7)));
+  return { label: '已中獎' as const, prize: prize.name, amount: prize.amount, claimUntil: period.claimUntil };
 }
 
 export type CarrierCheck = 'valid' | 'invalid' | 'unverified';

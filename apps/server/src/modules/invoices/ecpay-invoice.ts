@@ -584,6 +584,20 @@ function reasonText(reason: string): string {
   return text;
 }
 
+/**
+ * The last moment an invoice may be voided rather than credited: 23:59:59 (Taipei) on the 13th of
+ * the month after its two-month filing period (January–February invoices until 13 March 23:59:59,
+ * and so on). ECPay files the period with the Ministry of Finance then and refuses a void after it
+ * (作廢發票, developers.ecpay.com.tw ?p=7906), two days before the law's own filing day, the 15th.
+ */
+export function voidDeadline(invoiceDate: string): Date {
+  const year = Number(invoiceDate.slice(0, 4));
+  const month = Number(invoiceDate.slice(5, 7));
+  const periodEnd = month % 2 === 0 ? month : month + 1;
+  const next = periodEnd === 12 ? { y: year + 1, m: 1 } : { y: year, m: periodEnd + 1 };
+  return new Date(`${next.y}-${String(next.m).padStart(2, '0')}-13T23:59:59.999+08:00`);
+}
+
 export interface InvalidInput {
   readonly invoiceNo: string;
   /** As Issue answered it ('yyyy-MM-dd HH:mm:ss') or just the day. */

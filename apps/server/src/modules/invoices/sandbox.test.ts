@@ -194,6 +194,15 @@ describe('Invalid, Allowance, AllowanceInvalid, GetIssue', () => {
     expect(await client().getIssue({ relateNumber: 'TW20260301001' })).toMatchObject({ ok: true, value: { voided: true } });
   });
 
+  it('voids a March invoice until 13 May 23:59:59 (Taipei), and refuses from 14 May 00:00 (ECPay has filed the period)', async () => {
+    const first = await issued('TW20260301001');
+    const second = await issued('TW20260301002');
+    clock = new Date('2026-05-13T23:59:59+08:00');
+    expect(await client().invalid({ invoiceNo: first.invoiceNo, invoiceDate: first.invoiceDate, reason: '訂單取消' })).toMatchObject({ ok: true });
+    clock = new Date('2026-05-14T00:00:00+08:00');
+    expect(await client().invalid({ invoiceNo: second.invoiceNo, invoiceDate: second.invoiceDate, reason: '訂單取消' })).toMatchObject({ ok: false, error: { kind: 'rejected', code: SANDBOX_RTN.voidPeriodOver } });
+  });
+
   it('refuses an invoice named with the wrong day', async () => {
     const inv = await issued();
     const res = await client().invalid({ invoiceNo: inv.invoiceNo, invoiceDate: '2026-02-28', reason: '訂單取消' });

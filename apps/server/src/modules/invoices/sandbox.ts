@@ -23,6 +23,7 @@ import {
   openRequest,
   refusalEnvelope,
   replyEnvelope,
+  voidDeadline,
   type EinvoiceSettings,
 } from './ecpay-invoice.ts';
 
@@ -68,7 +69,7 @@ export const SANDBOX_RTN = {
   overAllowance: 8000008,
   allowanceVoided: 8000009,
   outOfScope: 8000010,
-  consentExpired: 8000011,
+  voidPeriodOver: 8000011,
 } as const;
 
 /**
@@ -444,6 +445,8 @@ const einvoiceSandbox: FastifyPluginAsync<EinvoiceSandboxOptions> = async (app, 
       const inv = await findInvoice(parsed.data.InvoiceNo, parsed.data.InvoiceDate);
       if (isAnswer(inv)) return inv;
       if (inv.voided) return fail(SANDBOX_RTN.alreadyVoided, '此發票已作廢，不可重複作廢');
+      // Filed with the Ministry of Finance on the 13th of the next odd month: no void after 23:59:59 that day.
+      if (now().getTime() > voidDeadline(inv.invoiceDate).getTime()) return fail(SANDBOX_RTN.voidPeriodOver, '已超過發票作廢期限（次期奇數月 13 日 23:59:59），請改開立折讓');
       // An allowance hangs on its invoice: the invoice can be voided only once its allowances are.
       if (live(inv).length > 0) return fail(SANDBOX_RTN.hasAllowances, '此發票已有折讓，請先作廢折讓再作廢發票');
       await store.save({ ...inv, voided: true });

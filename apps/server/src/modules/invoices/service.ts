@@ -4,7 +4,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { InvoiceDetails } from '../../db/schema.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import { PermanentDeliveryError, enqueueOutbox, outboxStatus } from '../../plugins/outbox.ts';
-import { readAllowanceNotice, refundLine, type EinvoiceError, type EinvoiceSettings, type InvoiceChoice, type InvoiceClient, type IssuedInvoice } from './ecpay-invoice.ts';
+import { readAllowanceNotice, refundLine, voidDeadline, type EinvoiceError, type EinvoiceSettings, type InvoiceChoice, type InvoiceClient, type IssuedInvoice } from './ecpay-invoice.ts';
 import { allowanceMail, allowanceRequestedMail, invoiceIssuedMail, invoiceVoidedMail, type MailInvoice } from './mails.ts';
 import { periodOf, prizeOf } from './awards.ts';
 import * as repo from './repo.ts';
@@ -65,6 +65,8 @@ function taipeiInstant(text: string): Date | null {
   return Number.isNaN(at.getTime()) ? null : at;
 }
 
+export { voidDeadline };
+
 export const INVOICE_KINDS = { issue: 'invoice.issue', void: 'invoice.void', allowance: 'invoice.allowance' } as const;
 export const issueKey = (orderNo: string) => `${INVOICE_KINDS.issue}:${orderNo}`;
 
@@ -95,20 +97,6 @@ export async function invoiceFollowUp(tx: Tx, order: { id: string; orderNo: stri
 /** A credit on the order's invoice for `amount` (a partial refund), once per `key`. */
 export async function requestAllowance(tx: Tx, order: { id: string; orderNo: string }, key: string, amount: number, reason: string): Promise<void> {
   await enqueueOutbox(tx, { kind: INVOICE_KINDS.allowance, key: `${INVOICE_KINDS.allowance}:${key}`, payload: { orderId: order.id, orderNo: order.orderNo, key, amount, reason }, summary: `發票折讓 ${amount} 元：訂單 ${order.orderNo}` });
-}
-
-/**
- * The last moment an invoice may be voided rather than credited: 23:59:59 (Taipei) on the 13th of
- * the month after its two-month filing period (January–February invoices until 13 March 23:59:59,
- * and so on). ECPay files the period with the Ministry of Finance then and refuses a void after it
- * (作廢發票, developers.ecpay.com.tw ?p=7906), two days before the law's own filing day, the 15th.
- */
-export function voidDeadline(invoiceDate: string): Date {
-  const year = Number(invoiceDate.slice(0, 4));
-  const month = Number(invoiceDate.slice(5, 7));
-  const periodEnd = month % 2 === 0 ? month : month + 1;
-  const next = periodEnd === 12 ? { y: year + 1, m: 1 } : { y: year, m: periodEnd + 1 };
-  return new Date(`${next.y}-${String(next.m).padStart(2, '0')}-13T23:59:59.999+08:00`);
 }
 
 function choiceOf(details: InvoiceDetails): InvoiceChoice {

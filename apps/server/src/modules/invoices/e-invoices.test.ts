@@ -272,4 +272,26 @@ describe.skipIf(!dbAvailable())('e-invoices', () => {
     await voidInvoice(at('2026-03-15T12:00:00+08:00'), { orderId: later.order.id, orderNo: later.orderNo, reason: '買家退貨' });
     expect(calls).toEqual(['invalid', 'allowance 600', 'allowance 600']);
   });
+
+  it('a void ECPay refuses because the deadline passed while it was on its way is credited instead', async () => {
+    const calls: string[] = [];
+    let clock = new Date('2026-03-13T23:59:59.900+08:00');
+    const client = {
+      invalid: async () => {
+        calls.push('invalid');
+        clock = new Date('2026-03-14T00:00:00.100+08:00');
+        return { ok: false, error: { kind: 'rejected', code: 1600003, message: '已超過作廢期限' } };
+      },
+      getIssue: async () => ({ ok: true, value: { voided: false } }),
+      allowanceByCollegiate: async (input: { lines: Array<{ unitPrice: number }> }) => {
+        calls.push(`allowance ${input.lines[0]!.unitPrice}`);
+        return { ok: true, value: { allowanceNo: '2026031400000002', invoiceNo: '', requestedAt: '', expiresAt: '', remainingAmount: 0 } };
+      },
+    } as unknown as InvoiceClient;
+    const { orderNo } = await paidOrder('invoice-deadline-midnight@example.com');
+    await ctx.database.db.update(invoices).set({ invoiceDate: '2026-01-20 10:00:00' }).where(eq(invoices.relateNumber, orderNo));
+    const order = (await ctx.database.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!;
+    await voidInvoice({ db: ctx.app.db, client, mailer: ctx.app.mailer, publicUrl: 'http://localhost:3000', subject: invoiceSubject, now: () => clock }, { orderId: order.id, orderNo, reason: '買家退貨' });
+    expect(calls).toEqual(['invalid', 'allowance 600']);
+  });
 });

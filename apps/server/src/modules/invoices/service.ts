@@ -208,7 +208,13 @@ export async function voidInvoice(deps: InvoiceDeps, payload: { orderId: string;
   if (!result.ok) {
     const found = result.error.kind === 'rejected' ? await deps.client.getIssue({ invoiceNo: invoice.invoiceNo, invoiceDate: invoice.invoiceDate }) : null;
     // Voided by an earlier try whose answer was lost.
-    if (!found?.ok || !found.value.voided) throw failure(result.error);
+    if (!found?.ok || !found.value.voided) {
+      // Refused because ECPay's deadline passed while the request was on its way: credit instead.
+      if (result.error.kind === 'rejected' && clock(deps).getTime() > voidDeadline(invoice.invoiceDate).getTime()) {
+        return creditInvoice(deps, subject, invoice, `void:${payload.orderNo}`, invoice.amount - credited, payload.reason);
+      }
+      throw failure(result.error);
+    }
   }
   await deps.db.transaction(async (tx) => {
     await repo.markVoid(tx, invoice.id, payload.reason, now);

@@ -7,7 +7,7 @@ const SLUG = 'alishan-jinxuan-oolong';
 const SKU = 'SL-JX-075';
 
 /** The member's order page as the member sees it (API), for waiting on the background work. */
-const orderJson = async (page: Page, orderNo: string) => (await (await page.request.get(`/api/orders/${orderNo}`)).json()) as { refunds: Array<{ status: string }>; issuedInvoice: { status: string; invoiceNo?: string; randomNumber?: string } | null };
+const orderJson = async (page: Page, orderNo: string) => (await (await page.request.get(`/api/orders/${orderNo}`)).json()) as { refunds: Array<{ status: string }>; issuedInvoice: { status: string; invoiceNo?: string; randomNumber?: string; allowances?: Array<{ allowanceNo: string; state: string }> } | null };
 
 test('a card order is invoiced, one item is returned, and the money, the invoice and the stock follow', async ({ page, context, browser }) => {
   test.setTimeout(90_000);
@@ -89,6 +89,11 @@ test('a card order is invoiced, one item is returned, and the money, the invoice
   await waitForMail(email, `已收到退貨商品：${orderNo}`);
   const refunded = await waitForMail(email, `退款已辦理：${orderNo}`);
   expect(refunded.text).toContain('信用卡退款會退回原付款卡片');
+  // The allowance is asked for online: the buyer agrees in ECPay's mail (the sandbox's consent page stands for its link).
+  await waitForMail(email, `請同意發票折讓：${orderNo}`);
+  const asked = (await orderJson(page, orderNo)).issuedInvoice!;
+  const pending = asked.allowances!.find((a) => a.state === 'pending')!;
+  expect((await page.request.post(`/sandbox/ecpay/einvoice/consent/${asked.invoiceNo}/${pending.allowanceNo}`)).ok()).toBe(true);
   const allowance = await waitForMail(email, `發票折讓已開立：${orderNo}`);
   expect(allowance.text).toMatch(/已開立折讓 NT\$\d/);
 

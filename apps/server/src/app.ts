@@ -7,6 +7,7 @@ import type { AppConfig } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import type { ObjectStore } from './modules/storage/backends.ts';
 import { errorHandler } from './lib/error-body.ts';
+import { formPoster } from './lib/form-post.ts';
 import { frameworkErrors } from './lib/framework-errors.ts';
 import { logSerializers } from './lib/log-redaction.ts';
 import configPlugin from './plugins/config.ts';
@@ -145,7 +146,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(mailPlugin);
   await app.register(eventsPlugin);
   await app.register(commercePlugin, options.commerce ?? {});
-  await app.register(jobsPlugin, { birthdayCoupons: (db) => issueBirthdayCoupons(db), expireOverdueOrders: (deps) => expireOverdueOrders(deps), dailyDigest: (deps) => enqueueDailyDigest(deps) });
+  await app.register(jobsPlugin, { birthdayCoupons: (db) => issueBirthdayCoupons(db), expireOverdueOrders: (deps) => expireOverdueOrders(deps), dailyDigest: (deps) => enqueueDailyDigest(deps), invoiceAwards: () => app.checkInvoiceAwards() });
 
   await app.register(healthModule);
   await app.register(redirectsModule);
@@ -171,7 +172,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(backupModule, { cliToken });
   if (!config.isProduction && !config.ecpay.endpoint) await app.register(sandboxModule);
   if (!config.isProduction && !config.logistics.endpoint) await app.register(logisticsSandboxModule);
-  if (!config.isProduction && !config.einvoice.endpoint) await app.register(einvoiceSandbox, { prefix: SANDBOX_EINVOICE_PATH, settings: config.einvoice, store: dbEinvoices(app.db) });
+  if (!config.isProduction && !config.einvoice.endpoint) await app.register(einvoiceSandbox, { prefix: SANDBOX_EINVOICE_PATH, settings: config.einvoice, store: dbEinvoices(app.db), notify: formPoster(app, config.publicUrl) });
   if (config.isTest) await app.register(testSupportModule);
   if (!config.isProduction) await app.register(mailboxModule);
 

@@ -63,7 +63,24 @@ export const IssuedInvoiceView = z.union([
     randomNumber: z.string(),
     amount: z.number().int(),
     voidReason: z.string().nullable(),
-    allowances: z.array(z.object({ allowanceNo: z.string(), amount: z.number().int(), reason: z.string(), createdAt: z.string() })),
+    /** After its period's draw, a winning invoice: 已中獎, the prize (頭獎…) and its amount, and the last day to claim it. */
+    award: z.object({ label: z.literal('已中獎'), prize: z.string(), amount: z.number().int().nullable(), claimUntil: z.string() }).nullable(),
+    /**
+     * Credits on the invoice. An allowance is asked for online: ECPay mails the buyer, who has 72
+     * hours to agree; `pending` (待買受人同意, until `expiresAt`) until then, `issued` (已開立, at
+     * `issuedAt`) once agreed, `expired` (逾期未同意, nothing credited) if not.
+     */
+    allowances: z.array(
+      z.object({
+        allowanceNo: z.string(),
+        amount: z.number().int(),
+        reason: z.string(),
+        state: z.enum(['pending', 'issued', 'expired']),
+        createdAt: z.string(),
+        expiresAt: z.string().nullable(),
+        issuedAt: z.string().nullable(),
+      }),
+    ),
   }),
 ]);
 export type IssuedInvoiceView = z.infer<typeof IssuedInvoiceView>;

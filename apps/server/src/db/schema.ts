@@ -391,10 +391,22 @@ export const invoices = pgTable('invoices', {
   status: text('status', { enum: ['issued', 'void'] }).notNull().default('issued'),
   voidReason: text('void_reason'),
   voidedAt: timestamp('voided_at', { withTimezone: true }),
+  /**
+   * After its period's draw, as ECPay's GetIssue reports it: '0' not won, '1' won (`award_type`
+   * says which prize, IIS_Award_Type), 'X' a company invoice (not in the draw); null until known.
+   */
+  awardFlag: text('award_flag', { enum: ['0', '1', 'X'] }),
+  awardType: text('award_type'),
+  awardCheckedAt: timestamp('award_checked_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Credits (折讓) on an issued invoice for money given back after its filing period or in part. */
+/**
+ * Credits (折讓) on an issued invoice for money given back after its filing period or in part.
+ * Asked for online (ECPay's AllowanceByCollegiate): `pending` until the buyer agrees in ECPay's mail
+ * (then `issued`, at `issued_at`); one still pending after `expires_at` (72 hours) has lapsed.
+ * Rows from before online consent were issued on paper and read `issued`.
+ */
 export const invoiceAllowances = pgTable('invoice_allowances', {
   id: uuid('id').primaryKey().defaultRandom(),
   invoiceId: uuid('invoice_id')
@@ -405,6 +417,9 @@ export const invoiceAllowances = pgTable('invoice_allowances', {
   allowanceNo: text('allowance_no').notNull(),
   amount: integer('amount').notNull(),
   reason: text('reason').notNull(),
+  state: text('state', { enum: ['pending', 'issued'] }).notNull().default('issued'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  issuedAt: timestamp('issued_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -9,19 +9,22 @@ const SWEEP_EVERY_MS = 30_000;
 const BIRTHDAYS_EVERY_MS = 6 * 3600_000;
 /** The digest is looked at every 20 minutes; its key lets it out once a day. */
 const DIGEST_EVERY_MS = 20 * 60_000;
+/** Winning invoices are looked for every 6 hours; the job itself knows which periods are drawn. */
+const AWARDS_EVERY_MS = 6 * 3600_000;
 
 /**
  * The advisory-lock keys of the scheduled jobs: (JOB_LOCK_CLASS, job number). The class keeps them
  * apart from any other lock taken in the same database (the migration lock uses a single key).
  */
 const JOB_LOCK_CLASS = 0x5348; // "SH"
-const JOB_NUMBERS = { 'expire-orders': 1, 'birthday-coupons': 2, 'daily-digest': 3 } as const;
+const JOB_NUMBERS = { 'expire-orders': 1, 'birthday-coupons': 2, 'daily-digest': 3, 'invoice-awards': 4 } as const;
 type JobName = keyof typeof JOB_NUMBERS;
 
 /**
  * Background work kept in the database, so it survives restarts: every 30 seconds (and at start)
  * unpaid orders past their deadline expire and give their stock back; at start and every 6 hours
- * members born this month get their birthday coupon.
+ * members born this month get their birthday coupon, and after a draw the winning invoices are
+ * found and their members told.
  *
  * With several instances on one PostgreSQL each run happens on one of them: a run takes a
  * transaction-level advisory lock first and is skipped where another instance holds it. Each job
@@ -36,6 +39,8 @@ export interface JobsOptions {
   birthdayCoupons(db: DbOrTx): Promise<number>;
   /** Writes the shop's morning digest once a day, from 08:00 Taipei (orders'; app.ts wires it in). */
   dailyDigest(deps: { db: Db; mailer: Mailer; publicUrl: string; shopNotifyEmail: string }): Promise<boolean>;
+  /** After each bimonthly draw, records which invoices won and mails the winners, returning how many (invoices'; app.ts wires it in). */
+  invoiceAwards(): Promise<number>;
 }
 
 export default fp<JobsOptions>(
@@ -91,6 +96,12 @@ export default fp<JobsOptions>(
         async () => Number(await options.dailyDigest({ db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl, shopNotifyEmail: app.config.shopNotifyEmail })),
         () => undefined,
       );
+    const awards = () =>
+      schedule(
+        'invoice-awards',
+        () => options.invoiceAwards(),
+        (n) => n > 0 && app.log.info({ winners: n }, 'winning invoices recorded'),
+      );
     app.decorate('sweepExpiredOrders', sweep);
     if (app.config.isTest) return; // tests call sweepExpiredOrders themselves
 
@@ -99,7 +110,13 @@ export default fp<JobsOptions>(
       void sweep();
       void birthdays();
       void digest();
-      timers.push(setInterval(() => void sweep(), SWEEP_EVERY_MS), setInterval(() => void birthdays(), BIRTHDAYS_EVERY_MS), setInterval(() => void digest(), DIGEST_EVERY_MS));
+      void awards();
+      timers.push(
+        setInterval(() => void sweep(), SWEEP_EVERY_MS),
+        setInterval(() => void birthdays(), BIRTHDAYS_EVERY_MS),
+        setInterval(() => void digest(), DIGEST_EVERY_MS),
+        setInterval(() => void awards(), AWARDS_EVERY_MS),
+      );
       for (const timer of timers) timer.unref();
     });
     app.addHook('preClose', async () => {

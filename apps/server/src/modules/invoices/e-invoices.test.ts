@@ -4,17 +4,17 @@ import type { IssuedInvoiceView } from '@shop/shared/orders';
 import { dbAvailable, type TestContext } from '../../../test/helpers.ts';
 import { latestMail, mailSettled } from '../../../test/mail.ts';
 import { ORIGIN, ecpayNotice, notifyPayment, shopWithStaff, shopper } from '../../../test/shop.ts';
-import { invoices, orders, outboxMessages } from '../../db/schema.ts';
+import { invoices, mailOutbox, orders, outboxMessages } from '../../db/schema.ts';
 import { invoiceSubject } from '../orders/service.ts';
-import { EINVOICE_PATHS, SANDBOX_EINVOICE_PATH, envelope, openReply, type InvoiceClient } from './ecpay-invoice.ts';
-import { carrierChecker, requestAllowance, voidDeadline, voidInvoice, type InvoiceDeps } from './service.ts';
+import { EINVOICE_PATHS, SANDBOX_EINVOICE_PATH, allowanceNoticeForm, envelope, openReply, type InvoiceClient } from './ecpay-invoice.ts';
+import { carrierChecker, invoiceView, requestAllowance, voidDeadline, voidInvoice, type InvoiceDeps } from './service.ts';
 
 describe('the filing period', () => {
-  it('lets an invoice be voided until the 15th of the month after its two-month period', () => {
-    expect(voidDeadline('2026-01-03 10:00:00').toISOString()).toBe('2026-03-15T15:59:59.999Z');
-    expect(voidDeadline('2026-02-28 23:59:59').toISOString()).toBe('2026-03-15T15:59:59.999Z');
-    expect(voidDeadline('2026-11-26 09:00:00').toISOString()).toBe('2027-01-15T15:59:59.999Z');
-    expect(voidDeadline('2026-12-31 23:00:00').toISOString()).toBe('2027-01-15T15:59:59.999Z');
+  it('lets an invoice be voided until 23:59:59 (Taipei) on the 13th of the month after its two-month period, as ECPay does', () => {
+    expect(voidDeadline('2026-01-03 10:00:00').toISOString()).toBe('2026-03-13T15:59:59.999Z');
+    expect(voidDeadline('2026-02-28 23:59:59').toISOString()).toBe('2026-03-13T15:59:59.999Z');
+    expect(voidDeadline('2026-11-26 09:00:00').toISOString()).toBe('2027-01-13T15:59:59.999Z');
+    expect(voidDeadline('2026-12-31 23:00:00').toISOString()).toBe('2027-01-13T15:59:59.999Z');
   });
 });
 
@@ -164,7 +164,7 @@ describe.skipIf(!dbAvailable())('e-invoices', () => {
     expect((await latestMail(ctx.database, 'invoice-void@example.com', 'invoice-voided')).text).toContain('已作廢');
   });
 
-  it('credits part of an invoice, never more than is left, and each credit once', async () => {
+  it('credits part of an invoice online: pending until the buyer agrees in ECPay’s mail, then issued; never more than is left, each credit once', async () => {
     const { s, orderNo } = await paidOrder('invoice-credit@example.com');
     const order = (await ctx.database.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!;
     await ctx.database.db.transaction(async (tx) => {
@@ -173,14 +173,50 @@ describe.skipIf(!dbAvailable())('e-invoices', () => {
     });
     await ctx.app.outbox.drain();
     await mailSettled(ctx.database);
-    const view = await issued(s, orderNo);
-    expect(view?.status === 'issued' && view.allowances.map((a) => [a.amount, a.reason])).toEqual([[480, '退回凍頂烏龍 1 罐']]);
+    let view = await issued(s, orderNo);
+    if (view?.status !== 'issued') throw new Error('not issued');
+    expect(view.allowances).toHaveLength(1);
+    const asked = view.allowances[0]!;
+    expect(asked).toMatchObject({ amount: 480, reason: '退回凍頂烏龍 1 罐', state: 'pending', issuedAt: null });
+    // ECPay's consent link lasts 72 hours.
+    expect(Date.parse(asked.expiresAt!) - Date.parse(asked.createdAt)).toBeGreaterThan(71.9 * 3600_000);
+    expect((await latestMail(ctx.database, 'invoice-credit@example.com', 'invoice-allowance-requested')).text).toContain('請在');
+
+    // The buyer agrees (the sandbox's consent page stands for the link in ECPay's mail): ECPay posts to ReturnURL.
+    const consent = await ctx.app.inject({ method: 'POST', url: `${SANDBOX_EINVOICE_PATH}/consent/${view.invoiceNo}/${asked.allowanceNo}` });
+    expect(consent.body).toContain('1|OK');
+    await mailSettled(ctx.database);
+    view = await issued(s, orderNo);
+    expect(view?.status === 'issued' && view.allowances.map((a) => [a.amount, a.state, a.issuedAt !== null])).toEqual([[480, 'issued', true]]);
     expect((await latestMail(ctx.database, 'invoice-credit@example.com', 'invoice-allowance')).text).toContain('已開立折讓 NT$480');
+    // ECPay's notice sent again is taken and mails nothing more; a forged one is refused.
+    const notice = (fields: Record<string, string>) => ctx.app.inject({ method: 'POST', url: '/api/invoices/ecpay/allowance-result', payload: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const fields = { RtnCode: '1', RtnMsg: '開立折讓成功', IA_Allow_No: asked.allowanceNo, IA_Invoice_No: view?.status === 'issued' ? view.invoiceNo : '', IA_Date: '2026-11-28 10:00:00', IIS_Remain_Allowance_Amt: '120' };
+    expect((await notice(allowanceNoticeForm(fields, ctx.app.config.einvoice))).body).toBe('1|OK');
+    await mailSettled(ctx.database);
+    const credited = await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'invoice-credit@example.com'));
+    expect(credited.filter((m) => m.meta.kind === 'invoice-allowance')).toHaveLength(1);
+    expect((await notice({ ...fields, CheckMacValue: '0'.repeat(32) })).body).toBe('0|CheckMacValue Error');
+
     // 120 is left: 200 more is refused, and waits in the console with why.
     await ctx.database.db.transaction(async (tx) => requestAllowance(tx, order, `refund-${orderNo}-2`, 200, '超過剩餘金額'));
     await ctx.app.outbox.drain();
     const refused = (await ctx.database.db.select().from(outboxMessages).where(eq(outboxMessages.key, `invoice.allowance:refund-${orderNo}-2`)))[0];
     expect(refused).toMatchObject({ status: 'failed', lastError: '折讓金額 200 元超過發票剩餘可折讓的 120 元' });
+  });
+
+  it('an online allowance the buyer did not agree to within 72 hours shows as expired and no longer counts against the invoice', async () => {
+    const { orderNo } = await paidOrder('invoice-credit-lapsed@example.com');
+    const order = (await ctx.database.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!;
+    await ctx.database.db.transaction(async (tx) => requestAllowance(tx, order, `refund-${orderNo}-1`, 600, '全額退款'));
+    await ctx.app.outbox.drain();
+    const later = () => new Date(Date.now() + 73 * 3600_000);
+    const states = async (now?: () => Date) => {
+      const view = await invoiceView(ctx.app.db, order, now);
+      return view?.status === 'issued' ? view.allowances.map((a) => a.state) : null;
+    };
+    expect(await states()).toEqual(['pending']);
+    expect(await states(later)).toEqual(['expired']);
   });
 
   it('after the filing period a cancelled invoice is credited in full instead of voided', async () => {
@@ -193,9 +229,9 @@ describe.skipIf(!dbAvailable())('e-invoices', () => {
         calls.push('invalid');
         return { ok: true, value: { invoiceNo: '' } };
       },
-      allowance: async (input: { lines: Array<{ unitPrice: number }> }) => {
+      allowanceByCollegiate: async (input: { lines: Array<{ unitPrice: number }> }) => {
         calls.push(`allowance ${input.lines[0]!.unitPrice}`);
-        return { ok: true, value: { allowanceNo: '2026112600000001', invoiceNo: '', date: '', remainingAmount: 0 } };
+        return { ok: true, value: { allowanceNo: '2026112600000001', invoiceNo: '', requestedAt: '', expiresAt: '', remainingAmount: 0 } };
       },
     } as unknown as InvoiceClient;
     const deps: InvoiceDeps = { db: ctx.app.db, client, mailer: ctx.app.mailer, publicUrl: 'http://localhost:3000', subject: invoiceSubject, now: () => new Date(Date.now() + 120 * 86_400_000) };
@@ -203,5 +239,59 @@ describe.skipIf(!dbAvailable())('e-invoices', () => {
     expect(calls).toEqual(['allowance 600']);
     const view = await issued(s, orderNo);
     expect(view?.status === 'issued' && view.allowances.map((a) => a.amount)).toEqual([600]);
+  });
+
+  it('voids until 13 March 23:59:59 (Taipei) a January invoice, and from 14 March 00:00 credits it instead (ECPay refuses the void then)', async () => {
+    const calls: string[] = [];
+    const client = {
+      invalid: async () => {
+        calls.push('invalid');
+        return { ok: true, value: { invoiceNo: '' } };
+      },
+      allowanceByCollegiate: async (input: { lines: Array<{ unitPrice: number }> }) => {
+        calls.push(`allowance ${input.lines[0]!.unitPrice}`);
+        return { ok: true, value: { allowanceNo: '2026031400000001', invoiceNo: '', requestedAt: '', expiresAt: '', remainingAmount: 0 } };
+      },
+    } as unknown as InvoiceClient;
+    const at = (when: string) => ({ db: ctx.app.db, client, mailer: ctx.app.mailer, publicUrl: 'http://localhost:3000', subject: invoiceSubject, now: () => new Date(when) }) satisfies InvoiceDeps;
+    const januaryInvoice = async (email: string) => {
+      const { orderNo } = await paidOrder(email);
+      await ctx.database.db.update(invoices).set({ invoiceDate: '2026-01-20 10:00:00' }).where(eq(invoices.relateNumber, orderNo));
+      return { order: (await ctx.database.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!, orderNo };
+    };
+
+    const last = await januaryInvoice('invoice-deadline-in@example.com');
+    await voidInvoice(at('2026-03-13T23:59:59+08:00'), { orderId: last.order.id, orderNo: last.orderNo, reason: '買家退貨' });
+    expect(calls).toEqual(['invalid']);
+
+    const late = await januaryInvoice('invoice-deadline-out@example.com');
+    await voidInvoice(at('2026-03-14T00:00:00+08:00'), { orderId: late.order.id, orderNo: late.orderNo, reason: '買家退貨' });
+    expect(calls).toEqual(['invalid', 'allowance 600']);
+    // 15 March, the law's filing day: still credited, never voided.
+    const later = await januaryInvoice('invoice-deadline-15th@example.com');
+    await voidInvoice(at('2026-03-15T12:00:00+08:00'), { orderId: later.order.id, orderNo: later.orderNo, reason: '買家退貨' });
+    expect(calls).toEqual(['invalid', 'allowance 600', 'allowance 600']);
+  });
+
+  it('a void ECPay refuses because the deadline passed while it was on its way is credited instead', async () => {
+    const calls: string[] = [];
+    let clock = new Date('2026-03-13T23:59:59.900+08:00');
+    const client = {
+      invalid: async () => {
+        calls.push('invalid');
+        clock = new Date('2026-03-14T00:00:00.100+08:00');
+        return { ok: false, error: { kind: 'rejected', code: 1600003, message: '已超過作廢期限' } };
+      },
+      getIssue: async () => ({ ok: true, value: { voided: false } }),
+      allowanceByCollegiate: async (input: { lines: Array<{ unitPrice: number }> }) => {
+        calls.push(`allowance ${input.lines[0]!.unitPrice}`);
+        return { ok: true, value: { allowanceNo: '2026031400000002', invoiceNo: '', requestedAt: '', expiresAt: '', remainingAmount: 0 } };
+      },
+    } as unknown as InvoiceClient;
+    const { orderNo } = await paidOrder('invoice-deadline-midnight@example.com');
+    await ctx.database.db.update(invoices).set({ invoiceDate: '2026-01-20 10:00:00' }).where(eq(invoices.relateNumber, orderNo));
+    const order = (await ctx.database.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!;
+    await voidInvoice({ db: ctx.app.db, client, mailer: ctx.app.mailer, publicUrl: 'http://localhost:3000', subject: invoiceSubject, now: () => clock }, { orderId: order.id, orderNo, reason: '買家退貨' });
+    expect(calls).toEqual(['invalid', 'allowance 600']);
   });
 });

@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import {
   buildAllowanceInvalidPayload,
   buildAllowancePayload,
+  buildOnlineAllowancePayload,
+  readAllowanceNotice,
+  allowanceNoticeForm,
   buildCheckBarcodePayload,
   buildCheckLoveCodePayload,
   buildGetIssuePayload,
@@ -383,6 +386,24 @@ describe('other payloads', () => {
       [2, '退款折讓', 50],
     ]);
     expect(buildAllowancePayload(MERCHANT, { invoiceNo: 'AB12345678', invoiceDate: '2026-03-01', lines: [refundLine(10)] })).toMatchObject({ AllowanceNotify: 'N', NotifyMail: '' });
+  });
+
+  it('AllowanceByCollegiate (online consent): notice by e-mail to the buyer, who must be given, and a ReturnURL of at most 200 characters', () => {
+    const p = buildOnlineAllowancePayload(MERCHANT, { invoiceNo: 'AB12345678', invoiceDate: '2026-03-01 12:05:06', lines: [refundLine(480)], notifyEmail: ' lan@example.com ', customerName: '林小嵐', returnUrl: 'https://shop.example/api/invoices/ecpay/allowance-result' });
+    expect(p).toMatchObject({ InvoiceNo: 'AB12345678', InvoiceDate: '2026-03-01', AllowanceNotify: 'E', NotifyMail: 'lan@example.com', CustomerName: '林小嵐', AllowanceAmount: 480, ReturnURL: 'https://shop.example/api/invoices/ecpay/allowance-result' });
+    expect(() => buildOnlineAllowancePayload(MERCHANT, { invoiceNo: 'AB12345678', invoiceDate: '2026-03-01', lines: [refundLine(1)], notifyEmail: '', returnUrl: 'https://shop.example/r' })).toThrow(EinvoiceInputError);
+    expect(() => buildOnlineAllowancePayload(MERCHANT, { invoiceNo: 'AB12345678', invoiceDate: '2026-03-01', lines: [refundLine(1)], notifyEmail: 'lan@example.com', returnUrl: `https://shop.example/${'r'.repeat(200)}` })).toThrow(EinvoiceInputError);
+  });
+
+  it("reads the online-allowance notice by its CheckMacValue (MD5): ECPay's documented example (?p=38242), and refuses it altered", () => {
+    // The worked example of ECPay's 檢查碼機制 appendix, with the stage keys.
+    const documented = { RtnCode: '1', RtnMsg: '', IA_Allow_No: '1909181313013546', IA_Invoice_No: 'UV11100019', IA_Date: '2019-09-18 13:13:23', IIS_Remain_Allowance_Amt: '0' };
+    const form = allowanceNoticeForm(documented, { hashKey: KEY, hashIV: IV });
+    expect(form.CheckMacValue).toBe('50A276E71DAE26343013958B405EEEA0');
+    expect(readAllowanceNotice({ ...documented, CheckMacValue: '50A276E71DAE26343013958B405EEEA0' }, { hashKey: KEY, hashIV: IV })).toEqual({ agreed: true, message: '', allowanceNo: '1909181313013546', invoiceNo: 'UV11100019', date: '2019-09-18 13:13:23', remainingAmount: 0 });
+    expect(readAllowanceNotice({ ...form, IA_Allow_No: '1909181313013547' }, { hashKey: KEY, hashIV: IV })).toBeNull();
+    const { IA_Date: _missing, ...partial } = form;
+    expect(readAllowanceNotice(partial, { hashKey: KEY, hashIV: IV })).toBeNull();
   });
 
   it('AllowanceInvalid, GetIssue and the checks', () => {

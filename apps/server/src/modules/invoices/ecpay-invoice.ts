@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv } from 'node:crypto';
 import { z } from 'zod';
+import { checkMacValue, verifyCheckMacValue } from '../../lib/ecpay-check-mac.ts';
 import { isCitizenCertificate, isDonationCode, isMobileBarcode, isTaxId, normalizeMobileBarcode } from '@shop/shared/invoice';
 
 /**
@@ -39,6 +40,7 @@ export const EINVOICE_PATHS = {
   issue: '/B2CInvoice/Issue',
   invalid: '/B2CInvoice/Invalid',
   allowance: '/B2CInvoice/Allowance',
+  allowanceByCollegiate: '/B2CInvoice/AllowanceByCollegiate',
   allowanceInvalid: '/B2CInvoice/AllowanceInvalid',
   getIssue: '/B2CInvoice/GetIssue',
   checkBarcode: '/B2CInvoice/CheckBarcode',
@@ -582,6 +584,20 @@ function reasonText(reason: string): string {
   return text;
 }
 
+/**
+ * The last moment an invoice may be voided rather than credited: 23:59:59 (Taipei) on the 13th of
+ * the month after its two-month filing period (January–February invoices until 13 March 23:59:59,
+ * and so on). ECPay files the period with the Ministry of Finance then and refuses a void after it
+ * (作廢發票, developers.ecpay.com.tw ?p=7906), two days before the law's own filing day, the 15th.
+ */
+export function voidDeadline(invoiceDate: string): Date {
+  const year = Number(invoiceDate.slice(0, 4));
+  const month = Number(invoiceDate.slice(5, 7));
+  const periodEnd = month % 2 === 0 ? month : month + 1;
+  const next = periodEnd === 12 ? { y: year + 1, m: 1 } : { y: year, m: periodEnd + 1 };
+  return new Date(`${next.y}-${String(next.m).padStart(2, '0')}-13T23:59:59.999+08:00`);
+}
+
 export interface InvalidInput {
   readonly invoiceNo: string;
   /** As Issue answered it ('yyyy-MM-dd HH:mm:ss') or just the day. */
@@ -621,6 +637,59 @@ export function buildAllowancePayload(merchantId: string, input: AllowanceInput)
     AllowanceAmount: salesAmount,
     Items: items,
   };
+}
+
+export interface OnlineAllowanceInput extends AllowanceInput {
+  /** ECPay mails the buyer here to agree to the allowance; required. */
+  readonly notifyEmail: string;
+  /** Where ECPay posts the result once the buyer agrees (at most 200 characters). */
+  readonly returnUrl: string;
+}
+
+/** ECPay's online-consent allowance keeps ReturnURL to 200 characters. */
+export const RETURN_URL_MAX = 200;
+
+/**
+ * The Data of /B2CInvoice/AllowanceByCollegiate (線上開立折讓, developers.ecpay.com.tw ?p=15391):
+ * the paper allowance's fields with the notice by e-mail (AllowanceNotify E, the buyer's address in
+ * NotifyMail, where ECPay sends the consent link) and ReturnURL for the result.
+ */
+export function buildOnlineAllowancePayload(merchantId: string, input: OnlineAllowanceInput) {
+  const email = input.notifyEmail.trim();
+  if (!email) throw new EinvoiceInputError('notifyEmail', '線上折讓需要買受人的電子信箱');
+  const url = input.returnUrl.trim();
+  if (!/^https?:\/\/\S+$/.test(url) || url.length > RETURN_URL_MAX) throw new EinvoiceInputError('returnUrl', `折讓結果回傳網址須為 ${RETURN_URL_MAX} 字以內的 http(s) 網址`);
+  return { ...buildAllowancePayload(merchantId, { ...input, notifyEmail: email }), AllowanceNotify: 'E' as const, ReturnURL: url };
+}
+
+/**
+ * What ECPay posts to ReturnURL once the buyer agreed to an online allowance: RtnCode, RtnMsg,
+ * IA_Allow_No, IA_Invoice_No, IA_Date, IIS_Remain_Allowance_Amt and CheckMacValue (MD5, ECPay's
+ * 檢查碼機制 appendix ?p=38242, whose worked example is this notice).
+ */
+export interface AllowanceNotice {
+  readonly agreed: boolean;
+  readonly message: string;
+  readonly allowanceNo: string;
+  readonly invoiceNo: string;
+  /** IA_Date: when the allowance was issued (the buyer agreed), yyyy-MM-dd HH:mm:ss Taiwan time. */
+  readonly date: string;
+  readonly remainingAmount: number | null;
+}
+
+export const ALLOWANCE_NOTICE_FIELDS = ['RtnCode', 'RtnMsg', 'IA_Allow_No', 'IA_Invoice_No', 'IA_Date', 'IIS_Remain_Allowance_Amt'] as const;
+
+/** Reads the online-allowance notice; null when its CheckMacValue is not ECPay's (or fields are missing). */
+export function readAllowanceNotice(form: Readonly<Record<string, string>>, settings: Pick<EinvoiceSettings, 'hashKey' | 'hashIV'>): AllowanceNotice | null {
+  if (!ALLOWANCE_NOTICE_FIELDS.every((f) => typeof form[f] === 'string')) return null;
+  if (!verifyCheckMacValue(form, settings.hashKey, settings.hashIV, 'md5')) return null;
+  const remaining = /^\d+$/.test(form.IIS_Remain_Allowance_Amt!) ? Number(form.IIS_Remain_Allowance_Amt) : null;
+  return { agreed: form.RtnCode === '1', message: form.RtnMsg!, allowanceNo: form.IA_Allow_No!, invoiceNo: form.IA_Invoice_No!, date: form.IA_Date!, remainingAmount: remaining };
+}
+
+/** The notice as ECPay posts it, signed (the sandbox's side). */
+export function allowanceNoticeForm(fields: Readonly<Record<(typeof ALLOWANCE_NOTICE_FIELDS)[number], string>>, settings: Pick<EinvoiceSettings, 'hashKey' | 'hashIV'>): Record<string, string> {
+  return { ...fields, CheckMacValue: checkMacValue(fields, settings.hashKey, settings.hashIV, 'md5') };
 }
 
 export interface AllowanceInvalidInput {
@@ -668,6 +737,8 @@ const IssueReply = z.object({
 });
 const InvalidReply = z.object({ InvoiceNo: z.string() });
 const AllowanceReply = z.object({ IA_Allow_No: text, IA_Invoice_No: z.string(), IA_Date: z.string(), IA_Remain_Allowance_Amt: intField });
+// The online allowance answers with the allowance's number at once, and how long the buyer has to agree (ECPay's .NET SDK, AllowanceByCollegiateResult).
+const OnlineAllowanceReply = z.object({ IA_Allow_No: text, IA_Invoice_No: z.string(), IA_TempDate: z.string().nullish(), IA_TempExpireDate: z.string().nullish(), IA_Remain_Allowance_Amt: intField.nullish() });
 const AllowanceInvalidReply = z.object({ IA_Invoice_No: z.string().nullish() });
 const GetIssueReply = z.object({
   IIS_Number: z.string(),
@@ -677,6 +748,9 @@ const GetIssueReply = z.object({
   IIS_Sales_Amount: z.union([z.number(), z.string()]).transform(Number),
   IIS_Invalid_Status: text,
   IIS_Remain_Allowance_Amt: z.union([z.number(), z.string()]).nullish().transform((v) => (v === null || v === undefined || v === '' ? null : Number(v))),
+  // ECPay's .NET SDK reads the type as a number, its JSON may carry either; anything unexpected reads as "not drawn".
+  IIS_Award_Flag: text.nullish().transform((v) => (v === '0' || v === '1' || v === 'X' ? v : '')),
+  IIS_Award_Type: text.nullish().transform((v) => v ?? ''),
 });
 const CheckReply = z.object({ IsExist: z.enum(['Y', 'N']) });
 
@@ -695,6 +769,15 @@ export interface IssuedAllowance {
   readonly remainingAmount: number;
 }
 
+export interface RequestedAllowance {
+  readonly allowanceNo: string;
+  readonly invoiceNo: string;
+  /** IA_TempDate / IA_TempExpireDate: when it was asked for and until when the buyer may agree ('yyyy-MM-dd HH:mm:ss' Taiwan time; '' when absent). */
+  readonly requestedAt: string;
+  readonly expiresAt: string;
+  readonly remainingAmount: number | null;
+}
+
 export interface InvoiceRecord {
   readonly invoiceNo: string;
   readonly relateNumber: string;
@@ -703,6 +786,13 @@ export interface InvoiceRecord {
   readonly salesAmount: number;
   readonly voided: boolean;
   readonly remainingAllowance: number | null;
+  /**
+   * IIS_Award_Flag after the bimonthly draw: '' not drawn (yet) or not in the draw, '0' drawn and
+   * not won, '1' won, 'X' an invoice with a 統一編號 (never in the draw).
+   */
+  readonly awardFlag: '' | '0' | '1' | 'X';
+  /** IIS_Award_Type of a winning invoice: which prize (see PRIZES in awards.ts); '' otherwise. */
+  readonly awardType: string;
 }
 
 // ── client ───────────────────────────────────────────────────────────────────────────────────────
@@ -740,6 +830,8 @@ export interface InvoiceClient {
   issue(input: IssueInput): Promise<EinvoiceResult<IssuedInvoice>>;
   invalid(input: InvalidInput): Promise<EinvoiceResult<{ invoiceNo: string }>>;
   allowance(input: AllowanceInput): Promise<EinvoiceResult<IssuedAllowance>>;
+  /** 線上開立折讓: ECPay mails the buyer, who agrees online; the result comes to ReturnURL (`readAllowanceNotice`). */
+  allowanceByCollegiate(input: OnlineAllowanceInput): Promise<EinvoiceResult<RequestedAllowance>>;
   allowanceInvalid(input: AllowanceInvalidInput): Promise<EinvoiceResult<{ invoiceNo: string }>>;
   getIssue(input: GetIssueInput): Promise<EinvoiceResult<InvoiceRecord>>;
   /** IsExist as a boolean. 'unavailable' means the check could not be made (ECPay advises not to block issuing on it). */
@@ -782,6 +874,14 @@ export function invoiceClient(settings: EinvoiceSettings, post: EinvoicePost, no
     invalid: (input) => call('invalid', () => buildInvalidPayload(id, input), InvalidReply, (r) => ({ invoiceNo: r.InvoiceNo })),
     allowance: (input) =>
       call('allowance', () => buildAllowancePayload(id, input), AllowanceReply, (r) => ({ allowanceNo: r.IA_Allow_No, invoiceNo: r.IA_Invoice_No, date: r.IA_Date, remainingAmount: r.IA_Remain_Allowance_Amt })),
+    allowanceByCollegiate: (input) =>
+      call('allowanceByCollegiate', () => buildOnlineAllowancePayload(id, input), OnlineAllowanceReply, (r) => ({
+        allowanceNo: r.IA_Allow_No,
+        invoiceNo: r.IA_Invoice_No,
+        requestedAt: r.IA_TempDate ?? '',
+        expiresAt: r.IA_TempExpireDate ?? '',
+        remainingAmount: r.IA_Remain_Allowance_Amt ?? null,
+      })),
     allowanceInvalid: (input) => call('allowanceInvalid', () => buildAllowanceInvalidPayload(id, input), AllowanceInvalidReply, (r) => ({ invoiceNo: r.IA_Invoice_No ?? input.invoiceNo })),
     getIssue: (input) =>
       call('getIssue', () => buildGetIssuePayload(id, input), GetIssueReply, (r) => ({
@@ -792,6 +892,8 @@ export function invoiceClient(settings: EinvoiceSettings, post: EinvoicePost, no
         salesAmount: r.IIS_Sales_Amount,
         voided: r.IIS_Invalid_Status === '1',
         remainingAllowance: r.IIS_Remain_Allowance_Amt,
+        awardFlag: r.IIS_Award_Flag,
+        awardType: r.IIS_Award_Flag === '1' ? r.IIS_Award_Type : '',
       })),
     checkBarcode: (barcode) => call('checkBarcode', () => buildCheckBarcodePayload(id, barcode), CheckReply, (r) => ({ exists: r.IsExist === 'Y' })),
     checkLoveCode: (loveCode) => call('checkLoveCode', () => buildCheckLoveCodePayload(id, loveCode), CheckReply, (r) => ({ exists: r.IsExist === 'Y' })),

@@ -29,3 +29,18 @@ export async function insertAllowance(db: DbOrTx, values: typeof invoiceAllowanc
   const rows = await db.insert(invoiceAllowances).values(values).onConflictDoNothing().returning({ id: invoiceAllowances.id });
   return rows.length > 0;
 }
+
+/** The buyer agreed to a pending online allowance: it is issued. Returns the row the first time only. */
+export async function markAllowanceIssued(db: DbOrTx, invoiceId: string, allowanceNo: string, at: Date): Promise<AllowanceRow | null> {
+  const [row] = await db
+    .update(invoiceAllowances)
+    .set({ state: 'issued', issuedAt: at })
+    .where(and(eq(invoiceAllowances.invoiceId, invoiceId), eq(invoiceAllowances.allowanceNo, allowanceNo), eq(invoiceAllowances.state, 'pending')))
+    .returning();
+  return row ?? null;
+}
+
+export async function findByInvoiceNo(db: DbOrTx, invoiceNo: string): Promise<InvoiceRow | null> {
+  const [row] = await db.select().from(invoices).where(eq(invoices.invoiceNo, invoiceNo)).limit(1);
+  return row ?? null;
+}

@@ -6,6 +6,7 @@ import {
   EinvoiceHttpError,
   decryptData,
   envelope,
+  readAllowanceNotice,
   invoiceClient,
   openReply,
   refundLine,
@@ -24,6 +25,8 @@ const START = new Date('2026-03-01T04:05:06Z');
 let app: FastifyInstance;
 let clock: Date;
 let down: boolean;
+/** What the sandbox posted to an online allowance's ReturnURL. */
+let notices: Array<{ url: string; fields: Record<string, string> }>;
 
 /** app.inject as the client's `post`: JSON in, JSON out, an HTTP error thrown as fetchPost would. */
 const injectPost: EinvoicePost = async (url, jsonBody) => {
@@ -37,8 +40,13 @@ const client = (settings: EinvoiceSettings = SETTINGS, now: () => Date = () => c
 beforeEach(async () => {
   clock = START;
   down = false;
+  notices = [];
   app = Fastify();
-  await app.register(einvoiceSandbox, { prefix: SANDBOX_EINVOICE_PATH, settings: KEYS, now: () => clock, down: () => down });
+  const notify = async (url: string, fields: Readonly<Record<string, string>>) => {
+    notices.push({ url, fields: { ...fields } });
+    return '1|OK';
+  };
+  await app.register(einvoiceSandbox, { prefix: SANDBOX_EINVOICE_PATH, settings: KEYS, now: () => clock, down: () => down, notify });
   await app.ready();
 });
 
@@ -186,6 +194,15 @@ describe('Invalid, Allowance, AllowanceInvalid, GetIssue', () => {
     expect(await client().getIssue({ relateNumber: 'TW20260301001' })).toMatchObject({ ok: true, value: { voided: true } });
   });
 
+  it('voids a March invoice until 13 May 23:59:59 (Taipei), and refuses from 14 May 00:00 (ECPay has filed the period)', async () => {
+    const first = await issued('TW20260301001');
+    const second = await issued('TW20260301002');
+    clock = new Date('2026-05-13T23:59:59+08:00');
+    expect(await client().invalid({ invoiceNo: first.invoiceNo, invoiceDate: first.invoiceDate, reason: '訂單取消' })).toMatchObject({ ok: true });
+    clock = new Date('2026-05-14T00:00:00+08:00');
+    expect(await client().invalid({ invoiceNo: second.invoiceNo, invoiceDate: second.invoiceDate, reason: '訂單取消' })).toMatchObject({ ok: false, error: { kind: 'rejected', code: SANDBOX_RTN.voidPeriodOver } });
+  });
+
   it('refuses an invoice named with the wrong day', async () => {
     const inv = await issued();
     const res = await client().invalid({ invoiceNo: inv.invoiceNo, invoiceDate: '2026-02-28', reason: '訂單取消' });
@@ -219,6 +236,68 @@ describe('Invalid, Allowance, AllowanceInvalid, GetIssue', () => {
     expect(await client().allowance({ invoiceNo: inv.invoiceNo, invoiceDate: inv.invoiceDate, lines: [refundLine(10)] })).toMatchObject({ ok: false, error: { code: SANDBOX_RTN.alreadyVoided } });
   });
 
+  it('AllowanceByCollegiate: waits for the buyer, holding its amount; the consent issues it and posts the signed result to ReturnURL', async () => {
+    const inv = await issued(); // 2,200
+    const returnUrl = 'https://shop.example/api/invoices/ecpay/allowance-result';
+    const base = { invoiceNo: inv.invoiceNo, invoiceDate: inv.invoiceDate, notifyEmail: 'lan@example.com', customerName: '林小嵐', returnUrl };
+    const asked = await client().allowanceByCollegiate({ ...base, lines: [refundLine(700)] });
+    expect(asked).toMatchObject({ ok: true, value: { invoiceNo: inv.invoiceNo, requestedAt: '2026-03-01 12:05:06', expiresAt: '2026-03-04 12:05:06', remainingAmount: 1500 } });
+    if (!asked.ok) throw new Error('not asked');
+    expect(asked.value.allowanceNo).toMatch(/^20260301120506\d{2}$/);
+    // Waiting, it holds its amount and blocks a void.
+    expect(await client().allowanceByCollegiate({ ...base, lines: [refundLine(1501)] })).toMatchObject({ ok: false, error: { code: SANDBOX_RTN.overAllowance } });
+    expect(await client().invalid({ invoiceNo: inv.invoiceNo, invoiceDate: inv.invoiceDate, reason: '退貨' })).toMatchObject({ ok: false, error: { code: SANDBOX_RTN.hasAllowances } });
+    expect(notices).toEqual([]);
+
+    const consent = `${SANDBOX_EINVOICE_PATH}/consent/${inv.invoiceNo}/${asked.value.allowanceNo}`;
+    expect((await app.inject({ method: 'GET', url: consent })).body).toContain('待同意');
+    clock = new Date(START.getTime() + 3600_000);
+    const agreed = await app.inject({ method: 'POST', url: consent });
+    expect(agreed.statusCode).toBe(200);
+    expect(agreed.body).toContain('1|OK');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.url).toBe(returnUrl);
+    expect(readAllowanceNotice(notices[0]!.fields, KEYS)).toEqual({ agreed: true, message: '開立折讓成功', allowanceNo: asked.value.allowanceNo, invoiceNo: inv.invoiceNo, date: '2026-03-01 13:05:06', remainingAmount: 1500 });
+    // Agreeing twice issues nothing more (ECPay's link is one consent).
+    await app.inject({ method: 'POST', url: consent });
+    expect(await client().getIssue({ relateNumber: 'TW20260301001' })).toMatchObject({ ok: true, value: { remainingAllowance: 1500 } });
+  });
+
+  it('AllowanceByCollegiate: needs the buyer’s e-mail (AllowanceNotify E) and a ReturnURL', async () => {
+    const inv = await issued();
+    const data = { MerchantID: KEYS.merchantId, InvoiceNo: inv.invoiceNo, InvoiceDate: inv.invoiceDate.slice(0, 10), AllowanceNotify: 'N', CustomerName: '', NotifyMail: '', NotifyPhone: '', AllowanceAmount: 10, Items: [{ ItemSeq: 1, ItemName: '退款折讓', ItemCount: 1, ItemWord: '式', ItemPrice: 10, ItemTaxType: '1', ItemAmount: 10 }], ReturnURL: 'https://shop.example/r' };
+    const send = async (payload: object) => openReply((await app.inject({ method: 'POST', url: `${SANDBOX_EINVOICE_PATH}${EINVOICE_PATHS.allowanceByCollegiate}`, payload: envelope(KEYS, payload, clock) })).json(), KEYS);
+    expect(await send(data)).toMatchObject({ ok: false, error: { code: SANDBOX_RTN.invalidField } });
+    expect(await send({ ...data, AllowanceNotify: 'E', NotifyMail: 'lan@example.com', ReturnURL: '' })).toMatchObject({ ok: false, error: { code: SANDBOX_RTN.invalidField } });
+    expect(await send({ ...data, AllowanceNotify: 'E', NotifyMail: 'lan@example.com' })).toMatchObject({ ok: true });
+  });
+
+  it('AllowanceByCollegiate: unanswered for 72 hours it lapses, gives its amount back and can no longer be agreed to', async () => {
+    const inv = await issued();
+    const asked = await client().allowanceByCollegiate({ invoiceNo: inv.invoiceNo, invoiceDate: inv.invoiceDate, notifyEmail: 'lan@example.com', returnUrl: 'https://shop.example/r', lines: [refundLine(2200)] });
+    if (!asked.ok) throw new Error('not asked');
+    clock = new Date(START.getTime() + 72 * 3600_000 + 1000);
+    const late = await app.inject({ method: 'POST', url: `${SANDBOX_EINVOICE_PATH}/consent/${inv.invoiceNo}/${asked.value.allowanceNo}` });
+    expect(late.statusCode).toBe(410);
+    expect(notices).toEqual([]);
+    expect(await client().getIssue({ relateNumber: 'TW20260301001' })).toMatchObject({ ok: true, value: { remainingAllowance: 2200 } });
+    expect(await client().invalid({ invoiceNo: inv.invoiceNo, invoiceDate: inv.invoiceDate, reason: '退貨' })).toMatchObject({ ok: true });
+  });
+
+  it('reports the draw in GetIssue: IIS_Award_Flag 1 and the prize (IIS_Award_Type) for a winner, 0 for the rest, X for a company invoice, empty before', async () => {
+    const inv = await issued('TW10');
+    expect(await client().getIssue({ relateNumber: 'TW10' })).toMatchObject({ ok: true, value: { awardFlag: '', awardType: '' } });
+    expect((await app.inject({ method: 'POST', url: `${SANDBOX_EINVOICE_PATH}/award/${inv.invoiceNo}/7` })).statusCode).toBe(200);
+    expect(await client().getIssue({ relateNumber: 'TW10' })).toMatchObject({ ok: true, value: { awardFlag: '1', awardType: '7' } });
+    const other = await issued('TW11');
+    await app.inject({ method: 'POST', url: `${SANDBOX_EINVOICE_PATH}/award/${other.invoiceNo}/0` });
+    expect(await client().getIssue({ relateNumber: 'TW11' })).toMatchObject({ ok: true, value: { awardFlag: '0', awardType: '' } });
+    const company = await client().issue(order({ relateNumber: 'TW12', buyer: { name: '林小嵐', email: 'lan@example.com', address: '南投縣鹿谷鄉' }, invoice: { type: 'company', taxId: '04595257', title: '山嵐茶事股份有限公司' } }));
+    if (!company.ok) throw new Error('not issued');
+    expect((await app.inject({ method: 'POST', url: `${SANDBOX_EINVOICE_PATH}/award/${company.value.invoiceNo}/6` })).statusCode).toBe(409);
+    expect(await client().getIssue({ relateNumber: 'TW12' })).toMatchObject({ ok: true, value: { awardFlag: 'X' } });
+  });
+
   it('refuses an unknown allowance number', async () => {
     const inv = await issued();
     expect(await client().allowanceInvalid({ invoiceNo: inv.invoiceNo, allowanceNo: '2026030112050699', reason: 'x' })).toMatchObject({ ok: false, error: { code: SANDBOX_RTN.notFound } });
@@ -227,7 +306,7 @@ describe('Invalid, Allowance, AllowanceInvalid, GetIssue', () => {
   it('finds an invoice by RelateNumber (any case) or by number and day, with its amounts', async () => {
     const inv = await issued('TW9');
     const byRelate = await client().getIssue({ relateNumber: 'tw9' });
-    expect(byRelate).toEqual({ ok: true, value: { invoiceNo: inv.invoiceNo, relateNumber: 'TW9', invoiceDate: inv.invoiceDate, randomNumber: inv.randomNumber, salesAmount: 2200, voided: false, remainingAllowance: 2200 } });
+    expect(byRelate).toEqual({ ok: true, value: { invoiceNo: inv.invoiceNo, relateNumber: 'TW9', invoiceDate: inv.invoiceDate, randomNumber: inv.randomNumber, salesAmount: 2200, voided: false, remainingAllowance: 2200, awardFlag: '', awardType: '' } });
     expect(await client().getIssue({ invoiceNo: inv.invoiceNo, invoiceDate: inv.invoiceDate.slice(0, 10) })).toMatchObject({ ok: true, value: { relateNumber: 'TW9' } });
     expect(await client().getIssue({ relateNumber: 'NOPE' })).toMatchObject({ ok: false, error: { kind: 'rejected', code: SANDBOX_RTN.notFound } });
   });

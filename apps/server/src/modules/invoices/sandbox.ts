@@ -6,10 +6,13 @@ import { taipeiParts } from '@shop/shared/taipei-time';
 import type { Db } from '../../db/client.ts';
 import { sandboxEinvoices } from '../../db/schema.ts';
 import { ecpayUrlEncode } from '../../lib/ecpay-check-mac.ts';
+import { acceptForms, type FormPost } from '../../lib/form-post.ts';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../plugins/json-body.ts';
 import {
   EINVOICE_LIMITS,
   EINVOICE_PATHS,
+  RETURN_URL_MAX,
+  allowanceNoticeForm,
   encryptText,
   isCitizenCertificate,
   isInvoiceNo,
@@ -20,6 +23,7 @@ import {
   openRequest,
   refusalEnvelope,
   replyEnvelope,
+  voidDeadline,
   type EinvoiceSettings,
 } from './ecpay-invoice.ts';
 
@@ -42,7 +46,12 @@ export interface EinvoiceSandboxOptions {
   readonly now?: () => Date;
   /** While it returns true every route answers HTTP 503, as when ECPay (or the MOF service behind its checks) is down. */
   readonly down?: () => boolean;
+  /** How the buyer's consent to an online allowance is posted to its ReturnURL; a plain form post unless given. */
+  readonly notify?: FormPost;
 }
+
+/** How long the buyer has to agree to an online allowance: the link in ECPay's mail is valid 72 hours (?p=15391). */
+export const CONSENT_HOURS = 72;
 
 /**
  * The sandbox's RtnCodes for a refused operation. ECPay publishes its own list only in the merchant
@@ -60,6 +69,7 @@ export const SANDBOX_RTN = {
   overAllowance: 8000008,
   allowanceVoided: 8000009,
   outOfScope: 8000010,
+  voidPeriodOver: 8000011,
 } as const;
 
 /**
@@ -79,6 +89,12 @@ export interface SandboxAllowance {
   /** IA_Date as ECPay writes it (yyyy-MM-dd HH:mm:ss, Taiwan time). */
   readonly date: string;
   readonly voided: boolean;
+  /**
+   * An online allowance (AllowanceByCollegiate): waiting for the buyer's consent until `expiresAt`
+   * (ISO time; it lapses unanswered after that), agreed when the buyer clicked, with `date` then
+   * the day it was issued. A pending one already holds its amount of the invoice.
+   */
+  readonly online?: { readonly state: 'pending' | 'agreed'; readonly expiresAt: string; readonly returnUrl: string; readonly notifyMail: string };
 }
 
 /**
@@ -97,6 +113,8 @@ export interface SandboxInvoice {
   readonly data: z.infer<typeof IssueData>;
   readonly voided: boolean;
   readonly allowances: readonly SandboxAllowance[];
+  /** After the draw (set through the sandbox's /award route): not won ('0'), or won ('1') the prize `type` (IIS_Award_Type). */
+  readonly award?: { readonly flag: '0' | '1'; readonly type: string };
 }
 
 /** Where the sandbox keeps the invoices it issued. */
@@ -245,6 +263,7 @@ const AllowanceData = z.object({
   AllowanceAmount: num,
   Items: z.array(Item).min(1).max(EINVOICE_LIMITS.items),
 });
+const OnlineAllowanceData = AllowanceData.extend({ ReturnURL: z.string().min(1).max(RETURN_URL_MAX) });
 const AllowanceInvalidData = z.object({ InvoiceNo: z.string().max(10), AllowanceNo: z.string().max(16), Reason: z.string().trim().min(1).max(120) });
 const GetIssueData = z.union([z.object({ InvoiceNo: z.string().max(10), InvoiceDate: day }), z.object({ RelateNumber: z.string().min(1).max(30) })]);
 const CheckBarcodeData = z.object({ BarCode: z.string().max(8) });
@@ -338,7 +357,17 @@ const einvoiceSandbox: FastifyPluginAsync<EinvoiceSandboxOptions> = async (app, 
     });
   }
 
-  const remaining = (inv: SandboxInvoice) => inv.salesAmount - inv.allowances.filter((a) => !a.voided).reduce((s, a) => s + a.amount, 0);
+  /** An online allowance nobody agreed to in time lapses and gives its amount back. */
+  const lapsed = (a: SandboxAllowance, at: Date) => a.online?.state === 'pending' && at.getTime() > Date.parse(a.online.expiresAt);
+  /** Allowances that count: issued, or online ones still waiting for consent (they hold their amount). */
+  const live = (inv: SandboxInvoice, at = now()) => inv.allowances.filter((a) => !a.voided && !lapsed(a, at));
+  const remaining = (inv: SandboxInvoice) => inv.salesAmount - live(inv).reduce((s, a) => s + a.amount, 0);
+  const post: FormPost =
+    opts.notify ??
+    (async (url, fields) => {
+      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString(), signal: AbortSignal.timeout(10_000) });
+      return res.text();
+    });
 
   /** The invoice a request names by number and issue day, or why there is none. */
   async function findInvoice(invoiceNo: string, invoiceDay: string): Promise<SandboxInvoice | Answer> {
@@ -416,13 +445,38 @@ const einvoiceSandbox: FastifyPluginAsync<EinvoiceSandboxOptions> = async (app, 
       const inv = await findInvoice(parsed.data.InvoiceNo, parsed.data.InvoiceDate);
       if (isAnswer(inv)) return inv;
       if (inv.voided) return fail(SANDBOX_RTN.alreadyVoided, '此發票已作廢，不可重複作廢');
+      // Filed with the Ministry of Finance on the 13th of the next odd month: no void after 23:59:59 that day.
+      if (now().getTime() > voidDeadline(inv.invoiceDate).getTime()) return fail(SANDBOX_RTN.voidPeriodOver, '已超過發票作廢期限（次期奇數月 13 日 23:59:59），請改開立折讓');
       // An allowance hangs on its invoice: the invoice can be voided only once its allowances are.
-      if (inv.allowances.some((a) => !a.voided)) return fail(SANDBOX_RTN.hasAllowances, '此發票已有折讓，請先作廢折讓再作廢發票');
+      if (live(inv).length > 0) return fail(SANDBOX_RTN.hasAllowances, '此發票已有折讓，請先作廢折讓再作廢發票');
       await store.save({ ...inv, voided: true });
       return { RtnCode: 1, RtnMsg: '作廢發票成功', InvoiceNo: inv.invoiceNo };
     },
     true,
   );
+
+  /**
+   * The checks both allowances share (the invoice, its notice fields, the amount rules, never more
+   * than remains) and a new 16-digit number; `extra` adds the online one's own checks.
+   */
+  async function newAllowance(d: z.infer<typeof AllowanceData>, extra: () => Answer | null): Promise<Answer | { inv: SandboxInvoice; allowanceNo: string; at: Date }> {
+    const inv = await findInvoice(d.InvoiceNo, d.InvoiceDate);
+    if (isAnswer(inv)) return inv;
+    if (inv.voided) return fail(SANDBOX_RTN.alreadyVoided, '此發票已作廢，不可折讓');
+    if ((d.AllowanceNotify === 'E' || d.AllowanceNotify === 'A') && !d.NotifyMail.split(';').every((m) => EMAIL.test(m.trim()))) return fail(SANDBOX_RTN.invalidField, '以電子郵件通知時 NotifyMail 必須是有效的電子信箱');
+    if ((d.AllowanceNotify === 'S' || d.AllowanceNotify === 'A') && !/^\d+$/.test(d.NotifyPhone)) return fail(SANDBOX_RTN.invalidField, '以簡訊通知時 NotifyPhone 必須是手機號碼');
+    const refused = extra();
+    if (refused) return refused;
+    const problem = itemsProblem(d.Items, d.AllowanceAmount, 'AllowanceAmount');
+    if (problem) return fail(SANDBOX_RTN.amountMismatch, problem);
+    const left = remaining(inv);
+    if (d.AllowanceAmount > left) return fail(SANDBOX_RTN.overAllowance, `折讓金額超過發票剩餘可折讓金額（${left} 元）`);
+    const at = now();
+    const stamp = ecpayDateTime(at).replace(/\D/g, '');
+    let allowanceNo = `${stamp}${digits(2)}`;
+    while (await store.allowanceNoTaken(allowanceNo)) allowanceNo = `${stamp}${digits(2)}`;
+    return { inv, allowanceNo, at };
+  }
 
   // ── 開立折讓 ──
   route(
@@ -431,26 +485,107 @@ const einvoiceSandbox: FastifyPluginAsync<EinvoiceSandboxOptions> = async (app, 
       const parsed = AllowanceData.safeParse(payload);
       if (!parsed.success) return fieldError(parsed.error);
       const d = parsed.data;
-      const inv = await findInvoice(d.InvoiceNo, d.InvoiceDate);
-      if (isAnswer(inv)) return inv;
-      if (inv.voided) return fail(SANDBOX_RTN.alreadyVoided, '此發票已作廢，不可折讓');
-      if ((d.AllowanceNotify === 'E' || d.AllowanceNotify === 'A') && !d.NotifyMail.split(';').every((m) => EMAIL.test(m.trim()))) return fail(SANDBOX_RTN.invalidField, '以電子郵件通知時 NotifyMail 必須是有效的電子信箱');
-      if ((d.AllowanceNotify === 'S' || d.AllowanceNotify === 'A') && !/^\d+$/.test(d.NotifyPhone)) return fail(SANDBOX_RTN.invalidField, '以簡訊通知時 NotifyPhone 必須是手機號碼');
-      const problem = itemsProblem(d.Items, d.AllowanceAmount, 'AllowanceAmount');
-      if (problem) return fail(SANDBOX_RTN.amountMismatch, problem);
-      const left = remaining(inv);
-      if (d.AllowanceAmount > left) return fail(SANDBOX_RTN.overAllowance, `折讓金額超過發票剩餘可折讓金額（${left} 元）`);
-
-      const at = now();
-      const stamp = ecpayDateTime(at).replace(/\D/g, '');
-      let allowanceNo = `${stamp}${digits(2)}`;
-      while (await store.allowanceNoTaken(allowanceNo)) allowanceNo = `${stamp}${digits(2)}`;
+      const made = await newAllowance(d, () => null);
+      if ('RtnCode' in made) return made;
+      const { inv, allowanceNo, at } = made;
       const credited: SandboxInvoice = { ...inv, allowances: [...inv.allowances, { allowanceNo, amount: d.AllowanceAmount, date: ecpayDateTime(at), voided: false }] };
       await store.save(credited);
       return { RtnCode: 1, RtnMsg: '開立折讓成功', IA_Allow_No: allowanceNo, IA_Invoice_No: inv.invoiceNo, IA_Date: ecpayDateTime(at), IA_Remain_Allowance_Amt: remaining(credited) };
     },
     true,
   );
+
+  // ── 線上開立折讓 ──
+  // Checked as the paper allowance, and: the notice goes by e-mail (the consent link), ReturnURL is
+  // given. Nothing is issued yet: the allowance waits for the buyer's consent, holding its amount.
+  route(
+    EINVOICE_PATHS.allowanceByCollegiate,
+    async (payload) => {
+      const parsed = OnlineAllowanceData.safeParse(payload);
+      if (!parsed.success) return fieldError(parsed.error);
+      const d = parsed.data;
+      const made = await newAllowance(d, () => {
+        if (d.AllowanceNotify !== 'E' || !d.NotifyMail) return fail(SANDBOX_RTN.invalidField, '線上折讓須以電子郵件通知（AllowanceNotify E）並填寫 NotifyMail');
+        if (!/^https?:\/\/\S+$/.test(d.ReturnURL)) return fail(SANDBOX_RTN.invalidField, 'ReturnURL 格式錯誤');
+        return null;
+      });
+      if ('RtnCode' in made) return made;
+      const { inv, allowanceNo, at } = made;
+      const expires = new Date(at.getTime() + CONSENT_HOURS * 3600_000);
+      const online = { state: 'pending' as const, expiresAt: expires.toISOString(), returnUrl: d.ReturnURL, notifyMail: d.NotifyMail };
+      const credited: SandboxInvoice = { ...inv, allowances: [...inv.allowances, { allowanceNo, amount: d.AllowanceAmount, date: ecpayDateTime(at), voided: false, online }] };
+      await store.save(credited);
+      return { RtnCode: 1, RtnMsg: '線上折讓申請成功，待買受人同意', IA_Allow_No: allowanceNo, IA_Invoice_No: inv.invoiceNo, IA_TempDate: ecpayDateTime(at), IA_TempExpireDate: ecpayDateTime(expires), IA_Remain_Allowance_Amt: remaining(credited) };
+    },
+    true,
+  );
+
+  // ── The buyer's consent (the link in ECPay's mail; the sandbox's own page, not ECPay's API) ──
+  // GET shows what is asked; POST agrees: the allowance is issued then, and the result is posted
+  // to ReturnURL as ECPay posts it (a signed form). Tests post here directly.
+  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) acceptForms(app, 1024);
+  const consentPath = '/consent/:invoiceNo/:allowanceNo';
+  type ConsentParams = { invoiceNo: string; allowanceNo: string };
+  const pending = async (params: ConsentParams) => {
+    const inv = await store.get(params.invoiceNo);
+    const allowance = inv?.allowances.find((a) => a.allowanceNo === params.allowanceNo && a.online);
+    return inv && allowance ? { inv, allowance } : null;
+  };
+  const page = (reply: FastifyReply, status: number, body: string) =>
+    reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(`<!doctype html><html lang="zh-Hant"><meta charset="utf-8"><title>折讓同意（沙盒）</title><body>${body}</body></html>`);
+  const esc = (t: string) => t.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+  app.get<{ Params: ConsentParams }>(consentPath, async (request, reply) => {
+    const found = await pending(request.params);
+    if (!found) return page(reply, 404, '<p>查無此折讓。</p>');
+    const { inv, allowance } = found;
+    const state = allowance.online?.state === 'agreed' ? '已同意' : lapsed(allowance, now()) ? '已逾期' : '待同意';
+    return page(reply, 200, `<h1>折讓同意（沙盒）</h1><p>發票 ${esc(inv.invoiceNo)} 折讓 ${allowance.amount} 元，折讓單號 ${esc(allowance.allowanceNo)}：${state}</p>${state === '待同意' ? '<form method="post"><button>同意折讓</button></form>' : ''}`);
+  });
+
+  app.post<{ Params: ConsentParams }>(consentPath, async (request, reply) => {
+    const agreed = await oneAtATime(async () => {
+      const found = await pending(request.params);
+      if (!found) return { status: 404 as const };
+      const { inv, allowance } = found;
+      if (allowance.voided || lapsed(allowance, now())) return { status: 410 as const };
+      if (allowance.online?.state === 'agreed') return { status: 200 as const, inv, allowance };
+      const at = now();
+      const issued: SandboxAllowance = { ...allowance, date: ecpayDateTime(at), online: { ...allowance.online!, state: 'agreed' } };
+      const saved: SandboxInvoice = { ...inv, allowances: inv.allowances.map((a) => (a === allowance ? issued : a)) };
+      await store.save(saved);
+      return { status: 200 as const, inv: saved, allowance: issued };
+    });
+    if (agreed.status === 404) return page(reply, 404, '<p>查無此折讓。</p>');
+    if (agreed.status === 410) return page(reply, 410, '<p>同意連結已逾期（72 小時），折讓未開立。</p>');
+    const form = allowanceNoticeForm(
+      { RtnCode: '1', RtnMsg: '開立折讓成功', IA_Allow_No: agreed.allowance.allowanceNo, IA_Invoice_No: agreed.inv.invoiceNo, IA_Date: agreed.allowance.date, IIS_Remain_Allowance_Amt: String(remaining(agreed.inv)) },
+      settings,
+    );
+    let answer: string;
+    try {
+      answer = await post(agreed.allowance.online!.returnUrl, form);
+    } catch (error) {
+      answer = `（無法通知特店：${error instanceof Error ? error.message : String(error)}）`;
+    }
+    return page(reply, 200, `<p>已同意折讓，折讓單號 ${esc(agreed.allowance.allowanceNo)}。</p><p data-merchant-answer>${esc(answer)}</p>`);
+  });
+
+  // ── The draw (the sandbox's own route, not ECPay's API): what ECPay's GetIssue reports after it ──
+  // Type 0 marks the invoice drawn and not won; 1–12 won that prize (IIS_Award_Type). A voided
+  // invoice or one with a 統一編號 is not in the draw.
+  app.post<{ Params: { invoiceNo: string; type: string } }>('/award/:invoiceNo/:type', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const { invoiceNo, type } = request.params;
+    if (!/^(?:[0-9]|1[0-2])$/.test(type)) return reply.code(400).send({ error: 'type is 0 (not won) or a prize code 1–12' });
+    return oneAtATime(async () => {
+      const inv = await store.get(invoiceNo);
+      if (!inv) return reply.code(404).send({ error: 'no such invoice' });
+      if (inv.voided || inv.data.CustomerIdentifier) return reply.code(409).send({ error: 'not in the draw (voided, or issued with a 統一編號)' });
+      await store.save({ ...inv, award: type === '0' ? { flag: '0', type: '0' } : { flag: '1', type } });
+      return { invoiceNo, awardFlag: type === '0' ? '0' : '1', awardType: type };
+    });
+  });
 
   // ── 作廢折讓 ──
   route(
@@ -516,8 +651,9 @@ const einvoiceSandbox: FastifyPluginAsync<EinvoiceSandboxOptions> = async (app, 
       IIS_Turnkey_Status: '',
       IIS_Remain_Allowance_Amt: remaining(inv),
       IIS_Print_Flag: d.Print,
-      IIS_Award_Flag: '',
-      IIS_Award_Type: '',
+      // A company invoice is never in the draw ('X'); others read '' until the draw is known.
+      IIS_Award_Flag: identifier ? 'X' : (inv.award?.flag ?? ''),
+      IIS_Award_Type: identifier ? '' : (inv.award?.type ?? ''),
       IIS_Random_Number: inv.randomNumber,
       InvoiceRemark: d.InvoiceRemark,
       Items: d.Items,

@@ -4,8 +4,9 @@ import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { InvoiceDetails } from '../../db/schema.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import { PermanentDeliveryError, enqueueOutbox, outboxStatus } from '../../plugins/outbox.ts';
-import { refundLine, type EinvoiceError, type InvoiceChoice, type InvoiceClient, type IssuedInvoice } from './ecpay-invoice.ts';
-import { allowanceMail, invoiceIssuedMail, invoiceVoidedMail, type MailInvoice } from './mails.ts';
+import { readAllowanceNotice, refundLine, voidDeadline, type EinvoiceError, type EinvoiceSettings, type InvoiceChoice, type InvoiceClient, type IssuedInvoice } from './ecpay-invoice.ts';
+import { allowanceMail, allowanceRequestedMail, invoiceIssuedMail, invoiceVoidedMail, type MailInvoice } from './mails.ts';
+import { periodOf, prizeOf } from './awards.ts';
 import * as repo from './repo.ts';
 
 /**
@@ -40,6 +41,32 @@ export interface InvoiceDeps {
 
 const clock = (deps: Pick<InvoiceDeps, 'now'>) => (deps.now ? deps.now() : new Date());
 
+/** Where ECPay posts the buyer's consent to an online allowance (its ReturnURL). */
+export const ALLOWANCE_RESULT_PATH = '/api/invoices/ecpay/allowance-result';
+
+/** How long ECPay's consent link stays valid, used when its answer carries no expiry (?p=15391: 72 hours). */
+const CONSENT_MS = 72 * 3600_000;
+
+export type AllowanceState = 'pending' | 'issued' | 'expired';
+
+/** Issued; waiting for the buyer's consent; or lapsed, the buyer not having agreed within 72 hours. */
+export function allowanceState(a: Pick<repo.AllowanceRow, 'state' | 'expiresAt'>, now: Date): AllowanceState {
+  if (a.state === 'issued') return 'issued';
+  return a.expiresAt && now.getTime() > a.expiresAt.getTime() ? 'expired' : 'pending';
+}
+
+/** What the allowances take off the invoice: issued ones and those still waiting (ECPay holds their amount). */
+const creditedSum = (allowances: readonly repo.AllowanceRow[], now: Date) => allowances.filter((a) => allowanceState(a, now) !== 'expired').reduce((sum, a) => sum + a.amount, 0);
+
+/** 'yyyy-MM-dd HH:mm:ss' in Taiwan time (as ECPay writes dates) as an instant; null when it is not one. */
+function taipeiInstant(text: string): Date | null {
+  if (!/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(text)) return null;
+  const at = new Date(`${text.replace(' ', 'T')}+08:00`);
+  return Number.isNaN(at.getTime()) ? null : at;
+}
+
+export { voidDeadline };
+
 export const INVOICE_KINDS = { issue: 'invoice.issue', void: 'invoice.void', allowance: 'invoice.allowance' } as const;
 export const issueKey = (orderNo: string) => `${INVOICE_KINDS.issue}:${orderNo}`;
 
@@ -70,18 +97,6 @@ export async function invoiceFollowUp(tx: Tx, order: { id: string; orderNo: stri
 /** A credit on the order's invoice for `amount` (a partial refund), once per `key`. */
 export async function requestAllowance(tx: Tx, order: { id: string; orderNo: string }, key: string, amount: number, reason: string): Promise<void> {
   await enqueueOutbox(tx, { kind: INVOICE_KINDS.allowance, key: `${INVOICE_KINDS.allowance}:${key}`, payload: { orderId: order.id, orderNo: order.orderNo, key, amount, reason }, summary: `發票折讓 ${amount} 元：訂單 ${order.orderNo}` });
-}
-
-/**
- * The last moment an invoice may be voided rather than credited: the 15th (Taipei) of the month
- * after its two-month filing period (January–February invoices until 15 March, and so on).
- */
-export function voidDeadline(invoiceDate: string): Date {
-  const year = Number(invoiceDate.slice(0, 4));
-  const month = Number(invoiceDate.slice(5, 7));
-  const periodEnd = month % 2 === 0 ? month : month + 1;
-  const next = periodEnd === 12 ? { y: year + 1, m: 1 } : { y: year, m: periodEnd + 1 };
-  return new Date(`${next.y}-${String(next.m).padStart(2, '0')}-15T23:59:59.999+08:00`);
 }
 
 function choiceOf(details: InvoiceDetails): InvoiceChoice {
@@ -184,7 +199,7 @@ export async function voidInvoice(deps: InvoiceDeps, payload: { orderId: string;
   const now = clock(deps);
   // After its filing period, or once part of it was credited (ECPay voids no invoice with
   // allowances), what is left is credited instead of voided.
-  const credited = (await repo.allowancesOf(deps.db, invoice.id)).reduce((sum, a) => sum + a.amount, 0);
+  const credited = creditedSum(await repo.allowancesOf(deps.db, invoice.id), now);
   if (credited > 0 || now.getTime() > voidDeadline(invoice.invoiceDate).getTime()) {
     if (invoice.amount - credited > 0) await creditInvoice(deps, subject, invoice, `void:${payload.orderNo}`, invoice.amount - credited, payload.reason);
     return;
@@ -193,7 +208,13 @@ export async function voidInvoice(deps: InvoiceDeps, payload: { orderId: string;
   if (!result.ok) {
     const found = result.error.kind === 'rejected' ? await deps.client.getIssue({ invoiceNo: invoice.invoiceNo, invoiceDate: invoice.invoiceDate }) : null;
     // Voided by an earlier try whose answer was lost.
-    if (!found?.ok || !found.value.voided) throw failure(result.error);
+    if (!found?.ok || !found.value.voided) {
+      // Refused because ECPay's deadline passed while the request was on its way: credit instead.
+      if (result.error.kind === 'rejected' && clock(deps).getTime() > voidDeadline(invoice.invoiceDate).getTime()) {
+        return creditInvoice(deps, subject, invoice, `void:${payload.orderNo}`, invoice.amount - credited, payload.reason);
+      }
+      throw failure(result.error);
+    }
   }
   await deps.db.transaction(async (tx) => {
     await repo.markVoid(tx, invoice.id, payload.reason, now);
@@ -215,28 +236,64 @@ export async function allowInvoice(deps: InvoiceDeps, payload: { orderId: string
   await creditInvoice(deps, subject, invoice, payload.key, payload.amount, payload.reason);
 }
 
+/**
+ * Asks ECPay for an online-consent allowance (線上開立折讓): ECPay mails the buyer, who agrees online
+ * within 72 hours; only then is it issued (`allowanceResult`). Until then it is kept as pending and
+ * holds its amount. The buyer's signed paper 折讓證明單 the paper call needs is never collected, so
+ * the shop does not use that call.
+ */
 async function creditInvoice(deps: InvoiceDeps, subject: InvoiceSubject, invoice: repo.InvoiceRow, key: string, amount: number, reason: string): Promise<void> {
   const earlier = await repo.allowancesOf(deps.db, invoice.id);
   if (earlier.some((a) => a.key === key)) return;
-  const left = invoice.amount - earlier.reduce((sum, a) => sum + a.amount, 0);
+  const now = clock(deps);
+  const left = invoice.amount - creditedSum(earlier, now);
   if (!Number.isInteger(amount) || amount <= 0 || amount > left) throw new PermanentDeliveryError(`折讓金額 ${amount} 元超過發票剩餘可折讓的 ${left} 元`);
-  const result = await deps.client.allowance({ invoiceNo: invoice.invoiceNo, invoiceDate: invoice.invoiceDate, lines: [refundLine(amount)], customerName: subject.buyer.name, notifyEmail: subject.buyer.email });
+  const result = await deps.client.allowanceByCollegiate({
+    invoiceNo: invoice.invoiceNo,
+    invoiceDate: invoice.invoiceDate,
+    lines: [refundLine(amount)],
+    customerName: subject.buyer.name,
+    notifyEmail: subject.buyer.email,
+    returnUrl: `${deps.publicUrl}${ALLOWANCE_RESULT_PATH}`,
+  });
   if (!result.ok) throw failure(result.error);
+  const expiresAt = taipeiInstant(result.value.expiresAt) ?? new Date(now.getTime() + CONSENT_MS);
   await deps.db.transaction(async (tx) => {
-    if (!(await repo.insertAllowance(tx, { invoiceId: invoice.id, key, allowanceNo: result.value.allowanceNo, amount, reason }))) return;
-    if (subject.buyer.verified) await deps.mailer.enqueue(tx, allowanceMail(mailInvoice(subject, invoice), { no: result.value.allowanceNo, amount }, deps.publicUrl));
+    if (!(await repo.insertAllowance(tx, { invoiceId: invoice.id, key, allowanceNo: result.value.allowanceNo, amount, reason, state: 'pending', expiresAt }))) return;
+    if (subject.buyer.verified) await deps.mailer.enqueue(tx, allowanceRequestedMail(mailInvoice(subject, invoice), { no: result.value.allowanceNo, amount, expiresAt }, deps.publicUrl));
   });
   deps.mailer.flush();
 }
 
+/**
+ * ECPay's post to ReturnURL once the buyer agreed to an online allowance: checked (CheckMacValue),
+ * the allowance marked issued once, and the member told. Answers what ECPay expects: `1|OK` when
+ * the notice was taken (also for one already taken), `0|…` when it is not ECPay's.
+ */
+export async function allowanceResult(deps: InvoiceDeps, settings: Pick<EinvoiceSettings, 'hashKey' | 'hashIV'>, form: Readonly<Record<string, string>>): Promise<string> {
+  const notice = readAllowanceNotice(form, settings);
+  if (!notice) return '0|CheckMacValue Error';
+  if (!notice.agreed) return '1|OK';
+  const invoice = await repo.findByInvoiceNo(deps.db, notice.invoiceNo);
+  if (!invoice) return '0|Unknown invoice';
+  const subject = await deps.subject(deps.db, invoice.orderId);
+  await deps.db.transaction(async (tx) => {
+    const issued = await repo.markAllowanceIssued(tx, invoice.id, notice.allowanceNo, taipeiInstant(notice.date) ?? clock(deps));
+    if (issued && subject?.buyer.verified) await deps.mailer.enqueue(tx, allowanceMail(mailInvoice(subject, invoice), { no: issued.allowanceNo, amount: issued.amount }, deps.publicUrl));
+  });
+  deps.mailer.flush();
+  return '1|OK';
+}
+
 /** The order's invoice as the member and staff see it: issued (with its allowances), voided, being issued, or none. */
-export async function invoiceView(db: DbOrTx, order: { id: string; orderNo: string }): Promise<IssuedInvoiceView | null> {
+export async function invoiceView(db: DbOrTx, order: { id: string; orderNo: string }, now: () => Date = () => new Date()): Promise<IssuedInvoiceView | null> {
   const invoice = await repo.findByOrder(db, order.id);
   if (!invoice) {
     const pending = await outboxStatus(db, issueKey(order.orderNo));
     return pending === 'pending' || pending === 'failed' ? { status: 'pending' } : null;
   }
   const allowances = await repo.allowancesOf(db, invoice.id);
+  const at = now();
   return {
     status: invoice.status,
     invoiceNo: invoice.invoiceNo,
@@ -244,8 +301,23 @@ export async function invoiceView(db: DbOrTx, order: { id: string; orderNo: stri
     randomNumber: invoice.randomNumber,
     amount: invoice.amount,
     voidReason: invoice.voidReason,
-    allowances: allowances.map((a) => ({ allowanceNo: a.allowanceNo, amount: a.amount, reason: a.reason, createdAt: a.createdAt.toISOString() })),
+    award: invoice.awardFlag === '1' ? awardView(invoice) : null,
+    allowances: allowances.map((a) => ({
+      allowanceNo: a.allowanceNo,
+      amount: a.amount,
+      reason: a.reason,
+      state: allowanceState(a, at),
+      createdAt: a.createdAt.toISOString(),
+      expiresAt: a.expiresAt?.toISOString() ?? null,
+      issuedAt: (a.issuedAt ?? (a.state === 'issued' ? a.createdAt : null))?.toISOString() ?? null,
+    })),
   };
+}
+
+function awardView(invoice: repo.InvoiceRow) {
+  const prize = prizeOf(invoice.awardType ?? '');
+  const period = periodOf(Number(invoice.invoiceDate.slice(0, 4)), Number(invoice.invoiceDate.slice(5, 7)));
+  return { label: '已中獎' as const, prize: prize.name, amount: prize.amount, claimUntil: period.claimUntil };
 }
 
 export type CarrierCheck = 'valid' | 'invalid' | 'unverified';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { moneyWords } from './money-words.ts';
 
 const base = { status: 'paid', paymentMethod: 'credit_card', paidAt: '2026-11-20T02:00:00Z', issuedInvoice: null, amounts: { total: 1080 } } as const;
-const issued = { status: 'issued' as const, invoiceNo: 'AB12345678', invoiceDate: '2026-11-20', randomNumber: '1234', amount: 1080, voidReason: null, allowances: [] };
+const issued = { status: 'issued' as const, invoiceNo: 'AB12345678', invoiceDate: '2026-11-20', randomNumber: '1234', amount: 1080, voidReason: null, award: null, allowances: [] };
 
 describe('what a console cancel or refund says it will do', () => {
   it('a paid card order: the shop refunds the card itself, and says nobody should refund it again', () => {

@@ -11,6 +11,7 @@ import { isDatabaseEmpty } from './db/seed/empty.ts';
 import type { PreparedDatabase } from './cli/prepare-database.ts';
 import { buildApp } from './app.ts';
 import { gracefulDrain } from './lib/drain.ts';
+import { keepDataPrivate } from './lib/private-files.ts';
 
 /** Gets the database ready, builds the app, listens, and closes gracefully. Nothing else lives here. */
 async function main(): Promise<void> {
@@ -25,6 +26,8 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  keepDataPrivate(config.dataDir);
+
   // A new embedded database is created (initdb), migrated and given its demo data by a short-lived
   // process: what that takes would otherwise stay in this one's memory for good.
   let prepared: PreparedDatabase | undefined;
@@ -37,6 +40,8 @@ async function main(): Promise<void> {
     prepared = await prepareDatabaseInChildProcess();
     if (database.engine === 'pglite') database = await openServerDatabase(config);
   }
+  // PGlite sets 0666 on the files it creates, whatever the umask: they are tightened again now.
+  if (database.engine === 'pglite') keepDataPrivate(config.dataDir);
   const app = await buildApp({ config, database });
   app.log.info(
     { engine: database.engine, migrationsApplied: applied + (prepared?.migrationsApplied ?? 0) },

@@ -16,6 +16,8 @@ async function main(): Promise<number> {
   }
   const config = loadConfig(process.env);
   const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), args[0]!);
+  // What the restore writes (the database, the files) is the shop's user's only.
+  process.umask(0o077);
   const result = await restoreBackup(file, config);
   console.log(`Restored ${path.basename(file)} (made ${result.manifest.createdAt}) into ${result.target}:`);
   console.log(`  ${result.accounts} accounts, ${result.orders} orders, ${result.files} files`);

@@ -197,4 +197,15 @@ describe('configuration', () => {
   it('lets SEED_DEMO=0 turn the demo data off in development', () => {
     expect(loadConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
   });
+
+  it('takes a backup key of 32 bytes in base64 or hex, and refuses anything else without echoing it', () => {
+    const bytes = Buffer.alloc(32, 7);
+    expect(loadConfig({}).backupEncryptionKey).toBeUndefined();
+    expect(loadConfig({ BACKUP_ENCRYPTION_KEY: bytes.toString('base64') }).backupEncryptionKey).toEqual(bytes);
+    expect(loadConfig({ BACKUP_ENCRYPTION_KEY: bytes.toString('hex') }).backupEncryptionKey).toEqual(bytes);
+    for (const bad of ['secret-password', Buffer.alloc(16, 7).toString('base64'), Buffer.alloc(31, 7).toString('hex'), `${bytes.toString('hex')}00`]) {
+      const lines = problems({ BACKUP_ENCRYPTION_KEY: bad });
+      expect(lines, bad).toEqual([`BACKUP_ENCRYPTION_KEY: must be 32 random bytes written as base64 (44 characters) or hex (64 characters); make one with: openssl rand -base64 32 (got ${bad.length} characters)`]);
+    }
+  });
 });

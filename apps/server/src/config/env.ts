@@ -146,6 +146,21 @@ const EnvSchema = z.object({
   SESSION_CACHE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int('must be whole seconds').min(0, 'must be 0 (off) or more').max(300, 'must be at most 300').default(10)),
   OUTBOX_LEASE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int('must be whole seconds').min(2, 'must be at least 2').max(3600, 'must be at most 3600').default(120)),
   REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
+  /** 32 random bytes (base64 or hex) that seal every backup with AES-256-GCM (modules/backup/encryption.ts). */
+  BACKUP_ENCRYPTION_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .optional()
+      .transform((raw, ctx): Buffer | undefined => {
+        if (raw === undefined) return undefined;
+        const value = raw.trim();
+        const key = /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, 'hex') : /^[A-Za-z0-9+/]{43}=?$/.test(value) ? Buffer.from(value, 'base64') : null;
+        if (key?.length === 32) return key;
+        ctx.addIssue({ code: 'custom', message: 'must be 32 random bytes written as base64 (44 characters) or hex (64 characters); make one with: openssl rand -base64 32' });
+        return z.NEVER;
+      }),
+  ),
   /** At start, how long to wait for Redis before taking traffic without it (limits per instance until it answers). */
   REDIS_START_WAIT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int('must be whole seconds').min(0, 'must be 0 (do not wait) or more').max(120, 'must be at most 120').default(10)),
   MAINTENANCE_MODE: booleanFlag,
@@ -228,6 +243,8 @@ export interface AppConfig {
   readonly outboxLeaseMs: number;
   /** How long a signed-in lookup is kept in memory (0: every request asks the database). */
   readonly sessionCacheMs: number;
+  /** Seals backups (AES-256-GCM) and opens sealed ones; without it backups are plain tar files. */
+  readonly backupEncryptionKey: Buffer | undefined;
   /** Shared rate-limit counters (and later realtime fan-out) across instances. */
   readonly redisUrl: string | undefined;
   readonly redisStartWaitMs: number;
@@ -287,7 +304,9 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
       const key = issue.path.join('.') || '(environment)';
-      return `${key}: ${issue.message} (got ${JSON.stringify(source[key] ?? null)})`;
+      // A secret's value is never echoed into a log: only its length.
+      const got = key === 'BACKUP_ENCRYPTION_KEY' ? `${source[key]?.length ?? 0} characters` : JSON.stringify(source[key] ?? null);
+      return `${key}: ${issue.message} (got ${got})`;
     });
     throw new ConfigError(problems);
   }
@@ -362,6 +381,7 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
     shopNotifyEmail: env.SHOP_NOTIFY_EMAIL ?? BRAND.email,
     outboxLeaseMs: env.OUTBOX_LEASE_SECONDS * 1000,
     sessionCacheMs: env.SESSION_CACHE_SECONDS * 1000,
+    backupEncryptionKey: env.BACKUP_ENCRYPTION_KEY,
     redisUrl: env.REDIS_URL,
     redisStartWaitMs: env.REDIS_START_WAIT_SECONDS * 1000,
     maintenanceMode: env.MAINTENANCE_MODE,

@@ -50,6 +50,18 @@ function runCli(script: 'backup' | 'restore', args: string[], env: Record<string
   });
 }
 
+/** How many tables a PostgreSQL database has (0: a refused restore left it empty). */
+async function tableCount(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: number }>("select count(*)::int as n from pg_tables where schemaname not in ('pg_catalog', 'information_schema')");
+    return rows[0]!.n;
+  } finally {
+    await client.end();
+  }
+}
+
 /** Every file under a folder, by relative path, with the SHA-256 of its bytes. */
 function treeHashes(root: string): Record<string, string> {
   const out: Record<string, string> = {};
@@ -318,15 +330,62 @@ describe.skipIf(!dbAvailable())('npm run backup and npm run restore', () => {
         expect(restore.code, file).toBe(1);
         expect(restore.stderr, file).toMatch(message);
         expect(treeHashes(target), file).toEqual({});
-        if (targetUrl) {
-          const client = new pg.Client({ connectionString: targetUrl });
-          await client.connect();
-          const { rows } = await client.query<{ n: number }>("select count(*)::int as n from pg_tables where schemaname not in ('pg_catalog', 'information_schema')");
-          await client.end();
-          expect(rows[0]!.n, file).toBe(0);
-        }
+        if (targetUrl) expect(await tableCount(targetUrl), file).toBe(0);
       }),
     );
+  }, 180_000);
+
+  it('writes the backup owner-only (0600) into an owner-only folder (0700) it makes', async () => {
+    const folder = path.join(work, 'private', 'nightly');
+    const archive = path.join(folder, 'shop.tar');
+    const made = await runCli('backup', [archive], shopEnv());
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.stdout).toContain('not encrypted');
+    expect({ file: fs.statSync(archive).mode & 0o777, folder: fs.statSync(folder).mode & 0o777, parent: fs.statSync(path.dirname(folder)).mode & 0o777 }).toEqual({
+      file: 0o600,
+      folder: 0o700,
+      parent: 0o700,
+    });
+  }, 120_000);
+
+  it('seals the backup with BACKUP_ENCRYPTION_KEY; restore opens it with that key only, and a wrong, missing or damaged one changes nothing', async () => {
+    const key = Buffer.alloc(32, 11).toString('base64');
+    const archive = path.join(work, 'sealed.tar');
+    const made = await runCli('backup', [archive], { ...shopEnv(), BACKUP_ENCRYPTION_KEY: key });
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.stdout).toContain('encrypted with BACKUP_ENCRYPTION_KEY');
+    const bytes = fs.readFileSync(archive);
+    expect(bytes.subarray(0, 24).toString('ascii')).toBe('shanlan-backup-aes256gcm');
+    // Nothing of the archive shows through: not its manifest, not an address from the orders.
+    expect(bytes.includes(Buffer.from('backup.json'))).toBe(false);
+    expect(bytes.includes(Buffer.from('buyer-a@example.com'))).toBe(false);
+    expect(fs.statSync(archive).mode & 0o777).toBe(0o600);
+
+    const damaged = path.join(work, 'sealed-damaged.tar');
+    const flipped = Buffer.from(bytes);
+    flipped[Math.floor(flipped.length / 2)]! ^= 0x01;
+    fs.writeFileSync(damaged, flipped);
+    const cases: Array<[string, string | undefined, RegExp]> = [
+      [archive, undefined, /This backup is encrypted: set BACKUP_ENCRYPTION_KEY/],
+      [archive, Buffer.alloc(32, 12).toString('hex'), /BACKUP_ENCRYPTION_KEY is not the key this backup was made with; nothing was changed/],
+      [damaged, key, /encrypted backup is damaged/],
+    ];
+    const targetUrls: Array<string | undefined> = [];
+    for (const _ of cases) targetUrls.push(engine === 'postgres' ? await emptyPostgres() : undefined);
+    for (const [i, [file, withKey, message]] of cases.entries()) {
+      const target = path.join(work, `sealed-refused-${i}`);
+      const restore = await runCli('restore', [file], { DATA_DIR: target, DATABASE_URL: targetUrls[i], BACKUP_ENCRYPTION_KEY: withKey });
+      expect(restore.code, restore.stderr).toBe(1);
+      expect(restore.stderr).toMatch(message);
+      expect(treeHashes(target)).toEqual({});
+      if (targetUrls[i]) expect(await tableCount(targetUrls[i])).toBe(0);
+    }
+
+    const target = path.join(work, 'sealed-restored');
+    const targetUrl = engine === 'postgres' ? await emptyPostgres() : undefined;
+    const restore = await runCli('restore', [archive], { DATA_DIR: target, DATABASE_URL: targetUrl, BACKUP_ENCRYPTION_KEY: key });
+    expect(restore.code, restore.stderr).toBe(0);
+    await expectSameShop(target, targetUrl, await snapshot(database));
   }, 180_000);
 
   it.skipIf(engine !== 'pglite')('never opens an embedded database that a shop it cannot reach holds, and opens it itself once the shop has stopped', async () => {

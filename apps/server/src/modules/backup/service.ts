@@ -40,6 +40,7 @@ import {
   restorePgliteDataDir,
   type DumpFormat,
 } from './dump.ts';
+import { encryptStream, openArchiveBytes } from './encryption.ts';
 
 export { BackupError } from './archive.ts';
 export type { DumpFormat } from './dump.ts';
@@ -127,18 +128,37 @@ export async function startBackup(options: BackupOptions): Promise<BackupRun> {
   return { manifest, stream: writer.output, done };
 }
 
-/** Writes a backup to `file` (through `file.partial`, renamed when checked whole). */
-export async function writeBackupFile(run: BackupRun, file: string): Promise<CheckedArchive & { note?: string }> {
+/**
+ * Writes an archive's bytes to `file`, readable by its owner only: through `file.partial`, renamed
+ * when read back whole. With a key the file is sealed on the way (encryption.ts) and the check
+ * reads it back through the decryption, tag included.
+ */
+export async function saveArchive(bytes: Readable, file: string, key: Buffer | undefined, done: Promise<{ note?: string | undefined }> = Promise.resolve({})): Promise<CheckedArchive & { note?: string | undefined; encrypted: boolean }> {
   const partial = `${file}.partial`;
   try {
-    const [, result] = await Promise.all([pipeline(run.stream, fs.createWriteStream(partial)), run.done]);
-    const checked = await checkArchive(partial, () => {});
+    const out = fs.createWriteStream(partial, { mode: 0o600 });
+    const [, result] = await Promise.all([key ? pipeline(bytes, encryptStream(key), out) : pipeline(bytes, out), done]);
+    const checked = await checkArchive(() => openArchiveBytes(partial, key), () => {});
     await fs.promises.rename(partial, file);
-    return { ...checked, note: result.note };
+    return { ...checked, note: result.note, encrypted: Boolean(key) };
   } catch (error) {
     await fs.promises.rm(partial, { force: true });
     throw error;
   }
+}
+
+/** Writes a backup to `file` (see saveArchive). */
+export function writeBackupFile(run: BackupRun, file: string, key: Buffer | undefined) {
+  return saveArchive(run.stream, file, key, run.done);
+}
+
+/**
+ * Makes the folder backups go to owner-only (0700): created so when missing, and tightened when it
+ * is the shop's own default folder. A folder the operator chose and already has is left as it is.
+ */
+export async function prepareBackupFolder(dir: string, isDefault: boolean): Promise<void> {
+  await fs.promises.mkdir(dir, { recursive: true, mode: 0o700 });
+  if (isDefault) await fs.promises.chmod(dir, 0o700);
 }
 
 // ————————————————————————————————————————— restore —————————————————————————————————————————
@@ -185,7 +205,9 @@ function checkEngine(manifest: Manifest, databaseUrl: string | undefined): void 
  */
 export async function restoreBackup(file: string, config: AppConfig): Promise<RestoreResult> {
   if (!fs.existsSync(file)) throw new BackupError(`There is no file ${file}.`);
-  const checked = await checkArchive(file, (manifest) => {
+  const key = config.backupEncryptionKey;
+  const open = () => openArchiveBytes(file, key);
+  const checked = await checkArchive(open, (manifest) => {
     checkMigrationLevel(manifest.migrations);
     checkEngine(manifest, config.databaseUrl);
   });
@@ -225,7 +247,7 @@ export async function restoreBackup(file: string, config: AppConfig): Promise<Re
   };
   /** Walks the archive, giving database entries to `database` and files to the store. */
   const apply = (database: (entry: ArchiveEntry) => Promise<void>) =>
-    forEachEntry(file, async (entry) => {
+    forEachEntry(open, async (entry) => {
       if (entry.name === MANIFEST_ENTRY || entry.name === END_ENTRY) return;
       if (entry.name.startsWith(STORAGE_PREFIX)) return restoreFile(entry);
       return database(entry);

@@ -21,6 +21,10 @@ async function main(): Promise<number> {
   const result = await restoreBackup(file, config);
   console.log(`Restored ${path.basename(file)} (made ${result.manifest.createdAt}) into ${result.target}:`);
   console.log(`  ${result.accounts} accounts, ${result.orders} orders, ${result.files} files`);
+  console.log(
+    `  The outbox is held: no mail or gateway call (${result.heldMessages} waiting) is sent until the owner releases it, ` +
+      'in the console (寄送狀態) or with npm run outbox:release, once the shop this backup came from no longer runs.',
+  );
   if (result.migrationsBehind > 0) console.log(`  ${result.migrationsBehind} newer migrations are applied when the shop starts.`);
   return 0;
 }

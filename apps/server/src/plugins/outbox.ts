@@ -50,6 +50,40 @@ export async function outboxStatus(db: DbOrTx, key: string): Promise<'pending' |
   return row?.status ?? null;
 }
 
+/**
+ * The hold a restore puts on the outbox (a `site_settings` row): a restored shop would otherwise
+ * send again every mail and gateway call the live shop had pending, or had sent after the backup.
+ * While it is there no worker claims anything; the owner releases it (console, or `npm run
+ * outbox:release`), audited. docs/decisions/032-restore-holds-the-outbox.md.
+ */
+export const OUTBOX_HOLD_KEY = 'outbox.hold';
+
+export interface OutboxHold {
+  /** When it was put on (the restore). */
+  readonly since: string;
+  /** Why, in the operator's words. */
+  readonly reason: string;
+}
+
+/** Puts the hold on (a restore does, into the database it has just restored). */
+export async function holdOutbox(db: DbOrTx, reason: string): Promise<void> {
+  await db.execute(sql`
+    insert into site_settings (key, value) values (${OUTBOX_HOLD_KEY}, jsonb_build_object('since', now(), 'reason', ${reason}::text))
+    on conflict (key) do update set value = excluded.value, updated_at = now()`);
+}
+
+/** The hold, or null when the outbox sends. */
+export async function readOutboxHold(db: DbOrTx): Promise<OutboxHold | null> {
+  const [row] = rows<{ value: { since?: unknown; reason?: unknown } }>(await db.execute(sql`select value from site_settings where key = ${OUTBOX_HOLD_KEY}`));
+  return row ? { since: String(row.value.since ?? ''), reason: String(row.value.reason ?? '') } : null;
+}
+
+/** Takes the hold off; the hold it took off, or null when there was none. */
+export async function releaseOutboxHold(db: DbOrTx): Promise<OutboxHold | null> {
+  const [row] = rows<{ value: { since?: unknown; reason?: unknown } }>(await db.execute(sql`delete from site_settings where key = ${OUTBOX_HOLD_KEY} returning value`));
+  return row ? { since: String(row.value.since ?? ''), reason: String(row.value.reason ?? '') } : null;
+}
+
 /** How long a failing message keeps being retried before it waits for staff. */
 export const OUTBOX_GIVE_UP_MS = 24 * 3600_000;
 /** How often an idle worker looks for due messages (a change in this process wakes it at once). */
@@ -102,6 +136,7 @@ export default fp<OutboxOptions>(
           where id in (
             select id from outbox_messages
             where status = 'pending' and next_attempt_at <= now() and (lease_until is null or lease_until < now()) and kind in ${[...handlers.keys()]}
+              and not exists (select 1 from site_settings where key = ${OUTBOX_HOLD_KEY})
             order by next_attempt_at, id
             limit ${BATCH}
             for update skip locked
@@ -192,6 +227,13 @@ export default fp<OutboxOptions>(
 
     let timer: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
+      const hold = await readOutboxHold(app.db).catch(() => null);
+      if (hold) {
+        app.log.warn(
+          { outboxHold: hold },
+          `OUTBOX HELD since ${hold.since} (${hold.reason}): no mail or gateway call is sent until the owner releases it (console 寄送狀態, or npm run outbox:release)`,
+        );
+      }
       timer = setInterval(() => void drain(), POLL_MS);
       timer.unref();
       void drain();

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import sharp from 'sharp';
@@ -13,7 +13,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { REPO_ROOT } from '../../config/env.ts';
 import { buildApp } from '../../app.ts';
 import { openDatabase, PGLITE_OPTIONS, pgliteDatabase, type Database } from '../../db/client.ts';
-import { orderItems, orders, productVariants, storageObjects, users } from '../../db/schema.ts';
+import { auditLog, orderItems, orders, productVariants, storageObjects, users } from '../../db/schema.ts';
+import { enqueueOutbox } from '../../plugins/outbox.ts';
+import { runOutboxRelease } from '../../cli/outbox-release.ts';
+import { HEALTH_CACHE_MS } from '../health/index.ts';
 import { withDatabase } from '../../../test/global-setup.ts';
 import { dbAvailable, dbEngine, createTestDatabase, signIn, testConfig } from '../../../test/helpers.ts';
 import { seedTestCatalog, setRole } from '../../../test/fixtures.ts';
@@ -386,6 +389,64 @@ describe.skipIf(!dbAvailable())('npm run backup and npm run restore', () => {
     const restore = await runCli('restore', [archive], { DATA_DIR: target, DATABASE_URL: targetUrl, BACKUP_ENCRYPTION_KEY: key });
     expect(restore.code, restore.stderr).toBe(0);
     await expectSameShop(target, targetUrl, await snapshot(database));
+  }, 180_000);
+
+  it('a restored shop sends nothing until the owner releases its outbox, then each waiting message once', async () => {
+    // Waiting in the live shop when the backup is taken (a kind the live shop does not deliver).
+    await enqueueOutbox(database.db, [
+      { kind: 'test-held', key: 'held-1', payload: { text: 'invoice for order 1' } },
+      { kind: 'test-held', key: 'held-2', payload: { text: 'refund of order 2' } },
+    ]);
+    const archive = path.join(work, 'pending.tar');
+    const made = await runCli('backup', [archive], shopEnv());
+    expect(made.code, made.stderr).toBe(0);
+    const target = path.join(work, 'restored-pending');
+    const targetUrl = engine === 'postgres' ? await emptyPostgres() : undefined;
+    const restore = await runCli('restore', [archive], { DATA_DIR: target, DATABASE_URL: targetUrl });
+    expect(restore.code, restore.stderr).toBe(0);
+    expect(restore.stdout).toMatch(/The outbox is held: no mail or gateway call \(\d+ waiting\) is sent until the owner releases it/);
+
+    const restoredDb = await openDatabase({ databaseUrl: targetUrl, dataDir: target });
+    const cliToken = 'restored-shop-command-line-token-0123456789';
+    const restored = await buildApp({ config: testConfig({ DATA_DIR: target }), database: restoredDb, closeDatabase: false, cliToken });
+    const delivered: string[] = [];
+    restored.outbox.handle('test-held', async (payload) => {
+      delivered.push(String(payload.text));
+    });
+    try {
+      await restored.listen({ port: 0, host: '127.0.0.1' });
+      const base = `http://127.0.0.1:${(restored.server.address() as { port: number }).port}`;
+      await restored.outbox.drain();
+      expect(delivered).toEqual([]);
+      expect((await restored.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({ status: 'ok', outbox: 'held' });
+      const hold = await restored.inject({ method: 'GET', url: '/api/admin/outbox/hold', headers: { 'x-admin-cli-token': cliToken } });
+      expect(hold.json()).toMatchObject({ held: true, reason: expect.stringContaining('restored from a backup made'), pending: expect.any(Number) });
+      expect(hold.json().pending).toBeGreaterThanOrEqual(2);
+      // Staff may see it, but only the owner lets a restored shop send.
+      const clerk = (await signIn(restored, 'clerk@example.com')).cookie;
+      await setRole(restoredDb, 'clerk@example.com', 'staff');
+      expect((await restored.inject({ method: 'POST', url: '/api/admin/outbox/release', headers: { cookie: clerk, origin: ORIGIN }, payload: {} })).statusCode).toBe(403);
+      await restored.outbox.drain();
+      expect(delivered).toEqual([]);
+
+      const lines: string[] = [];
+      const io = { base, token: cliToken, log: (l: string) => lines.push(l), error: (l: string) => lines.push(l) };
+      expect(await runOutboxRelease(io)).toBe(0);
+      expect(lines.at(-1)).toMatch(/^Outbox released: \d+ waiting messages are sent now\.$/);
+      await restored.outbox.drain();
+      await restored.outbox.drain();
+      expect(delivered.sort()).toEqual(['invoice for order 1', 'refund of order 2']);
+      // Health answers from a probe of up to a second ago.
+      await new Promise((resolve) => setTimeout(resolve, HEALTH_CACHE_MS + 100));
+      expect((await restored.inject({ method: 'GET', url: '/api/health' })).json()).not.toHaveProperty('outbox');
+      expect(await runOutboxRelease(io)).toBe(1);
+      expect(lines.at(-1)).toBe('The outbox is not held: it already sends.');
+      const audit = await restoredDb.db.select().from(auditLog).where(eq(auditLog.action, 'outbox.release'));
+      expect(audit.map((a) => ({ actor: a.actorEmail, before: (a.before as { held: boolean }).held }))).toEqual([{ actor: 'command-line', before: true }]);
+    } finally {
+      await restored.close();
+      await restoredDb.close();
+    }
   }, 180_000);
 
   it.skipIf(engine !== 'pglite')('never opens an embedded database that a shop it cannot reach holds, and opens it itself once the shop has stopped', async () => {

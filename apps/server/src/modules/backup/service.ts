@@ -10,6 +10,7 @@ import type { AppConfig } from '../../config/env.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { MIGRATIONS_FOLDER } from '../../db/migrate.ts';
 import { rows } from '../../db/rows.ts';
+import { holdOutbox } from '../../plugins/outbox.ts';
 import type { ObjectStore } from '../storage/backends.ts';
 import { createObjectStore } from '../storage/create-store.ts';
 import {
@@ -169,6 +170,8 @@ export interface RestoreResult {
   readonly accounts: number;
   readonly orders: number;
   readonly files: number;
+  /** Messages of the outbox that wait, held until the owner releases them. */
+  readonly heldMessages: number;
   readonly migrationsBehind: number;
 }
 
@@ -283,6 +286,14 @@ export async function restoreBackup(file: string, config: AppConfig): Promise<Re
 
   const restored = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
+    // The live shop this came from has sent, or will send, what its outbox held: the restored one
+    // sends nothing until the owner says so (plugins/outbox.ts, OUTBOX_HOLD_KEY). A backup older
+    // than the settings table (migration 0005) has no outbox either.
+    const [tables] = rows<{ settings: boolean; outbox: boolean }>(
+      await restored.db.execute(sql`select to_regclass('site_settings') is not null as settings, to_regclass('outbox_messages') is not null as outbox`),
+    );
+    if (tables?.settings) await holdOutbox(restored.db, `restored from a backup made ${manifest.createdAt}`);
+    const [held] = tables?.outbox ? rows<{ pending: number }>(await restored.db.execute(sql`select count(*)::int as pending from outbox_messages where status = 'pending'`)) : [];
     const [counts] = rows<{ accounts: number; orders: number }>(
       await restored.db.execute(sql`select (select count(*) from users)::int as accounts, (select count(*) from orders)::int as orders`),
     );
@@ -294,6 +305,7 @@ export async function restoreBackup(file: string, config: AppConfig): Promise<Re
       accounts: counts?.accounts ?? 0,
       orders: counts?.orders ?? 0,
       files,
+      heldMessages: held?.pending ?? 0,
       migrationsBehind: known - level.count,
     };
   } finally {

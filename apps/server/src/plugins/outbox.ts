@@ -13,9 +13,13 @@ import { outboxMessages } from '../db/schema.ts';
  *
  * - a row is claimed in one statement (`for update skip locked`, then a lease), so across any
  *   number of instances one worker holds it;
- * - a worker killed mid-delivery leaves its lease; when it runs out the row is taken again. The
- *   lease is longer than any delivery may take (each handler keeps its own time-outs well below
- *   it), so a live worker is never overtaken;
+ * - a worker killed mid-delivery leaves its lease; when it runs out the row is set aside for a
+ *   handover, then taken again. The lease is longer than any delivery may take (each handler keeps
+ *   its own time-outs well below it), so a live worker is never overtaken;
+ * - the attempt number is the claim's fencing token: only the claim that is still the row's may
+ *   record its outcome, and a delivered message's record is retried for as long as the process
+ *   runs. The exact guarantee (at most once unless the worker dies between delivering and
+ *   recording): docs/decisions/014-outbox.md, "Exactly once, and where that stops";
  * - a failure waits 1 s, then ×1.5 each time, at most 60 s (the shop's retry backoff), for a day;
  *   then, or at once for a refusal that will not change (a rejected address, a gateway's "no"),
  *   the row is `failed` and the console shows it with its error and a retry button.
@@ -89,6 +93,13 @@ export const OUTBOX_GIVE_UP_MS = 24 * 3600_000;
 /** How often an idle worker looks for due messages (a change in this process wakes it at once). */
 const POLL_MS = 1_000;
 const BATCH = 10;
+/**
+ * How long an expired claim is set aside before it is taken again (see setAsideExpired): 30 s, or
+ * the lease when that is shorter (tests). The worker that delivered it retries recording it at
+ * least four times as often, so a live one records it first once the database answers.
+ */
+const handoverFor = (leaseMs: number) => Math.min(30_000, leaseMs);
+const markRetryMaxFor = (handoverMs: number) => Math.min(2_000, handoverMs / 4);
 
 export interface OutboxOptions {
   /** How long a claimed message is held before another worker may take it (default 2 minutes). */
@@ -124,10 +135,32 @@ declare module 'fastify' {
 export default fp<OutboxOptions>(
   async (app, options) => {
     const leaseMs = options.leaseMs ?? 120_000;
+    const handoverMs = handoverFor(leaseMs);
+    const markRetryMaxMs = markRetryMaxFor(handoverMs);
     const handlers = new Map<string, OutboxHandler>();
     let closing = false;
+    /** Set once the app closes: a delivered message's record stops waiting for the database. */
+    let stopped = false;
     let current: Promise<void> | null = null;
     let again = false;
+
+    /**
+     * A claim whose lease ran out without being settled is set aside before anyone takes it again:
+     * its lease is cleared and it is due after handoverMs, while its attempt number, the fencing
+     * token, stays the old claim's. A worker that delivered it and could not yet record that (the
+     * database was away) still can, once the database answers; only after the handover does a new
+     * claim (a new attempt number) lock that worker out and deliver again.
+     */
+    const setAsideExpired = async () => {
+      const expired = rows<{ id: number; attempts: number }>(
+        await app.db.execute(sql`
+          update outbox_messages set lease_until = null, next_attempt_at = now() + ${`${handoverMs} milliseconds`}::interval,
+            last_error = left('the worker that held it stopped answering before its lease ran out; taken again after a handover' || coalesce(' (' || last_error || ')', ''), 500)
+          where status = 'pending' and lease_until < now()
+          returning id, attempts`),
+      );
+      if (expired.length) app.log.warn({ outboxIds: expired.map((e) => e.id) }, `outbox: ${expired.length} claims ran out without an answer; taken again after ${handoverMs / 1000} s unless their worker records them`);
+    };
 
     const claim = async (): Promise<Claimed[]> =>
       rows<Claimed>(
@@ -135,7 +168,7 @@ export default fp<OutboxOptions>(
           update outbox_messages set lease_until = now() + ${`${leaseMs} milliseconds`}::interval, attempts = attempts + 1
           where id in (
             select id from outbox_messages
-            where status = 'pending' and next_attempt_at <= now() and (lease_until is null or lease_until < now()) and kind in ${[...handlers.keys()]}
+            where status = 'pending' and next_attempt_at <= now() and lease_until is null and kind in ${[...handlers.keys()]}
               and not exists (select 1 from site_settings where key = ${OUTBOX_HOLD_KEY})
             order by next_attempt_at, id
             limit ${BATCH}
@@ -144,21 +177,31 @@ export default fp<OutboxOptions>(
           returning id, kind, key, payload, attempts, coalesce(retried_at, created_at) as created_at`),
       );
 
-    const settle = async (message: Claimed, error: unknown) => {
-      if (error === null) {
-        // Only the claim that is still ours is settled (a fencing check on the attempt number). A
-        // database that drops out right now is waited for: a sent message left unmarked would be
-        // sent again when its lease runs out.
-        for (let attempt = 0; ; attempt += 1) {
-          try {
-            await app.db.execute(sql`update outbox_messages set status = 'sent', sent_at = now(), lease_until = null, last_error = null where id = ${message.id} and attempts = ${message.attempts}`);
-            return;
-          } catch (failure) {
-            if (attempt >= 8 || closing) throw failure;
-            await new Promise((resolve) => setTimeout(resolve, backoffDelay(attempt)));
+    /**
+     * Records a delivered message as sent, if the claim is still this worker's (the attempt number
+     * is the fencing token). A database that is away is waited for as long as this process runs:
+     * giving up would leave the message to be delivered again after its lease.
+     */
+    const markSent = async (message: Claimed) => {
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          const marked = rows<{ id: number }>(
+            await app.db.execute(sql`update outbox_messages set status = 'sent', sent_at = now(), lease_until = null, last_error = null where id = ${message.id} and attempts = ${message.attempts} and status = 'pending' returning id`),
+          );
+          if (marked.length === 0) {
+            app.log.error({ outboxId: message.id, kind: message.kind, attempts: message.attempts }, 'outbox message delivered, but its claim was taken over before it could be recorded: it may be delivered twice');
           }
+          return;
+        } catch (failure) {
+          if (stopped) throw failure;
+          if (attempt === 0) app.log.warn({ outboxId: message.id, err: failure }, 'outbox message delivered; recording it waits for the database');
+          await new Promise((resolve) => setTimeout(resolve, Math.min(markRetryMaxMs, 100 * 1.5 ** attempt)));
         }
       }
+    };
+
+    const settle = async (message: Claimed, error: unknown) => {
+      if (error === null) return markSent(message);
       const text = (error instanceof Error ? error.message : String(error)).slice(0, 500) || 'unknown error';
       const createdAt = new Date(message.created_at).getTime();
       const giveUp = error instanceof PermanentDeliveryError || Date.now() - createdAt > OUTBOX_GIVE_UP_MS;
@@ -174,6 +217,7 @@ export default fp<OutboxOptions>(
     const deliverDue = async () => {
       for (;;) {
         if (closing || handlers.size === 0) return;
+        await setAsideExpired();
         const batch = await claim();
         if (batch.length === 0) return;
         for (const message of batch) {
@@ -245,6 +289,7 @@ export default fp<OutboxOptions>(
       // the message keeps its lease and is taken again after it, never lost.
       const bound = new Promise<void>((resolve) => setTimeout(resolve, app.config.isTest ? 1_000 : 10_000).unref());
       await Promise.race([current, bound]);
+      stopped = true;
     });
   },
   { name: 'outbox', dependencies: ['config', 'db'] },

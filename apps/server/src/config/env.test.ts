@@ -208,4 +208,12 @@ describe('configuration', () => {
       expect(lines, bad).toEqual([`BACKUP_ENCRYPTION_KEY: must be 32 random bytes written as base64 (44 characters) or hex (64 characters); make one with: openssl rand -base64 32 (got ${bad.length} characters)`]);
     }
   });
+
+  it('keeps accepting for 5 s after SIGTERM in production and not at all elsewhere, unless SHUTDOWN_GRACE_SECONDS says', () => {
+    expect(loadConfig({ ...PRODUCTION, NODE_ENV: 'production' }).shutdownGraceMs).toBe(5_000);
+    expect(loadConfig({}).shutdownGraceMs).toBe(0);
+    expect(loadConfig({ SHUTDOWN_GRACE_SECONDS: '30' }).shutdownGraceMs).toBe(30_000);
+    expect(problems({ SHUTDOWN_GRACE_SECONDS: '121' })[0]).toMatch(/^SHUTDOWN_GRACE_SECONDS: must be at most 120/);
+    expect(problems({ SHUTDOWN_GRACE_SECONDS: '1.5' })[0]).toMatch(/^SHUTDOWN_GRACE_SECONDS: must be whole seconds/);
+  });
 });

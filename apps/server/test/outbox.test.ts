@@ -165,6 +165,33 @@ describe.skipIf(!dbAvailable())('the durable outbox', () => {
     await ctx.database.db.delete(outboxMessages).where(eq(outboxMessages.key, 'overtaken'));
   });
 
+  it('delivers mail-like kinds several at a time (at most a batch of 20 in flight), and the others one at a time in their order', async () => {
+    const track = () => {
+      const state = { inFlight: 0, most: 0, order: [] as string[] };
+      const handler = async (payload: Record<string, unknown>) => {
+        state.inFlight += 1;
+        state.most = Math.max(state.most, state.inFlight);
+        // Long enough for the others of a batch to start too, if they are started at all.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        state.order.push(String(payload.text));
+        state.inFlight -= 1;
+      };
+      return { state, handler };
+    };
+    const together = track();
+    const ordered = track();
+    ctx.app.outbox.handle('test-together', together.handler, { concurrent: true });
+    ctx.app.outbox.handle('test-ordered', ordered.handler);
+    const texts = Array.from({ length: 25 }, (_, i) => `n${String(i).padStart(2, '0')}`);
+    await ctx.app.outbox.enqueue(ctx.database.db, texts.map((text) => ({ kind: 'test-together', payload: { text } })));
+    await ctx.app.outbox.drain();
+    await ctx.app.outbox.enqueue(ctx.database.db, texts.map((text) => ({ kind: 'test-ordered', payload: { text } })));
+    await ctx.app.outbox.drain();
+    expect({ together: together.state.most, ordered: ordered.state.most }).toEqual({ together: 20, ordered: 1 });
+    expect([...together.state.order].sort()).toEqual(texts);
+    expect(ordered.state.order).toEqual(texts);
+  });
+
   it('gives up after a day of failures, keeping the last error', async () => {
     flakyAnswers.push(new Error('still down'));
     await ctx.app.outbox.enqueue(ctx.database.db, { kind: 'test-flaky', key: 'flaky-old', payload: { text: 'old' } });

@@ -92,7 +92,8 @@ export async function releaseOutboxHold(db: DbOrTx): Promise<OutboxHold | null> 
 export const OUTBOX_GIVE_UP_MS = 24 * 3600_000;
 /** How often an idle worker looks for due messages (a change in this process wakes it at once). */
 const POLL_MS = 1_000;
-const BATCH = 10;
+/** Messages claimed at a time; concurrent kinds are all delivered at once, so also the most in flight. */
+const BATCH = 20;
 /**
  * How long an expired claim is set aside before it is taken again (see setAsideExpired): 30 s, or
  * the lease when that is shorter (tests). The worker that delivered it retries recording it at
@@ -107,8 +108,11 @@ export interface OutboxOptions {
 }
 
 export interface Outbox {
-  /** Delivers `kind` messages; one handler per kind. */
-  handle(kind: string, handler: OutboxHandler): void;
+  /**
+   * Delivers `kind` messages; one handler per kind. `concurrent`: several may be delivered at once
+   * (mail); otherwise one at a time, in order.
+   */
+  handle(kind: string, handler: OutboxHandler, options?: { readonly concurrent?: boolean }): void;
   enqueue(db: DbOrTx, entries: OutboxEntry | readonly OutboxEntry[]): Promise<void>;
   /** Wakes the worker after a commit that enqueued something (otherwise it looks within a second). */
   kick(): void;
@@ -137,7 +141,7 @@ export default fp<OutboxOptions>(
     const leaseMs = options.leaseMs ?? 120_000;
     const handoverMs = handoverFor(leaseMs);
     const markRetryMaxMs = markRetryMaxFor(handoverMs);
-    const handlers = new Map<string, OutboxHandler>();
+    const handlers = new Map<string, { deliver: OutboxHandler; concurrent: boolean }>();
     let closing = false;
     /** Set once the app closes: a delivered message's record stops waiting for the database. */
     let stopped = false;
@@ -178,30 +182,40 @@ export default fp<OutboxOptions>(
       );
 
     /**
-     * Records a delivered message as sent, if the claim is still this worker's (the attempt number
-     * is the fencing token). A database that is away is waited for as long as this process runs:
-     * giving up would leave the message to be delivered again after its lease.
+     * Records delivered messages as sent, each if its claim is still this worker's (the attempt
+     * number is the fencing token), in one statement. A database that is away is waited for as long
+     * as this process runs: giving up would leave them to be delivered again after their lease.
      */
-    const markSent = async (message: Claimed) => {
+    const markSent = async (messages: readonly Claimed[]) => {
+      if (messages.length === 0) return;
+      const claims = sql.join(
+        messages.map((m) => sql`(${m.id}::bigint, ${m.attempts}::int)`),
+        sql`, `,
+      );
       for (let attempt = 0; ; attempt += 1) {
         try {
-          const marked = rows<{ id: number }>(
-            await app.db.execute(sql`update outbox_messages set status = 'sent', sent_at = now(), lease_until = null, last_error = null where id = ${message.id} and attempts = ${message.attempts} and status = 'pending' returning id`),
+          const marked = new Set(
+            rows<{ id: number | string }>(
+              await app.db.execute(sql`
+                update outbox_messages o set status = 'sent', sent_at = now(), lease_until = null, last_error = null
+                from (values ${claims}) as mine (id, attempts)
+                where o.id = mine.id and o.attempts = mine.attempts and o.status = 'pending'
+                returning o.id`),
+            ).map((r) => Number(r.id)),
           );
-          if (marked.length === 0) {
+          for (const message of messages.filter((m) => !marked.has(Number(m.id)))) {
             app.log.error({ outboxId: message.id, kind: message.kind, attempts: message.attempts }, 'outbox message delivered, but its claim was taken over before it could be recorded: it may be delivered twice');
           }
           return;
         } catch (failure) {
           if (stopped) throw failure;
-          if (attempt === 0) app.log.warn({ outboxId: message.id, err: failure }, 'outbox message delivered; recording it waits for the database');
+          if (attempt === 0) app.log.warn({ outboxIds: messages.map((m) => m.id), err: failure }, 'outbox messages delivered; recording them waits for the database');
           await new Promise((resolve) => setTimeout(resolve, Math.min(markRetryMaxMs, 100 * 1.5 ** attempt)));
         }
       }
     };
 
     const settle = async (message: Claimed, error: unknown) => {
-      if (error === null) return markSent(message);
       const text = (error instanceof Error ? error.message : String(error)).slice(0, 500) || 'unknown error';
       const createdAt = new Date(message.created_at).getTime();
       const giveUp = error instanceof PermanentDeliveryError || Date.now() - createdAt > OUTBOX_GIVE_UP_MS;
@@ -214,23 +228,59 @@ export default fp<OutboxOptions>(
       app.log[giveUp ? 'error' : 'warn']({ outboxId: message.id, kind: message.kind, attempts: message.attempts, err: error }, giveUp ? 'outbox message failed; it waits for staff' : `outbox message not delivered; retrying in ${waitMs} ms`);
     };
 
+    /** A claim not started in time goes back unclaimed (its attempt number stays spent). */
+    const release = (message: Claimed) => app.db.execute(sql`update outbox_messages set lease_until = null where id = ${message.id} and attempts = ${message.attempts} and status = 'pending'`);
+
+    /** Delivers one message; resolves whether it was delivered (a failure is settled here). */
+    const deliverOne = async (message: Claimed, claimedAt: number): Promise<boolean> => {
+      // The lease began before the claim was sent: with less than half of it left, a delivery could
+      // outlast it and meet the next claim's, so it is not started.
+      if (performance.now() - claimedAt > leaseMs / 2) {
+        await release(message);
+        return false;
+      }
+      const handler = handlers.get(message.kind);
+      try {
+        if (!handler) throw new Error(`no handler for ${message.kind}`);
+        await handler.deliver(message.payload, { id: message.id, key: message.key, attempts: message.attempts });
+        return true;
+      } catch (caught) {
+        await settle(message, caught ?? new Error('unknown error'));
+        return false;
+      }
+    };
+
+    /**
+     * Claims up to BATCH due messages at a time. Kinds registered as concurrent (mail) are delivered
+     * all at once, at most BATCH in flight, and recorded together when the last of them is done;
+     * the others (gateway calls, whose order can matter: an invoice is issued before it is voided)
+     * one after another in their order, beside them, each recorded as soon as it is done.
+     */
     const deliverDue = async () => {
+      if (closing || handlers.size === 0) return;
+      await setAsideExpired();
       for (;;) {
-        if (closing || handlers.size === 0) return;
-        await setAsideExpired();
+        if (closing) return;
+        const claimedAt = performance.now();
         const batch = await claim();
         if (batch.length === 0) return;
-        for (const message of batch) {
-          const handler = handlers.get(message.kind);
-          let error: unknown = null;
-          try {
-            if (!handler) throw new Error(`no handler for ${message.kind}`);
-            await handler(message.payload, { id: message.id, key: message.key, attempts: message.attempts });
-          } catch (caught) {
-            error = caught ?? new Error('unknown error');
-          }
-          await settle(message, error);
-        }
+        // An update's `returning` comes in no particular order: the order is that of enqueueing.
+        const inOrder = batch.filter((m) => !handlers.get(m.kind)?.concurrent).sort((a, b) => Number(a.id) - Number(b.id));
+        const together = batch.filter((m) => handlers.get(m.kind)?.concurrent);
+        const results = await Promise.allSettled([
+          (async () => {
+            for (const message of inOrder) if (await deliverOne(message, claimedAt)) await markSent([message]);
+          })(),
+          (async () => {
+            // Every delivered one is recorded, even when another's failure could not be.
+            const outcomes = await Promise.allSettled(together.map((message) => deliverOne(message, claimedAt)));
+            await markSent(together.filter((_, i) => outcomes[i]?.status === 'fulfilled' && outcomes[i].value));
+            const failed = outcomes.find((o) => o.status === 'rejected');
+            if (failed) throw failed.reason;
+          })(),
+        ]);
+        const failed = results.find((r) => r.status === 'rejected');
+        if (failed) throw failed.reason;
       }
     };
 
@@ -257,9 +307,9 @@ export default fp<OutboxOptions>(
     };
 
     const outbox: Outbox = {
-      handle(kind, handler) {
+      handle(kind, handler, handleOptions) {
         if (handlers.has(kind)) throw new Error(`outbox handler for ${kind} registered twice`);
-        handlers.set(kind, handler);
+        handlers.set(kind, { deliver: handler, concurrent: handleOptions?.concurrent ?? false });
       },
       enqueue: enqueueOutbox,
       kick() {

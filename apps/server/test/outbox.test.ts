@@ -242,3 +242,33 @@ describe.skipIf(!dbAvailable())('the durable outbox', () => {
     });
   });
 });
+
+describe.skipIf(!dbAvailable())('the outbox with a short lease', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ OUTBOX_LEASE_SECONDS: '2' });
+  });
+  afterAll(async () => ctx.close());
+
+  it('does not start a delivery with less than half of its lease left: it gives the claim back, and a later claim delivers it', async () => {
+    const deliveries: Array<{ text: string; attempts: number }> = [];
+    ctx.app.outbox.handle('test-slow', async (payload, message) => {
+      deliveries.push({ text: String(payload.text), attempts: message.attempts });
+      // The first takes more than half of the 2 s lease; the second of the same claim must wait.
+      if (payload.text === 'first') await new Promise((resolve) => setTimeout(resolve, 1_200));
+    });
+    await ctx.app.outbox.enqueue(ctx.database.db, [
+      { kind: 'test-slow', key: 'slow-first', payload: { text: 'first' } },
+      { kind: 'test-slow', key: 'slow-second', payload: { text: 'second' } },
+    ]);
+    await ctx.app.outbox.drain();
+    await ctx.app.outbox.drain();
+    expect(deliveries).toEqual([
+      { text: 'first', attempts: 1 },
+      { text: 'second', attempts: 2 },
+    ]);
+    const [second] = await ctx.database.db.select().from(outboxMessages).where(eq(outboxMessages.key, 'slow-second'));
+    expect(second).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+});
+

@@ -1,7 +1,6 @@
-import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig } from '../config/env.ts';
-import { cliTokenFile } from '../lib/cli-token.ts';
+import { runningShop } from '../lib/cli-token.ts';
 import type { CommandLineIo } from './order-advance.ts';
 
 /**
@@ -35,15 +34,8 @@ async function main(): Promise<number> {
     console.error('usage: npm run outbox:release');
     return 2;
   }
-  const config = loadConfig(process.env);
-  let token: string;
-  try {
-    token = fs.readFileSync(cliTokenFile(config.dataDir), 'utf8').trim();
-  } catch {
-    console.error(`No running server found for DATA_DIR=${config.dataDir} (start it with npm start first).`);
-    return 1;
-  }
-  return runOutboxRelease({ base: `http://127.0.0.1:${config.port}`, token, log: console.log, error: console.error });
+  const shop = runningShop(loadConfig(process.env));
+  return shop ? runOutboxRelease({ ...shop, log: console.log, error: console.error }) : 1;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

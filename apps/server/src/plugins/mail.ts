@@ -68,7 +68,7 @@ export default fp(
       // Time-outs well inside the outbox lease, so a stalled server fails the try rather than let a
       // second worker send the same mail while this one still waits. Pooled: a few connections
       // kept open and reused (a new one for each mail gave about 9 mails/s), each for at most 100
-      // mails; the outbox delivers up to 10 mails at once, and they queue for a free connection.
+      // mails; the outbox delivers up to 20 mails at once, and they queue for a free connection.
       const transport = nodemailer.createTransport({
         url: app.config.smtpUrl,
         pool: true,

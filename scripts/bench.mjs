@@ -8,13 +8,15 @@
 //   BENCH_WARMUP (default 2: seconds of the same load before each run, not measured, so that the
 //   figures are the steady state, not the compiler's and the caches' first seconds),
 //   BENCH_PRODUCTS (default 500), BENCH_BUYERS (default 100),
-//   BENCH_ONLY=<comma list> of the runs below (default: all): bare, list, list-signed-in, mix, detail, hot,
+//   BENCH_MAILS (default 2000: mails sent through the outbox to a local SMTP sink, after the rest),
+//   BENCH_ONLY=<comma list> of the runs below (default: all): bare, list, list-signed-in, mix, detail, hot, mail,
 //   BENCH_NODE_ARGS (extra Node flags for the shop's process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof")
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { SMTPServer } from 'smtp-server';
 import { cpuMsOf, ROOT, rssOf } from './lib.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -23,7 +25,7 @@ const warmUpSeconds = Number(process.env.BENCH_WARMUP ?? 2);
 const catalogueSize = Number(process.env.BENCH_PRODUCTS ?? 500);
 const dataDir = path.join(ROOT, '.data', 'bench');
 
-const RUNS = ['bare', 'list', 'list-signed-in', 'mix', 'detail', 'hot'];
+const RUNS = ['bare', 'list', 'list-signed-in', 'mix', 'detail', 'hot', 'mail'];
 const only = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 const unknown = only.filter((name) => !RUNS.includes(name));
 if (unknown.length > 0) {
@@ -251,7 +253,10 @@ async function memberCookie(base) {
 // NODE_ENV=test only adds the sign-in helper the hot-variant run uses to make its 100 buyers (and
 // keeps the periodic jobs quiet); everything measured is the same code.
 const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-const shop = await start(await (await import('./lib.mjs')).compiledServerArgs(nodeArgs), { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test', SEED_DEMO: '1', PUBLIC_URL: 'http://127.0.0.1' }, (out) => /running at http:\/\/localhost:(\d+)/.exec(out)?.[1]);
+const shopArgs = await (await import('./lib.mjs')).compiledServerArgs(nodeArgs);
+const shopEnv = { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test', SEED_DEMO: '1', PUBLIC_URL: 'http://127.0.0.1' };
+const startShop = (env = {}) => start(shopArgs, { ...shopEnv, ...env }, (out) => /running at http:\/\/localhost:(\d+)/.exec(out)?.[1]);
+const shop = await startShop();
 const bare = await start(['scripts/bare-server.mjs'], { PORT: '0' }, (out) => /listening (\d+)/.exec(out)?.[1]);
 
 const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite (embedded)';
@@ -288,6 +293,55 @@ try {
   bare.child.kill('SIGTERM');
 }
 
+/**
+ * Mail through the outbox: the same shop started again with SMTP_URL pointing at an SMTP sink in
+ * this process (smtp-server, which accepts and drops), BENCH_MAILS mails enqueued in one
+ * transaction (the test-only /api/test/mail-burst), timed from the enqueue until the sink has
+ * accepted the last one. 50 mails first, unmeasured, open the pool's connections.
+ */
+async function mailRun() {
+  const MAILS = Number(process.env.BENCH_MAILS ?? 2000);
+  const to = 'bench-mail@example.com';
+  let accepted = 0;
+  const sink = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      stream.resume();
+      stream.on('end', () => {
+        if (session.envelope.rcptTo.some((r) => r.address === to)) accepted += 1;
+        callback();
+      });
+    },
+  });
+  await new Promise((resolve) => sink.listen(0, '127.0.0.1', resolve));
+  if (shop.child.exitCode === null && shop.child.signalCode === null) await new Promise((resolve) => shop.child.once('exit', resolve));
+  const mailShop = await startShop({ SMTP_URL: `smtp://127.0.0.1:${sink.server.address().port}` });
+  const base = `http://127.0.0.1:${mailShop.port}`;
+  const burst = async (count) => {
+    const goal = accepted + count;
+    const res = await fetch(`${base}/api/test/mail-burst`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ count, to }) });
+    if (!res.ok) throw new Error(`mail-burst answered ${res.status}: ${await res.text()}`);
+    const deadline = Date.now() + 10 * 60_000;
+    while (accepted < goal) {
+      if (Date.now() > deadline) throw new Error(`only ${accepted - goal + count} of ${count} mails arrived in 10 minutes`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  try {
+    await burst(50);
+    const started = performance.now();
+    await burst(MAILS);
+    const ms = performance.now() - started;
+    return { mails: MAILS, seconds: ms / 1000, perSecond: MAILS / (ms / 1000), rss: rssOf(mailShop.child.pid) };
+  } finally {
+    mailShop.child.kill('SIGTERM');
+    sink.close();
+  }
+}
+const mail = wanted('mail') ? await mailRun() : undefined;
+
 const lines = [`Benchmark ${new Date().toISOString()} — ${catalogue} products on sale, ${connections} connections, ${seconds} s each after ${warmUpSeconds} s of warm-up, database ${engine}, Node ${process.version}`];
 if (runs.length > 0) {
   lines.push(
@@ -303,6 +357,14 @@ if (hot !== undefined) {
     `| hot variant: ${BUYERS} buyers × ${ORDERS_EACH} orders of one variant | orders/s | place-order p50 | place-order p99 | add to cart + place order p99 | shop CPU per order | refused | oversold | shop RSS after |`,
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
     `| add to cart + place order (card) | ${hot.perSecond.toFixed(0)} (${hot.placed} placed) | ${hot.p50} ms | ${hot.p99} ms | ${hot.roundP99} ms | ${hot.cpuPerOrder === null ? '—' : `${hot.cpuPerOrder.toFixed(1)} ms`} | ${hot.refused} | ${hot.oversold ? `yes (stock took ${hot.stockTaken})` : 'no'} | ${hot.rss ?? '—'} MB |`,
+  );
+}
+if (mail !== undefined) {
+  lines.push(
+    '',
+    '| mail through the outbox to a local SMTP sink (pooled, up to 10 at once) | mails/s | mails | seconds | shop RSS after |',
+    '|---|---:|---:|---:|---:|',
+    `| enqueued in one transaction, until the last is accepted | ${mail.perSecond.toFixed(0)} | ${mail.mails} | ${mail.seconds.toFixed(1)} | ${mail.rss ?? '—'} MB |`,
   );
 }
 const report = lines.join('\n');

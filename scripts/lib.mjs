@@ -102,6 +102,7 @@ const SERVER_ENTRIES = {
   'cli-backup': 'apps/server/src/cli/backup.ts',
   'cli-restore': 'apps/server/src/cli/restore.ts',
   'cli-order-advance': 'apps/server/src/cli/order-advance.ts',
+  'cli-outbox-release': 'apps/server/src/cli/outbox-release.ts',
 };
 
 /** A hash of everything the server build depends on (its sources, the shared package, the lockfile, this file). */

@@ -6,6 +6,7 @@ import { CommonErrorCode } from '@shop/shared/error-codes';
 import type { AppConfig } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import type { ObjectStore } from './modules/storage/backends.ts';
+import { boundBodyTime } from './lib/body-deadline.ts';
 import { errorHandler } from './lib/error-body.ts';
 import { formPoster } from './lib/form-post.ts';
 import { frameworkErrors } from './lib/framework-errors.ts';
@@ -81,8 +82,10 @@ export interface BuildOptions {
  * and why: docs/decisions/006-security-hardening.md.
  */
 export interface HttpTimeouts {
-  /** The whole request, headers and body, received. */
+  /** The whole request, headers and body, received: the bound for uploads (routes marked `slowBody`). */
   readonly requestMs: number;
+  /** A request's body received, from its headers, on every other route (lib/body-deadline.ts). */
+  readonly bodyMs: number;
   /** The request's headers received. */
   readonly headersMs: number;
   /** No byte either way on a socket (a live-update stream writes every 25 s). */
@@ -96,6 +99,8 @@ export interface HttpTimeouts {
 export const HTTP_TIMEOUTS: HttpTimeouts = {
   // A 30 MB picture upload still finishes at 280 kbit/s (a phone on a weak signal).
   requestMs: 15 * 60_000,
+  // Every other body is a form or JSON of at most 1 MB: a minute is ample even on a weak signal.
+  bodyMs: 60_000,
   headersMs: 20_000,
   idleMs: 120_000,
   // Longer than the 60 s a proxy in front typically keeps an idle upstream socket, so the proxy,
@@ -128,6 +133,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('extraFormActions', [config.ecpay.endpoint, config.logistics.endpoint].filter((u): u is string => Boolean(u)).map((u) => new URL(u).origin));
 
   app.setErrorHandler(errorHandler());
+  boundBodyTime(app, timeouts.bodyMs);
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).header('cache-control', 'no-store').send({
       error: { code: CommonErrorCode.notFound, message: `找不到這個路徑：${request.url.split('?', 1)[0]}` },

@@ -11,6 +11,7 @@ import { isDatabaseEmpty } from './db/seed/empty.ts';
 import type { PreparedDatabase } from './cli/prepare-database.ts';
 import { buildApp } from './app.ts';
 import { gracefulDrain } from './lib/drain.ts';
+import { keepDataPrivate } from './lib/private-files.ts';
 
 /** Gets the database ready, builds the app, listens, and closes gracefully. Nothing else lives here. */
 async function main(): Promise<void> {
@@ -25,6 +26,8 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  keepDataPrivate(config.dataDir);
+
   // A new embedded database is created (initdb), migrated and given its demo data by a short-lived
   // process: what that takes would otherwise stay in this one's memory for good.
   let prepared: PreparedDatabase | undefined;
@@ -37,6 +40,8 @@ async function main(): Promise<void> {
     prepared = await prepareDatabaseInChildProcess();
     if (database.engine === 'pglite') database = await openServerDatabase(config);
   }
+  // PGlite sets 0666 on the files it creates, whatever the umask: they are tightened again now.
+  if (database.engine === 'pglite') keepDataPrivate(config.dataDir);
   const app = await buildApp({ config, database });
   app.log.info(
     { engine: database.engine, migrationsApplied: applied + (prepared?.migrationsApplied ?? 0) },
@@ -44,21 +49,24 @@ async function main(): Promise<void> {
   );
   if (prepared && prepared.demo.length > 0) app.log.info(`demo data loaded: ${prepared.demo.join('、')}`);
 
-  // Stop accepting, let open connections deliver what they already sent, finish in-flight requests,
-  // end live streams, then close (lib/drain.ts); the timer is the last resort.
+  // Readiness says 503 first while the listener keeps accepting for SHUTDOWN_GRACE_SECONDS (a
+  // SIGTERM: a load balancer is moving traffic away; Ctrl-C has none), then stop accepting, let open
+  // connections deliver what they already sent, finish in-flight requests, end live streams, then
+  // close (lib/drain.ts); the timer is the last resort.
   const drain = gracefulDrain(app);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: no new connections; finishing in-flight requests');
+    const graceMs = signal === 'SIGTERM' ? config.shutdownGraceMs : 0;
+    app.log.info({ signal, graceMs }, graceMs > 0 ? `shutting down: readiness answers 503; still accepting for ${graceMs / 1000} s, then finishing in-flight requests` : 'shutting down: no new connections; finishing in-flight requests');
     const force = setTimeout(() => {
-      app.log.error('shutdown took longer than 10 s; exiting');
+      app.log.error(`shutdown took longer than ${(graceMs + 10_000) / 1000} s; exiting`);
       process.exit(1);
-    }, 10_000);
+    }, graceMs + 10_000);
     force.unref();
     try {
-      const { cut } = await drain.drain();
+      const { cut } = await drain.drain(graceMs);
       if (cut > 0) app.log.warn({ cut }, 'requests still running at the drain time-out were cut off');
       app.log.info('shut down cleanly');
       process.exit(0);

@@ -1,5 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { rows } from '../src/db/rows.ts';
 import { outboxMessages } from '../src/db/schema.ts';
 import { PermanentDeliveryError } from '../src/plugins/outbox.ts';
 import { createTestApp, dbAvailable, signIn, type TestContext } from './helpers.ts';
@@ -93,16 +95,101 @@ describe.skipIf(!dbAvailable())('the durable outbox', () => {
     expect((await row('flaky-refused'))?.attempts).toBe(1);
   });
 
-  it('takes a message again only once the lease of a worker that died holding it has run out', async () => {
+  it('takes a message again only once the lease of a worker that died holding it has run out, and a handover after it', async () => {
     await ctx.app.outbox.enqueue(ctx.database.db, { kind: 'test-note', key: 'held', payload: { text: 'held' } });
     // A worker elsewhere claimed it and died: its lease still runs.
     await ctx.database.db.update(outboxMessages).set({ leaseUntil: sql`now() + interval '1 minute'`, attempts: 1 }).where(eq(outboxMessages.key, 'held'));
     await ctx.app.outbox.drain();
     expect(delivered).not.toContain('held');
     await ctx.database.db.update(outboxMessages).set({ leaseUntil: sql`now() - interval '1 second'` }).where(eq(outboxMessages.key, 'held'));
+    // Run out: set aside for the handover, still under the dead worker's attempt number.
     await ctx.app.outbox.drain();
+    expect(delivered).not.toContain('held');
+    const aside = await row('held');
+    expect(aside).toMatchObject({ status: 'pending', attempts: 1, leaseUntil: null });
+    expect(aside!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    await dueNow('held');
     expect(delivered.filter((t) => t === 'held')).toHaveLength(1);
     expect(await row('held')).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('never sends again what a worker delivered and records late: its run-out claim is set aside, and it may still record it', async () => {
+    await ctx.app.outbox.enqueue(ctx.database.db, { kind: 'test-note', key: 'late', payload: { text: 'late' } });
+    // Another worker claimed it, delivered it, and is still trying to record that (its database
+    // was away past its lease).
+    await ctx.database.db.update(outboxMessages).set({ leaseUntil: sql`now() - interval '1 second'`, attempts: 1 }).where(eq(outboxMessages.key, 'late'));
+    await ctx.app.outbox.drain();
+    expect(delivered).not.toContain('late');
+    // The database is back; that worker records its delivery under its own attempt number.
+    const marked = await ctx.database.db.execute(sql`update outbox_messages set status = 'sent', sent_at = now(), lease_until = null where key = 'late' and attempts = 1 and status = 'pending' returning id`);
+    expect(rows(marked)).toHaveLength(1);
+    await dueNow('late');
+    expect(delivered).not.toContain('late');
+    expect(await row('late')).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+
+  it('keeps recording a delivered message while the database refuses, and sends it once', async () => {
+    const dialect = new PgDialect();
+    const execute = ctx.app.db.execute.bind(ctx.app.db);
+    let refused = 0;
+    // The database refuses the first 10 tries to record the delivery (the shop used to give up after 9).
+    const spy = vi.spyOn(ctx.app.db, 'execute').mockImplementation(((query: SQL) => {
+      if (/set status = 'sent'/.test(dialect.sqlToQuery(query).sql) && refused < 10) {
+        refused += 1;
+        return Promise.reject(new Error('Connection terminated unexpectedly'));
+      }
+      return execute(query);
+    }) as typeof ctx.app.db.execute);
+    try {
+      await ctx.app.outbox.enqueue(ctx.database.db, { kind: 'test-note', key: 'recorded-late', payload: { text: 'recorded late' } });
+      await ctx.app.outbox.drain();
+    } finally {
+      spy.mockRestore();
+    }
+    expect(refused).toBe(10);
+    expect(await row('recorded-late')).toMatchObject({ status: 'sent', attempts: 1 });
+    await ctx.app.outbox.drain();
+    expect(delivered.filter((t) => t === 'recorded late')).toHaveLength(1);
+  }, 60_000);
+
+  it('does not let a worker whose claim was taken over record the message as sent', async () => {
+    ctx.app.outbox.handle('test-overtaken', async (payload, message) => {
+      // While this worker delivers, its claim is taken over (a new attempt number).
+      await ctx.database.db.update(outboxMessages).set({ attempts: message.attempts + 1, leaseUntil: sql`now() + interval '1 minute'` }).where(eq(outboxMessages.id, message.id));
+      delivered.push(String(payload.text));
+    });
+    await ctx.app.outbox.enqueue(ctx.database.db, { kind: 'test-overtaken', key: 'overtaken', payload: { text: 'overtaken' } });
+    await ctx.app.outbox.drain();
+    expect(await row('overtaken')).toMatchObject({ status: 'pending', attempts: 2, sentAt: null });
+    // The claim that took it over is only pretended: it goes, so the console's counts below hold.
+    await ctx.database.db.delete(outboxMessages).where(eq(outboxMessages.key, 'overtaken'));
+  });
+
+  it('delivers mail-like kinds several at a time (at most a batch of 20 in flight), and the others one at a time in their order', async () => {
+    const track = () => {
+      const state = { inFlight: 0, most: 0, order: [] as string[] };
+      const handler = async (payload: Record<string, unknown>) => {
+        state.inFlight += 1;
+        state.most = Math.max(state.most, state.inFlight);
+        // Long enough for the others of a batch to start too, if they are started at all.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        state.order.push(String(payload.text));
+        state.inFlight -= 1;
+      };
+      return { state, handler };
+    };
+    const together = track();
+    const ordered = track();
+    ctx.app.outbox.handle('test-together', together.handler, { concurrent: true });
+    ctx.app.outbox.handle('test-ordered', ordered.handler);
+    const texts = Array.from({ length: 25 }, (_, i) => `n${String(i).padStart(2, '0')}`);
+    await ctx.app.outbox.enqueue(ctx.database.db, texts.map((text) => ({ kind: 'test-together', payload: { text } })));
+    await ctx.app.outbox.drain();
+    await ctx.app.outbox.enqueue(ctx.database.db, texts.map((text) => ({ kind: 'test-ordered', payload: { text } })));
+    await ctx.app.outbox.drain();
+    expect({ together: together.state.most, ordered: ordered.state.most }).toEqual({ together: 20, ordered: 1 });
+    expect([...together.state.order].sort()).toEqual(texts);
+    expect(ordered.state.order).toEqual(texts);
   });
 
   it('gives up after a day of failures, keeping the last error', async () => {
@@ -155,3 +242,33 @@ describe.skipIf(!dbAvailable())('the durable outbox', () => {
     });
   });
 });
+
+describe.skipIf(!dbAvailable())('the outbox with a short lease', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ OUTBOX_LEASE_SECONDS: '2' });
+  });
+  afterAll(async () => ctx.close());
+
+  it('does not start a delivery with less than half of its lease left: it gives the claim back, and a later claim delivers it', async () => {
+    const deliveries: Array<{ text: string; attempts: number }> = [];
+    ctx.app.outbox.handle('test-slow', async (payload, message) => {
+      deliveries.push({ text: String(payload.text), attempts: message.attempts });
+      // The first takes more than half of the 2 s lease; the second of the same claim must wait.
+      if (payload.text === 'first') await new Promise((resolve) => setTimeout(resolve, 1_200));
+    });
+    await ctx.app.outbox.enqueue(ctx.database.db, [
+      { kind: 'test-slow', key: 'slow-first', payload: { text: 'first' } },
+      { kind: 'test-slow', key: 'slow-second', payload: { text: 'second' } },
+    ]);
+    await ctx.app.outbox.drain();
+    await ctx.app.outbox.drain();
+    expect(deliveries).toEqual([
+      { text: 'first', attempts: 1 },
+      { text: 'second', attempts: 2 },
+    ]);
+    const [second] = await ctx.database.db.select().from(outboxMessages).where(eq(outboxMessages.key, 'slow-second'));
+    expect(second).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+});
+

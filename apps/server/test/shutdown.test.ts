@@ -83,7 +83,8 @@ describe.skipIf(!dbAvailable())('shutdown on SIGTERM under load', () => {
   let server: ServerProcess;
   beforeAll(async () => {
     // NODE_ENV=test for the test-only sign-in, so a member's live-update stream is open too.
-    server = await startServerProcess({ NODE_ENV: 'test', ...(await serverDatabaseEnv()) });
+    // No grace: this is the drain itself, as after the grace (below) or on Ctrl-C.
+    server = await startServerProcess({ NODE_ENV: 'test', SHUTDOWN_GRACE_SECONDS: '0', ...(await serverDatabaseEnv()) });
   });
   afterAll(async () => server?.dispose());
 
@@ -171,4 +172,50 @@ describe.skipIf(!dbAvailable())('shutdown on SIGTERM under load', () => {
       exit: { code: 0, withinTimer: true },
     });
   });
+});
+
+/** One request on a connection of its own (no agent): its status, or how it failed. */
+function fresh(port: number, path: string): Promise<string> {
+  return new Promise((resolve) => {
+    const req = http.get({ host: '127.0.0.1', port, path, agent: false }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(String(res.statusCode)));
+      res.on('error', (e) => resolve(`error ${e.message}`));
+    });
+    req.on('error', (e: NodeJS.ErrnoException) => resolve(`error ${e.code ?? e.message}`));
+  });
+}
+
+describe.skipIf(!dbAvailable())('shutdown on SIGTERM during a burst of new connections', () => {
+  let server: ServerProcess;
+  beforeAll(async () => {
+    server = await startServerProcess({ SHUTDOWN_GRACE_SECONDS: '3', ...(await serverDatabaseEnv()) });
+  });
+  afterAll(async () => server?.dispose());
+
+  it('says 503 on readiness first, keeps accepting through the grace, and answers every request that was sent', async () => {
+    const port = server.port;
+    const burst = (n: number) => Array.from({ length: n }, (_, i) => fresh(port, i % 4 === 0 ? '/api/site/status' : '/api/catalog/products?pageSize=12'));
+    // Forty new connections on their way as the signal lands, forty more within 300 ms after it.
+    const before = burst(40);
+    const signalledAt = Date.now();
+    server.child.kill('SIGTERM');
+    const exit = server.exited(signalledAt);
+    const after: Array<Promise<string>> = [];
+    for (let i = 0; i < 4; i++) {
+      await sleep(75);
+      after.push(...burst(10));
+    }
+    const readiness = await fresh(port, '/api/health');
+    const outcomes = [...(await Promise.all(before)), ...(await Promise.all(after))];
+    const { code } = await exit;
+    const refusedAfter = await fresh(port, '/api/site/status');
+    expect({
+      failed: outcomes.filter((o) => o !== '200'),
+      answered: outcomes.length,
+      readiness,
+      code,
+      refusedAfter,
+    }).toEqual({ failed: [], answered: 80, readiness: '503', code: 0, refusedAfter: 'error ECONNREFUSED' });
+  }, 60_000);
 });

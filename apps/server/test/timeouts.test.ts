@@ -1,9 +1,12 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.ts';
+import sharp from 'sharp';
+import { buildApp, HTTP_TIMEOUTS } from '../src/app.ts';
+import { setRole } from './fixtures.ts';
+import { ORIGIN } from './shop.ts';
 import type { Database } from '../src/db/client.ts';
-import { createTestDatabase, createTestApp, dbAvailable, testConfig, type TestContext } from './helpers.ts';
+import { createTestDatabase, createTestApp, dbAvailable, signIn, testConfig, type TestContext } from './helpers.ts';
 
 const MB = 1024 * 1024;
 /** What a phone on a weak mobile signal still uploads: 384 kbit/s, the old 3G uplink rate. */
@@ -46,6 +49,9 @@ describe.skipIf(!dbAvailable())('time-outs', () => {
       expect(server.timeout).toBeLessThanOrEqual(5 * 60_000);
       expect(server.keepAliveTimeout).toBeGreaterThan(0);
       expect(server.keepAliveTimeout).toBeLessThanOrEqual(120_000);
+      // Any other body (JSON, forms: 1 MB at most) must arrive within a minute.
+      expect(HTTP_TIMEOUTS.bodyMs).toBeGreaterThanOrEqual(30_000);
+      expect(HTTP_TIMEOUTS.bodyMs).toBeLessThanOrEqual(60_000);
     });
   });
 
@@ -102,6 +108,53 @@ describe.skipIf(!dbAvailable())('time-outs', () => {
     it('still answers an honest request at once', async () => {
       const res = await fetch(`http://127.0.0.1:${port}/api/health`);
       expect(res.status).toBe(200);
+    });
+  });
+
+  describe('the body time-out, on a listening server (shortened for the test, the whole request left long)', () => {
+    let app: FastifyInstance;
+    let database: Database;
+    let port: number;
+    beforeAll(async () => {
+      database = await createTestDatabase();
+      app = await buildApp({ config: testConfig(), database, closeDatabase: false, httpTimeouts: { requestMs: 60_000, bodyMs: 1000, checkEveryMs: 200 } });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      port = (app.server.address() as net.AddressInfo).port;
+    });
+    afterAll(async () => {
+      await app.close();
+      await database.close();
+    });
+
+    it('answers 408 and closes when a JSON body is trickled in longer than the body time-out', async () => {
+      const { socket, closed } = rawClient(port);
+      socket.write(`POST /api/auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nOrigin: ${ORIGIN}\r\nContent-Length: 1000\r\n\r\n{"email":"`);
+      const drip = setInterval(() => socket.writable && socket.write('a'), 100);
+      const result = await within(closed, 6_000);
+      clearInterval(drip);
+      socket.destroy();
+      expect(result, 'the socket was still open after 6 s').not.toBeNull();
+      expect(result!.received).toMatch(/^HTTP\/1\.1 408 /);
+      expect(result!.received).toContain('"code":"request-timeout"');
+      expect(result!.afterMs).toBeLessThan(4_000);
+    });
+
+    it('lets an upload take longer than that: a picture sent in three parts over 2.4 s is stored', async () => {
+      const { cookie } = await signIn(app, 'slow-uploader@example.com');
+      await setRole(database, 'slow-uploader@example.com', 'owner');
+      const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3F6B4F' } }).png().toBuffer();
+      const { socket, closed } = rawClient(port);
+      socket.write(
+        `POST /api/storage/b/products/o?name=slow%2F1.png HTTP/1.1\r\nHost: localhost\r\nCookie: ${cookie}\r\nOrigin: ${ORIGIN}\r\nContent-Type: image/png\r\nContent-Length: ${picture.length}\r\nConnection: close\r\n\r\n`,
+      );
+      const third = Math.ceil(picture.length / 3);
+      for (let i = 0; i < 3; i++) {
+        socket.write(picture.subarray(i * third, (i + 1) * third));
+        if (i < 2) await new Promise((r) => setTimeout(r, 1200));
+      }
+      const result = await within(closed, 10_000);
+      socket.destroy();
+      expect(result?.received ?? 'still open').toMatch(/^HTTP\/1\.1 201 /);
     });
   });
 });

@@ -1,13 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { ReadableStream } from 'node:stream/web';
 import { ConfigError, loadConfig, type AppConfig } from '../config/env.ts';
 import { openDatabase } from '../db/client.ts';
 import { cliTokenFile } from '../lib/cli-token.ts';
-import { checkArchive } from '../modules/backup/archive.ts';
-import { BackupError, startBackup, storageRoot, writeBackupFile, type DumpFormat } from '../modules/backup/service.ts';
+import { BackupError, prepareBackupFolder, saveArchive, startBackup, storageRoot, writeBackupFile, type DumpFormat } from '../modules/backup/service.ts';
 import { taipeiParts } from '@shop/shared/taipei-time';
 
 const USAGE = 'usage: npm run backup -- [file.tar] [--logical]';
@@ -32,15 +30,18 @@ async function main(): Promise<number> {
   // npm runs scripts from the repository root; a relative path means the caller's directory.
   const base = process.env.INIT_CWD ?? process.cwd();
   const file = path.resolve(base, positional[0] ?? path.join('backups', `shanlan-${taipeiStamp()}.tar`));
-  await fs.promises.mkdir(path.dirname(file), { recursive: true });
+  // Backups hold password hashes, bank accounts and addresses: owner-only, and sealed with a key.
+  process.umask(0o077);
+  await prepareBackupFolder(path.dirname(file), positional[0] === undefined);
+  const key = config.backupEncryptionKey;
 
   let how: string;
   let result: Awaited<ReturnType<typeof writeBackupFile>>;
   if (config.databaseUrl) {
-    result = await direct(config, format, file);
+    result = await direct(config, format, file, key);
     how = 'read from PostgreSQL directly';
   } else {
-    const served = await viaServer(config, format, file);
+    const served = await viaServer(config, format, file, key);
     if (served) {
       result = served;
       how = 'taken through the running shop';
@@ -53,34 +54,35 @@ async function main(): Promise<number> {
             'Run the backup with that shop\'s PORT and DATA_DIR. If no shop is running (it was killed), start it and stop it once, then try again.',
         );
       }
-      result = await direct(config, format, file);
+      result = await direct(config, format, file, key);
       how = 'opened the embedded database itself (no shop was running)';
     }
   }
 
-  const { manifest, end, note } = result;
+  const { manifest, end, note, encrypted } = result;
   const size = fs.statSync(file).size;
   const kinds = { 'pglite-datadir': 'data directory', 'pg-dump': 'pg_dump custom format', logical: 'logical dump' } as const;
   const shown = path.relative(base, file);
   console.log(`Backup written to ${shown.startsWith('..') ? file : shown} (${formatBytes(size)}), ${how}.`);
   console.log(`  database: ${manifest.engine === 'pglite' ? 'embedded (PGlite)' : 'PostgreSQL'}, ${kinds[manifest.database]}, ${manifest.migrations.count} migrations applied`);
   console.log(manifest.storage === 'local' ? `  files: ${end.files} files, ${formatBytes(end.fileBytes)}` : '  files: none (they are in S3; keep the bucket versioned)');
+  console.log(encrypted ? '  encrypted with BACKUP_ENCRYPTION_KEY (AES-256-GCM); keep the key apart from the backups' : '  not encrypted (set BACKUP_ENCRYPTION_KEY to seal backups)');
   if (note) console.log(`  note: ${note}`);
   return 0;
 }
 
-async function direct(config: AppConfig, format: DumpFormat, file: string) {
+async function direct(config: AppConfig, format: DumpFormat, file: string, key: Buffer | undefined) {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     const run = await startBackup({ database, format, databaseUrl: config.databaseUrl, storageRoot: storageRoot(config) });
-    return await writeBackupFile(run, file);
+    return await writeBackupFile(run, file, key);
   } finally {
     await database.close();
   }
 }
 
 /** The archive from the running shop, or null when no shop answers with our token. */
-async function viaServer(config: AppConfig, format: DumpFormat, file: string) {
+async function viaServer(config: AppConfig, format: DumpFormat, file: string, key: Buffer | undefined) {
   let token: string;
   try {
     token = fs.readFileSync(cliTokenFile(config.dataDir), 'utf8').trim();
@@ -94,16 +96,7 @@ async function viaServer(config: AppConfig, format: DumpFormat, file: string) {
     const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
     throw new BackupError(`The shop refused the backup: ${body?.error?.message ?? res.status}`);
   }
-  const partial = `${file}.partial`;
-  try {
-    await pipeline(Readable.fromWeb(res.body as ReadableStream<Uint8Array>), fs.createWriteStream(partial));
-    const checked = await checkArchive(partial, () => {});
-    await fs.promises.rename(partial, file);
-    return checked;
-  } catch (error) {
-    await fs.promises.rm(partial, { force: true });
-    throw error;
-  }
+  return saveArchive(Readable.fromWeb(res.body as ReadableStream<Uint8Array>), file, key);
 }
 
 function taipeiStamp(): string {

@@ -1,7 +1,6 @@
-import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../config/env.ts';
-import { cliTokenFile } from '../lib/cli-token.ts';
+import { runningShop } from '../lib/cli-token.ts';
 
 /**
  * npm run order:advance -- <orderNo> <status|shipment event> [location]
@@ -58,15 +57,8 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const config = loadConfig(process.env);
-  let token: string;
-  try {
-    token = fs.readFileSync(cliTokenFile(config.dataDir), 'utf8').trim();
-  } catch {
-    console.error(`No running server found for DATA_DIR=${config.dataDir} (start it with npm start first).`);
-    return 1;
-  }
-  return runOrderAdvance(process.argv.slice(2), { base: `http://127.0.0.1:${config.port}`, token, log: console.log, error: console.error });
+  const shop = runningShop(loadConfig(process.env));
+  return shop ? runOrderAdvance(process.argv.slice(2), { ...shop, log: console.log, error: console.error }) : 1;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) void main().then((code) => process.exit(code));

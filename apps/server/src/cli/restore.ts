@@ -16,9 +16,15 @@ async function main(): Promise<number> {
   }
   const config = loadConfig(process.env);
   const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), args[0]!);
+  // What the restore writes (the database, the files) is the shop's user's only.
+  process.umask(0o077);
   const result = await restoreBackup(file, config);
   console.log(`Restored ${path.basename(file)} (made ${result.manifest.createdAt}) into ${result.target}:`);
   console.log(`  ${result.accounts} accounts, ${result.orders} orders, ${result.files} files`);
+  console.log(
+    `  The outbox is held: no mail or gateway call (${result.heldMessages} waiting) is sent until the owner releases it, ` +
+      'in the console (寄送狀態) or with npm run outbox:release, once the shop this backup came from no longer runs.',
+  );
   if (result.migrationsBehind > 0) console.log(`  ${result.migrationsBehind} newer migrations are applied when the shop starts.`);
   return 0;
 }

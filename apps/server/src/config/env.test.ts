@@ -205,4 +205,23 @@ describe('configuration', () => {
   it('lets SEED_DEMO=0 turn the demo data off in development', () => {
     expect(loadConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
   });
+
+  it('takes a backup key of 32 bytes in base64 or hex, and refuses anything else without echoing it', () => {
+    const bytes = Buffer.alloc(32, 7);
+    expect(loadConfig({}).backupEncryptionKey).toBeUndefined();
+    expect(loadConfig({ BACKUP_ENCRYPTION_KEY: bytes.toString('base64') }).backupEncryptionKey).toEqual(bytes);
+    expect(loadConfig({ BACKUP_ENCRYPTION_KEY: bytes.toString('hex') }).backupEncryptionKey).toEqual(bytes);
+    for (const bad of ['secret-password', Buffer.alloc(16, 7).toString('base64'), Buffer.alloc(31, 7).toString('hex'), `${bytes.toString('hex')}00`]) {
+      const lines = problems({ BACKUP_ENCRYPTION_KEY: bad });
+      expect(lines, bad).toEqual([`BACKUP_ENCRYPTION_KEY: must be 32 random bytes written as base64 (44 characters) or hex (64 characters); make one with: openssl rand -base64 32 (got ${bad.length} characters)`]);
+    }
+  });
+
+  it('keeps accepting for 5 s after SIGTERM in production and not at all elsewhere, unless SHUTDOWN_GRACE_SECONDS says', () => {
+    expect(loadConfig({ ...PRODUCTION, NODE_ENV: 'production' }).shutdownGraceMs).toBe(5_000);
+    expect(loadConfig({}).shutdownGraceMs).toBe(0);
+    expect(loadConfig({ SHUTDOWN_GRACE_SECONDS: '30' }).shutdownGraceMs).toBe(30_000);
+    expect(problems({ SHUTDOWN_GRACE_SECONDS: '121' })[0]).toMatch(/^SHUTDOWN_GRACE_SECONDS: must be at most 120/);
+    expect(problems({ SHUTDOWN_GRACE_SECONDS: '1.5' })[0]).toMatch(/^SHUTDOWN_GRACE_SECONDS: must be whole seconds/);
+  });
 });

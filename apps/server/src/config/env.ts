@@ -148,6 +148,23 @@ const EnvSchema = z.object({
   SESSION_CACHE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int('must be whole seconds').min(0, 'must be 0 (off) or more').max(300, 'must be at most 300').default(10)),
   OUTBOX_LEASE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int('must be whole seconds').min(2, 'must be at least 2').max(3600, 'must be at most 3600').default(120)),
   REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
+  /** After SIGTERM: how long readiness answers 503 while the listener still accepts (lib/drain.ts); 5 s in production, else 0. */
+  SHUTDOWN_GRACE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int('must be whole seconds').min(0, 'must be 0 (stop accepting at once) or more').max(120, 'must be at most 120').optional()),
+  /** 32 random bytes (base64 or hex) that seal every backup with AES-256-GCM (modules/backup/encryption.ts). */
+  BACKUP_ENCRYPTION_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .optional()
+      .transform((raw, ctx): Buffer | undefined => {
+        if (raw === undefined) return undefined;
+        const value = raw.trim();
+        const key = /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, 'hex') : /^[A-Za-z0-9+/]{43}=?$/.test(value) ? Buffer.from(value, 'base64') : null;
+        if (key?.length === 32) return key;
+        ctx.addIssue({ code: 'custom', message: 'must be 32 random bytes written as base64 (44 characters) or hex (64 characters); make one with: openssl rand -base64 32' });
+        return z.NEVER;
+      }),
+  ),
   /** At start, how long to wait for Redis before taking traffic without it (limits per instance until it answers). */
   REDIS_START_WAIT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int('must be whole seconds').min(0, 'must be 0 (do not wait) or more').max(120, 'must be at most 120').default(10)),
   MAINTENANCE_MODE: booleanFlag,
@@ -230,6 +247,10 @@ export interface AppConfig {
   readonly outboxLeaseMs: number;
   /** How long a signed-in lookup is kept in memory (0: every request asks the database). */
   readonly sessionCacheMs: number;
+  /** After SIGTERM, how long the listener keeps accepting while readiness answers 503. */
+  readonly shutdownGraceMs: number;
+  /** Seals backups (AES-256-GCM) and opens sealed ones; without it backups are plain tar files. */
+  readonly backupEncryptionKey: Buffer | undefined;
   /** Shared rate-limit counters (and later realtime fan-out) across instances. */
   readonly redisUrl: string | undefined;
   readonly redisStartWaitMs: number;
@@ -289,7 +310,9 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
       const key = issue.path.join('.') || '(environment)';
-      return `${key}: ${issue.message} (got ${JSON.stringify(source[key] ?? null)})`;
+      // A secret's value is never echoed into a log: only its length.
+      const got = key === 'BACKUP_ENCRYPTION_KEY' ? `${source[key]?.length ?? 0} characters` : JSON.stringify(source[key] ?? null);
+      return `${key}: ${issue.message} (got ${got})`;
     });
     throw new ConfigError(problems);
   }
@@ -368,6 +391,9 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
     shopNotifyEmail: env.SHOP_NOTIFY_EMAIL ?? BRAND.email,
     outboxLeaseMs: env.OUTBOX_LEASE_SECONDS * 1000,
     sessionCacheMs: env.SESSION_CACHE_SECONDS * 1000,
+    backupEncryptionKey: env.BACKUP_ENCRYPTION_KEY,
+    // Outside production nothing balances the load, and a restart (tsx watch, the benches) should not wait.
+    shutdownGraceMs: (env.SHUTDOWN_GRACE_SECONDS ?? (isProduction ? 5 : 0)) * 1000,
     redisUrl: env.REDIS_URL,
     redisStartWaitMs: env.REDIS_START_WAIT_SECONDS * 1000,
     maintenanceMode: env.MAINTENANCE_MODE,

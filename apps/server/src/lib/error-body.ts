@@ -17,6 +17,40 @@ const STATUS_CODES: Record<number, { code: string; message: string }> = {
   429: { code: CommonErrorCode.tooManyRequests, message: '嘗試次數過多，請稍後再試。' },
 };
 
+/** A database error this long after the last one begins a new outage (its stack is logged again). */
+export const OUTAGE_GAP_MS = 60_000;
+/** When each app (by its config object, shared by every scope) last logged the database away. */
+const lastDatabaseAway = new WeakMap<object, number>();
+
+/**
+ * While the database is away every request fails alike: each gets one short line (what, where, the
+ * driver's words), and only the first of an outage (no such error for OUTAGE_GAP_MS) its stack. A
+ * stack for each, hundreds of lines a second per instance, buried everything else in the log.
+ */
+function logDatabaseAway(error: unknown, request: FastifyRequest): void {
+  const key = request.server.config as object;
+  const now = Date.now();
+  const last = lastDatabaseAway.get(key);
+  lastDatabaseAway.set(key, now);
+  const where = { url: request.url, method: request.method };
+  if (last === undefined || now - last > OUTAGE_GAP_MS) {
+    request.log.error({ err: error, ...where }, 'request failed: the database is away (its stack once; until it is back, one line per request)');
+  } else {
+    request.log.error({ ...where, cause: databaseWords(error) }, 'request failed: the database is away');
+  }
+}
+
+/** The innermost message of an error's cause chain, on one line, cut short. */
+function databaseWords(error: unknown): string {
+  let current: unknown = error;
+  let words = '';
+  for (let depth = 0; depth < 6 && current instanceof Error; depth++) {
+    words = current.message;
+    current = current.cause;
+  }
+  return words.replace(/\s+/g, ' ').slice(0, 200);
+}
+
 /** How long a client should wait before trying again while the database is away. */
 const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
@@ -88,7 +122,8 @@ export type ErrorTransform = (body: ApiErrorBody) => ApiErrorBody;
 export function errorHandler(transform: ErrorTransform = (b) => b) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const body = toErrorBody(error);
-    if (body.status >= 500) request.log.error({ err: error, url: request.url, method: request.method }, 'request failed');
+    if (body.status === 503 && isDatabaseUnavailable(error)) logDatabaseAway(error, request);
+    else if (body.status >= 500) request.log.error({ err: error, url: request.url, method: request.method }, 'request failed');
     // A constraint no domain check caught first may be a missing check: worth a look.
     else if (body.payload.error.code === CommonErrorCode.set) request.log.warn({ err: error, url: request.url, method: request.method }, 'write refused by a database constraint');
     else request.log.info({ code: body.payload.error.code, url: request.url }, 'request refused');

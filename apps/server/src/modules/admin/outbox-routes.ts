@@ -6,6 +6,7 @@ import { pageResult, pageWindow } from '@shop/shared/paging';
 import { rows } from '../../db/rows.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
+import { readOutboxHold, releaseOutboxHold } from '../../plugins/outbox.ts';
 import { recordAudit } from './audit.ts';
 
 const PAGE_SIZE = 20;
@@ -52,6 +53,11 @@ async function listOutbox(db: DbOrTx, query: OutboxListQuery) {
   return { ...pageResult(found.map(toRow), query.page, PAGE_SIZE, total), counts: { pending: Number(counts?.pending ?? 0), failed: Number(counts?.failed ?? 0) } };
 }
 
+async function pendingCount(db: DbOrTx): Promise<number> {
+  const [counts] = rows<{ pending: number | string }>(await db.execute(sql`select count(*) as pending from outbox_messages where status = 'pending'`));
+  return Number(counts?.pending ?? 0);
+}
+
 /**
  * The console's window on the outbox (plugins/outbox.ts): what waits or failed, with its error,
  * and "send again", which makes a failed or waiting message due now. A sent one is never sent again
@@ -78,6 +84,27 @@ const outboxRoutes: FastifyPluginAsync = async (app) => {
     });
     app.outbox.kick();
     return row;
+  });
+
+  // A restored shop's outbox is held (plugins/outbox.ts, OUTBOX_HOLD_KEY): what waits is shown
+  // here, and the owner releases it once the live shop it was restored from no longer sends.
+  r.get('/api/admin/outbox/hold', { config: { permission: 'outbox.read' } }, async () => {
+    const hold = await readOutboxHold(app.db);
+    return { held: hold !== null, since: hold?.since ?? null, reason: hold?.reason ?? null, pending: await pendingCount(app.db) };
+  });
+
+  // settings.write: the owner's alone (staff and viewers may not let a restored shop send).
+  r.post('/api/admin/outbox/release', { config: { permission: 'settings.write' } }, async (request) => {
+    const released = await app.db.transaction(async (tx) => {
+      const hold = await releaseOutboxHold(tx);
+      if (!hold) throw new ConflictError('寄送並未暫停。', 'not-held');
+      const pending = await pendingCount(tx);
+      await recordAudit(tx, request, { action: 'outbox.release', entity: 'outbox', entityId: null, before: { held: true, ...hold }, after: { held: false, pending } });
+      return { held: false, since: null, reason: null, pending };
+    });
+    request.log.warn({ pending: released.pending, by: request.staff?.email }, 'outbox released: held messages are sent now');
+    app.outbox.kick();
+    return released;
   });
 };
 

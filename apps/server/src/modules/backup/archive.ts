@@ -148,13 +148,16 @@ export interface ArchiveEntry {
   readonly stream: Readable;
 }
 
+/** Opens the archive's plain tar bytes afresh (a file, or one decrypted on the way: encryption.ts). */
+export type ArchiveSource = () => Readable;
+
 /**
  * Calls `onEntry` for each entry of the archive in order; the callback must read the entry's stream
  * to its end (or not touch it: it is then skipped).
  */
-export async function forEachEntry(file: string, onEntry: (entry: ArchiveEntry) => Promise<void>): Promise<void> {
+export async function forEachEntry(open: ArchiveSource, onEntry: (entry: ArchiveEntry) => Promise<void>): Promise<void> {
   const reader = extract();
-  const source = fs.createReadStream(file);
+  const source = open();
   source.on('error', (error) => reader.destroy(error));
   source.pipe(reader as unknown as NodeJS.WritableStream);
   try {
@@ -201,12 +204,12 @@ export interface CheckedArchive {
  * must match the size and hash end.json records, and end.json must be there (else the file was cut
  * off). Nothing is written.
  */
-export async function checkArchive(file: string, checkManifest: (manifest: Manifest) => void): Promise<CheckedArchive> {
+export async function checkArchive(open: ArchiveSource, checkManifest: (manifest: Manifest) => void): Promise<CheckedArchive> {
   let manifest: Manifest | null = null;
   let end: EndRecord | null = null;
   const seen: Record<string, { size: number; sha256: string }> = {};
   try {
-    await forEachEntry(file, async (entry) => {
+    await forEachEntry(open, async (entry) => {
       if (end) throw new BackupError('This backup has entries after its end record; it is damaged.');
       if (!manifest) {
         if (entry.name !== MANIFEST_ENTRY) throw new BackupError('This file is not a backup of this shop (it does not start with backup.json).');

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import sharp from 'sharp';
@@ -13,7 +13,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { REPO_ROOT } from '../../config/env.ts';
 import { buildApp } from '../../app.ts';
 import { openDatabase, PGLITE_OPTIONS, pgliteDatabase, type Database } from '../../db/client.ts';
-import { orderItems, orders, productVariants, storageObjects, users } from '../../db/schema.ts';
+import { auditLog, orderItems, orders, productVariants, storageObjects, users } from '../../db/schema.ts';
+import { enqueueOutbox } from '../../plugins/outbox.ts';
+import { runOutboxRelease } from '../../cli/outbox-release.ts';
+import { HEALTH_CACHE_MS } from '../health/index.ts';
 import { withDatabase } from '../../../test/global-setup.ts';
 import { dbAvailable, dbEngine, createTestDatabase, signIn, testConfig } from '../../../test/helpers.ts';
 import { seedTestCatalog, setRole } from '../../../test/fixtures.ts';
@@ -48,6 +51,18 @@ function runCli(script: 'backup' | 'restore', args: string[], env: Record<string
     // npm's own notices (a user config it does not know, say) are not the command's output.
     child.on('exit', (code) => resolve({ code: code ?? 1, stdout, stderr: stderr.split('\n').filter((l) => !l.startsWith('npm warn')).join('\n').trim() }));
   });
+}
+
+/** How many tables a PostgreSQL database has (0: a refused restore left it empty). */
+async function tableCount(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: number }>("select count(*)::int as n from pg_tables where schemaname not in ('pg_catalog', 'information_schema')");
+    return rows[0]!.n;
+  } finally {
+    await client.end();
+  }
 }
 
 /** Every file under a folder, by relative path, with the SHA-256 of its bytes. */
@@ -319,15 +334,120 @@ describe.skipIf(!dbAvailable())('npm run backup and npm run restore', () => {
         expect(restore.code, file).toBe(1);
         expect(restore.stderr, file).toMatch(message);
         expect(treeHashes(target), file).toEqual({});
-        if (targetUrl) {
-          const client = new pg.Client({ connectionString: targetUrl });
-          await client.connect();
-          const { rows } = await client.query<{ n: number }>("select count(*)::int as n from pg_tables where schemaname not in ('pg_catalog', 'information_schema')");
-          await client.end();
-          expect(rows[0]!.n, file).toBe(0);
-        }
+        if (targetUrl) expect(await tableCount(targetUrl), file).toBe(0);
       }),
     );
+  }, 180_000);
+
+  it('writes the backup owner-only (0600) into an owner-only folder (0700) it makes', async () => {
+    const folder = path.join(work, 'private', 'nightly');
+    const archive = path.join(folder, 'shop.tar');
+    const made = await runCli('backup', [archive], shopEnv());
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.stdout).toContain('not encrypted');
+    expect({ file: fs.statSync(archive).mode & 0o777, folder: fs.statSync(folder).mode & 0o777, parent: fs.statSync(path.dirname(folder)).mode & 0o777 }).toEqual({
+      file: 0o600,
+      folder: 0o700,
+      parent: 0o700,
+    });
+  }, 120_000);
+
+  it('seals the backup with BACKUP_ENCRYPTION_KEY; restore opens it with that key only, and a wrong, missing or damaged one changes nothing', async () => {
+    const key = Buffer.alloc(32, 11).toString('base64');
+    const archive = path.join(work, 'sealed.tar');
+    const made = await runCli('backup', [archive], { ...shopEnv(), BACKUP_ENCRYPTION_KEY: key });
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.stdout).toContain('encrypted with BACKUP_ENCRYPTION_KEY');
+    const bytes = fs.readFileSync(archive);
+    expect(bytes.subarray(0, 24).toString('ascii')).toBe('shanlan-backup-aes256gcm');
+    // Nothing of the archive shows through: not its manifest, not an address from the orders.
+    expect(bytes.includes(Buffer.from('backup.json'))).toBe(false);
+    expect(bytes.includes(Buffer.from('buyer-a@example.com'))).toBe(false);
+    expect(fs.statSync(archive).mode & 0o777).toBe(0o600);
+
+    const damaged = path.join(work, 'sealed-damaged.tar');
+    const flipped = Buffer.from(bytes);
+    flipped[Math.floor(flipped.length / 2)]! ^= 0x01;
+    fs.writeFileSync(damaged, flipped);
+    const cases: Array<[string, string | undefined, RegExp]> = [
+      [archive, undefined, /This backup is encrypted: set BACKUP_ENCRYPTION_KEY/],
+      [archive, Buffer.alloc(32, 12).toString('hex'), /BACKUP_ENCRYPTION_KEY is not the key this backup was made with; nothing was changed/],
+      [damaged, key, /encrypted backup is damaged/],
+    ];
+    const targetUrls: Array<string | undefined> = [];
+    for (const _ of cases) targetUrls.push(engine === 'postgres' ? await emptyPostgres() : undefined);
+    for (const [i, [file, withKey, message]] of cases.entries()) {
+      const target = path.join(work, `sealed-refused-${i}`);
+      const restore = await runCli('restore', [file], { DATA_DIR: target, DATABASE_URL: targetUrls[i], BACKUP_ENCRYPTION_KEY: withKey });
+      expect(restore.code, restore.stderr).toBe(1);
+      expect(restore.stderr).toMatch(message);
+      expect(treeHashes(target)).toEqual({});
+      if (targetUrls[i]) expect(await tableCount(targetUrls[i])).toBe(0);
+    }
+
+    const target = path.join(work, 'sealed-restored');
+    const targetUrl = engine === 'postgres' ? await emptyPostgres() : undefined;
+    const restore = await runCli('restore', [archive], { DATA_DIR: target, DATABASE_URL: targetUrl, BACKUP_ENCRYPTION_KEY: key });
+    expect(restore.code, restore.stderr).toBe(0);
+    await expectSameShop(target, targetUrl, await snapshot(database));
+  }, 180_000);
+
+  it('a restored shop sends nothing until the owner releases its outbox, then each waiting message once', async () => {
+    // Waiting in the live shop when the backup is taken (a kind the live shop does not deliver).
+    await enqueueOutbox(database.db, [
+      { kind: 'test-held', key: 'held-1', payload: { text: 'invoice for order 1' } },
+      { kind: 'test-held', key: 'held-2', payload: { text: 'refund of order 2' } },
+    ]);
+    const archive = path.join(work, 'pending.tar');
+    const made = await runCli('backup', [archive], shopEnv());
+    expect(made.code, made.stderr).toBe(0);
+    const target = path.join(work, 'restored-pending');
+    const targetUrl = engine === 'postgres' ? await emptyPostgres() : undefined;
+    const restore = await runCli('restore', [archive], { DATA_DIR: target, DATABASE_URL: targetUrl });
+    expect(restore.code, restore.stderr).toBe(0);
+    expect(restore.stdout).toMatch(/The outbox is held: no mail or gateway call \(\d+ waiting\) is sent until the owner releases it/);
+
+    const restoredDb = await openDatabase({ databaseUrl: targetUrl, dataDir: target });
+    const cliToken = 'restored-shop-command-line-token-0123456789';
+    const restored = await buildApp({ config: testConfig({ DATA_DIR: target }), database: restoredDb, closeDatabase: false, cliToken });
+    const delivered: string[] = [];
+    restored.outbox.handle('test-held', async (payload) => {
+      delivered.push(String(payload.text));
+    });
+    try {
+      await restored.listen({ port: 0, host: '127.0.0.1' });
+      const base = `http://127.0.0.1:${(restored.server.address() as { port: number }).port}`;
+      await restored.outbox.drain();
+      expect(delivered).toEqual([]);
+      expect((await restored.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({ status: 'ok', outbox: 'held' });
+      const hold = await restored.inject({ method: 'GET', url: '/api/admin/outbox/hold', headers: { 'x-admin-cli-token': cliToken } });
+      expect(hold.json()).toMatchObject({ held: true, reason: expect.stringContaining('restored from a backup made'), pending: expect.any(Number) });
+      expect(hold.json().pending).toBeGreaterThanOrEqual(2);
+      // Staff may see it, but only the owner lets a restored shop send.
+      const clerk = (await signIn(restored, 'clerk@example.com')).cookie;
+      await setRole(restoredDb, 'clerk@example.com', 'staff');
+      expect((await restored.inject({ method: 'POST', url: '/api/admin/outbox/release', headers: { cookie: clerk, origin: ORIGIN }, payload: {} })).statusCode).toBe(403);
+      await restored.outbox.drain();
+      expect(delivered).toEqual([]);
+
+      const lines: string[] = [];
+      const io = { base, token: cliToken, log: (l: string) => lines.push(l), error: (l: string) => lines.push(l) };
+      expect(await runOutboxRelease(io)).toBe(0);
+      expect(lines.at(-1)).toMatch(/^Outbox released: \d+ waiting messages are sent now\.$/);
+      await restored.outbox.drain();
+      await restored.outbox.drain();
+      expect(delivered.sort()).toEqual(['invoice for order 1', 'refund of order 2']);
+      // Health answers from a probe of up to a second ago.
+      await new Promise((resolve) => setTimeout(resolve, HEALTH_CACHE_MS + 100));
+      expect((await restored.inject({ method: 'GET', url: '/api/health' })).json()).not.toHaveProperty('outbox');
+      expect(await runOutboxRelease(io)).toBe(1);
+      expect(lines.at(-1)).toBe('The outbox is not held: it already sends.');
+      const audit = await restoredDb.db.select().from(auditLog).where(eq(auditLog.action, 'outbox.release'));
+      expect(audit.map((a) => ({ actor: a.actorEmail, before: (a.before as { held: boolean }).held }))).toEqual([{ actor: 'command-line', before: true }]);
+    } finally {
+      await restored.close();
+      await restoredDb.close();
+    }
   }, 180_000);
 
   it.skipIf(engine !== 'pglite')('never opens an embedded database that a shop it cannot reach holds, and opens it itself once the shop has stopped', async () => {

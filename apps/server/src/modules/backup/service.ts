@@ -10,6 +10,7 @@ import type { AppConfig } from '../../config/env.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { MIGRATIONS_FOLDER } from '../../db/migrate.ts';
 import { rows } from '../../db/rows.ts';
+import { holdOutbox } from '../../plugins/outbox.ts';
 import type { ObjectStore } from '../storage/backends.ts';
 import { createObjectStore } from '../storage/create-store.ts';
 import {
@@ -40,6 +41,7 @@ import {
   restorePgliteDataDir,
   type DumpFormat,
 } from './dump.ts';
+import { encryptStream, openArchiveBytes } from './encryption.ts';
 
 export { BackupError } from './archive.ts';
 export type { DumpFormat } from './dump.ts';
@@ -127,18 +129,37 @@ export async function startBackup(options: BackupOptions): Promise<BackupRun> {
   return { manifest, stream: writer.output, done };
 }
 
-/** Writes a backup to `file` (through `file.partial`, renamed when checked whole). */
-export async function writeBackupFile(run: BackupRun, file: string): Promise<CheckedArchive & { note?: string }> {
+/**
+ * Writes an archive's bytes to `file`, readable by its owner only: through `file.partial`, renamed
+ * when read back whole. With a key the file is sealed on the way (encryption.ts) and the check
+ * reads it back through the decryption, tag included.
+ */
+export async function saveArchive(bytes: Readable, file: string, key: Buffer | undefined, done: Promise<{ note?: string | undefined }> = Promise.resolve({})): Promise<CheckedArchive & { note?: string | undefined; encrypted: boolean }> {
   const partial = `${file}.partial`;
   try {
-    const [, result] = await Promise.all([pipeline(run.stream, fs.createWriteStream(partial)), run.done]);
-    const checked = await checkArchive(partial, () => {});
+    const out = fs.createWriteStream(partial, { mode: 0o600 });
+    const [, result] = await Promise.all([key ? pipeline(bytes, encryptStream(key), out) : pipeline(bytes, out), done]);
+    const checked = await checkArchive(() => openArchiveBytes(partial, key), () => {});
     await fs.promises.rename(partial, file);
-    return { ...checked, note: result.note };
+    return { ...checked, note: result.note, encrypted: Boolean(key) };
   } catch (error) {
     await fs.promises.rm(partial, { force: true });
     throw error;
   }
+}
+
+/** Writes a backup to `file` (see saveArchive). */
+export function writeBackupFile(run: BackupRun, file: string, key: Buffer | undefined) {
+  return saveArchive(run.stream, file, key, run.done);
+}
+
+/**
+ * Makes the folder backups go to owner-only (0700): created so when missing, and tightened when it
+ * is the shop's own default folder. A folder the operator chose and already has is left as it is.
+ */
+export async function prepareBackupFolder(dir: string, isDefault: boolean): Promise<void> {
+  await fs.promises.mkdir(dir, { recursive: true, mode: 0o700 });
+  if (isDefault) await fs.promises.chmod(dir, 0o700);
 }
 
 // ————————————————————————————————————————— restore —————————————————————————————————————————
@@ -149,6 +170,8 @@ export interface RestoreResult {
   readonly accounts: number;
   readonly orders: number;
   readonly files: number;
+  /** Messages of the outbox that wait, held until the owner releases them. */
+  readonly heldMessages: number;
   readonly migrationsBehind: number;
 }
 
@@ -185,7 +208,9 @@ function checkEngine(manifest: Manifest, databaseUrl: string | undefined): void 
  */
 export async function restoreBackup(file: string, config: AppConfig): Promise<RestoreResult> {
   if (!fs.existsSync(file)) throw new BackupError(`There is no file ${file}.`);
-  const checked = await checkArchive(file, (manifest) => {
+  const key = config.backupEncryptionKey;
+  const open = () => openArchiveBytes(file, key);
+  const checked = await checkArchive(open, (manifest) => {
     checkMigrationLevel(manifest.migrations);
     checkEngine(manifest, config.databaseUrl);
   });
@@ -225,7 +250,7 @@ export async function restoreBackup(file: string, config: AppConfig): Promise<Re
   };
   /** Walks the archive, giving database entries to `database` and files to the store. */
   const apply = (database: (entry: ArchiveEntry) => Promise<void>) =>
-    forEachEntry(file, async (entry) => {
+    forEachEntry(open, async (entry) => {
       if (entry.name === MANIFEST_ENTRY || entry.name === END_ENTRY) return;
       if (entry.name.startsWith(STORAGE_PREFIX)) return restoreFile(entry);
       return database(entry);
@@ -261,6 +286,14 @@ export async function restoreBackup(file: string, config: AppConfig): Promise<Re
 
   const restored = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
+    // The live shop this came from has sent, or will send, what its outbox held: the restored one
+    // sends nothing until the owner says so (plugins/outbox.ts, OUTBOX_HOLD_KEY). A backup older
+    // than the settings table (migration 0005) has no outbox either.
+    const [tables] = rows<{ settings: boolean; outbox: boolean }>(
+      await restored.db.execute(sql`select to_regclass('site_settings') is not null as settings, to_regclass('outbox_messages') is not null as outbox`),
+    );
+    if (tables?.settings) await holdOutbox(restored.db, `restored from a backup made ${manifest.createdAt}`);
+    const [held] = tables?.outbox ? rows<{ pending: number }>(await restored.db.execute(sql`select count(*)::int as pending from outbox_messages where status = 'pending'`)) : [];
     const [counts] = rows<{ accounts: number; orders: number }>(
       await restored.db.execute(sql`select (select count(*) from users)::int as accounts, (select count(*) from orders)::int as orders`),
     );
@@ -272,6 +305,7 @@ export async function restoreBackup(file: string, config: AppConfig): Promise<Re
       accounts: counts?.accounts ?? 0,
       orders: counts?.orders ?? 0,
       files,
+      heldMessages: held?.pending ?? 0,
       migrationsBehind: known - level.count,
     };
   } finally {

@@ -154,7 +154,7 @@ const productsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  r.post('/api/admin/products/import', { config: WRITE, bodyLimit: MAX_IMPORT_BYTES, schema: { response: { 200: ImportResult, 400: z.union([ImportErrorBody, ApiErrorBody]), 415: ApiErrorBody } } }, async (request, reply) => {
+  r.post('/api/admin/products/import', { config: { ...WRITE, slowBody: true }, bodyLimit: MAX_IMPORT_BYTES, schema: { response: { 200: ImportResult, 400: z.union([ImportErrorBody, ApiErrorBody]), 415: ApiErrorBody } } }, async (request, reply) => {
     if (!Buffer.isBuffer(request.body)) {
       return reply.code(415).send({ error: { code: 'unsupported-media-type', message: '請以 CSV 檔案匯入（content-type: text/csv）。' } });
     }

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'drizzle-orm';
+import { rows } from '../../db/rows.ts';
+import { OUTBOX_HOLD_KEY } from '../../plugins/outbox.ts';
 
 /** A database that has not answered `select 1` within this is reported away. */
 export const HEALTH_PROBE_TIMEOUT_MS = 2_000;
@@ -9,11 +11,14 @@ export const HEALTH_CACHE_MS = 1_000;
 interface Probe {
   readonly ok: boolean;
   readonly latencyMs: number;
+  /** The outbox is held after a restore (plugins/outbox.ts): nothing is sent until the owner releases it. */
+  readonly outboxHeld?: boolean;
   readonly error?: unknown;
 }
 
 /**
- * GET /api/health: 200 when the database answers, 503 while it does not. The answer comes within
+ * GET /api/health: 200 when the database answers, 503 while it does not; `outbox: "held"` while a
+ * restored shop's outbox waits for the owner. The answer comes within
  * the probe's 2 s whatever the database does, and concurrent health requests share one probe.
  */
 const health: FastifyPluginAsync = async (app) => {
@@ -26,8 +31,9 @@ const health: FastifyPluginAsync = async (app) => {
       timer = setTimeout(() => reject(new Error(`no answer within ${HEALTH_PROBE_TIMEOUT_MS} ms`)), HEALTH_PROBE_TIMEOUT_MS);
     });
     try {
-      await Promise.race([app.db.execute(sql`select 1`), timedOut]);
-      return { ok: true, latencyMs: Math.round((performance.now() - started) * 10) / 10 };
+      // One statement answers both: the database is there, and whether the outbox is held.
+      const answer = await Promise.race([app.db.execute(sql`select exists (select 1 from site_settings where key = ${OUTBOX_HOLD_KEY}) as held`), timedOut]);
+      return { ok: true, latencyMs: Math.round((performance.now() - started) * 10) / 10, outboxHeld: rows<{ held: boolean }>(answer)[0]?.held === true };
     } catch (error) {
       return { ok: false, latencyMs: 0, error };
     } finally {
@@ -50,7 +56,9 @@ const health: FastifyPluginAsync = async (app) => {
     }
     // Redis is optional: without it the shop still works (degraded), so it never makes health fail.
     const redis = app.redis ? { redis: app.redis.state() } : {};
-    return reply.send({ status: 'ok', database: app.database.engine, latencyMs: result.latencyMs, ...redis });
+    // A held outbox does not make the shop unhealthy, but it is said here for monitors and people.
+    const outbox = result.outboxHeld ? { outbox: 'held' } : {};
+    return reply.send({ status: 'ok', database: app.database.engine, latencyMs: result.latencyMs, ...redis, ...outbox });
   });
 };
 

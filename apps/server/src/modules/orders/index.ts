@@ -62,7 +62,7 @@ const orders: FastifyPluginAsync<{ store: ObjectStore }> = async (app, options) 
     scope.addContentTypeParser(['image/jpeg', 'image/png', 'image/webp'], { parseAs: 'buffer', bodyLimit: MAX_RETURN_PHOTO_BYTES }, (_request, body, done) => done(null, body));
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/orders/:orderNo/return-photos',
-      { schema: { params: OrderNoParams, response: { 201: ReturnPhotoResponse } } },
+      { config: { slowBody: true }, schema: { params: OrderNoParams, response: { 201: ReturnPhotoResponse } } },
       async (request, reply) => {
         const body = request.body;
         if (!Buffer.isBuffer(body)) throw new BadRequestError('照片請用 JPEG、PNG 或 WebP 格式。', { photos: '照片請用 JPEG、PNG 或 WebP 格式' });

@@ -127,6 +127,8 @@ const storage: FastifyPluginAsync<{ store: ObjectStore }> = async (app, options)
   r.post(
     '/api/storage/b/:bucket/o',
     {
+      // Up to 30 MB: it may take as long as a whole request may (app.ts, HttpTimeouts).
+      config: { slowBody: true },
       schema: { params: BucketParams, querystring: UploadQuery },
       // The caller, the bucket and the declared size are checked before the body is parsed, so a
       // refused upload is answered at once and its bytes are never buffered.

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { users } from '../../db/schema.ts';
 import { createSession } from '../auth/session-service.ts';
 import { toCurrentUser } from '../auth/present.ts';
+import { mailEntry } from '../../plugins/mail.ts';
 
 const Body = z
   .object({
@@ -32,6 +33,18 @@ const testSupport: FastifyPluginAsync = async (app) => {
     return {
       user: toCurrentUser({ id: user.id, email: user.email, displayName: user.displayName, emailVerified: true, role: user.role }),
     };
+  });
+
+  // `count` mails into the outbox in one transaction, for `npm run bench`'s mail run.
+  const MailBurst = z.object({ count: z.number().int().min(1).max(20_000), to: z.string().max(254, { abort: true }).pipe(z.email()) }).strict();
+  app.withTypeProvider<ZodTypeProvider>().post('/api/test/mail-burst', { schema: { body: MailBurst } }, async (request) => {
+    const { count, to } = request.body;
+    const mails = Array.from({ length: count }, (_, i) => ({ to, subject: `山嵐茶事 測試信 ${i + 1}`, text: `第 ${i + 1} 封`, html: `<p>第 ${i + 1} 封</p>` }));
+    await app.db.transaction(async (tx) => {
+      for (let i = 0; i < mails.length; i += 500) await app.outbox.enqueue(tx, mails.slice(i, i + 500).map((m) => mailEntry(m)));
+    });
+    app.outbox.kick();
+    return { enqueued: count };
   });
 };
 

@@ -5,6 +5,21 @@ import { fillRegister, signInBrowser, uniqueEmail } from './support.ts';
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 test.describe('accounts in a real browser', () => {
+  test('a link scanner fetching the verification link (a plain GET, no script) does not spend it', async ({ page, playwright }) => {
+    const email = `scanned-${unique()}@example.com`;
+    const res = await page.request.post('/api/auth/register', { data: { displayName: '王小茶', email, password: '清晨的第一泡烏龍', passwordConfirm: '清晨的第一泡烏龍', acceptTerms: true } });
+    expect(res.status()).toBe(201);
+    const link = linkIn(await waitForMail(email, '請驗證您的電子郵件'));
+    // What a mail scanner or a link preview does: fetch the page, run nothing, carry no cookie.
+    const scanner = await playwright.request.newContext();
+    expect((await scanner.get(link)).status()).toBe(200);
+    await scanner.dispose();
+    expect((await (await page.request.get('/api/auth/me')).json()).user).toMatchObject({ email, emailVerified: false });
+    // The member's own click still verifies.
+    await page.goto(link);
+    await expect(page.getByRole('heading', { name: '電子郵件驗證完成' })).toBeVisible();
+  });
+
   test('register, verify by mail, sign out, sign in, reset the password by mail; the old session and password stop working', async ({ page, browser }) => {
     // Three browsers and five password hashes (argon2id, on purpose slow): room for a busy CI machine.
     test.slow();

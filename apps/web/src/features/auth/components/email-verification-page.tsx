@@ -17,7 +17,8 @@ export function EmailVerificationPage() {
   const code = params.get('code') ?? '';
   const isLogin = useIsLogin();
   const user = useUserStore((s) => s.userInfo);
-  // One verification per code and page load, even under StrictMode's double effects.
+  // One verification per code and page load, even under StrictMode's double effects. Never on
+  // the server: a mail scanner or a link preview fetching the link (no script) must not spend it.
   const verify = useQuery({
     queryKey: ['auth', 'verify-email', code],
     queryFn: async () => {
@@ -25,7 +26,7 @@ export function EmailVerificationPage() {
       if (result.user) rememberSignedIn(result.user);
       return result;
     },
-    enabled: code.length > 0,
+    enabled: code.length > 0 && !import.meta.env.SSR,
     staleTime: Infinity,
     gcTime: Infinity,
     retry: false,

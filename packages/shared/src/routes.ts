@@ -17,32 +17,38 @@ export interface RouteDef {
   readonly needsResetPasswordAuth?: boolean;
   /** Page title in zh-TW, shown as the heading and in the document title. */
   readonly title: string;
+  /**
+   * The query parameters the page reads (besides `preview`, which every content page reads). A
+   * page rendered for nobody in particular is rendered and kept once per value of these; any
+   * other parameter (a tracking tag, a made-up one) is left out of its render.
+   */
+  readonly query?: readonly string[];
 }
 
 export const ROUTES = [
   { id: 'landing', path: '/', access: 'public', title: '首頁' },
   { id: 'home', path: '/home', access: 'public', title: '關於山嵐' },
-  { id: 'login', path: '/login', access: 'public', guestOnly: true, title: '會員登入' },
-  { id: 'register', path: '/register', access: 'public', title: '註冊會員' },
+  { id: 'login', path: '/login', access: 'public', guestOnly: true, title: '會員登入', query: ['redirect'] },
+  { id: 'register', path: '/register', access: 'public', title: '註冊會員', query: ['redirect'] },
   { id: 'forgetPassword', path: '/forgetPassword', access: 'public', guestOnly: true, title: '忘記密碼' },
   { id: 'forgetPasswordConfirm', path: '/forgetPasswordConfirm', access: 'public', guestOnly: true, title: '請至信箱收信' },
-  { id: 'resetPassword', path: '/resetPassword', access: 'public', guestOnly: true, title: '重設密碼' },
+  { id: 'resetPassword', path: '/resetPassword', access: 'public', guestOnly: true, title: '重設密碼', query: ['code'] },
   { id: 'resetPasswordSuccess', path: '/resetPasswordSuccess', access: 'public', title: '密碼已重設' },
-  { id: 'emailVerification', path: '/emailVerification', access: 'public', title: '電子郵件驗證' },
-  { id: 'payComplete', path: '/payComplete', access: 'public', title: '付款結果' },
+  { id: 'emailVerification', path: '/emailVerification', access: 'public', title: '電子郵件驗證', query: ['code'] },
+  { id: 'payComplete', path: '/payComplete', access: 'public', title: '付款結果', query: ['order'] },
   { id: 'serviceTerms', path: '/serviceTerms', access: 'public', title: '服務條款' },
   { id: 'privacyPolicy', path: '/privacyPolicy', access: 'public', title: '隱私權政策' },
   { id: 'shipping', path: '/shipping', access: 'public', title: '購物與配送須知' },
   { id: 'shippingFee', path: '/shippingFee', access: 'public', title: '運費說明' },
   { id: 'transport', path: '/transport', access: 'public', title: '運送方式' },
-  { id: 'contact', path: '/contact', access: 'public', title: '聯絡我們' },
+  { id: 'contact', path: '/contact', access: 'public', title: '聯絡我們', query: ['subject', 'job'] },
   { id: 'maintenance', path: '/maintenance', access: 'public', title: '系統維護中' },
   { id: 'patentsAndTrademarks', path: '/patentsAndTrademarks', access: 'public', title: '專利與商標' },
   { id: 'master', path: '/master', access: 'public', title: '茶師介紹' },
   { id: 'faq', path: '/faq', access: 'public', title: '常見問題' },
   { id: 'team', path: '/team', access: 'public', title: '團隊介紹' },
   { id: 'jobs', path: '/jobs', access: 'public', title: '人才招募' },
-  { id: 'media', path: '/media', access: 'public', title: '媒體報導' },
+  { id: 'media', path: '/media', access: 'public', title: '媒體報導', query: ['type', 'page'] },
   { id: 'download', path: '/download', access: 'public', title: '檔案下載' },
 
   { id: 'mall', path: '/mall', access: 'member', title: '線上商城' },
@@ -172,3 +178,15 @@ export function safeReturnPath(value: string | null | undefined): string {
   if (!match || match.route.guestOnly) return '/';
   return value;
 }
+
+/**
+ * The address a page for nobody in particular is rendered (and kept) under: its path and, sorted,
+ * only the parameters it reads (RouteDef.query, and `preview`). `/faq?r=1` and `/faq?r=2` are one page.
+ */
+export function anonymousPageUrl(pathname: string, search: string, route: RouteDef): string {
+  const read = new Set([...(route.query ?? []), 'preview']);
+  const kept = [...new URLSearchParams(search)].filter(([key]) => read.has(key)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const query = new URLSearchParams(kept).toString();
+  return query ? `${pathname}?${query}` : pathname;
+}
+

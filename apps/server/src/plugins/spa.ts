@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { matchRoute, NOT_FOUND_TITLE } from '@shop/shared/routes';
+import { anonymousPageUrl, decideGuard, matchRoute, NOT_FOUND_TITLE } from '@shop/shared/routes';
 import { matchAdminRoute } from '@shop/shared/admin-routes';
 import { BRAND } from '@shop/shared/brand';
 import { SIGNED_IN_COOKIE } from '@shop/shared/session';
@@ -101,12 +101,22 @@ export default fp<SpaOptions>(
         const title = meta?.title ?? (!match ? `${NOT_FOUND_TITLE}｜${BRAND.name}` : match.route.id !== 'landing' ? `${match.route.title}｜${BRAND.name}` : `${BRAND.name}｜${BRAND.tagline}`);
         return { html: renderShell(template, title, meta), found: Boolean(match) && !meta?.notFound };
       });
-      if (renderer && shell.found) {
-        const signedIn = hasSessionHint(request);
-        const key = request.url;
+      if (renderer && shell.found && match) {
+        // Decided by the real session, never by the hint cookie a visitor can set or drop: a
+        // page is rendered with the visitor's cookies only for a live session, and kept for
+        // others only when rendered with none.
+        const visitor = await app.visitorOf(request);
+        const signedIn = visitor !== null;
+        if (!signedIn && (request.cookies[SIGNED_IN_COOKIE] || app.sessionTokenOf(request))) reply.clearSessionCookies();
+        const search = request.url.slice(request.url.split('?', 1)[0]!.length);
+        // A members' page for nobody: the shell, whose title and preview serve a shared link; the
+        // app sends the visitor to sign in (the renderer would send the shell too, after a render).
+        const guarded = !signedIn && decideGuard(pathname, search, { signedIn: false, resetPasswordAuth: false }).kind !== 'allow';
+        if (guarded) return reply.code(200).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(shell.html);
+        const url = signedIn ? request.url : anonymousPageUrl(pathname, search, match.route);
         const rendered = signedIn
-          ? await renderPage(app, renderer, request, shell.html)
-          : await anonymousPages.get(key, () => renderPage(app, renderer, request, shell.html));
+          ? await renderPage(app, renderer, request, url, request.headers.cookie ?? '', shell.html)
+          : await anonymousPages.get(url, () => renderPage(app, renderer, request, url, '', shell.html));
         if (rendered.kind === 'redirect') return reply.code(rendered.status).header('cache-control', NO_CACHE).redirect(rendered.location, rendered.status);
         if (rendered.kind === 'page') {
           // A signed-in page is the member's own: never kept by a shared cache.
@@ -116,7 +126,7 @@ export default fp<SpaOptions>(
       return reply.code(shell.found ? 200 : 404).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(shell.html);
     });
   },
-  { name: 'spa', dependencies: ['config'] },
+  { name: 'spa', dependencies: ['config', 'session'] },
 );
 
 /** The server renderer built from the web app (apps/web/src/entry-server.tsx → dist/ssr/entry-server.js). */
@@ -143,22 +153,17 @@ async function loadRenderer(dist: string, app: FastifyInstance): Promise<Rendere
   }
 }
 
-/** The session hint cookie (the web app's routing hint; the API still checks the real session). */
-function hasSessionHint(request: FastifyRequest): boolean {
-  return Boolean(request.cookies[SIGNED_IN_COOKIE]);
-}
-
 /**
  * Renders the page for this request into the shell (docs/decisions/024-server-rendering.md). The
- * page's API calls are answered in-process (no network), with the visitor's cookies and address so
- * every rule (sessions, limits, maintenance) applies as if the browser had asked. A render that
+ * page's API calls are answered in-process (no network), with the visitor's cookies (none, for a
+ * page kept for everyone) and address so every rule (sessions, limits, maintenance) applies as if
+ * the browser had asked. A render that
  * fails is logged and the shell is sent instead: the browser renders the page as before.
  */
-async function renderPage(app: FastifyInstance, renderer: Renderer, request: FastifyRequest, shellHtml: string): Promise<Rendered> {
-  const cookie = request.headers.cookie ?? '';
+async function renderPage(app: FastifyInstance, renderer: Renderer, request: FastifyRequest, url: string, cookie: string, shellHtml: string): Promise<Rendered> {
   try {
     const result = await renderer.render({
-      url: `http://shop.internal${request.url}`,
+      url: `http://shop.internal${url}`,
       cookie,
       fetch: async (url, init) => {
         const res = await app.inject({

@@ -21,6 +21,8 @@ declare module 'fastify' {
     requireUser: (request: FastifyRequest) => Promise<void>;
     /** The session token a request carries, if any (whatever the cookie is called here). */
     sessionTokenOf: (request: FastifyRequest) => string | undefined;
+    /** The live session of any request, a page's too (request.auth is set for /api only). */
+    visitorOf: (request: FastifyRequest) => Promise<AuthContext | null>;
   }
 }
 
@@ -82,6 +84,11 @@ export default fp(
     });
 
     app.decorate('sessionTokenOf', (request: FastifyRequest) => request.cookies[tokenCookie]);
+    app.decorate('visitorOf', async (request: FastifyRequest) => {
+      if (request.auth) return request.auth;
+      const token = request.cookies[tokenCookie];
+      return token ? resolveSession(app.db, token, new Date(), cache) : null;
+    });
     app.decorate('requireUser', async (request: FastifyRequest) => {
       if (!request.auth) throw new UnauthenticatedError();
     });

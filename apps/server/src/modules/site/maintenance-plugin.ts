@@ -10,7 +10,6 @@ import { isApiPath, routedPath } from '../../lib/routed-path.ts';
 import { EVERYONE } from '../../plugins/events.ts';
 import { readMaintenance } from './maintenance.ts';
 import { maintenancePage, maintenanceRetryAfter, stylesheetLinks } from './maintenance-page.ts';
-import { resolveSession } from '../auth/session-service.ts';
 
 /** APIs that keep working during maintenance: health, status, sign-in, staff, payment callbacks, files. */
 const ALWAYS_OPEN = ['/api/health', '/api/site/', '/api/auth/', '/api/admin/', '/api/test/', '/api/dev/', '/api/payments/', '/api/storage/'];
@@ -73,8 +72,7 @@ export default fp(
       const s = await status();
       if (!s.enabled) return;
       // The session plugin resolves sessions for /api only; a page visit needs its own look-up.
-      const token = app.sessionTokenOf(request);
-      const auth = request.auth ?? (token ? await resolveSession(app.db, token) : null);
+      const auth = await app.visitorOf(request);
       if (STAFF.has(auth?.user.role ?? 'customer')) return;
       const retryAfter = String(maintenanceRetryAfter(s));
       if (manifest) throw new AppError(503, 'maintenance', s.message, undefined, { 'retry-after': retryAfter });

@@ -42,6 +42,22 @@ test.describe('checkout and payment', () => {
     await waitForMail(email, `付款完成：${orderNo}`);
   });
 
+  test('back from the gateway without paying, the checkout shows the order just placed and how to pay it', async ({ page, context }) => {
+    await signInBrowser(context);
+    await addToCart(page, 'charcoal-roasted-tieguanyin');
+    await page.goto('/payment');
+    await fillHomeAddress(page);
+    await page.getByRole('button', { name: '送出訂單並付款' }).click();
+    await expect(page).toHaveURL(/\/sandbox\/ecpay\/aio$/);
+    await page.goBack();
+    await expect(page).toHaveURL('/payment');
+    await expect(page.getByTestId('pay-outcome')).toHaveText('訂單已成立，尚未付款');
+    await expect(page.getByText(/訂單編號 TW\d{14}/)).toBeVisible();
+    await expect(page.getByText('購物車是空的')).toHaveCount(0);
+    await page.getByRole('button', { name: '前往付款' }).click();
+    await expect(page).toHaveURL(/\/sandbox\/ecpay\/aio$/);
+  });
+
   test('a failed card payment, then a successful retry', async ({ page, context }) => {
     await signInBrowser(context);
     await addToCart(page, 'charcoal-roasted-tieguanyin');

@@ -8,6 +8,9 @@ import { ResendVerificationButton } from '../../features/auth/components/resend-
 import { useUserStore } from '../../features/auth/stores/user-store.ts';
 import { cartQueryOptions } from '../../features/cart/api/cart-api.ts';
 import { PlaceOrderForm } from '../../features/checkout/components/place-order-form.tsx';
+import { useCheckoutDraft } from '../../features/checkout/draft-store.ts';
+import { orderQueryOptions } from '../../features/orders/api/orders-api.ts';
+import { PayOutcome, outcomeOf } from '../../features/orders/components/pay-outcome.tsx';
 import { membershipQueryOptions } from '../../features/member/api/member-api.ts';
 
 /** The server refused for an unverified address: this tab learns it, so the form shows its notice. */
@@ -26,8 +29,14 @@ export default function PaymentPage() {
   useQuery({ ...currentUserQueryOptions(), staleTime: 0 });
   const cart = useQuery(cartQueryOptions());
   const membership = useQuery(membershipQueryOptions());
+  // Back from the payment gateway (the browser's Back): the cart is empty because the order was
+  // placed; show that order and how to pay it rather than an empty cart.
+  const lastOrderNo = useCheckoutDraft((s) => (s.owner === uid ? s.lastOrderNo : null));
+  const cartEmpty = cart.data?.lines.length === 0;
+  const placed = useQuery({ ...orderQueryOptions(lastOrderNo ?? ''), enabled: cartEmpty && lastOrderNo !== null });
+  if (cartEmpty && placed.data && ['waiting', 'failed', 'atm'].includes(outcomeOf(placed.data))) return <PayOutcome order={placed.data} left />;
 
-  if (!cart.data) {
+  if (!cart.data || (cartEmpty && lastOrderNo !== null && placed.isPending)) {
     return (
       <Container className="py-8 sm:py-12">
         <PageHeader title="結帳" />

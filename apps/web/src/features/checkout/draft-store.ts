@@ -12,11 +12,13 @@ interface DraftState {
   owner: string | null;
   values: CheckoutForm;
   idempotencyKey: string;
+  /** The order this checkout placed last: the way back from the gateway shows it, not an empty cart. */
+  lastOrderNo: string | null;
   save(owner: string, values: CheckoutForm): void;
   valuesFor(owner: string): CheckoutForm;
   keyFor(owner: string): string;
   /** After an order is placed: the next checkout starts with a new key (the address is kept). */
-  orderPlaced(): void;
+  orderPlaced(orderNo: string): void;
   clear(): void;
 }
 
@@ -26,14 +28,15 @@ export const useCheckoutDraft = create<DraftState>()(
       owner: null,
       values: EMPTY_CHECKOUT,
       idempotencyKey: newKey(),
+      lastOrderNo: null,
       save: (owner, values) => set({ owner, values }),
       valuesFor: (owner) => (get().owner === owner ? { ...EMPTY_CHECKOUT, ...get().values } : EMPTY_CHECKOUT),
       keyFor: (owner) => {
-        if (get().owner !== owner) set({ owner, values: EMPTY_CHECKOUT, idempotencyKey: newKey() });
+        if (get().owner !== owner) set({ owner, values: EMPTY_CHECKOUT, idempotencyKey: newKey(), lastOrderNo: null });
         return get().idempotencyKey;
       },
-      orderPlaced: () => set((s) => ({ idempotencyKey: newKey(), values: { ...s.values, couponCode: '', note: '', saveAddress: false } })),
-      clear: () => set({ owner: null, values: EMPTY_CHECKOUT, idempotencyKey: newKey() }),
+      orderPlaced: (orderNo) => set((s) => ({ idempotencyKey: newKey(), lastOrderNo: orderNo, values: { ...s.values, couponCode: '', note: '', saveAddress: false } })),
+      clear: () => set({ owner: null, values: EMPTY_CHECKOUT, idempotencyKey: newKey(), lastOrderNo: null }),
     }),
     { name: 'checkoutDraft', version: 1, storage: localJsonStorage() },
   ),

@@ -97,7 +97,7 @@ export function useCheckoutForm({ uid, hasLines, onEmailNotVerified }: CheckoutF
     setFormError(null);
     try {
       const result = await placeOrder(toPlaceOrderBody(v, idempotencyKey.current));
-      useCheckoutDraft.getState().orderPlaced();
+      useCheckoutDraft.getState().orderPlaced(result.order.orderNo);
       idempotencyKey.current = useCheckoutDraft.getState().idempotencyKey;
       // An order empties the cart and changes the member's orders and membership.
       void client.invalidateQueries({ queryKey: ['cart'] });

@@ -39,14 +39,19 @@ function Icon({ outcome }: { outcome: Outcome }) {
 }
 
 /** /payComplete once the order is loaded: what happened to the payment and what to do next. */
-export function PayOutcome({ order: o }: { order: OrderDetail }) {
+/**
+ * Where a payment stands. `left`: the shopper came back from the gateway's page without paying
+ * (the browser's Back to checkout): the order is there and waits to be paid, nothing is checked.
+ */
+export function PayOutcome({ order: o, left = false }: { order: OrderDetail; left?: boolean }) {
   const outcome = outcomeOf(o);
+  const unpaidLeft = left && outcome === 'waiting';
   return (
     <Container className="max-w-2xl py-10 sm:py-16">
       <div className="flex flex-col items-center gap-3 text-center" aria-live="polite">
         <Icon outcome={outcome} />
         <h1 className="font-serif text-2xl sm:text-3xl" data-testid="pay-outcome">
-          {TITLES[outcome]}
+          {unpaidLeft ? '訂單已成立，尚未付款' : TITLES[outcome]}
         </h1>
         <p className="text-ink-muted">訂單編號 {o.orderNo}</p>
       </div>
@@ -54,7 +59,7 @@ export function PayOutcome({ order: o }: { order: OrderDetail }) {
         {outcome === 'paid' && <p>我們已收到您的款項，茶師會在 1–3 個工作天內為您備貨出貨，出貨時會寄信通知您。</p>}
         {outcome === 'cod' && <p>商品送達時請準備現金 {formatTwd(o.total)} 交給配送人員。我們會盡快為您出貨。</p>}
         {outcome === 'failed' && <Alert tone="error">{o.payment?.message ?? '付款未成功。'}您可以重新付款，訂單與商品會為您保留到期限為止。</Alert>}
-        {outcome === 'waiting' && <p>付款結果確認中，通常幾秒內就會更新，請稍候。若已關閉付款頁，您也可以重新付款。</p>}
+        {outcome === 'waiting' && (unpaidLeft ? <p>您離開了付款頁，訂單與商品會為您保留到付款期限，請按「前往付款」繼續。</p> : <p>付款結果確認中，通常幾秒內就會更新，請稍候。若已關閉付款頁，您也可以重新付款。</p>)}
         {outcome === 'closed' && <p>{o.status === 'expired' ? '這筆訂單超過付款期限，已自動取消；還有庫存的商品已放回您的購物車，可以重新結帳。' : '這筆訂單已取消。'}</p>}
         {outcome === 'atm' && o.payment?.atm && (
           <div className="rounded-md bg-amber-soft/50 p-4">

@@ -13,6 +13,7 @@ import { useCan } from '../../shared/use-admin-me.ts';
 import { useUrlFilters } from '../../shared/use-url-filters.ts';
 import { outboxApi } from '../api.ts';
 import { outboxKeys, outboxQuery } from '../queries.ts';
+import { OutboxHold } from '../components/outbox-hold.tsx';
 
 const DEFAULTS = { status: 'attention' };
 const STATUSES = ['attention', 'failed', 'pending', 'sent'] as const;
@@ -26,6 +27,7 @@ function apiQuery(f: typeof DEFAULTS, page: number): OutboxListQuery {
 /** /admin/outbox: mails (and gateway calls) that wait to be sent or failed, with the error and "send again". */
 export default function OutboxPage() {
   const canWrite = useCan('outbox.write');
+  const canRelease = useCan('settings.write');
   const client = useQueryClient();
   const { filters, page, setFilters, setPage } = useUrlFilters(DEFAULTS);
   const query = useQuery(outboxQuery(apiQuery(filters, page)));
@@ -104,6 +106,7 @@ export default function OutboxPage() {
   const empty = filters.status === 'sent' ? '還沒有送出的紀錄。' : '沒有待送或失敗的項目，一切都已送出。';
   return (
     <AdminPage title="寄送狀態" description="訂單通知信、客服來信轉寄等背景寄送的項目。寄送失敗會自動重試（1 秒起，每次延長 1.5 倍，最長 60 秒）一天；之後停在「失敗」，等您確認後重新寄送。">
+      <OutboxHold canRelease={canRelease} />
       {counts && (
         <p className="text-sm text-ink-muted" aria-live="polite">
           待送出 <span className="tabular font-medium text-ink">{counts.pending}</span> 則，失敗 <span className={counts.failed > 0 ? 'tabular font-medium text-danger' : 'tabular font-medium text-ink'}>{counts.failed}</span> 則

@@ -24,6 +24,7 @@ import { formatTaipeiDateTime } from '@shop/shared/taipei-time';
 import { PaymentStateBadge } from '../components/payment-state-badge.tsx';
 import { DiscountLine, OrderStatusBadge } from '../../../features/orders/components/order-parts.tsx';
 import { Facts, Panel } from '../../shared/panel.tsx';
+import { RecipientCorrection } from '../components/recipient-correction.tsx';
 import { IssuedInvoice } from '../../../components/issued-invoice.tsx';
 import { RefundList } from '../../../components/refund-list.tsx';
 import { PAYMENT_ATTEMPT_LABELS } from '@shop/shared/payment-methods';
@@ -241,7 +242,7 @@ export default function OrderDetailPage() {
             />
           </Panel>
 
-          <Panel title="配送">
+          <Panel title="配送" actions={canWrite ? <RecipientCorrection order={o} /> : undefined}>
             <Facts
               rows={[
                 ['方式', SHIPPING_METHOD_LABELS[s.method]],

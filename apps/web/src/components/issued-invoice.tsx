@@ -1,5 +1,15 @@
 import type { IssuedInvoiceView } from '@shop/shared/orders';
 import { formatTwd } from '@shop/shared/money';
+import { formatTaipeiDate, formatTaipeiDateTime } from '@shop/shared/taipei-time';
+
+type Allowance = Extract<IssuedInvoiceView, { allowances: unknown }>['allowances'][number];
+
+/** Where an allowance stands: the buyer agrees online within 72 hours (ECPay's mail), or it lapses. */
+function allowanceState(a: Allowance) {
+  if (a.state === 'issued') return { text: `已開立${a.issuedAt ? `（${formatTaipeiDate(a.issuedAt)}）` : ''}`, className: '' };
+  if (a.state === 'pending') return { text: `待買受人同意${a.expiresAt ? `，期限 ${formatTaipeiDateTime(a.expiresAt)}` : ''}（綠界已寄信）`, className: 'font-medium text-ink' };
+  return { text: '逾期未同意，未折讓', className: 'text-danger' };
+}
 
 /** AB12345678 as it is printed on an invoice: AB-12345678. */
 const printed = (no: string) => `${no.slice(0, 2)}-${no.slice(2)}`;
@@ -28,11 +38,18 @@ export function IssuedInvoice({ invoice }: { invoice: IssuedInvoiceView | null }
         <dd className="tabular">{formatTwd(invoice.amount)}</dd>
       </dl>
       {invoice.status === 'void' && invoice.voidReason && <p className="mt-2 text-ink-muted">作廢原因：{invoice.voidReason}</p>}
+      {invoice.award && (
+        <p className="mt-2 font-medium text-tea-dark" data-testid="invoice-award">
+          {invoice.award.label}：{invoice.award.prize}
+          {invoice.award.amount !== null && <span className="tabular">（{formatTwd(invoice.award.amount)}）</span>}，領獎期限至 <span className="tabular">{formatTaipeiDate(invoice.award.claimUntil)}</span>
+        </p>
+      )}
       {invoice.allowances.length > 0 && (
         <ul className="mt-2 flex flex-col gap-1 text-ink-muted" aria-label="發票折讓">
           {invoice.allowances.map((a) => (
             <li key={a.allowanceNo}>
-              折讓 <span className="tabular">{formatTwd(a.amount)}</span>（{a.reason}）・單號 <span className="tabular">{a.allowanceNo}</span>
+              折讓 <span className="tabular">{formatTwd(a.amount)}</span>（{a.reason}）・單號 <span className="tabular">{a.allowanceNo}</span>・
+              <span className={allowanceState(a).className}>{allowanceState(a).text}</span>
             </li>
           ))}
         </ul>

@@ -35,7 +35,8 @@ ${m.meta.link ? `<p><a href="${escape(m.meta.link)}">${escape(m.meta.link)}</a><
       )
       .join('');
     const note = app.mailer.kind === 'smtp' ? '<p class="note">已設定 SMTP_URL，信件會直接寄出，不會留在這裡。</p>' : '';
-    reply
+    // Returned: an async handler that only calls send() ends before the compressor's stream does.
+    return reply
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
       .send(`<!doctype html><html lang="zh-Hant-TW"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>開發用信箱｜${BRAND.name}</title>

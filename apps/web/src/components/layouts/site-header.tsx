@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { BrandMark, BrandName } from '../brand-mark.tsx';
 import { cn } from '../ui/cn.ts';
 import { Container } from '../ui/page.tsx';
+import { LOGIN_PATH, REDIRECT_PARAM } from '@shop/shared/routes';
 import { paths } from '../../config/paths.ts';
 import { MAIN_NAV } from './nav-links.ts';
 
@@ -14,6 +15,15 @@ export interface SiteHeaderProps {
   cartCount: number;
   /** Whether a member is signed in; the auth feature supplies it through the app's layout. */
   isLogin: boolean;
+}
+
+/**
+ * 登入 from any page comes back to it; on the sign-in or sign-up page the link keeps the way back
+ * that page already carries.
+ */
+function loginLink(pathname: string, search: string): string {
+  if (pathname === LOGIN_PATH || pathname === paths.register()) return paths.login(new URLSearchParams(search).get(REDIRECT_PARAM) ?? undefined);
+  return paths.login(pathname === '/' ? undefined : `${pathname}${search}`);
 }
 
 export function SiteHeader({ cartCount, isLogin }: SiteHeaderProps) {
@@ -118,7 +128,7 @@ export function SiteHeader({ cartCount, isLogin }: SiteHeaderProps) {
           </Link>
         ) : (
           <Link
-            to={paths.login()}
+            to={loginLink(location.pathname, location.search)}
             className="ml-1 inline-flex min-h-11 items-center rounded-md border whitespace-nowrap border-tea/40 px-3 text-[0.9375rem] text-tea hover:border-tea hover:bg-tea-soft sm:px-4"
           >
             登入

@@ -327,6 +327,11 @@ describe.skipIf(!dbAvailable())('identity API', () => {
     it('answers invalid-action-code for a made-up code and user-not-found when the account is gone', async () => {
       const made = await post('/api/auth/verify-email', { code: 'A'.repeat(43) });
       expect(made.json().error.code).toBe('invalid-action-code');
+      // A link cut short or made up in another shape is the same invalid link, in plain words.
+      const bogus = await ctx.app.inject({ method: 'GET', url: '/api/auth/action-code?code=bogus&kind=reset-password' });
+      expect(bogus.statusCode).toBe(400);
+      expect(bogus.json().error).toEqual({ code: 'invalid-action-code', message: '這個連結無效或已經使用過，請重新申請一次。' });
+      expect((await post('/api/auth/verify-email', { code: 'x' })).json().error.code).toBe('invalid-action-code');
       await register('gone@example.com');
       const code = codeFrom((await latestMail(ctx.database, 'gone@example.com', 'verify-email')).meta.link);
       await ctx.database.db.delete(users).where(eq(users.email, 'gone@example.com'));

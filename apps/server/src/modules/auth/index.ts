@@ -17,7 +17,7 @@ import {
   VerifyEmailBody,
   VerifyEmailResponse,
 } from '@shop/shared/auth';
-import { AuthErrorCode } from '@shop/shared/auth-errors';
+import { AUTH_ERROR_MESSAGES, AuthErrorCode } from '@shop/shared/auth-errors';
 import { errorHandler } from '../../lib/error-body.ts';
 import { requestMeta as meta, setDeviceCookie } from './http.ts';
 import { toCurrentUser } from './present.ts';
@@ -30,12 +30,15 @@ const auth: FastifyPluginAsync = async (app) => {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
-  // A malformed e-mail address answers the identity code `invalid-email` (docs/product-rules.md#error-codes), with the field message kept.
+  // A malformed e-mail address answers the identity code `invalid-email` (docs/product-rules.md#error-codes), with the field message kept;
+  // a malformed link code (a made-up or cut-off link) is an invalid link, said in plain words, not "the address's conditions".
   app.setErrorHandler(
     errorHandler((body) =>
       body.error.code === 'invalid-argument' && body.error.fields?.email
         ? { error: { ...body.error, code: AuthErrorCode.invalidEmail } }
-        : body,
+        : body.error.code === 'invalid-argument' && body.error.fields?.code
+          ? { error: { code: AuthErrorCode.invalidActionCode, message: AUTH_ERROR_MESSAGES[AuthErrorCode.invalidActionCode] } }
+          : body,
     ),
   );
 

@@ -61,3 +61,12 @@ describe('actions on a member\'s order', () => {
     vi.useRealTimers();
   });
 });
+
+describe('a failed payment under its heading', () => {
+  it('gives the reason without repeating 付款未成功', async () => {
+    const { failureReason } = await import('./pay-outcome.tsx');
+    expect(failureReason('付款未成功：卡片餘額不足。')).toBe('原因：卡片餘額不足。');
+    expect(failureReason('付款未成功。')).toBe('');
+    expect(failureReason(null)).toBe('');
+  });
+});

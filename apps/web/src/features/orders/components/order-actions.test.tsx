@@ -70,3 +70,20 @@ describe('a failed payment under its heading', () => {
     expect(failureReason(null)).toBe('');
   });
 });
+
+describe('an order that ended, on its payment page', () => {
+  it('says it was cancelled, and offers the cart its lines went back to', async () => {
+    const { PayOutcome } = await import('./pay-outcome.tsx');
+    const { MemoryRouter } = await import('react-router');
+    const ended = { orderNo: 'TW20261128000009', status: 'cancelled', paymentMethod: 'credit_card', payment: { status: 'pending', paidAt: null }, total: 600, subtotal: 480, shippingFee: 120, discounts: [], discountTotal: 0, items: [], canPay: false, canCancel: false, expiresAt: null } as unknown as OrderDetail;
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter>
+          <PayOutcome order={ended} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(screen.getByTestId('pay-outcome').textContent).toBe('訂單已取消');
+    expect(screen.getByRole('link', { name: '前往購物車' }).getAttribute('href')).toBe('/cart');
+  });
+});

@@ -18,6 +18,13 @@ export function outcomeOf(order: OrderDetail): Outcome {
   return 'waiting';
 }
 
+/** An order that ended, said for what ended it. */
+function closedTitle(o: Pick<OrderDetail, 'status'>): string {
+  if (o.status === 'expired') return '訂單已逾期取消';
+  if (o.status === 'refunded') return '訂單已退款';
+  return '訂單已取消';
+}
+
 /** The gateway's reason under the heading 付款未成功, without saying 付款未成功 again. */
 export function failureReason(message: string | null | undefined): string {
   const reason = (message ?? '').replace(/^付款未成功[：:。]?\s*/, '');
@@ -44,9 +51,8 @@ function Icon({ outcome }: { outcome: Outcome }) {
   );
 }
 
-/** /payComplete once the order is loaded: what happened to the payment and what to do next. */
 /**
- * Where a payment stands. `left`: the shopper came back from the gateway's page without paying
+ * /payComplete once the order is loaded: where a payment stands and what to do next. `left`: the shopper came back from the gateway's page without paying
  * (the browser's Back to checkout): the order is there and waits to be paid, nothing is checked.
  */
 export function PayOutcome({ order: o, left = false }: { order: OrderDetail; left?: boolean }) {
@@ -57,7 +63,7 @@ export function PayOutcome({ order: o, left = false }: { order: OrderDetail; lef
       <div className="flex flex-col items-center gap-3 text-center" aria-live="polite">
         <Icon outcome={outcome} />
         <h1 className="font-serif text-2xl sm:text-3xl" data-testid="pay-outcome">
-          {unpaidLeft ? '訂單已成立，尚未付款' : TITLES[outcome]}
+          {unpaidLeft ? '訂單已成立，尚未付款' : outcome === 'closed' ? closedTitle(o) : TITLES[outcome]}
         </h1>
         <p className="text-ink-muted">訂單編號 {o.orderNo}</p>
       </div>
@@ -77,6 +83,10 @@ export function PayOutcome({ order: o, left = false }: { order: OrderDetail; lef
         <OrderActions order={o} />
       </div>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
+        {/* An unpaid order that ended put its lines back in the cart: the way to order them again. */}
+        {outcome === 'closed' && o.paymentMethod !== 'cod' && !o.payment?.paidAt && (
+          <ButtonLink to={paths.cart()}>前往購物車</ButtonLink>
+        )}
         <ButtonLink to={paths.orderDetail(o.orderNo)} variant="secondary">
           查看訂單明細
         </ButtonLink>

@@ -219,11 +219,9 @@ describe.skipIf(!dbAvailable())('e-invoices', () => {
     expect(await states(later)).toEqual(['expired']);
   });
 
-  it('after the filing period a cancelled invoice is credited in full instead of voided', async () => {
-    const { s, orderNo } = await paidOrder('invoice-late@example.com');
-    const order = (await ctx.database.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!;
+  /** An e-invoice client that answers every void and allowance and records which was asked for. */
+  const recordingClient = (allowanceNo: string) => {
     const calls: string[] = [];
-    // The sandbox keeps today's date; the client below is asked as if a quarter had passed.
     const client = {
       invalid: async () => {
         calls.push('invalid');
@@ -231,9 +229,17 @@ describe.skipIf(!dbAvailable())('e-invoices', () => {
       },
       allowanceByCollegiate: async (input: { lines: Array<{ unitPrice: number }> }) => {
         calls.push(`allowance ${input.lines[0]!.unitPrice}`);
-        return { ok: true, value: { allowanceNo: '2026112600000001', invoiceNo: '', requestedAt: '', expiresAt: '', remainingAmount: 0 } };
+        return { ok: true, value: { allowanceNo, invoiceNo: '', requestedAt: '', expiresAt: '', remainingAmount: 0 } };
       },
     } as unknown as InvoiceClient;
+    return { calls, client };
+  };
+
+  it('after the filing period a cancelled invoice is credited in full instead of voided', async () => {
+    const { s, orderNo } = await paidOrder('invoice-late@example.com');
+    const order = (await ctx.database.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!;
+    // The sandbox keeps today's date; the client below is asked as if a quarter had passed.
+    const { calls, client } = recordingClient('2026112600000001');
     const deps: InvoiceDeps = { db: ctx.app.db, client, mailer: ctx.app.mailer, publicUrl: 'http://localhost:3000', subject: invoiceSubject, now: () => new Date(Date.now() + 120 * 86_400_000) };
     await voidInvoice(deps, { orderId: order.id, orderNo, reason: '買家退貨' });
     expect(calls).toEqual(['allowance 600']);
@@ -242,17 +248,7 @@ describe.skipIf(!dbAvailable())('e-invoices', () => {
   });
 
   it('voids until 13 March 23:59:59 (Taipei) a January invoice, and from 14 March 00:00 credits it instead (ECPay refuses the void then)', async () => {
-    const calls: string[] = [];
-    const client = {
-      invalid: async () => {
-        calls.push('invalid');
-        return { ok: true, value: { invoiceNo: '' } };
-      },
-      allowanceByCollegiate: async (input: { lines: Array<{ unitPrice: number }> }) => {
-        calls.push(`allowance ${input.lines[0]!.unitPrice}`);
-        return { ok: true, value: { allowanceNo: '2026031400000001', invoiceNo: '', requestedAt: '', expiresAt: '', remainingAmount: 0 } };
-      },
-    } as unknown as InvoiceClient;
+    const { calls, client } = recordingClient('2026031400000001');
     const at = (when: string) => ({ db: ctx.app.db, client, mailer: ctx.app.mailer, publicUrl: 'http://localhost:3000', subject: invoiceSubject, now: () => new Date(when) }) satisfies InvoiceDeps;
     const januaryInvoice = async (email: string) => {
       const { orderNo } = await paidOrder(email);

@@ -39,6 +39,8 @@ const when = new Date('2026-11-26T02:00:00Z');
 const ALL: Array<[string, MailMessage]> = [
   ['placed (ATM)', orderPlacedMail(order('atm'), URL)],
   ['placed (card)', orderPlacedMail(order('credit_card'), URL)],
+  ['placed (cash on delivery, home)', orderPlacedMail(order('cod'), URL)],
+  ['placed (cash on delivery, store pickup)', orderPlacedMail({ ...order('cod'), pickupStore: '7-ELEVEN 鹿谷門市' }, URL)],
   ['paid', orderPaidMail(order('credit_card'), URL)],
   ['payment failed', paymentFailedMail(order('credit_card'), '付款未成功：授權失敗。', URL)],
   ['payment failed without a reason', paymentFailedMail(order('credit_card'), null, URL)],
@@ -118,3 +120,14 @@ describe('what the shop’s mails say, in words a shopper reads', () => {
     expect(placed.text).toContain('付款方式：ATM 轉帳（虛擬帳號）。');
   });
 });
+
+describe('cash on delivery in the order mail', () => {
+  it('at a pickup store is paid at its counter, not handed to a courier', () => {
+    const store = orderPlacedMail({ ...order('cod'), pickupStore: '7-ELEVEN 鹿谷門市' }, URL).text;
+    expect(store).toContain('商品到達「7-ELEVEN 鹿谷門市」後會寄信通知您，請在門市櫃台付款');
+    expect(store).toContain('取貨付款');
+    expect(store).not.toContain('送達時請準備現金');
+    expect(orderPlacedMail(order('cod'), URL).text).toContain('商品送達時請準備現金付款');
+  });
+});
+

@@ -15,6 +15,8 @@ export interface MailOrder {
   items: Array<{ productName: string; variantLabel: string; quantity: number }>;
   /** Money was taken for it (a cancelled paid order is refunded). */
   paid?: boolean;
+  /** Store pickup: the store's name (cash on delivery is paid at its counter), else absent. */
+  pickupStore?: string | null;
 }
 
 const items = (o: MailOrder) => o.items.map((i) => `${i.productName}（${i.variantLabel}）× ${i.quantity}`);
@@ -29,7 +31,9 @@ export function memberMail(o: Pick<MailOrder, 'orderNo' | 'email' | 'name'>, kin
 export function orderPlacedMail(o: MailOrder, publicUrl: string): MailMessage {
   const next =
     o.paymentMethod === 'cod'
-      ? '我們會盡快為您備貨出貨，商品送達時請準備現金付款。'
+      ? o.pickupStore
+        ? `我們會盡快為您備貨出貨；商品到達「${o.pickupStore}」後會寄信通知您，請在門市櫃台付款 ${formatTwd(o.total)} 取貨（取貨付款）。`
+        : '我們會盡快為您備貨出貨，商品送達時請準備現金付款。'
       : o.paymentMethod === 'atm'
         ? '請於 30 分鐘內取得 ATM 虛擬帳號，逾時訂單會自動取消；還沒取得的話，可以在訂單頁按「前往付款」。取得後請依通知信轉帳，入帳後我們會為您出貨。'
         : '請於 30 分鐘內完成信用卡付款，逾時訂單會自動取消。';

@@ -65,7 +65,8 @@ export async function enqueueOrderMails(tx: Tx, deps: NotifyDeps, order: repo.Or
   const toMember = Boolean(owner?.emailVerifiedAt);
   if (!owner || (!toShop && !toMember)) return;
   const items = known.items ?? (await repo.itemsOf(tx, order.id));
-  const o: MailOrder = { orderNo: order.orderNo, email: owner.email, name: owner.name, total: order.total, paymentMethod: order.paymentMethod, items, paid: order.paidAt !== null };
+  const pickupStore = order.shipping.method === 'cvs' ? cvsStoreLabel(order.shipping.cvsBrand, order.shipping.storeName) : null;
+  const o: MailOrder = { orderNo: order.orderNo, email: owner.email, name: owner.name, total: order.total, paymentMethod: order.paymentMethod, items, paid: order.paidAt !== null, pickupStore };
   if (toShop && deps.shopNotifyEmail) {
     // Keyed by order: a late payment that restores an expired order does not announce it twice.
     await deps.mailer.enqueue(tx, newOrderMail({ ...o, shippingMethod: order.shipping.method, note: order.note }, deps.shopNotifyEmail, deps.publicUrl), `shop-new-order:${order.orderNo}`);

@@ -87,3 +87,20 @@ describe('an order that ended, on its payment page', () => {
     expect(screen.getByRole('link', { name: '前往購物車' }).getAttribute('href')).toBe('/cart');
   });
 });
+
+describe('cash on delivery at a pickup store, on the payment page', () => {
+  it('is paid at the store counter, and names the store', async () => {
+    const { PayOutcome } = await import('./pay-outcome.tsx');
+    const { MemoryRouter } = await import('react-router');
+    const cod = { orderNo: 'TW20261128000010', status: 'processing', paymentMethod: 'cod', payment: null, shipping: { method: 'cvs', store: '7-ELEVEN 鹿谷門市' }, total: 540, subtotal: 480, shippingFee: 60, discounts: [], discountTotal: 0, items: [], canPay: false, canCancel: true, expiresAt: null } as unknown as OrderDetail;
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter>
+          <PayOutcome order={cod} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(screen.getByText(/商品到達「7-ELEVEN 鹿谷門市」後會寄信通知您，請在門市櫃台付款 NT\$540 取貨（取貨付款）/)).toBeTruthy();
+    expect(screen.queryByText(/交給配送人員/)).toBeNull();
+  });
+});

@@ -69,7 +69,12 @@ export function PayOutcome({ order: o, left = false }: { order: OrderDetail; lef
       </div>
       <div className="mt-8 flex flex-col gap-5 rounded-lg border border-line bg-surface p-5 sm:p-6">
         {outcome === 'paid' && <p>我們已收到您的款項，茶師會在 1–3 個工作天內為您備貨出貨，出貨時會寄信通知您。</p>}
-        {outcome === 'cod' && <p>商品送達時請準備現金 {formatTwd(o.total)} 交給配送人員。我們會盡快為您出貨。</p>}
+        {outcome === 'cod' &&
+          (o.shipping.method === 'cvs' ? (
+            <p>商品到達「{o.shipping.store}」後會寄信通知您，請在門市櫃台付款 {formatTwd(o.total)} 取貨（取貨付款）。我們會盡快為您出貨。</p>
+          ) : (
+            <p>商品送達時請準備現金 {formatTwd(o.total)} 交給配送人員。我們會盡快為您出貨。</p>
+          ))}
         {outcome === 'failed' && <Alert tone="error">{failureReason(o.payment?.message)}您可以重新付款，訂單與商品會為您保留到期限為止。</Alert>}
         {outcome === 'waiting' && (unpaidLeft ? <p>您離開了付款頁，訂單與商品會為您保留到付款期限，請按「前往付款」繼續。</p> : <p>付款結果確認中，通常幾秒內就會更新，請稍候。若已關閉付款頁，您也可以重新付款。</p>)}
         {outcome === 'closed' && <p>{o.status === 'expired' ? '這筆訂單超過付款期限，已自動取消；還有庫存的商品已放回您的購物車，可以重新結帳。' : '這筆訂單已取消。'}</p>}

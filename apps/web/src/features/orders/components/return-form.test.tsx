@@ -32,6 +32,9 @@ describe('the member’s return request', () => {
     expect(requestReturn).not.toHaveBeenCalled();
     // A card order asks no bank account.
     expect(screen.queryByLabelText(/帳號/)).toBeNull();
+    // Ticking an item takes the message away at once.
+    fireEvent.click(screen.getAllByRole('checkbox')[0]!);
+    await vi.waitFor(() => expect(screen.queryByText('請勾選要退回的商品')).toBeNull());
   });
 
   it('sends the ticked items with their quantity, the reason and the account for a transfer refund', async () => {

@@ -118,7 +118,8 @@ export function ReturnForm({ order, onDone, onCancel }: { order: OrderDetail; on
                     {item.productName}（{item.variantLabel}）<span className="tabular block text-ink-muted">{formatTwd(item.unitPrice)} × {item.quantity}</span>
                   </>
                 }
-                {...form.register(`lines.${index}.selected`)}
+                // Once asked for, the "tick an item" message goes as soon as one is ticked.
+                {...form.register(`lines.${index}.selected`, { onChange: () => form.formState.isSubmitted && void form.trigger('lines') })}
               />
               {max > 1 && (
                 <SelectField label="數量" containerClassName="w-28 pb-2" disabled={!selected} {...form.register(`lines.${index}.quantity`, { valueAsNumber: true })}>

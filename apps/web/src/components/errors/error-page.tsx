@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import { buttonClass } from '../ui/button.tsx';
 import { Container } from '../ui/page.tsx';
-import { NOT_FOUND_TITLE } from '@shop/shared/routes';
 import { paths } from '../../config/paths.ts';
 
 export interface ErrorPageProps {
@@ -35,22 +34,7 @@ export function statusMessageFor(status: number): string {
   return REASON_PHRASES[status] ?? (status >= 500 ? 'Server Error' : 'Client Error');
 }
 
-/** The page's heading in the shopper's words, by status (the status line keeps the spec's English). */
-export function errorTitleFor(status: number | undefined): string {
-  if (status === undefined) return '發生錯誤';
-  if (status === 404) return NOT_FOUND_TITLE;
-  if (status === 401) return '請先登入';
-  if (status === 403) return '沒有權限檢視這個頁面';
-  if (status === 429) return '請求太頻繁，請稍後再試';
-  if (status === 503) return '服務暫時無法使用';
-  return status >= 500 ? '伺服器發生錯誤' : '這個頁面無法顯示';
-}
-
-/**
- * The error page (docs/product-rules.md#error-codes): status code and status message (the
- * spec's, in English: Page Not Found, Internal Server Error), a zh-TW heading, the description and
- * a way home.
- */
+/** The error page (docs/product-rules.md#error-codes): status code, status message, description, a way home. */
 export function ErrorPage({ status, statusMessage, message, description, onRetry }: ErrorPageProps) {
   return (
     <Container className="flex min-h-[60vh] flex-col items-center justify-center gap-5 py-16 text-center">
@@ -64,12 +48,9 @@ export function ErrorPage({ status, statusMessage, message, description, onRetry
           {status}
         </p>
       )}
-      {statusMessage !== errorTitleFor(status) && (
-        <p lang="en" className="-mt-3 text-sm tracking-wide text-ink-muted" data-testid="error-status-message">
-          {statusMessage}
-        </p>
-      )}
-      <h1 className="text-xl font-semibold tracking-wide text-ink">{errorTitleFor(status)}</h1>
+      <h1 className="text-xl font-semibold tracking-wide text-ink" data-testid="error-status-message">
+        {statusMessage}
+      </h1>
       {message && (
         <p className="rounded-md bg-surface px-3 py-1.5 font-mono text-sm break-all text-ink-muted" data-testid="error-message">
           {message}

@@ -6,7 +6,16 @@ import serverBoundaries from './eslint/server-boundaries.js';
 import webBoundaries from './eslint/web-boundaries.js';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', 'test-results/**', 'playwright-report/**', '**/migrations/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '.data/**',
+      'test-results/**',
+      'playwright-report/**',
+      '**/migrations/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -21,9 +30,18 @@ export default tseslint.config(
   {
     // Configuration is read once, in config/env.ts; nowhere else touches process.env.
     files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}', 'packages/shared/src/**/*.ts'],
-    ignores: ['apps/server/src/config/env.ts', 'apps/server/src/server.ts', 'apps/server/src/cli/**', '**/*.test.ts', '**/*.test.tsx'],
+    ignores: [
+      'apps/server/src/config/env.ts',
+      'apps/server/src/server.ts',
+      'apps/server/src/cli/**',
+      '**/*.test.ts',
+      '**/*.test.tsx',
+    ],
     rules: {
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read settings from config/env.ts.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read settings from config/env.ts.' },
+      ],
     },
   },
   {
@@ -37,7 +55,14 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/server/**/*.ts', 'scripts/**/*.mjs', 'e2e/**/*.ts', '*.config.{js,ts}', 'apps/web/vite.config.ts', 'playwright.config.ts'],
+    files: [
+      'apps/server/**/*.ts',
+      'scripts/**/*.mjs',
+      'e2e/**/*.ts',
+      '*.config.{js,ts}',
+      'apps/web/vite.config.ts',
+      'playwright.config.ts',
+    ],
     languageOptions: { globals: globals.node },
   },
   {

@@ -22,7 +22,10 @@ export default defineConfig({
   // A two-core CI machine runs the server, two browsers and the seed at once: allow more time there.
   timeout: process.env.CI ? 45_000 : 30_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.PW_REPORTER === 'json' ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : 'list',
+  reporter:
+    process.env.PW_REPORTER === 'json'
+      ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]]
+      : 'list',
   outputDir: 'test-results/e2e',
   use: {
     baseURL: E2E_BASE_URL,
@@ -54,9 +57,18 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: /maintenance\.spec\.ts$/ },
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testIgnore: /maintenance\.spec\.ts$/,
+    },
     // Maintenance mode closes the shop for every visitor, so it runs alone, after everything else.
-    { name: 'maintenance', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: /maintenance\.spec\.ts$/, dependencies: ['chromium'] },
+    {
+      name: 'maintenance',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testMatch: /maintenance\.spec\.ts$/,
+      dependencies: ['chromium'],
+    },
   ],
   webServer: {
     command: 'node --import tsx apps/server/src/server.ts',

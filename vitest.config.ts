@@ -18,7 +18,10 @@ const testFiles = (root: string) =>
   fs
     .readdirSync(new URL(root, import.meta.url), { recursive: true, encoding: 'utf8' })
     .filter((file) => /\.test\.tsx?$/.test(file) && !file.includes('node_modules'))
-    .map((file) => ({ path: file.split(path.sep).join('/'), text: fs.readFileSync(new URL(`${root}/${file}`, import.meta.url), 'utf8') }));
+    .map((file) => ({
+      path: file.split(path.sep).join('/'),
+      text: fs.readFileSync(new URL(`${root}/${file}`, import.meta.url), 'utf8'),
+    }));
 
 /**
  * The web tests share one jsdom per worker (`isolate: false`): a jsdom for each of the 47 files
@@ -52,7 +55,8 @@ const webProject = (mocking: boolean) => ({
  * engine-free. When in doubt a file counts as opening one: it then only runs twice.
  */
 const SERVER_ROOT = './apps/server';
-const OPENS_DATABASE = /from '[^']*\/(helpers|shop|fixtures|content-fixtures|production|server-process|redis-server|mail)(\.ts)?'|db\/client|PGlite|DATABASE_URL|dbEngine/;
+const OPENS_DATABASE =
+  /from '[^']*\/(helpers|shop|fixtures|content-fixtures|production|server-process|redis-server|mail)(\.ts)?'|db\/client|PGlite|DATABASE_URL|dbEngine/;
 const serverEngineFree = testFiles(SERVER_ROOT)
   .filter((f) => !OPENS_DATABASE.test(f.text))
   .map((f) => f.path);
@@ -63,7 +67,11 @@ const serverProject = (engine: 'pglite' | 'postgres', timed: boolean) => ({
     root: SERVER_ROOT,
     ...(timed
       ? { include: TIMED_SERVER, ...ALONE }
-      : { include: ['src/**/*.test.ts', 'test/**/*.test.ts'], exclude: [...TIMED_SERVER, ...(engine === 'postgres' ? serverEngineFree : [])], ...PARALLEL }),
+      : {
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: [...TIMED_SERVER, ...(engine === 'postgres' ? serverEngineFree : [])],
+          ...PARALLEL,
+        }),
     environment: 'node',
     globalSetup: ['./test/global-setup.ts'],
     env: { TEST_DB_ENGINE: engine },

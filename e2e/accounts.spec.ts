@@ -5,22 +5,39 @@ import { fillRegister, signInBrowser, uniqueEmail } from './support.ts';
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 test.describe('accounts in a real browser', () => {
-  test('a link scanner fetching the verification link (a plain GET, no script) does not spend it', async ({ page, playwright }) => {
+  test('a link scanner fetching the verification link (a plain GET, no script) does not spend it', async ({
+    page,
+    playwright,
+  }) => {
     const email = `scanned-${unique()}@example.com`;
-    const res = await page.request.post('/api/auth/register', { data: { displayName: '王小茶', email, password: '清晨的第一泡烏龍', passwordConfirm: '清晨的第一泡烏龍', acceptTerms: true } });
+    const res = await page.request.post('/api/auth/register', {
+      data: {
+        displayName: '王小茶',
+        email,
+        password: '清晨的第一泡烏龍',
+        passwordConfirm: '清晨的第一泡烏龍',
+        acceptTerms: true,
+      },
+    });
     expect(res.status()).toBe(201);
     const link = linkIn(await waitForMail(email, '請驗證您的電子郵件'));
     // What a mail scanner or a link preview does: fetch the page, run nothing, carry no cookie.
     const scanner = await playwright.request.newContext();
     expect((await scanner.get(link)).status()).toBe(200);
     await scanner.dispose();
-    expect((await (await page.request.get('/api/auth/me')).json()).user).toMatchObject({ email, emailVerified: false });
+    expect((await (await page.request.get('/api/auth/me')).json()).user).toMatchObject({
+      email,
+      emailVerified: false,
+    });
     // The member's own click still verifies.
     await page.goto(link);
     await expect(page.getByRole('heading', { name: '電子郵件驗證完成' })).toBeVisible();
   });
 
-  test('register, verify by mail, sign out, sign in, reset the password by mail; the old session and password stop working', async ({ page, browser }) => {
+  test('register, verify by mail, sign out, sign in, reset the password by mail; the old session and password stop working', async ({
+    page,
+    browser,
+  }) => {
     // Three browsers and five password hashes (argon2id, on purpose slow): room for a busy CI machine.
     test.slow();
     const email = `member-${unique()}@example.com`;
@@ -80,7 +97,9 @@ test.describe('accounts in a real browser', () => {
 
     // The old sessions are gone: the other device is sent to sign in.
     await otherPage.goto('/member');
-    await expect.poll(async () => (await otherPage.request.get('/api/auth/me')).json()).toEqual({ user: null });
+    await expect
+      .poll(async () => (await otherPage.request.get('/api/auth/me')).json())
+      .toEqual({ user: null });
     await page.reload();
     await expect.poll(async () => (await page.request.get('/api/auth/me')).json()).toEqual({ user: null });
 
@@ -98,7 +117,9 @@ test.describe('accounts in a real browser', () => {
     await resetter.close();
   });
 
-  test('an invalid e-mail shows a zh-TW error beside the field while typing, before any blur', async ({ page }) => {
+  test('an invalid e-mail shows a zh-TW error beside the field while typing, before any blur', async ({
+    page,
+  }) => {
     await page.goto('/login');
     const field = page.getByLabel('電子郵件');
     await field.pressSequentially('tea@', { delay: 20 });
@@ -129,7 +150,10 @@ test.describe('accounts in a real browser', () => {
     await page.goto('/member/resetPassword');
     await expect(page).toHaveURL('/member');
 
-    await page.getByRole('navigation', { name: '會員中心選單' }).getByRole('link', { name: '修改密碼' }).click();
+    await page
+      .getByRole('navigation', { name: '會員中心選單' })
+      .getByRole('link', { name: '修改密碼' })
+      .click();
     const dialog = page.getByRole('dialog', { name: '修改密碼' });
     await dialog.getByLabel('目前的密碼').fill('猜錯的密碼啦啦啦');
     await dialog.getByRole('button', { name: '確認' }).click();
@@ -145,7 +169,11 @@ test.describe('accounts in a real browser', () => {
     await page.getByRole('button', { name: '儲存新密碼' }).click();
     await expect(page).toHaveURL('/member');
     await expect(page.getByText('密碼已更新')).toBeVisible();
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('resetPassword') ?? '{}').state?.resetPasswordAuth)).toBe(false);
+    expect(
+      await page.evaluate(
+        () => JSON.parse(localStorage.getItem('resetPassword') ?? '{}').state?.resetPasswordAuth,
+      ),
+    ).toBe(false);
     await page.goto('/member/resetPassword');
     await expect(page).toHaveURL('/member');
   });
@@ -161,27 +189,51 @@ test.describe('accounts in a real browser', () => {
 
   test('a refused sign-up says how long to wait', async ({ page, playwright, baseURL }) => {
     const email = `busy-${unique()}@example.com`;
-    const body = { displayName: '王小茶', email, password: '三月的明前龍井茶', passwordConfirm: '三月的明前龍井茶', acceptTerms: true };
+    const body = {
+      displayName: '王小茶',
+      email,
+      password: '三月的明前龍井茶',
+      passwordConfirm: '三月的明前龍井茶',
+      acceptTerms: true,
+    };
     // Three sign-ups an hour per e-mail address: the first makes the account, two more find it taken.
     const elsewhere = await playwright.request.newContext({ baseURL });
-    for (let i = 0; i < 3; i++) expect([201, 409]).toContain((await elsewhere.post('/api/auth/register', { data: body })).status());
+    for (let i = 0; i < 3; i++)
+      expect([201, 409]).toContain((await elsewhere.post('/api/auth/register', { data: body })).status());
     await elsewhere.dispose();
 
     await page.goto('/register');
     await fillRegister(page, email, body.password);
     await page.getByRole('button', { name: '註冊' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: '嘗試次數過多' })).toContainText(/請於 (59|60) 分鐘後再試。/);
+    await expect(page.getByRole('alert').filter({ hasText: '嘗試次數過多' })).toContainText(
+      /請於 (59|60) 分鐘後再試。/,
+    );
   });
 
-  test('a locked sign-in says how long the lock lasts and offers the password reset that lifts it', async ({ page, playwright, baseURL }) => {
+  test('a locked sign-in says how long the lock lasts and offers the password reset that lifts it', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
     const email = `locked-${unique()}@example.com`;
     const password = '只有我知道的高山茶';
     const owner = await playwright.request.newContext({ baseURL });
-    expect((await owner.post('/api/auth/register', { data: { displayName: '王小茶', email, password, passwordConfirm: password, acceptTerms: true } })).status()).toBe(201);
+    expect(
+      (
+        await owner.post('/api/auth/register', {
+          data: { displayName: '王小茶', email, password, passwordConfirm: password, acceptTerms: true },
+        })
+      ).status(),
+    ).toBe(201);
     await owner.dispose();
     // Someone else fails five times from a browser the account never used.
     const stranger = await playwright.request.newContext({ baseURL });
-    for (let i = 0; i < 5; i++) expect((await stranger.post('/api/auth/login', { data: { email, password: `亂猜的密碼第${i}次` } })).status()).toBe(400);
+    for (let i = 0; i < 5; i++)
+      expect(
+        (
+          await stranger.post('/api/auth/login', { data: { email, password: `亂猜的密碼第${i}次` } })
+        ).status(),
+      ).toBe(400);
     await stranger.dispose();
 
     await page.goto('/login');
@@ -195,7 +247,10 @@ test.describe('accounts in a real browser', () => {
     await expect(page).toHaveURL('/forgetPassword');
   });
 
-  test('a console invite to a registered address is 邀請中 until the mailed link is accepted, and the link says what it is', async ({ browser, page }) => {
+  test('a console invite to a registered address is 邀請中 until the mailed link is accepted, and the link says what it is', async ({
+    browser,
+    page,
+  }) => {
     test.slow();
     const email = `future-staff-${unique()}@example.com`;
     const first = '我先註冊了這個信箱';

@@ -3,7 +3,9 @@ import { expect, test } from './test.ts';
 import { signInBrowser, uniqueEmail } from './support.ts';
 
 test.describe('the operations console', () => {
-  test('an owner adds a product with a picture, a shopper buys it, staff ship it and the shopper’s tracking page updates live', async ({ browser }) => {
+  test('an owner adds a product with a picture, a shopper buys it, staff ship it and the shopper’s tracking page updates live', async ({
+    browser,
+  }) => {
     test.slow();
     const n = Date.now().toString(36);
     const slug = `e2e-sampler-${n}`;
@@ -28,8 +30,12 @@ test.describe('the operations console', () => {
     await owner.getByLabel('第 1 個規格的規格').selectOption('30 g');
     await owner.getByLabel('第 1 個規格的售價').fill('360');
     await owner.getByLabel('第 1 個規格的初始庫存').fill('5');
-    const picture = await sharp({ create: { width: 640, height: 800, channels: 3, background: '#6b8f71' } }).png().toBuffer();
-    await owner.getByLabel('上傳圖片').setInputFiles({ name: 'sampler.png', mimeType: 'image/png', buffer: picture });
+    const picture = await sharp({ create: { width: 640, height: 800, channels: 3, background: '#6b8f71' } })
+      .png()
+      .toBuffer();
+    await owner
+      .getByLabel('上傳圖片')
+      .setInputFiles({ name: 'sampler.png', mimeType: 'image/png', buffer: picture });
     await expect(owner.getByLabel('第 1 張的圖片說明（替代文字）')).toHaveValue(name);
     await owner.getByRole('button', { name: '建立商品' }).first().click();
     await expect(owner).toHaveURL(/\/admin\/products\/[0-9a-f-]{36}$/);
@@ -91,7 +97,9 @@ test.describe('the operations console', () => {
     await Promise.all([ownerContext.close(), shopperContext.close(), staffContext.close()]);
   });
 
-  test('a shopper who opens /admin is told the account has no access, and a viewer sees no write buttons', async ({ browser }) => {
+  test('a shopper who opens /admin is told the account has no access, and a viewer sees no write buttons', async ({
+    browser,
+  }) => {
     const shopperContext = await browser.newContext();
     await signInBrowser(shopperContext, uniqueEmail('curious'));
     const shopper = await shopperContext.newPage();

@@ -29,11 +29,15 @@ const PAGES: Array<{ path: string; signedIn?: boolean; gzip: number; received: n
 ];
 
 /** The scripts a page loads until the network is idle: gzip -9 of each file, and the bytes received. */
-async function firstLoad(page: Page, url: string): Promise<{ files: string[]; gzip: number; received: number }> {
+async function firstLoad(
+  page: Page,
+  url: string,
+): Promise<{ files: string[]; gzip: number; received: number }> {
   const scripts = new Map<string, () => Promise<number>>();
   page.on('response', (response) => {
     const { pathname } = new URL(response.url());
-    if (pathname.endsWith('.js')) scripts.set(pathname, async () => (await response.request().sizes()).responseBodySize);
+    if (pathname.endsWith('.js'))
+      scripts.set(pathname, async () => (await response.request().sizes()).responseBodySize);
   });
   const res = await page.goto(url, { waitUntil: 'networkidle' });
   expect(res?.status()).toBe(200);
@@ -47,11 +51,16 @@ async function firstLoad(page: Page, url: string): Promise<{ files: string[]; gz
 }
 
 for (const budget of PAGES) {
-  test(`the JavaScript loaded for ${budget.path}${budget.signedIn ? ' (signed in)' : ''} stays within its budgets`, async ({ page, context }) => {
+  test(`the JavaScript loaded for ${budget.path}${budget.signedIn ? ' (signed in)' : ''} stays within its budgets`, async ({
+    page,
+    context,
+  }) => {
     if (budget.signedIn) await signInBrowser(context);
     const { files, gzip, received } = await firstLoad(page, budget.path);
     expect(files.length).toBeGreaterThan(0);
-    console.log(`JavaScript for ${budget.path}: ${(gzip / KB).toFixed(1)} KB gzip in ${files.length} files; ${(received / KB).toFixed(1)} KB as received`);
+    console.log(
+      `JavaScript for ${budget.path}: ${(gzip / KB).toFixed(1)} KB gzip in ${files.length} files; ${(received / KB).toFixed(1)} KB as received`,
+    );
     expect(received).toBeGreaterThan(0);
     expect(gzip).toBeLessThanOrEqual(budget.gzip);
     expect(received).toBeLessThanOrEqual(budget.received);

@@ -12,11 +12,13 @@ async function fillHomeAddress(page: Page) {
   await page.getByLabel('地址', { exact: true }).fill('興產路 87 號');
 }
 
-
 const orderNoFrom = (page: Page) => new URL(page.url()).searchParams.get('order')!;
 
 test.describe('checkout and payment', () => {
-  test('a card payment through the sandbox gateway: paid order, stock taken, mails sent', async ({ page, context }) => {
+  test('a card payment through the sandbox gateway: paid order, stock taken, mails sent', async ({
+    page,
+    context,
+  }) => {
     const email = uniqueEmail('card');
     await signInBrowser(context, email);
     const before = await stockOf(page, 'alishan-jinxuan-oolong', 'SL-JX-075');
@@ -42,7 +44,10 @@ test.describe('checkout and payment', () => {
     await waitForMail(email, `付款完成：${orderNo}`);
   });
 
-  test('back from the gateway without paying, the checkout shows the order just placed and how to pay it', async ({ page, context }) => {
+  test('back from the gateway without paying, the checkout shows the order just placed and how to pay it', async ({
+    page,
+    context,
+  }) => {
     await signInBrowser(context);
     await addToCart(page, 'charcoal-roasted-tieguanyin');
     await page.goto('/payment');
@@ -77,7 +82,10 @@ test.describe('checkout and payment', () => {
     expect(await orderStatus(page, orderNo)).toBe('paid');
   });
 
-  test('an ATM order shows its virtual account, mails it, and is paid when the transfer arrives', async ({ page, context }) => {
+  test('an ATM order shows its virtual account, mails it, and is paid when the transfer arrives', async ({
+    page,
+    context,
+  }) => {
     const email = uniqueEmail('atm');
     await signInBrowser(context, email);
     await addToCart(page, 'honey-scented-black-tea');
@@ -108,18 +116,27 @@ test.describe('checkout and payment', () => {
     await expect(onOrderPage.getByTestId('atm-deadline')).toHaveText(/^\d{4}\/\d{2}\/\d{2} 23:59 前$/);
 
     await page.goto('/sandbox/ecpay/atm');
-    await page.getByRole('row', { name: new RegExp(orderNo) }).getByRole('button', { name: '模擬完成轉帳' }).click();
+    await page
+      .getByRole('row', { name: new RegExp(orderNo) })
+      .getByRole('button', { name: '模擬完成轉帳' })
+      .click();
     await expect(page.getByText('1|OK')).toBeVisible();
     expect(await orderStatus(page, orderNo)).toBe('paid');
   });
 
-  test('cash on delivery to a convenience store: the order is placed and goes straight to processing', async ({ page, context }) => {
+  test('cash on delivery to a convenience store: the order is placed and goes straight to processing', async ({
+    page,
+    context,
+  }) => {
     const email = uniqueEmail('cod');
     await signInBrowser(context, email);
     const before = await stockOf(page, 'porcelain-gaiwan', 'SL-GW-WHT');
     await addToCart(page, 'porcelain-gaiwan');
     await page.goto('/payment');
-    await page.getByLabel(/超商取貨/).first().check();
+    await page
+      .getByLabel(/超商取貨/)
+      .first()
+      .check();
     await page.getByLabel('取件人姓名').fill('王小茶');
     await page.getByLabel('手機號碼').fill('0912345678');
     // The store map (the sandbox's, speaking ECPay's protocol), then back to the checkout.
@@ -139,11 +156,16 @@ test.describe('checkout and payment', () => {
     await expect(page.getByLabel('配送資訊')).toContainText('7-ELEVEN');
   });
 
-  test('an unverified account is asked to verify at checkout, can resend the mail, and orders once verified', async ({ page, context }) => {
+  test('an unverified account is asked to verify at checkout, can resend the mail, and orders once verified', async ({
+    page,
+    context,
+  }) => {
     const email = uniqueEmail('unverified');
     const password = '先驗證再下單-2026-茶';
     const signedUp = Date.now();
-    const registered = await context.request.post('/api/auth/register', { data: { displayName: '王小茶', email, password, passwordConfirm: password, acceptTerms: true } });
+    const registered = await context.request.post('/api/auth/register', {
+      data: { displayName: '王小茶', email, password, passwordConfirm: password, acceptTerms: true },
+    });
     expect(registered.status()).toBe(201);
     // A product no other test buys: its stock is compared before and after, and tests run in parallel.
     const before = await stockOf(page, 'celadon-fair-cup', 'SL-CH-CLD');
@@ -159,7 +181,19 @@ test.describe('checkout and payment', () => {
     await expect(notice.getByRole('button', { name: /重新寄送/ })).toBeVisible();
     // Nothing was ordered or held meanwhile, even by a request sent around the page.
     const direct = await page.request.post('/api/orders', {
-      data: { idempotencyKey: `unverified-${Date.now()}-000000`, shipping: { method: 'home', recipientName: '王小茶', phone: '0912345678', city: '南投縣', district: '鹿谷鄉', address: '興產路 87 號' }, invoice: { type: 'member' }, paymentMethod: 'cod' },
+      data: {
+        idempotencyKey: `unverified-${Date.now()}-000000`,
+        shipping: {
+          method: 'home',
+          recipientName: '王小茶',
+          phone: '0912345678',
+          city: '南投縣',
+          district: '鹿谷鄉',
+          address: '興產路 87 號',
+        },
+        invoice: { type: 'member' },
+        paymentMethod: 'cod',
+      },
     });
     expect(direct.status()).toBe(403);
     expect(((await direct.json()) as { error: { code: string } }).error.code).toBe('email-not-verified');
@@ -176,7 +210,11 @@ test.describe('checkout and payment', () => {
     await waitForMail(email, `訂單已成立：${orderNoFrom(page)}`);
   });
 
-  test('the tracking page updates without a reload when the order ships', async ({ page, context, browser }) => {
+  test('the tracking page updates without a reload when the order ships', async ({
+    page,
+    context,
+    browser,
+  }) => {
     await signInBrowser(context);
     // Not the gaiwan: the store-pickup test counts that one's stock while this runs beside it.
     await addToCart(page, 'tasting-cup-set');
@@ -196,7 +234,9 @@ test.describe('checkout and payment', () => {
 
     const staff = await browser.newContext();
     await signInBrowser(staff, uniqueEmail('staff'), 'staff');
-    const shipped = await staff.request.post(`/api/admin/orders/${orderNo}/advance`, { data: { status: 'shipped', carrier: '黑貓宅急便', trackingNo: '905512345678', location: '南投鹿谷' } });
+    const shipped = await staff.request.post(`/api/admin/orders/${orderNo}/advance`, {
+      data: { status: 'shipped', carrier: '黑貓宅急便', trackingNo: '905512345678', location: '南投鹿谷' },
+    });
     expect(shipped.ok()).toBe(true);
     await expect(timeline).toContainText('已建立出貨單');
     // The slip comes before 已出貨, which is the current step.
@@ -204,8 +244,13 @@ test.describe('checkout and payment', () => {
     await expect(timeline.locator('[aria-current="step"]')).toHaveText(/^已出貨/);
     await expect(page.getByText('905512345678').first()).toBeVisible();
     // The number opens the parcel on the carrier's own page (黑貓 takes it in the address).
-    await expect(page.getByRole('link', { name: /905512345678/ }).first()).toHaveAttribute('href', 'https://www.t-cat.com.tw/Inquire/TraceDetail.aspx?BillID=905512345678');
-    await staff.request.post(`/api/admin/orders/${orderNo}/advance`, { data: { shipmentEvent: 'in_transit', location: '台中轉運中心' } });
+    await expect(page.getByRole('link', { name: /905512345678/ }).first()).toHaveAttribute(
+      'href',
+      'https://www.t-cat.com.tw/Inquire/TraceDetail.aspx?BillID=905512345678',
+    );
+    await staff.request.post(`/api/admin/orders/${orderNo}/advance`, {
+      data: { shipmentEvent: 'in_transit', location: '台中轉運中心' },
+    });
     await expect(timeline).toContainText('台中轉運中心');
     expect(loads).toEqual([]);
     await staff.close();

@@ -23,14 +23,22 @@ async function swapContact(page: Page, apiPath: string, swap: (json: Record<stri
 /** The parts of a mailto: link as a mail program reads them. */
 function mailto(href: string | null) {
   const url = new URL(href ?? '');
-  return { protocol: url.protocol, to: decodeURIComponent(url.pathname), fields: [...url.searchParams.keys()] };
+  return {
+    protocol: url.protocol,
+    to: decodeURIComponent(url.pathname),
+    fields: [...url.searchParams.keys()],
+  };
 }
 
 test.describe('console links to a customer', () => {
-  test('an order’s e-mail link writes to the customer alone, whatever the address holds', async ({ browser }) => {
+  test('an order’s e-mail link writes to the customer alone, whatever the address holds', async ({
+    browser,
+  }) => {
     const context = await browser.newContext();
     await signInBrowser(context, uniqueEmail('owner'), 'owner');
-    const list = (await (await context.request.get('/api/admin/orders?page=1')).json()) as { items: { orderNo: string }[] };
+    const list = (await (await context.request.get('/api/admin/orders?page=1')).json()) as {
+      items: { orderNo: string }[];
+    };
     const orderNo = list.items[0]?.orderNo;
     expect(orderNo, 'the demo data has orders').toBeTruthy();
     const page = await context.newPage();
@@ -40,15 +48,30 @@ test.describe('console links to a customer', () => {
     await page.goto(`/admin/orders/${orderNo}`);
     const link = page.getByRole('link', { name: HOSTILE_EMAIL });
     await expect(link).toBeVisible();
-    expect(mailto(await link.getAttribute('href'))).toEqual({ protocol: 'mailto:', to: HOSTILE_EMAIL, fields: [] });
+    expect(mailto(await link.getAttribute('href'))).toEqual({
+      protocol: 'mailto:',
+      to: HOSTILE_EMAIL,
+      fields: [],
+    });
     await context.close();
   });
 
-  test('a contact message’s e-mail, reply and phone links carry the address and number whole', async ({ browser }) => {
+  test('a contact message’s e-mail, reply and phone links carry the address and number whole', async ({
+    browser,
+  }) => {
     const context = await browser.newContext();
     await signInBrowser(context, uniqueEmail('owner'), 'owner');
     const sent = await context.request.post('/api/contact', {
-      data: { name: '林小嵐', email: 'lan@example.com', phone: '0912345678', subject: '商品諮詢', message: '請問凍頂烏龍有小包裝嗎？', consent: true, website: '', startedAt: Date.now() - 10_000 },
+      data: {
+        name: '林小嵐',
+        email: 'lan@example.com',
+        phone: '0912345678',
+        subject: '商品諮詢',
+        message: '請問凍頂烏龍有小包裝嗎？',
+        consent: true,
+        website: '',
+        startedAt: Date.now() - 10_000,
+      },
     });
     expect(sent.ok(), await sent.text()).toBe(true);
     const { referenceNo } = (await sent.json()) as { referenceNo: string };
@@ -61,7 +84,11 @@ test.describe('console links to a customer', () => {
     const dialog = page.getByRole('dialog');
     const address = dialog.getByRole('link', { name: HOSTILE_EMAIL });
     await expect(address).toBeVisible();
-    expect(mailto(await address.getAttribute('href'))).toEqual({ protocol: 'mailto:', to: HOSTILE_EMAIL, fields: [] });
+    expect(mailto(await address.getAttribute('href'))).toEqual({
+      protocol: 'mailto:',
+      to: HOSTILE_EMAIL,
+      fields: [],
+    });
     const reply = mailto(await dialog.getByRole('link', { name: /回覆/ }).getAttribute('href'));
     expect(reply.to).toBe(HOSTILE_EMAIL);
     expect(reply.fields).toEqual(['subject', 'body']);

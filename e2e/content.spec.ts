@@ -41,12 +41,16 @@ function countDataRequests(page: Page): string[] {
 async function expectNoSeriousAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
 }
 
 test.describe('public pages', () => {
   for (const p of PUBLIC_PAGES) {
-    test(`${p.path} arrives with its content, asks for no data after it, and passes axe`, async ({ page }) => {
+    test(`${p.path} arrives with its content, asks for no data after it, and passes axe`, async ({
+      page,
+    }) => {
       const requests = countDataRequests(page);
       await page.goto(p.path);
       await expect(page.getByRole('heading', { level: 1, name: p.heading })).toBeVisible();
@@ -63,7 +67,10 @@ test.describe('public pages', () => {
     await page.getByRole('link', { name: '林秀琴' }).click();
     await expect(page).toHaveURL(/\/login\?redirect=%2Fmaster%2Flin-xiu-qin/);
     await signInBrowser(context);
-    for (const [path, name] of [['/master/lin-xiu-qin', '林秀琴'], ['/team/chen-yi-an', '陳以安']] as const) {
+    for (const [path, name] of [
+      ['/master/lin-xiu-qin', '林秀琴'],
+      ['/team/chen-yi-an', '陳以安'],
+    ] as const) {
       const requests = countDataRequests(page);
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
@@ -80,7 +87,9 @@ test.describe('public pages', () => {
       if (!r.url().startsWith('http://localhost')) thirdParty.push(r.url());
     });
     // The player itself is not what we test; answer it locally so no request leaves the machine.
-    await page.route(/youtube-nocookie\.com/, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<p>player</p>' }));
+    await page.route(/youtube-nocookie\.com/, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<p>player</p>' }),
+    );
     await page.goto('/media?type=video');
     await expect(page.getByRole('heading', { level: 1, name: '媒體報導' })).toBeVisible();
     await page.waitForLoadState('networkidle');
@@ -98,7 +107,15 @@ test.describe('public pages', () => {
       track.evaluate((el) => {
         const [a] = el.getAnimations();
         const timing = a?.effect?.getComputedTiming();
-        return a ? { state: a.playState, time: Number(a.currentTime), duration: timing?.duration, iterations: timing?.iterations, delay: timing?.delay } : null;
+        return a
+          ? {
+              state: a.playState,
+              time: Number(a.currentTime),
+              duration: timing?.duration,
+              iterations: timing?.iterations,
+              delay: timing?.delay,
+            }
+          : null;
       });
     const first = await animation();
     expect(first).toMatchObject({ state: 'running', duration: 20_000, iterations: Infinity, delay: 0 });
@@ -126,16 +143,22 @@ test.describe('public pages', () => {
     await expect(track).toBeVisible();
     expect(await track.evaluate((el) => el.getAnimations().length)).toBe(0);
     // The announcements still read once each.
-    await expect(track.locator('li:visible')).toHaveCount(await track.locator('ul').first().locator('li').count());
+    await expect(track.locator('li:visible')).toHaveCount(
+      await track.locator('ul').first().locator('li').count(),
+    );
   });
 
-  test('a link to a FAQ question opens its answer and scrolls it to 120 px from the top', async ({ page }) => {
+  test('a link to a FAQ question opens its answer and scrolls it to 120 px from the top', async ({
+    page,
+  }) => {
     await page.goto('/faq#outlying-islands');
     const item = page.locator('li#outlying-islands');
     await expect(item.getByRole('button')).toHaveAttribute('aria-expanded', 'true');
     await expect(item.getByRole('region')).toBeVisible();
     await expect(item.getByRole('region')).toContainText('離島');
-    await expect.poll(() => item.evaluate((el) => Math.round(el.getBoundingClientRect().top)), { timeout: 3000 }).toBe(120);
+    await expect
+      .poll(() => item.evaluate((el) => Math.round(el.getBoundingClientRect().top)), { timeout: 3000 })
+      .toBe(120);
 
     // Another question opens with the panel animation, and search narrows the list.
     const other = page.locator('li#cold-brew-at-home');
@@ -150,7 +173,9 @@ test.describe('public pages', () => {
     await expect(other).toBeVisible();
   });
 
-  test('the contact form explains mistakes in zh-TW while typing, then stores and mails the message', async ({ page }) => {
+  test('the contact form explains mistakes in zh-TW while typing, then stores and mails the message', async ({
+    page,
+  }) => {
     const started = Date.now();
     await page.goto('/contact');
     const name = page.getByLabel('姓名');
@@ -201,7 +226,10 @@ test.describe('public pages', () => {
   test('a members-only download asks to sign in', async ({ page }) => {
     await page.goto('/download');
     await expect(page.getByText('會員限定').first()).toBeVisible();
-    await page.getByRole('link', { name: /登入後下載/ }).first().click();
+    await page
+      .getByRole('link', { name: /登入後下載/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/login\?redirect=%2Fdownload/);
   });
 

@@ -12,7 +12,10 @@ async function focusRing(page: Page, control: Locator) {
   await control.focus();
   return control.evaluate((el) => {
     const style = getComputedStyle(el);
-    return { outline: style.outlineStyle !== 'none' ? parseFloat(style.outlineWidth) : 0, shadow: style.boxShadow };
+    return {
+      outline: style.outlineStyle !== 'none' ? parseFloat(style.outlineWidth) : 0,
+      shadow: style.boxShadow,
+    };
   });
 }
 
@@ -24,7 +27,9 @@ async function expectRings(page: Page, controls: Record<string, Locator>) {
   }
 }
 
-test('text fields, text areas, selects, checkboxes and buttons show a focus ring in the shop', async ({ page }) => {
+test('text fields, text areas, selects, checkboxes and buttons show a focus ring in the shop', async ({
+  page,
+}) => {
   await page.goto('/contact');
   const form = page.locator('form').filter({ has: page.getByLabel('姓名') });
   await expectRings(page, {
@@ -37,14 +42,20 @@ test('text fields, text areas, selects, checkboxes and buttons show a focus ring
   });
 });
 
-test('a product card shows where the focus is when its link is reached by keyboard', async ({ page, context }) => {
+test('a product card shows where the focus is when its link is reached by keyboard', async ({
+  page,
+  context,
+}) => {
   await signInBrowser(context);
   await page.goto('/mall');
   const link = page.locator('main article a[href^="/mall/"]').first();
   const card = link.locator('xpath=ancestor::article[1]');
   await page.keyboard.press('Shift');
   await link.focus();
-  const ring = await card.evaluate((el) => ({ style: getComputedStyle(el).outlineStyle, width: parseFloat(getComputedStyle(el).outlineWidth) }));
+  const ring = await card.evaluate((el) => ({
+    style: getComputedStyle(el).outlineStyle,
+    width: parseFloat(getComputedStyle(el).outlineWidth),
+  }));
   expect(ring.style !== 'none' && ring.width >= 2, JSON.stringify(ring)).toBe(true);
 });
 

@@ -23,7 +23,10 @@ test.describe('guards in a real browser', () => {
     await expect(page).toHaveURL('/that/path');
   });
 
-  test('an unknown path is a 404 for signed-in members too, not a sign-in form', async ({ page, context }) => {
+  test('an unknown path is a 404 for signed-in members too, not a sign-in form', async ({
+    page,
+    context,
+  }) => {
     await signInBrowser(context);
     const response = await page.goto('/member/no-such-page');
     expect(response?.status()).toBe(404);
@@ -40,7 +43,10 @@ test.describe('guards in a real browser', () => {
     }
   });
 
-  test('a signed-in member reaches member pages, but not the password change without re-auth', async ({ page, context }) => {
+  test('a signed-in member reaches member pages, but not the password change without re-auth', async ({
+    page,
+    context,
+  }) => {
     await signInBrowser(context);
     await page.goto('/cart');
     await expect(page).toHaveURL('/cart');
@@ -60,7 +66,10 @@ test.describe('guards in a real browser', () => {
     await page.evaluate(() => window.scrollTo(0, 800));
     await page.getByRole('contentinfo').getByRole('link', { name: '運費說明' }).click();
     await expect(page).toHaveURL('/shippingFee');
-    await page.getByRole('banner').getByRole('link', { name: /^山嵐茶事.*首頁$/ }).click();
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: /^山嵐茶事.*首頁$/ })
+      .click();
     await expect(page).toHaveURL('/');
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });

@@ -14,9 +14,15 @@ test.describe('the header', () => {
 
   test('its 登入 link brings the visitor back to the page they were on', async ({ page }) => {
     await page.goto('/faq');
-    await expect(page.getByRole('link', { name: '登入', exact: true })).toHaveAttribute('href', '/login?redirect=%2Ffaq');
+    await expect(page.getByRole('link', { name: '登入', exact: true })).toHaveAttribute(
+      'href',
+      '/login?redirect=%2Ffaq',
+    );
     await page.goto('/login?redirect=%2Fmember%2ForderList');
     // On the sign-in page itself, it keeps the way back the page already carries.
-    await expect(page.getByRole('banner').getByRole('link', { name: '登入', exact: true })).toHaveAttribute('href', '/login?redirect=%2Fmember%2ForderList');
+    await expect(page.getByRole('banner').getByRole('link', { name: '登入', exact: true })).toHaveAttribute(
+      'href',
+      '/login?redirect=%2Fmember%2ForderList',
+    );
   });
 });

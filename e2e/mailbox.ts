@@ -25,7 +25,9 @@ function decodeQuotedPrintable(body: string): string {
 
 function decodeHeader(value: string): string {
   return value.replace(/=\?utf-8\?([BQ])\?([^?]*)\?=\s*/gi, (_m, enc: string, data: string) =>
-    enc.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+    enc.toUpperCase() === 'B'
+      ? Buffer.from(data, 'base64').toString('utf8')
+      : decodeQuotedPrintable(data.replace(/_/g, ' ')),
   );
 }
 
@@ -41,13 +43,27 @@ export function parseMail(raw: string, file: string): ReceivedMail {
     const part = body.split(`--${boundary}`).find((p) => /content-type:\s*text\/plain/i.test(p)) ?? '';
     const [partHead = '', ...partBody] = part.split(/\r?\n\r?\n/);
     const content = partBody.join('\r\n\r\n').trim();
-    text = /base64/i.test(partHead) ? Buffer.from(content, 'base64').toString('utf8') : /quoted-printable/i.test(partHead) ? decodeQuotedPrintable(content) : content;
+    text = /base64/i.test(partHead)
+      ? Buffer.from(content, 'base64').toString('utf8')
+      : /quoted-printable/i.test(partHead)
+        ? decodeQuotedPrintable(content)
+        : content;
   }
-  return { to: header('X-Envelope-To'), subject: decodeHeader(header('Subject')), replyTo: header('Reply-To'), text, file };
+  return {
+    to: header('X-Envelope-To'),
+    subject: decodeHeader(header('Subject')),
+    replyTo: header('Reply-To'),
+    text,
+    file,
+  };
 }
 
 /** Waits for a mail to `to` whose subject contains `subject`, newer than any already seen. */
-export async function waitForMail(to: string, subject: string, options: { after?: number; timeoutMs?: number } = {}): Promise<ReceivedMail> {
+export async function waitForMail(
+  to: string,
+  subject: string,
+  options: { after?: number; timeoutMs?: number } = {},
+): Promise<ReceivedMail> {
   const dir = process.env.E2E_MAIL_DIR!;
   const until = Date.now() + (options.timeoutMs ?? 10_000);
   for (;;) {

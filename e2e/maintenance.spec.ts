@@ -3,7 +3,11 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { signInBrowser, uniqueEmail } from './support.ts';
 
 /** Maintenance mode is switched by the owner through the API, as the operations console does. */
-async function setMaintenance(staff: APIRequestContext, origin: string, body: { enabled: boolean; endsAt?: string | null; message?: string }) {
+async function setMaintenance(
+  staff: APIRequestContext,
+  origin: string,
+  body: { enabled: boolean; endsAt?: string | null; message?: string },
+) {
   const res = await staff.post('/api/admin/maintenance', { data: body, headers: { origin } });
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()) as { enabled: boolean; endsAt: string | null };
@@ -21,14 +25,25 @@ async function expectMaintenancePage(page: Page, message: string) {
 
 test.describe.configure({ mode: 'serial' });
 
-test('maintenance mode answers shoppers’ pages with 503 and a calm page where they are, staff keep working, and turning it off restores the shop', async ({ page, playwright, browser, baseURL }) => {
+test('maintenance mode answers shoppers’ pages with 503 and a calm page where they are, staff keep working, and turning it off restores the shop', async ({
+  page,
+  playwright,
+  browser,
+  baseURL,
+}) => {
   const origin = baseURL!;
   const staff = await playwright.request.newContext({ baseURL: origin });
-  const signIn = await staff.post('/api/test/session', { data: { email: uniqueEmail('owner'), role: 'owner' } });
+  const signIn = await staff.post('/api/test/session', {
+    data: { email: uniqueEmail('owner'), role: 'owner' },
+  });
   expect(signIn.ok()).toBe(true);
   try {
     // Back at 2030/01/15 14:30 Taipei time.
-    await setMaintenance(staff, origin, { enabled: true, endsAt: '2030-01-15T14:30:00+08:00', message: '系統升級中，預計下午恢復。' });
+    await setMaintenance(staff, origin, {
+      enabled: true,
+      endsAt: '2030-01-15T14:30:00+08:00',
+      message: '系統升級中，預計下午恢復。',
+    });
 
     const home = await page.goto('/');
     expect(home?.status()).toBe(503);
@@ -46,7 +61,9 @@ test('maintenance mode answers shoppers’ pages with 503 and a calm page where 
     expect((await api.json()).error.code).toBe('maintenance');
 
     // Staff (the operations console) still work, pages and API alike (this one is the owner).
-    const staffPage = await (await browser.newContext({ storageState: await staff.storageState() })).newPage();
+    const staffPage = await (
+      await browser.newContext({ storageState: await staff.storageState() })
+    ).newPage();
     await staffPage.goto('/faq');
     await expect(staffPage).toHaveURL(/\/faq$/);
     await expect(staffPage.getByRole('heading', { level: 1, name: '常見問題' })).toBeVisible();
@@ -63,7 +80,12 @@ test('maintenance mode answers shoppers’ pages with 503 and a calm page where 
   await expect(page.getByRole('heading', { level: 1, name: '常見問題' })).toBeVisible();
 });
 
-test('switching maintenance on moves pages that are already open: a member’s at once, a visitor’s at its next check', async ({ page, browser, playwright, baseURL }) => {
+test('switching maintenance on moves pages that are already open: a member’s at once, a visitor’s at its next check', async ({
+  page,
+  browser,
+  playwright,
+  baseURL,
+}) => {
   const origin = baseURL!;
   // A member browsing the mall, signed in: their page has a live-update stream.
   const memberContext = await browser.newContext();
@@ -78,9 +100,15 @@ test('switching maintenance on moves pages that are already open: a member’s a
   await member.waitForTimeout(1000);
 
   const staff = await playwright.request.newContext({ baseURL: origin });
-  expect((await staff.post('/api/test/session', { data: { email: uniqueEmail('owner'), role: 'owner' } })).ok()).toBe(true);
+  expect(
+    (await staff.post('/api/test/session', { data: { email: uniqueEmail('owner'), role: 'owner' } })).ok(),
+  ).toBe(true);
   try {
-    await setMaintenance(staff, origin, { enabled: true, endsAt: '2030-01-15T14:30:00+08:00', message: '盤點中，稍後見。' });
+    await setMaintenance(staff, origin, {
+      enabled: true,
+      endsAt: '2030-01-15T14:30:00+08:00',
+      message: '盤點中，稍後見。',
+    });
 
     // The member's page gives way without a click.
     await expect(member).toHaveURL(/\/maintenance$/, { timeout: 5_000 });

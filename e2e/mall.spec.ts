@@ -6,13 +6,18 @@ test.describe('the mall', () => {
     await signInBrowser(context);
   });
 
-  test('filters the grid, opens a product, switches variants, and Back restores the view', async ({ page }) => {
+  test('filters the grid, opens a product, switches variants, and Back restores the view', async ({
+    page,
+  }) => {
     await page.goto('/mall');
     await expect(page.getByRole('heading', { level: 1, name: '全部商品' })).toBeVisible();
     const results = page.getByRole('heading', { name: /共 \d+ 件商品/ });
     await expect(results).toBeVisible();
 
-    await page.getByRole('navigation', { name: '商品分類' }).getByRole('link', { name: /^高山烏龍/ }).click();
+    await page
+      .getByRole('navigation', { name: '商品分類' })
+      .getByRole('link', { name: /^高山烏龍/ })
+      .click();
     await expect(page).toHaveURL(/category=high-mountain-oolong/);
     await expect(page.getByRole('heading', { level: 1, name: '高山烏龍' })).toBeVisible();
     await page.getByLabel('排序').selectOption('price-asc');
@@ -27,8 +32,20 @@ test.describe('the mall', () => {
     // Prices in the grid are in ascending order, once the grid shows the new query's answer (while
     // it loads, the previous results stay on screen: on a busy machine the read came before it).
     const gridPrices = async () =>
-      (await page.locator('article p.tabular > span:first-child').allInnerTexts()).map((t) => Number(t.replace(/特價|\s/g, '').split('–')[0]!.replace(/[^\d]/g, '')));
-    await expect.poll(async () => { const n = await gridPrices(); return n.length > 1 && n.every((v, i) => i === 0 || n[i - 1]! <= v); }).toBe(true);
+      (await page.locator('article p.tabular > span:first-child').allInnerTexts()).map((t) =>
+        Number(
+          t
+            .replace(/特價|\s/g, '')
+            .split('–')[0]!
+            .replace(/[^\d]/g, ''),
+        ),
+      );
+    await expect
+      .poll(async () => {
+        const n = await gridPrices();
+        return n.length > 1 && n.every((v, i) => i === 0 || n[i - 1]! <= v);
+      })
+      .toBe(true);
     const numbers = await gridPrices();
     expect(numbers.length).toBeGreaterThan(1);
     expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
@@ -45,11 +62,15 @@ test.describe('the mall', () => {
     await expect(page.getByText('商品編號 SL-LS-150')).toBeVisible();
 
     await page.goBack();
-    await expect(page).toHaveURL(/category=high-mountain-oolong.*sort=price-asc|sort=price-asc.*category=high-mountain-oolong/);
+    await expect(page).toHaveURL(
+      /category=high-mountain-oolong.*sort=price-asc|sort=price-asc.*category=high-mountain-oolong/,
+    );
     await expect(page.getByLabel('排序')).toHaveValue('price-asc');
   });
 
-  test('a variant running low says how many are left, and the quantity cannot exceed it', async ({ page }) => {
+  test('a variant running low says how many are left, and the quantity cannot exceed it', async ({
+    page,
+  }) => {
     await page.goto('/mall/dayuling-high-mountain-oolong');
     await page.getByRole('radio', { name: '150 g' }).click();
     await expect(page.getByText(/僅剩 3 件/)).toBeVisible();
@@ -63,7 +84,9 @@ test.describe('the mall', () => {
     await expect(page.getByText('庫存只剩 3 件，已調整為 3')).toBeVisible();
   });
 
-  test('a search for a Chinese word finds products, and an empty result offers a way out', async ({ page }) => {
+  test('a search for a Chinese word finds products, and an empty result offers a way out', async ({
+    page,
+  }) => {
     await page.goto('/mall');
     await page.getByLabel('搜尋商品').last().fill('冷泡');
     await page.getByRole('button', { name: '搜尋', exact: true }).last().click();

@@ -12,7 +12,10 @@ async function checkoutHome(page: Page) {
 }
 
 test.describe('member area', () => {
-  test('a coupon at checkout: the discounted total shows on /payComplete and in the order detail', async ({ page, context }) => {
+  test('a coupon at checkout: the discounted total shows on /payComplete and in the order detail', async ({
+    page,
+    context,
+  }) => {
     await signInBrowser(context);
     await page.goto('/mall/dayuling-reserve-gift-box');
     await page.getByRole('button', { name: '加入購物車' }).click();

@@ -31,7 +31,9 @@ test.describe('update and reload behaviours', () => {
     expect(requested.length).toBeGreaterThanOrEqual(1);
   });
 
-  test('a new build waits while a form holds unsaved input, then loads at the next route change', async ({ page }) => {
+  test('a new build waits while a form holds unsaved input, then loads at the next route change', async ({
+    page,
+  }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.route(/\/build-manifest\.json\?t=\d+$/, (route) =>
@@ -57,7 +59,9 @@ test.describe('update and reload behaviours', () => {
   });
 });
 
-test('a page opened by address starts at its top, not where another page was scrolled to', async ({ page }) => {
+test('a page opened by address starts at its top, not where another page was scrolled to', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/faq');
   await expect(page.getByRole('heading', { level: 1, name: '常見問題' })).toBeVisible();

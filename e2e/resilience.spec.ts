@@ -11,8 +11,12 @@ async function resetPasswordElsewhere(request: APIRequest, baseURL: string, emai
   try {
     const asked = Date.now();
     expect((await other.post('/api/auth/forgot-password', { data: { email } })).ok()).toBe(true);
-    const code = new URL(linkIn(await waitForMail(email, '重設您的密碼', { after: asked - 1000 }))).searchParams.get('code');
-    const reset = await other.post('/api/auth/reset-password', { data: { code, password: NEW_PASSWORD, passwordConfirm: NEW_PASSWORD } });
+    const code = new URL(
+      linkIn(await waitForMail(email, '重設您的密碼', { after: asked - 1000 })),
+    ).searchParams.get('code');
+    const reset = await other.post('/api/auth/reset-password', {
+      data: { code, password: NEW_PASSWORD, passwordConfirm: NEW_PASSWORD },
+    });
     expect(reset.ok(), await reset.text()).toBe(true);
   } finally {
     await other.dispose();
@@ -21,12 +25,19 @@ async function resetPasswordElsewhere(request: APIRequest, baseURL: string, emai
 
 /** Makes the shop look as if a newer build were deployed, and asks the page to check for it now. */
 async function announceNewBuild(page: Page): Promise<void> {
-  await page.route(/\/build-manifest\.json\?t=\d+$/, (route) => route.fulfill({ json: { buildId: 'a-newer-build', builtAt: new Date().toISOString() } }));
+  await page.route(/\/build-manifest\.json\?t=\d+$/, (route) =>
+    route.fulfill({ json: { buildId: 'a-newer-build', builtAt: new Date().toISOString() } }),
+  );
   await page.evaluate(() => window.dispatchEvent(new Event('focus')));
 }
 
 test.describe('what a person did is not lost when parts fail', () => {
-  test('a tab whose session was ended elsewhere goes to sign-in, and back to where it was afterwards', async ({ page, context, playwright, baseURL }) => {
+  test('a tab whose session was ended elsewhere goes to sign-in, and back to where it was afterwards', async ({
+    page,
+    context,
+    playwright,
+    baseURL,
+  }) => {
     const email = uniqueEmail('revoked');
     await signInBrowser(context, email);
     await page.goto('/member');
@@ -46,7 +57,9 @@ test.describe('what a person did is not lost when parts fail', () => {
     await expect(page).toHaveURL('/member');
   });
 
-  test('a form whose submit was refused stays protected from the new-build reload until it is really sent', async ({ page }) => {
+  test('a form whose submit was refused stays protected from the new-build reload until it is really sent', async ({
+    page,
+  }) => {
     await page.goto('/contact');
     await expect(page.getByRole('heading', { level: 1, name: '聯絡我們' })).toBeVisible();
     const shownAt = Date.now();
@@ -65,7 +78,12 @@ test.describe('what a person did is not lost when parts fail', () => {
 
     // Refused by the server (it is away): still protected.
     await page.getByRole('checkbox').check();
-    await page.route('**/api/contact', (route) => route.fulfill({ status: 503, json: { error: { code: 'internal-error', message: '伺服器暫時無法回應，請稍後再試。' } } }));
+    await page.route('**/api/contact', (route) =>
+      route.fulfill({
+        status: 503,
+        json: { error: { code: 'internal-error', message: '伺服器暫時無法回應，請稍後再試。' } },
+      }),
+    );
     await page.getByRole('button', { name: '送出' }).click();
     await expect(page.getByRole('alert').filter({ hasText: '伺服器暫時無法回應' })).toBeVisible();
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
@@ -98,7 +116,9 @@ test.describe('what a person did is not lost when parts fail', () => {
     await expect(page.getByRole('button', { name: '重新載入' })).toBeVisible();
   });
 
-  test('a picture the storage could not serve for a moment is fetched again with backoff', async ({ page }) => {
+  test('a picture the storage could not serve for a moment is fetched again with backoff', async ({
+    page,
+  }) => {
     // The storage answers 503 twice for every picture on the page (the database away for a moment).
     const refused = new Map<string, number>();
     await page.route('**/api/storage/**', (route) => {
@@ -107,14 +127,21 @@ test.describe('what a person did is not lost when parts fail', () => {
       const n = refused.get(url) ?? 0;
       if (request.method() === 'GET' && n < 2) {
         refused.set(url, n + 1);
-        return route.fulfill({ status: 503, json: { error: { code: 'unavailable', message: '資料庫暫時無法連線，請稍後再試。' } } });
+        return route.fulfill({
+          status: 503,
+          json: { error: { code: 'unavailable', message: '資料庫暫時無法連線，請稍後再試。' } },
+        });
       }
       return route.continue();
     });
     await page.goto('/team');
     const portrait = page.getByRole('main').getByRole('img').first();
     await portrait.scrollIntoViewIfNeeded();
-    await expect.poll(() => portrait.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => portrait.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+        timeout: 15_000,
+      })
+      .toBe(true);
     expect(Math.max(...refused.values())).toBe(2);
   });
 });

@@ -7,9 +7,22 @@ const SLUG = 'alishan-jinxuan-oolong';
 const SKU = 'SL-JX-075';
 
 /** The member's order page as the member sees it (API), for waiting on the background work. */
-const orderJson = async (page: Page, orderNo: string) => (await (await page.request.get(`/api/orders/${orderNo}`)).json()) as { refunds: Array<{ status: string }>; issuedInvoice: { status: string; invoiceNo?: string; randomNumber?: string; allowances?: Array<{ allowanceNo: string; state: string }> } | null };
+const orderJson = async (page: Page, orderNo: string) =>
+  (await (await page.request.get(`/api/orders/${orderNo}`)).json()) as {
+    refunds: Array<{ status: string }>;
+    issuedInvoice: {
+      status: string;
+      invoiceNo?: string;
+      randomNumber?: string;
+      allowances?: Array<{ allowanceNo: string; state: string }>;
+    } | null;
+  };
 
-test('a card order is invoiced, one item is returned, and the money, the invoice and the stock follow', async ({ page, context, browser }) => {
+test('a card order is invoiced, one item is returned, and the money, the invoice and the stock follow', async ({
+  page,
+  context,
+  browser,
+}) => {
   test.setTimeout(90_000);
   const email = uniqueEmail('return');
   await signInBrowser(context, email);
@@ -31,7 +44,9 @@ test('a card order is invoiced, one item is returned, and the money, the invoice
   const orderNo = new URL(page.url()).searchParams.get('order')!;
 
   // The invoice is issued in the background: its number and random code reach the order page and the mail.
-  await expect.poll(async () => (await orderJson(page, orderNo)).issuedInvoice?.status, { timeout: 15_000 }).toBe('issued');
+  await expect
+    .poll(async () => (await orderJson(page, orderNo)).issuedInvoice?.status, { timeout: 15_000 })
+    .toBe('issued');
   const invoice = (await orderJson(page, orderNo)).issuedInvoice!;
   await page.goto(`/member/orderList/${orderNo}`);
   const shown = page.getByTestId('issued-invoice');
@@ -43,7 +58,11 @@ test('a card order is invoiced, one item is returned, and the money, the invoice
   // The shop ships and the parcel arrives.
   const owner = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   await signInBrowser(owner, uniqueEmail('return-owner'), 'owner');
-  for (const data of [{ status: 'processing' }, { status: 'shipped', carrier: '黑貓宅急便', trackingNo: '123456789012' }, { shipmentEvent: 'delivered' }]) {
+  for (const data of [
+    { status: 'processing' },
+    { status: 'shipped', carrier: '黑貓宅急便', trackingNo: '123456789012' },
+    { shipmentEvent: 'delivered' },
+  ]) {
     expect((await owner.request.post(`/api/admin/orders/${orderNo}/advance`, { data })).ok()).toBe(true);
   }
 
@@ -85,7 +104,11 @@ test('a card order is invoiced, one item is returned, and the money, the invoice
   await expect(card).toContainText('已收到退貨');
   expect(await stockOf(page, SLUG, SKU)).toBe(stockBefore + 1);
 
-  await expect.poll(async () => (await orderJson(page, orderNo)).refunds.map((r) => r.status).join(), { timeout: 15_000 }).toBe('done');
+  await expect
+    .poll(async () => (await orderJson(page, orderNo)).refunds.map((r) => r.status).join(), {
+      timeout: 15_000,
+    })
+    .toBe('done');
   await waitForMail(email, `已收到退貨商品：${orderNo}`);
   const refunded = await waitForMail(email, `退款已辦理：${orderNo}`);
   expect(refunded.text).toContain('信用卡退款會退回原付款卡片');
@@ -93,7 +116,11 @@ test('a card order is invoiced, one item is returned, and the money, the invoice
   await waitForMail(email, `請同意發票折讓：${orderNo}`);
   const asked = (await orderJson(page, orderNo)).issuedInvoice!;
   const pending = asked.allowances!.find((a) => a.state === 'pending')!;
-  expect((await page.request.post(`/sandbox/ecpay/einvoice/consent/${asked.invoiceNo}/${pending.allowanceNo}`)).ok()).toBe(true);
+  expect(
+    (
+      await page.request.post(`/sandbox/ecpay/einvoice/consent/${asked.invoiceNo}/${pending.allowanceNo}`)
+    ).ok(),
+  ).toBe(true);
   const allowance = await waitForMail(email, `發票折讓已開立：${orderNo}`);
   expect(allowance.text).toMatch(/已開立折讓 NT\$\d/);
 

@@ -40,7 +40,10 @@ async function layoutShift(page: Page): Promise<number> {
       new Promise<number>((resolve) => {
         let total = 0;
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            hadRecentInput: boolean;
+          })[]) {
             if (!entry.hadRecentInput) total += entry.value;
           }
         }).observe({ type: 'layout-shift', buffered: true });
@@ -62,7 +65,10 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('contentinfo')).toBeVisible();
   });
 
-  test("a signed-in member's product page carries the product's name and price", async ({ page, context }) => {
+  test("a signed-in member's product page carries the product's name and price", async ({
+    page,
+    context,
+  }) => {
     await signInBrowser(context);
     const product = await firstProduct(page);
     const res = await page.goto(`/mall/${product.slug}`);
@@ -73,7 +79,6 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('banner').getByRole('link', { name: '會員中心' })).toBeVisible();
     await expect(page.getByRole('banner').getByRole('link', { name: '登入' })).toHaveCount(0);
   });
-
 });
 
 /** The page has become the app: every part hydrated (apps/web/src/lib/hydration.tsx), clicks taken. */
@@ -101,7 +106,10 @@ test('server-rendered pages hydrate without errors and without layout shifts', a
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.name);
   expect(await layoutShift(page)).toBeLessThanOrEqual(0.02);
   // Hydrated: the page answers clicks (the header's cart link leads to the cart).
-  await page.getByRole('link', { name: /購物車/ }).first().click();
+  await page
+    .getByRole('link', { name: /購物車/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/cart$/);
   expect(errors).toEqual([]);
 });

@@ -1,9 +1,14 @@
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 
 /** Signs the browser in through the test-only helper (exists only under NODE_ENV=test). */
-export const uniqueEmail = (prefix = 'e2e') => `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+export const uniqueEmail = (prefix = 'e2e') =>
+  `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
-export async function signInBrowser(context: BrowserContext, email = uniqueEmail(), role: 'customer' | 'owner' | 'staff' | 'viewer' = 'customer') {
+export async function signInBrowser(
+  context: BrowserContext,
+  email = uniqueEmail(),
+  role: 'customer' | 'owner' | 'staff' | 'viewer' = 'customer',
+) {
   const res = await context.request.post('/api/test/session', { data: { email, role } });
   if (!res.ok()) throw new Error(`test sign-in failed: ${res.status()}`);
   return (await res.json()) as { user: { uid: string; email: string } };

@@ -15,7 +15,10 @@ const patched = new WeakSet<object>();
 async function appReady(page: Page): Promise<void> {
   if (!waitForApp) return;
   // A page that never becomes the app (a test that blocks its code) or that leaves is not waited for.
-  await page.locator('#root[data-hydrating]').waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+  await page
+    .locator('#root[data-hydrating]')
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => undefined);
 }
 
 function patch(page: Page): void {

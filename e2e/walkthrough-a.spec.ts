@@ -5,14 +5,26 @@ import { fillRegister } from './support.ts';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-test('a first-time shopper behind an address many others share (carrier-grade NAT) still signs up', async ({ page, playwright, baseURL }) => {
+test('a first-time shopper behind an address many others share (carrier-grade NAT) still signs up', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   test.slow();
   // Twenty neighbours on the same mobile network sign up first, through the same address (this
   // run's browsers all reach the shop from 127.0.0.1; the whole run stays far below 60 in 10 minutes).
   const neighbours = await playwright.request.newContext({ baseURL });
   for (let i = 0; i < 20; i++) {
     const password = `鄰居第${i}位的烏龍茶密碼`;
-    const res = await neighbours.post('/api/auth/register', { data: { displayName: '鄰居', email: `neighbour-${i}-${unique()}@example.com`, password, passwordConfirm: password, acceptTerms: true } });
+    const res = await neighbours.post('/api/auth/register', {
+      data: {
+        displayName: '鄰居',
+        email: `neighbour-${i}-${unique()}@example.com`,
+        password,
+        passwordConfirm: password,
+        acceptTerms: true,
+      },
+    });
     expect(res.status(), await res.text()).toBe(201);
   }
   await neighbours.dispose();
@@ -24,13 +36,25 @@ test('a first-time shopper behind an address many others share (carrier-grade NA
   await expect(page.getByText('嘗試次數過多')).toHaveCount(0);
 });
 
-test('the owner signs in from the console and is taken back to it; the member menu links to the console for staff only', async ({ page, playwright, baseURL }) => {
+test('the owner signs in from the console and is taken back to it; the member menu links to the console for staff only', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const email = `owner-${unique()}@example.com`;
   const password = '店主的炭焙烏龍密碼';
   const setup = await playwright.request.newContext({ baseURL });
-  expect((await setup.post('/api/auth/register', { data: { displayName: '林店主', email, password, passwordConfirm: password, acceptTerms: true } })).status()).toBe(201);
+  expect(
+    (
+      await setup.post('/api/auth/register', {
+        data: { displayName: '林店主', email, password, passwordConfirm: password, acceptTerms: true },
+      })
+    ).status(),
+  ).toBe(201);
   // The account becomes the owner's (the test helper sets the role of an existing address).
-  expect((await setup.post('/api/test/session', { data: { email, role: 'owner', displayName: '林店主' } })).ok()).toBe(true);
+  expect(
+    (await setup.post('/api/test/session', { data: { email, role: 'owner', displayName: '林店主' } })).ok(),
+  ).toBe(true);
   await setup.dispose();
 
   // Not signed in, the console sends the owner to sign in, remembering the way back.

@@ -13,7 +13,9 @@ async function typeQuantity(box: Locator, text: string) {
 }
 
 test.describe('page titles', () => {
-  test('a missing product answers 404 with 「找不到頁面」 in the shell, a product its own name', async ({ request }) => {
+  test('a missing product answers 404 with 「找不到頁面」 in the shell, a product its own name', async ({
+    request,
+  }) => {
     const missing = await request.get('/mall/does-not-exist');
     expect(missing.status()).toBe(404);
     expect(await missing.text()).toContain('<title>找不到頁面｜山嵐茶事</title>');
@@ -27,7 +29,10 @@ test.describe('page titles', () => {
     expect((await request.get('/mall/dongding-oolong-classic')).status()).toBe(200);
   });
 
-  test('once the app runs, a product, a person and a missing page each keep their own title', async ({ page, context }) => {
+  test('once the app runs, a product, a person and a missing page each keep their own title', async ({
+    page,
+    context,
+  }) => {
     await signInBrowser(context);
     await page.goto('/mall/lishan-high-mountain-oolong');
     await expect(page.getByRole('heading', { level: 1, name: '梨山高山茶' })).toBeVisible();
@@ -86,7 +91,9 @@ test.describe('quantities say what was adjusted and why', () => {
     await expect(page.getByText(`庫存只剩 ${stock} 件，已調整為 ${stock}`)).toBeVisible();
   });
 
-  test('the cart: above the stock, a negative number, and 0 asks before removing the line', async ({ page }) => {
+  test('the cart: above the stock, a negative number, and 0 asks before removing the line', async ({
+    page,
+  }) => {
     await addToCart(page, 'dongding-oolong', '150 g');
     const stock = await stockOf(page, 'dongding-oolong', 'SL-DD-150');
     await page.goto('/cart');
@@ -96,7 +103,13 @@ test.describe('quantities say what was adjusted and why', () => {
     await typeQuantity(box, '1000');
     await expect(box).toHaveValue(String(stock));
     await expect(page.getByText(`庫存只剩 ${stock} 件，已調整為 ${stock}`)).toBeVisible();
-    await expect.poll(async () => ((await (await page.request.get('/api/cart')).json()) as { lines: Array<{ quantity: number }> }).lines[0]?.quantity).toBe(stock);
+    await expect
+      .poll(
+        async () =>
+          ((await (await page.request.get('/api/cart')).json()) as { lines: Array<{ quantity: number }> })
+            .lines[0]?.quantity,
+      )
+      .toBe(stock);
 
     await typeQuantity(box, '-3');
     await expect(box).toHaveValue(String(stock));
@@ -121,14 +134,17 @@ test.describe('the product page on a phone', () => {
     await signInBrowser(context);
   });
 
-  test('the price and 加入購物車 are in the first screen; the bar comes and goes without moving the page', async ({ page }) => {
+  test('the price and 加入購物車 are in the first screen; the bar comes and goes without moving the page', async ({
+    page,
+  }) => {
     await page.goto('/mall/lishan-high-mountain-oolong');
     await expect(page.getByRole('heading', { level: 1, name: '梨山高山茶' })).toBeVisible();
     // From here on, whatever the bar does must not move the page.
     await page.evaluate(() => {
       (window as unknown as { shift: number }).shift = 0;
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number }>) (window as unknown as { shift: number }).shift += entry.value;
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number }>)
+          (window as unknown as { shift: number }).shift += entry.value;
       }).observe({ type: 'layout-shift' });
     });
     const bar = page.getByRole('region', { name: '購買' });
@@ -152,7 +168,9 @@ test.describe('the product page on a phone', () => {
     expect(await page.evaluate(() => (window as unknown as { shift: number }).shift)).toBeLessThan(0.01);
   });
 
-  test('the chosen variant is in the address, restored on load, and a sold-out product offers no quantity', async ({ page }) => {
+  test('the chosen variant is in the address, restored on load, and a sold-out product offers no quantity', async ({
+    page,
+  }) => {
     await page.goto('/mall/lishan-high-mountain-oolong');
     await page.getByRole('radio', { name: '150 g' }).click();
     await expect(page).toHaveURL('/mall/lishan-high-mountain-oolong?variant=SL-LS-150');
@@ -231,7 +249,9 @@ test.describe('the header on a phone', () => {
 });
 
 test.describe('content pages', () => {
-  test('/shippingFee on a phone shows one card per method, nothing scrolls sideways, 7-ELEVEN stays whole', async ({ page }) => {
+  test('/shippingFee on a phone shows one card per method, nothing scrolls sideways, 7-ELEVEN stays whole', async ({
+    page,
+  }) => {
     await page.setViewportSize(PHONE);
     await page.goto('/shippingFee');
     const cards = page.getByRole('list', { name: '各配送方式的運費與免運門檻' }).getByRole('listitem');
@@ -248,17 +268,26 @@ test.describe('content pages', () => {
   test('/media: an article card is as tall as its own content, not its neighbour video', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/media');
-    const article = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: /閱讀全文/ }) }).first();
+    const article = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('link', { name: /閱讀全文/ }) })
+      .first();
     await expect(article).toBeVisible();
     const box = await article.boundingBox();
-    const inner = await article.evaluate((el) => [...el.children].reduce((h, c) => h + c.getBoundingClientRect().height, 0));
+    const inner = await article.evaluate((el) =>
+      [...el.children].reduce((h, c) => h + c.getBoundingClientRect().height, 0),
+    );
     expect(box!.height).toBeLessThan(inner + 120);
   });
 
-  test('/ on a desktop: the join banner is as wide as the grid above it, and the footer follows without a gap', async ({ page }) => {
+  test('/ on a desktop: the join banner is as wide as the grid above it, and the footer follows without a gap', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/');
-    const banner = page.getByRole('heading', { name: '加入山嵐會員' }).locator('xpath=ancestor::*[contains(@class, "bg-tea")][1]');
+    const banner = page
+      .getByRole('heading', { name: '加入山嵐會員' })
+      .locator('xpath=ancestor::*[contains(@class, "bg-tea")][1]');
     const grid = page.getByRole('region', { name: '當季推薦' }).getByRole('list').first();
     await expect(banner).toBeVisible();
     const b = (await banner.boundingBox())!;
@@ -276,7 +305,9 @@ test.describe('content pages', () => {
       .toBeLessThanOrEqual(112);
   });
 
-  test('/home headings leave no single character alone on a line, on a phone or a desktop', async ({ page }) => {
+  test('/home headings leave no single character alone on a line, on a phone or a desktop', async ({
+    page,
+  }) => {
     await page.goto('/home');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     for (const viewport of [PHONE, { width: 1280, height: 900 }]) {
@@ -286,7 +317,9 @@ test.describe('content pages', () => {
           const text = h.textContent ?? '';
           const range = document.createRange();
           const tops: number[] = [];
-          for (const node of [...h.querySelectorAll('*'), h].flatMap((e) => [...e.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE))) {
+          for (const node of [...h.querySelectorAll('*'), h].flatMap((e) =>
+            [...e.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE),
+          )) {
             for (let i = 0; i < (node.textContent ?? '').length; i++) {
               range.setStart(node, i);
               range.setEnd(node, i + 1);
@@ -312,7 +345,8 @@ test.describe('the member area on a phone', () => {
     await signInBrowser(context, `${local}@example-tea-house.com.tw`);
     await page.goto('/member/membershipAndDiscounts');
     const nav = page.getByRole('navigation', { name: '會員中心選單' });
-    for (const name of ['會員首頁', '訂單查詢', '配送追蹤', '會員等級與優惠', '修改密碼']) await expect(nav.getByRole('link', { name })).toBeInViewport({ ratio: 1 });
+    for (const name of ['會員首頁', '訂單查詢', '配送追蹤', '會員等級與優惠', '修改密碼'])
+      await expect(nav.getByRole('link', { name })).toBeInViewport({ ratio: 1 });
     await expect(nav.getByRole('button', { name: '登出' })).toBeInViewport({ ratio: 1 });
     expect(await overflowsX(page)).toBe(false);
     await page.goto('/member');
@@ -338,7 +372,10 @@ test.describe('the member area on a phone', () => {
     let at = 0;
     for (const line of words.slice(0, -1)) {
       at += line.length;
-      expect(joined[at] === '@' || joined[at] === '.' || joined[at - 1] === '-', `${joined.slice(0, at)}|${joined.slice(at)}`).toBe(true);
+      expect(
+        joined[at] === '@' || joined[at] === '.' || joined[at - 1] === '-',
+        `${joined.slice(0, at)}|${joined.slice(at)}`,
+      ).toBe(true);
     }
   });
 });

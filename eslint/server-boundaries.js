@@ -20,7 +20,11 @@ export function placeOf(relPath) {
   const parts = relPath.split('/');
   const base = parts[parts.length - 1];
   if (parts[0] === 'modules' && parts.length >= 3) {
-    const role = /(^|-)repo\.ts$/.test(base) ? 'repo' : base === 'index.ts' || /(^|-)routes\.ts$/.test(base) ? 'routes' : 'service';
+    const role = /(^|-)repo\.ts$/.test(base)
+      ? 'repo'
+      : base === 'index.ts' || /(^|-)routes\.ts$/.test(base)
+        ? 'routes'
+        : 'service';
     return { area: 'module', module: parts[1], role };
   }
   if (parts[0] === 'plugins') return { area: 'plugins' };
@@ -29,10 +33,14 @@ export function placeOf(relPath) {
 }
 
 const MESSAGES = {
-  routesToRepo: 'Routes never import a repository ({{target}}): parse, authorise and call the service, which calls the repository.',
-  otherModuleRepo: "A module calls another module's service, never its repository ({{target}}); add a service function there.",
-  repoToUpper: 'A repository holds SQL only and imports no service or routes ({{target}}); let the service call both.',
-  infraToModule: 'plugins/ and db/ import no module ({{target}}): let the module register itself, or wire it in app.ts.',
+  routesToRepo:
+    'Routes never import a repository ({{target}}): parse, authorise and call the service, which calls the repository.',
+  otherModuleRepo:
+    "A module calls another module's service, never its repository ({{target}}); add a service function there.",
+  repoToUpper:
+    'A repository holds SQL only and imports no service or routes ({{target}}); let the service call both.',
+  infraToModule:
+    'plugins/ and db/ import no module ({{target}}): let the module register itself, or wire it in app.ts.',
   seedToRepo: 'Demo data goes through the services it seeds, never a repository ({{target}}).',
 };
 
@@ -54,14 +62,20 @@ export function serverBoundaryViolation(fromRel, toRel) {
 /** The import's target relative to apps/server/src, or null when it is a package or lies outside. */
 function targetOf(root, filename, source) {
   if (!source.startsWith('.')) return null;
-  const rel = path.relative(root, path.resolve(path.dirname(filename), source)).split(path.sep).join('/');
+  const rel = path
+    .relative(root, path.resolve(path.dirname(filename), source))
+    .split(path.sep)
+    .join('/');
   return rel.startsWith('..') ? null : rel;
 }
 
 const layersRule = {
   meta: {
     type: 'problem',
-    docs: { description: 'Keeps the server layered: routes → service → repository; modules meet through services; plugins/ and db/ import no module.' },
+    docs: {
+      description:
+        'Keeps the server layered: routes → service → repository; modules meet through services; plugins/ and db/ import no module.',
+    },
     schema: [],
     messages: MESSAGES,
   },

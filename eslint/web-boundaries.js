@@ -30,9 +30,11 @@ const MESSAGES = {
   otherFeature:
     'A feature never imports another feature ({{target}}); let the route in app/ compose them, or move what both need to components/ or lib/.',
   featureToApp: 'A feature never imports app/ ({{target}}); app/ composes features, not the other way round.',
-  sharedToFeature: 'Shared code (components/, lib/, hooks/, config/) never imports a feature ({{target}}); pass what it needs in as props or arguments.',
+  sharedToFeature:
+    'Shared code (components/, lib/, hooks/, config/) never imports a feature ({{target}}); pass what it needs in as props or arguments.',
   sharedToApp: 'Shared code (components/, lib/, hooks/, config/) never imports app/ ({{target}}).',
-  shopToConsole: 'The shop never imports the console ({{target}}); only the router lazy-loads admin/admin-app.tsx.',
+  shopToConsole:
+    'The shop never imports the console ({{target}}); only the router lazy-loads admin/admin-app.tsx.',
 };
 
 /** The import's target relative to apps/web/src, or null when it is a package or lies outside. */
@@ -67,7 +69,10 @@ export function boundaryViolation(fromRel, toRel, dynamic = false) {
 const layersRule = {
   meta: {
     type: 'problem',
-    docs: { description: 'Keeps the web app layered: shared code → features → app; features apart; the shop apart from the console.' },
+    docs: {
+      description:
+        'Keeps the web app layered: shared code → features → app; features apart; the shop apart from the console.',
+    },
     schema: [],
     messages: MESSAGES,
   },
@@ -98,13 +103,22 @@ export default [
   {
     // Only app/ (and the entries: main.tsx with boot.tsx, and entry-server.tsx) compose features; nothing else reaches into app/.
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    ignores: ['apps/web/src/app/**', 'apps/web/src/main.tsx', 'apps/web/src/boot.tsx', 'apps/web/src/entry-server.tsx', 'apps/web/src/**/*.test.{ts,tsx}'],
+    ignores: [
+      'apps/web/src/app/**',
+      'apps/web/src/main.tsx',
+      'apps/web/src/boot.tsx',
+      'apps/web/src/entry-server.tsx',
+      'apps/web/src/**/*.test.{ts,tsx}',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['**/app/**', '../app/*', '../../app/*'], message: 'Only app/ composes features; import from shared or lib instead.' },
+            {
+              group: ['**/app/**', '../app/*', '../../app/*'],
+              message: 'Only app/ composes features; import from shared or lib instead.',
+            },
           ],
         },
       ],

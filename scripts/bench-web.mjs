@@ -40,7 +40,8 @@ import { ensureChromium } from './ensure-chromium.mjs';
 import { buildWeb, ROOT, webBuildIsCurrent, webSourceStamp } from './lib.mjs';
 
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
-if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`BENCH_WEB_RUNS must be a whole number of at least 1 (got ${process.env.BENCH_WEB_RUNS})`);
+if (!Number.isInteger(RUNS) || RUNS < 1)
+  throw new Error(`BENCH_WEB_RUNS must be a whole number of at least 1 (got ${process.env.BENCH_WEB_RUNS})`);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const OUT_DIR = path.join(ROOT, 'test-results');
 const REPORT_DIR = path.join(OUT_DIR, 'bench-web');
@@ -57,7 +58,8 @@ let browserVersion = 'unknown';
 async function webDist() {
   if (process.env.WEB_DIST) {
     const dist = path.resolve(ROOT, process.env.WEB_DIST);
-    if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error(`WEB_DIST=${process.env.WEB_DIST}: no index.html there`);
+    if (!fs.existsSync(path.join(dist, 'index.html')))
+      throw new Error(`WEB_DIST=${process.env.WEB_DIST}: no index.html there`);
     return { dist, note: `WEB_DIST=${process.env.WEB_DIST}` };
   }
   const stamp = webSourceStamp();
@@ -84,7 +86,11 @@ function sourceNote() {
 /** Starts the shop as scripts/bench.mjs does and resolves once it prints where it listens. */
 function startShop(env) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     const timer = setTimeout(() => {
       child.kill('SIGTERM');
@@ -117,16 +123,26 @@ async function memberSession(base) {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     // The route's roles are customer (a member of the shop), owner, staff and viewer.
-    body: JSON.stringify({ email: `bench-web-${Date.now()}@example.com`, displayName: '跑分會員', role: 'customer' }),
+    body: JSON.stringify({
+      email: `bench-web-${Date.now()}@example.com`,
+      displayName: '跑分會員',
+      role: 'customer',
+    }),
   });
   if (!res.ok) throw new Error(`test sign-in: ${res.status} ${await res.text()}`);
   const cookies = res.headers.getSetCookie().map((c) => {
     const [pair] = c.split(';');
     const at = pair.indexOf('=');
-    return { name: pair.slice(0, at).trim(), value: pair.slice(at + 1).trim(), httpOnly: /;\s*httponly/i.test(c) };
+    return {
+      name: pair.slice(0, at).trim(),
+      value: pair.slice(at + 1).trim(),
+      httpOnly: /;\s*httponly/i.test(c),
+    };
   });
   if (!cookies.some((c) => c.name === 'token') || !cookies.some((c) => c.name === 'signed_in')) {
-    throw new Error(`test sign-in set ${cookies.map((c) => c.name).join(', ') || 'no cookies'}; expected token and signed_in`);
+    throw new Error(
+      `test sign-in set ${cookies.map((c) => c.name).join(', ') || 'no cookies'}; expected token and signed_in`,
+    );
   }
   return cookies;
 }
@@ -141,22 +157,41 @@ async function memberSession(base) {
  * throttling; only the two categories reported here are gathered.
  */
 async function runLighthouse(base, page, cookies) {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox'], logLevel: 'silent' });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox'],
+    logLevel: 'silent',
+  });
   let browser;
   try {
     // defaultViewport null: puppeteer leaves the window alone; Lighthouse sets the phone's screen itself.
-    browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+    browser = await puppeteer.connect({
+      browserURL: `http://127.0.0.1:${chrome.port}`,
+      defaultViewport: null,
+    });
     browserVersion = await browser.version();
     const tab = await browser.newPage();
     if (page.signedIn) {
       // Into the browser's cookie jar, exactly as the sign-in response would have put them.
       const cdp = await tab.createCDPSession();
       await cdp.send('Network.setCookies', {
-        cookies: cookies.map((c) => ({ name: c.name, value: c.value, url: base, path: '/', httpOnly: c.httpOnly, sameSite: 'Lax' })),
+        cookies: cookies.map((c) => ({
+          name: c.name,
+          value: c.value,
+          url: base,
+          path: '/',
+          httpOnly: c.httpOnly,
+          sameSite: 'Lax',
+        })),
       });
       await cdp.detach();
     }
-    const result = await lighthouse(`${base}${page.path}`, { logLevel: 'error', output: 'html', onlyCategories: ['performance', 'accessibility'] }, undefined, tab);
+    const result = await lighthouse(
+      `${base}${page.path}`,
+      { logLevel: 'error', output: 'html', onlyCategories: ['performance', 'accessibility'] },
+      undefined,
+      tab,
+    );
     if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
     if (result.lhr.runtimeError) throw new LighthouseRunError(page, result.lhr.runtimeError);
     await checkRendered(tab, base, page);
@@ -200,16 +235,28 @@ async function checkRendered(tab, base, page) {
   // This function runs in the page, where document and location are the browser's.
   /* global document, location */
   const seen = await tab.evaluate(async () => {
-    const me = await fetch('/api/auth/me', { credentials: 'same-origin' }).then((r) => r.json()).catch(() => null);
-    return { path: location.pathname, heading: document.querySelector('h1')?.innerText ?? '', text: document.body.innerText, cookie: document.cookie, me };
+    const me = await fetch('/api/auth/me', { credentials: 'same-origin' })
+      .then((r) => r.json())
+      .catch(() => null);
+    return {
+      path: location.pathname,
+      heading: document.querySelector('h1')?.innerText ?? '',
+      text: document.body.innerText,
+      cookie: document.cookie,
+      me,
+    };
   });
   const problems = [];
   if (seen.path !== page.path) problems.push(`ended on ${seen.path} instead of ${page.path}`);
-  if (page.expectHeading && !seen.heading.includes(page.expectHeading)) problems.push(`has the heading 「${seen.heading}」, not 「${page.expectHeading}」`);
-  if (page.expectText && !seen.text.includes(page.expectText)) problems.push(`does not show 「${page.expectText}」`);
+  if (page.expectHeading && !seen.heading.includes(page.expectHeading))
+    problems.push(`has the heading 「${seen.heading}」, not 「${page.expectHeading}」`);
+  if (page.expectText && !seen.text.includes(page.expectText))
+    problems.push(`does not show 「${page.expectText}」`);
   const signedIn = Boolean(seen.me?.user);
-  if (page.signedIn && !signedIn) problems.push(`is not signed in (/api/auth/me: ${JSON.stringify(seen.me)})`);
-  if (page.signedIn && !/(^|;\s*)signed_in=/.test(seen.cookie)) problems.push('has no signed_in cookie in document.cookie');
+  if (page.signedIn && !signedIn)
+    problems.push(`is not signed in (/api/auth/me: ${JSON.stringify(seen.me)})`);
+  if (page.signedIn && !/(^|;\s*)signed_in=/.test(seen.cookie))
+    problems.push('has no signed_in cookie in document.cookie');
   if (problems.length > 0) throw new Error(`${base}${page.path} ${problems.join('; ')}`);
 }
 
@@ -219,11 +266,14 @@ async function checkRendered(tab, base, page) {
 
 const audit = (lhr, id) => lhr.audits[id];
 const numeric = (lhr, id) => audit(lhr, id)?.numericValue ?? NaN;
-const score100 = (category) => (category?.score === null || category?.score === undefined ? NaN : Math.round(category.score * 100));
+const score100 = (category) =>
+  category?.score === null || category?.score === undefined ? NaN : Math.round(category.score * 100);
 
 /** Bytes received for one resource type, from the resource-summary audit (transfer sizes, headers included). */
 function bytesOf(lhr, resourceType) {
-  const row = audit(lhr, 'resource-summary')?.details?.items?.find((item) => item.resourceType === resourceType);
+  const row = audit(lhr, 'resource-summary')?.details?.items?.find(
+    (item) => item.resourceType === resourceType,
+  );
   return row?.transferSize ?? NaN;
 }
 
@@ -257,7 +307,10 @@ function layoutShifts(lhr) {
     .sort((a, b) => (b.score ?? 0) - (a.score ?? 0))
     .slice(0, TOP)
     .map((item) => {
-      const causes = (item.subItems?.items ?? []).map((sub) => `${sub.cause ?? '?'}${sub.extra?.type === 'node' ? ` ${describeNode(sub.extra)}` : sub.extra?.url ? ` ${sub.extra.url}` : ''}`);
+      const causes = (item.subItems?.items ?? []).map(
+        (sub) =>
+          `${sub.cause ?? '?'}${sub.extra?.type === 'node' ? ` ${describeNode(sub.extra)}` : sub.extra?.url ? ` ${sub.extra.url}` : ''}`,
+      );
       return { element: describeNode(item.node), score: item.score ?? 0, causes };
     });
 }
@@ -271,11 +324,14 @@ function lcpElement(lhr) {
   for (const part of parts) {
     if (part.type === 'node') node = part;
     if (part.type === 'table') {
-      phases = (part.items ?? []).filter((row) => typeof row.duration === 'number').map((row) => `${phaseName(row)} ${Math.round(row.duration)} ms`);
+      phases = (part.items ?? [])
+        .filter((row) => typeof row.duration === 'number')
+        .map((row) => `${phaseName(row)} ${Math.round(row.duration)} ms`);
     }
   }
   // Should a later Lighthouse put the node in a table row instead, take it from there.
-  if (!node) node = parts.flatMap((p) => p.items ?? []).find((row) => row?.node?.type === 'node')?.node ?? null;
+  if (!node)
+    node = parts.flatMap((p) => p.items ?? []).find((row) => row?.node?.type === 'node')?.node ?? null;
   return { element: node ? describeNode(node) : '(not reported)', phases };
 }
 
@@ -290,10 +346,20 @@ function accessibilityFailures(lhr) {
   const refs = lhr.categories.accessibility?.auditRefs ?? [];
   return refs
     .map((ref) => audit(lhr, ref.id))
-    .filter((a) => a && (a.scoreDisplayMode === 'error' || (a.score !== null && a.score < 1 && !['manual', 'notApplicable', 'informative'].includes(a.scoreDisplayMode))))
+    .filter(
+      (a) =>
+        a &&
+        (a.scoreDisplayMode === 'error' ||
+          (a.score !== null &&
+            a.score < 1 &&
+            !['manual', 'notApplicable', 'informative'].includes(a.scoreDisplayMode))),
+    )
     .map((a) => ({
       id: a.id,
-      title: a.scoreDisplayMode === 'error' ? `${a.title} (the audit itself failed: ${a.errorMessage ?? 'no message'})` : a.title,
+      title:
+        a.scoreDisplayMode === 'error'
+          ? `${a.title} (the audit itself failed: ${a.errorMessage ?? 'no message'})`
+          : a.title,
       elements: (a.details?.items ?? []).slice(0, TOP).map((item) => describeNode(item.node)),
       more: Math.max(0, (a.details?.items?.length ?? 0) - TOP),
     }));
@@ -304,7 +370,9 @@ function accessibilityFailures(lhr) {
  * (the goal is a floor, so the doubtful side). Equal scores keep the order they ran in.
  */
 function medianByScore(runs) {
-  const byScore = runs.slice().sort((a, b) => (figures(a.lhr).performance || 0) - (figures(b.lhr).performance || 0));
+  const byScore = runs
+    .slice()
+    .sort((a, b) => (figures(a.lhr).performance || 0) - (figures(b.lhr).performance || 0));
   return byScore[Math.floor((byScore.length - 1) / 2)];
 }
 
@@ -345,7 +413,16 @@ const { dist, note: buildNote } = await webDist();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-web-'));
 // NODE_ENV=test only adds the sign-in helper (and keeps the periodic jobs quiet); the pages and
 // the API are the same code. PORT 0: any free port.
-const shop = await startShop({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST: dist, LOG_LEVEL: 'warn', NODE_ENV: 'test', SEED_DEMO: '1', PUBLIC_URL: 'http://127.0.0.1' }).catch((error) => {
+const shop = await startShop({
+  PORT: '0',
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  WEB_DIST: dist,
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'test',
+  SEED_DEMO: '1',
+  PUBLIC_URL: 'http://127.0.0.1',
+}).catch((error) => {
   fs.rmSync(dataDir, { recursive: true, force: true });
   throw error;
 });
@@ -370,13 +447,18 @@ try {
 
   // Warm the server (JIT, the catalogue index, the shells' cache) so the first run is not the odd one out.
   const cookieHeader = cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-  for (const page of pages) await fetch(`${base}${page.path}`, { headers: page.signedIn ? { cookie: cookieHeader } : {} }).then((r) => r.arrayBuffer());
+  for (const page of pages)
+    await fetch(`${base}${page.path}`, { headers: page.signedIn ? { cookie: cookieHeader } : {} }).then((r) =>
+      r.arrayBuffer(),
+    );
 
   fs.mkdirSync(REPORT_DIR, { recursive: true });
   for (const page of pages) {
     const runs = [];
     for (let i = 1; i <= RUNS; i++) {
-      process.stdout.write(`Lighthouse ${page.path} (${page.signedIn ? 'signed in' : 'anonymous'}), run ${i} of ${RUNS}… `);
+      process.stdout.write(
+        `Lighthouse ${page.path} (${page.signedIn ? 'signed in' : 'anonymous'}), run ${i} of ${RUNS}… `,
+      );
       const run = await runWithRetries(base, page, cookies, retried);
       const f = figures(run.lhr);
       console.log(`performance ${whole(f.performance)}, LCP ${seconds(f.lcp)}, CLS ${shift(f.cls)}`);
@@ -389,12 +471,24 @@ try {
     const shot = audit(median, 'final-screenshot')?.details?.data;
     if (typeof shot === 'string' && shot.startsWith('data:image/')) {
       const [, ext, data] = /^data:image\/(\w+);base64,(.*)$/.exec(shot) ?? [];
-      if (data) fs.writeFileSync(path.join(REPORT_DIR, `${page.name}.${ext === 'jpeg' ? 'jpg' : ext}`), Buffer.from(data, 'base64'));
+      if (data)
+        fs.writeFileSync(
+          path.join(REPORT_DIR, `${page.name}.${ext === 'jpeg' ? 'jpg' : ext}`),
+          Buffer.from(data, 'base64'),
+        );
     }
     // The layout shifts are listed from the run that shifted most: whether the page shifts at all
     // can depend on what arrives before the first paint, and the median run may be a lucky one.
-    const worstShift = runs.reduce((worst, r) => (numeric(r.lhr, 'cumulative-layout-shift') > numeric(worst.lhr, 'cumulative-layout-shift') ? r : worst)).lhr;
-    results.push({ page, median, worstShift, all: runs.map((r) => figures(r.lhr)), benchmarkIndex: runs.map((r) => r.lhr.environment?.benchmarkIndex ?? NaN) });
+    const worstShift = runs.reduce((worst, r) =>
+      numeric(r.lhr, 'cumulative-layout-shift') > numeric(worst.lhr, 'cumulative-layout-shift') ? r : worst,
+    ).lhr;
+    results.push({
+      page,
+      median,
+      worstShift,
+      all: runs.map((r) => figures(r.lhr)),
+      benchmarkIndex: runs.map((r) => r.lhr.environment?.benchmarkIndex ?? NaN),
+    });
   }
 } finally {
   await stopped(shop.child);
@@ -407,7 +501,10 @@ const cpu = os.cpus();
 const lines = [];
 lines.push(
   `Lighthouse ${sample.lighthouseVersion} ${new Date().toISOString()} — default config: ${settingsOf(sample)}; median of ${RUNS} run${RUNS === 1 ? '' : 's'} per page`,
-  `Machine: ${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(os.totalmem() / 1024 ** 3)} GB, Node ${process.version}, ${browserVersion}, Lighthouse benchmark index ${range(results.flatMap((r) => r.benchmarkIndex), (n) => String(Math.round(n)))} (higher is faster; a wide range means a busy machine); source: ${sourceNote()}; web: ${buildNote}; database ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite (embedded)'}`,
+  `Machine: ${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(os.totalmem() / 1024 ** 3)} GB, Node ${process.version}, ${browserVersion}, Lighthouse benchmark index ${range(
+    results.flatMap((r) => r.benchmarkIndex),
+    (n) => String(Math.round(n)),
+  )} (higher is faster; a wide range means a busy machine); source: ${sourceNote()}; web: ${buildNote}; database ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite (embedded)'}`,
   '',
   '| page | signed in | performance | FCP | LCP | TBT | CLS | Speed Index | accessibility | JS received | total received |',
   '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
@@ -425,7 +522,22 @@ if (RUNS > 1) {
     '',
     '| page | performance | LCP | TBT | CLS |',
     '|---|---:|---:|---:|---:|',
-    ...results.map(({ page, all }) => `| ${page.path} | ${range(all.map((f) => f.performance), whole)} | ${range(all.map((f) => f.lcp), seconds)} | ${range(all.map((f) => f.tbt), millis)} | ${range(all.map((f) => f.cls), shift)} |`),
+    ...results.map(
+      ({ page, all }) =>
+        `| ${page.path} | ${range(
+          all.map((f) => f.performance),
+          whole,
+        )} | ${range(
+          all.map((f) => f.lcp),
+          seconds,
+        )} | ${range(
+          all.map((f) => f.tbt),
+          millis,
+        )} | ${range(
+          all.map((f) => f.cls),
+          shift,
+        )} |`,
+    ),
     '',
   );
 }
@@ -438,9 +550,14 @@ for (const { page, median, worstShift } of results) {
   const shifts = layoutShifts(worstShift);
   // The breakdown is Chrome's trace as it happened on this machine, before Lighthouse's throttling
   // simulation: it shows where the time goes, not the simulated LCP's parts.
-  lines.push(`**${page.path}** — LCP ${seconds(figures(median).lcp)}: ${lcp.element}${lcp.phases.length ? ` (as observed, unthrottled: ${lcp.phases.join(', ')})` : ''}`);
+  lines.push(
+    `**${page.path}** — LCP ${seconds(figures(median).lcp)}: ${lcp.element}${lcp.phases.length ? ` (as observed, unthrottled: ${lcp.phases.join(', ')})` : ''}`,
+  );
   lines.push(`- layout shifts, CLS ${shift(figures(worstShift).cls)}${shifts.length === 0 ? ': none' : ':'}`);
-  for (const s of shifts) lines.push(`  - ${s.score.toFixed(3)} ${s.element}${s.causes.length ? ` — cause: ${s.causes.join('; ')}` : ''}`);
+  for (const s of shifts)
+    lines.push(
+      `  - ${s.score.toFixed(3)} ${s.element}${s.causes.length ? ` — cause: ${s.causes.join('; ')}` : ''}`,
+    );
   lines.push('');
 }
 lines.push('### Failing accessibility audits (median run)', '');
@@ -448,12 +565,16 @@ let anyFailure = false;
 for (const { page, median } of results) {
   for (const failure of accessibilityFailures(median)) {
     anyFailure = true;
-    lines.push(`- ${page.path} \`${failure.id}\` ${failure.title}${failure.elements.length ? `: ${failure.elements.join(', ')}${failure.more ? ` and ${failure.more} more` : ''}` : ''}`);
+    lines.push(
+      `- ${page.path} \`${failure.id}\` ${failure.title}${failure.elements.length ? `: ${failure.elements.join(', ')}${failure.more ? ` and ${failure.more} more` : ''}` : ''}`,
+    );
   }
 }
 if (!anyFailure) lines.push('- none');
 // Whatever Lighthouse itself warned about (stored data, a slow page, a timed-out cache clear…).
-const warnings = results.flatMap(({ page, median }) => (median.runWarnings ?? []).map((w) => `- ${page.path}: ${w}`));
+const warnings = results.flatMap(({ page, median }) =>
+  (median.runWarnings ?? []).map((w) => `- ${page.path}: ${w}`),
+);
 if (warnings.length > 0) lines.push('', '### Lighthouse warnings (median run)', '', ...warnings);
 if (retried.length > 0) lines.push('', `Runs made again after a Lighthouse error: ${retried.join('; ')}.`);
 

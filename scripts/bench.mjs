@@ -26,7 +26,10 @@ const catalogueSize = Number(process.env.BENCH_PRODUCTS ?? 500);
 const dataDir = path.join(ROOT, '.data', 'bench');
 
 const RUNS = ['bare', 'list', 'list-signed-in', 'mix', 'detail', 'hot', 'mail'];
-const only = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const only = (process.env.BENCH_ONLY ?? '')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 const unknown = only.filter((name) => !RUNS.includes(name));
 if (unknown.length > 0) {
   console.error(`BENCH_ONLY: unknown run ${unknown.join(', ')} (the runs: ${RUNS.join(', ')})`);
@@ -36,7 +39,11 @@ const wanted = (name) => only.length === 0 || only.includes(name);
 
 function start(args, env, ready) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     const timer = setTimeout(() => reject(new Error(`server did not start: ${out.slice(-500)}`)), 120_000);
     child.stdout.on('data', (chunk) => {
@@ -56,29 +63,67 @@ function load(target, title, options = {}) {
   const { base, paths, headers } = options;
   return new Promise((resolve, reject) => {
     let next = 0;
-    const requests = paths ? [{ setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length] }) }] : undefined;
+    const requests = paths
+      ? [{ setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length] }) }]
+      : undefined;
     const warmup = warmUpSeconds > 0 ? { warmup: { connections, duration: warmUpSeconds } } : {};
-    autocannon({ url: target, connections, duration: seconds, pipelining: 1, ...warmup, ...(headers ? { headers } : {}), ...(requests ? { requests } : {}) }, (error, result) =>
-      error ? reject(error) : resolve({ title, result, rss: options.pid ? rssOf(options.pid) : null, base }),
+    autocannon(
+      {
+        url: target,
+        connections,
+        duration: seconds,
+        pipelining: 1,
+        ...warmup,
+        ...(headers ? { headers } : {}),
+        ...(requests ? { requests } : {}),
+      },
+      (error, result) =>
+        error
+          ? reject(error)
+          : resolve({ title, result, rss: options.pid ? rssOf(options.pid) : null, base }),
     );
   });
 }
 
 /** Distinct catalogue queries as shoppers make them: search words, categories, price floors, sorts and pages. */
 function queryMix() {
-  const words = ['烏龍', '台灣', '臺灣', '茶', '高山', '紅茶', '冷泡', '禮盒', '凍頂', '阿里山', '東方美人', '包種', '金萱', '鐵觀音', '焙', '清香', '蜜香', '罐', '袋', '75'];
+  const words = [
+    '烏龍',
+    '台灣',
+    '臺灣',
+    '茶',
+    '高山',
+    '紅茶',
+    '冷泡',
+    '禮盒',
+    '凍頂',
+    '阿里山',
+    '東方美人',
+    '包種',
+    '金萱',
+    '鐵觀音',
+    '焙',
+    '清香',
+    '蜜香',
+    '罐',
+    '袋',
+    '75',
+  ];
   const categories = ['', 'tea', 'high-mountain-oolong', 'roasted-oolong', 'black-tea', 'cold-brew'];
   const sorts = ['recommended', 'newest', 'price-asc', 'price-desc'];
   const floors = ['', '300', '600', '1000'];
   const paths = [];
-  for (const q of ['', ...words]) for (const category of categories) for (const sort of sorts) for (const minPrice of floors) {
-    const params = new URLSearchParams({ sort, page: String((paths.length % 3) + 1), pageSize: '12' });
-    if (q) params.set('q', q);
-    if (category) params.set('category', category);
-    if (minPrice) params.set('minPrice', minPrice);
-    paths.push(`/api/catalog/products?${params}`);
-    if (paths.length >= 1300) return paths;
-  }
+  for (const q of ['', ...words])
+    for (const category of categories)
+      for (const sort of sorts)
+        for (const minPrice of floors) {
+          const params = new URLSearchParams({ sort, page: String((paths.length % 3) + 1), pageSize: '12' });
+          if (q) params.set('q', q);
+          if (category) params.set('category', category);
+          if (minPrice) params.set('minPrice', minPrice);
+          paths.push(`/api/catalog/products?${params}`);
+          if (paths.length >= 1300) return paths;
+        }
   return paths;
 }
 
@@ -96,11 +141,15 @@ const buyerAgent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 function post(url, headers, body) {
   const payload = Buffer.from(JSON.stringify(body));
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', agent: buyerAgent, headers: { ...headers, 'content-length': payload.length } }, (res) => {
-      res.on('data', () => {});
-      res.on('end', () => resolve(res.statusCode));
-      res.on('error', reject);
-    });
+    const req = http.request(
+      url,
+      { method: 'POST', agent: buyerAgent, headers: { ...headers, 'content-length': payload.length } },
+      (res) => {
+        res.on('data', () => {});
+        res.on('end', () => resolve(res.statusCode));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });
@@ -108,9 +157,16 @@ function post(url, headers, body) {
 
 /** A session cookie through the test-only sign-in (NODE_ENV=test). */
 async function testSession(base, email, role = 'customer') {
-  const res = await fetch(`${base}/api/test/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, role }) });
+  const res = await fetch(`${base}/api/test/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, role }),
+  });
   if (!res.ok) throw new Error(`test sign-in: ${res.status}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 /**
@@ -124,23 +180,43 @@ async function hotVariant(base, slug, owner, pid) {
   const product = await (await fetch(`${base}/api/catalog/products/${slug}`)).json();
   const variant = product.variants[0];
   // The console's view of the stock, which no response cache holds.
-  const stockOf = async () => (await (await fetch(`${base}/api/admin/products/${product.id}`, { headers: json(owner) })).json()).variants.find((v) => v.id === variant.id).stock;
-  await fetch(`${base}/api/admin/variants/${variant.id}/stock`, { method: 'POST', headers: json(owner), body: JSON.stringify({ delta: BUYERS * ORDERS_EACH + WARM_UP_ORDERS, reason: '壓測補貨' }) });
+  const stockOf = async () =>
+    (
+      await (await fetch(`${base}/api/admin/products/${product.id}`, { headers: json(owner) })).json()
+    ).variants.find((v) => v.id === variant.id).stock;
+  await fetch(`${base}/api/admin/variants/${variant.id}/stock`, {
+    method: 'POST',
+    headers: json(owner),
+    body: JSON.stringify({ delta: BUYERS * ORDERS_EACH + WARM_UP_ORDERS, reason: '壓測補貨' }),
+  });
   const order = async (cookie, key) => {
     await post(`${base}/api/cart/items`, json(cookie), { variantId: variant.id, quantity: 1 });
     const o = performance.now();
     const status = await post(`${base}/api/orders`, json(cookie), {
       idempotencyKey: key,
-      shipping: { method: 'home', recipientName: '壓測買家', phone: '0912345678', city: '南投縣', district: '鹿谷鄉', address: '興產路 87 號' },
+      shipping: {
+        method: 'home',
+        recipientName: '壓測買家',
+        phone: '0912345678',
+        city: '南投縣',
+        district: '鹿谷鄉',
+        address: '興產路 87 號',
+      },
       invoice: { type: 'member' },
       paymentMethod: 'credit_card',
     });
     return { status, placeMs: performance.now() - o };
   };
   // Warm up the order path (JIT) with a few buyers of their own, one after the other; not measured.
-  for (let i = 0; i < WARM_UP_ORDERS; i++) await order(await testSession(base, `bench-warm-${Date.now()}-${i}@example.com`), `bench-warm-${i}-${Date.now()}-0000`);
+  for (let i = 0; i < WARM_UP_ORDERS; i++)
+    await order(
+      await testSession(base, `bench-warm-${Date.now()}-${i}@example.com`),
+      `bench-warm-${i}-${Date.now()}-0000`,
+    );
   const before = await stockOf();
-  const buyers = await Promise.all(Array.from({ length: BUYERS }, (_, i) => testSession(base, `bench-buyer-${Date.now()}-${i}@example.com`)));
+  const buyers = await Promise.all(
+    Array.from({ length: BUYERS }, (_, i) => testSession(base, `bench-buyer-${Date.now()}-${i}@example.com`)),
+  );
   const rounds = [];
   const orders = [];
   let placed = 0;
@@ -163,27 +239,58 @@ async function hotVariant(base, slug, owner, pid) {
   const seconds = (performance.now() - started) / 1000;
   const cpuAfter = cpuMsOf(pid);
   const client = process.cpuUsage(clientBefore);
-  if (process.env.BENCH_DEBUG) console.log(`bench client CPU ${((client.user + client.system) / 1000 / seconds / 10).toFixed(0)} % of a core over ${seconds.toFixed(1)} s`);
+  if (process.env.BENCH_DEBUG)
+    console.log(
+      `bench client CPU ${((client.user + client.system) / 1000 / seconds / 10).toFixed(0)} % of a core over ${seconds.toFixed(1)} s`,
+    );
   const after = await stockOf();
   const at = (list, p) => {
     const sorted = [...list].sort((a, b) => a - b);
     return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]);
   };
-  return { placed, refused, perSecond: placed / seconds, p50: at(orders, 0.5), p99: at(orders, 0.99), roundP99: at(rounds, 0.99), cpuPerOrder: cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / (placed + refused), oversold: after < 0 || before - after !== placed, stockTaken: before - after };
+  return {
+    placed,
+    refused,
+    perSecond: placed / seconds,
+    p50: at(orders, 0.5),
+    p99: at(orders, 0.99),
+    roundP99: at(rounds, 0.99),
+    cpuPerOrder: cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / (placed + refused),
+    oversold: after < 0 || before - after !== placed,
+    stockTaken: before - after,
+  };
 }
 
 /** Every product on sale, by slug, in the shop's own order (recommended first), through the public list (48 a page). */
 async function allSlugs(base) {
   const slugs = [];
   for (let page = 1; ; page++) {
-    const { items, totalPages } = await (await fetch(`${base}/api/catalog/products?pageSize=48&page=${page}`)).json();
+    const { items, totalPages } = await (
+      await fetch(`${base}/api/catalog/products?pageSize=48&page=${page}`)
+    ).json();
     slugs.push(...items.map((p) => p.slug));
     if (page >= totalPages) return slugs;
   }
 }
 
 /** Batch words for the copies' names: the catalogue then has many products per search word, as a real one would. */
-const BATCHES = ['春茶', '冬茶', '秋茶', '夏茶', '特選', '典藏', '小批', '竹山', '山頭', '新焙', '陳年', '單株', '冷泡用', '家庭號', '分享包'];
+const BATCHES = [
+  '春茶',
+  '冬茶',
+  '秋茶',
+  '夏茶',
+  '特選',
+  '典藏',
+  '小批',
+  '竹山',
+  '山頭',
+  '新焙',
+  '陳年',
+  '單株',
+  '冷泡用',
+  '家庭號',
+  '分享包',
+];
 
 /**
  * Tops the demo catalogue up to `size` products on sale through the console's API, as the owner
@@ -195,8 +302,14 @@ async function fillCatalogue(base, owner, size) {
   const have = (await (await fetch(`${base}/api/catalog/products?pageSize=1`)).json()).total;
   if (have >= size) return { created: 0, total: have };
   const json = { 'content-type': 'application/json', origin: base, cookie: owner };
-  const list = await (await fetch(`${base}/api/admin/products?status=active&pageSize=100`, { headers: json })).json();
-  const templates = await Promise.all(list.items.filter((p) => !p.slug.startsWith('bench-')).map(async (p) => (await fetch(`${base}/api/admin/products/${p.id}`, { headers: json })).json()));
+  const list = await (
+    await fetch(`${base}/api/admin/products?status=active&pageSize=100`, { headers: json })
+  ).json();
+  const templates = await Promise.all(
+    list.items
+      .filter((p) => !p.slug.startsWith('bench-'))
+      .map(async (p) => (await fetch(`${base}/api/admin/products/${p.id}`, { headers: json })).json()),
+  );
   let created = 0;
   let inFlight = 0;
   let n = 0;
@@ -225,17 +338,25 @@ async function fillCatalogue(base, owner, size) {
             sku: `B${i}-${k}`,
             options: v.options,
             price: price(v.price),
-            compareAtPrice: v.compareAtPrice !== null && price(v.compareAtPrice) > price(v.price) ? price(v.compareAtPrice) : null,
+            compareAtPrice:
+              v.compareAtPrice !== null && price(v.compareAtPrice) > price(v.price)
+                ? price(v.compareAtPrice)
+                : null,
             stock: i % 9 === 0 ? 0 : 5 + ((i * 13 + k * 7) % 60),
             lowStockThreshold: v.lowStockThreshold,
           })),
       };
-      const res = await fetch(`${base}/api/admin/products`, { method: 'POST', headers: json, body: JSON.stringify(body) }).finally(() => {
+      const res = await fetch(`${base}/api/admin/products`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify(body),
+      }).finally(() => {
         inFlight -= 1;
       });
       // 409: that copy is there from an earlier run that stopped half way.
       if (res.status === 201) created += 1;
-      else if (res.status !== 409) throw new Error(`could not add a bench product: ${res.status} ${await res.text()}`);
+      else if (res.status !== 409)
+        throw new Error(`could not add a bench product: ${res.status} ${await res.text()}`);
     }
   };
   await Promise.all(Array.from({ length: 4 }, worker));
@@ -245,19 +366,45 @@ async function fillCatalogue(base, owner, size) {
 /** A member's session cookie: a new account signed up through the API, as a shopper would. */
 async function memberCookie(base) {
   const email = `bench-${Date.now()}@example.com`;
-  const res = await fetch(`${base}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ email, password: 'Bench-Tea-2026!', passwordConfirm: 'Bench-Tea-2026!', acceptTerms: true, displayName: '壓測會員' }) });
+  const res = await fetch(`${base}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({
+      email,
+      password: 'Bench-Tea-2026!',
+      passwordConfirm: 'Bench-Tea-2026!',
+      acceptTerms: true,
+      displayName: '壓測會員',
+    }),
+  });
   if (!res.ok) throw new Error(`could not sign up the bench member: ${res.status} ${await res.text()}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 // NODE_ENV=test only adds the sign-in helper the hot-variant run uses to make its 100 buyers (and
 // keeps the periodic jobs quiet); everything measured is the same code.
 const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const shopArgs = await (await import('./lib.mjs')).compiledServerArgs(nodeArgs);
-const shopEnv = { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test', SEED_DEMO: '1', PUBLIC_URL: 'http://127.0.0.1' };
-const startShop = (env = {}) => start(shopArgs, { ...shopEnv, ...env }, (out) => /running at http:\/\/localhost:(\d+)/.exec(out)?.[1]);
+const shopEnv = {
+  PORT: '0',
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'test',
+  SEED_DEMO: '1',
+  PUBLIC_URL: 'http://127.0.0.1',
+};
+const startShop = (env = {}) =>
+  start(shopArgs, { ...shopEnv, ...env }, (out) => /running at http:\/\/localhost:(\d+)/.exec(out)?.[1]);
 const shop = await startShop();
-const bare = await start(['scripts/bare-server.mjs'], { PORT: '0' }, (out) => /listening (\d+)/.exec(out)?.[1]);
+const bare = await start(
+  ['scripts/bare-server.mjs'],
+  { PORT: '0' },
+  (out) => /listening (\d+)/.exec(out)?.[1],
+);
 
 const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite (embedded)';
 const runs = [];
@@ -275,13 +422,40 @@ try {
   const cookie = await memberCookie(shopBase);
   const slugs = await allSlugs(shopBase);
   // Product pages as shoppers open them: most of the catalogue (470 of 500, the least recommended left out), each in turn.
-  const products = slugs.slice(0, Math.ceil(slugs.length * 0.94)).map((slug) => `/api/catalog/products/${slug}`);
+  const products = slugs
+    .slice(0, Math.ceil(slugs.length * 0.94))
+    .map((slug) => `/api/catalog/products/${slug}`);
   if (wanted('bare')) runs.push(await load(`http://127.0.0.1:${bare.port}/bare`, 'bare Fastify route'));
-  if (wanted('list')) runs.push(await load(`${shopBase}/api/catalog/products?pageSize=12`, 'product list, same URL, anonymous', { pid }));
-  if (wanted('list-signed-in')) runs.push(await load(`${shopBase}/api/catalog/products?pageSize=12`, 'product list, same URL, signed in', { pid, headers: { cookie } }));
+  if (wanted('list'))
+    runs.push(
+      await load(`${shopBase}/api/catalog/products?pageSize=12`, 'product list, same URL, anonymous', {
+        pid,
+      }),
+    );
+  if (wanted('list-signed-in'))
+    runs.push(
+      await load(`${shopBase}/api/catalog/products?pageSize=12`, 'product list, same URL, signed in', {
+        pid,
+        headers: { cookie },
+      }),
+    );
   const mix = queryMix();
-  if (wanted('mix')) runs.push(await load(shopBase, `catalogue query mix (${mix.length} distinct), signed in`, { pid, paths: mix, headers: { cookie } }));
-  if (wanted('detail')) runs.push(await load(shopBase, `product detail (${products.length} products), signed in`, { pid, paths: products, headers: { cookie } }));
+  if (wanted('mix'))
+    runs.push(
+      await load(shopBase, `catalogue query mix (${mix.length} distinct), signed in`, {
+        pid,
+        paths: mix,
+        headers: { cookie },
+      }),
+    );
+  if (wanted('detail'))
+    runs.push(
+      await load(shopBase, `product detail (${products.length} products), signed in`, {
+        pid,
+        paths: products,
+        headers: { cookie },
+      }),
+    );
   if (wanted('hot')) {
     // The demo's best seller (the first of the recommended list), as on a sale day.
     const first = (await (await fetch(`${shopBase}/api/catalog/products?pageSize=1`)).json()).items[0].slug;
@@ -316,16 +490,22 @@ async function mailRun() {
     },
   });
   await new Promise((resolve) => sink.listen(0, '127.0.0.1', resolve));
-  if (shop.child.exitCode === null && shop.child.signalCode === null) await new Promise((resolve) => shop.child.once('exit', resolve));
+  if (shop.child.exitCode === null && shop.child.signalCode === null)
+    await new Promise((resolve) => shop.child.once('exit', resolve));
   const mailShop = await startShop({ SMTP_URL: `smtp://127.0.0.1:${sink.server.address().port}` });
   const base = `http://127.0.0.1:${mailShop.port}`;
   const burst = async (count) => {
     const goal = accepted + count;
-    const res = await fetch(`${base}/api/test/mail-burst`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ count, to }) });
+    const res = await fetch(`${base}/api/test/mail-burst`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ count, to }),
+    });
     if (!res.ok) throw new Error(`mail-burst answered ${res.status}: ${await res.text()}`);
     const deadline = Date.now() + 10 * 60_000;
     while (accepted < goal) {
-      if (Date.now() > deadline) throw new Error(`only ${accepted - goal + count} of ${count} mails arrived in 10 minutes`);
+      if (Date.now() > deadline)
+        throw new Error(`only ${accepted - goal + count} of ${count} mails arrived in 10 minutes`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   };
@@ -334,7 +514,12 @@ async function mailRun() {
     const started = performance.now();
     await burst(MAILS);
     const ms = performance.now() - started;
-    return { mails: MAILS, seconds: ms / 1000, perSecond: MAILS / (ms / 1000), rss: rssOf(mailShop.child.pid) };
+    return {
+      mails: MAILS,
+      seconds: ms / 1000,
+      perSecond: MAILS / (ms / 1000),
+      rss: rssOf(mailShop.child.pid),
+    };
   } finally {
     mailShop.child.kill('SIGTERM');
     sink.close();
@@ -342,13 +527,18 @@ async function mailRun() {
 }
 const mail = wanted('mail') ? await mailRun() : undefined;
 
-const lines = [`Benchmark ${new Date().toISOString()} — ${catalogue} products on sale, ${connections} connections, ${seconds} s each after ${warmUpSeconds} s of warm-up, database ${engine}, Node ${process.version}`];
+const lines = [
+  `Benchmark ${new Date().toISOString()} — ${catalogue} products on sale, ${connections} connections, ${seconds} s each after ${warmUpSeconds} s of warm-up, database ${engine}, Node ${process.version}`,
+];
 if (runs.length > 0) {
   lines.push(
     '',
     '| work | requests/s (mean) | latency p50 | latency p99 | errors | shop RSS after |',
     '|---|---:|---:|---:|---:|---:|',
-    ...runs.map(({ title, result, rss }) => `| ${title} | ${Math.round(result.requests.average).toLocaleString('en-US')} | ${result.latency.p50} ms | ${result.latency.p99} ms | ${result.errors + result.non2xx} | ${rss === null ? '—' : `${rss} MB`} |`),
+    ...runs.map(
+      ({ title, result, rss }) =>
+        `| ${title} | ${Math.round(result.requests.average).toLocaleString('en-US')} | ${result.latency.p50} ms | ${result.latency.p99} ms | ${result.errors + result.non2xx} | ${rss === null ? '—' : `${rss} MB`} |`,
+    ),
   );
 }
 if (hot !== undefined) {

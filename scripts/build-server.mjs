@@ -11,8 +11,14 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildServer, compileServer, ensureServerBuild } from './lib.mjs';
 
-const { values } = parseArgs({ options: { 'if-stale': { type: 'boolean' }, quiet: { type: 'boolean' }, outdir: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { 'if-stale': { type: 'boolean' }, quiet: { type: 'boolean' }, outdir: { type: 'string' } },
+});
 const log = values.quiet ? () => undefined : (line) => console.error(line);
-const code = values.outdir ? await compileServer(path.resolve(values.outdir)) : values['if-stale'] ? await ensureServerBuild({ log }) : await buildServer();
+const code = values.outdir
+  ? await compileServer(path.resolve(values.outdir))
+  : values['if-stale']
+    ? await ensureServerBuild({ log })
+    : await buildServer();
 if (code !== 0) console.error('The server build failed.');
 process.exit(code === 0 ? 0 : 1);

@@ -19,9 +19,14 @@ function runSuite(label, node, args) {
   return new Promise((resolve) => {
     console.log(`\n████ ${label} ████`);
     const began = Date.now();
-    for (const f of ['summary.json', 'vitest.json', 'e2e.json']) fs.rmSync(path.join(results, f), { force: true });
+    for (const f of ['summary.json', 'vitest.json', 'e2e.json'])
+      fs.rmSync(path.join(results, f), { force: true });
     const env = { ...process.env, PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH ?? ''}` };
-    const child = spawn(node, [path.join(ROOT, 'scripts/test.mjs'), ...args], { cwd: ROOT, env, stdio: 'inherit' });
+    const child = spawn(node, [path.join(ROOT, 'scripts/test.mjs'), ...args], {
+      cwd: ROOT,
+      env,
+      stdio: 'inherit',
+    });
     const finish = (code) => {
       const seconds = Math.round((Date.now() - began) / 1000);
       let summary = null;
@@ -36,7 +41,12 @@ function runSuite(label, node, args) {
         if (fs.existsSync(path.join(results, f))) fs.copyFileSync(path.join(results, f), path.join(keep, f));
       }
       const total = summary?.total ?? { passed: 0, failed: 1, skipped: 0 };
-      resolve({ label, seconds, total, note: summary ? (code === 0 ? '' : `exit ${code}`) : `no summary (exit ${code})` });
+      resolve({
+        label,
+        seconds,
+        total,
+        note: summary ? (code === 0 ? '' : `exit ${code}`) : `no summary (exit ${code})`,
+      });
     };
     child.on('exit', (code, signal) => finish(code ?? (signal ? 1 : 0)));
     child.on('error', () => finish(127));
@@ -51,7 +61,13 @@ if (machine === `v${version}`) {
 } else {
   const lts = ensureLtsNode(version);
   if (lts) runs.push(await runSuite(`Node ${version} (LTS)`, lts, []));
-  else runs.push({ label: `Node ${version} (LTS)`, seconds: 0, total: { passed: 0, failed: 1, skipped: 0 }, note: 'could not be installed' });
+  else
+    runs.push({
+      label: `Node ${version} (LTS)`,
+      seconds: 0,
+      total: { passed: 0, failed: 1, skipped: 0 },
+      note: 'could not be installed',
+    });
   // Without the LTS run nothing was typechecked, linted or built: this run does everything then.
   // On the machine's Node: browser tests that start the shop's own server on it and drive its
   // main flows (server-rendered pages and hydration, accounts, the mall, checkout and payment):
@@ -60,15 +76,27 @@ if (machine === `v${version}`) {
   // covers) left this run when the suite neared 20 minutes again on a slow day (2026-11-27).
   // SHOP_CI_MACHINE_STAGES=vitest,e2e and SHOP_CI_MACHINE_E2E=all widen it.
   const stages = process.env.SHOP_CI_MACHINE_STAGES || 'e2e';
-  const e2eFiles = process.env.SHOP_CI_MACHINE_E2E === 'all' ? [] : ['e2e/server-rendering.spec.ts', 'e2e/mall.spec.ts', 'e2e/checkout.spec.ts'];
+  const e2eFiles =
+    process.env.SHOP_CI_MACHINE_E2E === 'all'
+      ? []
+      : ['e2e/server-rendering.spec.ts', 'e2e/mall.spec.ts', 'e2e/checkout.spec.ts'];
   const narrowed = [`--only=${stages}`, ...(e2eFiles.length ? [`--e2e-files=${e2eFiles.join(',')}`] : [])];
   runs.push(await runSuite(`Node ${machine.slice(1)} (this machine)`, process.execPath, lts ? narrowed : []));
 }
 
-const total = runs.reduce((acc, r) => ({ passed: acc.passed + r.total.passed, failed: acc.failed + r.total.failed, skipped: acc.skipped + (r.total.skipped ?? 0) }), { passed: 0, failed: 0, skipped: 0 });
+const total = runs.reduce(
+  (acc, r) => ({
+    passed: acc.passed + r.total.passed,
+    failed: acc.failed + r.total.failed,
+    skipped: acc.skipped + (r.total.skipped ?? 0),
+  }),
+  { passed: 0, failed: 0, skipped: 0 },
+);
 console.log('\n████ CI summary ████');
 for (const r of runs) {
-  console.log(`  ${r.total.failed ? '✗' : '✓'} ${r.label.padEnd(36)} ${String(r.total.passed).padStart(5)} passed  ${String(r.total.failed).padStart(3)} failed  ${Math.floor(r.seconds / 60)} min ${r.seconds % 60} s${r.note ? `  (${r.note})` : ''}`);
+  console.log(
+    `  ${r.total.failed ? '✗' : '✓'} ${r.label.padEnd(36)} ${String(r.total.passed).padStart(5)} passed  ${String(r.total.failed).padStart(3)} failed  ${Math.floor(r.seconds / 60)} min ${r.seconds % 60} s${r.note ? `  (${r.note})` : ''}`,
+  );
 }
 console.log(`  together ${Math.round((Date.now() - started) / 1000)} s`);
 const line = `${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`;

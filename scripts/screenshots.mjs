@@ -9,13 +9,24 @@ const out = 'test-results/screenshots';
 fs.mkdirSync(out, { recursive: true });
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 // SCREENSHOT_SIGN_IN=email (and SCREENSHOT_ROLE=owner|staff|viewer) signs in through the test-only helper (NODE_ENV=test servers).
 const cookie = process.env.SCREENSHOT_SIGN_IN;
 const role = process.env.SCREENSHOT_ROLE ?? 'customer';
 for (const width of [390, 1280]) {
-  const context = await browser.newContext({ locale: 'zh-TW', timezoneId: 'Asia/Taipei', viewport: { width, height: width < 500 ? 844 : 900 } });
+  const context = await browser.newContext({
+    locale: 'zh-TW',
+    timezoneId: 'Asia/Taipei',
+    viewport: { width, height: width < 500 ? 844 : 900 },
+  });
   if (cookie) await context.request.post(`${base}/api/test/session`, { data: { email: cookie, role } });
   const page = await context.newPage();
   page.on('console', (m) => m.type() === 'error' && console.log(`  console error: ${m.text()}`));

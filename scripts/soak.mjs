@@ -25,7 +25,15 @@ const MEMBER = { email: 'demo@shanlan-tea.example', password: '山嵐茶事-demo
 async function startShop() {
   const args = await compiledServerArgs(extraArgs);
   // Development, as `npm start` runs it (the periodic jobs and the outbox run), with demo data.
-  const env = { ...process.env, NODE_ENV: 'development', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: '1' };
+  const env = {
+    ...process.env,
+    NODE_ENV: 'development',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: '1',
+  };
   const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let out = '';
@@ -46,26 +54,57 @@ async function startShop() {
 }
 
 async function signIn(base) {
-  const res = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify(MEMBER) });
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify(MEMBER),
+  });
   if (!res.ok) throw new Error(`sign-in: ${res.status} ${await res.text()}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 /** Distinct catalogue queries: search words, categories, price floors, sorts and pages. */
 function queryMix() {
-  const words = ['烏龍', '台灣', '臺灣', '茶', '高山', '紅茶', '冷泡', '禮盒', '凍頂', '阿里山', '東方美人', '包種', '金萱', '鐵觀音', '焙', '清香', '蜜香', '罐', '袋', '75'];
+  const words = [
+    '烏龍',
+    '台灣',
+    '臺灣',
+    '茶',
+    '高山',
+    '紅茶',
+    '冷泡',
+    '禮盒',
+    '凍頂',
+    '阿里山',
+    '東方美人',
+    '包種',
+    '金萱',
+    '鐵觀音',
+    '焙',
+    '清香',
+    '蜜香',
+    '罐',
+    '袋',
+    '75',
+  ];
   const categories = ['', 'tea', 'high-mountain-oolong', 'roasted-oolong', 'black-tea', 'cold-brew'];
   const sorts = ['recommended', 'newest', 'price-asc', 'price-desc'];
   const floors = ['', '300', '600', '1000'];
   const paths = [];
-  for (const q of ['', ...words]) for (const category of categories) for (const sort of sorts) for (const minPrice of floors) {
-    const params = new URLSearchParams({ sort, page: String((paths.length % 3) + 1), pageSize: '12' });
-    if (q) params.set('q', q);
-    if (category) params.set('category', category);
-    if (minPrice) params.set('minPrice', minPrice);
-    paths.push(`/api/catalog/products?${params}`);
-    if (paths.length >= 1300) return paths;
-  }
+  for (const q of ['', ...words])
+    for (const category of categories)
+      for (const sort of sorts)
+        for (const minPrice of floors) {
+          const params = new URLSearchParams({ sort, page: String((paths.length % 3) + 1), pageSize: '12' });
+          if (q) params.set('q', q);
+          if (category) params.set('category', category);
+          if (minPrice) params.set('minPrice', minPrice);
+          paths.push(`/api/catalog/products?${params}`);
+          if (paths.length >= 1300) return paths;
+        }
   return paths;
 }
 
@@ -73,7 +112,9 @@ function queryMix() {
 async function allSlugs(base) {
   const slugs = [];
   for (let page = 1; ; page++) {
-    const { items, totalPages } = await (await fetch(`${base}/api/catalog/products?sort=newest&pageSize=48&page=${page}`)).json();
+    const { items, totalPages } = await (
+      await fetch(`${base}/api/catalog/products?sort=newest&pageSize=48&page=${page}`)
+    ).json();
     slugs.push(...items.map((p) => p.slug));
     if (page >= totalPages) return slugs;
   }
@@ -107,7 +148,11 @@ function loadFor(base, paths, options) {
 async function cancelOpenOrders(base, cookie) {
   const headers = { origin: base, cookie };
   const list = await (await fetch(`${base}/api/orders?status=pending_payment`, { headers })).json();
-  for (const order of list.items ?? []) if (order.paymentMethod === 'credit_card') await (await fetch(`${base}/api/orders/${order.orderNo}/cancel`, { method: 'POST', headers })).arrayBuffer();
+  for (const order of list.items ?? [])
+    if (order.paymentMethod === 'credit_card')
+      await (
+        await fetch(`${base}/api/orders/${order.orderNo}/cancel`, { method: 'POST', headers })
+      ).arrayBuffer();
 }
 
 /**
@@ -126,16 +171,39 @@ async function writes(base, slugs, until) {
       const product = await (await fetch(`${base}/api/catalog/products/${slugs[n % slugs.length]}`)).json();
       const variant = product.variants?.find((v) => v.stock > 0);
       if (variant) {
-        await (await fetch(`${base}/api/cart/items`, { method: 'POST', headers, body: JSON.stringify({ variantId: variant.id, quantity: 1 }) })).arrayBuffer();
+        await (
+          await fetch(`${base}/api/cart/items`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ variantId: variant.id, quantity: 1 }),
+          })
+        ).arrayBuffer();
         const res = await fetch(`${base}/api/orders`, {
           method: 'POST',
           headers,
-          body: JSON.stringify({ idempotencyKey: `soak-${Date.now()}-${n}-00000000`, shipping: { method: 'home', recipientName: '壓測買家', phone: '0912345678', city: '南投縣', district: '鹿谷鄉', address: '興產路 87 號' }, invoice: { type: 'member' }, paymentMethod: 'credit_card' }),
+          body: JSON.stringify({
+            idempotencyKey: `soak-${Date.now()}-${n}-00000000`,
+            shipping: {
+              method: 'home',
+              recipientName: '壓測買家',
+              phone: '0912345678',
+              city: '南投縣',
+              district: '鹿谷鄉',
+              address: '興產路 87 號',
+            },
+            invoice: { type: 'member' },
+            paymentMethod: 'credit_card',
+          }),
         });
         const body = await res.json();
         if (res.status === 201) {
           counts.orders += 1;
-          await (await fetch(`${base}/api/orders/${body.order.orderNo}/cancel`, { method: 'POST', headers: { origin: base, cookie } })).arrayBuffer();
+          await (
+            await fetch(`${base}/api/orders/${body.order.orderNo}/cancel`, {
+              method: 'POST',
+              headers: { origin: base, cookie },
+            })
+          ).arrayBuffer();
         } else counts.refused += 1;
       }
     } catch {
@@ -170,7 +238,9 @@ try {
   const products = slugs.map((s) => `/api/catalog/products/${s}`);
   const publicPages = ['/', '/home', '/faq', '/shipping', '/shippingFee', '/master', '/contact'];
   const memberPages = [...publicPages, '/mall', ...slugs.slice(0, 20).map((s) => `/mall/${s}`)];
-  console.log(`Soak: ${seconds} s, ${connections} connections, RSS every ${every} s; the shop (pid ${pid}) idles at ${idle} MB.`);
+  console.log(
+    `Soak: ${seconds} s, ${connections} connections, RSS every ${every} s; the shop (pid ${pid}) idles at ${idle} MB.`,
+  );
   const started = Date.now();
   const cpuBefore = cpuMsOf(pid);
   const sampler = setInterval(() => {
@@ -180,7 +250,10 @@ try {
   }, every * 1000);
   const [anonymous, signedIn, written] = await Promise.all([
     loadFor(base, interleave(queries, products, publicPages), { connections: Math.ceil(connections / 2) }),
-    loadFor(base, interleave(queries, products, memberPages), { connections: Math.floor(connections / 2), headers: { cookie } }),
+    loadFor(base, interleave(queries, products, memberPages), {
+      connections: Math.floor(connections / 2),
+      headers: { cookie },
+    }),
     writes(base, slugs, started + seconds * 1000),
   ]);
   clearInterval(sampler);
@@ -194,7 +267,8 @@ const half = samples.slice(Math.floor(samples.length / 2));
 const perMinute = slope(half.map((s) => ({ x: s.t / 60, y: s.rss })));
 const overall = slope(samples.map((s) => ({ x: s.t / 60, y: s.rss })));
 const requests = result.anonymous.requests.total + result.signedIn.requests.total;
-const errors = result.anonymous.errors + result.anonymous.non2xx + result.signedIn.errors + result.signedIn.non2xx;
+const errors =
+  result.anonymous.errors + result.anonymous.non2xx + result.signedIn.errors + result.signedIn.non2xx;
 const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite (embedded)';
 const flags = [...SERVER_NODE_FLAGS, ...extraArgs].join(' ');
 // Flat: over the second half (after the caches and the heap have filled) RSS climbs less than

@@ -4,7 +4,15 @@
 // The server gets its database ready first (migrations; outside production, the demo data into an
 // empty database, drawn by a short-lived process of its own) and serves the SPA and the API.
 import { spawn } from 'node:child_process';
-import { buildWeb, ensureServerBuild, ROOT, serverArgs, serverBuildIsCurrent, webBuildIsCurrent, webSourceStamp } from './lib.mjs';
+import {
+  buildWeb,
+  ensureServerBuild,
+  ROOT,
+  serverArgs,
+  serverBuildIsCurrent,
+  webBuildIsCurrent,
+  webSourceStamp,
+} from './lib.mjs';
 
 const stamp = webSourceStamp();
 if (webBuildIsCurrent(stamp)) {

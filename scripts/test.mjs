@@ -12,8 +12,15 @@ import { ensureChromium } from './ensure-chromium.mjs';
 import { buildWeb, ROOT, run, webBuildIsCurrent } from './lib.mjs';
 
 const STAGES = ['typecheck', 'lint', 'vitest', 'build', 'e2e'];
-const { values: options } = parseArgs({ options: { only: { type: 'string' }, 'e2e-files': { type: 'string' } } });
-const e2eFiles = options['e2e-files'] ? options['e2e-files'].split(',').map((s) => s.trim()).filter(Boolean) : [];
+const { values: options } = parseArgs({
+  options: { only: { type: 'string' }, 'e2e-files': { type: 'string' } },
+});
+const e2eFiles = options['e2e-files']
+  ? options['e2e-files']
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+  : [];
 const only = options.only ? options.only.split(',').map((s) => s.trim()) : STAGES;
 const unknown = only.filter((s) => !STAGES.includes(s));
 if (unknown.length) {
@@ -29,7 +36,8 @@ const env = { ...process.env, NODE_OPTIONS: [process.env.NODE_OPTIONS, polyfills
 
 /** @type {Array<{ name: string, passed: number, failed: number, skipped: number, note?: string }>} */
 const stages = [];
-const check = (name, code) => stages.push({ name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 });
+const check = (name, code) =>
+  stages.push({ name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 });
 
 function readJson(file) {
   try {
@@ -53,7 +61,8 @@ await stage('typecheck', 'Typecheck', async () => {
   const queue = [...projects];
   const codes = new Map();
   const worker = async () => {
-    for (let project = queue.shift(); project; project = queue.shift()) codes.set(project, await run('npx', ['tsc', '-p', project], { env }));
+    for (let project = queue.shift(); project; project = queue.shift())
+      codes.set(project, await run('npx', ['tsc', '-p', project], { env }));
   };
   await Promise.all([worker(), worker()]);
   for (const project of projects) check(`typecheck ${project}`, codes.get(project));
@@ -63,17 +72,37 @@ await stage('lint', 'Lint', async () => {
   check('lint', await run('npx', ['eslint', '--max-warnings', '0', '.'], { env }));
 });
 
-await stage('vitest', 'Unit and API tests (vitest: shared, web, server on PGlite and PostgreSQL)', async () => {
-  const out = path.join(results, 'vitest.json');
-  fs.rmSync(out, { force: true });
-  const code = await run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { env });
-  const report = readJson(out);
-  if (!report) stages.push({ name: 'vitest', passed: 0, failed: 1, skipped: 0, note: `exited ${code} without a report` });
-  else {
-    const failed = report.numFailedTests + (code !== 0 && report.numFailedTests === 0 ? 1 : 0);
-    stages.push({ name: 'vitest', passed: report.numPassedTests, failed, skipped: report.numPendingTests + report.numTodoTests });
-  }
-});
+await stage(
+  'vitest',
+  'Unit and API tests (vitest: shared, web, server on PGlite and PostgreSQL)',
+  async () => {
+    const out = path.join(results, 'vitest.json');
+    fs.rmSync(out, { force: true });
+    const code = await run(
+      'npx',
+      ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+      { env },
+    );
+    const report = readJson(out);
+    if (!report)
+      stages.push({
+        name: 'vitest',
+        passed: 0,
+        failed: 1,
+        skipped: 0,
+        note: `exited ${code} without a report`,
+      });
+    else {
+      const failed = report.numFailedTests + (code !== 0 && report.numFailedTests === 0 ? 1 : 0);
+      stages.push({
+        name: 'vitest',
+        passed: report.numPassedTests,
+        failed,
+        skipped: report.numPendingTests + report.numTodoTests,
+      });
+    }
+  },
+);
 
 await stage('build', 'Build the web app', async () => {
   check('build', await buildWeb());
@@ -88,9 +117,12 @@ await stage('e2e', 'Browser tests (Playwright, Debian Chromium)', async () => {
   }
   const out = path.join(results, 'e2e.json');
   fs.rmSync(out, { force: true });
-  const code = await run('npx', ['playwright', 'test', ...e2eFiles], { env: { ...env, PW_REPORTER: 'json' } });
+  const code = await run('npx', ['playwright', 'test', ...e2eFiles], {
+    env: { ...env, PW_REPORTER: 'json' },
+  });
   const report = readJson(out);
-  if (!report) stages.push({ name: 'e2e', passed: 0, failed: 1, skipped: 0, note: `exited ${code} without a report` });
+  if (!report)
+    stages.push({ name: 'e2e', passed: 0, failed: 1, skipped: 0, note: `exited ${code} without a report` });
   else {
     const s = report.stats;
     const failed = s.unexpected + s.flaky + (code !== 0 && s.unexpected === 0 ? 1 : 0);
@@ -98,13 +130,25 @@ await stage('e2e', 'Browser tests (Playwright, Debian Chromium)', async () => {
   }
 });
 
-const total = stages.reduce((acc, s) => ({ passed: acc.passed + s.passed, failed: acc.failed + s.failed, skipped: acc.skipped + s.skipped }), { passed: 0, failed: 0, skipped: 0 });
+const total = stages.reduce(
+  (acc, s) => ({
+    passed: acc.passed + s.passed,
+    failed: acc.failed + s.failed,
+    skipped: acc.skipped + s.skipped,
+  }),
+  { passed: 0, failed: 0, skipped: 0 },
+);
 console.log('\n━━ Summary ━━');
 for (const s of stages) {
-  console.log(`  ${s.failed ? '✗' : '✓'} ${s.name.padEnd(28)} ${String(s.passed).padStart(4)} passed  ${String(s.failed).padStart(3)} failed${s.skipped ? `  ${s.skipped} skipped` : ''}${s.note ? `  (${s.note})` : ''}`);
+  console.log(
+    `  ${s.failed ? '✗' : '✓'} ${s.name.padEnd(28)} ${String(s.passed).padStart(4)} passed  ${String(s.failed).padStart(3)} failed${s.skipped ? `  ${s.skipped} skipped` : ''}${s.note ? `  (${s.note})` : ''}`,
+  );
 }
 const line = `${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`;
 fs.writeFileSync(path.join(results, 'summary.txt'), `${line}\n`);
-fs.writeFileSync(path.join(results, 'summary.json'), `${JSON.stringify({ node: process.version, stages, total }, null, 2)}\n`);
+fs.writeFileSync(
+  path.join(results, 'summary.json'),
+  `${JSON.stringify({ node: process.version, stages, total }, null, 2)}\n`,
+);
 console.log(line);
 process.exit(total.failed > 0 ? 1 : 0);

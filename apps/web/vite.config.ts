@@ -56,7 +56,13 @@ function precompress(): Plugin {
           const data = await readFile(file);
           if (data.length < 1024) return;
           const [br, gz] = await Promise.all([
-            brotli(data, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: data.length, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT } }),
+            brotli(data, {
+              params: {
+                [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+                [zlib.BROTLI_PARAM_SIZE_HINT]: data.length,
+                [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+              },
+            }),
             gzipAsync(data, { level: 9 }),
           ]);
           await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
@@ -76,7 +82,10 @@ const apiPort = process.env.API_PORT ?? '3001';
 const ssrBuild = defineConfig({
   plugins: [react(), tailwindcss()],
   // React's production server renderer only, whatever NODE_ENV the server runs with.
-  define: { __BUILD_ID__: JSON.stringify(readBuildId()), 'process.env.NODE_ENV': JSON.stringify('production') },
+  define: {
+    __BUILD_ID__: JSON.stringify(readBuildId()),
+    'process.env.NODE_ENV': JSON.stringify('production'),
+  },
   ssr: { noExternal: true, target: 'node' },
   build: {
     ssr: 'src/entry-server.tsx',
@@ -94,7 +103,11 @@ const ssrBuild = defineConfig({
 /** The browser build's id (dist/build-manifest.json), so both halves of a build agree. */
 function readBuildId(): string {
   try {
-    return (JSON.parse(readFileSync(path.resolve(import.meta.dirname, 'dist/build-manifest.json'), 'utf8')) as { buildId: string }).buildId;
+    return (
+      JSON.parse(readFileSync(path.resolve(import.meta.dirname, 'dist/build-manifest.json'), 'utf8')) as {
+        buildId: string;
+      }
+    ).buildId;
   } catch {
     return process.env.BUILD_ID ?? 'dev';
   }

@@ -125,23 +125,38 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     requestTimeout: timeouts.requestMs,
     connectionTimeout: timeouts.idleMs,
     keepAliveTimeout: timeouts.keepAliveMs,
-    http: { requestTimeout: timeouts.requestMs, headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkEveryMs },
+    http: {
+      requestTimeout: timeouts.requestMs,
+      headersTimeout: timeouts.headersMs,
+      connectionsCheckingInterval: timeouts.checkEveryMs,
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Checkout posts its payment form to ECPay's cashier when one is configured.
-  app.decorate('extraFormActions', [config.ecpay.endpoint, config.logistics.endpoint].filter((u): u is string => Boolean(u)).map((u) => new URL(u).origin));
+  app.decorate(
+    'extraFormActions',
+    [config.ecpay.endpoint, config.logistics.endpoint]
+      .filter((u): u is string => Boolean(u))
+      .map((u) => new URL(u).origin),
+  );
 
   app.setErrorHandler(errorHandler());
   boundBodyTime(app, timeouts.bodyMs);
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).header('cache-control', 'no-store').send({
-      error: { code: CommonErrorCode.notFound, message: `找不到這個路徑：${request.url.split('?', 1)[0]}` },
-    } satisfies ApiErrorBody);
+    reply
+      .code(404)
+      .header('cache-control', 'no-store')
+      .send({
+        error: { code: CommonErrorCode.notFound, message: `找不到這個路徑：${request.url.split('?', 1)[0]}` },
+      } satisfies ApiErrorBody);
   });
 
   await app.register(configPlugin, { config });
-  await app.register(dbPlugin, { database: options.database, closeOnShutdown: options.closeDatabase ?? true });
+  await app.register(dbPlugin, {
+    database: options.database,
+    closeOnShutdown: options.closeDatabase ?? true,
+  });
   await app.register(securityPlugin);
   await app.register(jsonBodyPlugin);
   await app.register(sessionPlugin);
@@ -152,7 +167,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(mailPlugin);
   await app.register(eventsPlugin);
   await app.register(commercePlugin, options.commerce ?? {});
-  await app.register(jobsPlugin, { birthdayCoupons: (db) => issueBirthdayCoupons(db), expireOverdueOrders: (deps) => expireOverdueOrders(deps), dailyDigest: (deps) => enqueueDailyDigest(deps), invoiceAwards: () => app.checkInvoiceAwards() });
+  await app.register(jobsPlugin, {
+    birthdayCoupons: (db) => issueBirthdayCoupons(db),
+    expireOverdueOrders: (deps) => expireOverdueOrders(deps),
+    dailyDigest: (deps) => enqueueDailyDigest(deps),
+    invoiceAwards: () => app.checkInvoiceAwards(),
+  });
 
   await app.register(healthModule);
   await app.register(redirectsModule);
@@ -178,7 +198,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(backupModule, { cliToken });
   if (!config.isProduction && !config.ecpay.endpoint) await app.register(sandboxModule);
   if (!config.isProduction && !config.logistics.endpoint) await app.register(logisticsSandboxModule);
-  if (!config.isProduction && !config.einvoice.endpoint) await app.register(einvoiceSandbox, { prefix: SANDBOX_EINVOICE_PATH, settings: config.einvoice, store: dbEinvoices(app.db), notify: formPoster(app, config.publicUrl) });
+  if (!config.isProduction && !config.einvoice.endpoint)
+    await app.register(einvoiceSandbox, {
+      prefix: SANDBOX_EINVOICE_PATH,
+      settings: config.einvoice,
+      store: dbEinvoices(app.db),
+      notify: formPoster(app, config.publicUrl),
+    });
   if (config.isTest) await app.register(testSupportModule);
   if (!config.isProduction) await app.register(mailboxModule);
 
@@ -195,13 +221,19 @@ function trustProxyOption(trust: AppConfig['trustProxy']) {
 function loggerOptions(config: AppConfig) {
   const base = {
     level: config.isTest && config.logLevel === 'info' ? 'silent' : config.logLevel,
-    redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'], remove: true },
+    redact: {
+      paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      remove: true,
+    },
     // Action codes and tokens in query strings never reach a log line.
     serializers: logSerializers,
   };
   if (config.isTest) return base;
   if (!config.isProduction && process.stdout.isTTY) {
-    return { ...base, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } };
+    return {
+      ...base,
+      transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } },
+    };
   }
   return base;
 }

@@ -31,7 +31,8 @@ async function main(): Promise<void> {
   // A new embedded database is created (initdb), migrated and given its demo data by a short-lived
   // process: what that takes would otherwise stay in this one's memory for good.
   let prepared: PreparedDatabase | undefined;
-  if (!config.databaseUrl && !fs.existsSync(path.join(embeddedDir(config), 'PG_VERSION'))) prepared = await prepareDatabaseInChildProcess();
+  if (!config.databaseUrl && !fs.existsSync(path.join(embeddedDir(config), 'PG_VERSION')))
+    prepared = await prepareDatabaseInChildProcess();
   let database = await openServerDatabase(config);
   const { applied } = await migrateDatabase(database);
   if (!prepared && config.seedDemo && (await isDatabaseEmpty(database.db))) {
@@ -59,7 +60,12 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     const graceMs = signal === 'SIGTERM' ? config.shutdownGraceMs : 0;
-    app.log.info({ signal, graceMs }, graceMs > 0 ? `shutting down: readiness answers 503; still accepting for ${graceMs / 1000} s, then finishing in-flight requests` : 'shutting down: no new connections; finishing in-flight requests');
+    app.log.info(
+      { signal, graceMs },
+      graceMs > 0
+        ? `shutting down: readiness answers 503; still accepting for ${graceMs / 1000} s, then finishing in-flight requests`
+        : 'shutting down: no new connections; finishing in-flight requests',
+    );
     const force = setTimeout(() => {
       app.log.error(`shutdown took longer than ${(graceMs + 10_000) / 1000} s; exiting`);
       process.exit(1);
@@ -93,7 +99,12 @@ const embeddedDir = (config: AppConfig) => path.join(config.dataDir, 'pglite');
  * process's smaller memory settings (config/embedded-database.ts).
  */
 async function openServerDatabase(config: AppConfig): Promise<Database> {
-  if (config.databaseUrl) return openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts: config.databaseTimeouts });
+  if (config.databaseUrl)
+    return openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      timeouts: config.databaseTimeouts,
+    });
   fs.mkdirSync(embeddedDir(config), { recursive: true });
   return pgliteDatabase(await PGlite.create(embeddedDir(config), embeddedDatabaseOptions()));
 }
@@ -110,7 +121,10 @@ function prepareDatabaseInChildProcess(): Promise<PreparedDatabase> {
     ? ['--import', 'tsx', path.join(path.dirname(here), 'cli', 'prepare-database.ts')]
     : ['--enable-source-maps', path.join(path.dirname(here), 'cli-prepare-database.js')];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: REPO_ROOT, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = spawn(process.execPath, args, {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     let prepared: PreparedDatabase | undefined;
     child.on('message', (message) => (prepared = message as PreparedDatabase));
     // Stopped meanwhile, the server stops it too (it would otherwise outlive the server).
@@ -120,7 +134,12 @@ function prepareDatabaseInChildProcess(): Promise<PreparedDatabase> {
     child.once('exit', (code, signal) => {
       process.off('SIGTERM', forward).off('SIGINT', forward);
       if (code === 0 && prepared) resolve(prepared);
-      else reject(new Error(`the database could not be prepared: its process ended with ${signal ?? `exit code ${code}`}`));
+      else
+        reject(
+          new Error(
+            `the database could not be prepared: its process ended with ${signal ?? `exit code ${code}`}`,
+          ),
+        );
     });
   });
 }

@@ -15,7 +15,12 @@ describe.skipIf(!dbAvailable())('console order actions and their audit rows', ()
   beforeAll(async () => {
     ctx = await createTestApp();
     await seedTestCatalog(ctx.database);
-    cup = (await ctx.database.db.select({ id: productVariants.id }).from(productVariants).where(eq(productVariants.sku, 'CUP-1')))[0]!.id;
+    cup = (
+      await ctx.database.db
+        .select({ id: productVariants.id })
+        .from(productVariants)
+        .where(eq(productVariants.sku, 'CUP-1'))
+    )[0]!.id;
     owner = (await signIn(ctx.app, 'owner@example.com')).cookie;
     await setRole(ctx.database, 'owner@example.com', 'owner');
   });
@@ -29,19 +34,40 @@ describe.skipIf(!dbAvailable())('console order actions and their audit rows', ()
     expect(res.statusCode, res.body).toBe(201);
     return res.json().order.orderNo as string;
   }
-  const post = (url: string, payload: object) => ctx.app.inject({ method: 'POST', url, headers: { origin: ORIGIN, cookie: owner }, payload });
+  const post = (url: string, payload: object) =>
+    ctx.app.inject({ method: 'POST', url, headers: { origin: ORIGIN, cookie: owner }, payload });
   const stateOf = async (orderNo: string) => {
-    const [order] = await ctx.database.db.select({ id: orders.id, status: orders.status }).from(orders).where(eq(orders.orderNo, orderNo));
-    const [{ stock }] = (await ctx.database.db.select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, cup))) as [{ stock: number }];
-    const events = await ctx.database.db.select({ id: orderEvents.id }).from(orderEvents).where(eq(orderEvents.orderId, order!.id));
-    const audit = await ctx.database.db.select({ action: auditLog.action }).from(auditLog).where(and(eq(auditLog.entity, 'order'), eq(auditLog.entityId, orderNo)));
+    const [order] = await ctx.database.db
+      .select({ id: orders.id, status: orders.status })
+      .from(orders)
+      .where(eq(orders.orderNo, orderNo));
+    const [{ stock }] = (await ctx.database.db
+      .select({ stock: productVariants.stock })
+      .from(productVariants)
+      .where(eq(productVariants.id, cup))) as [{ stock: number }];
+    const events = await ctx.database.db
+      .select({ id: orderEvents.id })
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, order!.id));
+    const audit = await ctx.database.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'order'), eq(auditLog.entityId, orderNo)));
     return { status: order!.status, stock, events: events.length, audit: audit.map((a) => a.action) };
   };
 
   /** While the audit trail refuses writes, no console action may change an order. */
   async function withAuditRefused(fn: () => Promise<void>) {
-    await ctx.database.db.execute(sql.raw(`create or replace function refuse_audit() returns trigger language plpgsql as $$ begin raise exception 'audit trail refused (test)'; end $$`));
-    await ctx.database.db.execute(sql.raw(`create trigger refuse_audit before insert on audit_log for each row execute function refuse_audit()`));
+    await ctx.database.db.execute(
+      sql.raw(
+        `create or replace function refuse_audit() returns trigger language plpgsql as $$ begin raise exception 'audit trail refused (test)'; end $$`,
+      ),
+    );
+    await ctx.database.db.execute(
+      sql.raw(
+        `create trigger refuse_audit before insert on audit_log for each row execute function refuse_audit()`,
+      ),
+    );
     try {
       await fn();
     } finally {
@@ -55,20 +81,35 @@ describe.skipIf(!dbAvailable())('console order actions and their audit rows', ()
     expect(before).toMatchObject({ status: 'processing', audit: [] });
 
     await withAuditRefused(async () => {
-      const cancel = await post(`/api/admin/orders/${orderNo}/actions`, { action: 'cancel', reason: '客人來電取消' });
+      const cancel = await post(`/api/admin/orders/${orderNo}/actions`, {
+        action: 'cancel',
+        reason: '客人來電取消',
+      });
       expect(cancel.statusCode).toBe(500);
       expect(await stateOf(orderNo)).toEqual(before);
     });
 
-    const cancel = await post(`/api/admin/orders/${orderNo}/actions`, { action: 'cancel', reason: '客人來電取消' });
+    const cancel = await post(`/api/admin/orders/${orderNo}/actions`, {
+      action: 'cancel',
+      reason: '客人來電取消',
+    });
     expect(cancel.statusCode, cancel.body).toBe(200);
-    expect(await stateOf(orderNo)).toEqual({ status: 'cancelled', stock: before.stock + 1, events: before.events + 1, audit: ['order.cancel'] });
+    expect(await stateOf(orderNo)).toEqual({
+      status: 'cancelled',
+      stock: before.stock + 1,
+      events: before.events + 1,
+      audit: ['order.cancel'],
+    });
   });
 
   it('shipping an order keeps its stock taken (only a cancel, expiry or refund gives it back)', async () => {
     const orderNo = await newOrder();
     const before = await stateOf(orderNo);
-    const ship = await post(`/api/admin/orders/${orderNo}/actions`, { action: 'ship', carrier: '黑貓宅急便', trackingNo: '905512348888' });
+    const ship = await post(`/api/admin/orders/${orderNo}/actions`, {
+      action: 'ship',
+      carrier: '黑貓宅急便',
+      trackingNo: '905512348888',
+    });
     expect(ship.statusCode, ship.body).toBe(200);
     expect(await stateOf(orderNo)).toMatchObject({ status: 'shipped', stock: before.stock });
   });
@@ -78,14 +119,27 @@ describe.skipIf(!dbAvailable())('console order actions and their audit rows', ()
     const before = await stateOf(orderNo);
 
     await withAuditRefused(async () => {
-      const ship = await post(`/api/admin/orders/${orderNo}/advance`, { status: 'shipped', carrier: '黑貓宅急便', trackingNo: '905512349999' });
+      const ship = await post(`/api/admin/orders/${orderNo}/advance`, {
+        status: 'shipped',
+        carrier: '黑貓宅急便',
+        trackingNo: '905512349999',
+      });
       expect(ship.statusCode).toBe(500);
       expect(await stateOf(orderNo)).toEqual(before);
     });
 
-    const ship = await post(`/api/admin/orders/${orderNo}/advance`, { status: 'shipped', carrier: '黑貓宅急便', trackingNo: '905512349999' });
+    const ship = await post(`/api/admin/orders/${orderNo}/advance`, {
+      status: 'shipped',
+      carrier: '黑貓宅急便',
+      trackingNo: '905512349999',
+    });
     expect(ship.statusCode, ship.body).toBe(200);
     // The status change and the shipment's "created" event.
-    expect(await stateOf(orderNo)).toEqual({ status: 'shipped', stock: before.stock, events: before.events + 2, audit: ['order.advance'] });
+    expect(await stateOf(orderNo)).toEqual({
+      status: 'shipped',
+      stock: before.stock,
+      events: before.events + 2,
+      audit: ['order.advance'],
+    });
   });
 });

@@ -20,20 +20,43 @@ describe.skipIf(!dbAvailable())('the development mailbox', () => {
     const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
     // A few mails, so the page is over the compressor's 1 KB threshold.
     for (let i = 0; i < 3; i++) {
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', remoteAddress: `198.51.100.${i + 1}`, headers: { origin: 'http://localhost:3000' }, payload: { displayName: '山嵐茶友', email: `mailbox-${i}@example.com`, password: '山嵐茶事-mailbox-2026', passwordConfirm: '山嵐茶事-mailbox-2026', acceptTerms: true } });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        remoteAddress: `198.51.100.${i + 1}`,
+        headers: { origin: 'http://localhost:3000' },
+        payload: {
+          displayName: '山嵐茶友',
+          email: `mailbox-${i}@example.com`,
+          password: '山嵐茶事-mailbox-2026',
+          passwordConfirm: '山嵐茶事-mailbox-2026',
+          acceptTerms: true,
+        },
+      });
       expect(res.statusCode).toBe(201);
     }
     // Over a real socket, as a browser asks: the answer came back empty ("stream closed prematurely").
     const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const http = await import('node:http');
-    for (const [encoding, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
-      const { status, headers, body } = await new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
-        http.get(`${address}/dev/mailbox`, { headers: { 'accept-encoding': encoding } }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-          res.on('error', reject);
-        }).on('error', reject);
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const { status, headers, body } = await new Promise<{
+        status: number;
+        headers: Record<string, unknown>;
+        body: Buffer;
+      }>((resolve, reject) => {
+        http
+          .get(`${address}/dev/mailbox`, { headers: { 'accept-encoding': encoding } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () =>
+              resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+            );
+            res.on('error', reject);
+          })
+          .on('error', reject);
       });
       expect(status, encoding).toBe(200);
       expect(headers['content-encoding'], encoding).toBe(encoding);

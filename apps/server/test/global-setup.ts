@@ -30,7 +30,9 @@ interface Template {
 // Each engine has two projects (the "-timed" one holds the files that must run alone); both use
 // one template, made once per run: globalSetup runs in one process for all projects, so a global
 // carries it from the first project to the second, and the last teardown removes it.
-const templates = ((globalThis as { __shopTestTemplates?: Map<string, Promise<Template>> }).__shopTestTemplates ??= new Map());
+const templates = ((
+  globalThis as { __shopTestTemplates?: Map<string, Promise<Template>> }
+).__shopTestTemplates ??= new Map());
 
 /**
  * Migrates one template database per engine and run; each test file then starts from a copy of it
@@ -68,7 +70,11 @@ async function makePgliteTemplate(): Promise<Template> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-pglite-'));
   const file = path.join(dir, 'template.tar');
   await fs.writeFile(file, Buffer.from(await dump.arrayBuffer()));
-  return { values: { template: file, available: true }, users: 0, cleanUp: () => fs.rm(dir, { recursive: true, force: true }) };
+  return {
+    values: { template: file, available: true },
+    users: 0,
+    cleanUp: () => fs.rm(dir, { recursive: true, force: true }),
+  };
 }
 
 async function makePostgresTemplate(): Promise<Template> {
@@ -78,7 +84,9 @@ async function makePostgresTemplate(): Promise<Template> {
     await admin.connect();
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    console.warn(`\n[server-postgres] PostgreSQL at ${redact(adminUrl)} did not answer (${reason}); its tests are skipped.\n`);
+    console.warn(
+      `\n[server-postgres] PostgreSQL at ${redact(adminUrl)} did not answer (${reason}); its tests are skipped.\n`,
+    );
     return { values: { template: '', available: false }, users: 0, cleanUp: async () => {} };
   }
   const prefix = `shop_test_${process.pid}_${Date.now().toString(36)}`;
@@ -94,7 +102,10 @@ async function makePostgresTemplate(): Promise<Template> {
     users: 0,
     cleanUp: async () => {
       // Drop the template and every per-file copy made from it.
-      const { rows } = await admin.query<{ datname: string }>('select datname from pg_database where datname like $1', [`${prefix}%`]);
+      const { rows } = await admin.query<{ datname: string }>(
+        'select datname from pg_database where datname like $1',
+        [`${prefix}%`],
+      );
       for (const { datname } of rows) await admin.query(`drop database if exists "${datname}" with (force)`);
       await admin.end();
     },

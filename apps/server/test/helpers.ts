@@ -8,10 +8,17 @@ import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type AppConfig } from '../src/config/env.ts';
-import { createPool, PGLITE_OPTIONS, pgliteDatabase, postgresDatabase, type Database } from '../src/db/client.ts';
+import {
+  createPool,
+  PGLITE_OPTIONS,
+  pgliteDatabase,
+  postgresDatabase,
+  type Database,
+} from '../src/db/client.ts';
 
 /** The engine of the current vitest project (server-pglite or server-postgres). */
-export const dbEngine = (): 'pglite' | 'postgres' => (process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'pglite');
+export const dbEngine = (): 'pglite' | 'postgres' =>
+  process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'pglite';
 /** For `describe.skipIf(!dbAvailable())`: false only when PostgreSQL was wanted and did not answer. */
 export const dbAvailable = () => dbEngine() === 'pglite' || inject('dbAvailable:postgres');
 
@@ -32,7 +39,9 @@ export async function createTestDatabaseUrl(): Promise<string> {
   const templateUrl = new URL(inject('dbTemplate:postgres'));
   const templateName = templateUrl.pathname.slice(1);
   const name = `${templateName.replace(/_tpl$/, '')}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: templateUrl.toString().replace(`/${templateName}`, '/postgres') });
+  const admin = new pg.Client({
+    connectionString: templateUrl.toString().replace(`/${templateName}`, '/postgres'),
+  });
   await admin.connect();
   try {
     await admin.query(`create database "${name}" template "${templateName}"`);
@@ -76,7 +85,10 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
 }
 
 /** Signs a test user in through the test-only helper; returns the Cookie header to send. */
-export async function signIn(app: FastifyInstance, email = 'member@example.com'): Promise<{ cookie: string; uid: string }> {
+export async function signIn(
+  app: FastifyInstance,
+  email = 'member@example.com',
+): Promise<{ cookie: string; uid: string }> {
   const res = await app.inject({ method: 'POST', url: '/api/test/session', payload: { email } });
   if (res.statusCode !== 200) throw new Error(`test sign-in failed: ${res.statusCode} ${res.body}`);
   const cookie = res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');

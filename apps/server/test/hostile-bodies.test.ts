@@ -26,7 +26,13 @@ function watchApp({ fastify }: { fastify: FastifyInstance }) {
   fastify.addHook('onRoute', (route: RouteOptions) => {
     const schema = (route.schema ?? {}) as { body?: z.ZodType; querystring?: z.ZodType; params?: z.ZodType };
     for (const method of [route.method].flat()) {
-      seen.push({ method, url: route.url, body: schema.body, querystring: schema.querystring, params: schema.params });
+      seen.push({
+        method,
+        url: route.url,
+        body: schema.body,
+        querystring: schema.querystring,
+        params: schema.params,
+      });
     }
   });
   // The server's own handling time (parse, validate, handle), so a busy test machine's scheduling
@@ -46,10 +52,12 @@ const TRIES = 3;
 const HEALTH_MS = 3 * BUDGET_MS;
 
 /** Public = reachable without a console role: anonymous and shopper endpoints. */
-const isPublic = (url: string) => !url.startsWith('/api/admin') && !url.startsWith('/api/test/') && !url.startsWith('/dev/');
+const isPublic = (url: string) =>
+  !url.startsWith('/api/admin') && !url.startsWith('/api/test/') && !url.startsWith('/dev/');
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** ECPay and the sandbox gateway post forms, not JSON. */
-const takesForms = (url: string) => url.startsWith('/api/payments/') || url.startsWith('/api/logistics/') || url.startsWith('/sandbox/');
+const takesForms = (url: string) =>
+  url.startsWith('/api/payments/') || url.startsWith('/api/logistics/') || url.startsWith('/sandbox/');
 
 /** Backtracking bait, each a long run that ends in a character that makes a greedy pattern give back. */
 const FAMILIES: Record<string, (n: number) => string> = {
@@ -86,7 +94,9 @@ function hostileValue(schema: z.ZodType | undefined, text: string, depth = 0): u
   const def = defOf(schema);
   switch (def.type) {
     case 'object':
-      return Object.fromEntries(Object.entries(def.shape ?? {}).map(([k, v]) => [k, hostileValue(v, text, depth + 1)]));
+      return Object.fromEntries(
+        Object.entries(def.shape ?? {}).map(([k, v]) => [k, hostileValue(v, text, depth + 1)]),
+      );
     case 'array':
       return [hostileValue(def.element, text, depth + 1)];
     case 'tuple':
@@ -108,7 +118,10 @@ function hostileValue(schema: z.ZodType | undefined, text: string, depth = 0): u
     case 'union':
       return hostileValue(def.options?.[0], text, depth + 1);
     case 'intersection':
-      return { ...(hostileValue(def.left, text, depth + 1) as object), ...(hostileValue(def.right, text, depth + 1) as object) };
+      return {
+        ...(hostileValue(def.left, text, depth + 1) as object),
+        ...(hostileValue(def.right, text, depth + 1) as object),
+      };
     case 'number':
     case 'int':
       return 1;
@@ -128,9 +141,21 @@ interface CheckDef {
   abort?: boolean;
   format?: string;
 }
-const checksOf = (schema: z.ZodType) => ((defOf(schema) as Def & { checks?: { _zod: { def: CheckDef } }[] }).checks ?? []).map((c) => c._zod.def);
+const checksOf = (schema: z.ZodType) =>
+  ((defOf(schema) as Def & { checks?: { _zod: { def: CheckDef } }[] }).checks ?? []).map((c) => c._zod.def);
 /** String formats whose own pattern is anchored and fixed-shape, so a long value fails in a few steps. */
-const FIXED_SHAPE_FORMATS = new Set(['uuid', 'guid', 'date', 'datetime', 'time', 'duration', 'cuid', 'cuid2', 'ulid', 'nanoid']);
+const FIXED_SHAPE_FORMATS = new Set([
+  'uuid',
+  'guid',
+  'date',
+  'datetime',
+  'time',
+  'duration',
+  'cuid',
+  'cuid2',
+  'ulid',
+  'nanoid',
+]);
 const CAPS = new Set(['max_length', 'length_equals']);
 /** Checks that cost the same on any length: trimming and case changes are linear, length checks constant. */
 const CHEAP = new Set(['overwrite', 'min_length', 'max_length', 'length_equals']);
@@ -154,8 +179,12 @@ function uncappedStrings(schema: z.ZodType | undefined, path: string, capped = f
       if (cap < 0) return [`${path}: no maximum length`];
       if (own) return [`${path}: its ${own} pattern runs before the maximum length`];
       const early = checks.slice(0, cap).find((c) => !CHEAP.has(c.check));
-      if (early) return [`${path}: ${early.check}${early.format ? ` (${early.format})` : ''} runs before the maximum length`];
-      if (checks.slice(cap + 1).some((c) => !CHEAP.has(c.check)) && !checks[cap]!.abort) return [`${path}: the maximum length does not stop the checks after it (abort)`];
+      if (early)
+        return [
+          `${path}: ${early.check}${early.format ? ` (${early.format})` : ''} runs before the maximum length`,
+        ];
+      if (checks.slice(cap + 1).some((c) => !CHEAP.has(c.check)) && !checks[cap]!.abort)
+        return [`${path}: the maximum length does not stop the checks after it (abort)`];
       return [];
     }
     case 'object':
@@ -168,7 +197,8 @@ function uncappedStrings(schema: z.ZodType | undefined, path: string, capped = f
       return [...walk(def.keyType, `${path}{key}`), ...walk(def.valueType, `${path}{value}`)];
     case 'pipe': {
       const inDef = def.in ? defOf(def.in) : null;
-      const inCapped = capped || (inDef?.type === 'string' && uncappedStrings(def.in, path, false, depth + 1).length === 0);
+      const inCapped =
+        capped || (inDef?.type === 'string' && uncappedStrings(def.in, path, false, depth + 1).length === 0);
       return [...walk(def.in, path), ...walk(def.out, path, inCapped)];
     }
     case 'union':
@@ -191,7 +221,11 @@ function uncappedStrings(schema: z.ZodType | undefined, path: string, capped = f
 }
 
 /** JSON of the schema's shape with every string a family's bait, sized to just under `bytes`. */
-function pathologicalJson(schema: z.ZodType | undefined, family: (n: number) => string, bytes: number): string | null {
+function pathologicalJson(
+  schema: z.ZodType | undefined,
+  family: (n: number) => string,
+  bytes: number,
+): string | null {
   const MARK = '\u0001MARK\u0001';
   const skeleton = JSON.stringify(hostileValue(schema, MARK) ?? MARK);
   const slots = skeleton.split(JSON.stringify(MARK)).length - 1;
@@ -214,7 +248,15 @@ function firstKey(schema: z.ZodType | undefined): string {
 
 /** A URL for the route with each parameter filled by a value its schema accepts (when one of these does). */
 function concreteUrl(route: SeenRoute): string {
-  const candidates = [randomUUID(), 'TW20260101000001', 'C2026010100001', 'dong-ding', 'product-images', 'a.png', 'x'];
+  const candidates = [
+    randomUUID(),
+    'TW20260101000001',
+    'C2026010100001',
+    'dong-ding',
+    'product-images',
+    'a.png',
+    'x',
+  ];
   const shape = route.params ? (defOf(route.params).shape ?? {}) : {};
   return route.url.replace(/:(\w+)|\*/g, (whole, name: string | undefined) => {
     if (!name) return 'folder/a.png';
@@ -240,24 +282,60 @@ function probesFor(route: SeenRoute): Probe[] {
   const probes: Probe[] = Object.entries(FAMILIES).flatMap(([name, family]) =>
     SIZES.flatMap((bytes) => {
       const payload = pathologicalJson(route.body, family, bytes);
-      return payload === null ? [] : [{ label: `${name} in every string field, ${bytes} bytes`, contentType: json, payload, family: name }];
+      return payload === null
+        ? []
+        : [
+            {
+              label: `${name} in every string field, ${bytes} bytes`,
+              contentType: json,
+              payload,
+              family: name,
+            },
+          ];
     }),
   );
   const depth = (BODY_BYTES - 100) >> 1;
-  probes.push({ label: 'deep nesting', contentType: json, payload: `{${JSON.stringify(key)}:${'['.repeat(depth)}${']'.repeat(depth)}}` });
-  probes.push({ label: 'deep nesting of objects', contentType: json, payload: `${'{"a":'.repeat(BODY_BYTES / 6 - 10)}1${'}'.repeat(BODY_BYTES / 6 - 10)}` });
+  probes.push({
+    label: 'deep nesting',
+    contentType: json,
+    payload: `{${JSON.stringify(key)}:${'['.repeat(depth)}${']'.repeat(depth)}}`,
+  });
+  probes.push({
+    label: 'deep nesting of objects',
+    contentType: json,
+    payload: `${'{"a":'.repeat(BODY_BYTES / 6 - 10)}1${'}'.repeat(BODY_BYTES / 6 - 10)}`,
+  });
   const items = Math.floor((BODY_BYTES - 100) / 10);
-  probes.push({ label: 'huge array', contentType: json, payload: `{${JSON.stringify(key)}:[${Array(items).fill('"a@.....@"').join(',')}]}` });
-  probes.push({ label: 'huge array at the top', contentType: json, payload: `[${Array(items).fill('{}').join(',')}]` });
+  probes.push({
+    label: 'huge array',
+    contentType: json,
+    payload: `{${JSON.stringify(key)}:[${Array(items).fill('"a@.....@"').join(',')}]}`,
+  });
+  probes.push({
+    label: 'huge array at the top',
+    contentType: json,
+    payload: `[${Array(items).fill('{}').join(',')}]`,
+  });
   if (takesForms(route.url)) {
     for (const [name, family] of Object.entries(FAMILIES)) {
       const fields = ['MerchantID', 'MerchantTradeNo', 'RtnCode', 'TradeAmt', 'CheckMacValue'];
       for (const bytes of SIZES) {
         const value = encodeURIComponent(family(Math.floor(bytes / fields.length / 3)));
-        probes.push({ label: `form: ${name}, ${bytes} bytes`, contentType: 'application/x-www-form-urlencoded', payload: fields.map((f) => `${f}=${value}`).join('&'), family: `form ${name}` });
+        probes.push({
+          label: `form: ${name}, ${bytes} bytes`,
+          contentType: 'application/x-www-form-urlencoded',
+          payload: fields.map((f) => `${f}=${value}`).join('&'),
+          family: `form ${name}`,
+        });
       }
     }
-    probes.push({ label: 'form: many fields', contentType: 'application/x-www-form-urlencoded', payload: Array.from({ length: BODY_BYTES / 8 }, (_, i) => `k${i % 1000}=1`).join('&').slice(0, BODY_BYTES) });
+    probes.push({
+      label: 'form: many fields',
+      contentType: 'application/x-www-form-urlencoded',
+      payload: Array.from({ length: BODY_BYTES / 8 }, (_, i) => `k${i % 1000}=1`)
+        .join('&')
+        .slice(0, BODY_BYTES),
+    });
   }
   return probes;
 }
@@ -269,16 +347,34 @@ function probesFor(route: SeenRoute): Probe[] {
  * same way, as ECPay's logistics does (its store list in JSON, RtnCode ≠ 1); the e-invoice sandbox
  * answers JSON with a refusing TransCode.
  */
-function ecpayRefusal(route: SeenRoute, r: { status: number; body: string; location: string | undefined }): boolean {
-  if (route.url === '/api/logistics/notify' || route.url === '/api/logistics/store-notice' || route.url.startsWith('/sandbox/ecpay/logistics/Express/Create') || route.url.startsWith('/sandbox/ecpay/logistics/Express/UpdateStoreInfo')) {
+function ecpayRefusal(
+  route: SeenRoute,
+  r: { status: number; body: string; location: string | undefined },
+): boolean {
+  if (
+    route.url === '/api/logistics/notify' ||
+    route.url === '/api/logistics/store-notice' ||
+    route.url.startsWith('/sandbox/ecpay/logistics/Express/Create') ||
+    route.url.startsWith('/sandbox/ecpay/logistics/Express/UpdateStoreInfo')
+  ) {
     return r.status === 200 && r.body.startsWith('0|');
   }
   // ECPay's card actions refuse with RtnCode ≠ 1 (a form), its trade query with an RtnMsg and no RtnValue (JSON).
-  if (route.url === '/sandbox/ecpay/CreditDetail/DoAction') return r.status === 200 && new URLSearchParams(r.body).get('RtnCode') !== '1' && new URLSearchParams(r.body).has('RtnCode');
+  if (route.url === '/sandbox/ecpay/CreditDetail/DoAction')
+    return (
+      r.status === 200 &&
+      new URLSearchParams(r.body).get('RtnCode') !== '1' &&
+      new URLSearchParams(r.body).has('RtnCode')
+    );
   if (route.url === '/sandbox/ecpay/CreditDetail/QueryTrade/V2') {
     try {
       const answer = JSON.parse(r.body) as { RtnMsg?: unknown; RtnValue?: unknown };
-      return r.status === 200 && typeof answer.RtnMsg === 'string' && answer.RtnMsg !== '' && answer.RtnValue === null;
+      return (
+        r.status === 200 &&
+        typeof answer.RtnMsg === 'string' &&
+        answer.RtnMsg !== '' &&
+        answer.RtnValue === null
+      );
     } catch {
       return false;
     }
@@ -287,7 +383,12 @@ function ecpayRefusal(route: SeenRoute, r: { status: number; body: string; locat
   if (route.url === '/sandbox/ecpay/logistics/Helper/GetStoreList') {
     try {
       const answer = JSON.parse(r.body) as { RtnCode?: unknown; StoreList?: unknown };
-      return r.status === 200 && answer.RtnCode !== 1 && Array.isArray(answer.StoreList) && answer.StoreList.length === 0;
+      return (
+        r.status === 200 &&
+        answer.RtnCode !== 1 &&
+        Array.isArray(answer.StoreList) &&
+        answer.StoreList.length === 0
+      );
     } catch {
       return false;
     }
@@ -324,22 +425,39 @@ describe.skipIf(!dbAvailable())('hostile request bodies', () => {
   it('finds the public write endpoints from the app itself', () => {
     const urls = publicWrites().map((r) => `${r.method} ${r.url}`);
     // A sanity check on the enumeration, not the list the test runs on.
-    for (const known of ['POST /api/auth/forgot-password', 'POST /api/contact', 'POST /api/cart/items', 'POST /api/orders', 'POST /api/payments/ecpay/notify']) {
+    for (const known of [
+      'POST /api/auth/forgot-password',
+      'POST /api/contact',
+      'POST /api/cart/items',
+      'POST /api/orders',
+      'POST /api/payments/ecpay/notify',
+    ]) {
       expect(urls).toContain(known);
     }
   });
 
   it('every request schema caps each string before any pattern or refinement runs', () => {
     // HEAD routes repeat their GET's schema.
-    const problems = seen.filter((r) => r.method !== 'HEAD').flatMap((route) =>
-      (['body', 'querystring', 'params'] as const).flatMap((part) => uncappedStrings(route[part], `${route.method} ${route.url} ${part}`)),
-    );
+    const problems = seen
+      .filter((r) => r.method !== 'HEAD')
+      .flatMap((route) =>
+        (['body', 'querystring', 'params'] as const).flatMap((part) =>
+          uncappedStrings(route[part], `${route.method} ${route.url} ${part}`),
+        ),
+      );
     expect([...new Set(problems)], [...new Set(problems)].join('\n')).toEqual([]);
   });
 
   /** Sends one request with /api/health beside it; the best of a few tries, as the server timed it. */
   async function attempt(method: string, url: string, probe: Probe, cookie: string | undefined) {
-    let best: { status: number; ms: number; health: number; healthMs: number; body: string; location: string | undefined } | null = null;
+    let best: {
+      status: number;
+      ms: number;
+      health: number;
+      healthMs: number;
+      body: string;
+      location: string | undefined;
+    } | null = null;
     for (let i = 0; i < TRIES; i++) {
       const sent = performance.now();
       const [res, [health, healthMs]] = await Promise.all([
@@ -352,11 +470,24 @@ describe.skipIf(!dbAvailable())('hostile request bodies', () => {
         }),
         // Health asked while the hostile request is in flight: it answers as soon as the event loop is free.
         new Promise<[number, number]>((resolve) =>
-          setImmediate(() => void ctx.app.inject({ method: 'GET', url: '/api/health' }).then((r) => resolve([r.statusCode, performance.now() - sent]))),
+          setImmediate(
+            () =>
+              void ctx.app
+                .inject({ method: 'GET', url: '/api/health' })
+                .then((r) => resolve([r.statusCode, performance.now() - sent])),
+          ),
         ),
       ]);
       const ms = Number(res.headers[ELAPSED]);
-      if (!best || ms < best.ms) best = { status: res.statusCode, ms, health, healthMs, body: res.body.slice(0, 200), location: res.headers.location as string | undefined };
+      if (!best || ms < best.ms)
+        best = {
+          status: res.statusCode,
+          ms,
+          health,
+          healthMs,
+          body: res.body.slice(0, 200),
+          location: res.headers.location as string | undefined,
+        };
       if (ms < BUDGET_MS && healthMs < HEALTH_MS) break;
     }
     return best!;
@@ -374,11 +505,16 @@ describe.skipIf(!dbAvailable())('hostile request bodies', () => {
         let best = Number.POSITIVE_INFINITY;
         let status = 0;
         for (let i = 0; i < TRIES && best >= BUDGET_MS; i++) {
-          const res = await ctx.app.inject({ method: 'GET', url: `${concreteUrl(route)}?${query}`, headers: { cookie: shopper } });
+          const res = await ctx.app.inject({
+            method: 'GET',
+            url: `${concreteUrl(route)}?${query}`,
+            headers: { cookie: shopper },
+          });
           best = Math.min(best, Number(res.headers[ELAPSED]));
           status = res.statusCode;
         }
-        if (!(best < BUDGET_MS) || status >= 500) failures.push(`GET ${route.url} [${name}]: status ${status} after ${best} ms`);
+        if (!(best < BUDGET_MS) || status >= 500)
+          failures.push(`GET ${route.url} [${name}]: status ${status} after ${best} ms`);
       }
     }
     expect(failures, failures.join('\n')).toEqual([]);
@@ -394,12 +530,14 @@ describe.skipIf(!dbAvailable())('hostile request bodies', () => {
           if (probe.family && slow.has(probe.family)) continue;
           const r = await attempt(route.method, url, probe, who === 'shopper' ? shopper : undefined);
           const where = `${route.method} ${route.url} [${probe.label}]`;
-          if ((r.status < 400 || r.status >= 500) && !ecpayRefusal(route, r)) failures.push(`${where}: status ${r.status} ${r.body}`);
+          if ((r.status < 400 || r.status >= 500) && !ecpayRefusal(route, r))
+            failures.push(`${where}: status ${r.status} ${r.body}`);
           if (!(r.ms < BUDGET_MS)) {
             failures.push(`${where}: took ${r.ms} ms`);
             if (probe.family) slow.add(probe.family);
           }
-          if (r.health !== 200 || !(r.healthMs < HEALTH_MS)) failures.push(`${where}: /api/health answered ${r.health} after ${r.healthMs.toFixed(0)} ms`);
+          if (r.health !== 200 || !(r.healthMs < HEALTH_MS))
+            failures.push(`${where}: /api/health answered ${r.health} after ${r.healthMs.toFixed(0)} ms`);
         }
       }
       expect(failures, failures.join('\n')).toEqual([]);

@@ -12,8 +12,12 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 const eslint = new ESLint({ cwd: ROOT });
 
 async function layerErrors(file: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(`${code}\nexport const used = x;\n`, { filePath: path.join(ROOT, 'apps/server/src', file) });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'server-boundaries/layers').map((m) => m.message);
+  const [result] = await eslint.lintText(`${code}\nexport const used = x;\n`, {
+    filePath: path.join(ROOT, 'apps/server/src', file),
+  });
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === 'server-boundaries/layers')
+    .map((m) => m.message);
 }
 
 const cases: Array<{ rule: string; file: string; wrong: string; right: string }> = [
@@ -36,7 +40,7 @@ const cases: Array<{ rule: string; file: string; wrong: string; right: string }>
     right: "import { releaseRedemptions as x } from '../membership/service.ts';",
   },
   {
-    rule: "nor from a nested file, whatever the depth",
+    rule: 'nor from a nested file, whatever the depth',
     file: 'modules/payments/sandbox/index.ts',
     wrong: "import { findOrder as x } from '../../orders/repo.ts';",
     right: "import { recordPaid as x } from '../../orders/service.ts';",
@@ -72,7 +76,7 @@ const cases: Array<{ rule: string; file: string; wrong: string; right: string }>
     right: "import { rows as x } from './rows.ts';",
   },
   {
-    rule: "demo data goes through services, never a repository",
+    rule: 'demo data goes through services, never a repository',
     file: 'db/seed/content.ts',
     wrong: "import { upsert as x } from '../../modules/content/repo.ts';",
     right: "import { storeDocument as x } from '../../modules/content/service.ts';",
@@ -87,15 +91,27 @@ describe('server layering rules (eslint/server-boundaries.js)', () => {
   });
 
   it("lets a module use its own repository from a service, and another module's service", async () => {
-    expect(await layerErrors('modules/membership/admin-service.ts', "import * as x from './repo.ts';\nimport { revokeUserSessions } from '../auth/session-service.ts';\nvoid revokeUserSessions;")).toEqual([]);
+    expect(
+      await layerErrors(
+        'modules/membership/admin-service.ts',
+        "import * as x from './repo.ts';\nimport { revokeUserSessions } from '../auth/session-service.ts';\nvoid revokeUserSessions;",
+      ),
+    ).toEqual([]);
   });
 
   it('leaves test files free to set data up through repositories', async () => {
-    expect(await layerErrors('modules/content/admin.test.ts', "import { upsert as x } from './repo.ts';")).toEqual([]);
+    expect(
+      await layerErrors('modules/content/admin.test.ts', "import { upsert as x } from './repo.ts';"),
+    ).toEqual([]);
   });
 
   it('says what to do instead', async () => {
-    const [message] = await layerErrors('modules/orders/service.ts', "import { cartRows as x } from '../cart/repo.ts';");
-    expect(message).toBe("A module calls another module's service, never its repository (modules/cart/repo.ts); add a service function there.");
+    const [message] = await layerErrors(
+      'modules/orders/service.ts',
+      "import { cartRows as x } from '../cart/repo.ts';",
+    );
+    expect(message).toBe(
+      "A module calls another module's service, never its repository (modules/cart/repo.ts); add a service function there.",
+    );
   });
 });

@@ -38,7 +38,8 @@ describe('request logs keep no secrets', () => {
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
     const started = Date.now();
     while (!/running at http:\/\/localhost:(\d+)/.test(output)) {
-      if (child.exitCode !== null || Date.now() - started > 50_000) throw new Error(`server did not start:\n${output}`);
+      if (child.exitCode !== null || Date.now() - started > 50_000)
+        throw new Error(`server did not start:\n${output}`);
       await new Promise((r) => setTimeout(r, 100));
     }
     base = `http://127.0.0.1:${/running at http:\/\/localhost:(\d+)/.exec(output)![1]}`;
@@ -94,10 +95,16 @@ describe('request logs keep no secrets', () => {
       CustomField1: 'private note',
       CheckMacValue: FORGED_MAC,
     });
-    const res = await fetch(`${base}/api/payments/ecpay/notify`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
+    const res = await fetch(`${base}/api/payments/ecpay/notify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: form.toString(),
+    });
     expect(await res.text()).toBe('0|CheckMacValue error');
     const lines = await linesSince(mark);
-    const refusal = lines.find((l) => typeof l.msg === 'string' && l.msg.includes('ECPay notification refused'));
+    const refusal = lines.find(
+      (l) => typeof l.msg === 'string' && l.msg.includes('ECPay notification refused'),
+    );
     expect(refusal, JSON.stringify(lines)).toBeDefined();
     expect(JSON.stringify(refusal)).toContain('S2026010100001P1');
     const logged = JSON.stringify(lines);

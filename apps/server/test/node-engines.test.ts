@@ -9,7 +9,8 @@ type Version = [number, number, number];
 function parseVersion(text: string): Version | null {
   const m = /^v?(\d+)(?:\.(\d+|x|\*))?(?:\.(\d+|x|\*))?$/.exec(text.trim());
   if (!m) return null;
-  const part = (s: string | undefined) => (s === undefined || s === 'x' || s === '*' ? Number.NaN : Number(s));
+  const part = (s: string | undefined) =>
+    s === undefined || s === 'x' || s === '*' ? Number.NaN : Number(s);
   return [Number(m[1]), part(m[2]), part(m[3])];
 }
 
@@ -37,9 +38,17 @@ function satisfies(version: Version, range: string): boolean {
         case '>=':
           return cmp(version, low) >= 0;
         case '>':
-          return Number.isNaN(minor) ? version[0] > major : Number.isNaN(patch) ? cmp(version, [major, minor, Infinity]) > 0 : cmp(version, low) > 0;
+          return Number.isNaN(minor)
+            ? version[0] > major
+            : Number.isNaN(patch)
+              ? cmp(version, [major, minor, Infinity]) > 0
+              : cmp(version, low) > 0;
         case '<=':
-          return Number.isNaN(minor) ? version[0] <= major : Number.isNaN(patch) ? cmp(version, [major, minor, Infinity]) <= 0 : cmp(version, low) <= 0;
+          return Number.isNaN(minor)
+            ? version[0] <= major
+            : Number.isNaN(patch)
+              ? cmp(version, [major, minor, Infinity]) <= 0
+              : cmp(version, low) <= 0;
         case '<':
           return cmp(version, low) < 0;
         case '=':
@@ -47,9 +56,14 @@ function satisfies(version: Version, range: string): boolean {
         case 'x':
           return version[0] === major && (Number.isNaN(minor) || version[1] === minor);
         case '^':
-          return cmp(version, low) >= 0 && (major > 0 ? version[0] === major : version[0] === 0 && version[1] === low[1]);
+          return (
+            cmp(version, low) >= 0 &&
+            (major > 0 ? version[0] === major : version[0] === 0 && version[1] === low[1])
+          );
         case '~':
-          return cmp(version, low) >= 0 && version[0] === major && (Number.isNaN(minor) || version[1] === minor);
+          return (
+            cmp(version, low) >= 0 && version[0] === major && (Number.isNaN(minor) || version[1] === minor)
+          );
         default:
           throw new Error(`cannot read the engines range "${range}"`);
       }
@@ -64,25 +78,52 @@ function installedEngines(): Array<{ name: string; range: string }> {
     if (!fs.existsSync(modules)) return;
     for (const entry of fs.readdirSync(modules)) {
       if (entry.startsWith('.')) continue;
-      const dirs = entry.startsWith('@') ? fs.readdirSync(path.join(modules, entry)).map((d) => path.join(modules, entry, d)) : [path.join(modules, entry)];
+      const dirs = entry.startsWith('@')
+        ? fs.readdirSync(path.join(modules, entry)).map((d) => path.join(modules, entry, d))
+        : [path.join(modules, entry)];
       for (const dir of dirs) {
         const file = path.join(dir, 'package.json');
         if (!fs.existsSync(file)) continue;
-        const pkg = JSON.parse(fs.readFileSync(file, 'utf8')) as { name?: string; engines?: { node?: unknown } };
-        if (typeof pkg.engines?.node === 'string') out.push({ name: pkg.name ?? dir, range: pkg.engines.node });
+        const pkg = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+          name?: string;
+          engines?: { node?: unknown };
+        };
+        if (typeof pkg.engines?.node === 'string')
+          out.push({ name: pkg.name ?? dir, range: pkg.engines.node });
         visit(path.join(dir, 'node_modules'));
       }
     }
   };
-  for (const root of [REPO_ROOT, ...['apps/server', 'apps/web', 'packages/shared'].map((w) => path.join(REPO_ROOT, w))]) visit(path.join(root, 'node_modules'));
+  for (const root of [
+    REPO_ROOT,
+    ...['apps/server', 'apps/web', 'packages/shared'].map((w) => path.join(REPO_ROOT, w)),
+  ])
+    visit(path.join(root, 'node_modules'));
   return out;
 }
 
 // Node releases around the ranges in use: every one the project admits must suit every package.
-const CANDIDATES = ['20.19.0', '20.20.2', '22.12.0', '22.13.0', '22.21.0', '22.22.0', '22.30.0', '23.11.0', '24.0.0', '24.21.0', '25.2.0', '26.0.0', '26.10.0'];
+const CANDIDATES = [
+  '20.19.0',
+  '20.20.2',
+  '22.12.0',
+  '22.13.0',
+  '22.21.0',
+  '22.22.0',
+  '22.30.0',
+  '23.11.0',
+  '24.0.0',
+  '24.21.0',
+  '25.2.0',
+  '26.0.0',
+  '26.10.0',
+];
 
 describe.skipIf(dbEngine() !== 'pglite')('Node versions', () => {
-  const root = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { engines: { node: string }; config?: { ltsNode?: string } };
+  const root = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
+    engines: { node: string };
+    config?: { ltsNode?: string };
+  };
 
   it('package.json engines admits only Node versions every installed package accepts', () => {
     const packages = installedEngines();
@@ -91,7 +132,9 @@ describe.skipIf(dbEngine() !== 'pglite')('Node versions', () => {
     for (const candidate of CANDIDATES) {
       const version = parseVersion(candidate)!;
       if (!satisfies(version, root.engines.node)) continue;
-      for (const pkg of packages) if (!satisfies(version, pkg.range)) refused.push(`${pkg.name} wants "${pkg.range}", not Node ${candidate}`);
+      for (const pkg of packages)
+        if (!satisfies(version, pkg.range))
+          refused.push(`${pkg.name} wants "${pkg.range}", not Node ${candidate}`);
     }
     expect(refused).toEqual([]);
   });

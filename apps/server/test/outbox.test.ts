@@ -27,20 +27,32 @@ describe.skipIf(!dbAvailable())('the durable outbox', () => {
   });
   afterAll(async () => ctx.close());
 
-  const row = async (key: string) => (await ctx.database.db.select().from(outboxMessages).where(eq(outboxMessages.key, key)))[0];
+  const row = async (key: string) =>
+    (await ctx.database.db.select().from(outboxMessages).where(eq(outboxMessages.key, key)))[0];
   /** Makes a waiting message due now (instead of waiting out its backoff) and delivers. */
   const dueNow = async (key: string) => {
-    await ctx.database.db.update(outboxMessages).set({ nextAttemptAt: sql`now()` }).where(eq(outboxMessages.key, key));
+    await ctx.database.db
+      .update(outboxMessages)
+      .set({ nextAttemptAt: sql`now()` })
+      .where(eq(outboxMessages.key, key));
     await ctx.app.outbox.drain();
   };
 
   it('sends what a committed change wrote, once, and nothing of a change that rolled back', async () => {
     await ctx.database.db.transaction(async (tx) => {
-      await ctx.app.outbox.enqueue(tx, { kind: 'test-note', key: 'note-committed', payload: { text: 'committed' } });
+      await ctx.app.outbox.enqueue(tx, {
+        kind: 'test-note',
+        key: 'note-committed',
+        payload: { text: 'committed' },
+      });
     });
     await ctx.database.db
       .transaction(async (tx) => {
-        await ctx.app.outbox.enqueue(tx, { kind: 'test-note', key: 'note-rolled-back', payload: { text: 'rolled back' } });
+        await ctx.app.outbox.enqueue(tx, {
+          kind: 'test-note',
+          key: 'note-rolled-back',
+          payload: { text: 'rolled back' },
+        });
         throw new Error('the change failed');
       })
       .catch(() => undefined);
@@ -56,17 +68,31 @@ describe.skipIf(!dbAvailable())('the durable outbox', () => {
   });
 
   it('keeps one message per key: the same change announced twice is sent once', async () => {
-    for (let i = 0; i < 3; i += 1) await ctx.app.outbox.enqueue(ctx.database.db, { kind: 'test-note', key: 'note-once', payload: { text: 'once' } });
+    for (let i = 0; i < 3; i += 1)
+      await ctx.app.outbox.enqueue(ctx.database.db, {
+        kind: 'test-note',
+        key: 'note-once',
+        payload: { text: 'once' },
+      });
     await ctx.app.outbox.drain();
     expect(delivered.filter((t) => t === 'once')).toHaveLength(1);
   });
 
   it('retries a failure after 1 s, then 1.5 s, and records the error; delivered once it goes through', async () => {
     flakyAnswers.push(new Error('connect ECONNREFUSED 127.0.0.1:25'), new Error('greeting never received'));
-    await ctx.app.outbox.enqueue(ctx.database.db, { kind: 'test-flaky', key: 'flaky-1', payload: { text: 'flaky' } });
+    await ctx.app.outbox.enqueue(ctx.database.db, {
+      kind: 'test-flaky',
+      key: 'flaky-1',
+      payload: { text: 'flaky' },
+    });
     await ctx.app.outbox.drain();
     let waiting = await row('flaky-1');
-    expect(waiting).toMatchObject({ status: 'pending', attempts: 1, lastError: 'connect ECONNREFUSED 127.0.0.1:25', leaseUntil: null });
+    expect(waiting).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastError: 'connect ECONNREFUSED 127.0.0.1:25',
+      leaseUntil: null,
+    });
     const firstWait = waiting!.nextAttemptAt.getTime() - Date.now();
     expect(firstWait).toBeGreaterThan(500);
     expect(firstWait).toBeLessThanOrEqual(1_000);
@@ -88,20 +114,38 @@ describe.skipIf(!dbAvailable())('the durable outbox', () => {
 
   it('fails at once on a refusal that will not change, and waits for staff', async () => {
     flakyAnswers.push(new PermanentDeliveryError('550 5.1.1 mailbox unavailable'));
-    await ctx.app.outbox.enqueue(ctx.database.db, { kind: 'test-flaky', key: 'flaky-refused', payload: { text: 'refused' } });
+    await ctx.app.outbox.enqueue(ctx.database.db, {
+      kind: 'test-flaky',
+      key: 'flaky-refused',
+      payload: { text: 'refused' },
+    });
     await ctx.app.outbox.drain();
-    expect(await row('flaky-refused')).toMatchObject({ status: 'failed', attempts: 1, lastError: '550 5.1.1 mailbox unavailable' });
+    expect(await row('flaky-refused')).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      lastError: '550 5.1.1 mailbox unavailable',
+    });
     await dueNow('flaky-refused');
     expect((await row('flaky-refused'))?.attempts).toBe(1);
   });
 
   it('takes a message again only once the lease of a worker that died holding it has run out, and a handover after it', async () => {
-    await ctx.app.outbox.enqueue(ctx.database.db, { kind: 'test-note', key: 'held', payload: { text: 'held' } });
+    await ctx.app.outbox.enqueue(ctx.database.db, {
+      kind: 'test-note',
+      key: 'held',
+      payload: { text: 'held' },
+    });
     // A worker elsewhere claimed it and died: its lease still runs.
-    await ctx.database.db.update(outboxMessages).set({ leaseUntil: sql`now() + interval '1 minute'`, attempts: 1 }).where(eq(outboxMessages.key, 'held'));
+    await ctx.database.db
+      .update(outboxMessages)
+      .set({ leaseUntil: sql`now() + interval '1 minute'`, attempts: 1 })
+      .where(eq(outboxMessages.key, 'held'));
     await ctx.app.outbox.drain();
     expect(delivered).not.toContain('held');
-    await ctx.database.db.update(outboxMessages).set({ leaseUntil: sql`now() - interval '1 second'` }).where(eq(outboxMessages.key, 'held'));
+    await ctx.database.db
+      .update(outboxMessages)
+      .set({ leaseUntil: sql`now() - interval '1 second'` })
+      .where(eq(outboxMessages.key, 'held'));
     // Run out: set aside for the handover, still under the dead worker's attempt number.
     await ctx.app.outbox.drain();
     expect(delivered).not.toContain('held');
@@ -114,14 +158,23 @@ describe.skipIf(!dbAvailable())('the durable outbox', () => {
   });
 
   it('never sends again what a worker delivered and records late: its run-out claim is set aside, and it may still record it', async () => {
-    await ctx.app.outbox.enqueue(ctx.database.db, { kind: 'test-note', key: 'late', payload: { text: 'late' } });
+    await ctx.app.outbox.enqueue(ctx.database.db, {
+      kind: 'test-note',
+      key: 'late',
+      payload: { text: 'late' },
+    });
     // Another worker claimed it, delivered it, and is still trying to record that (its database
     // was away past its lease).
-    await ctx.database.db.update(outboxMessages).set({ leaseUntil: sql`now() - interval '1 second'`, attempts: 1 }).where(eq(outboxMessages.key, 'late'));
+    await ctx.database.db
+      .update(outboxMessages)
+      .set({ leaseUntil: sql`now() - interval '1 second'`, attempts: 1 })
+      .where(eq(outboxMessages.key, 'late'));
     await ctx.app.outbox.drain();
     expect(delivered).not.toContain('late');
     // The database is back; that worker records its delivery under its own attempt number.
-    const marked = await ctx.database.db.execute(sql`update outbox_messages set status = 'sent', sent_at = now(), lease_until = null where key = 'late' and attempts = 1 and status = 'pending' returning id`);
+    const marked = await ctx.database.db.execute(
+      sql`update outbox_messages set status = 'sent', sent_at = now(), lease_until = null where key = 'late' and attempts = 1 and status = 'pending' returning id`,
+    );
     expect(rows(marked)).toHaveLength(1);
     await dueNow('late');
     expect(delivered).not.toContain('late');
@@ -141,7 +194,11 @@ describe.skipIf(!dbAvailable())('the durable outbox', () => {
       return execute(query);
     }) as typeof ctx.app.db.execute);
     try {
-      await ctx.app.outbox.enqueue(ctx.database.db, { kind: 'test-note', key: 'recorded-late', payload: { text: 'recorded late' } });
+      await ctx.app.outbox.enqueue(ctx.database.db, {
+        kind: 'test-note',
+        key: 'recorded-late',
+        payload: { text: 'recorded late' },
+      });
       await ctx.app.outbox.drain();
     } finally {
       spy.mockRestore();
@@ -155,10 +212,17 @@ describe.skipIf(!dbAvailable())('the durable outbox', () => {
   it('does not let a worker whose claim was taken over record the message as sent', async () => {
     ctx.app.outbox.handle('test-overtaken', async (payload, message) => {
       // While this worker delivers, its claim is taken over (a new attempt number).
-      await ctx.database.db.update(outboxMessages).set({ attempts: message.attempts + 1, leaseUntil: sql`now() + interval '1 minute'` }).where(eq(outboxMessages.id, message.id));
+      await ctx.database.db
+        .update(outboxMessages)
+        .set({ attempts: message.attempts + 1, leaseUntil: sql`now() + interval '1 minute'` })
+        .where(eq(outboxMessages.id, message.id));
       delivered.push(String(payload.text));
     });
-    await ctx.app.outbox.enqueue(ctx.database.db, { kind: 'test-overtaken', key: 'overtaken', payload: { text: 'overtaken' } });
+    await ctx.app.outbox.enqueue(ctx.database.db, {
+      kind: 'test-overtaken',
+      key: 'overtaken',
+      payload: { text: 'overtaken' },
+    });
     await ctx.app.outbox.drain();
     expect(await row('overtaken')).toMatchObject({ status: 'pending', attempts: 2, sentAt: null });
     // The claim that took it over is only pretended: it goes, so the console's counts below hold.
@@ -183,19 +247,35 @@ describe.skipIf(!dbAvailable())('the durable outbox', () => {
     ctx.app.outbox.handle('test-together', together.handler, { concurrent: true });
     ctx.app.outbox.handle('test-ordered', ordered.handler);
     const texts = Array.from({ length: 25 }, (_, i) => `n${String(i).padStart(2, '0')}`);
-    await ctx.app.outbox.enqueue(ctx.database.db, texts.map((text) => ({ kind: 'test-together', payload: { text } })));
+    await ctx.app.outbox.enqueue(
+      ctx.database.db,
+      texts.map((text) => ({ kind: 'test-together', payload: { text } })),
+    );
     await ctx.app.outbox.drain();
-    await ctx.app.outbox.enqueue(ctx.database.db, texts.map((text) => ({ kind: 'test-ordered', payload: { text } })));
+    await ctx.app.outbox.enqueue(
+      ctx.database.db,
+      texts.map((text) => ({ kind: 'test-ordered', payload: { text } })),
+    );
     await ctx.app.outbox.drain();
-    expect({ together: together.state.most, ordered: ordered.state.most }).toEqual({ together: 20, ordered: 1 });
+    expect({ together: together.state.most, ordered: ordered.state.most }).toEqual({
+      together: 20,
+      ordered: 1,
+    });
     expect([...together.state.order].sort()).toEqual(texts);
     expect(ordered.state.order).toEqual(texts);
   });
 
   it('gives up after a day of failures, keeping the last error', async () => {
     flakyAnswers.push(new Error('still down'));
-    await ctx.app.outbox.enqueue(ctx.database.db, { kind: 'test-flaky', key: 'flaky-old', payload: { text: 'old' } });
-    await ctx.database.db.update(outboxMessages).set({ createdAt: sql`now() - interval '25 hours'` }).where(eq(outboxMessages.key, 'flaky-old'));
+    await ctx.app.outbox.enqueue(ctx.database.db, {
+      kind: 'test-flaky',
+      key: 'flaky-old',
+      payload: { text: 'old' },
+    });
+    await ctx.database.db
+      .update(outboxMessages)
+      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .where(eq(outboxMessages.key, 'flaky-old'));
     await ctx.app.outbox.drain();
     expect(await row('flaky-old')).toMatchObject({ status: 'failed', lastError: 'still down' });
   });
@@ -208,17 +288,28 @@ describe.skipIf(!dbAvailable())('the durable outbox', () => {
         await setRole(ctx.database, `${role}-outbox@example.com`, role);
       }
     });
-    const call = (method: 'GET' | 'POST', url: string, cookie: string) => ctx.app.inject({ method, url, headers: { cookie, origin: ORIGIN }, ...(method === 'POST' ? { payload: {} } : {}) });
+    const call = (method: 'GET' | 'POST', url: string, cookie: string) =>
+      ctx.app.inject({
+        method,
+        url,
+        headers: { cookie, origin: ORIGIN },
+        ...(method === 'POST' ? { payload: {} } : {}),
+      });
 
     it('lists what failed first, then what waits, with the error and the counts; sent ones on their own', async () => {
       const res = await call('GET', '/api/admin/outbox', cookies.viewer!);
       expect(res.statusCode).toBe(200);
-      const body = res.json() as { items: Array<{ id: number; status: string; lastError: string | null }>; counts: { pending: number; failed: number } };
+      const body = res.json() as {
+        items: Array<{ id: number; status: string; lastError: string | null }>;
+        counts: { pending: number; failed: number };
+      };
       expect(body.items.map((i) => i.status)).toEqual(['failed', 'failed']);
       // The oldest first: the one that gave up after a day, then the refused one.
       expect(body.items.map((i) => i.lastError)).toEqual(['still down', '550 5.1.1 mailbox unavailable']);
       expect(body.counts).toEqual({ pending: 0, failed: 2 });
-      const sent = (await call('GET', '/api/admin/outbox?status=sent', cookies.viewer!)).json() as { items: Array<{ status: string }> };
+      const sent = (await call('GET', '/api/admin/outbox?status=sent', cookies.viewer!)).json() as {
+        items: Array<{ status: string }>;
+      };
       expect(sent.items.length).toBeGreaterThan(0);
       expect(sent.items.every((i) => i.status === 'sent')).toBe(true);
       expect((await call('GET', '/api/admin/outbox?status=lost', cookies.viewer!)).statusCode).toBe(400);
@@ -226,7 +317,9 @@ describe.skipIf(!dbAvailable())('the durable outbox', () => {
 
     it('sends a failed one again when staff ask (not a viewer), and never a sent one', async () => {
       const failed = await row('flaky-refused');
-      expect((await call('POST', `/api/admin/outbox/${failed!.id}/retry`, cookies.viewer!)).statusCode).toBe(403);
+      expect((await call('POST', `/api/admin/outbox/${failed!.id}/retry`, cookies.viewer!)).statusCode).toBe(
+        403,
+      );
       const res = await call('POST', `/api/admin/outbox/${failed!.id}/retry`, cookies.staff!);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ status: 'pending' });
@@ -267,8 +360,10 @@ describe.skipIf(!dbAvailable())('the outbox with a short lease', () => {
       { text: 'first', attempts: 1 },
       { text: 'second', attempts: 2 },
     ]);
-    const [second] = await ctx.database.db.select().from(outboxMessages).where(eq(outboxMessages.key, 'slow-second'));
+    const [second] = await ctx.database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.key, 'slow-second'));
     expect(second).toMatchObject({ status: 'sent', attempts: 2 });
   });
 });
-

@@ -11,12 +11,17 @@ describe.skipIf(!dbAvailable())('assets compressed at build time', () => {
   let dist: string;
   const source = Buffer.from(`export const words = ${JSON.stringify('山嵐茶事 '.repeat(2000))};`);
   // Marked copies: if the server compressed the file itself, the answer would not be these bytes.
-  const br = brotliCompressSync(Buffer.concat([source, Buffer.from('//br')]), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+  const br = brotliCompressSync(Buffer.concat([source, Buffer.from('//br')]), {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
+  });
   const gz = gzipSync(Buffer.concat([source, Buffer.from('//gz')]), { level: 9 });
   beforeAll(async () => {
     dist = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-dist-'));
     await fs.mkdir(path.join(dist, 'assets'));
-    await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><html><head><title>x</title></head><body></body></html>');
+    await fs.writeFile(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><title>x</title></head><body></body></html>',
+    );
     await fs.writeFile(path.join(dist, 'assets', 'app-abc123.js'), source);
     await fs.writeFile(path.join(dist, 'assets', 'app-abc123.js.br'), br);
     await fs.writeFile(path.join(dist, 'assets', 'app-abc123.js.gz'), gz);
@@ -27,7 +32,12 @@ describe.skipIf(!dbAvailable())('assets compressed at build time', () => {
     await fs.rm(dist, { recursive: true, force: true });
   });
 
-  const get = (encoding?: string) => ctx.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: encoding ? { 'accept-encoding': encoding } : {} });
+  const get = (encoding?: string) =>
+    ctx.app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: encoding ? { 'accept-encoding': encoding } : {},
+    });
 
   it('sends the brotli copy as it is to a browser that takes brotli', async () => {
     const res = await get('gzip, deflate, br');

@@ -34,14 +34,20 @@ describe.skipIf(!dbAvailable())('reads together', () => {
 
   it('runs them one after another in a transaction, in order', async () => {
     const { read, seen } = tracer();
-    const results = await ctx.database.db.transaction(async (tx) => readTogether(tx, [read(tx, 1), read(tx, 2), read(tx, 3)]));
+    const results = await ctx.database.db.transaction(async (tx) =>
+      readTogether(tx, [read(tx, 1), read(tx, 2), read(tx, 3)]),
+    );
     expect(results).toEqual([1, 2, 3]);
     expect(seen).toEqual([0, 0, 0]);
   });
 
   it('starts them all at once outside a transaction', async () => {
     const { read, seen } = tracer();
-    const results = await readTogether(ctx.database.db, [read(ctx.database.db, 1), read(ctx.database.db, 2), read(ctx.database.db, 3)]);
+    const results = await readTogether(ctx.database.db, [
+      read(ctx.database.db, 1),
+      read(ctx.database.db, 2),
+      read(ctx.database.db, 3),
+    ]);
     expect(results).toEqual([1, 2, 3]);
     expect(seen).toEqual([0, 1, 2]);
   });

@@ -10,7 +10,14 @@ import { freePort, redisServerAvailable, throwawayRedis } from './redis-server.t
 import { ORIGIN } from './shop.ts';
 
 const PASSWORD = '山嵐茶事-redis-2026';
-const SHIPPING = { method: 'home', recipientName: '林小嵐', phone: '0912345678', city: '南投縣', district: '鹿谷鄉', address: '興產路 87 號' };
+const SHIPPING = {
+  method: 'home',
+  recipientName: '林小嵐',
+  phone: '0912345678',
+  city: '南投縣',
+  district: '鹿谷鄉',
+  address: '興產路 87 號',
+};
 
 interface Answer {
   readonly what: string;
@@ -25,14 +32,30 @@ function member(ctx: TestContext, email: string) {
   const answers: Answer[] = [];
   const call = async (what: string, method: 'GET' | 'POST', url: string, payload?: object) => {
     const started = performance.now();
-    const res = await ctx.app.inject({ method, url, headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) }, ...(payload ? { payload } : {}) });
-    answers.push({ what, status: res.statusCode, ms: performance.now() - started, body: res.body.slice(0, 200) });
+    const res = await ctx.app.inject({
+      method,
+      url,
+      headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
+      ...(payload ? { payload } : {}),
+    });
+    answers.push({
+      what,
+      status: res.statusCode,
+      ms: performance.now() - started,
+      body: res.body.slice(0, 200),
+    });
     return res;
   };
   return {
     answers,
     async register() {
-      const res = await call('register', 'POST', '/api/auth/register', { displayName: '山嵐茶友', email, password: PASSWORD, passwordConfirm: PASSWORD, acceptTerms: true });
+      const res = await call('register', 'POST', '/api/auth/register', {
+        displayName: '山嵐茶友',
+        email,
+        password: PASSWORD,
+        passwordConfirm: PASSWORD,
+        acceptTerms: true,
+      });
       // Ordering needs a verified address; the mailed link is not what this test is about.
       await ctx.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.email, email));
       return res;
@@ -43,7 +66,13 @@ function member(ctx: TestContext, email: string) {
       return res;
     },
     add: (variantId: string) => call('cart add', 'POST', '/api/cart/items', { variantId, quantity: 1 }),
-    order: () => call('order', 'POST', '/api/orders', { idempotencyKey: randomUUID(), shipping: SHIPPING, invoice: { type: 'member' }, paymentMethod: 'cod' }),
+    order: () =>
+      call('order', 'POST', '/api/orders', {
+        idempotencyKey: randomUUID(),
+        shipping: SHIPPING,
+        invoice: { type: 'member' },
+        paymentMethod: 'cod',
+      }),
   };
 }
 
@@ -78,11 +107,17 @@ describe.skipIf(!dbAvailable() || !redisServerAvailable())('Redis is optional at
     const nothing = await freePort();
     // It waits the bounded time for Redis, then starts without it.
     const started = performance.now();
-    const ctx = await createTestApp({ REDIS_URL: `redis://127.0.0.1:${nothing}`, REDIS_START_WAIT_SECONDS: '1' });
+    const ctx = await createTestApp({
+      REDIS_URL: `redis://127.0.0.1:${nothing}`,
+      REDIS_START_WAIT_SECONDS: '1',
+    });
     expect(performance.now() - started).toBeGreaterThanOrEqual(1000);
     try {
       await seedTestCatalog(ctx.database);
-      const [cup] = await ctx.database.db.select({ id: productVariants.id }).from(productVariants).where(eq(productVariants.sku, 'CUP-1'));
+      const [cup] = await ctx.database.db
+        .select({ id: productVariants.id })
+        .from(productVariants)
+        .where(eq(productVariants.sku, 'CUP-1'));
       expect(await health(ctx)).toMatchObject({ status: 200, body: { status: 'ok', redis: 'unavailable' } });
       const m = member(ctx, 'no-redis@example.com');
       expect((await m.register()).statusCode).toBe(201);
@@ -109,7 +144,12 @@ describe.skipIf(!dbAvailable() || !redisServerAvailable())('Redis is optional at
       redis = await throwawayRedis();
       ctx = await createTestApp({ REDIS_URL: redis.url });
       await seedTestCatalog(ctx.database);
-      cup = (await ctx.database.db.select({ id: productVariants.id }).from(productVariants).where(eq(productVariants.sku, 'CUP-1')))[0]!.id;
+      cup = (
+        await ctx.database.db
+          .select({ id: productVariants.id })
+          .from(productVariants)
+          .where(eq(productVariants.sku, 'CUP-1'))
+      )[0]!.id;
       owner = (await signIn(ctx.app, 'owner@example.com')).cookie;
       await setRole(ctx.database, 'owner@example.com', 'owner');
     });
@@ -124,11 +164,14 @@ describe.skipIf(!dbAvailable() || !redisServerAvailable())('Redis is optional at
       for (const m of members) expect((await m.register()).statusCode).toBe(201);
 
       // Each member signs in, adds to the cart and orders, three times over; Redis dies during the second round.
-      const round = () => Promise.all(members.map(async (m) => {
-        await m.signIn();
-        await m.add(cup);
-        await m.order();
-      }));
+      const round = () =>
+        Promise.all(
+          members.map(async (m) => {
+            await m.signIn();
+            await m.add(cup);
+            await m.order();
+          }),
+        );
       await round();
       await Promise.all([round(), new Promise((r) => setTimeout(r, 30)).then(() => redis.kill())]);
       await round();
@@ -141,12 +184,21 @@ describe.skipIf(!dbAvailable() || !redisServerAvailable())('Redis is optional at
       expect(stored).toHaveLength(placed);
 
       // A console action answers 200 and leaves its audit row.
-      const orderNo = (await ctx.database.db.select({ orderNo: orders.orderNo }).from(orders).limit(1))[0]!.orderNo;
+      const orderNo = (await ctx.database.db.select({ orderNo: orders.orderNo }).from(orders).limit(1))[0]!
+        .orderNo;
       const started = performance.now();
-      const action = await ctx.app.inject({ method: 'POST', url: `/api/admin/orders/${orderNo}/actions`, headers: { origin: ORIGIN, cookie: owner }, payload: { action: 'cancel', reason: '客人來電取消' } });
+      const action = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${orderNo}/actions`,
+        headers: { origin: ORIGIN, cookie: owner },
+        payload: { action: 'cancel', reason: '客人來電取消' },
+      });
       expect(action.statusCode, action.body).toBe(200);
       expect(performance.now() - started).toBeLessThan(REDIS_OPTIONS.commandTimeout);
-      const audit = await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'order'), eq(auditLog.entityId, orderNo)));
+      const audit = await ctx.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'order'), eq(auditLog.entityId, orderNo)));
       expect(audit.map((r) => r.action)).toEqual(['order.cancel']);
 
       expect(await health(ctx)).toMatchObject({ status: 200, body: { status: 'ok', redis: 'unavailable' } });
@@ -171,7 +223,9 @@ describe.skipIf(!dbAvailable() || !redisServerAvailable())('Redis is optional at
 
       await redis.start();
       expect(await until(async () => (await health(ctx)).body.redis === 'ok', 10_000)).toBe(true);
-      expect(await Promise.race([ended, new Promise((r) => setTimeout(() => r('still open'), 3000))])).toBe('ended');
+      expect(await Promise.race([ended, new Promise((r) => setTimeout(() => r('still open'), 3000))])).toBe(
+        'ended',
+      );
       const probe = new Redis(redis.url, { lazyConnect: true });
       try {
         await probe.connect();

@@ -41,7 +41,11 @@ export async function throwawayRedis() {
   const port = await freePort();
   let child: ChildProcess | null = null;
   const start = async () => {
-    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    child = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      { stdio: 'ignore' },
+    );
     const deadline = Date.now() + 5000;
     while (!(await answers(port))) {
       if (Date.now() > deadline) throw new Error(`redis-server on port ${port} did not answer`);

@@ -15,7 +15,8 @@ describe.skipIf(!dbAvailable())('checks follow the routed path, however the URL 
   });
   afterAll(async () => ctx.close());
 
-  const get = (url: string, cookie?: string) => ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+  const get = (url: string, cookie?: string) =>
+    ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 
   it('maintenance closes an API route reached through a percent-encoded path', async () => {
     for (const url of ['/api/cart', '/%61pi/cart', '/%61%70%69/cart', '/api/%63art']) {
@@ -49,7 +50,11 @@ describe.skipIf(!dbAvailable())('checks follow the routed path, however the URL 
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('cross-site-request');
     // The honest reader of an encoded path is still recognised.
-    const me = await ctx.app.inject({ method: 'GET', url: '/%61pi/auth/me', headers: { cookie: customer, origin: ORIGIN } });
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/%61pi/auth/me',
+      headers: { cookie: customer, origin: ORIGIN },
+    });
     expect(me.json().user?.email).toBe('encoded@example.com');
   });
 });

@@ -31,7 +31,10 @@ export interface ServerProcess {
  * start` runs the same code compiled, see compiled-server.test.ts, which passes `args`), on its own
  * free port and its own temporary DATA_DIR, and waits until it answers.
  */
-export async function startServerProcess(env: Record<string, string>, options: { readyTimeoutMs?: number; args?: readonly string[] } = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { readyTimeoutMs?: number; args?: readonly string[] } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-proc-'));
   const child = spawn(process.execPath, options.args ?? ['--import', 'tsx', 'apps/server/src/server.ts'], {
@@ -77,7 +80,8 @@ export async function startServerProcess(env: Record<string, string>, options: {
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before answering:\n${raw.join('\n')}`);
+    if (child.exitCode !== null)
+      throw new Error(`server exited with ${child.exitCode} before answering:\n${raw.join('\n')}`);
     try {
       const res = await fetch(`${url}/api/health`);
       await res.arrayBuffer();
@@ -119,4 +123,3 @@ export async function serverDatabaseEnv(): Promise<Record<string, string>> {
   if (dbEngine() === 'pglite') return {};
   return { DATABASE_URL: await createTestDatabaseUrl() };
 }
-

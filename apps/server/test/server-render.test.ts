@@ -10,7 +10,8 @@ import { createTestApp, dbAvailable, signIn, type TestContext } from './helpers.
  * goes, headers, redirects, falling back to the shell, the in-process API with the visitor's
  * cookies) without a web build. The real renderer is driven in the browser (e2e/server-rendering.spec.ts).
  */
-const INDEX = '<!doctype html><html lang="zh-Hant-TW"><head><title>山嵐茶事</title></head><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>';
+const INDEX =
+  '<!doctype html><html lang="zh-Hant-TW"><head><title>山嵐茶事</title></head><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>';
 
 const RENDERER = `
 export async function render({ url, cookie, fetch }) {
@@ -45,7 +46,9 @@ describe.skipIf(!dbAvailable())('server rendering', () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/home' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.body).toContain('<div id="root" data-hydrating><main>nobody</main></div><script type="application/json" id="ssr-state">{}</script>');
+    expect(res.body).toContain(
+      '<div id="root" data-hydrating><main>nobody</main></div><script type="application/json" id="ssr-state">{}</script>',
+    );
     expect(res.body).toContain('<title>關於山嵐｜山嵐茶事</title>');
   });
 
@@ -96,17 +99,29 @@ describe.skipIf(!dbAvailable())('server rendering', () => {
 
   it('decides by the real session, not the hint cookie: a member without the hint never lands in the shared cache', async () => {
     const { cookie } = await signIn(ctx.app, 'ssr-nohint@example.com');
-    const token = cookie.split('; ').filter((c) => !c.startsWith('signed_in=')).join('; ');
+    const token = cookie
+      .split('; ')
+      .filter((c) => !c.startsWith('signed_in='))
+      .join('; ');
     const own = await ctx.app.inject({ method: 'GET', url: '/download', headers: { cookie: token } });
     expect(own.body).toContain('<main>ssr-nohint@example.com</main>');
     expect(own.headers['cache-control']).toBe('private, no-cache');
     const stranger = await ctx.app.inject({ method: 'GET', url: '/download' });
     expect(stranger.body).toContain('<main>nobody</main>');
     // A hint with no live session behind it renders for nobody (from the shared cache) and is cleared.
-    const hinted = await ctx.app.inject({ method: 'GET', url: '/download', headers: { cookie: 'signed_in=1; token=forged-token-of-no-session-at-all-000000000' } });
+    const hinted = await ctx.app.inject({
+      method: 'GET',
+      url: '/download',
+      headers: { cookie: 'signed_in=1; token=forged-token-of-no-session-at-all-000000000' },
+    });
     expect(hinted.body).toContain('<main>nobody</main>');
     expect(hinted.headers['cache-control']).toBe('no-cache');
-    expect(hinted.cookies.filter((c) => c.value === '').map((c) => c.name).sort()).toEqual(['signed_in', 'token']);
+    expect(
+      hinted.cookies
+        .filter((c) => c.value === '')
+        .map((c) => c.name)
+        .sort(),
+    ).toEqual(['signed_in', 'token']);
   });
 
   it('sends the plain shell when the renderer skips a page or fails on it', async () => {

@@ -16,7 +16,17 @@ describe.skipIf(!dbAvailable())('refusal messages a shopper reads', () => {
       url: '/api/contact',
       remoteAddress: '198.51.100.7',
       headers: { origin: ORIGIN },
-      payload: { name: '林小嵐', email: 'lan@example.com', phone: '0912-345-678', subject: '商品諮詢', message: '請問凍頂烏龍適合冷泡嗎？想買來送長輩。', consent: true, website: '', startedAt: Date.now() - 60_000, ...overrides },
+      payload: {
+        name: '林小嵐',
+        email: 'lan@example.com',
+        phone: '0912-345-678',
+        subject: '商品諮詢',
+        message: '請問凍頂烏龍適合冷泡嗎？想買來送長輩。',
+        consent: true,
+        website: '',
+        startedAt: Date.now() - 60_000,
+        ...overrides,
+      },
     });
 
   it('a form refusal says what to fix without the field key', async () => {
@@ -30,7 +40,8 @@ describe.skipIf(!dbAvailable())('refusal messages a shopper reads', () => {
   it('a bad address (query) says so in words, without the parameter name', async () => {
     const page = (await ctx.app.inject({ method: 'GET', url: '/api/content/media?page=0' })).json().error;
     expect(page.message).toBe('網址中的條件有誤：頁碼至少為 1。');
-    const unknown = (await ctx.app.inject({ method: 'GET', url: '/api/content/media?sort=old' })).json().error;
+    const unknown = (await ctx.app.inject({ method: 'GET', url: '/api/content/media?sort=old' })).json()
+      .error;
     expect(unknown.message).toBe('網址中的條件有誤，請回到上一頁重新選擇。');
   });
 });

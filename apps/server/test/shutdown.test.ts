@@ -14,7 +14,19 @@ interface Outcome {
 }
 
 /** One request on a keep-alive agent; a reset or a hang-up is recorded as an error, never thrown. */
-function request(agent: http.Agent, port: number, what: string, options: { method?: string; path: string; headers?: Record<string, string>; body?: string; slowMs?: number; onAccepted?: () => void }): Promise<Outcome> {
+function request(
+  agent: http.Agent,
+  port: number,
+  what: string,
+  options: {
+    method?: string;
+    path: string;
+    headers?: Record<string, string>;
+    body?: string;
+    slowMs?: number;
+    onAccepted?: () => void;
+  },
+): Promise<Outcome> {
   return new Promise((resolve) => {
     const body = options.body ?? '';
     const req = http.request(
@@ -24,7 +36,11 @@ function request(agent: http.Agent, port: number, what: string, options: { metho
         agent,
         method: options.method ?? 'GET',
         path: options.path,
-        headers: { ...options.headers, ...(body ? { 'content-length': String(Buffer.byteLength(body)) } : {}), ...(options.slowMs ? { expect: '100-continue' } : {}) },
+        headers: {
+          ...options.headers,
+          ...(body ? { 'content-length': String(Buffer.byteLength(body)) } : {}),
+          ...(options.slowMs ? { expect: '100-continue' } : {}),
+        },
       },
       (res) => {
         res.resume();
@@ -72,9 +88,12 @@ async function idleKeepAlive(port: number) {
     /** What the second request got: its status line, or how the socket ended without one. */
     async outcome(): Promise<string> {
       const deadline = Date.now() + 8000;
-      while (!closed && !/^HTTP\/1\.1 \d{3}[\s\S]*\r\n\r\n/.test(received) && Date.now() < deadline) await sleep(10);
+      while (!closed && !/^HTTP\/1\.1 \d{3}[\s\S]*\r\n\r\n/.test(received) && Date.now() < deadline)
+        await sleep(10);
       const status = /^HTTP\/1\.1 (\d{3})/.exec(received)?.[1];
-      return status ? `answered ${status}${/\r\nconnection: close\r\n/i.test(received) ? ', connection: close' : ''}` : `no answer (${error ?? (closed ? 'closed' : 'open')})`;
+      return status
+        ? `answered ${status}${/\r\nconnection: close\r\n/i.test(received) ? ', connection: close' : ''}`
+        : `no answer (${error ?? (closed ? 'closed' : 'open')})`;
     },
   };
 }
@@ -84,15 +103,26 @@ describe.skipIf(!dbAvailable())('shutdown on SIGTERM under load', () => {
   beforeAll(async () => {
     // NODE_ENV=test for the test-only sign-in, so a member's live-update stream is open too.
     // No grace: this is the drain itself, as after the grace (below) or on Ctrl-C.
-    server = await startServerProcess({ NODE_ENV: 'test', SHUTDOWN_GRACE_SECONDS: '0', ...(await serverDatabaseEnv()) });
+    server = await startServerProcess({
+      NODE_ENV: 'test',
+      SHUTDOWN_GRACE_SECONDS: '0',
+      ...(await serverDatabaseEnv()),
+    });
   });
   afterAll(async () => server?.dispose());
 
   it('stops accepting, ends live streams, finishes in-flight requests, answers requests already sent, and exits 0 well within the timer', async () => {
     const port = server.port;
-    const signIn = await fetch(`${server.url}/api/test/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'stream@example.com' }) });
+    const signIn = await fetch(`${server.url}/api/test/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'stream@example.com' }),
+    });
     expect(signIn.status).toBe(200);
-    const cookie = signIn.headers.getSetCookie().map((c) => c.split(';', 1)[0]).join('; ');
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';', 1)[0])
+      .join('; ');
 
     // A live-update stream, which never ends by itself.
     const stream = new Promise<string>((resolve) => {
@@ -129,7 +159,14 @@ describe.skipIf(!dbAvailable())('shutdown on SIGTERM under load', () => {
     const inFlight = Array.from({ length: 3 }, (_, i) => {
       let onAccepted = () => {};
       accepted.push(new Promise<void>((resolve) => (onAccepted = resolve)));
-      return request(slowAgent, port, `slow ${i}`, { method: 'POST', path: '/api/auth/login', headers: { 'content-type': 'application/json', origin: server.url }, body: login, slowMs: 800, onAccepted });
+      return request(slowAgent, port, `slow ${i}`, {
+        method: 'POST',
+        path: '/api/auth/login',
+        headers: { 'content-type': 'application/json', origin: server.url },
+        body: login,
+        slowMs: 800,
+        onAccepted,
+      });
     });
     await Promise.all(accepted);
     await sleep(100);
@@ -148,7 +185,11 @@ describe.skipIf(!dbAvailable())('shutdown on SIGTERM under load', () => {
       s.on('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? e.message));
     });
 
-    const results = { inFlight: await Promise.all(inFlight), idle: await Promise.all(idle.map((s) => s.outcome())), stream: await stream };
+    const results = {
+      inFlight: await Promise.all(inFlight),
+      idle: await Promise.all(idle.map((s) => s.outcome())),
+      stream: await stream,
+    };
     stopping = true;
     const busyOutcomes = (await Promise.all(busy)).flat();
     agent.destroy();
@@ -195,7 +236,10 @@ describe.skipIf(!dbAvailable())('shutdown on SIGTERM during a burst of new conne
 
   it('says 503 on readiness first, keeps accepting through the grace, and answers every request that was sent', async () => {
     const port = server.port;
-    const burst = (n: number) => Array.from({ length: n }, (_, i) => fresh(port, i % 4 === 0 ? '/api/site/status' : '/api/catalog/products?pageSize=12'));
+    const burst = (n: number) =>
+      Array.from({ length: n }, (_, i) =>
+        fresh(port, i % 4 === 0 ? '/api/site/status' : '/api/catalog/products?pageSize=12'),
+      );
     // Forty new connections on their way as the signal lands, forty more within 300 ms after it.
     const before = burst(40);
     const signalledAt = Date.now();

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbAvailable, type TestContext } from './helpers.ts';
 
-const INDEX = '<!doctype html><html lang="zh-Hant-TW"><head><title>山嵐茶事</title></head><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>';
+const INDEX =
+  '<!doctype html><html lang="zh-Hant-TW"><head><title>山嵐茶事</title></head><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>';
 
 describe.skipIf(!dbAvailable())('serving the single-page app', () => {
   let ctx: TestContext;
@@ -13,8 +14,14 @@ describe.skipIf(!dbAvailable())('serving the single-page app', () => {
     dist = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-dist-'));
     await fs.mkdir(path.join(dist, 'assets'));
     await fs.writeFile(path.join(dist, 'index.html'), INDEX);
-    await fs.writeFile(path.join(dist, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
-    await fs.writeFile(path.join(dist, 'build-manifest.json'), JSON.stringify({ buildId: 'b1', builtAt: '' }));
+    await fs.writeFile(
+      path.join(dist, 'assets', 'index-abc123.js'),
+      `console.log(${JSON.stringify('x'.repeat(4000))});`,
+    );
+    await fs.writeFile(
+      path.join(dist, 'build-manifest.json'),
+      JSON.stringify({ buildId: 'b1', builtAt: '' }),
+    );
     ctx = await createTestApp({ WEB_DIST: dist });
   });
   afterAll(async () => {
@@ -31,7 +38,9 @@ describe.skipIf(!dbAvailable())('serving the single-page app', () => {
   });
 
   it('serves a parameterised route with 200', async () => {
-    expect((await ctx.app.inject({ method: 'GET', url: '/member/orderList/TW20261121000123' })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/member/orderList/TW20261121000123' })).statusCode,
+    ).toBe(200);
   });
 
   it('answers a path no route owns with the shell and status 404', async () => {
@@ -41,7 +50,11 @@ describe.skipIf(!dbAvailable())('serving the single-page app', () => {
   });
 
   it('answers unknown /api paths with the JSON error shape', async () => {
-    for (const [method, url] of [['GET', '/api/nope'], ['POST', '/api/nope'], ['DELETE', '/api']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/nope'],
+      ['POST', '/api/nope'],
+      ['DELETE', '/api'],
+    ] as const) {
       const res = await ctx.app.inject({ method, url });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
       expect(res.json().error.code).toBe('not-found');
@@ -50,7 +63,11 @@ describe.skipIf(!dbAvailable())('serving the single-page app', () => {
   });
 
   it('serves hashed assets as immutable for a year, compressed', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['content-encoding']).toBe('gzip');

@@ -17,7 +17,9 @@ describe.skipIf(!dbAvailable())('statements per request', () => {
   afterAll(async () => ctx.close());
 
   async function counted<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
-    const client = (ctx.database.db as unknown as { $client: Record<string, (...args: unknown[]) => unknown> }).$client;
+    const client = (
+      ctx.database.db as unknown as { $client: Record<string, (...args: unknown[]) => unknown> }
+    ).$client;
     const statements: string[] = [];
     const originals = new Map<string, (...args: unknown[]) => unknown>();
     for (const name of ['query', 'exec']) {

@@ -22,13 +22,22 @@ function prng(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  return { next, int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)), pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]! };
+  return {
+    next,
+    int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)),
+    pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!,
+  };
 }
 
 const SEED = Number(process.env.STOCK_LEDGER_SEED ?? 20261123);
 const STEPS = Number(process.env.STOCK_LEDGER_STEPS ?? 80);
 
-type Open = { orderNo: string; total: number; status: 'pending_payment' | 'paid' | 'processing'; cancel: () => Promise<unknown> };
+type Open = {
+  orderNo: string;
+  total: number;
+  status: 'pending_payment' | 'paid' | 'processing';
+  cancel: () => Promise<unknown>;
+};
 
 /**
  * Random sequences of sales, payments, cancellations, expiries, refunds, CSV imports and console
@@ -44,22 +53,49 @@ describe.skipIf(!dbAvailable())('stock ledger (property)', () => {
   beforeAll(async () => {
     ctx = await createTestApp();
     const db = ctx.database.db;
-    const [cat] = await db.insert(categories).values({ slug: 'ware', name: '茶器', sortOrder: 1 }).returning();
-    const base = { summary: '', tags: [], specs: [], description: [], images: [], status: 'active' as const, sortWeight: 0, categoryId: cat!.id };
+    const [cat] = await db
+      .insert(categories)
+      .values({ slug: 'ware', name: '茶器', sortOrder: 1 })
+      .returning();
+    const base = {
+      summary: '',
+      tags: [],
+      specs: [],
+      description: [],
+      images: [],
+      status: 'active' as const,
+      sortWeight: 0,
+      categoryId: cat!.id,
+    };
     await createProduct(db, { ...base, slug: 'ledger-cup', name: '帳本杯' }, [
       { sku: 'LEDGER-A', options: { 規格: '小' }, price: 300, stock: 6, lowStockThreshold: 1 },
       { sku: 'LEDGER-B', options: { 規格: '大' }, price: 500, stock: 2, lowStockThreshold: 1 },
     ]);
-    await createProduct(db, { ...base, slug: 'ledger-pot', name: '帳本壺' }, [{ sku: 'LEDGER-C', options: { 規格: '標準' }, price: 900, stock: 0, lowStockThreshold: 1 }]);
+    await createProduct(db, { ...base, slug: 'ledger-pot', name: '帳本壺' }, [
+      { sku: 'LEDGER-C', options: { 規格: '標準' }, price: 900, stock: 0, lowStockThreshold: 1 },
+    ]);
     const { productVariants } = await import('../src/db/schema.ts');
-    for (const v of await db.select({ id: productVariants.id, sku: productVariants.sku }).from(productVariants)) ids[v.sku] = v.id;
+    for (const v of await db
+      .select({ id: productVariants.id, sku: productVariants.sku })
+      .from(productVariants))
+      ids[v.sku] = v.id;
     ownerCookie = (await signIn(ctx.app, 'ledger-owner@example.com')).cookie;
     await setRole(ctx.database, 'ledger-owner@example.com', 'owner');
   });
   afterAll(async () => ctx.close());
 
-  const owner = (method: 'GET' | 'POST', url: string, payload?: string | object, headers: Record<string, string> = {}) =>
-    ctx.app.inject({ method, url, headers: { cookie: ownerCookie, origin: ORIGIN, ...headers }, ...(payload !== undefined ? { payload } : {}) });
+  const owner = (
+    method: 'GET' | 'POST',
+    url: string,
+    payload?: string | object,
+    headers: Record<string, string> = {},
+  ) =>
+    ctx.app.inject({
+      method,
+      url,
+      headers: { cookie: ownerCookie, origin: ORIGIN, ...headers },
+      ...(payload !== undefined ? { payload } : {}),
+    });
 
   const assertBalanced = async (step: string) => {
     for (const sku of skus) {
@@ -69,75 +105,125 @@ describe.skipIf(!dbAvailable())('stock ledger (property)', () => {
     }
   };
 
-  it(`keeps ledger sum = stock ≥ 0 after each of ${STEPS} random steps (seed ${SEED})`, { timeout: 120_000 }, async () => {
-    const rnd = prng(SEED);
-    const open: Open[] = [];
-    let shoppers = 0;
-    await assertBalanced('start');
-    for (let i = 0; i < STEPS; i++) {
-      const op = rnd.pick(['sale', 'sale', 'sale', 'pay', 'cancel', 'expire', 'refund', 'import', 'adjust'] as const);
-      const step = `#${i} ${op}`;
-      if (op === 'sale') {
-        const s = await shopper(ctx.app, `ledger-${shoppers++}@example.com`);
-        const sku = rnd.pick(skus);
-        await s.add(ids[sku]!, rnd.int(1, 3));
-        const card = rnd.next() < 0.5;
-        const res = await s.order({ idempotencyKey: randomUUID(), paymentMethod: card ? 'credit_card' : 'cod' });
-        if (res.statusCode === 201) {
-          const { orderNo, total } = res.json().order;
-          open.push({
-            orderNo,
-            total,
-            status: card ? 'pending_payment' : 'processing',
-            cancel: () => (card ? s.call('POST', `/api/orders/${orderNo}/cancel`) : owner('POST', `/api/admin/orders/${orderNo}/actions`, { action: 'cancel', reason: '測試取消' })),
+  it(
+    `keeps ledger sum = stock ≥ 0 after each of ${STEPS} random steps (seed ${SEED})`,
+    { timeout: 120_000 },
+    async () => {
+      const rnd = prng(SEED);
+      const open: Open[] = [];
+      let shoppers = 0;
+      await assertBalanced('start');
+      for (let i = 0; i < STEPS; i++) {
+        const op = rnd.pick([
+          'sale',
+          'sale',
+          'sale',
+          'pay',
+          'cancel',
+          'expire',
+          'refund',
+          'import',
+          'adjust',
+        ] as const);
+        const step = `#${i} ${op}`;
+        if (op === 'sale') {
+          const s = await shopper(ctx.app, `ledger-${shoppers++}@example.com`);
+          const sku = rnd.pick(skus);
+          await s.add(ids[sku]!, rnd.int(1, 3));
+          const card = rnd.next() < 0.5;
+          const res = await s.order({
+            idempotencyKey: randomUUID(),
+            paymentMethod: card ? 'credit_card' : 'cod',
           });
-        } else expect([409, 400], res.body).toContain(res.statusCode);
-      } else if (op === 'pay') {
-        const o = open.find((x) => x.status === 'pending_payment');
-        if (o) {
-          await recordPaid(orderDeps(ctx.app), { merchantTradeNo: `${o.orderNo}P1`, amount: o.total, tradeNo: `T${i}`, rtnCode: '1', rtnMsg: '交易成功' });
-          o.status = 'paid';
-        }
-      } else if (op === 'cancel') {
-        const o = open.length ? rnd.pick(open) : undefined;
-        if (o) {
-          if (o.status === 'paid') await owner('POST', `/api/admin/orders/${o.orderNo}/actions`, { action: 'cancel', reason: '測試取消' });
-          else await o.cancel();
-          open.splice(open.indexOf(o), 1);
-        }
-      } else if (op === 'expire') {
-        const o = open.find((x) => x.status === 'pending_payment');
-        if (o) {
-          await ctx.database.db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.orderNo, o.orderNo));
-          await ctx.app.sweepExpiredOrders();
-          open.splice(open.indexOf(o), 1);
-        }
-      } else if (op === 'refund') {
-        const o = open.find((x) => x.status === 'paid');
-        if (o) {
-          const res = await owner('POST', `/api/admin/orders/${o.orderNo}/actions`, { action: 'refund', reason: '測試退款' });
+          if (res.statusCode === 201) {
+            const { orderNo, total } = res.json().order;
+            open.push({
+              orderNo,
+              total,
+              status: card ? 'pending_payment' : 'processing',
+              cancel: () =>
+                card
+                  ? s.call('POST', `/api/orders/${orderNo}/cancel`)
+                  : owner('POST', `/api/admin/orders/${orderNo}/actions`, {
+                      action: 'cancel',
+                      reason: '測試取消',
+                    }),
+            });
+          } else expect([409, 400], res.body).toContain(res.statusCode);
+        } else if (op === 'pay') {
+          const o = open.find((x) => x.status === 'pending_payment');
+          if (o) {
+            await recordPaid(orderDeps(ctx.app), {
+              merchantTradeNo: `${o.orderNo}P1`,
+              amount: o.total,
+              tradeNo: `T${i}`,
+              rtnCode: '1',
+              rtnMsg: '交易成功',
+            });
+            o.status = 'paid';
+          }
+        } else if (op === 'cancel') {
+          const o = open.length ? rnd.pick(open) : undefined;
+          if (o) {
+            if (o.status === 'paid')
+              await owner('POST', `/api/admin/orders/${o.orderNo}/actions`, {
+                action: 'cancel',
+                reason: '測試取消',
+              });
+            else await o.cancel();
+            open.splice(open.indexOf(o), 1);
+          }
+        } else if (op === 'expire') {
+          const o = open.find((x) => x.status === 'pending_payment');
+          if (o) {
+            await ctx.database.db
+              .update(orders)
+              .set({ expiresAt: new Date(Date.now() - 1000) })
+              .where(eq(orders.orderNo, o.orderNo));
+            await ctx.app.sweepExpiredOrders();
+            open.splice(open.indexOf(o), 1);
+          }
+        } else if (op === 'refund') {
+          const o = open.find((x) => x.status === 'paid');
+          if (o) {
+            const res = await owner('POST', `/api/admin/orders/${o.orderNo}/actions`, {
+              action: 'refund',
+              reason: '測試退款',
+            });
+            expect(res.statusCode, res.body).toBe(200);
+            open.splice(open.indexOf(o), 1);
+          }
+        } else if (op === 'import') {
+          const sku = rnd.pick(skus);
+          const current = (await stockOf(ctx.database.db, ids[sku]!))!.stock;
+          const wanted = Math.max(0, current + rnd.int(-3, 5));
+          const [slug, name, option, price] =
+            sku === 'LEDGER-C'
+              ? ['ledger-pot', '帳本壺', '規格=標準', 900]
+              : [
+                  'ledger-cup',
+                  '帳本杯',
+                  sku === 'LEDGER-A' ? '規格=小' : '規格=大',
+                  sku === 'LEDGER-A' ? 300 : 500,
+                ];
+          const csv = toCsv([
+            PRODUCT_CSV_COLUMNS,
+            [slug, name, 'ware', 'active', sku, option, price, '', wanted, 1, current],
+          ]);
+          const res = await owner('POST', '/api/admin/products/import', csv, { 'content-type': 'text/csv' });
           expect(res.statusCode, res.body).toBe(200);
-          open.splice(open.indexOf(o), 1);
+        } else {
+          const sku = rnd.pick(skus);
+          const delta = rnd.int(-4, 6) || 1;
+          const res = await owner('POST', `/api/admin/variants/${ids[sku]}/stock`, { delta, reason: '盤點' });
+          expect([200, 409], res.body).toContain(res.statusCode);
         }
-      } else if (op === 'import') {
-        const sku = rnd.pick(skus);
-        const current = (await stockOf(ctx.database.db, ids[sku]!))!.stock;
-        const wanted = Math.max(0, current + rnd.int(-3, 5));
-        const [slug, name, option, price] = sku === 'LEDGER-C' ? ['ledger-pot', '帳本壺', '規格=標準', 900] : ['ledger-cup', '帳本杯', sku === 'LEDGER-A' ? '規格=小' : '規格=大', sku === 'LEDGER-A' ? 300 : 500];
-        const csv = toCsv([PRODUCT_CSV_COLUMNS, [slug, name, 'ware', 'active', sku, option, price, '', wanted, 1, current]]);
-        const res = await owner('POST', '/api/admin/products/import', csv, { 'content-type': 'text/csv' });
-        expect(res.statusCode, res.body).toBe(200);
-      } else {
-        const sku = rnd.pick(skus);
-        const delta = rnd.int(-4, 6) || 1;
-        const res = await owner('POST', `/api/admin/variants/${ids[sku]}/stock`, { delta, reason: '盤點' });
-        expect([200, 409], res.body).toContain(res.statusCode);
+        await assertBalanced(step);
       }
-      await assertBalanced(step);
-    }
-  });
+    },
+  );
 
-  it('shows a variant\'s history to the console, newest first, with its reasons, paged', async () => {
+  it("shows a variant's history to the console, newest first, with its reasons, paged", async () => {
     const url = `/api/admin/products/${(await stockOf(ctx.database.db, ids['LEDGER-A']!))!.productId}/variants/${ids['LEDGER-A']}/stock-history`;
     const first = await owner('GET', `${url}?pageSize=100`);
     expect(first.statusCode, first.body).toBe(200);

@@ -6,7 +6,14 @@ import { buildApp, HTTP_TIMEOUTS } from '../src/app.ts';
 import { setRole } from './fixtures.ts';
 import { ORIGIN } from './shop.ts';
 import type { Database } from '../src/db/client.ts';
-import { createTestDatabase, createTestApp, dbAvailable, signIn, testConfig, type TestContext } from './helpers.ts';
+import {
+  createTestDatabase,
+  createTestApp,
+  dbAvailable,
+  signIn,
+  testConfig,
+  type TestContext,
+} from './helpers.ts';
 
 const MB = 1024 * 1024;
 /** What a phone on a weak mobile signal still uploads: 384 kbit/s, the old 3G uplink rate. */
@@ -77,7 +84,9 @@ describe.skipIf(!dbAvailable())('time-outs', () => {
 
     it('cuts off a body trickled in slower than the request time-out, however steadily it arrives', async () => {
       const { socket, closed } = rawClient(port);
-      socket.write(`PUT /api/storage/b/products/o/slow.jpg HTTP/1.1\r\nHost: localhost\r\nContent-Type: image/jpeg\r\nContent-Length: ${30 * MB}\r\n\r\n`);
+      socket.write(
+        `PUT /api/storage/b/products/o/slow.jpg HTTP/1.1\r\nHost: localhost\r\nContent-Type: image/jpeg\r\nContent-Length: ${30 * MB}\r\n\r\n`,
+      );
       // A byte every 100 ms keeps the socket busy, so only the request time-out can end it.
       const drip = setInterval(() => socket.writable && socket.write('x'), 100);
       const result = await within(closed, 6_000);
@@ -117,7 +126,12 @@ describe.skipIf(!dbAvailable())('time-outs', () => {
     let port: number;
     beforeAll(async () => {
       database = await createTestDatabase();
-      app = await buildApp({ config: testConfig(), database, closeDatabase: false, httpTimeouts: { requestMs: 60_000, bodyMs: 1000, checkEveryMs: 200 } });
+      app = await buildApp({
+        config: testConfig(),
+        database,
+        closeDatabase: false,
+        httpTimeouts: { requestMs: 60_000, bodyMs: 1000, checkEveryMs: 200 },
+      });
       await app.listen({ port: 0, host: '127.0.0.1' });
       port = (app.server.address() as net.AddressInfo).port;
     });
@@ -128,7 +142,9 @@ describe.skipIf(!dbAvailable())('time-outs', () => {
 
     it('answers 408 and closes when a JSON body is trickled in longer than the body time-out', async () => {
       const { socket, closed } = rawClient(port);
-      socket.write(`POST /api/auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nOrigin: ${ORIGIN}\r\nContent-Length: 1000\r\n\r\n{"email":"`);
+      socket.write(
+        `POST /api/auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nOrigin: ${ORIGIN}\r\nContent-Length: 1000\r\n\r\n{"email":"`,
+      );
       const drip = setInterval(() => socket.writable && socket.write('a'), 100);
       const result = await within(closed, 6_000);
       clearInterval(drip);
@@ -142,7 +158,9 @@ describe.skipIf(!dbAvailable())('time-outs', () => {
     it('lets an upload take longer than that: a picture sent in three parts over 2.4 s is stored', async () => {
       const { cookie } = await signIn(app, 'slow-uploader@example.com');
       await setRole(database, 'slow-uploader@example.com', 'owner');
-      const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3F6B4F' } }).png().toBuffer();
+      const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3F6B4F' } })
+        .png()
+        .toBuffer();
       const { socket, closed } = rawClient(port);
       socket.write(
         `POST /api/storage/b/products/o?name=slow%2F1.png HTTP/1.1\r\nHost: localhost\r\nCookie: ${cookie}\r\nOrigin: ${ORIGIN}\r\nContent-Type: image/png\r\nContent-Length: ${picture.length}\r\nConnection: close\r\n\r\n`,

@@ -23,7 +23,12 @@ describe.skipIf(!dbAvailable())('transactions under contention', () => {
   beforeAll(async () => {
     ctx = await createTestApp();
     await seedTestCatalog(ctx.database);
-    variant = (await ctx.database.db.select({ id: productVariants.id }).from(productVariants).where(eq(productVariants.sku, 'CUP-1')))[0]!.id;
+    variant = (
+      await ctx.database.db
+        .select({ id: productVariants.id })
+        .from(productVariants)
+        .where(eq(productVariants.sku, 'CUP-1'))
+    )[0]!.id;
   });
   afterAll(async () => ctx.close());
   afterEach(async () => {
@@ -33,9 +38,20 @@ describe.skipIf(!dbAvailable())('transactions under contention', () => {
   });
 
   const exec = (text: string) => ctx.database.db.execute(sql.raw(text));
-  const stock = async () => (await ctx.database.db.select({ s: productVariants.stock }).from(productVariants).where(eq(productVariants.id, variant)))[0]!.s;
+  const stock = async () =>
+    (
+      await ctx.database.db
+        .select({ s: productVariants.stock })
+        .from(productVariants)
+        .where(eq(productVariants.id, variant))
+    )[0]!.s;
   const ordersOf = (uid: string) => ctx.database.db.select().from(orders).where(eq(orders.userId, uid));
-  const attempts = async () => Number(rows<{ n: string }>(await exec('select case when is_called then last_value else 0 end as n from test_fault_calls'))[0]!.n);
+  const attempts = async () =>
+    Number(
+      rows<{ n: string }>(
+        await exec('select case when is_called then last_value else 0 end as n from test_fault_calls'),
+      )[0]!.n,
+    );
 
   /** The next `times` inserts into `table` fail with `errcode`, as a concurrent transaction would make them. */
   async function failInserts(table: string, times: number, errcode: '40001' | '40P01') {
@@ -48,7 +64,9 @@ describe.skipIf(!dbAvailable())('transactions under contention', () => {
         end if;
         return new;
       end $$`);
-    await exec(`create trigger test_fault before insert on ${table} for each row execute function test_fault()`);
+    await exec(
+      `create trigger test_fault before insert on ${table} for each row execute function test_fault()`,
+    );
   }
 
   it('places an order that met serialization failures once, taking stock once', async () => {
@@ -116,11 +134,17 @@ describe.skipIf(!dbAvailable())('transactions under contention', () => {
   it('answers 409 nodata when the row read a moment ago is gone when it is written', async () => {
     const owner = (await signIn(ctx.app, 'owner@example.com')).cookie;
     await setRole(ctx.database, 'owner@example.com', 'owner');
-    await ctx.database.db.insert(redirects).values({ path: '/old-page', target: '/mall/dong-ding', permanent: true });
+    await ctx.database.db
+      .insert(redirects)
+      .values({ path: '/old-page', target: '/mall/dong-ding', permanent: true });
     // The row is read, then deleted by someone else before the update reaches it: the update
     // finds nothing. A trigger that skips the update gives the same result deterministically.
-    await exec(`create or replace function test_vanish() returns trigger language plpgsql as $$ begin return null; end $$`);
-    await exec('create trigger test_fault before update on redirects for each row execute function test_vanish()');
+    await exec(
+      `create or replace function test_vanish() returns trigger language plpgsql as $$ begin return null; end $$`,
+    );
+    await exec(
+      'create trigger test_fault before update on redirects for each row execute function test_vanish()',
+    );
     const res = await ctx.app.inject({
       method: 'PUT',
       url: '/api/admin/redirects',
@@ -152,7 +176,10 @@ describe.skipIf(!dbAvailable())('transactions under contention', () => {
         }
         await tx.execute(sql`insert into test_skew (k) values ('x')`);
       };
-      await Promise.all([db.transaction(body, { isolationLevel: 'serializable' }), db.transaction(body, { isolationLevel: 'serializable' })]);
+      await Promise.all([
+        db.transaction(body, { isolationLevel: 'serializable' }),
+        db.transaction(body, { isolationLevel: 'serializable' }),
+      ]);
       expect(runs).toBeGreaterThanOrEqual(3);
       expect(Number(rows<{ n: string }>(await exec('select count(*) as n from test_skew'))[0]!.n)).toBe(2);
     });

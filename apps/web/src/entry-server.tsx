@@ -16,7 +16,12 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { Writable } from 'node:stream';
 import { StrictMode, type ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+  type StaticHandlerContext,
+} from 'react-router';
 import { dehydrate, QueryClient, QueryClientProvider, type Query } from '@tanstack/react-query';
 import type { CurrentUser, MeResponse } from '@shop/shared/auth';
 import { decideGuard } from '@shop/shared/routes';
@@ -86,7 +91,9 @@ async function renderInScope(url: string): Promise<RenderResult> {
   // Who is signed in, as the browser's first render will believe it (the user store).
   let user: CurrentUser | null = null;
   if (hasSessionCookie()) {
-    const res = await scope.getStore()!.fetch('/api/auth/me', { method: 'GET', headers: { accept: 'application/json' } });
+    const res = await scope
+      .getStore()!
+      .fetch('/api/auth/me', { method: 'GET', headers: { accept: 'application/json' } });
     user = res.ok ? ((await res.json()) as MeResponse).user : null;
     // The hint outlived the session: the browser sends the visitor to sign in; nothing to render.
     if (!user) return { kind: 'skip' };
@@ -147,7 +154,8 @@ function renderToHtml(app: ReactNode): Promise<string> {
         if (failure) reject(failure instanceof Error ? failure : new Error(String(failure)));
         // A boundary sent apart (<!--$?-->) is hidden until an inline script moves it into place,
         // which the content security policy does not allow and a visitor without JavaScript never runs.
-        else if (html.includes('<!--$?-->')) reject(new Error('the server render sent a part of the page apart from its place'));
+        else if (html.includes('<!--$?-->'))
+          reject(new Error('the server render sent a part of the page apart from its place'));
         else resolve(html);
         done();
       },
@@ -165,7 +173,10 @@ function renderToHtml(app: ReactNode): Promise<string> {
         failure ??= error;
       },
     });
-    const timer = setTimeout(() => stream.abort(new Error(`server render took over ${RENDER_TIMEOUT_MS} ms`)), RENDER_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => stream.abort(new Error(`server render took over ${RENDER_TIMEOUT_MS} ms`)),
+      RENDER_TIMEOUT_MS,
+    );
   });
 }
 
@@ -181,6 +192,9 @@ function hydrationData(context: StaticHandlerContext): ServerState['router'] {
 
 /** The state as a data block (not a script, so the content security policy has nothing to allow); `<` escaped so it cannot end the element. */
 function serverStateScript(state: ServerState): string {
-  const json = JSON.stringify(state).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  const json = JSON.stringify(state)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
   return `<script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">${json}</script>`;
 }

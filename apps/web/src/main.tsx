@@ -31,6 +31,8 @@ function lazyStorageReadRetry(): void {
   }
   document.addEventListener('error', first, true);
   // A server-rendered page's pictures started loading with the HTML: some may have failed already.
-  const broken = [...document.images].filter((img) => img.complete && img.naturalWidth === 0 && (img.currentSrc || img.src).includes('/api/storage/'));
+  const broken = [...document.images].filter(
+    (img) => img.complete && img.naturalWidth === 0 && (img.currentSrc || img.src).includes('/api/storage/'),
+  );
   if (broken.length > 0) install(broken);
 }

@@ -21,16 +21,33 @@ async function boundaryErrors(filePath: string, code: string): Promise<string[]>
     .map((m) => `${m.ruleId ?? 'fatal'}: ${m.message}`);
 }
 
-const use = (specifier: string, name = 'x') => `import { ${name} } from '${specifier}';\nexport const y = ${name};\n`;
+const use = (specifier: string, name = 'x') =>
+  `import { ${name} } from '${specifier}';\nexport const y = ${name};\n`;
 
 describe('web boundaries', () => {
   it('a feature does not import another feature, at any depth', async () => {
-    expect(await boundaryErrors('features/cart/components/cart-line.tsx', use('../../catalog/api/catalog-api.ts'))).toEqual([
-      expect.stringMatching(/^web-boundaries\/layers: A feature never imports another feature \(features\/catalog\/api\/catalog-api.ts\)/),
+    expect(
+      await boundaryErrors('features/cart/components/cart-line.tsx', use('../../catalog/api/catalog-api.ts')),
+    ).toEqual([
+      expect.stringMatching(
+        /^web-boundaries\/layers: A feature never imports another feature \(features\/catalog\/api\/catalog-api.ts\)/,
+      ),
     ]);
-    expect(await boundaryErrors('features/cart/cart-util.ts', use('../auth/stores/user-store.ts'))).toHaveLength(1);
-    expect(await boundaryErrors('features/cart/cart-util.ts', `export const load = () => import('../orders/api/orders-api.ts');\n`)).toHaveLength(1);
-    expect(await boundaryErrors('features/cart/cart-util.ts', `export { x } from '../orders/api/orders-api.ts';\n`)).toHaveLength(1);
+    expect(
+      await boundaryErrors('features/cart/cart-util.ts', use('../auth/stores/user-store.ts')),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors(
+        'features/cart/cart-util.ts',
+        `export const load = () => import('../orders/api/orders-api.ts');\n`,
+      ),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors(
+        'features/cart/cart-util.ts',
+        `export { x } from '../orders/api/orders-api.ts';\n`,
+      ),
+    ).toHaveLength(1);
   });
 
   it('a feature imports its own files, shared code and @shop/shared', async () => {
@@ -47,38 +64,69 @@ describe('web boundaries', () => {
   });
 
   it('a feature does not import app/', async () => {
-    const errors = await boundaryErrors('features/checkout/components/form.tsx', use('../../../app/guards.ts'));
-    expect(errors.some((e) => e.startsWith('web-boundaries/layers: A feature never imports app/'))).toBe(true);
+    const errors = await boundaryErrors(
+      'features/checkout/components/form.tsx',
+      use('../../../app/guards.ts'),
+    );
+    expect(errors.some((e) => e.startsWith('web-boundaries/layers: A feature never imports app/'))).toBe(
+      true,
+    );
   });
 
   it('shared code does not import a feature or app/', async () => {
-    expect(await boundaryErrors('components/layouts/site-header.tsx', use('../../features/auth/stores/user-store.ts'))).toEqual([
-      expect.stringMatching(/^web-boundaries\/layers: Shared code .* never imports a feature/),
-    ]);
+    expect(
+      await boundaryErrors(
+        'components/layouts/site-header.tsx',
+        use('../../features/auth/stores/user-store.ts'),
+      ),
+    ).toEqual([expect.stringMatching(/^web-boundaries\/layers: Shared code .* never imports a feature/)]);
     expect(await boundaryErrors('lib/form.ts', use('../features/cart/api/cart-api.ts'))).toHaveLength(1);
     expect(await boundaryErrors('hooks/use-x.ts', use('../features/cart/api/cart-api.ts'))).toHaveLength(1);
     expect(await boundaryErrors('config/paths.ts', use('../features/cart/api/cart-api.ts'))).toHaveLength(1);
     const toApp = await boundaryErrors('lib/form.ts', use('../app/guards.ts'));
-    expect(toApp.some((e) => e.startsWith('web-boundaries/layers: Shared code (components/, lib/, hooks/, config/) never imports app/'))).toBe(true);
+    expect(
+      toApp.some((e) =>
+        e.startsWith(
+          'web-boundaries/layers: Shared code (components/, lib/, hooks/, config/) never imports app/',
+        ),
+      ),
+    ).toBe(true);
   });
 
   it('shared code imports shared code', async () => {
-    expect(await boundaryErrors('components/layouts/site-header.tsx', use('../../lib/form.ts') + use('../ui/cn.ts', 'cn'))).toEqual([]);
+    expect(
+      await boundaryErrors(
+        'components/layouts/site-header.tsx',
+        use('../../lib/form.ts') + use('../ui/cn.ts', 'cn'),
+      ),
+    ).toEqual([]);
   });
 
   it('the shop does not import the console', async () => {
-    expect(await boundaryErrors('app/routes/cart.tsx', use('../../admin/components/order-parts.tsx'))).toEqual([
-      expect.stringMatching(/^web-boundaries\/layers: The shop never imports the console/),
-    ]);
-    expect(await boundaryErrors('features/orders/components/order-parts.tsx', use('../../../admin/components/x.tsx'))).toHaveLength(1);
-    expect(await boundaryErrors('components/ui/button.tsx', use('../../admin/components/x.tsx'))).toHaveLength(1);
+    expect(
+      await boundaryErrors('app/routes/cart.tsx', use('../../admin/components/order-parts.tsx')),
+    ).toEqual([expect.stringMatching(/^web-boundaries\/layers: The shop never imports the console/)]);
+    expect(
+      await boundaryErrors(
+        'features/orders/components/order-parts.tsx',
+        use('../../../admin/components/x.tsx'),
+      ),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors('components/ui/button.tsx', use('../../admin/components/x.tsx')),
+    ).toHaveLength(1);
     // Only the router's lazy import of the console's entry crosses.
-    expect(await boundaryErrors('app/router.tsx', `export const load = () => import('../admin/admin-app.tsx');\n`)).toEqual([]);
+    expect(
+      await boundaryErrors('app/router.tsx', `export const load = () => import('../admin/admin-app.tsx');\n`),
+    ).toEqual([]);
     expect(await boundaryErrors('app/router.tsx', use('../admin/admin-app.tsx'))).toHaveLength(1);
   });
 
   it('app/ composes features and shared code', async () => {
-    const code = use('../../features/cart/api/cart-api.ts') + use('../../features/catalog/api/catalog-api.ts', 'z') + use('../../components/ui/page.tsx', 'w');
+    const code =
+      use('../../features/cart/api/cart-api.ts') +
+      use('../../features/catalog/api/catalog-api.ts', 'z') +
+      use('../../components/ui/page.tsx', 'w');
     expect(await boundaryErrors('app/routes/cart.tsx', code)).toEqual([]);
   });
 

@@ -12,7 +12,8 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
-  if (errors.length > 0) throw new Error(`console.error was called:\n${errors.map((a) => a.map(String).join(' ')).join('\n')}`);
+  if (errors.length > 0)
+    throw new Error(`console.error was called:\n${errors.map((a) => a.map(String).join(' ')).join('\n')}`);
 });
 
 // jsdom has no modal dialogs: open and close flip the attribute the way the browser does.

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { DescriptionBlock } from './catalog-blocks.ts';
 import { CONTENT_KINDS, ContentImage, type ContentKind } from './content.ts';
-import { BLOCK_FIELDS, BLOCK_TYPES, CONTENT_KIND_DEFS, CONTENT_SLUG, type ContentField } from './admin-content.ts';
+import {
+  BLOCK_FIELDS,
+  BLOCK_TYPES,
+  CONTENT_KIND_DEFS,
+  CONTENT_SLUG,
+  type ContentField,
+} from './admin-content.ts';
 
 /**
  * Each kind of site content is declared twice: as the zod schema every write is checked against
@@ -14,7 +20,13 @@ import { BLOCK_FIELDS, BLOCK_TYPES, CONTENT_KIND_DEFS, CONTENT_SLUG, type Conten
 
 type Presence = 'required' | 'optional' | 'may-be-empty';
 type Shape =
-  | { t: 'string'; presence: Presence; max: number | null; format: 'slug' | 'date' | 'url' | null; nullable?: true }
+  | {
+      t: 'string';
+      presence: Presence;
+      max: number | null;
+      format: 'slug' | 'date' | 'url' | null;
+      nullable?: true;
+    }
   | { t: 'number'; presence: Presence; int: boolean; min: number | null; max: number | null }
   | { t: 'boolean'; presence: Presence }
   | { t: 'enum'; presence: Presence; values: string[] }
@@ -55,7 +67,8 @@ const checksOf = (def: Def): Check[] => (def.checks ?? []).map((c) => c._zod.def
 
 function schemaShape(schema: z.ZodType, presence: Presence = 'required', nullable = false): Shape {
   if (schema === (DescriptionBlock as z.ZodType)) return { t: 'blocks' };
-  if (schema === (ContentImage as z.ZodType)) return { t: 'image', presence, ...(nullable ? { nullable: true as const } : {}) };
+  if (schema === (ContentImage as z.ZodType))
+    return { t: 'image', presence, ...(nullable ? { nullable: true as const } : {}) };
   const def = defOf(schema);
   const checks = checksOf(def);
   switch (def.type) {
@@ -65,10 +78,18 @@ function schemaShape(schema: z.ZodType, presence: Presence = 'required', nullabl
       return schemaShape(def.innerType!, presence, true);
     case 'string': {
       const min = checks.find((c) => c.check === 'min_length')?.minimum ?? 0;
-      const pattern = checks.find((c) => c.check === 'string_format' && c.format === 'regex')?.pattern?.source ?? null;
+      const pattern =
+        checks.find((c) => c.check === 'string_format' && c.format === 'regex')?.pattern?.source ?? null;
       const url = def.format === 'url';
-      const format = url ? 'url' : pattern === CONTENT_SLUG.source ? 'slug' : pattern === ISO_DATE ? 'date' : null;
-      const max = checks.find((c) => c.check === 'max_length')?.maximum ?? (pattern ? patternMax(pattern) : null);
+      const format = url
+        ? 'url'
+        : pattern === CONTENT_SLUG.source
+          ? 'slug'
+          : pattern === ISO_DATE
+            ? 'date'
+            : null;
+      const max =
+        checks.find((c) => c.check === 'max_length')?.maximum ?? (pattern ? patternMax(pattern) : null);
       const nonEmpty = min >= 1 || pattern !== null || url;
       return {
         t: 'string',
@@ -102,8 +123,13 @@ function schemaShape(schema: z.ZodType, presence: Presence = 'required', nullabl
     }
     case 'object': {
       const keys = Object.keys(def.shape!);
-      if (keys.length === 2 && keys.includes('bucket') && keys.includes('name')) return { t: 'file', presence };
-      return { t: 'object', presence, keys: Object.fromEntries(keys.map((k) => [k, schemaShape(def.shape![k]!)])) };
+      if (keys.length === 2 && keys.includes('bucket') && keys.includes('name'))
+        return { t: 'file', presence };
+      return {
+        t: 'object',
+        presence,
+        keys: Object.fromEntries(keys.map((k) => [k, schemaShape(def.shape![k]!)])),
+      };
     }
     default:
       throw new Error(`no editor field can stand for a zod ${def.type}`);
@@ -116,11 +142,22 @@ function fieldShape(f: ContentField): Shape {
     case 'category':
       return { t: 'string', presence: 'required', max: patternMax(CONTENT_SLUG.source), format: 'slug' };
     case 'text':
-      return { t: 'string', presence: f.optional ? 'optional' : 'required', max: f.maxLength, format: f.inputType === 'url' ? 'url' : null };
+      return {
+        t: 'string',
+        presence: f.optional ? 'optional' : 'required',
+        max: f.maxLength,
+        format: f.inputType === 'url' ? 'url' : null,
+      };
     case 'textarea':
       return { t: 'string', presence: 'required', max: f.maxLength, format: null };
     case 'date':
-      return { t: 'string', presence: 'required', max: null, format: 'date', ...(f.nullable ? { nullable: true as const } : {}) };
+      return {
+        t: 'string',
+        presence: 'required',
+        max: null,
+        format: 'date',
+        ...(f.nullable ? { nullable: true as const } : {}),
+      };
     case 'number':
       return { t: 'number', presence: 'required', int: true, min: f.min, max: f.max };
     case 'boolean':
@@ -136,7 +173,13 @@ function fieldShape(f: ContentField): Shape {
         of: { t: 'string', presence: 'required', max: f.itemMaxLength, format: f.slugs ? 'slug' : null },
       };
     case 'list':
-      return { t: 'array', presence: 'required', min: f.minItems, max: f.maxItems, of: { t: 'object', presence: 'required', keys: fieldsShape(f.fields) } };
+      return {
+        t: 'array',
+        presence: 'required',
+        min: f.minItems,
+        max: f.maxItems,
+        of: { t: 'object', presence: 'required', keys: fieldsShape(f.fields) },
+      };
     case 'blocks':
       return { t: 'array', presence: 'required', min: f.minItems, max: f.maxItems, of: { t: 'blocks' } };
     case 'image':
@@ -162,31 +205,43 @@ const kindKeys = (kind: ContentKind) => {
 };
 
 describe('the content editor and the content schemas agree', () => {
-  it.each(Object.keys(CONTENT_KINDS) as ContentKind[])('%s: every schema key has an editor field of the same kind, limits and presence, and no field is extra', (kind) => {
-    expect(CONTENT_KIND_DEFS[kind].kind).toBe(kind);
-    expect(fieldsShape(CONTENT_KIND_DEFS[kind].fields)).toEqual(kindKeys(kind));
-  });
+  it.each(Object.keys(CONTENT_KINDS) as ContentKind[])(
+    '%s: every schema key has an editor field of the same kind, limits and presence, and no field is extra',
+    (kind) => {
+      expect(CONTENT_KIND_DEFS[kind].kind).toBe(kind);
+      expect(fieldsShape(CONTENT_KIND_DEFS[kind].fields)).toEqual(kindKeys(kind));
+    },
+  );
 
   it('every content kind has an editor definition and no definition lacks a schema', () => {
     expect(Object.keys(CONTENT_KIND_DEFS).sort()).toEqual(Object.keys(CONTENT_KINDS).sort());
   });
 
-  it.each(BLOCK_TYPES.map((b) => b.type))('rich-text block %s: the editor fields are the block schema (its type aside)', (type) => {
-    const option = (DescriptionBlock as unknown as { options: z.ZodType[] }).options.find((o) => {
-      const shape = defOf(o).shape!;
-      return (defOf(shape.type!) as unknown as { values: string[] }).values.includes(type);
-    });
-    expect(option).toBeDefined();
-    const keys = Object.entries(defOf(option!).shape!).filter(([key]) => key !== 'type');
-    expect(fieldsShape(BLOCK_FIELDS[type])).toEqual(Object.fromEntries(keys.map(([key, schema]) => [key, schemaShape(schema)])));
-  });
+  it.each(BLOCK_TYPES.map((b) => b.type))(
+    'rich-text block %s: the editor fields are the block schema (its type aside)',
+    (type) => {
+      const option = (DescriptionBlock as unknown as { options: z.ZodType[] }).options.find((o) => {
+        const shape = defOf(o).shape!;
+        return (defOf(shape.type!) as unknown as { values: string[] }).values.includes(type);
+      });
+      expect(option).toBeDefined();
+      const keys = Object.entries(defOf(option!).shape!).filter(([key]) => key !== 'type');
+      expect(fieldsShape(BLOCK_FIELDS[type])).toEqual(
+        Object.fromEntries(keys.map(([key, schema]) => [key, schemaShape(schema)])),
+      );
+    },
+  );
 
   it('the comparison notices a field that disagrees', () => {
-    const fields = CONTENT_KIND_DEFS.faq.fields.map((f) => (f.key === 'question' && f.type === 'text' ? { ...f, maxLength: 81 } : f));
+    const fields = CONTENT_KIND_DEFS.faq.fields.map((f) =>
+      f.key === 'question' && f.type === 'text' ? { ...f, maxLength: 81 } : f,
+    );
     expect(fieldsShape(fields)).not.toEqual(kindKeys('faq'));
     const missing = CONTENT_KIND_DEFS.faq.fields.filter((f) => f.key !== 'answer');
     expect(fieldsShape(missing)).not.toEqual(kindKeys('faq'));
-    const optional = CONTENT_KIND_DEFS.job.fields.map((f) => (f.key === 'title' && f.type === 'text' ? { ...f, optional: true } : f));
+    const optional = CONTENT_KIND_DEFS.job.fields.map((f) =>
+      f.key === 'title' && f.type === 'text' ? { ...f, optional: true } : f,
+    );
     expect(fieldsShape(optional)).not.toEqual(kindKeys('job'));
   });
 });

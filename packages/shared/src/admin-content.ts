@@ -17,7 +17,10 @@ export const ContentKindSchema = z.enum(CONTENT_KIND_IDS, { message: '沒有這�
 
 /** List items use lower-case slugs; the text pages keep their route ids (serviceTerms). */
 export const CONTENT_SLUG = /^[a-z0-9-]{1,80}$/;
-const AnySlug = z.string().max(80, { message: '代碼格式不正確', abort: true }).regex(/^[A-Za-z0-9-]{1,80}$/, '代碼格式不正確');
+const AnySlug = z
+  .string()
+  .max(80, { message: '代碼格式不正確', abort: true })
+  .regex(/^[A-Za-z0-9-]{1,80}$/, '代碼格式不正確');
 
 export const ContentKindParams = z.object({ kind: ContentKindSchema });
 export const ContentItemParams = z.object({ kind: ContentKindSchema, slug: AnySlug });
@@ -69,7 +72,10 @@ export const ContentDocument = z.object({
 });
 export type ContentDocument = z.infer<typeof ContentDocument>;
 
-const BaseRevision = z.string().max(32, { message: '版本代碼格式不正確', abort: true }).regex(/^[a-f0-9]{32}$/, '版本代碼格式不正確');
+const BaseRevision = z
+  .string()
+  .max(32, { message: '版本代碼格式不正確', abort: true })
+  .regex(/^[a-f0-9]{32}$/, '版本代碼格式不正確');
 export const SaveContentDraftBody = z.object({ data: Doc, baseRevision: BaseRevision.optional() }).strict();
 /** Publishing names the revision the editor looked at, so nobody publishes a draft they have not seen. */
 export const PublishContentBody = z.object({ baseRevision: BaseRevision.optional() }).strict().nullish();
@@ -80,11 +86,16 @@ export type SaveContentDraftBody = z.infer<typeof SaveContentDraftBody>;
  */
 export const CreateContentBody = z.object({ data: Doc }).strict();
 export type CreateContentBody = z.infer<typeof CreateContentBody>;
-export const SetContentVisibilityBody = z.object({ published: z.boolean({ message: '請指定要公開或隱藏' }) }).strict();
+export const SetContentVisibilityBody = z
+  .object({ published: z.boolean({ message: '請指定要公開或隱藏' }) })
+  .strict();
 export const ReorderContentBody = z
   .object({
     slugs: z
-      .array(z.string().max(80, { message: '代碼格式不正確', abort: true }).regex(CONTENT_SLUG, '代碼格式不正確'), { message: '請提供項目的順序' })
+      .array(
+        z.string().max(80, { message: '代碼格式不正確', abort: true }).regex(CONTENT_SLUG, '代碼格式不正確'),
+        { message: '請提供項目的順序' },
+      )
       .min(1, '請提供項目的順序')
       .max(500, '項目太多')
       .refine((s) => new Set(s).size === s.length, '順序中有重複的項目'),
@@ -103,12 +114,25 @@ interface FieldBase {
 export type ContentField =
   /** The item's code in its URL: typed when the item is created, fixed afterwards. */
   | (FieldBase & { readonly type: 'slug' })
-  | (FieldBase & { readonly type: 'text'; readonly maxLength: number; readonly optional?: boolean; readonly inputType?: 'url' })
+  | (FieldBase & {
+      readonly type: 'text';
+      readonly maxLength: number;
+      readonly optional?: boolean;
+      readonly inputType?: 'url';
+    })
   | (FieldBase & { readonly type: 'textarea'; readonly maxLength: number; readonly rows?: number })
-  | (FieldBase & { readonly type: 'number'; readonly min: number; readonly max: number; readonly unit?: string })
+  | (FieldBase & {
+      readonly type: 'number';
+      readonly min: number;
+      readonly max: number;
+      readonly unit?: string;
+    })
   | (FieldBase & { readonly type: 'date'; readonly nullable?: boolean })
   | (FieldBase & { readonly type: 'boolean'; readonly checkboxLabel: string })
-  | (FieldBase & { readonly type: 'select'; readonly options: ReadonlyArray<{ readonly value: string; readonly label: string }> })
+  | (FieldBase & {
+      readonly type: 'select';
+      readonly options: ReadonlyArray<{ readonly value: string; readonly label: string }>;
+    })
   /** An FAQ category's slug; the editor offers the categories that exist. */
   | (FieldBase & { readonly type: 'category' })
   | (FieldBase & {
@@ -145,13 +169,26 @@ export const BLOCK_TYPES: ReadonlyArray<{ readonly type: BlockType; readonly lab
   { type: 'steps', label: '步驟' },
   { type: 'quote', label: '引言' },
 ];
-export const BLOCK_LABELS = Object.fromEntries(BLOCK_TYPES.map((b) => [b.type, b.label])) as Record<BlockType, string>;
+export const BLOCK_LABELS = Object.fromEntries(BLOCK_TYPES.map((b) => [b.type, b.label])) as Record<
+  BlockType,
+  string
+>;
 
 /** The fields of each rich-text block, exactly as DescriptionBlock defines them. */
 export const BLOCK_FIELDS: Readonly<Record<BlockType, readonly ContentField[]>> = {
   paragraph: [{ key: 'text', label: '段落文字', type: 'textarea', maxLength: 2000, rows: 4 }],
   heading: [{ key: 'text', label: '小標題文字', type: 'text', maxLength: 80 }],
-  list: [{ key: 'items', label: '條列項目', type: 'strings', itemLabel: '項目', itemMaxLength: 300, minItems: 1, maxItems: 20 }],
+  list: [
+    {
+      key: 'items',
+      label: '條列項目',
+      type: 'strings',
+      itemLabel: '項目',
+      itemMaxLength: 300,
+      minItems: 1,
+      maxItems: 20,
+    },
+  ],
   steps: [
     {
       key: 'items',
@@ -188,7 +225,12 @@ export function emptyBlock(type: BlockType): DescriptionBlock {
 }
 
 const TOKEN_HINT = `金額請用代碼，例如 {{home.fee}}，頁面上會自動換成目前的運費。`;
-const slugField: ContentField = { key: 'slug', label: '網址代碼', type: 'slug', hint: '小寫英文字母、數字與連字號，例如 chen-jia-he；建立後不能修改。' };
+const slugField: ContentField = {
+  key: 'slug',
+  label: '網址代碼',
+  type: 'slug',
+  hint: '小寫英文字母、數字與連字號，例如 chen-jia-he；建立後不能修改。',
+};
 const sections = (maxItems: number, label = '章節'): ContentField => ({
   key: 'sections',
   label,
@@ -202,8 +244,23 @@ const sections = (maxItems: number, label = '章節'): ContentField => ({
     { key: 'blocks', label: '內文', type: 'blocks', minItems: 1, maxItems: 30, hint: TOKEN_HINT },
   ],
 });
-const bio: ContentField = { key: 'bio', label: '介紹', type: 'strings', itemLabel: '段落', itemMaxLength: 600, minItems: 1, maxItems: 6, multiline: true };
-const portrait: ContentField = { key: 'portrait', label: '照片', type: 'image', folder: 'people', hint: '方形圖片效果最好（至少 800 × 800 像素）。' };
+const bio: ContentField = {
+  key: 'bio',
+  label: '介紹',
+  type: 'strings',
+  itemLabel: '段落',
+  itemMaxLength: 600,
+  minItems: 1,
+  maxItems: 6,
+  multiline: true,
+};
+const portrait: ContentField = {
+  key: 'portrait',
+  label: '照片',
+  type: 'image',
+  folder: 'people',
+  hint: '方形圖片效果最好（至少 800 × 800 像素）。',
+};
 
 export interface ContentKindDef {
   readonly kind: ContentKind;
@@ -266,7 +323,14 @@ export const CONTENT_KIND_DEFS: Readonly<Record<ContentKind, ContentKindDef>> = 
         summaryKey: 'text',
         fields: [
           { key: 'text', label: '消息文字', type: 'text', maxLength: 80, hint: TOKEN_HINT },
-          { key: 'href', label: '連結（選填）', type: 'text', maxLength: 200, optional: true, hint: '站內網址，例如 /shippingFee' },
+          {
+            key: 'href',
+            label: '連結（選填）',
+            type: 'text',
+            maxLength: 200,
+            optional: true,
+            hint: '站內網址，例如 /shippingFee',
+          },
         ],
       },
       {
@@ -282,7 +346,17 @@ export const CONTENT_KIND_DEFS: Readonly<Record<ContentKind, ContentKindDef>> = 
           { key: 'text', label: '說明', type: 'textarea', maxLength: 120, rows: 2 },
         ],
       },
-      { key: 'featuredProductSlugs', label: '當季推薦商品', type: 'strings', itemLabel: '商品代碼', itemMaxLength: 80, minItems: 3, maxItems: 8, slugs: true, hint: '商品網址 /mall/ 後面的代碼，依序顯示前 4 個上架中的商品。' },
+      {
+        key: 'featuredProductSlugs',
+        label: '當季推薦商品',
+        type: 'strings',
+        itemLabel: '商品代碼',
+        itemMaxLength: 80,
+        minItems: 3,
+        maxItems: 8,
+        slugs: true,
+        hint: '商品網址 /mall/ 後面的代碼，依序顯示前 4 個上架中的商品。',
+      },
       { key: 'joinTitle', label: '加入會員標題', type: 'text', maxLength: 30 },
       { key: 'joinText', label: '加入會員說明', type: 'textarea', maxLength: 120, rows: 2 },
     ],
@@ -396,8 +470,26 @@ export const CONTENT_KIND_DEFS: Readonly<Record<ContentKind, ContentKindDef>> = 
       { key: 'summary', label: '一句話介紹', type: 'textarea', maxLength: 120, rows: 2 },
       { key: 'quote', label: '師傅語錄', type: 'textarea', maxLength: 120, rows: 2 },
       bio,
-      { key: 'specialties', label: '專長', type: 'strings', itemLabel: '專長', itemMaxLength: 30, minItems: 1, maxItems: 8 },
-      { key: 'relatedProductSlugs', label: '師傅推薦商品', type: 'strings', itemLabel: '商品代碼', itemMaxLength: 80, minItems: 0, maxItems: 6, slugs: true, hint: '商品網址 /mall/ 後面的代碼。' },
+      {
+        key: 'specialties',
+        label: '專長',
+        type: 'strings',
+        itemLabel: '專長',
+        itemMaxLength: 30,
+        minItems: 1,
+        maxItems: 8,
+      },
+      {
+        key: 'relatedProductSlugs',
+        label: '師傅推薦商品',
+        type: 'strings',
+        itemLabel: '商品代碼',
+        itemMaxLength: 80,
+        minItems: 0,
+        maxItems: 6,
+        slugs: true,
+        hint: '商品網址 /mall/ 後面的代碼。',
+      },
     ],
   },
   job: {
@@ -427,9 +519,33 @@ export const CONTENT_KIND_DEFS: Readonly<Record<ContentKind, ContentKindDef>> = 
       },
       { key: 'posted', label: '刊登日期', type: 'date' },
       { key: 'summary', label: '職缺簡介', type: 'textarea', maxLength: 200, rows: 3 },
-      { key: 'responsibilities', label: '工作內容', type: 'strings', itemLabel: '工作內容', itemMaxLength: 160, minItems: 2, maxItems: 10 },
-      { key: 'requirements', label: '我們希望您', type: 'strings', itemLabel: '條件', itemMaxLength: 160, minItems: 2, maxItems: 10 },
-      { key: 'benefits', label: '福利', type: 'strings', itemLabel: '福利', itemMaxLength: 160, minItems: 1, maxItems: 10 },
+      {
+        key: 'responsibilities',
+        label: '工作內容',
+        type: 'strings',
+        itemLabel: '工作內容',
+        itemMaxLength: 160,
+        minItems: 2,
+        maxItems: 10,
+      },
+      {
+        key: 'requirements',
+        label: '我們希望您',
+        type: 'strings',
+        itemLabel: '條件',
+        itemMaxLength: 160,
+        minItems: 2,
+        maxItems: 10,
+      },
+      {
+        key: 'benefits',
+        label: '福利',
+        type: 'strings',
+        itemLabel: '福利',
+        itemMaxLength: 160,
+        minItems: 1,
+        maxItems: 10,
+      },
     ],
   },
   media: {
@@ -457,8 +573,22 @@ export const CONTENT_KIND_DEFS: Readonly<Record<ContentKind, ContentKindDef>> = 
       { key: 'source', label: '媒體名稱', type: 'text', maxLength: 40 },
       { key: 'date', label: '報導日期', type: 'date' },
       { key: 'summary', label: '摘要', type: 'textarea', maxLength: 300, rows: 3 },
-      { key: 'url', label: '原文網址', type: 'text', maxLength: 500, inputType: 'url', hint: '完整網址，例如 https://example.com/news/123' },
-      { key: 'videoId', label: 'YouTube 影片代碼（選填）', type: 'text', maxLength: 20, optional: true, hint: '影片網址 watch?v= 後面的代碼；有代碼時頁面會顯示播放器。' },
+      {
+        key: 'url',
+        label: '原文網址',
+        type: 'text',
+        maxLength: 500,
+        inputType: 'url',
+        hint: '完整網址，例如 https://example.com/news/123',
+      },
+      {
+        key: 'videoId',
+        label: 'YouTube 影片代碼（選填）',
+        type: 'text',
+        maxLength: 20,
+        optional: true,
+        hint: '影片網址 watch?v= 後面的代碼；有代碼時頁面會顯示播放器。',
+      },
     ],
   },
   download: {
@@ -482,7 +612,12 @@ export const CONTENT_KIND_DEFS: Readonly<Record<ContentKind, ContentKindDef>> = 
       { key: 'description', label: '說明', type: 'textarea', maxLength: 200, rows: 2 },
       { key: 'date', label: '日期', type: 'date' },
       { key: 'membersOnly', label: '下載權限', type: 'boolean', checkboxLabel: '會員限定（登入後才能下載）' },
-      { key: 'file', label: '檔案（PDF）', type: 'file', hint: '會員限定的檔案存放在會員專區，其他放在公開下載區；更改權限後請重新上傳。' },
+      {
+        key: 'file',
+        label: '檔案（PDF）',
+        type: 'file',
+        hint: '會員限定的檔案存放在會員專區，其他放在公開下載區；更改權限後請重新上傳。',
+      },
     ],
   },
   ip: {
@@ -516,7 +651,13 @@ export const CONTENT_KIND_DEFS: Readonly<Record<ContentKind, ContentKindDef>> = 
         type: 'select',
         options: ['有效', '審查中', '已屆期'].map((v) => ({ value: v, label: v })),
       },
-      { key: 'certificate', label: '證書圖片（選填）', type: 'image', folder: 'certificates', nullable: true },
+      {
+        key: 'certificate',
+        label: '證書圖片（選填）',
+        type: 'image',
+        folder: 'certificates',
+        nullable: true,
+      },
     ],
   },
   faqCategory: {
@@ -548,7 +689,19 @@ export const CONTENT_KIND_DEFS: Readonly<Record<ContentKind, ContentKindDef>> = 
 };
 
 /** The order of the cards on the console's content page. */
-export const CONTENT_KIND_ORDER: readonly ContentKind[] = ['landing', 'company', 'textPage', 'team', 'master', 'job', 'media', 'download', 'ip', 'faqCategory', 'faq'];
+export const CONTENT_KIND_ORDER: readonly ContentKind[] = [
+  'landing',
+  'company',
+  'textPage',
+  'team',
+  'master',
+  'job',
+  'media',
+  'download',
+  'ip',
+  'faqCategory',
+  'faq',
+];
 
 export const isSingleKind = (kind: ContentKind) => CONTENT_KIND_DEFS[kind].single;
 
@@ -583,16 +736,25 @@ export function contentPublicPath(kind: ContentKind, slug: string): string {
 /** A list kind's page on the site (for 「預覽網站頁面」); null for the page kinds. */
 export function contentListPath(kind: ContentKind): string | null {
   if (CONTENT_KIND_DEFS[kind].single) return null;
-  return { team: '/team', master: '/master', job: '/jobs', media: '/media', download: '/download', ip: '/patentsAndTrademarks', faqCategory: '/faq', faq: '/faq' }[kind as string] ?? null;
+  return (
+    {
+      team: '/team',
+      master: '/master',
+      job: '/jobs',
+      media: '/media',
+      download: '/download',
+      ip: '/patentsAndTrademarks',
+      faqCategory: '/faq',
+      faq: '/faq',
+    }[kind as string] ?? null
+  );
 }
-
 
 /** The public page showing the saved draft: the path with `?preview=1` (before any #hash). */
 export function contentPreviewPath(kind: ContentKind, slug: string): string {
   const [path, hash] = contentPublicPath(kind, slug).split('#');
   return `${path}?${PREVIEW_PARAM}=1${hash ? `#${hash}` : ''}`;
 }
-
 
 // ---------------------------------------------------------------------------------------------
 // Documents: empty ones, tidy ones, and zh-TW messages for what is wrong with one
@@ -644,17 +806,28 @@ export function newContentDocument(kind: ContentKind): Record<string, unknown> {
   return doc;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function tidy(fields: readonly ContentField[], value: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...value };
   for (const f of fields) {
     const v = out[f.key];
-    if (f.type === 'text' && f.optional && (v === '' || v === null || (typeof v === 'string' && v.trim() === ''))) delete out[f.key];
+    if (
+      f.type === 'text' &&
+      f.optional &&
+      (v === '' || v === null || (typeof v === 'string' && v.trim() === ''))
+    )
+      delete out[f.key];
     else if (f.type === 'date' && f.nullable && (v === '' || v === undefined)) out[f.key] = null;
-    else if (f.type === 'list' && Array.isArray(v)) out[f.key] = v.map((item) => (isRecord(item) ? tidy(f.fields, item) : item));
+    else if (f.type === 'list' && Array.isArray(v))
+      out[f.key] = v.map((item) => (isRecord(item) ? tidy(f.fields, item) : item));
     else if (f.type === 'blocks' && Array.isArray(v)) {
-      out[f.key] = v.map((b) => (isRecord(b) && typeof b.type === 'string' && b.type in BLOCK_FIELDS ? tidy(BLOCK_FIELDS[b.type as BlockType], b) : b));
+      out[f.key] = v.map((b) =>
+        isRecord(b) && typeof b.type === 'string' && b.type in BLOCK_FIELDS
+          ? tidy(BLOCK_FIELDS[b.type as BlockType], b)
+          : b,
+      );
     }
   }
   return out;
@@ -664,14 +837,21 @@ function tidy(fields: readonly ContentField[], value: Record<string, unknown>): 
  * Tidies what the editor sends before it is checked: an optional text left empty is left out, a
  * date that may be empty becomes null (so 「出處」 left blank is not an error).
  */
-export function normalizeContentDocument(kind: ContentKind, data: Record<string, unknown>): Record<string, unknown> {
+export function normalizeContentDocument(
+  kind: ContentKind,
+  data: Record<string, unknown>,
+): Record<string, unknown> {
   return tidy(CONTENT_KIND_DEFS[kind].fields, data);
 }
 
 type PathPart = string | number;
 
 /** The field a path ends on, with a readable trail of labels (「章節 2 › 內文 › 第 1 個區塊（段落）› 段落文字」). */
-export function describeContentPath(kind: ContentKind, data: unknown, path: readonly PathPart[]): { field: ContentField | null; label: string; trail: string } {
+export function describeContentPath(
+  kind: ContentKind,
+  data: unknown,
+  path: readonly PathPart[],
+): { field: ContentField | null; label: string; trail: string } {
   let fields: readonly ContentField[] = CONTENT_KIND_DEFS[kind].fields;
   let field: ContentField | null = null;
   let value: unknown = data;
@@ -693,7 +873,10 @@ export function describeContentPath(kind: ContentKind, data: unknown, path: read
         trail.push(`第 ${part + 1} 個${field.itemLabel}`);
         fields = field.fields;
       } else if (field.type === 'blocks') {
-        const type = isRecord(item) && typeof item.type === 'string' && item.type in BLOCK_FIELDS ? (item.type as BlockType) : null;
+        const type =
+          isRecord(item) && typeof item.type === 'string' && item.type in BLOCK_FIELDS
+            ? (item.type as BlockType)
+            : null;
         trail.push(type ? `第 ${part + 1} 個區塊（${BLOCK_LABELS[type]}）` : `第 ${part + 1} 個區塊`);
         fields = type ? BLOCK_FIELDS[type] : [];
         if (path[i + 1] === 'type') {
@@ -726,7 +909,8 @@ const SLUG_MESSAGE = '只能使用小寫英文字母、數字與連字號（最�
 
 function valueAt(data: unknown, path: readonly PathPart[]): unknown {
   let v = data;
-  for (const p of path) v = typeof p === 'number' ? (Array.isArray(v) ? v[p] : undefined) : isRecord(v) ? v[p] : undefined;
+  for (const p of path)
+    v = typeof p === 'number' ? (Array.isArray(v) ? v[p] : undefined) : isRecord(v) ? v[p] : undefined;
   return v;
 }
 
@@ -736,7 +920,8 @@ function issueMessage(kind: ContentKind, data: unknown, issue: IssueLike): strin
   const { field, label } = describeContentPath(kind, data, path);
   const name = label.replace(/（選填）$/, '');
   const lastPart = path.at(-1);
-  const isSlugValue = field?.type === 'slug' || field?.type === 'category' || (field?.type === 'strings' && field.slugs);
+  const isSlugValue =
+    field?.type === 'slug' || field?.type === 'category' || (field?.type === 'strings' && field.slugs);
   const isDate = field?.type === 'date';
   const min = Number(issue.minimum);
   const max = Number(issue.maximum);
@@ -757,14 +942,24 @@ function issueMessage(kind: ContentKind, data: unknown, issue: IssueLike): strin
     case 'too_small':
       if (issue.origin === 'string') return min <= 1 ? `請填寫${name}` : `${name}至少需要 ${min} 個字`;
       if (issue.origin === 'array') {
-        const unit = field?.type === 'strings' || field?.type === 'list' ? field.itemLabel : field?.type === 'blocks' ? '區塊' : '項';
+        const unit =
+          field?.type === 'strings' || field?.type === 'list'
+            ? field.itemLabel
+            : field?.type === 'blocks'
+              ? '區塊'
+              : '項';
         return issue.exact ? `${name}必須剛好 ${min} 個${unit}` : `${name}至少需要 ${min} 個${unit}`;
       }
       return `${name}至少為 ${min}`;
     case 'too_big':
       if (issue.origin === 'string') return `${name}最多 ${max} 個字`;
       if (issue.origin === 'array') {
-        const unit = field?.type === 'strings' || field?.type === 'list' ? field.itemLabel : field?.type === 'blocks' ? '區塊' : '項';
+        const unit =
+          field?.type === 'strings' || field?.type === 'list'
+            ? field.itemLabel
+            : field?.type === 'blocks'
+              ? '區塊'
+              : '項';
         return issue.exact ? `${name}必須剛好 ${max} 個${unit}` : `${name}最多 ${max} 個${unit}`;
       }
       return `${name}最多為 ${max}`;
@@ -788,7 +983,11 @@ function issueMessage(kind: ContentKind, data: unknown, issue: IssueLike): strin
 }
 
 /** Field path (`sections.0.blocks.1.text`) → zh-TW message, the first issue per path. */
-export function contentIssueFields(kind: ContentKind, data: unknown, issues: readonly IssueLike[]): Record<string, string> {
+export function contentIssueFields(
+  kind: ContentKind,
+  data: unknown,
+  issues: readonly IssueLike[],
+): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of issues) {
     const key = issue.path.map(String).join('.') || '_';
@@ -804,7 +1003,9 @@ export function contentTokenFields(data: unknown): Record<string, string> {
   const walk = (v: unknown, path: PathPart[]) => {
     if (typeof v === 'string') {
       const bad = unknownTokens(v);
-      if (bad.length) fields[path.join('.')] = `不認得的金額代碼 ${bad.map((t) => `{{${t}}}`).join('、')}；可用的代碼：${known}`;
+      if (bad.length)
+        fields[path.join('.')] =
+          `不認得的金額代碼 ${bad.map((t) => `{{${t}}}`).join('、')}；可用的代碼：${known}`;
     } else if (Array.isArray(v)) v.forEach((item, i) => walk(item, [...path, i]));
     else if (isRecord(v)) for (const [k, item] of Object.entries(v)) walk(item, [...path, k]);
   };
@@ -819,9 +1020,15 @@ export function contentFieldTrail(kind: ContentKind, data: unknown, key: string)
 }
 
 /** A list item's name and second line, from whichever document the editor last saved. */
-export function contentItemTitle(kind: ContentKind, doc: Record<string, unknown>): { title: string; subtitle: string | null } {
+export function contentItemTitle(
+  kind: ContentKind,
+  doc: Record<string, unknown>,
+): { title: string; subtitle: string | null } {
   const def = CONTENT_KIND_DEFS[kind];
   const title = doc[def.titleKey];
   const subtitle = def.subtitleKey ? doc[def.subtitleKey] : undefined;
-  return { title: typeof title === 'string' && title ? title : '（未命名）', subtitle: typeof subtitle === 'string' || typeof subtitle === 'number' ? String(subtitle) : null };
+  return {
+    title: typeof title === 'string' && title ? title : '（未命名）',
+    subtitle: typeof subtitle === 'string' || typeof subtitle === 'number' ? String(subtitle) : null,
+  };
 }

@@ -34,10 +34,18 @@ export function taipeiLocalToIso(local: string): string | null {
 
 export const COUPON_STATES = ['running', 'paused', 'upcoming', 'expired'] as const;
 export type CouponState = (typeof COUPON_STATES)[number];
-export const COUPON_STATE_LABELS: Readonly<Record<CouponState, string>> = { running: '進行中', paused: '已暫停', upcoming: '未開始', expired: '已過期' };
+export const COUPON_STATE_LABELS: Readonly<Record<CouponState, string>> = {
+  running: '進行中',
+  paused: '已暫停',
+  upcoming: '未開始',
+  expired: '已過期',
+};
 
 /** What a coupon is right now: an ended coupon reads 已過期 even when paused. */
-export function couponState(c: { status: 'active' | 'paused'; startsAt: string | Date; endsAt: string | Date }, now: Date = new Date()): CouponState {
+export function couponState(
+  c: { status: 'active' | 'paused'; startsAt: string | Date; endsAt: string | Date },
+  now: Date = new Date(),
+): CouponState {
   const starts = new Date(c.startsAt).getTime();
   const ends = new Date(c.endsAt).getTime();
   if (now.getTime() >= ends) return 'expired';
@@ -52,7 +60,11 @@ export function couponValueText(c: { kind: 'percent' | 'fixed'; value: number })
 }
 
 export const COUPON_VALIDITY = ['now', 'upcoming', 'expired'] as const;
-export const COUPON_VALIDITY_LABELS: Readonly<Record<(typeof COUPON_VALIDITY)[number], string>> = { now: '目前有效', upcoming: '尚未開始', expired: '已結束' };
+export const COUPON_VALIDITY_LABELS: Readonly<Record<(typeof COUPON_VALIDITY)[number], string>> = {
+  now: '目前有效',
+  upcoming: '尚未開始',
+  expired: '已結束',
+};
 
 export const CouponListQuery = PagingQuery.extend({
   q: z.string().trim().max(100, '搜尋文字不能超過 100 個字元').optional(),
@@ -134,18 +146,39 @@ export const CouponBody = z
     minSpend: whole('最低消費必須是整數').min(0, '最低消費不能是負數').max(10_000_000, '最低消費太大了'),
     startsAt: instant('開始時間'),
     endsAt: instant('結束時間'),
-    totalLimit: whole('總使用次數必須是整數').min(1, '總使用次數至少 1 次；不限次數請留空').max(10_000_000, '總使用次數太大了').nullable(),
-    perMemberLimit: whole('每人使用次數必須是整數').min(1, '每人至少可用 1 次').max(1000, '每人使用次數最多 1000 次'),
-    tierCodes: z.array(z.string().max(30, { message: '會員等級格式不正確', abort: true }).regex(/^[a-z0-9-]{1,30}$/, '會員等級格式不正確'), { error: '會員等級格式不正確' }).max(20).default([]),
-    categoryIds: z.array(z.uuid({ message: '商品分類格式不正確' }), { error: '商品分類格式不正確' }).max(50).default([]),
+    totalLimit: whole('總使用次數必須是整數')
+      .min(1, '總使用次數至少 1 次；不限次數請留空')
+      .max(10_000_000, '總使用次數太大了')
+      .nullable(),
+    perMemberLimit: whole('每人使用次數必須是整數')
+      .min(1, '每人至少可用 1 次')
+      .max(1000, '每人使用次數最多 1000 次'),
+    tierCodes: z
+      .array(
+        z
+          .string()
+          .max(30, { message: '會員等級格式不正確', abort: true })
+          .regex(/^[a-z0-9-]{1,30}$/, '會員等級格式不正確'),
+        { error: '會員等級格式不正確' },
+      )
+      .max(20)
+      .default([]),
+    categoryIds: z
+      .array(z.uuid({ message: '商品分類格式不正確' }), { error: '商品分類格式不正確' })
+      .max(50)
+      .default([]),
     listed: z.boolean({ error: '請選擇是否顯示在會員的優惠券列表' }).default(false),
   })
   .strict()
   .superRefine((v, ctx) => {
-    if (v.kind === 'percent' && (v.value < 1 || v.value > 100)) ctx.addIssue({ code: 'custom', path: ['value'], message: '百分比折扣必須是 1 到 100 之間的整數' });
-    if (v.kind === 'fixed' && (v.value < 1 || v.value > 1_000_000)) ctx.addIssue({ code: 'custom', path: ['value'], message: '折抵金額必須是 1 以上的整數（新臺幣元）' });
-    if (Date.parse(v.endsAt) <= Date.parse(v.startsAt)) ctx.addIssue({ code: 'custom', path: ['endsAt'], message: '結束時間必須晚於開始時間' });
-    if (new Set(v.tierCodes).size !== v.tierCodes.length) ctx.addIssue({ code: 'custom', path: ['tierCodes'], message: '會員等級重複了' });
+    if (v.kind === 'percent' && (v.value < 1 || v.value > 100))
+      ctx.addIssue({ code: 'custom', path: ['value'], message: '百分比折扣必須是 1 到 100 之間的整數' });
+    if (v.kind === 'fixed' && (v.value < 1 || v.value > 1_000_000))
+      ctx.addIssue({ code: 'custom', path: ['value'], message: '折抵金額必須是 1 以上的整數（新臺幣元）' });
+    if (Date.parse(v.endsAt) <= Date.parse(v.startsAt))
+      ctx.addIssue({ code: 'custom', path: ['endsAt'], message: '結束時間必須晚於開始時間' });
+    if (new Set(v.tierCodes).size !== v.tierCodes.length)
+      ctx.addIssue({ code: 'custom', path: ['tierCodes'], message: '會員等級重複了' });
   });
 export type CouponBody = z.infer<typeof CouponBody>;
 export type CouponBodyInput = z.input<typeof CouponBody>;
@@ -160,30 +193,59 @@ export type TiersResponse = z.infer<typeof TiersResponse>;
 
 export const TierInput = z
   .object({
-    code: z.string().max(30, { message: '會員等級代碼格式不正確', abort: true }).regex(/^[a-z0-9-]{1,30}$/, '會員等級代碼格式不正確'),
-    name: z.string({ error: '請填寫等級名稱' }).trim().min(1, '請填寫等級名稱').max(10, '等級名稱最多 10 個字'),
+    code: z
+      .string()
+      .max(30, { message: '會員等級代碼格式不正確', abort: true })
+      .regex(/^[a-z0-9-]{1,30}$/, '會員等級代碼格式不正確'),
+    name: z
+      .string({ error: '請填寫等級名稱' })
+      .trim()
+      .min(1, '請填寫等級名稱')
+      .max(10, '等級名稱最多 10 個字'),
     threshold: whole('門檻必須是整數（新臺幣元）').min(0, '門檻不能是負數').max(100_000_000, '門檻太大了'),
-    discountPercent: whole('折扣必須是 0 到 30 的整數').min(0, '折扣必須是 0 到 30 的整數').max(30, '折扣必須是 0 到 30 的整數'),
-    freeShippingOver: whole('免運門檻必須是整數（新臺幣元）').min(1, '免運門檻必須是正整數；沿用全店規則請留空').max(10_000_000, '免運門檻太大了').nullable(),
+    discountPercent: whole('折扣必須是 0 到 30 的整數')
+      .min(0, '折扣必須是 0 到 30 的整數')
+      .max(30, '折扣必須是 0 到 30 的整數'),
+    freeShippingOver: whole('免運門檻必須是整數（新臺幣元）')
+      .min(1, '免運門檻必須是正整數；沿用全店規則請留空')
+      .max(10_000_000, '免運門檻太大了')
+      .nullable(),
   })
   .strict();
 export type TierInput = z.infer<typeof TierInput>;
 
 /** Every tier at once, in order (lowest first): the order is the tiers' sort order. */
 export const UpdateTiersBody = z
-  .object({ tiers: z.array(TierInput, { error: '請提供會員等級' }).min(1, '至少要有一個會員等級').max(10, '會員等級最多 10 個') })
+  .object({
+    tiers: z
+      .array(TierInput, { error: '請提供會員等級' })
+      .min(1, '至少要有一個會員等級')
+      .max(10, '會員等級最多 10 個'),
+  })
   .strict()
   .superRefine((v, ctx) => {
     const first = v.tiers[0];
-    if (first && first.threshold !== 0) ctx.addIssue({ code: 'custom', path: ['tiers', 0, 'threshold'], message: '最低的等級門檻必須是 0，讓每位會員都有等級' });
+    if (first && first.threshold !== 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['tiers', 0, 'threshold'],
+        message: '最低的等級門檻必須是 0，讓每位會員都有等級',
+      });
     for (let i = 1; i < v.tiers.length; i++) {
-      if (v.tiers[i]!.threshold <= v.tiers[i - 1]!.threshold) ctx.addIssue({ code: 'custom', path: ['tiers', i, 'threshold'], message: `門檻必須高於上一個等級（${formatTwd(v.tiers[i - 1]!.threshold)}）` });
+      if (v.tiers[i]!.threshold <= v.tiers[i - 1]!.threshold)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['tiers', i, 'threshold'],
+          message: `門檻必須高於上一個等級（${formatTwd(v.tiers[i - 1]!.threshold)}）`,
+        });
     }
     const names = new Set<string>();
     v.tiers.forEach((t, i) => {
-      if (names.has(t.name)) ctx.addIssue({ code: 'custom', path: ['tiers', i, 'name'], message: '等級名稱不能重複' });
+      if (names.has(t.name))
+        ctx.addIssue({ code: 'custom', path: ['tiers', i, 'name'], message: '等級名稱不能重複' });
       names.add(t.name);
     });
-    if (new Set(v.tiers.map((t) => t.code)).size !== v.tiers.length) ctx.addIssue({ code: 'custom', path: ['tiers'], message: '會員等級重複了' });
+    if (new Set(v.tiers.map((t) => t.code)).size !== v.tiers.length)
+      ctx.addIssue({ code: 'custom', path: ['tiers'], message: '會員等級重複了' });
   });
 export type UpdateTiersBody = z.infer<typeof UpdateTiersBody>;

@@ -9,7 +9,14 @@ export const Dashboard = z.object({
   month: Totals,
   byStatus: z.array(z.object({ status: z.enum(ORDER_STATUSES), count: z.number().int() })),
   lowStock: z.array(
-    z.object({ productId: z.string(), productName: z.string(), sku: z.string(), variantLabel: z.string(), stock: z.number().int(), threshold: z.number().int() }),
+    z.object({
+      productId: z.string(),
+      productName: z.string(),
+      sku: z.string(),
+      variantLabel: z.string(),
+      stock: z.number().int(),
+      threshold: z.number().int(),
+    }),
   ),
   /** The last 30 days, oldest first, every day present (zero when nothing sold). */
   daily: z.array(z.object({ date: z.string(), sales: z.number().int(), orders: z.number().int() })),

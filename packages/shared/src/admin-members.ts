@@ -11,15 +11,27 @@ import { PAYMENT_METHODS } from './payment-methods.ts';
 
 export const USER_ROLES = ['customer', ...STAFF_ROLES] as const;
 export type UserRole = (typeof USER_ROLES)[number];
-export const USER_ROLE_NAMES: Readonly<Record<UserRole, string>> = { customer: '一般會員', owner: '店主', staff: '店員', viewer: '檢視者' };
+export const USER_ROLE_NAMES: Readonly<Record<UserRole, string>> = {
+  customer: '一般會員',
+  owner: '店主',
+  staff: '店員',
+  viewer: '檢視者',
+};
 
 export const MEMBER_STATUSES = ['active', 'disabled'] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
-export const MEMBER_STATUS_LABELS: Readonly<Record<MemberStatus, string>> = { active: '使用中', disabled: '已停用' };
+export const MEMBER_STATUS_LABELS: Readonly<Record<MemberStatus, string>> = {
+  active: '使用中',
+  disabled: '已停用',
+};
 
 export const MemberListQuery = PagingQuery.extend({
   q: z.string().trim().max(100, '搜尋文字不能超過 100 個字元').optional(),
-  tier: z.string().max(30, { message: '會員等級格式不正確', abort: true }).regex(/^[a-z0-9-]{1,30}$/, '會員等級格式不正確').optional(),
+  tier: z
+    .string()
+    .max(30, { message: '會員等級格式不正確', abort: true })
+    .regex(/^[a-z0-9-]{1,30}$/, '會員等級格式不正確')
+    .optional(),
   status: z.enum(MEMBER_STATUSES, { message: '狀態只能是使用中或已停用' }).optional(),
 }).strict();
 export type MemberListQuery = z.infer<typeof MemberListQuery>;
@@ -90,7 +102,11 @@ export type DisableMemberBody = z.infer<typeof DisableMemberBody>;
 export const EnableMemberBody = z.object({ reason: reason.default('') }).strict();
 export type EnableMemberBody = z.infer<typeof EnableMemberBody>;
 
-export const MemberStatusResponse = z.object({ id: z.string(), disabledAt: z.string().nullable(), revokedSessions: z.number().int() });
+export const MemberStatusResponse = z.object({
+  id: z.string(),
+  disabledAt: z.string().nullable(),
+  revokedSessions: z.number().int(),
+});
 export type MemberStatusResponse = z.infer<typeof MemberStatusResponse>;
 
 // ── staff accounts ──────────────────────────────────────────────────────────────────────────────
@@ -116,8 +132,14 @@ export type StaffListResponse = z.infer<typeof StaffListResponse>;
 
 export const StaffIdParams = z.object({ userId: z.uuid({ message: '帳號編號格式不正確' }) }).strict();
 
-export const UpdateStaffRoleBody = z.object({ role: z.enum(STAFF_ROLES, { message: '角色必須是店主、店員或檢視者' }) }).strict();
+export const UpdateStaffRoleBody = z
+  .object({ role: z.enum(STAFF_ROLES, { message: '角色必須是店主、店員或檢視者' }) })
+  .strict();
 export type UpdateStaffRoleBody = z.infer<typeof UpdateStaffRoleBody>;
 
-export const RevokeStaffResponse = z.object({ id: z.string(), role: z.literal('customer'), revokedSessions: z.number().int() });
+export const RevokeStaffResponse = z.object({
+  id: z.string(),
+  role: z.literal('customer'),
+  revokedSessions: z.number().int(),
+});
 export type RevokeStaffResponse = z.infer<typeof RevokeStaffResponse>;

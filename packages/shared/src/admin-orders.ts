@@ -17,24 +17,50 @@ export { PAYMENT_METHODS, PAYMENT_METHOD_SHORT, SHIPPING_METHODS, SHIPPING_METHO
 export const PAYMENT_STATES = ['pending', 'waiting_transfer', 'paid', 'failed'] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 
-export const PAYMENT_STATE_LABELS: Readonly<Record<PaymentState, string>> = { pending: '等待付款', waiting_transfer: '等待轉帳', paid: '已收款', failed: '付款失敗' };
+export const PAYMENT_STATE_LABELS: Readonly<Record<PaymentState, string>> = {
+  pending: '等待付款',
+  waiting_transfer: '等待轉帳',
+  paid: '已收款',
+  failed: '付款失敗',
+};
 
 /**
  * How a list shows an order's payment: the latest attempt's state, except that an attempt still
  * open on an order that was cancelled or ran out of time reads 「未付款」; cash on delivery has none.
  */
-export function paymentStateText(method: (typeof PAYMENT_METHODS)[number], state: PaymentState | null, status: OrderStatus): string {
+export function paymentStateText(
+  method: (typeof PAYMENT_METHODS)[number],
+  state: PaymentState | null,
+  status: OrderStatus,
+): string {
   if (method === 'cod') return '到貨收款';
   if (!state) return '未付款';
-  if ((state === 'pending' || state === 'waiting_transfer') && (status === 'cancelled' || status === 'expired')) return '未付款';
+  if (
+    (state === 'pending' || state === 'waiting_transfer') &&
+    (status === 'cancelled' || status === 'expired')
+  )
+    return '未付款';
   return PAYMENT_STATE_LABELS[state];
 }
 
 /** Carriers the shop hands parcels to. */
-export const CARRIERS = ['黑貓宅急便', '新竹物流', '中華郵政', '7-ELEVEN 交貨便', '全家店到店', '萊爾富', 'OK超商'] as const;
+export const CARRIERS = [
+  '黑貓宅急便',
+  '新竹物流',
+  '中華郵政',
+  '7-ELEVEN 交貨便',
+  '全家店到店',
+  '萊爾富',
+  'OK超商',
+] as const;
 export type Carrier = (typeof CARRIERS)[number];
 /** The carrier a store-pickup order usually goes with (the brand's own service). */
-export const CARRIER_FOR_CVS_BRAND: Readonly<Record<string, Carrier>> = { '7-ELEVEN': '7-ELEVEN 交貨便', FAMILY: '全家店到店', HILIFE: '萊爾富', OK: 'OK超商' };
+export const CARRIER_FOR_CVS_BRAND: Readonly<Record<string, Carrier>> = {
+  '7-ELEVEN': '7-ELEVEN 交貨便',
+  FAMILY: '全家店到店',
+  HILIFE: '萊爾富',
+  OK: 'OK超商',
+};
 
 export const TRACKING_NO = /^[A-Za-z0-9-]{6,30}$/;
 
@@ -54,10 +80,13 @@ const filterShape = {
   /** Order number (or part of it), the customer's e-mail, the recipient's phone or name. */
   q: z.string().trim().max(100, '搜尋文字最多 100 個字').optional(),
 };
-const datesInOrder = (v: { from?: string | undefined; to?: string | undefined }) => !v.from || !v.to || v.from <= v.to;
+const datesInOrder = (v: { from?: string | undefined; to?: string | undefined }) =>
+  !v.from || !v.to || v.from <= v.to;
 const datesMessage = { message: '結束日期不能早於開始日期', path: ['to'] };
 
-export const AdminOrderListQuery = PagingQuery.extend(filterShape).strict().refine(datesInOrder, datesMessage);
+export const AdminOrderListQuery = PagingQuery.extend(filterShape)
+  .strict()
+  .refine(datesInOrder, datesMessage);
 export type AdminOrderListQuery = z.infer<typeof AdminOrderListQuery>;
 export const AdminOrderExportQuery = z.object(filterShape).strict().refine(datesInOrder, datesMessage);
 export type AdminOrderExportQuery = z.infer<typeof AdminOrderExportQuery>;
@@ -82,7 +111,16 @@ export type AdminOrderRow = z.infer<typeof AdminOrderRow>;
 
 // ── actions ─────────────────────────────────────────────────────────────────────────────────────
 
-export const ORDER_ACTIONS = ['process', 'ship', 'ship-ecpay', 'shipment-event', 'deliver', 'complete', 'cancel', 'refund'] as const;
+export const ORDER_ACTIONS = [
+  'process',
+  'ship',
+  'ship-ecpay',
+  'shipment-event',
+  'deliver',
+  'complete',
+  'cancel',
+  'refund',
+] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
 export const ORDER_ACTION_LABELS: Readonly<Record<OrderAction, string>> = {
@@ -112,10 +150,18 @@ export const ACTION_TARGET: Readonly<Record<OrderAction, OrderStatus | null>> = 
  * What staff may do with an order now, from the state machine. One rule of our own: a cash on
  * delivery order has collected no money before it is delivered, so it is cancelled, not refunded.
  */
-export function allowedOrderActions(order: { status: OrderStatus; paymentMethod: (typeof PAYMENT_METHODS)[number] }): OrderAction[] {
+export function allowedOrderActions(order: {
+  status: OrderStatus;
+  paymentMethod: (typeof PAYMENT_METHODS)[number];
+}): OrderAction[] {
   return ORDER_ACTIONS.filter((action) => {
     if (action === 'shipment-event') return order.status === 'shipped';
-    if (action === 'refund' && order.paymentMethod === 'cod' && !['delivered', 'completed'].includes(order.status)) return false;
+    if (
+      action === 'refund' &&
+      order.paymentMethod === 'cod' &&
+      !['delivered', 'completed'].includes(order.status)
+    )
+      return false;
     return canTransition(order.status, ACTION_TARGET[action]!);
   });
 }
@@ -123,7 +169,12 @@ export function allowedOrderActions(order: { status: OrderStatus; paymentMethod:
 /** The ship dialog's fields (the console's form validates with the same rules as the server). */
 export const ShipOrderFields = z.object({
   carrier: z.enum(CARRIERS, { error: '請選擇物流業者' }),
-  trackingNo: z.string({ error: '請填寫追蹤編號' }).trim().min(1, '請填寫追蹤編號').max(30, { message: '追蹤編號須為 6–30 個英文字母、數字或連字號', abort: true }).regex(TRACKING_NO, '追蹤編號須為 6–30 個英文字母、數字或連字號'),
+  trackingNo: z
+    .string({ error: '請填寫追蹤編號' })
+    .trim()
+    .min(1, '請填寫追蹤編號')
+    .max(30, { message: '追蹤編號須為 6–30 個英文字母、數字或連字號', abort: true })
+    .regex(TRACKING_NO, '追蹤編號須為 6–30 個英文字母、數字或連字號'),
 });
 export type ShipOrderFields = z.infer<typeof ShipOrderFields>;
 
@@ -134,7 +185,12 @@ export const ShipmentEventFields = z.object({
 export type ShipmentEventFields = z.infer<typeof ShipmentEventFields>;
 
 /** Why an order is cancelled or refunded (shown to the member on the order's history). */
-export const reasonField = (label: string) => z.string({ error: `請填寫${label}` }).trim().min(1, `請填寫${label}`).max(200, `${label}最多 200 個字`);
+export const reasonField = (label: string) =>
+  z
+    .string({ error: `請填寫${label}` })
+    .trim()
+    .min(1, `請填寫${label}`)
+    .max(200, `${label}最多 200 個字`);
 export const ReasonFields = (label: string) => z.object({ reason: reasonField(label) });
 
 export const OrderActionBody = z.discriminatedUnion(
@@ -160,7 +216,11 @@ export type OrderActionBody = z.infer<typeof OrderActionBody>;
  */
 export const RecipientCorrectionBody = z
   .object({
-    recipientName: z.string({ error: '請填寫收件人姓名' }).trim().min(1, '請填寫收件人姓名').max(30, { message: '收件人姓名不能超過 30 個字元', abort: true }),
+    recipientName: z
+      .string({ error: '請填寫收件人姓名' })
+      .trim()
+      .min(1, '請填寫收件人姓名')
+      .max(30, { message: '收件人姓名不能超過 30 個字元', abort: true }),
     phone: MobilePhone,
   })
   .strict();
@@ -217,7 +277,14 @@ export const AdminOrderDetail = z.object({
   itemCount: z.number().int(),
   amounts: z.object({
     subtotal: z.number().int(),
-    discounts: z.array(z.object({ kind: z.enum(['tier', 'coupon']), label: z.string(), amount: z.number().int(), code: z.string().nullable() })),
+    discounts: z.array(
+      z.object({
+        kind: z.enum(['tier', 'coupon']),
+        label: z.string(),
+        amount: z.number().int(),
+        code: z.string().nullable(),
+      }),
+    ),
     discountTotal: z.number().int(),
     /**
      * Shipping (with any outlying-island surcharge), without the cash-on-delivery fee. The order
@@ -259,7 +326,15 @@ export const AdminOrderDetail = z.object({
   /** The latest carrier and tracking number, once shipped. */
   shipment: z.object({ carrier: z.string().nullable(), trackingNo: z.string().nullable() }).nullable(),
   /** The parcel made through ECPay logistics (the newest), with ECPay's latest status; null when shipped by hand or not yet. */
-  parcel: z.object({ logisticsId: z.string(), subType: z.string(), statusCode: z.number().int(), statusMessage: z.string(), collectionAmount: z.number().int() }).nullable(),
+  parcel: z
+    .object({
+      logisticsId: z.string(),
+      subType: z.string(),
+      statusCode: z.number().int(),
+      statusMessage: z.string(),
+      collectionAmount: z.number().int(),
+    })
+    .nullable(),
   events: z.array(OrderEventView),
   /** Console writes on this order, newest first; only for roles that may read the audit trail. */
   operations: z.array(AuditEntry).nullable(),

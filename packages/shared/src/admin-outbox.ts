@@ -8,7 +8,11 @@ import { pageOf } from './admin.ts';
 export const OUTBOX_STATUSES = ['pending', 'failed', 'sent'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
-export const OUTBOX_STATUS_LABELS: Readonly<Record<OutboxStatus, string>> = { pending: '待送出', failed: '失敗', sent: '已送出' };
+export const OUTBOX_STATUS_LABELS: Readonly<Record<OutboxStatus, string>> = {
+  pending: '待送出',
+  failed: '失敗',
+  sent: '已送出',
+};
 
 /** What each kind of message is, in the console's words. */
 export const OUTBOX_KIND_LABELS: Readonly<Record<string, string>> = {
@@ -23,8 +27,15 @@ export const OUTBOX_KIND_LABELS: Readonly<Record<string, string>> = {
 /** `attention`: pending and failed together, failed first (the default view). */
 export const OutboxListQuery = z
   .object({
-    status: z.enum(['attention', ...OUTBOX_STATUSES], { message: '狀態必須是 attention、pending、failed 或 sent' }).default('attention'),
-    page: z.coerce.number({ message: '頁碼必須是數字' }).int('頁碼必須是整數').min(1, '頁碼至少是 1').max(10_000, '頁碼太大').default(1),
+    status: z
+      .enum(['attention', ...OUTBOX_STATUSES], { message: '狀態必須是 attention、pending、failed 或 sent' })
+      .default('attention'),
+    page: z.coerce
+      .number({ message: '頁碼必須是數字' })
+      .int('頁碼必須是整數')
+      .min(1, '頁碼至少是 1')
+      .max(10_000, '頁碼太大')
+      .default(1),
   })
   .strict();
 export type OutboxListQuery = z.infer<typeof OutboxListQuery>;
@@ -43,7 +54,15 @@ export const OutboxRow = z.object({
 });
 export type OutboxRow = z.infer<typeof OutboxRow>;
 
-export const OutboxListResponse = pageOf(OutboxRow).extend({ counts: z.object({ pending: z.number().int(), failed: z.number().int() }) });
+export const OutboxListResponse = pageOf(OutboxRow).extend({
+  counts: z.object({ pending: z.number().int(), failed: z.number().int() }),
+});
 export type OutboxListResponse = z.infer<typeof OutboxListResponse>;
 
-export const OutboxIdParams = z.object({ id: z.coerce.number({ message: '編號必須是數字' }).int('編號必須是整數').min(1, '編號必須是正整數').max(Number.MAX_SAFE_INTEGER, '編號太大') });
+export const OutboxIdParams = z.object({
+  id: z.coerce
+    .number({ message: '編號必須是數字' })
+    .int('編號必須是整數')
+    .min(1, '編號必須是正整數')
+    .max(Number.MAX_SAFE_INTEGER, '編號太大'),
+});

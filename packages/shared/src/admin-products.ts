@@ -11,11 +11,18 @@ import { groupDigits } from './money.ts';
 
 export const PRODUCT_STATUSES = ['active', 'draft', 'archived'] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
-export const PRODUCT_STATUS_LABELS: Readonly<Record<ProductStatus, string>> = { active: '上架中', draft: '草稿', archived: '已下架' };
+export const PRODUCT_STATUS_LABELS: Readonly<Record<ProductStatus, string>> = {
+  active: '上架中',
+  draft: '草稿',
+  archived: '已下架',
+};
 
 export const STOCK_FILTERS = ['low', 'out'] as const;
 export type StockFilter = (typeof STOCK_FILTERS)[number];
-export const STOCK_FILTER_LABELS: Readonly<Record<StockFilter, string>> = { low: '庫存偏低（含缺貨）', out: '缺貨' };
+export const STOCK_FILTER_LABELS: Readonly<Record<StockFilter, string>> = {
+  low: '庫存偏低（含缺貨）',
+  out: '缺貨',
+};
 
 export const SLUG_PATTERN = /^[a-z0-9-]+$/;
 export const SKU_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
@@ -65,8 +72,18 @@ const thresholdField = z
   .max(MAX_STOCK, `低庫存門檻不能超過 ${groupDigits(MAX_STOCK)}`);
 
 /** An option's name (規格, 包裝) and one of its values (75 g, 罐裝): the editor checks each as typed. */
-export const OptionName = z.string().trim().min(1, '選項名稱不能空白').max(20, { message: '選項名稱不能超過 20 個字元', abort: true }).regex(/^[^=;]+$/, '選項名稱不能包含「=」或「;」');
-export const OptionValue = z.string().trim().min(1, '選項內容不能空白').max(40, { message: '選項內容不能超過 40 個字元', abort: true }).regex(/^[^=;]+$/, '選項內容不能包含「=」或「;」');
+export const OptionName = z
+  .string()
+  .trim()
+  .min(1, '選項名稱不能空白')
+  .max(20, { message: '選項名稱不能超過 20 個字元', abort: true })
+  .regex(/^[^=;]+$/, '選項名稱不能包含「=」或「;」');
+export const OptionValue = z
+  .string()
+  .trim()
+  .min(1, '選項內容不能空白')
+  .max(40, { message: '選項內容不能超過 40 個字元', abort: true })
+  .regex(/^[^=;]+$/, '選項內容不能包含「=」或「;」');
 const optionName = OptionName;
 const optionValue = OptionValue;
 /** At most this many options per product (each variant picks one value of each). */
@@ -88,14 +105,17 @@ export function formatOptions(options: Readonly<Record<string, string>>): string
 }
 
 /** Reads `規格=75 g;包裝=罐裝`; an empty text is no options. Returns a zh-TW message when malformed. */
-export function parseOptions(text: string): { ok: true; options: Record<string, string> } | { ok: false; message: string } {
+export function parseOptions(
+  text: string,
+): { ok: true; options: Record<string, string> } | { ok: false; message: string } {
   const options: Record<string, string> = {};
   const trimmed = text.trim();
   if (trimmed === '') return { ok: true, options };
   for (const part of trimmed.split(';')) {
     if (part.trim() === '') continue;
     const eq = part.indexOf('=');
-    if (eq < 0) return { ok: false, message: `「${part.trim()}」缺少「=」，請寫成「名稱=內容」，多個選項以「;」分隔` };
+    if (eq < 0)
+      return { ok: false, message: `「${part.trim()}」缺少「=」，請寫成「名稱=內容」，多個選項以「;」分隔` };
     const name = part.slice(0, eq).trim();
     const value = part.slice(eq + 1).trim();
     if (!name) return { ok: false, message: '選項名稱不能空白' };
@@ -113,7 +133,11 @@ export function parseOptions(text: string): { ok: true; options: Record<string, 
 export const AdminProductListQuery = PagingQuery.extend({
   q: z.string().trim().max(100, '搜尋文字不能超過 100 個字元').optional(),
   status: z.enum(PRODUCT_STATUSES, { message: '狀態只能是上架中、草稿或已下架' }).optional(),
-  category: z.string().max(80, { message: '分類代碼格式不正確', abort: true }).regex(/^[a-z0-9-]{1,80}$/, '分類代碼格式不正確').optional(),
+  category: z
+    .string()
+    .max(80, { message: '分類代碼格式不正確', abort: true })
+    .regex(/^[a-z0-9-]{1,80}$/, '分類代碼格式不正確')
+    .optional(),
   stock: z.enum(STOCK_FILTERS, { message: '庫存篩選只能是 low 或 out' }).optional(),
 }).strict();
 export type AdminProductListQuery = z.infer<typeof AdminProductListQuery>;
@@ -157,7 +181,14 @@ export const AdminVariant = z.object({
 });
 export type AdminVariant = z.infer<typeof AdminVariant>;
 
-export const AdminImage = z.object({ bucket: z.string(), name: z.string(), alt: z.string(), width: z.number().int(), height: z.number().int(), url: z.string() });
+export const AdminImage = z.object({
+  bucket: z.string(),
+  name: z.string(),
+  alt: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  url: z.string(),
+});
 export type AdminImage = z.infer<typeof AdminImage>;
 
 export const StockAdjustmentView = z.object({
@@ -178,7 +209,16 @@ export type StockAdjustmentView = z.infer<typeof StockAdjustmentView>;
  * What moved a variant's stock. Every change writes one ledger row, so a variant's rows add up to
  * its stock (docs/product-rules.md).
  */
-export const STOCK_MOVE_KINDS = ['opening', 'initial', 'sale', 'cancellation', 'expiry', 'refund', 'import', 'adjustment'] as const;
+export const STOCK_MOVE_KINDS = [
+  'opening',
+  'initial',
+  'sale',
+  'cancellation',
+  'expiry',
+  'refund',
+  'import',
+  'adjustment',
+] as const;
 export type StockMoveKind = (typeof STOCK_MOVE_KINDS)[number];
 export const STOCK_MOVE_LABELS: Readonly<Record<StockMoveKind, string>> = {
   opening: '期初庫存',
@@ -192,7 +232,10 @@ export const STOCK_MOVE_LABELS: Readonly<Record<StockMoveKind, string>> = {
 };
 
 export const StockHistoryParams = z
-  .object({ productId: z.uuid({ message: '商品編號格式不正確' }), variantId: z.uuid({ message: '規格編號格式不正確' }) })
+  .object({
+    productId: z.uuid({ message: '商品編號格式不正確' }),
+    variantId: z.uuid({ message: '規格編號格式不正確' }),
+  })
   .strict();
 export const StockHistoryQuery = PagingQuery.strict();
 export type StockHistoryQuery = z.infer<typeof StockHistoryQuery>;
@@ -210,21 +253,46 @@ export const StockLedgerEntry = z.object({
 });
 export type StockLedgerEntry = z.infer<typeof StockLedgerEntry>;
 
-export const StockHistoryResponse = pageOf(StockLedgerEntry).extend({ variantId: z.string(), sku: z.string(), stock: z.number().int() });
+export const StockHistoryResponse = pageOf(StockLedgerEntry).extend({
+  variantId: z.string(),
+  sku: z.string(),
+  stock: z.number().int(),
+});
 export type StockHistoryResponse = z.infer<typeof StockHistoryResponse>;
 
 /** Description blocks with zh-TW messages (the same shape as catalog-blocks' DescriptionBlock). */
 export const DescriptionBlockInput = z.discriminatedUnion(
   'type',
   [
-    z.object({ type: z.literal('heading'), text: z.string().trim().min(1, '標題不能空白').max(80, '標題不能超過 80 個字元') }),
-    z.object({ type: z.literal('paragraph'), text: z.string().trim().min(1, '段落不能空白').max(2000, '段落不能超過 2000 個字元') }),
-    z.object({ type: z.literal('list'), items: z.array(z.string().trim().min(1, '清單項目不能空白').max(300, '清單項目不能超過 300 個字元')).min(1, '清單至少要有一項').max(20, '清單最多 20 項') }),
-    z.object({ type: z.literal('quote'), text: z.string().trim().min(1, '引言不能空白').max(500, '引言不能超過 500 個字元'), cite: z.string().trim().max(80, '出處不能超過 80 個字元').optional() }),
+    z.object({
+      type: z.literal('heading'),
+      text: z.string().trim().min(1, '標題不能空白').max(80, '標題不能超過 80 個字元'),
+    }),
+    z.object({
+      type: z.literal('paragraph'),
+      text: z.string().trim().min(1, '段落不能空白').max(2000, '段落不能超過 2000 個字元'),
+    }),
+    z.object({
+      type: z.literal('list'),
+      items: z
+        .array(z.string().trim().min(1, '清單項目不能空白').max(300, '清單項目不能超過 300 個字元'))
+        .min(1, '清單至少要有一項')
+        .max(20, '清單最多 20 項'),
+    }),
+    z.object({
+      type: z.literal('quote'),
+      text: z.string().trim().min(1, '引言不能空白').max(500, '引言不能超過 500 個字元'),
+      cite: z.string().trim().max(80, '出處不能超過 80 個字元').optional(),
+    }),
     z.object({
       type: z.literal('steps'),
       items: z
-        .array(z.object({ title: z.string().trim().min(1, '步驟標題不能空白').max(40, '步驟標題不能超過 40 個字元'), text: z.string().trim().min(1, '步驟說明不能空白').max(300, '步驟說明不能超過 300 個字元') }))
+        .array(
+          z.object({
+            title: z.string().trim().min(1, '步驟標題不能空白').max(40, '步驟標題不能超過 40 個字元'),
+            text: z.string().trim().min(1, '步驟說明不能空白').max(300, '步驟說明不能超過 300 個字元'),
+          }),
+        )
         .min(1, '步驟至少要有一項')
         .max(12, '步驟最多 12 項'),
     }),
@@ -257,7 +325,9 @@ export const AdminProductDetail = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
-export type AdminProductDetail = Omit<z.infer<typeof AdminProductDetail>, 'description'> & { description: DescriptionBlockInput[] };
+export type AdminProductDetail = Omit<z.infer<typeof AdminProductDetail>, 'description'> & {
+  description: DescriptionBlockInput[];
+};
 
 export const VariantInput = z
   .object({
@@ -274,23 +344,39 @@ export const VariantInput = z
   })
   .strict()
   .superRefine((v, ctx) => {
-    if (v.compareAtPrice !== null && v.compareAtPrice <= v.price) ctx.addIssue({ code: 'custom', path: ['compareAtPrice'], message: '原價必須高於售價，或留白' });
+    if (v.compareAtPrice !== null && v.compareAtPrice <= v.price)
+      ctx.addIssue({ code: 'custom', path: ['compareAtPrice'], message: '原價必須高於售價，或留白' });
   });
 export type VariantInput = z.infer<typeof VariantInput>;
 
 export const ImageInput = z
   .object({
     name: z.string({ error: '圖片名稱不正確' }).min(1, '圖片名稱不正確').max(300, '圖片名稱不正確'),
-    alt: z.string({ error: '請填寫圖片說明' }).trim().min(1, '請填寫圖片說明（替代文字），讓看不到圖的人也知道內容').max(120, '圖片說明不能超過 120 個字元'),
+    alt: z
+      .string({ error: '請填寫圖片說明' })
+      .trim()
+      .min(1, '請填寫圖片說明（替代文字），讓看不到圖的人也知道內容')
+      .max(120, '圖片說明不能超過 120 個字元'),
   })
   .strict();
 
 const productFields = {
   slug: slugField(),
-  name: z.string({ error: '請填寫商品名稱' }).trim().min(1, '請填寫商品名稱').max(60, '商品名稱不能超過 60 個字元'),
+  name: z
+    .string({ error: '請填寫商品名稱' })
+    .trim()
+    .min(1, '請填寫商品名稱')
+    .max(60, '商品名稱不能超過 60 個字元'),
   summary: z.string().trim().max(200, '摘要不能超過 200 個字元').default(''),
-  categorySlug: z.string({ error: '請選擇分類' }).min(1, '請選擇分類').max(80, { message: '請選擇分類', abort: true }).regex(/^[a-z0-9-]{1,80}$/, '請選擇分類'),
-  tags: z.array(z.string().trim().min(1, '標籤不能空白').max(20, '每個標籤不能超過 20 個字元')).max(12, '標籤最多 12 個').default([]),
+  categorySlug: z
+    .string({ error: '請選擇分類' })
+    .min(1, '請選擇分類')
+    .max(80, { message: '請選擇分類', abort: true })
+    .regex(/^[a-z0-9-]{1,80}$/, '請選擇分類'),
+  tags: z
+    .array(z.string().trim().min(1, '標籤不能空白').max(20, '每個標籤不能超過 20 個字元'))
+    .max(12, '標籤最多 12 個')
+    .default([]),
   specs: z.array(SpecInput).max(20, '規格說明最多 20 項').default([]),
   description: z.array(DescriptionBlockInput).max(50, '說明最多 50 個區塊').default([]),
   images: z.array(ImageInput).max(12, '圖片最多 12 張').default([]),
@@ -298,23 +384,39 @@ const productFields = {
 };
 
 /** SKUs and option sets must differ between the variants of one product. */
-function distinctVariants(variants: readonly { sku: string; options: Record<string, string> }[], ctx: z.RefinementCtx) {
+function distinctVariants(
+  variants: readonly { sku: string; options: Record<string, string> }[],
+  ctx: z.RefinementCtx,
+) {
   const skus = new Map<string, number>();
   const optionSets = new Map<string, number>();
   variants.forEach((v, i) => {
     const sku = v.sku.toUpperCase();
     const first = skus.get(sku);
-    if (first !== undefined) ctx.addIssue({ code: 'custom', path: ['variants', i, 'sku'], message: `SKU 與第 ${first + 1} 個規格重複` });
+    if (first !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['variants', i, 'sku'],
+        message: `SKU 與第 ${first + 1} 個規格重複`,
+      });
     else skus.set(sku, i);
     const key = JSON.stringify(Object.entries(v.options).sort(([a], [b]) => a.localeCompare(b)));
     const same = optionSets.get(key);
-    if (same !== undefined) ctx.addIssue({ code: 'custom', path: ['variants', i, 'options'], message: `選項與第 ${same + 1} 個規格相同` });
+    if (same !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['variants', i, 'options'],
+        message: `選項與第 ${same + 1} 個規格相同`,
+      });
     else optionSets.set(key, i);
   });
 }
 
 export const CreateProductBody = z
-  .object({ ...productFields, status: z.enum(['draft', 'active'], { message: '新商品的狀態只能是草稿或上架中' }).default('draft') })
+  .object({
+    ...productFields,
+    status: z.enum(['draft', 'active'], { message: '新商品的狀態只能是草稿或上架中' }).default('draft'),
+  })
   .strict()
   .superRefine((b, ctx) => distinctVariants(b.variants, ctx));
 export type CreateProductBody = z.infer<typeof CreateProductBody>;
@@ -330,10 +432,16 @@ export const UpdateProductBody = z
   .superRefine((b, ctx) => distinctVariants(b.variants, ctx));
 export type UpdateProductBody = z.infer<typeof UpdateProductBody>;
 
-export const ArchiveProductBody = z.object({ replacementProductId: z.uuid({ message: '替代商品的編號格式不正確' }).nullable().optional() }).strict();
+export const ArchiveProductBody = z
+  .object({ replacementProductId: z.uuid({ message: '替代商品的編號格式不正確' }).nullable().optional() })
+  .strict();
 export type ArchiveProductBody = z.infer<typeof ArchiveProductBody>;
 
-export const ArchiveProductResponse = z.object({ id: z.string(), status: z.literal('archived'), redirect: z.object({ from: z.string(), to: z.string() }) });
+export const ArchiveProductResponse = z.object({
+  id: z.string(),
+  status: z.literal('archived'),
+  redirect: z.object({ from: z.string(), to: z.string() }),
+});
 export type ArchiveProductResponse = z.infer<typeof ArchiveProductResponse>;
 
 export const AdjustStockBody = z
@@ -343,12 +451,21 @@ export const AdjustStockBody = z
       .int('調整數量必須是整數')
       .refine((n) => n !== 0, '調整數量不能是 0')
       .refine((n) => Math.abs(n) <= MAX_STOCK, `一次最多調整 ${groupDigits(MAX_STOCK)} 件`),
-    reason: z.string({ error: '請填寫調整原因' }).trim().min(1, '請填寫調整原因').max(100, '調整原因不能超過 100 個字元'),
+    reason: z
+      .string({ error: '請填寫調整原因' })
+      .trim()
+      .min(1, '請填寫調整原因')
+      .max(100, '調整原因不能超過 100 個字元'),
   })
   .strict();
 export type AdjustStockBody = z.infer<typeof AdjustStockBody>;
 
-export const AdjustStockResponse = z.object({ variantId: z.string(), sku: z.string(), stock: z.number().int(), adjustment: StockAdjustmentView });
+export const AdjustStockResponse = z.object({
+  variantId: z.string(),
+  sku: z.string(),
+  stock: z.number().int(),
+  adjustment: StockAdjustmentView,
+});
 export type AdjustStockResponse = z.infer<typeof AdjustStockResponse>;
 
 // ── CSV ───────────────────────────────────────────────────────────────────────────────────────
@@ -359,7 +476,19 @@ export type AdjustStockResponse = z.infer<typeof AdjustStockResponse>;
  * existing variant's stock by `stock` minus it, on top of what was sold since (see
  * docs/decisions/006-security-hardening.md).
  */
-export const PRODUCT_CSV_COLUMNS = ['product_slug', 'product_name', 'category_slug', 'status', 'sku', 'options', 'price', 'compare_at_price', 'stock', 'low_stock_threshold', 'stock_at_export'] as const;
+export const PRODUCT_CSV_COLUMNS = [
+  'product_slug',
+  'product_name',
+  'category_slug',
+  'status',
+  'sku',
+  'options',
+  'price',
+  'compare_at_price',
+  'stock',
+  'low_stock_threshold',
+  'stock_at_export',
+] as const;
 export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
 /** Columns a hand-made file may leave out. */
 export const OPTIONAL_PRODUCT_CSV_COLUMNS: readonly ProductCsvColumn[] = ['stock_at_export'];
@@ -447,30 +576,52 @@ export interface ProductCsvRef {
   stockAtExport: number | null;
 }
 
-export function readProductCsv(text: string): { rows: ProductCsvRow[]; refs: ProductCsvRef[]; problems: ImportProblem[] } {
+export function readProductCsv(text: string): {
+  rows: ProductCsvRow[];
+  refs: ProductCsvRef[];
+  problems: ImportProblem[];
+} {
   const problems: ImportProblem[] = [];
   let records: string[][];
   try {
     records = parseCsv(text);
   } catch (error) {
     // 「第 3 列第 2 欄的引號沒有結束。」 is shown as 「第 3 列：第 2 欄的引號沒有結束。」
-    if (error instanceof CsvSyntaxError) return { rows: [], refs: [], problems: [{ row: error.row, column: null, message: error.message.replace(/^第 \d+ 列/, '') }] };
+    if (error instanceof CsvSyntaxError)
+      return {
+        rows: [],
+        refs: [],
+        problems: [{ row: error.row, column: null, message: error.message.replace(/^第 \d+ 列/, '') }],
+      };
     throw error;
   }
   const [header, ...body] = records;
-  if (!header || isBlankRecord(header)) return { rows: [], refs: [], problems: [{ row: 0, column: null, message: '檔案是空的，請使用匯出的 CSV 作為範本。' }] };
+  if (!header || isBlankRecord(header))
+    return {
+      rows: [],
+      refs: [],
+      problems: [{ row: 0, column: null, message: '檔案是空的，請使用匯出的 CSV 作為範本。' }],
+    };
   const names = header.map((h) => h.trim().toLowerCase());
   const index = new Map<string, number>();
   names.forEach((name, i) => {
     if (!name) return;
     if (index.has(name)) problems.push({ row: 1, column: name, message: '欄位名稱重複' });
-    else if (!(PRODUCT_CSV_COLUMNS as readonly string[]).includes(name)) problems.push({ row: 1, column: name, message: '不認得這個欄位，請使用匯出檔的欄位名稱' });
+    else if (!(PRODUCT_CSV_COLUMNS as readonly string[]).includes(name))
+      problems.push({ row: 1, column: name, message: '不認得這個欄位，請使用匯出檔的欄位名稱' });
     else index.set(name, i);
   });
-  const missing = PRODUCT_CSV_COLUMNS.filter((c) => !index.has(c) && !OPTIONAL_PRODUCT_CSV_COLUMNS.includes(c));
+  const missing = PRODUCT_CSV_COLUMNS.filter(
+    (c) => !index.has(c) && !OPTIONAL_PRODUCT_CSV_COLUMNS.includes(c),
+  );
   if (missing.length) problems.push({ row: 1, column: null, message: `缺少欄位：${missing.join('、')}` });
   if (problems.length) return { rows: [], refs: [], problems };
-  if (body.length > MAX_IMPORT_ROWS) return { rows: [], refs: [], problems: [{ row: 0, column: null, message: `一次最多匯入 ${MAX_IMPORT_ROWS} 列，請分批匯入。` }] };
+  if (body.length > MAX_IMPORT_ROWS)
+    return {
+      rows: [],
+      refs: [],
+      problems: [{ row: 0, column: null, message: `一次最多匯入 ${MAX_IMPORT_ROWS} 列，請分批匯入。` }],
+    };
 
   const rows: ProductCsvRow[] = [];
   const refs: ProductCsvRef[] = [];
@@ -486,7 +637,12 @@ export function readProductCsv(text: string): { rows: ProductCsvRow[]; refs: Pro
     };
     const bad = (column: ProductCsvColumn, message: string) => problems.push({ row, column, message });
     const before = problems.length;
-    if (record.length > header.length && record.slice(header.length).some((f) => f.trim() !== '')) problems.push({ row, column: null, message: `這一列的欄位比標題列多（${record.length} 欄，標題列 ${header.length} 欄），請檢查是否有未加引號的逗號` });
+    if (record.length > header.length && record.slice(header.length).some((f) => f.trim() !== ''))
+      problems.push({
+        row,
+        column: null,
+        message: `這一列的欄位比標題列多（${record.length} 欄，標題列 ${header.length} 欄），請檢查是否有未加引號的逗號`,
+      });
 
     const productSlug = cell('product_slug');
     const slug = slugField('商品網址代碼').safeParse(productSlug);
@@ -495,7 +651,8 @@ export function readProductCsv(text: string): { rows: ProductCsvRow[]; refs: Pro
     if (!productName) bad('product_name', '請填寫商品名稱');
     else if (productName.length > 60) bad('product_name', '商品名稱不能超過 60 個字元');
     const categorySlug = cell('category_slug');
-    if (!/^[a-z0-9-]{1,80}$/.test(categorySlug)) bad('category_slug', categorySlug ? '分類代碼格式不正確' : '請填寫分類代碼');
+    if (!/^[a-z0-9-]{1,80}$/.test(categorySlug))
+      bad('category_slug', categorySlug ? '分類代碼格式不正確' : '請填寫分類代碼');
     const statusText = cell('status');
     const status = STATUS_BY_TEXT[statusText.toLowerCase()];
     if (!status) bad('status', '狀態只能是 active、draft 或 archived');
@@ -514,8 +671,10 @@ export function readProductCsv(text: string): { rows: ProductCsvRow[]; refs: Pro
     else if (price > MAX_PRICE) bad('price', `價格不能超過 ${groupDigits(MAX_PRICE)}`);
     const compareText = cell('compare_at_price');
     const compareAt = compareText === '' ? null : wholeNumber(compareText);
-    if (compareText !== '' && (compareAt === null || compareAt <= 0)) bad('compare_at_price', '原價必須是正整數，或留白');
-    else if (compareAt !== null && price !== null && price > 0 && compareAt <= price) bad('compare_at_price', '原價必須高於售價，或留白');
+    if (compareText !== '' && (compareAt === null || compareAt <= 0))
+      bad('compare_at_price', '原價必須是正整數，或留白');
+    else if (compareAt !== null && price !== null && price > 0 && compareAt <= price)
+      bad('compare_at_price', '原價必須高於售價，或留白');
     const stock = wholeNumber(cell('stock'));
     if (stock === null || stock < 0) bad('stock', '庫存必須是 0 以上的整數');
     else if (stock > MAX_STOCK) bad('stock', `庫存不能超過 ${groupDigits(MAX_STOCK)}`);
@@ -524,10 +683,19 @@ export function readProductCsv(text: string): { rows: ProductCsvRow[]; refs: Pro
     if (threshold === null || threshold < 0) bad('low_stock_threshold', '低庫存門檻必須是 0 以上的整數');
     const exportedText = cell('stock_at_export');
     const stockAtExport = exportedText === '' ? null : wholeNumber(exportedText);
-    if (exportedText !== '' && (stockAtExport === null || stockAtExport < 0 || stockAtExport > MAX_STOCK)) bad('stock_at_export', '匯出時庫存必須是 0 以上的整數；這一欄請保留匯出時的內容');
+    if (exportedText !== '' && (stockAtExport === null || stockAtExport < 0 || stockAtExport > MAX_STOCK))
+      bad('stock_at_export', '匯出時庫存必須是 0 以上的整數；這一欄請保留匯出時的內容');
     const goodStock = stock !== null && stock >= 0 && stock <= MAX_STOCK ? stock : null;
-    const goodExported = stockAtExport !== null && stockAtExport >= 0 && stockAtExport <= MAX_STOCK ? stockAtExport : null;
-    refs.push({ row, productSlug: slug.success ? productSlug : null, categorySlug: /^[a-z0-9-]{1,80}$/.test(categorySlug) ? categorySlug : null, sku: skuCheck.success ? sku : null, stock: goodStock, stockAtExport: goodExported });
+    const goodExported =
+      stockAtExport !== null && stockAtExport >= 0 && stockAtExport <= MAX_STOCK ? stockAtExport : null;
+    refs.push({
+      row,
+      productSlug: slug.success ? productSlug : null,
+      categorySlug: /^[a-z0-9-]{1,80}$/.test(categorySlug) ? categorySlug : null,
+      sku: skuCheck.success ? sku : null,
+      stock: goodStock,
+      stockAtExport: goodExported,
+    });
     if (problems.length > before) return;
 
     const parsed: ProductCsvRow = {
@@ -546,12 +714,16 @@ export function readProductCsv(text: string): { rows: ProductCsvRow[]; refs: Pro
     };
     const first = productRows.get(productSlug);
     if (first) {
-      if (first.productName !== productName) bad('product_name', `同一商品的名稱必須一致（第 ${first.row} 列是「${first.productName}」）`);
-      if (first.categorySlug !== categorySlug) bad('category_slug', `同一商品的分類必須一致（第 ${first.row} 列是「${first.categorySlug}」）`);
-      if (first.status !== parsed.status) bad('status', `同一商品的狀態必須一致（第 ${first.row} 列是「${first.status}」）`);
+      if (first.productName !== productName)
+        bad('product_name', `同一商品的名稱必須一致（第 ${first.row} 列是「${first.productName}」）`);
+      if (first.categorySlug !== categorySlug)
+        bad('category_slug', `同一商品的分類必須一致（第 ${first.row} 列是「${first.categorySlug}」）`);
+      if (first.status !== parsed.status)
+        bad('status', `同一商品的狀態必須一致（第 ${first.row} 列是「${first.status}」）`);
     } else productRows.set(productSlug, parsed);
     rows.push(parsed);
   });
-  if (rows.length === 0 && problems.length === 0) problems.push({ row: 0, column: null, message: '檔案裡沒有任何商品列。' });
+  if (rows.length === 0 && problems.length === 0)
+    problems.push({ row: 0, column: null, message: '檔案裡沒有任何商品列。' });
   return { rows, refs, problems };
 }

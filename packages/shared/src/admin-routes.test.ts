@@ -8,7 +8,9 @@ describe('console paths', () => {
     expect(adminPath.orderDetail('TW20261122000001')).toBe('/admin/orders/TW20261122000001');
     expect(adminPath.packingSlip('TW20261122000001')).toBe('/admin/orders/TW20261122000001/packing-slip');
     expect(adminPath.contentEdit('faq', 'new')).toBe('/admin/content/faq/new');
-    expect(adminPath.contentEdit('textPage', '關於 我們/1')).toBe('/admin/content/textPage/%E9%97%9C%E6%96%BC%20%E6%88%91%E5%80%91%2F1');
+    expect(adminPath.contentEdit('textPage', '關於 我們/1')).toBe(
+      '/admin/content/textPage/%E9%97%9C%E6%96%BC%20%E6%88%91%E5%80%91%2F1',
+    );
   });
 
   it('has a builder for every route, and each built path is matched back to its own route', () => {

@@ -19,7 +19,12 @@ export const ADMIN_ROUTES = [
   { id: 'orders', path: '/admin/orders', title: '訂單', permission: 'orders.read', nav: true },
   { id: 'orderDetail', path: '/admin/orders/:orderNo', title: '訂單明細', permission: 'orders.read' },
   { id: 'returns', path: '/admin/returns', title: '退貨與退款', permission: 'orders.read', nav: true },
-  { id: 'packingSlip', path: '/admin/orders/:orderNo/packing-slip', title: '出貨單', permission: 'orders.read' },
+  {
+    id: 'packingSlip',
+    path: '/admin/orders/:orderNo/packing-slip',
+    title: '出貨單',
+    permission: 'orders.read',
+  },
   { id: 'products', path: '/admin/products', title: '商品', permission: 'products.read', nav: true },
   { id: 'productNew', path: '/admin/products/new', title: '新增商品', permission: 'products.write' },
   { id: 'productEdit', path: '/admin/products/:productId', title: '編輯商品', permission: 'products.read' },
@@ -42,10 +47,15 @@ export const ADMIN_ROUTES = [
 
 export type AdminRouteId = (typeof ADMIN_ROUTES)[number]['id'];
 
-const compiled = ADMIN_ROUTES.map((r) => ({ route: r as AdminRouteDef, parts: r.path.split('/').filter(Boolean) }));
+const compiled = ADMIN_ROUTES.map((r) => ({
+  route: r as AdminRouteDef,
+  parts: r.path.split('/').filter(Boolean),
+}));
 
 /** The console page that owns a pathname, or null (static segments beat parameters). */
-export function matchAdminRoute(pathname: string): { route: AdminRouteDef; params: Record<string, string> } | null {
+export function matchAdminRoute(
+  pathname: string,
+): { route: AdminRouteDef; params: Record<string, string> } | null {
   const parts = pathname.split('/').filter(Boolean);
   let best: { route: AdminRouteDef; params: Record<string, string>; score: number } | null = null;
   for (const { route, parts: pattern } of compiled) {
@@ -74,7 +84,8 @@ export function matchAdminRoute(pathname: string): { route: AdminRouteDef; param
 export const ADMIN_BASE = '/admin';
 
 /** A route's path below the console root, as a nested router wants it ('' for the root itself). */
-export const adminRelativePath = (path: string) => (path === ADMIN_BASE ? '' : path.slice(ADMIN_BASE.length + 1));
+export const adminRelativePath = (path: string) =>
+  path === ADMIN_BASE ? '' : path.slice(ADMIN_BASE.length + 1);
 
 /** Fills a pattern's `:params` in order: fillAdminPath('/admin/orders/:orderNo', ['TW1']). */
 function fillAdminPath(pattern: string, values: ReadonlyArray<string | number>): string {
@@ -84,7 +95,11 @@ function fillAdminPath(pattern: string, values: ReadonlyArray<string | number>):
 
 type AdminRoute = (typeof ADMIN_ROUTES)[number];
 /** A pattern's parameter names, in order: '/admin/content/:kind/:slug' → ['kind', 'slug']. */
-type ParamsOf<P extends string> = P extends `${string}:${infer Name}/${infer Rest}` ? [Name, ...ParamsOf<Rest>] : P extends `${string}:${infer Name}` ? [Name] : [];
+type ParamsOf<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? [Name, ...ParamsOf<Rest>]
+  : P extends `${string}:${infer Name}`
+    ? [Name]
+    : [];
 type ValuesFor<Names extends readonly string[]> = { [K in keyof Names]: string | number };
 type PathBuilder<P extends string> = (...values: ValuesFor<ParamsOf<P>>) => string;
 
@@ -93,6 +108,8 @@ type PathBuilder<P extends string> = (...values: ValuesFor<ParamsOf<P>>) => stri
  * adminPath.orderDetail('TW20261122000001'), adminPath.contentEdit('faq', 'new'), adminPath.orders().
  * Values are URL-encoded; a query string is added by the caller.
  */
-export const adminPath = Object.fromEntries(ADMIN_ROUTES.map((r) => [r.id, (...values: Array<string | number>) => fillAdminPath(r.path, values)])) as {
+export const adminPath = Object.fromEntries(
+  ADMIN_ROUTES.map((r) => [r.id, (...values: Array<string | number>) => fillAdminPath(r.path, values)]),
+) as {
   readonly [R in AdminRoute as R['id']]: PathBuilder<R['path']>;
 };

@@ -6,7 +6,8 @@ import { CONTACT_SUBJECTS } from './site.ts';
 
 // ── shipping fee rules ──────────────────────────────────────────────────────────────────────────
 
-const blank = (input: unknown) => input === undefined || input === null || input === '' || (typeof input === 'number' && Number.isNaN(input));
+const blank = (input: unknown) =>
+  input === undefined || input === null || input === '' || (typeof input === 'number' && Number.isNaN(input));
 
 /** A whole number of TWD between min and max, with zh-TW messages naming the field. */
 const amount = (label: string, min: number, max: number) =>
@@ -22,7 +23,9 @@ const leadTime = z
   .min(1, '請填寫出貨與到貨時間')
   .max(60, '出貨與到貨時間不能超過 60 個字');
 
-const methodRule = z.object({ fee: amount('運費', 0, 10_000), freeOver: amount('免運門檻', 1, 1_000_000), leadTime }).strict();
+const methodRule = z
+  .object({ fee: amount('運費', 0, 10_000), freeOver: amount('免運門檻', 1, 1_000_000), leadTime })
+  .strict();
 
 /** PUT /api/admin/settings/shipping: the editable amounts and lead times (names stay fixed in code). */
 export const UpdateShippingBody = z
@@ -57,13 +60,24 @@ export const RedirectTargetPath = z
   .trim()
   .min(1, '請填寫目標路徑')
   .max(500, { message: '目標路徑不能超過 500 個字元', abort: true })
-  .refine((p) => p.startsWith('/') && !p.startsWith('//') && !p.startsWith('/\\'), '目標必須是本站的路徑，以 / 開頭，例如 /mall/dong-ding')
+  .refine(
+    (p) => p.startsWith('/') && !p.startsWith('//') && !p.startsWith('/\\'),
+    '目標必須是本站的路徑，以 / 開頭，例如 /mall/dong-ding',
+  )
   .refine((p) => !/\s/.test(p), '目標路徑不能包含空白');
 
-export const AdminRedirect = z.object({ path: z.string(), target: z.string(), permanent: z.boolean(), createdAt: z.string(), updatedAt: z.string() });
+export const AdminRedirect = z.object({
+  path: z.string(),
+  target: z.string(),
+  permanent: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
 export type AdminRedirect = z.infer<typeof AdminRedirect>;
 
-export const RedirectListQuery = PagingQuery.extend({ q: z.string().trim().max(200, '搜尋字詞不能超過 200 個字').optional() }).strict();
+export const RedirectListQuery = PagingQuery.extend({
+  q: z.string().trim().max(200, '搜尋字詞不能超過 200 個字').optional(),
+}).strict();
 export type RedirectListQuery = z.infer<typeof RedirectListQuery>;
 
 /** POST /api/admin/redirects (create) and PUT /api/admin/redirects (change the target of an existing path). */
@@ -114,7 +128,12 @@ export const AdminMessage = AdminMessageRow.omit({ excerpt: true }).extend({
 });
 export type AdminMessage = z.infer<typeof AdminMessage>;
 
-export const MessageRefParams = z.object({ referenceNo: z.string().max(21, { message: '客服單號格式不正確', abort: true }).regex(/^C\d{13,20}$/, '客服單號格式不正確') });
+export const MessageRefParams = z.object({
+  referenceNo: z
+    .string()
+    .max(21, { message: '客服單號格式不正確', abort: true })
+    .regex(/^C\d{13,20}$/, '客服單號格式不正確'),
+});
 
 export const SetMessageHandledBody = z.object({ handled: z.boolean({ error: '請指定是否已處理' }) }).strict();
 export type SetMessageHandledBody = z.infer<typeof SetMessageHandledBody>;
@@ -132,7 +151,11 @@ export const DEFAULT_NOTIFICATIONS: NotificationSettings = { newOrderMail: true,
 /** How many days after delivery a member may ask to return an order (at least the legal seven). */
 export const ReturnSettings = z
   .object({
-    days: z.number({ error: '請輸入天數' }).int('天數必須是整數').min(7, '至少 7 天（七天鑑賞期）').max(60, '最多 60 天'),
+    days: z
+      .number({ error: '請輸入天數' })
+      .int('天數必須是整數')
+      .min(7, '至少 7 天（七天鑑賞期）')
+      .max(60, '最多 60 天'),
   })
   .strict();
 export type ReturnSettings = z.infer<typeof ReturnSettings>;

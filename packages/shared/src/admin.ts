@@ -6,9 +6,14 @@ import { z } from 'zod';
  */
 export const STAFF_ROLES = ['owner', 'staff', 'viewer'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
-export const isStaffRole = (role: string | undefined | null): role is StaffRole => STAFF_ROLES.includes(role as StaffRole);
+export const isStaffRole = (role: string | undefined | null): role is StaffRole =>
+  STAFF_ROLES.includes(role as StaffRole);
 
-export const ROLE_NAMES: Readonly<Record<StaffRole, string>> = { owner: '店主', staff: '店員', viewer: '檢視者' };
+export const ROLE_NAMES: Readonly<Record<StaffRole, string>> = {
+  owner: '店主',
+  staff: '店員',
+  viewer: '檢視者',
+};
 
 export const PERMISSIONS = [
   'dashboard.read',
@@ -40,13 +45,25 @@ const READS = PERMISSIONS.filter((p) => p.endsWith('.read') && p !== 'audit.read
 /** An owner invites staff: the address gets a mailed one-time link; the role comes when it is accepted. */
 export const CreateStaffBody = z
   .object({
-    email: z.string().trim().toLowerCase().max(254, { message: '電子郵件不能超過 254 個字元', abort: true }).pipe(z.email({ message: '電子郵件格式不正確' })),
+    email: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(254, { message: '電子郵件不能超過 254 個字元', abort: true })
+      .pipe(z.email({ message: '電子郵件格式不正確' })),
     role: z.enum(STAFF_ROLES, { message: '角色必須是 owner、staff 或 viewer' }),
     displayName: z.string().trim().min(1).max(30).optional(),
   })
   .strict();
 /** `setPasswordUrl` only for the command line: the console's invite is mailed, never shown. */
-export const CreateStaffResponse = z.object({ uid: z.string(), email: z.string(), role: z.enum(STAFF_ROLES), created: z.boolean(), setPasswordUrl: z.string().nullable(), expiresAt: z.string() });
+export const CreateStaffResponse = z.object({
+  uid: z.string(),
+  email: z.string(),
+  role: z.enum(STAFF_ROLES),
+  created: z.boolean(),
+  setPasswordUrl: z.string().nullable(),
+  expiresAt: z.string(),
+});
 
 /**
  * owner: everything, including staff accounts and the audit trail. staff: reads, plus orders, members and content
@@ -54,7 +71,14 @@ export const CreateStaffResponse = z.object({ uid: z.string(), email: z.string()
  */
 export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, ReadonlySet<Permission>>> = {
   owner: new Set(PERMISSIONS),
-  staff: new Set<Permission>([...READS, 'orders.write', 'members.write', 'content.write', 'messages.write', 'outbox.write']),
+  staff: new Set<Permission>([
+    ...READS,
+    'orders.write',
+    'members.write',
+    'content.write',
+    'messages.write',
+    'outbox.write',
+  ]),
   viewer: new Set<Permission>(READS),
 };
 
@@ -76,7 +100,13 @@ export type AdminMe = z.infer<typeof AdminMe>;
 
 /** A page of rows from a server-paged admin table. */
 export const pageOf = <T extends z.ZodType>(row: T) =>
-  z.object({ items: z.array(row), page: z.number().int(), pageSize: z.number().int(), total: z.number().int(), totalPages: z.number().int() });
+  z.object({
+    items: z.array(row),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    total: z.number().int(),
+    totalPages: z.number().int(),
+  });
 export interface PageOf<T> {
   items: T[];
   page: number;
@@ -87,8 +117,18 @@ export interface PageOf<T> {
 
 /** Query-string paging shared by admin lists: `page` from 1, `pageSize` up to 100. */
 export const PagingQuery = z.object({
-  page: z.coerce.number({ message: '頁碼必須是整數' }).int('頁碼必須是整數').min(1, '頁碼至少為 1').max(10_000).default(1),
-  pageSize: z.coerce.number({ message: '每頁筆數必須是整數' }).int('每頁筆數必須是整數').min(1).max(100, '每頁最多 100 筆').default(20),
+  page: z.coerce
+    .number({ message: '頁碼必須是整數' })
+    .int('頁碼必須是整數')
+    .min(1, '頁碼至少為 1')
+    .max(10_000)
+    .default(1),
+  pageSize: z.coerce
+    .number({ message: '每頁筆數必須是整數' })
+    .int('每頁筆數必須是整數')
+    .min(1)
+    .max(100, '每頁最多 100 筆')
+    .default(20),
 });
 
 export const AuditEntry = z.object({

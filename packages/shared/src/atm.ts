@@ -12,4 +12,5 @@ export const groupDigits = (account: string): string => account.replace(/(\d{4})
  * ECPay's ExpireDate is a Taiwan date (yyyy/MM/dd): the account takes transfers until the end of
  * that day, which the buyer reads as 「2026/11/26 23:59」 (docs/product-rules.md).
  */
-export const atmDeadline = (expireDate: string): string => `${expireDate.slice(0, 10).replaceAll('-', '/')} 23:59`;
+export const atmDeadline = (expireDate: string): string =>
+  `${expireDate.slice(0, 10).replaceAll('-', '/')} 23:59`;

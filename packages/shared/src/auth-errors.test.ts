@@ -14,6 +14,8 @@ describe('how long to wait, in words', () => {
 
   it('reads naturally in the refusal messages', () => {
     expect(tooManyRequestsMessage(720)).toBe('嘗試次數過多，請於 12 分鐘後再試。');
-    expect(signInLockedMessage(900)).toBe('嘗試次數過多，為了保護您的帳號，請於 15 分鐘後再試；或使用「忘記密碼」重設密碼，完成後即可登入。');
+    expect(signInLockedMessage(900)).toBe(
+      '嘗試次數過多，為了保護您的帳號，請於 15 分鐘後再試；或使用「忘記密碼」重設密碼，完成後即可登入。',
+    );
   });
 });

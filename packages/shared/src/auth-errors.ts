@@ -43,7 +43,8 @@ export function waitText(seconds: number): string {
 }
 
 /** A refused attempt's message: always says how long to wait (the 429 carries the same as Retry-After). */
-export const tooManyRequestsMessage = (seconds: number): string => `嘗試次數過多，請於 ${waitText(seconds)}後再試。`;
+export const tooManyRequestsMessage = (seconds: number): string =>
+  `嘗試次數過多，請於 ${waitText(seconds)}後再試。`;
 
 /**
  * A refused password check (sign-in, re-authentication, e-mail change): how long the lock lasts, and

@@ -30,7 +30,8 @@ export const FIELD_LABELS = {
 } as const;
 
 const email = textField(FIELD_LABELS.email, 'required|email|max:254');
-const password = (label: string) => textField(label, `required|min:${PASSWORD_MIN}|max:${PASSWORD_MAX}`, { raw: true });
+const password = (label: string) =>
+  textField(label, `required|min:${PASSWORD_MIN}|max:${PASSWORD_MAX}`, { raw: true });
 
 /** Adds the password policy (common list, not the e-mail) to a schema's `password` field. */
 function withPasswordPolicy<T extends z.ZodObject>(schema: T, emailKey?: string) {
@@ -74,7 +75,12 @@ export type LoginBody = z.infer<typeof LoginBody>;
 export const ForgotPasswordBody = z.object({ email }).strict();
 export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
 
-export const ActionCode = z.string().trim().min(16, '連結不完整').max(128, { message: '連結不完整', abort: true }).regex(/^[A-Za-z0-9_-]+$/, '連結不完整');
+export const ActionCode = z
+  .string()
+  .trim()
+  .min(16, '連結不完整')
+  .max(128, { message: '連結不完整', abort: true })
+  .regex(/^[A-Za-z0-9_-]+$/, '連結不完整');
 
 export const VerifyEmailBody = z.object({ code: ActionCode }).strict();
 export type VerifyEmailBody = z.infer<typeof VerifyEmailBody>;
@@ -113,23 +119,39 @@ export const ChangePasswordBody = confirmed(
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
 
 export const ReauthenticateBody = z
-  .object({ password: textField(FIELD_LABELS.currentPassword, `required|max:${PASSWORD_MAX}`, { raw: true }) })
+  .object({
+    password: textField(FIELD_LABELS.currentPassword, `required|max:${PASSWORD_MAX}`, { raw: true }),
+  })
   .strict();
 export type ReauthenticateBody = z.infer<typeof ReauthenticateBody>;
 
 export const ReauthenticateResponse = z.object({ reauthenticatedUntil: z.string() });
 export type ReauthenticateResponse = z.infer<typeof ReauthenticateResponse>;
 
-export const ActionCodeQuery = z.object({ code: ActionCode, kind: z.enum(['reset-password', 'verify-email']) });
+export const ActionCodeQuery = z.object({
+  code: ActionCode,
+  kind: z.enum(['reset-password', 'verify-email']),
+});
 /** A link's address; `invite` when the set-password link is a console invite (accepting it grants the role). */
-export const ActionCodeInfo = z.object({ email: z.string(), invite: z.object({ role: z.enum(STAFF_ROLES) }).optional() });
+export const ActionCodeInfo = z.object({
+  email: z.string(),
+  invite: z.object({ role: z.enum(STAFF_ROLES) }).optional(),
+});
 export type ActionCodeInfo = z.infer<typeof ActionCodeInfo>;
 
 /** `alreadyVerified`: the link had been used and the address is verified; nothing changed. */
-export const VerifyEmailResponse = z.object({ email: z.string(), user: CurrentUser.nullable(), alreadyVerified: z.literal(true).optional() });
+export const VerifyEmailResponse = z.object({
+  email: z.string(),
+  user: CurrentUser.nullable(),
+  alreadyVerified: z.literal(true).optional(),
+});
 export type VerifyEmailResponse = z.infer<typeof VerifyEmailResponse>;
 
-export const ResendVerificationResponse = z.object({ sent: z.boolean(), alreadyVerified: z.boolean(), retryAfterSeconds: z.number() });
+export const ResendVerificationResponse = z.object({
+  sent: z.boolean(),
+  alreadyVerified: z.boolean(),
+  retryAfterSeconds: z.number(),
+});
 export type ResendVerificationResponse = z.infer<typeof ResendVerificationResponse>;
 
 export const OkResponse = z.object({ ok: z.literal(true) });

@@ -19,10 +19,17 @@ const PAGES: Readonly<Record<string, string>> = {
 };
 
 /** The carrier's tracking address for a parcel, or null for a carrier we do not know or no number. */
-export function carrierTracking(carrier: string | null | undefined, trackingNo: string | null | undefined): CarrierTracking | null {
+export function carrierTracking(
+  carrier: string | null | undefined,
+  trackingNo: string | null | undefined,
+): CarrierTracking | null {
   const no = (trackingNo ?? '').trim();
   if (!carrier || !no) return null;
-  if (carrier === '黑貓宅急便') return { url: `https://www.t-cat.com.tw/Inquire/TraceDetail.aspx?BillID=${encodeURIComponent(no)}`, opensParcel: true };
+  if (carrier === '黑貓宅急便')
+    return {
+      url: `https://www.t-cat.com.tw/Inquire/TraceDetail.aspx?BillID=${encodeURIComponent(no)}`,
+      opensParcel: true,
+    };
   const page = PAGES[carrier];
   return page ? { url: page, opensParcel: false } : null;
 }

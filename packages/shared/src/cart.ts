@@ -7,13 +7,23 @@ export { MAX_LINE_QUANTITY };
 export const AddCartItemBody = z
   .object({
     variantId: z.uuid('商品規格代碼不正確'),
-    quantity: z.number().int('數量必須是整數').min(1, '數量至少為 1').max(MAX_LINE_QUANTITY, `數量不能超過 ${MAX_LINE_QUANTITY}`),
+    quantity: z
+      .number()
+      .int('數量必須是整數')
+      .min(1, '數量至少為 1')
+      .max(MAX_LINE_QUANTITY, `數量不能超過 ${MAX_LINE_QUANTITY}`),
   })
   .strict();
 export type AddCartItemBody = z.infer<typeof AddCartItemBody>;
 
 export const UpdateCartItemBody = z
-  .object({ quantity: z.number().int('數量必須是整數').min(1, '數量至少為 1').max(MAX_LINE_QUANTITY, `數量不能超過 ${MAX_LINE_QUANTITY}`) })
+  .object({
+    quantity: z
+      .number()
+      .int('數量必須是整數')
+      .min(1, '數量至少為 1')
+      .max(MAX_LINE_QUANTITY, `數量不能超過 ${MAX_LINE_QUANTITY}`),
+  })
   .strict();
 export type UpdateCartItemBody = z.infer<typeof UpdateCartItemBody>;
 

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { DescriptionBlock, ProductSpec } from './catalog-blocks.ts';
 
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, SORTS } from './catalog-constants.ts';
-export { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, SORT_LABELS, SORTS, type CatalogSort } from './catalog-constants.ts';
+export {
+  PAGE_SIZE_DEFAULT,
+  PAGE_SIZE_MAX,
+  SORT_LABELS,
+  SORTS,
+  type CatalogSort,
+} from './catalog-constants.ts';
 
 const intParam = (label: string, min: number, max: number) =>
   z
@@ -15,11 +21,18 @@ const intParam = (label: string, min: number, max: number) =>
 /** Query string of the product list; every value arrives as text and is checked here. */
 export const CatalogListQuery = z
   .object({
-    category: z.string().max(60, { message: '分類代碼格式不正確', abort: true }).regex(/^[a-z0-9-]{1,60}$/, '分類代碼格式不正確').optional(),
+    category: z
+      .string()
+      .max(60, { message: '分類代碼格式不正確', abort: true })
+      .regex(/^[a-z0-9-]{1,60}$/, '分類代碼格式不正確')
+      .optional(),
     q: z.string().trim().max(50, '搜尋字詞不能超過 50 個字元').optional(),
     minPrice: intParam('最低價格', 0, 10_000_000).optional(),
     maxPrice: intParam('最高價格', 0, 10_000_000).optional(),
-    inStock: z.enum(['1', '0', 'true', 'false'], { message: '只看有貨必須是 1 或 0' }).transform((v) => v === '1' || v === 'true').optional(),
+    inStock: z
+      .enum(['1', '0', 'true', 'false'], { message: '只看有貨必須是 1 或 0' })
+      .transform((v) => v === '1' || v === 'true')
+      .optional(),
     sort: z.enum(SORTS, { message: `排序必須是 ${SORTS.join('、')} 之一` }).default('recommended'),
     page: intParam('頁碼', 1, 10_000).default(1),
     pageSize: intParam('每頁數量', 1, PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
@@ -106,7 +119,9 @@ export const CategoryNode = z.object({
   name: z.string(),
   description: z.string(),
   productCount: z.number().int(),
-  children: z.array(z.object({ slug: z.string(), name: z.string(), description: z.string(), productCount: z.number().int() })),
+  children: z.array(
+    z.object({ slug: z.string(), name: z.string(), description: z.string(), productCount: z.number().int() }),
+  ),
 });
 export const CategoryTreeResponse = z.object({ categories: z.array(CategoryNode) });
 export type CategoryTreeResponse = z.infer<typeof CategoryTreeResponse>;

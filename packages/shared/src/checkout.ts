@@ -1,22 +1,41 @@
 import { z } from 'zod';
 import { findDistrict } from './data/tw-districts.ts';
-import { isCitizenCertificate, isDonationCode, isMobileBarcode, normalizeMobileBarcode, taxIdProblem } from './invoice.ts';
+import {
+  isCitizenCertificate,
+  isDonationCode,
+  isMobileBarcode,
+  normalizeMobileBarcode,
+  taxIdProblem,
+} from './invoice.ts';
 import { PAYMENT_METHODS } from './payment-methods.ts';
 import { textField } from './validation/zod.ts';
 
 export const CVS_BRANDS = ['7-ELEVEN', 'FAMILY', 'HILIFE', 'OK'] as const;
 export type CvsBrandCode = (typeof CVS_BRANDS)[number];
-export const CVS_BRAND_NAMES: Record<CvsBrandCode, string> = { '7-ELEVEN': '7-ELEVEN', FAMILY: '全家', HILIFE: '萊爾富', OK: 'OK超商' };
+export const CVS_BRAND_NAMES: Record<CvsBrandCode, string> = {
+  '7-ELEVEN': '7-ELEVEN',
+  FAMILY: '全家',
+  HILIFE: '萊爾富',
+  OK: 'OK超商',
+};
 
 /** How each chain's own store names may begin (全家 「全家 竹山大智店」, OK 「OK 草屯中正店」). */
-const CVS_NAME_PREFIXES: Record<CvsBrandCode, readonly string[]> = { '7-ELEVEN': ['7-ELEVEN', '統一超商'], FAMILY: ['全家'], HILIFE: ['萊爾富'], OK: ['OK'] };
+const CVS_NAME_PREFIXES: Record<CvsBrandCode, readonly string[]> = {
+  '7-ELEVEN': ['7-ELEVEN', '統一超商'],
+  FAMILY: ['全家'],
+  HILIFE: ['萊爾富'],
+  OK: ['OK'],
+};
 
 /**
  * A pickup store as shoppers read it: the chain, then the store. Names that already start with the
  * chain (全家 and the others name their stores that way) are shown as they are, so the chain is never
  * said twice; 7-ELEVEN's 「鹿谷門市」 becomes 「7-ELEVEN 鹿谷門市」.
  */
-export function cvsStoreLabel(brand: string | null | undefined, storeName: string | null | undefined): string {
+export function cvsStoreLabel(
+  brand: string | null | undefined,
+  storeName: string | null | undefined,
+): string {
   const name = (storeName ?? '').trim();
   const code = (brand ?? '') as CvsBrandCode;
   const chain = CVS_BRAND_NAMES[code] ?? brand ?? '';
@@ -61,7 +80,10 @@ export const LOGISTICS_NAME_MESSAGES = {
 
 /** A receiver's name as the carriers take it (an empty one is told it is required instead). */
 export const recipientNameField = (method: 'home' | 'cvs') =>
-  text(method === 'cvs' ? '取件人姓名' : '收件人姓名', 'required|max:30').refine((v) => v === '' || isLogisticsName(v), LOGISTICS_NAME_MESSAGES[method]);
+  text(method === 'cvs' ? '取件人姓名' : '收件人姓名', 'required|max:30').refine(
+    (v) => v === '' || isLogisticsName(v),
+    LOGISTICS_NAME_MESSAGES[method],
+  );
 
 export const HomeShipping = z
   .object({
@@ -74,7 +96,8 @@ export const HomeShipping = z
   })
   .strict()
   .superRefine((v, ctx) => {
-    if (v.city && v.district && !findDistrict(v.city, v.district)) ctx.addIssue({ code: 'custom', path: ['district'], message: '請選擇正確的鄉鎮市區' });
+    if (v.city && v.district && !findDistrict(v.city, v.district))
+      ctx.addIssue({ code: 'custom', path: ['district'], message: '請選擇正確的鄉鎮市區' });
   });
 
 export const CvsShipping = z
@@ -87,7 +110,9 @@ export const CvsShipping = z
   })
   .strict();
 
-export const ShippingInput = z.discriminatedUnion('method', [HomeShipping, CvsShipping], { error: '請選擇配送方式' });
+export const ShippingInput = z.discriminatedUnion('method', [HomeShipping, CvsShipping], {
+  error: '請選擇配送方式',
+});
 export type ShippingInput = z.infer<typeof ShippingInput>;
 
 /** What the checkout says beside a 自然人憑證條碼 that is not 2 letters and 14 digits. */
@@ -97,10 +122,47 @@ export const InvoiceInput = z.discriminatedUnion(
   'type',
   [
     z.object({ type: z.literal('member') }).strict(),
-    z.object({ type: z.literal('mobile'), mobileBarcode: z.string().max(32, { message: '手機條碼格式不正確：「/」加上 7 碼英數字', abort: true }).transform(normalizeMobileBarcode).pipe(z.string().max(8, { message: '手機條碼格式不正確：「/」加上 7 碼英數字', abort: true }).refine(isMobileBarcode, '手機條碼格式不正確：「/」加上 7 碼英數字')) }).strict(),
+    z
+      .object({
+        type: z.literal('mobile'),
+        mobileBarcode: z
+          .string()
+          .max(32, { message: '手機條碼格式不正確：「/」加上 7 碼英數字', abort: true })
+          .transform(normalizeMobileBarcode)
+          .pipe(
+            z
+              .string()
+              .max(8, { message: '手機條碼格式不正確：「/」加上 7 碼英數字', abort: true })
+              .refine(isMobileBarcode, '手機條碼格式不正確：「/」加上 7 碼英數字'),
+          ),
+      })
+      .strict(),
     // 自然人憑證 (ECPay CarrierType 2), read like the mobile barcode: half-width, upper-case, trimmed.
-    z.object({ type: z.literal('certificate'), certificate: z.string({ error: CERTIFICATE_MESSAGE }).max(32, { message: CERTIFICATE_MESSAGE, abort: true }).transform(normalizeMobileBarcode).pipe(z.string().max(16, { message: CERTIFICATE_MESSAGE, abort: true }).refine(isCitizenCertificate, CERTIFICATE_MESSAGE)) }).strict(),
-    z.object({ type: z.literal('donation'), donationCode: z.string().trim().max(7, { message: '捐贈碼為 3 到 7 位數字', abort: true }).refine(isDonationCode, '捐贈碼為 3 到 7 位數字') }).strict(),
+    z
+      .object({
+        type: z.literal('certificate'),
+        certificate: z
+          .string({ error: CERTIFICATE_MESSAGE })
+          .max(32, { message: CERTIFICATE_MESSAGE, abort: true })
+          .transform(normalizeMobileBarcode)
+          .pipe(
+            z
+              .string()
+              .max(16, { message: CERTIFICATE_MESSAGE, abort: true })
+              .refine(isCitizenCertificate, CERTIFICATE_MESSAGE),
+          ),
+      })
+      .strict(),
+    z
+      .object({
+        type: z.literal('donation'),
+        donationCode: z
+          .string()
+          .trim()
+          .max(7, { message: '捐贈碼為 3 到 7 位數字', abort: true })
+          .refine(isDonationCode, '捐贈碼為 3 到 7 位數字'),
+      })
+      .strict(),
     z
       .object({
         type: z.literal('company'),
@@ -130,7 +192,12 @@ export const CheckoutErrorCode = {
   tooManyOpenOrders: 'too-many-open-orders',
 } as const;
 
-export const CouponCode = z.string().trim().toUpperCase().max(32, { message: '優惠碼格式不正確', abort: true }).regex(/^[A-Z0-9-]{3,32}$/, '優惠碼格式不正確');
+export const CouponCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .max(32, { message: '優惠碼格式不正確', abort: true })
+  .regex(/^[A-Z0-9-]{3,32}$/, '優惠碼格式不正確');
 
 /** What the checkout page sends for a price quote (everything optional but the method). */
 export const QuoteBody = z
@@ -149,7 +216,10 @@ export type QuoteBody = z.infer<typeof QuoteBody>;
 
 export const PlaceOrderBody = z
   .object({
-    idempotencyKey: z.string().max(64, { message: '請重新整理頁面後再試', abort: true }).regex(/^[A-Za-z0-9-]{16,64}$/, '請重新整理頁面後再試'),
+    idempotencyKey: z
+      .string()
+      .max(64, { message: '請重新整理頁面後再試', abort: true })
+      .regex(/^[A-Za-z0-9-]{16,64}$/, '請重新整理頁面後再試'),
     shipping: ShippingInput,
     invoice: InvoiceInput,
     paymentMethod: PaymentMethodInput,
@@ -189,7 +259,14 @@ export const QuoteLine = z.object({ label: z.string(), amount: z.number().int() 
 
 export const QuoteResponse = z.object({
   subtotal: z.number().int(),
-  discounts: z.array(z.object({ kind: z.enum(['tier', 'coupon']), code: z.string().optional(), label: z.string(), amount: z.number().int() })),
+  discounts: z.array(
+    z.object({
+      kind: z.enum(['tier', 'coupon']),
+      code: z.string().optional(),
+      label: z.string(),
+      amount: z.number().int(),
+    }),
+  ),
   discountTotal: z.number().int(),
   shippingFee: z.number().int(),
   shippingLines: z.array(QuoteLine),
@@ -203,7 +280,14 @@ export const QuoteResponse = z.object({
 });
 export type QuoteResponse = z.infer<typeof QuoteResponse>;
 
-export const CvsStoreView = z.object({ brand: z.enum(CVS_BRANDS), id: z.string(), name: z.string(), address: z.string() });
+export const CvsStoreView = z.object({
+  brand: z.enum(CVS_BRANDS),
+  id: z.string(),
+  name: z.string(),
+  address: z.string(),
+});
 export type CvsStoreView = z.infer<typeof CvsStoreView>;
-export const StoreSearchQuery = z.object({ brand: z.enum(CVS_BRANDS, { message: '請選擇超商' }), q: z.string().trim().max(40).default('') }).strict();
+export const StoreSearchQuery = z
+  .object({ brand: z.enum(CVS_BRANDS, { message: '請選擇超商' }), q: z.string().trim().max(40).default('') })
+  .strict();
 export const StoreSearchResponse = z.object({ stores: z.array(CvsStoreView) });

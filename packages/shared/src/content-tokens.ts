@@ -6,7 +6,14 @@ import type { ShippingRules } from './shipping.ts';
  * shipping, transport and FAQ pages always match what checkout charges. `{{home.fee}}` in a stored
  * text becomes 「NT$120」 when the page is served, from the shipping rules in force at that moment.
  */
-export const CONTENT_TOKEN_NAMES = ['home.fee', 'home.freeOver', 'cvs.fee', 'cvs.freeOver', 'outlying', 'cod'] as const;
+export const CONTENT_TOKEN_NAMES = [
+  'home.fee',
+  'home.freeOver',
+  'cvs.fee',
+  'cvs.freeOver',
+  'outlying',
+  'cod',
+] as const;
 export type ContentTokenName = (typeof CONTENT_TOKEN_NAMES)[number];
 
 /** Each token's amount under the given rules. */
@@ -22,7 +29,8 @@ export function contentTokens(rules: ShippingRules): Readonly<Record<ContentToke
 }
 
 const TOKEN = /\{\{\s*([a-zA-Z.]+)\s*\}\}/g;
-const isTokenName = (name: string): name is ContentTokenName => (CONTENT_TOKEN_NAMES as readonly string[]).includes(name);
+const isTokenName = (name: string): name is ContentTokenName =>
+  (CONTENT_TOKEN_NAMES as readonly string[]).includes(name);
 
 /** Replaces known tokens with their amount; an unknown token is left as written (and `unknownTokens` finds it). */
 export function fillTokens(text: string, rules: ShippingRules): string {
@@ -39,6 +47,7 @@ export function unknownTokens(text: string): string[] {
 export function fillTokensDeep<T>(value: T, rules: ShippingRules): T {
   if (typeof value === 'string') return fillTokens(value, rules) as T;
   if (Array.isArray(value)) return value.map((v: unknown) => fillTokensDeep(v, rules)) as T;
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillTokensDeep(v, rules)])) as T;
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillTokensDeep(v, rules)])) as T;
   return value;
 }

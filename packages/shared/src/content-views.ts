@@ -1,5 +1,16 @@
 import type { ImageView, ProductCard } from './catalog.ts';
-import type { CompanyPage, DownloadItem, FaqEntry, IpRecord, Job, LandingPage, MediaItem, Master, TeamMember, TextPage } from './content.ts';
+import type {
+  CompanyPage,
+  DownloadItem,
+  FaqEntry,
+  IpRecord,
+  Job,
+  LandingPage,
+  MediaItem,
+  Master,
+  TeamMember,
+  TextPage,
+} from './content.ts';
 
 /** What the content API answers (types only; the server builds them from validated documents). */
 export type WithImage<T, K extends string> = Omit<T, K> & { [P in K]: ImageView };

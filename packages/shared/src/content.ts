@@ -10,16 +10,26 @@ const text = (max: number) => z.string().trim().min(1).max(max);
 const slug = z.string().regex(/^[a-z0-9-]{1,80}$/);
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 /** A page on the web: http or https only (never javascript:, data: or the like). */
-const webLink = (max: number) => z.url({ protocol: /^https?$/, error: '請填寫 http:// 或 https:// 開頭的網址' }).max(max);
+const webLink = (max: number) =>
+  z.url({ protocol: /^https?$/, error: '請填寫 http:// 或 https:// 開頭的網址' }).max(max);
 /** A link on the shop's own pages: a path of this site (/mall) or a page on the web. */
 const siteLink = (max: number) =>
   z
     .string()
     .max(max)
-    .refine((v) => /^\/(?![/\\])/.test(v) || webLink(max).safeParse(v).success, '請填寫本站路徑（例如 /mall）或 http:// 或 https:// 開頭的網址');
+    .refine(
+      (v) => /^\/(?![/\\])/.test(v) || webLink(max).safeParse(v).success,
+      '請填寫本站路徑（例如 /mall）或 http:// 或 https:// 開頭的網址',
+    );
 
 /** A picture drawn by code (portraits, certificates) or uploaded later: a storage object. */
-export const ContentImage = z.object({ bucket: z.string(), name: z.string(), alt: text(120), width: z.number().int(), height: z.number().int() });
+export const ContentImage = z.object({
+  bucket: z.string(),
+  name: z.string(),
+  alt: text(120),
+  width: z.number().int(),
+  height: z.number().int(),
+});
 export type ContentImage = z.infer<typeof ContentImage>;
 
 export const Section = z.object({ heading: text(60), blocks: z.array(DescriptionBlock).min(1).max(30) });
@@ -40,9 +50,26 @@ export const CompanyPage = z.object({
   title: text(40),
   lead: text(300),
   story: z.array(Section).min(1).max(8),
-  values: z.array(z.object({ title: text(20), text: text(200) })).min(2).max(6),
-  milestones: z.array(z.object({ year: z.number().int().min(1900).max(2100), text: text(160) })).min(3).max(20),
-  locations: z.array(z.object({ name: text(30), address: text(80), hours: text(60), phone: text(20), note: z.string().max(120).optional() })).min(1).max(6),
+  values: z
+    .array(z.object({ title: text(20), text: text(200) }))
+    .min(2)
+    .max(6),
+  milestones: z
+    .array(z.object({ year: z.number().int().min(1900).max(2100), text: text(160) }))
+    .min(3)
+    .max(20),
+  locations: z
+    .array(
+      z.object({
+        name: text(30),
+        address: text(80),
+        hours: text(60),
+        phone: text(20),
+        note: z.string().max(120).optional(),
+      }),
+    )
+    .min(1)
+    .max(6),
 });
 export type CompanyPage = z.infer<typeof CompanyPage>;
 
@@ -50,7 +77,10 @@ export type CompanyPage = z.infer<typeof CompanyPage>;
 export const LandingPage = z.object({
   heroTitle: text(40),
   heroLead: text(160),
-  announcements: z.array(z.object({ text: text(80), href: siteLink(200).optional() })).min(1).max(8),
+  announcements: z
+    .array(z.object({ text: text(80), href: siteLink(200).optional() }))
+    .min(1)
+    .max(8),
   promises: z.array(z.object({ title: text(12), text: text(120) })).length(3),
   featuredProductSlugs: z.array(slug).min(3).max(8),
   joinTitle: text(30),
@@ -108,7 +138,10 @@ export const MediaItem = z.object({
   /** As long as the console's editor lets it be (admin-content.ts). */
   url: webLink(500),
   /** YouTube video id; the player loads only when the visitor clicks. */
-  videoId: z.string().regex(/^[A-Za-z0-9_-]{6,20}$/).optional(),
+  videoId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{6,20}$/)
+    .optional(),
 });
 export type MediaItem = z.infer<typeof MediaItem>;
 
@@ -138,7 +171,12 @@ export const IpRecord = z.object({
 export type IpRecord = z.infer<typeof IpRecord>;
 
 export const FaqCategory = z.object({ slug, name: text(20) });
-export const FaqEntry = z.object({ slug, category: slug, question: text(80), answer: z.array(DescriptionBlock).min(1).max(10) });
+export const FaqEntry = z.object({
+  slug,
+  category: slug,
+  question: text(80),
+  answer: z.array(DescriptionBlock).min(1).max(10),
+});
 export type FaqEntry = z.infer<typeof FaqEntry>;
 
 /** Kinds with one document (a page) and kinds with many items. */

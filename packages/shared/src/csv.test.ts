@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { CSV_BOM, CsvSyntaxError, csvField, isBlankRecord, neutraliseFormula, parseCsv, restoreFormula, toCsv } from './csv.ts';
+import {
+  CSV_BOM,
+  CsvSyntaxError,
+  csvField,
+  isBlankRecord,
+  neutraliseFormula,
+  parseCsv,
+  restoreFormula,
+  toCsv,
+} from './csv.ts';
 
 function syntaxError(text: string): CsvSyntaxError {
   try {
@@ -105,7 +114,9 @@ describe('csv parser', () => {
   it('refuses a quote inside an unquoted field, naming row and column', () => {
     const error = syntaxError('sku,name\r\nDD-S,凍頂"烏龍"\r\n');
     expect([error.row, error.column, error.line]).toEqual([2, 2, 2]);
-    expect(error.message).toBe('第 2 列第 2 欄含有引號，這個欄位需要整個用引號包起來，欄位中的引號寫成兩個（""）。');
+    expect(error.message).toBe(
+      '第 2 列第 2 欄含有引號，這個欄位需要整個用引號包起來，欄位中的引號寫成兩個（""）。',
+    );
   });
 
   it('refuses text after a closing quote', () => {
@@ -139,6 +150,9 @@ describe('spreadsheet formulas', () => {
     expect(toCsv([['=1+1']], { bom: false, keepFormulas: true })).toBe('=1+1\r\n');
     const text = toCsv([['=HYPERLINK("http://evil.example","點我")', '\tTab']], { bom: false });
     expect(text).toBe(`"'=HYPERLINK(""http://evil.example"",""點我"")",'\tTab\r\n`);
-    expect(parseCsv(text)[0]!.map(restoreFormula)).toEqual(['=HYPERLINK("http://evil.example","點我")', '\tTab']);
+    expect(parseCsv(text)[0]!.map(restoreFormula)).toEqual([
+      '=HYPERLINK("http://evil.example","點我")',
+      '\tTab',
+    ]);
   });
 });

@@ -46,8 +46,12 @@ export function restoreFormula(text: string): string {
  * are made formula-safe with `neutraliseFormula` unless `keepFormulas: true` (numbers are left
  * as they are).
  */
-export function toCsv(records: readonly (readonly CsvValue[])[], options: { bom?: boolean; keepFormulas?: boolean } = {}): string {
-  const cell = (value: CsvValue) => csvField(typeof value === 'string' && !options.keepFormulas ? neutraliseFormula(value) : value);
+export function toCsv(
+  records: readonly (readonly CsvValue[])[],
+  options: { bom?: boolean; keepFormulas?: boolean } = {},
+): string {
+  const cell = (value: CsvValue) =>
+    csvField(typeof value === 'string' && !options.keepFormulas ? neutraliseFormula(value) : value);
   const body = records.map((r) => `${r.map(cell).join(',')}\r\n`).join('');
   return (options.bom === false ? '' : CSV_BOM) + body;
 }
@@ -135,7 +139,8 @@ export function parseCsv(input: string): string[][] {
         field += c;
         i++;
       }
-      if (!closed) throw new CsvSyntaxError(`第 ${row} 列第 ${column} 欄的引號沒有結束。`, row, column, startLine);
+      if (!closed)
+        throw new CsvSyntaxError(`第 ${row} 列第 ${column} 欄的引號沒有結束。`, row, column, startLine);
       if (i >= n) {
         endRecord();
         break;
@@ -151,14 +156,25 @@ export function parseCsv(input: string): string[][] {
         endRecord();
         continue;
       }
-      throw new CsvSyntaxError(`第 ${row} 列第 ${column} 欄的結束引號後面還有文字；欄位中的引號請寫成兩個（""）。`, row, column, line);
+      throw new CsvSyntaxError(
+        `第 ${row} 列第 ${column} 欄的結束引號後面還有文字；欄位中的引號請寫成兩個（""）。`,
+        row,
+        column,
+        line,
+      );
     }
 
     // An unquoted field: up to the next comma or line break; a quote in it is malformed.
     while (i < n) {
       const c = text[i]!;
       if (c === ',' || c === '\r' || c === '\n') break;
-      if (c === '"') throw new CsvSyntaxError(`第 ${row} 列第 ${column} 欄含有引號，這個欄位需要整個用引號包起來，欄位中的引號寫成兩個（""）。`, row, column, line);
+      if (c === '"')
+        throw new CsvSyntaxError(
+          `第 ${row} 列第 ${column} 欄含有引號，這個欄位需要整個用引號包起來，欄位中的引號寫成兩個（""）。`,
+          row,
+          column,
+          line,
+        );
       field += c;
       i++;
     }

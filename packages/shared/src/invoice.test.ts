@@ -6,7 +6,12 @@ function weightedSum(id: string): number {
   const weights = [1, 2, 1, 2, 1, 2, 4, 1];
   return weights.reduce((sum, weight, i) => {
     const product = Number(id[i]) * weight;
-    return sum + String(product).split('').reduce((s, d) => s + Number(d), 0);
+    return (
+      sum +
+      String(product)
+        .split('')
+        .reduce((s, d) => s + Number(d), 0)
+    );
   }, 0);
 }
 
@@ -67,7 +72,20 @@ describe('isTaxId (統一編號)', () => {
   });
 
   it('rejects non-digits and wrong lengths', () => {
-    for (const bad of ['', '2209913', '220991310', '2209913A', 'A2209913', ' 22099131', '22099131 ', '2209-9131', '２２０９９１３１', '22099131\n', '-2209913', '2.099131']) {
+    for (const bad of [
+      '',
+      '2209913',
+      '220991310',
+      '2209913A',
+      'A2209913',
+      ' 22099131',
+      '22099131 ',
+      '2209-9131',
+      '２２０９９１３１',
+      '22099131\n',
+      '-2209913',
+      '2.099131',
+    ]) {
       expect(isTaxId(bad), bad).toBe(false);
     }
   });
@@ -98,7 +116,18 @@ describe('isMobileBarcode (手機條碼載具)', () => {
   });
 
   it('rejects other symbols and whitespace', () => {
-    for (const bad of ['/ABC 123', '/ABC_123', '/ABC*123', '/ABC$123', '/ABC%123', '/ABC/123', '/ABCＤ123', ' /ABC1234', '/ABC1234 ', '/ABC1234\n']) {
+    for (const bad of [
+      '/ABC 123',
+      '/ABC_123',
+      '/ABC*123',
+      '/ABC$123',
+      '/ABC%123',
+      '/ABC/123',
+      '/ABCＤ123',
+      ' /ABC1234',
+      '/ABC1234 ',
+      '/ABC1234\n',
+    ]) {
       expect(isMobileBarcode(bad), bad).toBe(false);
     }
   });
@@ -131,12 +160,25 @@ describe('mobile barcode as typed', () => {
     const { PlaceOrderBody } = await import('./checkout.ts');
     const body = (mobileBarcode: string) => ({
       idempotencyKey: '7f8c2a4e-3b1d-4c5e-9f6a-1b2c3d4e5f60',
-      shipping: { method: 'home', recipientName: '林小嵐', phone: '0912345678', city: '南投縣', district: '鹿谷鄉', address: '興產路 87 號' },
+      shipping: {
+        method: 'home',
+        recipientName: '林小嵐',
+        phone: '0912345678',
+        city: '南投縣',
+        district: '鹿谷鄉',
+        address: '興產路 87 號',
+      },
       invoice: { type: 'mobile', mobileBarcode },
       paymentMethod: 'cod',
     });
-    expect(PlaceOrderBody.parse(body('/abc+123')).invoice).toEqual({ type: 'mobile', mobileBarcode: '/ABC+123' });
-    expect(PlaceOrderBody.parse(body('／ａｂｃ＋１２３')).invoice).toEqual({ type: 'mobile', mobileBarcode: '/ABC+123' });
+    expect(PlaceOrderBody.parse(body('/abc+123')).invoice).toEqual({
+      type: 'mobile',
+      mobileBarcode: '/ABC+123',
+    });
+    expect(PlaceOrderBody.parse(body('／ａｂｃ＋１２３')).invoice).toEqual({
+      type: 'mobile',
+      mobileBarcode: '/ABC+123',
+    });
   });
 });
 
@@ -148,7 +190,23 @@ describe('isCitizenCertificate (自然人憑證條碼載具)', () => {
   });
 
   it('rejects lower case, the wrong length, letters and digits out of place, and anything else', () => {
-    for (const bad of ['', 'ab12345678901234', 'Ab12345678901234', 'AB1234567890123', 'AB123456789012345', 'A123456789012345', 'ABC1234567890123', '1212345678901234', 'AB1234567890123A', 'AB 2345678901234', ' AB12345678901234', 'AB12345678901234\n', 'ＡＢ12345678901234', 'AB１2345678901234', '/ABC1234']) {
+    for (const bad of [
+      '',
+      'ab12345678901234',
+      'Ab12345678901234',
+      'AB1234567890123',
+      'AB123456789012345',
+      'A123456789012345',
+      'ABC1234567890123',
+      '1212345678901234',
+      'AB1234567890123A',
+      'AB 2345678901234',
+      ' AB12345678901234',
+      'AB12345678901234\n',
+      'ＡＢ12345678901234',
+      'AB１2345678901234',
+      '/ABC1234',
+    ]) {
       expect(isCitizenCertificate(bad), bad).toBe(false);
     }
   });
@@ -157,7 +215,14 @@ describe('isCitizenCertificate (自然人憑證條碼載具)', () => {
 describe('citizen certificate carrier as typed at checkout', () => {
   const body = (certificate: unknown) => ({
     idempotencyKey: '7f8c2a4e-3b1d-4c5e-9f6a-1b2c3d4e5f60',
-    shipping: { method: 'home', recipientName: '林小嵐', phone: '0912345678', city: '南投縣', district: '鹿谷鄉', address: '興產路 87 號' },
+    shipping: {
+      method: 'home',
+      recipientName: '林小嵐',
+      phone: '0912345678',
+      city: '南投縣',
+      district: '鹿谷鄉',
+      address: '興產路 87 號',
+    },
     invoice: { type: 'certificate', certificate },
     paymentMethod: 'cod',
   });
@@ -170,24 +235,53 @@ describe('citizen certificate carrier as typed at checkout', () => {
 
   it('takes a well-formed number as it is', async () => {
     const { PlaceOrderBody } = await import('./checkout.ts');
-    expect(PlaceOrderBody.parse(body('AB12345678901234')).invoice).toEqual({ type: 'certificate', certificate: 'AB12345678901234' });
+    expect(PlaceOrderBody.parse(body('AB12345678901234')).invoice).toEqual({
+      type: 'certificate',
+      certificate: 'AB12345678901234',
+    });
   });
 
   it('upper-cases, trims and makes half-width what was typed', async () => {
     const { PlaceOrderBody } = await import('./checkout.ts');
-    expect(PlaceOrderBody.parse(body('ab12345678901234')).invoice).toEqual({ type: 'certificate', certificate: 'AB12345678901234' });
-    expect(PlaceOrderBody.parse(body('  Ab12345678901234 ')).invoice).toEqual({ type: 'certificate', certificate: 'AB12345678901234' });
-    expect(PlaceOrderBody.parse(body('ａｂ１２３４５６７８９０１２３４')).invoice).toEqual({ type: 'certificate', certificate: 'AB12345678901234' });
+    expect(PlaceOrderBody.parse(body('ab12345678901234')).invoice).toEqual({
+      type: 'certificate',
+      certificate: 'AB12345678901234',
+    });
+    expect(PlaceOrderBody.parse(body('  Ab12345678901234 ')).invoice).toEqual({
+      type: 'certificate',
+      certificate: 'AB12345678901234',
+    });
+    expect(PlaceOrderBody.parse(body('ａｂ１２３４５６７８９０１２３４')).invoice).toEqual({
+      type: 'certificate',
+      certificate: 'AB12345678901234',
+    });
   });
 
   it('refuses the wrong length or pattern beside the field, in zh-TW', async () => {
-    for (const bad of ['', 'AB1234567890123', 'AB123456789012345', 'A1234567890123456', '1234567890123456', 'ABC1234567890123', 'AB-1234567890123', 'AB 1234567890123', 'x'.repeat(33), undefined, 1234567890123456]) {
+    for (const bad of [
+      '',
+      'AB1234567890123',
+      'AB123456789012345',
+      'A1234567890123456',
+      '1234567890123456',
+      'ABC1234567890123',
+      'AB-1234567890123',
+      'AB 1234567890123',
+      'x'.repeat(33),
+      undefined,
+      1234567890123456,
+    ]) {
       expect(await problem(bad), String(bad)).toEqual([['invoice.certificate', MESSAGE]]);
     }
   });
 
   it('is a carrier of its own: no other invoice field is taken with it', async () => {
     const { PlaceOrderBody } = await import('./checkout.ts');
-    expect(PlaceOrderBody.safeParse({ ...body('AB12345678901234'), invoice: { type: 'certificate', certificate: 'AB12345678901234', mobileBarcode: '/ABC1234' } }).success).toBe(false);
+    expect(
+      PlaceOrderBody.safeParse({
+        ...body('AB12345678901234'),
+        invoice: { type: 'certificate', certificate: 'AB12345678901234', mobileBarcode: '/ABC1234' },
+      }).success,
+    ).toBe(false);
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, LIVE_UPDATES, LONG_POLL_WINDOW_MS, QUERY_CACHE_BYTES, queryCacheBytes, STORAGE_RETRY_LIMIT_MS } from './limits.ts';
+import {
+  backoffDelay,
+  LIVE_UPDATES,
+  LONG_POLL_WINDOW_MS,
+  QUERY_CACHE_BYTES,
+  queryCacheBytes,
+  STORAGE_RETRY_LIMIT_MS,
+} from './limits.ts';
 
 describe('limits of the specification', () => {
   it('backs off from 1 s by 1.5 to at most 60 s, or a lower cap', () => {

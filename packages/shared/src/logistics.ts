@@ -12,11 +12,17 @@ import { CVS_BRANDS, type CvsBrandCode } from './checkout.ts';
  * Where the map sends the shopper back to: the checkout, the address book in the member area, or
  * an order's tracking page (a new store for a parcel whose store closed).
  */
-export const CVS_MAP_RETURNS = { checkout: '/payment', 'address-book': '/member', order: '/member/orderTracking' } as const;
+export const CVS_MAP_RETURNS = {
+  checkout: '/payment',
+  'address-book': '/member',
+  order: '/member/orderTracking',
+} as const;
 export type CvsMapReturn = keyof typeof CVS_MAP_RETURNS;
 
 export function cvsMapReturnPath(returnTo: CvsMapReturn, orderNo?: string): string {
-  return returnTo === 'order' ? `${CVS_MAP_RETURNS.order}/${encodeURIComponent(orderNo ?? '')}` : CVS_MAP_RETURNS[returnTo];
+  return returnTo === 'order'
+    ? `${CVS_MAP_RETURNS.order}/${encodeURIComponent(orderNo ?? '')}`
+    : CVS_MAP_RETURNS[returnTo];
 }
 
 /** The query parameter the map's way back carries. */
@@ -28,11 +34,17 @@ export const CVS_MAP_TTL_MS = 30 * 60_000;
 export const CvsMapFormBody = z
   .object({
     brand: z.enum(CVS_BRANDS, { message: '請選擇超商' }),
-    returnTo: z.enum(Object.keys(CVS_MAP_RETURNS) as [CvsMapReturn, ...CvsMapReturn[]], { message: '請重新整理頁面後再試' }),
+    returnTo: z.enum(Object.keys(CVS_MAP_RETURNS) as [CvsMapReturn, ...CvsMapReturn[]], {
+      message: '請重新整理頁面後再試',
+    }),
     /** The map's phone layout (ECPay's Device 1) or the desktop one. */
     device: z.enum(['pc', 'mobile']).default('pc'),
     /** With returnTo `order`: whose tracking page. */
-    orderNo: z.string().max(20, { abort: true }).regex(/^TW\d{14}$/, '訂單編號不正確').optional(),
+    orderNo: z
+      .string()
+      .max(20, { abort: true })
+      .regex(/^TW\d{14}$/, '訂單編號不正確')
+      .optional(),
   })
   .strict()
   .refine((v) => v.returnTo !== 'order' || v.orderNo, { message: '請重新整理頁面後再試', path: ['orderNo'] });
@@ -52,7 +64,10 @@ export const CvsStoreChoice = z.object({
 });
 export type CvsStoreChoice = z.infer<typeof CvsStoreChoice>;
 
-export const CvsMapToken = z.string().max(20, { message: '這次的門市選擇已失效，請重新選擇門市', abort: true }).regex(/^[A-Za-z0-9]{20}$/, '這次的門市選擇已失效，請重新選擇門市');
+export const CvsMapToken = z
+  .string()
+  .max(20, { message: '這次的門市選擇已失效，請重新選擇門市', abort: true })
+  .regex(/^[A-Za-z0-9]{20}$/, '這次的門市選擇已失效，請重新選擇門市');
 
 /** The chains this shop's logistics contract can ship to (OK超商 only on 店到店 / C2C). */
 export const LogisticsOptions = z.object({ brands: z.array(z.enum(CVS_BRANDS)) });
@@ -66,7 +81,13 @@ export function cvsBrandsFor(type: 'B2C' | 'C2C'): CvsBrandCode[] {
 export const LabelsBody = z
   .object({
     orderNos: z
-      .array(z.string().max(20, { message: '訂單編號不正確', abort: true }).regex(/^TW\d{14}$/, '訂單編號不正確'), { error: '請選擇訂單' })
+      .array(
+        z
+          .string()
+          .max(20, { message: '訂單編號不正確', abort: true })
+          .regex(/^TW\d{14}$/, '訂單編號不正確'),
+        { error: '請選擇訂單' },
+      )
       .min(1, '請選擇訂單')
       .max(50, '一次最多列印 50 張'),
   })
@@ -74,7 +95,14 @@ export const LabelsBody = z
 export type LabelsBody = z.infer<typeof LabelsBody>;
 
 export const LabelsResponse = z.object({
-  forms: z.array(z.object({ path: z.string(), count: z.number().int(), action: z.string(), fields: z.record(z.string(), z.string()) })),
+  forms: z.array(
+    z.object({
+      path: z.string(),
+      count: z.number().int(),
+      action: z.string(),
+      fields: z.record(z.string(), z.string()),
+    }),
+  ),
   /** Orders without a parcel made through ECPay (shipped by hand, or not shipped yet). */
   missing: z.array(z.string()),
 });

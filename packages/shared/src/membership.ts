@@ -61,7 +61,12 @@ const optionalBirthday = z
     if (v === '') return true;
     if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
     const d = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && d.getUTCFullYear() >= 1900 && d.getTime() <= Date.now();
+    return (
+      !Number.isNaN(d.getTime()) &&
+      d.toISOString().slice(0, 10) === v &&
+      d.getUTCFullYear() >= 1900 &&
+      d.getTime() <= Date.now()
+    );
   }, '請輸入正確的生日');
 
 export const UpdateProfileBody = z
@@ -81,35 +86,35 @@ export const ChangeEmailBody = z
   .strict();
 export type ChangeEmailBody = z.infer<typeof ChangeEmailBody>;
 
-export const AddressBody = z
-  .discriminatedUnion('kind', [
-    z
-      .object({
-        kind: z.literal('home'),
-        label: z.string().trim().max(20, '名稱不能超過 20 個字元').default(''),
-        recipientName: recipientNameField('home'),
-        phone: optionalMobile.refine((v) => v !== '', '手機號碼為必填欄位'),
-        city: textField('縣市', 'required|max:10'),
-        district: textField('鄉鎮市區', 'required|max:10'),
-        address: textField('地址', 'required|min:4|max:120'),
-        isDefault: z.boolean().default(false),
-      })
-      .strict()
-      .superRefine((v, ctx) => {
-        if (!findDistrict(v.city, v.district)) ctx.addIssue({ code: 'custom', path: ['district'], message: '請選擇正確的鄉鎮市區' });
-      }),
-    z
-      .object({
-        kind: z.literal('cvs'),
-        label: z.string().trim().max(20, '名稱不能超過 20 個字元').default(''),
-        recipientName: recipientNameField('cvs'),
-        phone: optionalMobile.refine((v) => v !== '', '手機號碼為必填欄位'),
-        cvsBrand: z.enum(CVS_BRANDS, { message: '請選擇超商' }),
-        storeId: z.string().trim().min(1, '請選擇取貨門市').max(20),
-        isDefault: z.boolean().default(false),
-      })
-      .strict(),
-  ]);
+export const AddressBody = z.discriminatedUnion('kind', [
+  z
+    .object({
+      kind: z.literal('home'),
+      label: z.string().trim().max(20, '名稱不能超過 20 個字元').default(''),
+      recipientName: recipientNameField('home'),
+      phone: optionalMobile.refine((v) => v !== '', '手機號碼為必填欄位'),
+      city: textField('縣市', 'required|max:10'),
+      district: textField('鄉鎮市區', 'required|max:10'),
+      address: textField('地址', 'required|min:4|max:120'),
+      isDefault: z.boolean().default(false),
+    })
+    .strict()
+    .superRefine((v, ctx) => {
+      if (!findDistrict(v.city, v.district))
+        ctx.addIssue({ code: 'custom', path: ['district'], message: '請選擇正確的鄉鎮市區' });
+    }),
+  z
+    .object({
+      kind: z.literal('cvs'),
+      label: z.string().trim().max(20, '名稱不能超過 20 個字元').default(''),
+      recipientName: recipientNameField('cvs'),
+      phone: optionalMobile.refine((v) => v !== '', '手機號碼為必填欄位'),
+      cvsBrand: z.enum(CVS_BRANDS, { message: '請選擇超商' }),
+      storeId: z.string().trim().min(1, '請選擇取貨門市').max(20),
+      isDefault: z.boolean().default(false),
+    })
+    .strict(),
+]);
 export type AddressBody = z.infer<typeof AddressBody>;
 
 export const AddressView = z.object({

@@ -10,7 +10,9 @@ describe('formatTwd', () => {
     expect(formatTwd(-150)).toBe('-NT$150');
   });
   it('differs from the default zh-TW currency format, which would print $ and decimals', () => {
-    expect(new Intl.NumberFormat('zh-TW', { style: 'currency', currency: 'TWD' }).format(1280)).not.toBe(formatTwd(1280));
+    expect(new Intl.NumberFormat('zh-TW', { style: 'currency', currency: 'TWD' }).format(1280)).not.toBe(
+      formatTwd(1280),
+    );
   });
   it('refuses fractions: money is an integer of TWD', () => {
     expect(() => formatTwd(12.5)).toThrow(RangeError);

@@ -7,7 +7,8 @@
 /** 1234567 -> 1,234,567, for a whole number of 0 or more. Not Intl.NumberFormat or toLocaleString: a
  * page's first Intl formatter loads the browser's ICU data, a long task on a phone
  * (docs/decisions/026). */
-export const groupDigits = (n: number): string => (n < 1e21 ? String(n) : BigInt(n).toString()).replace(/\B(?=(\d{3})+$)/g, ',');
+export const groupDigits = (n: number): string =>
+  (n < 1e21 ? String(n) : BigInt(n).toString()).replace(/\B(?=(\d{3})+$)/g, ',');
 
 export function formatTwd(amount: number): string {
   if (!Number.isInteger(amount)) throw new RangeError(`money must be an integer of TWD, got ${amount}`);

@@ -13,11 +13,15 @@ describe('money and Taipei dates need no Intl formatter', () => {
     vi.resetModules();
     const made: string[] = [];
     const { NumberFormat, DateTimeFormat } = Intl;
-    vi.spyOn(Intl, 'NumberFormat').mockImplementation(function (...args: ConstructorParameters<typeof Intl.NumberFormat>) {
+    vi.spyOn(Intl, 'NumberFormat').mockImplementation(function (
+      ...args: ConstructorParameters<typeof Intl.NumberFormat>
+    ) {
       made.push(`NumberFormat ${String(args[0])}`);
       return new NumberFormat(...args);
     } as unknown as typeof Intl.NumberFormat);
-    vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+    vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (
+      ...args: ConstructorParameters<typeof Intl.DateTimeFormat>
+    ) {
       made.push(`DateTimeFormat ${String(args[0])}`);
       return new DateTimeFormat(...args);
     } as unknown as typeof Intl.DateTimeFormat);
@@ -35,8 +39,23 @@ describe('money and Taipei dates need no Intl formatter', () => {
 
 describe('Taipei time without Intl agrees with Intl', () => {
   // The reference: Intl with the zone's full history (daylight saving included).
-  const reference = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Taipei', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
-  const longReference = new Intl.DateTimeFormat('zh-TW', { timeZone: 'Asia/Taipei', year: 'numeric', month: 'long', day: 'numeric', weekday: 'short' });
+  const reference = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Taipei',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
+  const longReference = new Intl.DateTimeFormat('zh-TW', {
+    timeZone: 'Asia/Taipei',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    weekday: 'short',
+  });
   const expected = (t: number) => {
     const p: Record<string, string> = {};
     for (const x of reference.formatToParts(t)) p[x.type] = x.value;
@@ -47,11 +66,18 @@ describe('Taipei time without Intl agrees with Intl', () => {
     const { formatTaipeiDateTime, formatTaipeiLongDate } = await import('./taipei-time.ts');
     const instants: number[] = [];
     // Every 7 hours 13 minutes 17 seconds from 1946 (summer times of 1946–1979 included) to 2100.
-    for (let t = Date.UTC(1946, 0, 1); t < Date.UTC(2100, 0, 1); t += (7 * 3600 + 13 * 60 + 17) * 1000 + 123) instants.push(t);
-    for (let y = 1975; y <= 2040; y++) for (const h of [15, 16]) for (const s of [-1, 0, 1]) instants.push(Date.UTC(y - 1, 11, 31, h, 59, 59) + s * 1000);
+    for (let t = Date.UTC(1946, 0, 1); t < Date.UTC(2100, 0, 1); t += (7 * 3600 + 13 * 60 + 17) * 1000 + 123)
+      instants.push(t);
+    for (let y = 1975; y <= 2040; y++)
+      for (const h of [15, 16])
+        for (const s of [-1, 0, 1]) instants.push(Date.UTC(y - 1, 11, 31, h, 59, 59) + s * 1000);
     // The change from the last summer time (1979-09-30) and to the fixed offset (1980-01-01).
     for (let t = Date.UTC(1979, 8, 29); t < Date.UTC(1980, 0, 2); t += 1_800_000) instants.push(t);
-    const wrong = instants.filter((t) => formatTaipeiDateTime(t, { seconds: true }) !== expected(t) || formatTaipeiLongDate(t) !== longReference.format(t));
+    const wrong = instants.filter(
+      (t) =>
+        formatTaipeiDateTime(t, { seconds: true }) !== expected(t) ||
+        formatTaipeiLongDate(t) !== longReference.format(t),
+    );
     expect(instants.length).toBeGreaterThan(180_000);
     expect(wrong.map((t) => new Date(t).toISOString()).slice(0, 5)).toEqual([]);
   });

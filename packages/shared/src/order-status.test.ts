@@ -20,6 +20,7 @@ describe('order state machine', () => {
     }
   });
   it('names only known statuses', () => {
-    for (const targets of Object.values(TRANSITIONS)) for (const t of targets) expect(ORDER_STATUSES).toContain(t);
+    for (const targets of Object.values(TRANSITIONS))
+      for (const t of targets) expect(ORDER_STATUSES).toContain(t);
   });
 });

@@ -37,13 +37,23 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
 }
 
 /** Statuses whose stock is still held by the order (leaving them for cancelled/expired/refunded returns it). */
-export const HOLDS_STOCK: readonly OrderStatus[] = ['pending_payment', 'payment_failed', 'paid', 'processing'];
+export const HOLDS_STOCK: readonly OrderStatus[] = [
+  'pending_payment',
+  'payment_failed',
+  'paid',
+  'processing',
+];
 
 /**
  * Orders a member may cancel themselves: until they ship, and while no logistics order is made
  * for them (a paid one is refunded; docs/product-rules.md, "Cancelling").
  */
-export const MEMBER_CANCELLABLE: readonly OrderStatus[] = ['pending_payment', 'payment_failed', 'paid', 'processing'];
+export const MEMBER_CANCELLABLE: readonly OrderStatus[] = [
+  'pending_payment',
+  'payment_failed',
+  'paid',
+  'processing',
+];
 
 /** Orders "on the way" for the tracking page. */
 export const IN_TRANSIT: readonly OrderStatus[] = ['paid', 'processing', 'shipped'];
@@ -62,7 +72,15 @@ export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
   refunded: '已退款',
 };
 
-export const SHIPMENT_EVENTS = ['created', 'picked_up', 'in_transit', 'arrived_at_store', 'store_closed', 'store_changed', 'delivered'] as const;
+export const SHIPMENT_EVENTS = [
+  'created',
+  'picked_up',
+  'in_transit',
+  'arrived_at_store',
+  'store_closed',
+  'store_changed',
+  'delivered',
+] as const;
 export type ShipmentEvent = (typeof SHIPMENT_EVENTS)[number];
 
 export const SHIPMENT_EVENT_LABELS: Readonly<Record<ShipmentEvent, string>> = {
@@ -84,7 +102,6 @@ export const PICKUP_DAYS = 7;
 export function pickupDeadline(arrivedAt: Date): Date {
   return new Date(arrivedAt.getTime() + PICKUP_DAYS * 86_400_000);
 }
-
 
 /**
  * An unpaid order gives its stock back after this long: a card order, and an ATM order until its

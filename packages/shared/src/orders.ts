@@ -64,7 +64,14 @@ export const IssuedInvoiceView = z.union([
     amount: z.number().int(),
     voidReason: z.string().nullable(),
     /** After its period's draw, a winning invoice: 已中獎, the prize (頭獎…) and its amount, and the last day to claim it. */
-    award: z.object({ label: z.literal('已中獎'), prize: z.string(), amount: z.number().int().nullable(), claimUntil: z.string() }).nullable(),
+    award: z
+      .object({
+        label: z.literal('已中獎'),
+        prize: z.string(),
+        amount: z.number().int().nullable(),
+        claimUntil: z.string(),
+      })
+      .nullable(),
     /**
      * Credits on the invoice. An allowance is asked for online: ECPay mails the buyer, who has 72
      * hours to agree; `pending` (待買受人同意, until `expiresAt`) until then, `issued` (已開立, at
@@ -107,7 +114,15 @@ export const OrderDetail = z.object({
       status: z.enum(['pending', 'waiting_transfer', 'paid', 'failed']),
       message: z.string().nullable(),
       /** `bank` is the code with the bank's name (「812 台新銀行」), `deadline` ECPay's date with its time (「2026/11/26 23:59」). */
-      atm: z.object({ bankCode: z.string(), bank: z.string(), account: z.string(), expireDate: z.string(), deadline: z.string() }).nullable(),
+      atm: z
+        .object({
+          bankCode: z.string(),
+          bank: z.string(),
+          account: z.string(),
+          expireDate: z.string(),
+          deadline: z.string(),
+        })
+        .nullable(),
       paidAt: z.string().nullable(),
     })
     .nullable(),
@@ -145,17 +160,35 @@ export type PlaceOrderResponse = z.infer<typeof PlaceOrderResponse>;
 export const OrderListQuery = z
   .object({
     status: z.enum([...ORDER_STATUSES, 'all', 'in-transit'], { message: '訂單狀態不正確' }).default('all'),
-    page: z.string().max(5, { message: '頁碼必須是整數', abort: true }).regex(/^\d{1,5}$/, '頁碼必須是整數').transform(Number).refine((n) => n >= 1, '頁碼至少為 1').default(1),
+    page: z
+      .string()
+      .max(5, { message: '頁碼必須是整數', abort: true })
+      .regex(/^\d{1,5}$/, '頁碼必須是整數')
+      .transform(Number)
+      .refine((n) => n >= 1, '頁碼至少為 1')
+      .default(1),
   })
   .strict();
-export const OrderListResponse = z.object({ items: z.array(OrderSummary), page: z.number().int(), totalPages: z.number().int(), total: z.number().int() });
+export const OrderListResponse = z.object({
+  items: z.array(OrderSummary),
+  page: z.number().int(),
+  totalPages: z.number().int(),
+  total: z.number().int(),
+});
 export type OrderListResponse = z.infer<typeof OrderListResponse>;
 
-export const OrderNoParams = z.object({ orderNo: z.string().max(16, { message: '訂單編號格式不正確', abort: true }).regex(/^TW\d{14}$/, '訂單編號格式不正確') });
+export const OrderNoParams = z.object({
+  orderNo: z
+    .string()
+    .max(16, { message: '訂單編號格式不正確', abort: true })
+    .regex(/^TW\d{14}$/, '訂單編號格式不正確'),
+});
 
 export const AdvanceOrderBody = z
   .object({
-    status: z.enum(['processing', 'shipped', 'returned', 'delivered', 'completed', 'cancelled', 'refunded']).optional(),
+    status: z
+      .enum(['processing', 'shipped', 'returned', 'delivered', 'completed', 'cancelled', 'refunded'])
+      .optional(),
     shipmentEvent: z.enum(SHIPMENT_EVENTS).optional(),
     location: z.string().trim().max(60).optional(),
     note: z.string().trim().max(200).optional(),
@@ -165,5 +198,8 @@ export const AdvanceOrderBody = z
     trackingNo: z.string().trim().max(40).optional(),
   })
   .strict()
-  .refine((v) => v.status !== undefined || v.shipmentEvent !== undefined, { message: '請提供新狀態或配送事件', path: ['status'] });
+  .refine((v) => v.status !== undefined || v.shipmentEvent !== undefined, {
+    message: '請提供新狀態或配送事件',
+    path: ['status'],
+  });
 export type AdvanceOrderBody = z.infer<typeof AdvanceOrderBody>;

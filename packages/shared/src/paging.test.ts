@@ -14,6 +14,12 @@ describe('paging', () => {
   });
 
   it('frames a page the way every paged answer does', () => {
-    expect(pageResult(['a', 'b'], 2, 2, 5)).toEqual({ items: ['a', 'b'], page: 2, pageSize: 2, total: 5, totalPages: 3 });
+    expect(pageResult(['a', 'b'], 2, 2, 5)).toEqual({
+      items: ['a', 'b'],
+      page: 2,
+      pageSize: 2,
+      total: 5,
+      totalPages: 3,
+    });
   });
 });

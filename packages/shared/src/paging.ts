@@ -18,6 +18,11 @@ export function pageCount(total: number, size: number): number {
 }
 
 /** The paged answer's frame: the page's items with the page number, size, total and page count. */
-export function pageResult<T>(items: T[], page: number, size: number, total: number): { items: T[]; page: number; pageSize: number; total: number; totalPages: number } {
+export function pageResult<T>(
+  items: T[],
+  page: number,
+  size: number,
+  total: number,
+): { items: T[]; page: number; pageSize: number; total: number; totalPages: number } {
   return { items, page, pageSize: size, total, totalPages: pageCount(total, size) };
 }

@@ -19,7 +19,8 @@ export function isCommonPassword(password: string): boolean {
 export function passwordProblem(password: string, email?: string): string | null {
   const basic = validateValue(password, `required|min:${PASSWORD_MIN}|max:${PASSWORD_MAX}`, PASSWORD_LABEL);
   if (basic) return basic;
-  if (email && password.trim().toLowerCase() === email.trim().toLowerCase()) return '密碼不能與電子郵件相同。';
+  if (email && password.trim().toLowerCase() === email.trim().toLowerCase())
+    return '密碼不能與電子郵件相同。';
   if (isCommonPassword(password)) return '這個密碼太常見，很容易被猜到，請換一個。';
   return null;
 }

@@ -30,4 +30,5 @@ export const PAYMENT_ATTEMPT_LABELS: Readonly<Record<OnlinePaymentMethod, string
   atm: 'ATM 虛擬帳號',
 };
 
-export const isPaymentMethod = (value: unknown): value is PaymentMethod => (PAYMENT_METHODS as readonly unknown[]).includes(value);
+export const isPaymentMethod = (value: unknown): value is PaymentMethod =>
+  (PAYMENT_METHODS as readonly unknown[]).includes(value);

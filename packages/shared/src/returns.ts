@@ -50,7 +50,12 @@ export const RefundAccount = z.object({
     .max(40, { message: '帳號為 10–16 位數字（可省略空格與「-」）', abort: true })
     .trim()
     .transform((v) => v.replace(/[\s-]/g, ''))
-    .pipe(z.string().max(40, { message: '帳號為 10–16 位數字（可省略空格與「-」）', abort: true }).regex(/^\d{10,16}$/, '帳號為 10–16 位數字（可省略空格與「-」）')),
+    .pipe(
+      z
+        .string()
+        .max(40, { message: '帳號為 10–16 位數字（可省略空格與「-」）', abort: true })
+        .regex(/^\d{10,16}$/, '帳號為 10–16 位數字（可省略空格與「-」）'),
+    ),
   holder: z.string().trim().min(1, '請輸入戶名').max(40, '戶名最多 40 個字'),
 });
 export type RefundAccount = z.infer<typeof RefundAccount>;
@@ -58,17 +63,35 @@ export type RefundAccount = z.infer<typeof RefundAccount>;
 export const ReturnRequestBody = z
   .object({
     items: z
-      .array(z.object({ itemId: z.uuid('商品項目不正確'), quantity: z.number().int('數量必須是整數').min(1, '數量至少為 1').max(999) }).strict())
+      .array(
+        z
+          .object({
+            itemId: z.uuid('商品項目不正確'),
+            quantity: z.number().int('數量必須是整數').min(1, '數量至少為 1').max(999),
+          })
+          .strict(),
+      )
       .min(1, '請選擇要退回的商品')
       .max(100),
-    reason: z.enum(Object.keys(RETURN_REASONS) as [ReturnReason, ...ReturnReason[]], { message: '請選擇退貨原因' }),
+    reason: z.enum(Object.keys(RETURN_REASONS) as [ReturnReason, ...ReturnReason[]], {
+      message: '請選擇退貨原因',
+    }),
     detail: z.string().trim().max(500, '說明最多 500 個字').default(''),
-    photos: z.array(z.string().max(200)).max(MAX_RETURN_PHOTOS, `照片最多 ${MAX_RETURN_PHOTOS} 張`).default([]),
+    photos: z
+      .array(z.string().max(200))
+      .max(MAX_RETURN_PHOTOS, `照片最多 ${MAX_RETURN_PHOTOS} 張`)
+      .default([]),
     refundAccount: RefundAccount.optional(),
   })
   .strict()
-  .refine((b) => b.reason !== 'other' || b.detail.length > 0, { message: '選擇「其他原因」時，請說明原因', path: ['detail'] })
-  .refine((b) => new Set(b.items.map((i) => i.itemId)).size === b.items.length, { message: '同一項商品請只列一次', path: ['items'] });
+  .refine((b) => b.reason !== 'other' || b.detail.length > 0, {
+    message: '選擇「其他原因」時，請說明原因',
+    path: ['detail'],
+  })
+  .refine((b) => new Set(b.items.map((i) => i.itemId)).size === b.items.length, {
+    message: '同一項商品請只列一次',
+    path: ['items'],
+  });
 export type ReturnRequestBody = z.input<typeof ReturnRequestBody>;
 
 export const ReturnPhotoResponse = z.object({ name: z.string(), url: z.string() });
@@ -80,11 +103,21 @@ export const ReturnView = z.object({
   detail: z.string(),
   photos: z.array(z.string()),
   amount: z.number().int(),
-  items: z.array(z.object({ itemId: z.string(), name: z.string(), quantity: z.number().int(), amount: z.number().int(), restock: z.boolean().nullable() })),
+  items: z.array(
+    z.object({
+      itemId: z.string(),
+      name: z.string(),
+      quantity: z.number().int(),
+      amount: z.number().int(),
+      restock: z.boolean().nullable(),
+    }),
+  ),
   staffMessage: z.string().nullable(),
   /** Where the money goes back to, masked (ATM and cash on delivery). */
   bank: z.string().nullable(),
-  refund: z.object({ status: z.enum(['pending', 'done', 'failed']), doneAt: z.string().nullable() }).nullable(),
+  refund: z
+    .object({ status: z.enum(['pending', 'done', 'failed']), doneAt: z.string().nullable() })
+    .nullable(),
   requestedAt: z.string(),
   decidedAt: z.string().nullable(),
   receivedAt: z.string().nullable(),
@@ -101,12 +134,26 @@ export const Returnable = z.object({
 });
 export type Returnable = z.infer<typeof Returnable>;
 
-export const ReturnDecisionBody = z.object({ message: z.string().trim().max(500, '最多 500 個字').default('') }).strict();
-export const RefuseReturnBody = z.object({ message: z.string().trim().min(1, '請說明不核准的原因，會寄給會員').max(500, '最多 500 個字') }).strict();
-export const ReceiveReturnBody = z
-  .object({ items: z.array(z.object({ itemId: z.uuid(), restock: z.boolean() }).strict()).min(1).max(100) })
+export const ReturnDecisionBody = z
+  .object({ message: z.string().trim().max(500, '最多 500 個字').default('') })
   .strict();
-export const ReturnNoParams = z.object({ returnNo: z.string().max(24, { message: '退貨編號格式不正確', abort: true }).regex(/^TW\d{14}-R\d{1,3}$/, '退貨編號格式不正確') });
+export const RefuseReturnBody = z
+  .object({ message: z.string().trim().min(1, '請說明不核准的原因，會寄給會員').max(500, '最多 500 個字') })
+  .strict();
+export const ReceiveReturnBody = z
+  .object({
+    items: z
+      .array(z.object({ itemId: z.uuid(), restock: z.boolean() }).strict())
+      .min(1)
+      .max(100),
+  })
+  .strict();
+export const ReturnNoParams = z.object({
+  returnNo: z
+    .string()
+    .max(24, { message: '退貨編號格式不正確', abort: true })
+    .regex(/^TW\d{14}-R\d{1,3}$/, '退貨編號格式不正確'),
+});
 
 /** The console's list of returns and of transfers waiting to be made. */
 export const AdminReturnSummary = z.object({
@@ -124,7 +171,13 @@ export const AdminReturnSummary = z.object({
 export const AdminReturnsQuery = z
   .object({
     status: z.enum([...RETURN_STATUSES, 'open', 'all'], { message: '狀態不正確' }).default('open'),
-    page: z.string().max(5, { message: '頁碼必須是整數', abort: true }).regex(/^\d{1,5}$/, '頁碼必須是整數').transform(Number).refine((n) => n >= 1, '頁碼至少為 1').default(1),
+    page: z
+      .string()
+      .max(5, { message: '頁碼必須是整數', abort: true })
+      .regex(/^\d{1,5}$/, '頁碼必須是整數')
+      .transform(Number)
+      .refine((n) => n >= 1, '頁碼至少為 1')
+      .default(1),
   })
   .strict();
 export const AdminReturnsResponse = pageOf(AdminReturnSummary);
@@ -137,7 +190,9 @@ export const TransferTask = z.object({
   amount: z.number().int(),
   reason: z.string(),
   /** Full account for staff making the transfer; null while the member has not given one. */
-  bank: z.object({ bankCode: z.string(), bankName: z.string(), account: z.string(), holder: z.string() }).nullable(),
+  bank: z
+    .object({ bankCode: z.string(), bankName: z.string(), account: z.string(), holder: z.string() })
+    .nullable(),
   createdAt: z.string(),
 });
 export const TransferTasksResponse = z.object({ items: z.array(TransferTask) });

@@ -3,24 +3,58 @@ import { anonymousPageUrl, decideGuard, matchRoute, ROUTES, safeReturnPath } fro
 
 /** The public paths of docs/product-rules.md#routes-and-guards, written out here independently of the table. */
 const SPEC_PUBLIC = [
-  '/', '/home', '/login', '/register', '/forgetPassword', '/forgetPasswordConfirm', '/resetPassword',
-  '/resetPasswordSuccess', '/emailVerification', '/payComplete', '/serviceTerms', '/privacyPolicy', '/shipping',
-  '/shippingFee', '/transport', '/contact', '/maintenance', '/patentsAndTrademarks', '/master', '/faq', '/team',
-  '/jobs', '/media', '/download',
+  '/',
+  '/home',
+  '/login',
+  '/register',
+  '/forgetPassword',
+  '/forgetPasswordConfirm',
+  '/resetPassword',
+  '/resetPasswordSuccess',
+  '/emailVerification',
+  '/payComplete',
+  '/serviceTerms',
+  '/privacyPolicy',
+  '/shipping',
+  '/shippingFee',
+  '/transport',
+  '/contact',
+  '/maintenance',
+  '/patentsAndTrademarks',
+  '/master',
+  '/faq',
+  '/team',
+  '/jobs',
+  '/media',
+  '/download',
 ];
 const SPEC_MEMBER = [
-  '/mall', '/mall/:productId', '/cart', '/payment', '/master/:masterId', '/team/:memberId', '/member',
-  '/member/membershipAndDiscounts', '/member/orderList', '/member/orderList/:orderId', '/member/orderTracking',
-  '/member/orderTracking/:orderId', '/member/resetPassword',
+  '/mall',
+  '/mall/:productId',
+  '/cart',
+  '/payment',
+  '/master/:masterId',
+  '/team/:memberId',
+  '/member',
+  '/member/membershipAndDiscounts',
+  '/member/orderList',
+  '/member/orderList/:orderId',
+  '/member/orderTracking',
+  '/member/orderTracking/:orderId',
+  '/member/resetPassword',
 ];
 const GUEST_ONLY = ['/login', '/forgetPassword', '/forgetPasswordConfirm', '/resetPassword'];
 
 const concrete = (pattern: string) => pattern.replace(/:[a-zA-Z]+/g, 'abc-123');
 
 describe('route table', () => {
-  it('holds exactly the routes of the product\'s route table (docs/product-rules.md#routes-and-guards)', () => {
+  it("holds exactly the routes of the product's route table (docs/product-rules.md#routes-and-guards)", () => {
     expect(ROUTES.map((r) => r.path).sort()).toEqual([...SPEC_PUBLIC, ...SPEC_MEMBER].sort());
-    expect(ROUTES.filter((r) => r.access === 'public').map((r) => r.path).sort()).toEqual([...SPEC_PUBLIC].sort());
+    expect(
+      ROUTES.filter((r) => r.access === 'public')
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual([...SPEC_PUBLIC].sort());
   });
 
   it('matches static segments case-insensitively, ignores a trailing slash and extracts params', () => {
@@ -45,24 +79,37 @@ describe('guard table: every route × signed in / signed out', () => {
     it(`${route.path} signed out`, () => {
       const decision = decideGuard(path, '?x=1', { signedIn: false, resetPasswordAuth: false });
       if (route.access === 'public') expect(decision).toEqual({ kind: 'allow' });
-      else expect(decision).toEqual({ kind: 'redirect', to: `/login?redirect=${encodeURIComponent(`${path}?x=1`)}` });
+      else
+        expect(decision).toEqual({
+          kind: 'redirect',
+          to: `/login?redirect=${encodeURIComponent(`${path}?x=1`)}`,
+        });
     });
     it(`${route.path} signed in`, () => {
       const decision = decideGuard(path, '', { signedIn: true, resetPasswordAuth: false });
       if (GUEST_ONLY.includes(route.path)) expect(decision).toEqual({ kind: 'redirect', to: '/' });
-      else if (route.path === '/member/resetPassword') expect(decision).toEqual({ kind: 'redirect', to: '/member' });
+      else if (route.path === '/member/resetPassword')
+        expect(decision).toEqual({ kind: 'redirect', to: '/member' });
       else expect(decision).toEqual({ kind: 'allow' });
     });
   }
 
   it('/member/resetPassword opens only while resetPasswordAuth is true', () => {
-    expect(decideGuard('/member/resetPassword', '', { signedIn: true, resetPasswordAuth: true })).toEqual({ kind: 'allow' });
-    expect(decideGuard('/member/resetPassword', '', { signedIn: false, resetPasswordAuth: true }).kind).toBe('redirect');
+    expect(decideGuard('/member/resetPassword', '', { signedIn: true, resetPasswordAuth: true })).toEqual({
+      kind: 'allow',
+    });
+    expect(decideGuard('/member/resetPassword', '', { signedIn: false, resetPasswordAuth: true }).kind).toBe(
+      'redirect',
+    );
   });
 
   it('an unknown path is not found whether or not the visitor is signed in', () => {
-    expect(decideGuard('/that/path', '', { signedIn: false, resetPasswordAuth: false })).toEqual({ kind: 'not-found' });
-    expect(decideGuard('/that/path', '', { signedIn: true, resetPasswordAuth: false })).toEqual({ kind: 'not-found' });
+    expect(decideGuard('/that/path', '', { signedIn: false, resetPasswordAuth: false })).toEqual({
+      kind: 'not-found',
+    });
+    expect(decideGuard('/that/path', '', { signedIn: true, resetPasswordAuth: false })).toEqual({
+      kind: 'not-found',
+    });
   });
 });
 
@@ -72,7 +119,17 @@ describe('safeReturnPath', () => {
     expect(safeReturnPath('/member/orderList/TW1')).toBe('/member/orderList/TW1');
   });
   it('refuses off-site, unknown and guest-only targets', () => {
-    for (const bad of ['https://evil.example', '//evil.example', '/\\evil.example', 'mall', '/no/such', '/login', '', null, undefined]) {
+    for (const bad of [
+      'https://evil.example',
+      '//evil.example',
+      '/\\evil.example',
+      'mall',
+      '/no/such',
+      '/login',
+      '',
+      null,
+      undefined,
+    ]) {
       expect(safeReturnPath(bad)).toBe('/');
     }
   });
@@ -82,11 +139,16 @@ describe('the address a page for nobody is kept under', () => {
   const route = (id: string) => ROUTES.find((r) => r.id === id)!;
   it('keeps only the parameters the page reads, sorted, and preview', () => {
     expect(anonymousPageUrl('/faq', '?r=1&utm_source=line', route('faq'))).toBe('/faq');
-    expect(anonymousPageUrl('/media', '?r=2&type=video&page=2', route('media'))).toBe('/media?page=2&type=video');
-    expect(anonymousPageUrl('/contact', '?job=tea-master&subject=%E6%87%89%E5%BE%B5', route('contact'))).toBe('/contact?job=tea-master&subject=%E6%87%89%E5%BE%B5');
-    expect(anonymousPageUrl('/login', '?redirect=%2Fmall%3Fq%3Dx&x=1', route('login'))).toBe('/login?redirect=%2Fmall%3Fq%3Dx');
+    expect(anonymousPageUrl('/media', '?r=2&type=video&page=2', route('media'))).toBe(
+      '/media?page=2&type=video',
+    );
+    expect(anonymousPageUrl('/contact', '?job=tea-master&subject=%E6%87%89%E5%BE%B5', route('contact'))).toBe(
+      '/contact?job=tea-master&subject=%E6%87%89%E5%BE%B5',
+    );
+    expect(anonymousPageUrl('/login', '?redirect=%2Fmall%3Fq%3Dx&x=1', route('login'))).toBe(
+      '/login?redirect=%2Fmall%3Fq%3Dx',
+    );
     expect(anonymousPageUrl('/faq', '?preview=1', route('faq'))).toBe('/faq?preview=1');
     expect(anonymousPageUrl('/faq', '', route('faq'))).toBe('/faq');
   });
 });
-

@@ -31,10 +31,29 @@ export const ROUTES = [
   { id: 'login', path: '/login', access: 'public', guestOnly: true, title: '會員登入', query: ['redirect'] },
   { id: 'register', path: '/register', access: 'public', title: '註冊會員', query: ['redirect'] },
   { id: 'forgetPassword', path: '/forgetPassword', access: 'public', guestOnly: true, title: '忘記密碼' },
-  { id: 'forgetPasswordConfirm', path: '/forgetPasswordConfirm', access: 'public', guestOnly: true, title: '請至信箱收信' },
-  { id: 'resetPassword', path: '/resetPassword', access: 'public', guestOnly: true, title: '重設密碼', query: ['code'] },
+  {
+    id: 'forgetPasswordConfirm',
+    path: '/forgetPasswordConfirm',
+    access: 'public',
+    guestOnly: true,
+    title: '請至信箱收信',
+  },
+  {
+    id: 'resetPassword',
+    path: '/resetPassword',
+    access: 'public',
+    guestOnly: true,
+    title: '重設密碼',
+    query: ['code'],
+  },
   { id: 'resetPasswordSuccess', path: '/resetPasswordSuccess', access: 'public', title: '密碼已重設' },
-  { id: 'emailVerification', path: '/emailVerification', access: 'public', title: '電子郵件驗證', query: ['code'] },
+  {
+    id: 'emailVerification',
+    path: '/emailVerification',
+    access: 'public',
+    title: '電子郵件驗證',
+    query: ['code'],
+  },
   { id: 'payComplete', path: '/payComplete', access: 'public', title: '付款結果', query: ['order'] },
   { id: 'serviceTerms', path: '/serviceTerms', access: 'public', title: '服務條款' },
   { id: 'privacyPolicy', path: '/privacyPolicy', access: 'public', title: '隱私權政策' },
@@ -58,7 +77,12 @@ export const ROUTES = [
   { id: 'masterDetail', path: '/master/:masterId', access: 'member', title: '茶師檔案' },
   { id: 'teamMember', path: '/team/:memberId', access: 'member', title: '團隊成員' },
   { id: 'memberHome', path: '/member', access: 'member', title: '會員中心' },
-  { id: 'membershipAndDiscounts', path: '/member/membershipAndDiscounts', access: 'member', title: '會員等級與優惠' },
+  {
+    id: 'membershipAndDiscounts',
+    path: '/member/membershipAndDiscounts',
+    access: 'member',
+    title: '會員等級與優惠',
+  },
   { id: 'orderList', path: '/member/orderList', access: 'member', title: '訂單查詢' },
   { id: 'orderDetail', path: '/member/orderList/:orderId', access: 'member', title: '訂單明細' },
   { id: 'orderTracking', path: '/member/orderTracking', access: 'member', title: '配送追蹤' },
@@ -185,8 +209,9 @@ export function safeReturnPath(value: string | null | undefined): string {
  */
 export function anonymousPageUrl(pathname: string, search: string, route: RouteDef): string {
   const read = new Set([...(route.query ?? []), 'preview']);
-  const kept = [...new URLSearchParams(search)].filter(([key]) => read.has(key)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const kept = [...new URLSearchParams(search)]
+    .filter(([key]) => read.has(key))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const query = new URLSearchParams(kept).toString();
   return query ? `${pathname}?${query}` : pathname;
 }
-

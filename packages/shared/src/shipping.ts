@@ -10,7 +10,10 @@ export const SHIPPING_METHODS = ['home', 'cvs'] as const;
 export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
 
 /** The methods' names: orders, e-mails and pages use them, so they are not editable. */
-export const SHIPPING_METHOD_LABELS: Readonly<Record<ShippingMethod, string>> = { home: '宅配到府', cvs: '超商取貨' };
+export const SHIPPING_METHOD_LABELS: Readonly<Record<ShippingMethod, string>> = {
+  home: '宅配到府',
+  cvs: '超商取貨',
+};
 
 export const ShippingRule = z.object({
   method: z.enum(SHIPPING_METHODS),
@@ -43,22 +46,54 @@ export interface EditableShippingRules {
 
 /** The rules until the owner saves others (and the shop's values before they moved to the database). */
 export const DEFAULT_SHIPPING_RULES: ShippingRules = {
-  home: { method: 'home', label: SHIPPING_METHOD_LABELS.home, fee: 120, freeOver: 1500, leadTime: '付款後 1–3 個工作天出貨，出貨後約 1–2 天送達' },
-  cvs: { method: 'cvs', label: SHIPPING_METHOD_LABELS.cvs, fee: 65, freeOver: 1000, leadTime: '付款後 1–3 個工作天出貨，出貨後約 2–3 天到店' },
+  home: {
+    method: 'home',
+    label: SHIPPING_METHOD_LABELS.home,
+    fee: 120,
+    freeOver: 1500,
+    leadTime: '付款後 1–3 個工作天出貨，出貨後約 1–2 天送達',
+  },
+  cvs: {
+    method: 'cvs',
+    label: SHIPPING_METHOD_LABELS.cvs,
+    fee: 65,
+    freeOver: 1000,
+    leadTime: '付款後 1–3 個工作天出貨，出貨後約 2–3 天到店',
+  },
   outlyingSurcharge: 150,
   codFee: 30,
 };
 
 /** The public table from the editable values: labels come from code. */
 export function withLabels(values: EditableShippingRules): ShippingRules {
-  const rule = (method: ShippingMethod) => ({ method, label: SHIPPING_METHOD_LABELS[method], fee: values[method].fee, freeOver: values[method].freeOver, leadTime: values[method].leadTime });
-  return { home: rule('home'), cvs: rule('cvs'), outlyingSurcharge: values.outlyingSurcharge, codFee: values.codFee };
+  const rule = (method: ShippingMethod) => ({
+    method,
+    label: SHIPPING_METHOD_LABELS[method],
+    fee: values[method].fee,
+    freeOver: values[method].freeOver,
+    leadTime: values[method].leadTime,
+  });
+  return {
+    home: rule('home'),
+    cvs: rule('cvs'),
+    outlyingSurcharge: values.outlyingSurcharge,
+    codFee: values.codFee,
+  };
 }
 
 /** The editable part of a table (what the console's form and the database row hold). */
 export function editablePart(rules: ShippingRules): EditableShippingRules {
-  const part = (method: ShippingMethod) => ({ fee: rules[method].fee, freeOver: rules[method].freeOver, leadTime: rules[method].leadTime });
-  return { home: part('home'), cvs: part('cvs'), outlyingSurcharge: rules.outlyingSurcharge, codFee: rules.codFee };
+  const part = (method: ShippingMethod) => ({
+    fee: rules[method].fee,
+    freeOver: rules[method].freeOver,
+    leadTime: rules[method].leadTime,
+  });
+  return {
+    home: part('home'),
+    cvs: part('cvs'),
+    outlyingSurcharge: rules.outlyingSurcharge,
+    codFee: rules.codFee,
+  };
 }
 
 export interface FeeInput {
@@ -88,10 +123,19 @@ export function shippingFee(rules: ShippingRules, input: FeeInput): FeeBreakdown
   const base = input.amount >= freeOver ? 0 : rule.fee;
   const outlyingSurcharge = input.outlying ? rules.outlyingSurcharge : 0;
   const codFee = input.cashOnDelivery ? rules.codFee : 0;
-  return { base, outlyingSurcharge, codFee, total: base + outlyingSurcharge + codFee, freeOver, toFree: Math.max(0, freeOver - input.amount) };
+  return {
+    base,
+    outlyingSurcharge,
+    codFee,
+    total: base + outlyingSurcharge + codFee,
+    freeOver,
+    toFree: Math.max(0, freeOver - input.amount),
+  };
 }
 
 /** The free-shipping threshold a member tier gets: its own, when lower than the rule's. */
 export function effectiveFreeOver(ruleFreeOver: number, tierFreeOver: number | null | undefined): number {
-  return tierFreeOver === null || tierFreeOver === undefined ? ruleFreeOver : Math.min(ruleFreeOver, tierFreeOver);
+  return tierFreeOver === null || tierFreeOver === undefined
+    ? ruleFreeOver
+    : Math.min(ruleFreeOver, tierFreeOver);
 }

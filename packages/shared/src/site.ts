@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { acceptField, textField } from './validation/zod.ts';
 
-export const CONTACT_SUBJECTS = ['訂單與配送', '商品諮詢', '會員與帳號', '企業採購與禮盒', '應徵工作', '其他'] as const;
+export const CONTACT_SUBJECTS = [
+  '訂單與配送',
+  '商品諮詢',
+  '會員與帳號',
+  '企業採購與禮盒',
+  '應徵工作',
+  '其他',
+] as const;
 
 /** The contact form (shared by the page and the API). `website` is a honeypot; `startedAt` is when the form was shown. */
 export const ContactBody = z
@@ -16,7 +23,11 @@ export const ContactBody = z
       .default(''),
     subject: z.enum(CONTACT_SUBJECTS, { message: '請選擇詢問類別' }),
     message: textField('訊息內容', 'required|min:10|max:2000'),
-    jobSlug: z.string().max(80, { abort: true }).regex(/^[a-z0-9-]{1,80}$/).optional(),
+    jobSlug: z
+      .string()
+      .max(80, { abort: true })
+      .regex(/^[a-z0-9-]{1,80}$/)
+      .optional(),
     consent: acceptField('請閱讀並同意隱私權政策'),
     website: z.string().max(200).default(''),
     startedAt: z.number().int().nonnegative(),

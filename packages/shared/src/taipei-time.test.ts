@@ -17,7 +17,9 @@ describe('times are Taiwan time', () => {
   it('shows an instant as Taipei wall-clock time, 24-hour', () => {
     // 17:30 UTC on 1 March is 01:30 on 2 March in Taipei.
     expect(formatTaipeiDateTime('2026-03-01T17:30:00Z')).toBe('2026/03/02 01:30');
-    expect(formatTaipeiDateTime(new Date('2026-03-01T17:30:09Z'), { seconds: true })).toBe('2026/03/02 01:30:09');
+    expect(formatTaipeiDateTime(new Date('2026-03-01T17:30:09Z'), { seconds: true })).toBe(
+      '2026/03/02 01:30:09',
+    );
     expect(formatTaipeiDate(Date.parse('2026-03-01T17:30:00Z'))).toBe('2026/03/02');
   });
 
@@ -54,12 +56,17 @@ describe('times are Taiwan time', () => {
 describe('periods counted in Taipei calendar days', () => {
   it('leaves out the day of the event and ends with the last day, whatever the hour', () => {
     // Delivered late on Sunday 1 November or just after midnight: the seven days end with Sunday 8 November.
-    expect(endOfTaipeiDaysAfter('2026-11-01T22:00:00+08:00', 7).toISOString()).toBe('2026-11-08T15:59:59.999Z');
-    expect(endOfTaipeiDaysAfter('2026-11-01T00:05:00+08:00', 7).toISOString()).toBe('2026-11-08T15:59:59.999Z');
+    expect(endOfTaipeiDaysAfter('2026-11-01T22:00:00+08:00', 7).toISOString()).toBe(
+      '2026-11-08T15:59:59.999Z',
+    );
+    expect(endOfTaipeiDaysAfter('2026-11-01T00:05:00+08:00', 7).toISOString()).toBe(
+      '2026-11-08T15:59:59.999Z',
+    );
     // 16:30 UTC on 31 October is already 1 November in Taipei.
     expect(endOfTaipeiDaysAfter('2026-10-31T16:30:00Z', 7).toISOString()).toBe('2026-11-08T15:59:59.999Z');
     // Across a month and a year.
-    expect(endOfTaipeiDaysAfter('2026-12-28T10:00:00+08:00', 7).toISOString()).toBe('2027-01-04T15:59:59.999Z');
+    expect(endOfTaipeiDaysAfter('2026-12-28T10:00:00+08:00', 7).toISOString()).toBe(
+      '2027-01-04T15:59:59.999Z',
+    );
   });
 });
-

@@ -43,7 +43,16 @@ function taipeiClock(when: Instant): Date {
   const time = toDate(when).getTime();
   if (Number.isNaN(time)) throw new RangeError('Invalid time value');
   if (time >= FIXED_OFFSET_SINCE) return new Date(time + OFFSET_MS);
-  historic ??= new Intl.DateTimeFormat('en-CA', { timeZone: TAIPEI_TIME_ZONE, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' });
+  historic ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: TAIPEI_TIME_ZONE,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+    hourCycle: 'h23',
+  });
   const p: Record<string, number> = {};
   for (const x of historic.formatToParts(time)) p[x.type] = Number(x.value);
   const clock = new Date(0);
@@ -54,7 +63,14 @@ function taipeiClock(when: Instant): Date {
 
 export function taipeiParts(when: Instant): TaipeiParts {
   const c = taipeiClock(when);
-  return { year: pad(c.getUTCFullYear(), 4), month: pad(c.getUTCMonth() + 1), day: pad(c.getUTCDate()), hour: pad(c.getUTCHours()), minute: pad(c.getUTCMinutes()), second: pad(c.getUTCSeconds()) };
+  return {
+    year: pad(c.getUTCFullYear(), 4),
+    month: pad(c.getUTCMonth() + 1),
+    day: pad(c.getUTCDate()),
+    hour: pad(c.getUTCHours()),
+    minute: pad(c.getUTCMinutes()),
+    second: pad(c.getUTCSeconds()),
+  };
 }
 
 /** 2026/11/22 */

@@ -24,15 +24,24 @@ async function main(): Promise<number> {
   const config = loadConfig(process.env);
   const served = await viaServer(config.dataDir, config.port, email, role);
   const invite = served ?? (await direct(config, email, role));
-  console.log(`Invited ${invite.email}${invite.created ? ' (a new account)' : ''} as ${invite.role}${served ? '; the invitation was mailed there' : ''}.`);
-  console.log(`The role is granted when this link is opened and a password is set (one time, until ${invite.expiresAt}):`);
+  console.log(
+    `Invited ${invite.email}${invite.created ? ' (a new account)' : ''} as ${invite.role}${served ? '; the invitation was mailed there' : ''}.`,
+  );
+  console.log(
+    `The role is granted when this link is opened and a password is set (one time, until ${invite.expiresAt}):`,
+  );
   console.log(`  ${invite.setPasswordUrl}`);
   return 0;
 }
 
 type CliInvite = Pick<StaffInvite, 'email' | 'role' | 'created' | 'setPasswordUrl' | 'expiresAt'>;
 
-async function viaServer(dataDir: string, port: number, email: string, role: StaffRole): Promise<CliInvite | null> {
+async function viaServer(
+  dataDir: string,
+  port: number,
+  email: string,
+  role: StaffRole,
+): Promise<CliInvite | null> {
   let token: string;
   try {
     token = fs.readFileSync(cliTokenFile(dataDir), 'utf8').trim();
@@ -45,12 +54,20 @@ async function viaServer(dataDir: string, port: number, email: string, role: Sta
     body: JSON.stringify({ email, role }),
   }).catch(() => null);
   if (!res) return null;
-  const json = (await res.json()) as Omit<CliInvite, 'setPasswordUrl'> & { setPasswordUrl: string | null; error?: { message: string } };
-  if (!res.ok || !json.setPasswordUrl) throw new Error(`The server refused: ${json.error?.message ?? res.status}`);
+  const json = (await res.json()) as Omit<CliInvite, 'setPasswordUrl'> & {
+    setPasswordUrl: string | null;
+    error?: { message: string };
+  };
+  if (!res.ok || !json.setPasswordUrl)
+    throw new Error(`The server refused: ${json.error?.message ?? res.status}`);
   return { ...json, setPasswordUrl: json.setPasswordUrl };
 }
 
-async function direct(config: ReturnType<typeof loadConfig>, email: string, role: StaffRole): Promise<CliInvite> {
+async function direct(
+  config: ReturnType<typeof loadConfig>,
+  email: string,
+  role: StaffRole,
+): Promise<CliInvite> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrateDatabase(database);
@@ -63,7 +80,8 @@ async function direct(config: ReturnType<typeof loadConfig>, email: string, role
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    if (error instanceof ConfigError) error.problems.forEach((p) => console.error(`Configuration error: ${p}`));
+    if (error instanceof ConfigError)
+      error.problems.forEach((p) => console.error(`Configuration error: ${p}`));
     else console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   },

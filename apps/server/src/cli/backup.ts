@@ -5,7 +5,15 @@ import type { ReadableStream } from 'node:stream/web';
 import { ConfigError, loadConfig, type AppConfig } from '../config/env.ts';
 import { openDatabase } from '../db/client.ts';
 import { cliTokenFile } from '../lib/cli-token.ts';
-import { BackupError, prepareBackupFolder, saveArchive, startBackup, storageRoot, writeBackupFile, type DumpFormat } from '../modules/backup/service.ts';
+import {
+  BackupError,
+  prepareBackupFolder,
+  saveArchive,
+  startBackup,
+  storageRoot,
+  writeBackupFile,
+  type DumpFormat,
+} from '../modules/backup/service.ts';
 import { taipeiParts } from '@shop/shared/taipei-time';
 
 const USAGE = 'usage: npm run backup -- [file.tar] [--logical]';
@@ -47,11 +55,12 @@ async function main(): Promise<number> {
       how = 'taken through the running shop';
     } else {
       const dir = path.join(config.dataDir, 'pglite');
-      if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) throw new BackupError(`There is no embedded database in ${dir} (DATA_DIR=${config.dataDir}).`);
+      if (!fs.existsSync(path.join(dir, 'PG_VERSION')))
+        throw new BackupError(`There is no embedded database in ${dir} (DATA_DIR=${config.dataDir}).`);
       if (fs.existsSync(path.join(dir, 'postmaster.pid'))) {
         throw new BackupError(
           `The embedded database in ${dir} is in use by a shop that did not answer at http://127.0.0.1:${config.port}. ` +
-            'Run the backup with that shop\'s PORT and DATA_DIR. If no shop is running (it was killed), start it and stop it once, then try again.',
+            "Run the backup with that shop's PORT and DATA_DIR. If no shop is running (it was killed), start it and stop it once, then try again.",
         );
       }
       result = await direct(config, format, file, key);
@@ -61,12 +70,26 @@ async function main(): Promise<number> {
 
   const { manifest, end, note, encrypted } = result;
   const size = fs.statSync(file).size;
-  const kinds = { 'pglite-datadir': 'data directory', 'pg-dump': 'pg_dump custom format', logical: 'logical dump' } as const;
+  const kinds = {
+    'pglite-datadir': 'data directory',
+    'pg-dump': 'pg_dump custom format',
+    logical: 'logical dump',
+  } as const;
   const shown = path.relative(base, file);
   console.log(`Backup written to ${shown.startsWith('..') ? file : shown} (${formatBytes(size)}), ${how}.`);
-  console.log(`  database: ${manifest.engine === 'pglite' ? 'embedded (PGlite)' : 'PostgreSQL'}, ${kinds[manifest.database]}, ${manifest.migrations.count} migrations applied`);
-  console.log(manifest.storage === 'local' ? `  files: ${end.files} files, ${formatBytes(end.fileBytes)}` : '  files: none (they are in S3; keep the bucket versioned)');
-  console.log(encrypted ? '  encrypted with BACKUP_ENCRYPTION_KEY (AES-256-GCM); keep the key apart from the backups' : '  not encrypted (set BACKUP_ENCRYPTION_KEY to seal backups)');
+  console.log(
+    `  database: ${manifest.engine === 'pglite' ? 'embedded (PGlite)' : 'PostgreSQL'}, ${kinds[manifest.database]}, ${manifest.migrations.count} migrations applied`,
+  );
+  console.log(
+    manifest.storage === 'local'
+      ? `  files: ${end.files} files, ${formatBytes(end.fileBytes)}`
+      : '  files: none (they are in S3; keep the bucket versioned)',
+  );
+  console.log(
+    encrypted
+      ? '  encrypted with BACKUP_ENCRYPTION_KEY (AES-256-GCM); keep the key apart from the backups'
+      : '  not encrypted (set BACKUP_ENCRYPTION_KEY to seal backups)',
+  );
   if (note) console.log(`  note: ${note}`);
   return 0;
 }
@@ -74,7 +97,12 @@ async function main(): Promise<number> {
 async function direct(config: AppConfig, format: DumpFormat, file: string, key: Buffer | undefined) {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    const run = await startBackup({ database, format, databaseUrl: config.databaseUrl, storageRoot: storageRoot(config) });
+    const run = await startBackup({
+      database,
+      format,
+      databaseUrl: config.databaseUrl,
+      storageRoot: storageRoot(config),
+    });
     return await writeBackupFile(run, file, key);
   } finally {
     await database.close();
@@ -89,7 +117,9 @@ async function viaServer(config: AppConfig, format: DumpFormat, file: string, ke
   } catch {
     return null;
   }
-  const res = await fetch(`http://127.0.0.1:${config.port}/api/admin/backup?format=${format}`, { headers: { 'x-admin-cli-token': token } }).catch(() => null);
+  const res = await fetch(`http://127.0.0.1:${config.port}/api/admin/backup?format=${format}`, {
+    headers: { 'x-admin-cli-token': token },
+  }).catch(() => null);
   // 401: a shop answered but its token is another one (a shop of another DATA_DIR, or a stale file).
   if (!res || res.status === 401) return null;
   if (!res.ok || !res.body) {
@@ -113,7 +143,8 @@ function formatBytes(n: number): string {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    if (error instanceof ConfigError) error.problems.forEach((p) => console.error(`Configuration error: ${p}`));
+    if (error instanceof ConfigError)
+      error.problems.forEach((p) => console.error(`Configuration error: ${p}`));
     else if (error instanceof BackupError) console.error(error.message);
     else console.error(error instanceof Error ? `Backup failed: ${error.message}` : error);
     process.exit(1);

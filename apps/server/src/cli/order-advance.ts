@@ -21,7 +21,8 @@ export interface CommandLineIo {
 }
 
 const USAGE = `usage: npm run order:advance -- <orderNo> <${[...STATUSES, ...EVENTS].join('|')}> [location]`;
-const validArgs = ([orderNo, step]: readonly string[]) => Boolean(orderNo && step && (STATUSES.includes(step) || EVENTS.includes(step)));
+const validArgs = ([orderNo, step]: readonly string[]) =>
+  Boolean(orderNo && step && (STATUSES.includes(step) || EVENTS.includes(step)));
 
 /** Runs the command with its arguments against a server; returns the exit code. */
 export async function runOrderAdvance(args: readonly string[], io: CommandLineIo): Promise<number> {
@@ -32,7 +33,13 @@ export async function runOrderAdvance(args: readonly string[], io: CommandLineIo
   }
   const location = rest.join(' ') || undefined;
   const body = STATUSES.includes(step)
-    ? { status: step, ...(step === 'shipped' ? { carrier: '黑貓宅急便', trackingNo: `9${Date.now().toString().slice(-11)}` } : {}), ...(location ? { location } : {}) }
+    ? {
+        status: step,
+        ...(step === 'shipped'
+          ? { carrier: '黑貓宅急便', trackingNo: `9${Date.now().toString().slice(-11)}` }
+          : {}),
+        ...(location ? { location } : {}),
+      }
     : { shipmentEvent: step, ...(location ? { location } : {}) };
   const res = await fetch(`${io.base}/api/admin/orders/${encodeURIComponent(orderNo)}/advance`, {
     method: 'POST',
@@ -58,7 +65,10 @@ async function main(): Promise<number> {
     return 2;
   }
   const shop = runningShop(loadConfig(process.env));
-  return shop ? runOrderAdvance(process.argv.slice(2), { ...shop, log: console.log, error: console.error }) : 1;
+  return shop
+    ? runOrderAdvance(process.argv.slice(2), { ...shop, log: console.log, error: console.error })
+    : 1;
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) void main().then((code) => process.exit(code));
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href)
+  void main().then((code) => process.exit(code));

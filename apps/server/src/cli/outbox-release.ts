@@ -11,7 +11,11 @@ import type { CommandLineIo } from './order-advance.ts';
  * out twice.
  */
 export async function runOutboxRelease(io: CommandLineIo): Promise<number> {
-  const res = await fetch(`${io.base}/api/admin/outbox/release`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-admin-cli-token': io.token }, body: '{}' }).catch(() => null);
+  const res = await fetch(`${io.base}/api/admin/outbox/release`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-admin-cli-token': io.token },
+    body: '{}',
+  }).catch(() => null);
   if (!res) {
     io.error(`The server at ${io.base} did not answer. Start the shop (npm start), then release its outbox.`);
     return 1;
@@ -42,7 +46,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   main().then(
     (code) => process.exit(code),
     (error: unknown) => {
-      if (error instanceof ConfigError) error.problems.forEach((p) => console.error(`Configuration error: ${p}`));
+      if (error instanceof ConfigError)
+        error.problems.forEach((p) => console.error(`Configuration error: ${p}`));
       else console.error(error instanceof Error ? `Release failed: ${error.message}` : error);
       process.exit(1);
     },

@@ -20,10 +20,15 @@ export interface PreparedDatabase {
  */
 async function main(): Promise<PreparedDatabase> {
   const config = loadConfig(process.env);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts: config.databaseTimeouts });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    timeouts: config.databaseTimeouts,
+  });
   try {
     const { applied } = await migrateDatabase(database);
-    if (!config.seedDemo || !(await isDatabaseEmpty(database.db))) return { migrationsApplied: applied, demo: [] };
+    if (!config.seedDemo || !(await isDatabaseEmpty(database.db)))
+      return { migrationsApplied: applied, demo: [] };
     // The drawing code is loaded only when there is something to draw.
     const { seedDemoData } = await import('../db/seed/index.ts');
     const result = await seedDemoData(database.db, createObjectStore(config), config.publicUrl);
@@ -37,12 +42,15 @@ main().then(
   (prepared) => {
     if (process.send) process.send(prepared, () => process.exit(0));
     else {
-      console.log(`${prepared.migrationsApplied} migrations applied${prepared.demo.length ? `; demo data loaded: ${prepared.demo.join('、')}` : ''}`);
+      console.log(
+        `${prepared.migrationsApplied} migrations applied${prepared.demo.length ? `; demo data loaded: ${prepared.demo.join('、')}` : ''}`,
+      );
       process.exit(0);
     }
   },
   (error: unknown) => {
-    if (error instanceof ConfigError) error.problems.forEach((p) => console.error(`Configuration error: ${p}`));
+    if (error instanceof ConfigError)
+      error.problems.forEach((p) => console.error(`Configuration error: ${p}`));
     else console.error('The database could not be prepared:', error);
     process.exit(1);
   },

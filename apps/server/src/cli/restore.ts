@@ -25,14 +25,16 @@ async function main(): Promise<number> {
     `  The outbox is held: no mail or gateway call (${result.heldMessages} waiting) is sent until the owner releases it, ` +
       'in the console (寄送狀態) or with npm run outbox:release, once the shop this backup came from no longer runs.',
   );
-  if (result.migrationsBehind > 0) console.log(`  ${result.migrationsBehind} newer migrations are applied when the shop starts.`);
+  if (result.migrationsBehind > 0)
+    console.log(`  ${result.migrationsBehind} newer migrations are applied when the shop starts.`);
   return 0;
 }
 
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    if (error instanceof ConfigError) error.problems.forEach((p) => console.error(`Configuration error: ${p}`));
+    if (error instanceof ConfigError)
+      error.problems.forEach((p) => console.error(`Configuration error: ${p}`));
     else if (error instanceof BackupError) console.error(error.message);
     else console.error(error instanceof Error ? `Restore failed: ${error.message}` : error);
     process.exit(1);

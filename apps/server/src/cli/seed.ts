@@ -29,7 +29,8 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    if (error instanceof ConfigError) error.problems.forEach((p) => console.error(`Configuration error: ${p}`));
+    if (error instanceof ConfigError)
+      error.problems.forEach((p) => console.error(`Configuration error: ${p}`));
     else console.error(error);
     process.exit(1);
   },

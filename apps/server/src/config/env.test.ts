@@ -95,19 +95,28 @@ describe('configuration', () => {
   it('checks the mail and Redis settings', () => {
     expect(problems({ SMTP_URL: 'http://mail' })[0]).toMatch(/^SMTP_URL: /);
     expect(problems({ REDIS_URL: 'localhost:6379' })[0]).toMatch(/^REDIS_URL: /);
-    expect(problems({ REDIS_START_WAIT_SECONDS: '2.5' })[0]).toMatch(/^REDIS_START_WAIT_SECONDS: must be whole seconds/);
+    expect(problems({ REDIS_START_WAIT_SECONDS: '2.5' })[0]).toMatch(
+      /^REDIS_START_WAIT_SECONDS: must be whole seconds/,
+    );
     expect(problems({ REDIS_START_WAIT_SECONDS: '-1' })[0]).toMatch(/^REDIS_START_WAIT_SECONDS: must be 0/);
     expect(loadConfig({}).redisStartWaitMs).toBe(10_000);
     expect(loadConfig({ REDIS_START_WAIT_SECONDS: '0' }).redisStartWaitMs).toBe(0);
     expect(problems({ MAIL_FROM: 'not an address' })[0]).toMatch(/^MAIL_FROM: /);
-    expect(loadConfig({ MAIL_FROM: '山嵐茶事 <service@shanlan.example>' }).mailFrom).toBe('山嵐茶事 <service@shanlan.example>');
+    expect(loadConfig({ MAIL_FROM: '山嵐茶事 <service@shanlan.example>' }).mailFrom).toBe(
+      '山嵐茶事 <service@shanlan.example>',
+    );
   });
 
   it('trusts no proxy unless TRUST_PROXY names them by hop count or address, and refuses to trust everyone', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', ...PRODUCTION }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1, loopback' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1', '::1', 'loopback']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1, loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+      'loopback',
+    ]);
     for (const bad of ['true', '*', '10.0.0.0/33', 'proxy.example.com', '1.2.3', '-1']) {
       const lines = problems({ TRUST_PROXY: bad });
       expect(lines, bad).toHaveLength(1);
@@ -117,9 +126,12 @@ describe('configuration', () => {
 
   it('refuses the test mode on any HOST but this machine', () => {
     for (const host of ['0.0.0.0', '192.0.2.7', '::', 'shop.example']) {
-      expect(problems({ NODE_ENV: 'test', HOST: host })[0], host).toMatch(/^HOST: NODE_ENV=test opens test-only doors/);
+      expect(problems({ NODE_ENV: 'test', HOST: host })[0], host).toMatch(
+        /^HOST: NODE_ENV=test opens test-only doors/,
+      );
     }
-    for (const host of ['127.0.0.1', '::1', 'localhost']) expect(loadConfig({ NODE_ENV: 'test', HOST: host }).host).toBe(host);
+    for (const host of ['127.0.0.1', '::1', 'localhost'])
+      expect(loadConfig({ NODE_ENV: 'test', HOST: host }).host).toBe(host);
     expect(loadConfig({ NODE_ENV: 'development', HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
   });
 
@@ -142,11 +154,16 @@ describe('configuration', () => {
     for (const settings of stage) {
       const lines = problems({ NODE_ENV: 'production', ...PRODUCTION, ...settings });
       expect(lines.length, JSON.stringify(settings)).toBeGreaterThan(0);
-      expect(lines.every((l) => /^ECPAY_/.test(l)), lines.join('\n')).toBe(true);
+      expect(
+        lines.every((l) => /^ECPAY_/.test(l)),
+        lines.join('\n'),
+      ).toBe(true);
       expect(lines.join('\n')).toContain('ECPAY_STAGE');
       expect(lines.join('\n')).not.toContain(settings.ECPAY_HASH_KEY ?? '(no key)');
       // Said out loud, a test shop may run on them.
-      expect(loadConfig({ NODE_ENV: 'production', ...PRODUCTION, ...settings, ECPAY_STAGE: 'true' }).ecpay.stage).toBe(true);
+      expect(
+        loadConfig({ NODE_ENV: 'production', ...PRODUCTION, ...settings, ECPAY_STAGE: 'true' }).ecpay.stage,
+      ).toBe(true);
     }
     expect(loadConfig({ NODE_ENV: 'production', ...PRODUCTION }).ecpay.stage).toBe(false);
     // Outside production the published test merchant stays the default.
@@ -163,42 +180,92 @@ describe('configuration', () => {
     ];
     for (const settings of stage) {
       const lines = problems({ NODE_ENV: 'production', ...PRODUCTION, ...settings });
-      expect(lines.map((l) => l.split(':')[0]), JSON.stringify(settings)).toEqual(Object.keys(settings));
-      expect(loadConfig({ NODE_ENV: 'production', ...PRODUCTION, ...settings, ECPAY_STAGE: 'true' }).einvoice.endpoint).toBe(settings.ECPAY_EINVOICE_ENDPOINT ?? 'https://einvoice.ecpay.com.tw');
+      expect(
+        lines.map((l) => l.split(':')[0]),
+        JSON.stringify(settings),
+      ).toEqual(Object.keys(settings));
+      expect(
+        loadConfig({ NODE_ENV: 'production', ...PRODUCTION, ...settings, ECPAY_STAGE: 'true' }).einvoice
+          .endpoint,
+      ).toBe(settings.ECPAY_EINVOICE_ENDPOINT ?? 'https://einvoice.ecpay.com.tw');
     }
     // A key pair must be AES-128's: 16 characters.
-    expect(problems({ ECPAY_EINVOICE_HASH_KEY: 'short' })[0]).toMatch(/^ECPAY_EINVOICE_HASH_KEY: must be the 16-character/);
+    expect(problems({ ECPAY_EINVOICE_HASH_KEY: 'short' })[0]).toMatch(
+      /^ECPAY_EINVOICE_HASH_KEY: must be the 16-character/,
+    );
     // Outside production: the published stage merchant and the built-in sandbox.
-    expect(loadConfig({}).einvoice).toEqual({ endpoint: undefined, merchantId: '2000132', hashKey: 'ejCk326UnaZWKisg', hashIV: 'q9jcZX8Ib9LM8wYk' });
+    expect(loadConfig({}).einvoice).toEqual({
+      endpoint: undefined,
+      merchantId: '2000132',
+      hashKey: 'ejCk326UnaZWKisg',
+      hashIV: 'q9jcZX8Ib9LM8wYk',
+    });
   });
 
   it("refuses ECPay's published logistics test merchants, keys and stage host in production unless ECPAY_STAGE says so", () => {
     const stage = [
-      { ECPAY_LOGISTICS_MERCHANT_ID: '2000933', ECPAY_LOGISTICS_HASH_KEY: 'XBERn1YOvpM9nfZc', ECPAY_LOGISTICS_HASH_IV: 'h1ONHk4P4yqbl5LK' },
-      { ECPAY_LOGISTICS_MERCHANT_ID: '2000132', ECPAY_LOGISTICS_HASH_KEY: '5294y06JbISpM5x9', ECPAY_LOGISTICS_HASH_IV: 'v77hoKGq4kWxNNIS' },
+      {
+        ECPAY_LOGISTICS_MERCHANT_ID: '2000933',
+        ECPAY_LOGISTICS_HASH_KEY: 'XBERn1YOvpM9nfZc',
+        ECPAY_LOGISTICS_HASH_IV: 'h1ONHk4P4yqbl5LK',
+      },
+      {
+        ECPAY_LOGISTICS_MERCHANT_ID: '2000132',
+        ECPAY_LOGISTICS_HASH_KEY: '5294y06JbISpM5x9',
+        ECPAY_LOGISTICS_HASH_IV: 'v77hoKGq4kWxNNIS',
+      },
       { ECPAY_LOGISTICS_ENDPOINT: 'https://logistics-stage.ecpay.com.tw' },
     ];
     for (const settings of stage) {
       const lines = problems({ NODE_ENV: 'production', ...PRODUCTION, ...settings });
       expect(lines.length, JSON.stringify(settings)).toBeGreaterThan(0);
-      expect(lines.every((l) => /^ECPAY_LOGISTICS_/.test(l)), lines.join('\n')).toBe(true);
+      expect(
+        lines.every((l) => /^ECPAY_LOGISTICS_/.test(l)),
+        lines.join('\n'),
+      ).toBe(true);
       expect(lines.join('\n')).not.toContain(settings.ECPAY_LOGISTICS_HASH_KEY ?? '(no key)');
-      expect(loadConfig({ NODE_ENV: 'production', ...PRODUCTION, ...settings, ECPAY_STAGE: 'true' }).logistics.endpoint).toBeDefined();
+      expect(
+        loadConfig({ NODE_ENV: 'production', ...PRODUCTION, ...settings, ECPAY_STAGE: 'true' }).logistics
+          .endpoint,
+      ).toBeDefined();
     }
   });
 
   it('defaults logistics to the sandbox with the published stage merchant of the chosen type, and checks the sender', () => {
     const c2c = loadConfig({}).logistics;
-    expect(c2c).toMatchObject({ endpoint: undefined, type: 'C2C', merchantId: '2000933', hashKey: 'XBERn1YOvpM9nfZc' });
-    expect(loadConfig({ ECPAY_LOGISTICS_TYPE: 'B2C' }).logistics).toMatchObject({ type: 'B2C', merchantId: '2000132', hashKey: '5294y06JbISpM5x9' });
-    expect(loadConfig({ ECPAY_LOGISTICS_ENDPOINT: 'https://logistics-stage.ecpay.com.tw/' }).logistics.endpoint).toBe('https://logistics-stage.ecpay.com.tw');
-    expect(problems({ ECPAY_LOGISTICS_TYPE: 'B2B' })[0]).toMatch(/^ECPAY_LOGISTICS_TYPE: must be B2C .* or C2C/);
+    expect(c2c).toMatchObject({
+      endpoint: undefined,
+      type: 'C2C',
+      merchantId: '2000933',
+      hashKey: 'XBERn1YOvpM9nfZc',
+    });
+    expect(loadConfig({ ECPAY_LOGISTICS_TYPE: 'B2C' }).logistics).toMatchObject({
+      type: 'B2C',
+      merchantId: '2000132',
+      hashKey: '5294y06JbISpM5x9',
+    });
+    expect(
+      loadConfig({ ECPAY_LOGISTICS_ENDPOINT: 'https://logistics-stage.ecpay.com.tw/' }).logistics.endpoint,
+    ).toBe('https://logistics-stage.ecpay.com.tw');
+    expect(problems({ ECPAY_LOGISTICS_TYPE: 'B2B' })[0]).toMatch(
+      /^ECPAY_LOGISTICS_TYPE: must be B2C .* or C2C/,
+    );
     // At most 10 characters with a Chinese character counting as two, and none of ECPay's forbidden ones.
-    expect(loadConfig({ ECPAY_LOGISTICS_SENDER_NAME: '山嵐茶事茶' }).logistics.sender.name).toBe('山嵐茶事茶');
-    expect(loadConfig({ ECPAY_LOGISTICS_SENDER_NAME: 'Shanlan Co' }).logistics.sender.name).toBe('Shanlan Co');
-    expect(problems({ ECPAY_LOGISTICS_SENDER_NAME: '山嵐茶事茶行' })[0]).toMatch(/^ECPAY_LOGISTICS_SENDER_NAME: /);
-    expect(problems({ ECPAY_LOGISTICS_SENDER_NAME: 'Tea & Co' })[0]).toMatch(/^ECPAY_LOGISTICS_SENDER_NAME: /);
-    expect(problems({ ECPAY_LOGISTICS_SENDER_PHONE: '049-2771234' })[0]).toMatch(/^ECPAY_LOGISTICS_SENDER_PHONE: must be a mobile number/);
+    expect(loadConfig({ ECPAY_LOGISTICS_SENDER_NAME: '山嵐茶事茶' }).logistics.sender.name).toBe(
+      '山嵐茶事茶',
+    );
+    expect(loadConfig({ ECPAY_LOGISTICS_SENDER_NAME: 'Shanlan Co' }).logistics.sender.name).toBe(
+      'Shanlan Co',
+    );
+    expect(problems({ ECPAY_LOGISTICS_SENDER_NAME: '山嵐茶事茶行' })[0]).toMatch(
+      /^ECPAY_LOGISTICS_SENDER_NAME: /,
+    );
+    expect(problems({ ECPAY_LOGISTICS_SENDER_NAME: 'Tea & Co' })[0]).toMatch(
+      /^ECPAY_LOGISTICS_SENDER_NAME: /,
+    );
+    expect(problems({ ECPAY_LOGISTICS_SENDER_PHONE: '049-2771234' })[0]).toMatch(
+      /^ECPAY_LOGISTICS_SENDER_PHONE: must be a mobile number/,
+    );
     expect(problems({ ECPAY_LOGISTICS_MERCHANT_ID: 'abc' })[0]).toMatch(/^ECPAY_LOGISTICS_MERCHANT_ID: /);
   });
 
@@ -209,11 +276,20 @@ describe('configuration', () => {
   it('takes a backup key of 32 bytes in base64 or hex, and refuses anything else without echoing it', () => {
     const bytes = Buffer.alloc(32, 7);
     expect(loadConfig({}).backupEncryptionKey).toBeUndefined();
-    expect(loadConfig({ BACKUP_ENCRYPTION_KEY: bytes.toString('base64') }).backupEncryptionKey).toEqual(bytes);
+    expect(loadConfig({ BACKUP_ENCRYPTION_KEY: bytes.toString('base64') }).backupEncryptionKey).toEqual(
+      bytes,
+    );
     expect(loadConfig({ BACKUP_ENCRYPTION_KEY: bytes.toString('hex') }).backupEncryptionKey).toEqual(bytes);
-    for (const bad of ['secret-password', Buffer.alloc(16, 7).toString('base64'), Buffer.alloc(31, 7).toString('hex'), `${bytes.toString('hex')}00`]) {
+    for (const bad of [
+      'secret-password',
+      Buffer.alloc(16, 7).toString('base64'),
+      Buffer.alloc(31, 7).toString('hex'),
+      `${bytes.toString('hex')}00`,
+    ]) {
       const lines = problems({ BACKUP_ENCRYPTION_KEY: bad });
-      expect(lines, bad).toEqual([`BACKUP_ENCRYPTION_KEY: must be 32 random bytes written as base64 (44 characters) or hex (64 characters); make one with: openssl rand -base64 32 (got ${bad.length} characters)`]);
+      expect(lines, bad).toEqual([
+        `BACKUP_ENCRYPTION_KEY: must be 32 random bytes written as base64 (44 characters) or hex (64 characters); make one with: openssl rand -base64 32 (got ${bad.length} characters)`,
+      ]);
     }
   });
 
@@ -221,7 +297,11 @@ describe('configuration', () => {
     expect(loadConfig({ ...PRODUCTION, NODE_ENV: 'production' }).shutdownGraceMs).toBe(5_000);
     expect(loadConfig({}).shutdownGraceMs).toBe(0);
     expect(loadConfig({ SHUTDOWN_GRACE_SECONDS: '30' }).shutdownGraceMs).toBe(30_000);
-    expect(problems({ SHUTDOWN_GRACE_SECONDS: '121' })[0]).toMatch(/^SHUTDOWN_GRACE_SECONDS: must be at most 120/);
-    expect(problems({ SHUTDOWN_GRACE_SECONDS: '1.5' })[0]).toMatch(/^SHUTDOWN_GRACE_SECONDS: must be whole seconds/);
+    expect(problems({ SHUTDOWN_GRACE_SECONDS: '121' })[0]).toMatch(
+      /^SHUTDOWN_GRACE_SECONDS: must be at most 120/,
+    );
+    expect(problems({ SHUTDOWN_GRACE_SECONDS: '1.5' })[0]).toMatch(
+      /^SHUTDOWN_GRACE_SECONDS: must be whole seconds/,
+    );
   });
 });

@@ -27,13 +27,16 @@ const optionalUrl = (protocols: readonly string[], example: string) =>
     emptyToUndefined,
     z
       .string()
-      .refine((v) => {
-        try {
-          return protocols.includes(new URL(v).protocol);
-        } catch {
-          return false;
-        }
-      }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')} (e.g. ${example})`)
+      .refine(
+        (v) => {
+          try {
+            return protocols.includes(new URL(v).protocol);
+          } catch {
+            return false;
+          }
+        },
+        `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')} (e.g. ${example})`,
+      )
       .optional(),
   );
 
@@ -81,7 +84,7 @@ const trustProxy = z.preprocess(
         message:
           value === 'true' || value === '*'
             ? 'must name the proxies (a hop count such as 1, or their addresses): trusting every sender lets anyone forge their address'
-            : 'must be the number of proxy hops (e.g. 1) or the proxies\' addresses or CIDR ranges, comma-separated (e.g. 10.0.0.0/8,127.0.0.1)',
+            : "must be the number of proxy hops (e.g. 1) or the proxies' addresses or CIDR ranges, comma-separated (e.g. 10.0.0.0/8,127.0.0.1)",
       });
       return z.NEVER;
     }),
@@ -102,7 +105,9 @@ const milliseconds = (min: number, max: number, fallback: number) =>
 const EnvSchema = z.object({
   NODE_ENV: z.preprocess(
     emptyToUndefined,
-    z.enum(['development', 'production', 'test'], { message: 'must be development, production or test' }).default('development'),
+    z
+      .enum(['development', 'production', 'test'], { message: 'must be development, production or test' })
+      .default('development'),
   ),
   PORT: z.preprocess(
     emptyToUndefined,
@@ -136,20 +141,50 @@ const EnvSchema = z.object({
     emptyToUndefined,
     z
       .string()
-      .refine((v) => /<[^<>\s@]+@[^<>\s@]+>$|^[^<>\s@]+@[^<>\s@]+$/.test(v.trim()), 'must be an address, e.g. "山嵐茶事 <service@example.com>"')
+      .refine(
+        (v) => /<[^<>\s@]+@[^<>\s@]+>$|^[^<>\s@]+@[^<>\s@]+$/.test(v.trim()),
+        'must be an address, e.g. "山嵐茶事 <service@example.com>"',
+      )
       .optional(),
   ),
   /** Where the shop's own notices go: new orders, the daily digest, contact messages (Reply-To: the sender). */
-  SHOP_NOTIFY_EMAIL: z.preprocess(emptyToUndefined, z.email('must be the address the shop reads, e.g. service@example.com').optional()),
+  SHOP_NOTIFY_EMAIL: z.preprocess(
+    emptyToUndefined,
+    z.email('must be the address the shop reads, e.g. service@example.com').optional(),
+  ),
   /**
    * How long an outbox delivery may hold its message before another worker may take it again
    * (docs/decisions/014-outbox.md); longer than any delivery's own time-outs.
    */
-  SESSION_CACHE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int('must be whole seconds').min(0, 'must be 0 (off) or more').max(300, 'must be at most 300').default(10)),
-  OUTBOX_LEASE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int('must be whole seconds').min(2, 'must be at least 2').max(3600, 'must be at most 3600').default(120)),
+  SESSION_CACHE_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .int('must be whole seconds')
+      .min(0, 'must be 0 (off) or more')
+      .max(300, 'must be at most 300')
+      .default(10),
+  ),
+  OUTBOX_LEASE_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .int('must be whole seconds')
+      .min(2, 'must be at least 2')
+      .max(3600, 'must be at most 3600')
+      .default(120),
+  ),
   REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
   /** After SIGTERM: how long readiness answers 503 while the listener still accepts (lib/drain.ts); 5 s in production, else 0. */
-  SHUTDOWN_GRACE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int('must be whole seconds').min(0, 'must be 0 (stop accepting at once) or more').max(120, 'must be at most 120').optional()),
+  SHUTDOWN_GRACE_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .int('must be whole seconds')
+      .min(0, 'must be 0 (stop accepting at once) or more')
+      .max(120, 'must be at most 120')
+      .optional(),
+  ),
   /** 32 random bytes (base64 or hex) that seal every backup with AES-256-GCM (modules/backup/encryption.ts). */
   BACKUP_ENCRYPTION_KEY: z.preprocess(
     emptyToUndefined,
@@ -159,49 +194,147 @@ const EnvSchema = z.object({
       .transform((raw, ctx): Buffer | undefined => {
         if (raw === undefined) return undefined;
         const value = raw.trim();
-        const key = /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, 'hex') : /^[A-Za-z0-9+/]{43}=?$/.test(value) ? Buffer.from(value, 'base64') : null;
+        const key = /^[0-9a-fA-F]{64}$/.test(value)
+          ? Buffer.from(value, 'hex')
+          : /^[A-Za-z0-9+/]{43}=?$/.test(value)
+            ? Buffer.from(value, 'base64')
+            : null;
         if (key?.length === 32) return key;
-        ctx.addIssue({ code: 'custom', message: 'must be 32 random bytes written as base64 (44 characters) or hex (64 characters); make one with: openssl rand -base64 32' });
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'must be 32 random bytes written as base64 (44 characters) or hex (64 characters); make one with: openssl rand -base64 32',
+        });
         return z.NEVER;
       }),
   ),
   /** At start, how long to wait for Redis before taking traffic without it (limits per instance until it answers). */
-  REDIS_START_WAIT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int('must be whole seconds').min(0, 'must be 0 (do not wait) or more').max(120, 'must be at most 120').default(10)),
+  REDIS_START_WAIT_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .int('must be whole seconds')
+      .min(0, 'must be 0 (do not wait) or more')
+      .max(120, 'must be at most 120')
+      .default(10),
+  ),
   MAINTENANCE_MODE: booleanFlag,
   S3_ENDPOINT: optionalUrl(['http:', 'https:'], 'https://s3.ap-northeast-1.amazonaws.com'),
-  S3_BUCKET: z.preprocess(emptyToUndefined, z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name').optional()),
+  S3_BUCKET: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name')
+      .optional(),
+  ),
   S3_REGION: z.preprocess(emptyToUndefined, z.string().default('us-east-1')),
   S3_ACCESS_KEY_ID: z.preprocess(emptyToUndefined, z.string().optional()),
   S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
   S3_FORCE_PATH_STYLE: booleanFlag,
-  ECPAY_MERCHANT_ID: z.preprocess(emptyToUndefined, z.string().regex(/^\d{7,10}$/, 'must be the numeric MerchantID ECPay gave you').optional()),
-  ECPAY_HASH_KEY: z.preprocess(emptyToUndefined, z.string().min(8, 'must be the HashKey ECPay gave you').optional()),
-  ECPAY_HASH_IV: z.preprocess(emptyToUndefined, z.string().min(8, 'must be the HashIV ECPay gave you').optional()),
-  ECPAY_ENDPOINT: optionalUrl(['https:', 'http:'], 'https://payment-stage.ecpay.com.tw/Cashier/AioCheckOut/V5'),
+  ECPAY_MERCHANT_ID: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\d{7,10}$/, 'must be the numeric MerchantID ECPay gave you')
+      .optional(),
+  ),
+  ECPAY_HASH_KEY: z.preprocess(
+    emptyToUndefined,
+    z.string().min(8, 'must be the HashKey ECPay gave you').optional(),
+  ),
+  ECPAY_HASH_IV: z.preprocess(
+    emptyToUndefined,
+    z.string().min(8, 'must be the HashIV ECPay gave you').optional(),
+  ),
+  ECPAY_ENDPOINT: optionalUrl(
+    ['https:', 'http:'],
+    'https://payment-stage.ecpay.com.tw/Cashier/AioCheckOut/V5',
+  ),
   /** The card query's third secret (信用卡收單 → 信用卡授權資訊 in ECPay's back office): refunds ask ECPay where a payment stands with it. */
-  ECPAY_CREDIT_CHECK_CODE: z.preprocess(emptyToUndefined, z.string().regex(/^\d{6,10}$/, 'must be the numeric CreditCheckCode from ECPay\'s back office').optional()),
+  ECPAY_CREDIT_CHECK_CODE: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\d{6,10}$/, "must be the numeric CreditCheckCode from ECPay's back office")
+      .optional(),
+  ),
   /** Says out loud that a production shop takes only ECPay test payments (stage cashier, published keys). */
   ECPAY_STAGE: booleanFlag,
   // ECPay B2C e-invoices: its own merchant and AES key pair (docs/integrations/ecpay-einvoice.md).
   ECPAY_EINVOICE_ENDPOINT: optionalUrl(['https:', 'http:'], 'https://einvoice-stage.ecpay.com.tw'),
-  ECPAY_EINVOICE_MERCHANT_ID: z.preprocess(emptyToUndefined, z.string().regex(/^\d{7,10}$/, 'must be the numeric e-invoice MerchantID ECPay gave you').optional()),
-  ECPAY_EINVOICE_HASH_KEY: z.preprocess(emptyToUndefined, z.string().length(16, 'must be the 16-character e-invoice HashKey ECPay gave you').optional()),
-  ECPAY_EINVOICE_HASH_IV: z.preprocess(emptyToUndefined, z.string().length(16, 'must be the 16-character e-invoice HashIV ECPay gave you').optional()),
+  ECPAY_EINVOICE_MERCHANT_ID: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\d{7,10}$/, 'must be the numeric e-invoice MerchantID ECPay gave you')
+      .optional(),
+  ),
+  ECPAY_EINVOICE_HASH_KEY: z.preprocess(
+    emptyToUndefined,
+    z.string().length(16, 'must be the 16-character e-invoice HashKey ECPay gave you').optional(),
+  ),
+  ECPAY_EINVOICE_HASH_IV: z.preprocess(
+    emptyToUndefined,
+    z.string().length(16, 'must be the 16-character e-invoice HashIV ECPay gave you').optional(),
+  ),
   // ECPay logistics (物流整合): its own merchant and MD5 keys (docs/integrations/ecpay-logistics.md).
-  ECPAY_LOGISTICS_MERCHANT_ID: z.preprocess(emptyToUndefined, z.string().regex(/^\d{7,10}$/, 'must be the numeric logistics MerchantID ECPay gave you').optional()),
-  ECPAY_LOGISTICS_HASH_KEY: z.preprocess(emptyToUndefined, z.string().min(8, 'must be the logistics HashKey ECPay gave you').optional()),
-  ECPAY_LOGISTICS_HASH_IV: z.preprocess(emptyToUndefined, z.string().min(8, 'must be the logistics HashIV ECPay gave you').optional()),
+  ECPAY_LOGISTICS_MERCHANT_ID: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\d{7,10}$/, 'must be the numeric logistics MerchantID ECPay gave you')
+      .optional(),
+  ),
+  ECPAY_LOGISTICS_HASH_KEY: z.preprocess(
+    emptyToUndefined,
+    z.string().min(8, 'must be the logistics HashKey ECPay gave you').optional(),
+  ),
+  ECPAY_LOGISTICS_HASH_IV: z.preprocess(
+    emptyToUndefined,
+    z.string().min(8, 'must be the logistics HashIV ECPay gave you').optional(),
+  ),
   /** The logistics host, e.g. https://logistics-stage.ecpay.com.tw; without it (outside production) the built-in sandbox. */
   ECPAY_LOGISTICS_ENDPOINT: optionalUrl(['https:', 'http:'], 'https://logistics.ecpay.com.tw'),
-  ECPAY_LOGISTICS_TYPE: z.preprocess(emptyToUndefined, z.enum(['B2C', 'C2C'], { message: 'must be B2C (大宗寄倉) or C2C (店到店), as in your ECPay logistics contract' }).default('C2C')),
+  ECPAY_LOGISTICS_TYPE: z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(['B2C', 'C2C'], {
+        message: 'must be B2C (大宗寄倉) or C2C (店到店), as in your ECPay logistics contract',
+      })
+      .default('C2C'),
+  ),
   /** Make the logistics order as soon as an order is paid (or placed, for cash on delivery), not when staff ship. */
   ECPAY_LOGISTICS_AUTO_CREATE: booleanFlag,
   // Printed on labels and sent with each shipment. ECPay: at most 10 characters (5 Chinese),
   // none of ^ ' ` ! @ # % & * + \ " < > | _ [ ]; a mobile number 09 and 8 digits.
-  ECPAY_LOGISTICS_SENDER_NAME: z.preprocess(emptyToUndefined, z.string().refine(validSenderName, 'must be at most 10 characters (5 Chinese), without ^ \' ` ! @ # % & * + \\ " < > | _ [ ]').optional()),
-  ECPAY_LOGISTICS_SENDER_PHONE: z.preprocess(emptyToUndefined, z.string().regex(/^09\d{8}$/, 'must be a mobile number: 09 and 8 digits').optional()),
-  ECPAY_LOGISTICS_SENDER_ZIP: z.preprocess(emptyToUndefined, z.string().regex(/^\d{3}(\d{2,3})?$/, 'must be a postal code of 3, 5 or 6 digits').optional()),
-  ECPAY_LOGISTICS_SENDER_ADDRESS: z.preprocess(emptyToUndefined, z.string().min(6, 'must be the full return address').max(60, 'must be at most 60 characters').optional()),
+  ECPAY_LOGISTICS_SENDER_NAME: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine(
+        validSenderName,
+        'must be at most 10 characters (5 Chinese), without ^ \' ` ! @ # % & * + \\ " < > | _ [ ]',
+      )
+      .optional(),
+  ),
+  ECPAY_LOGISTICS_SENDER_PHONE: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^09\d{8}$/, 'must be a mobile number: 09 and 8 digits')
+      .optional(),
+  ),
+  ECPAY_LOGISTICS_SENDER_ZIP: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\d{3}(\d{2,3})?$/, 'must be a postal code of 3, 5 or 6 digits')
+      .optional(),
+  ),
+  ECPAY_LOGISTICS_SENDER_ADDRESS: z.preprocess(
+    emptyToUndefined,
+    z.string().min(6, 'must be the full return address').max(60, 'must be at most 60 characters').optional(),
+  ),
 });
 
 /** ECPay's sender-name rule: at most 10 characters, a Chinese character counting as two, none of its forbidden characters. */
@@ -218,8 +351,20 @@ function validSenderName(name: string): boolean {
  * so a real shop must never accept them.
  */
 const ECPAY_PUBLISHED_MERCHANTS = new Set(['3002607', '3002599', '2000132', '2000933']);
-const ECPAY_PUBLISHED_KEYS = new Set(['pwFHCqoQZGmho4w6', 'spPjZn66i0OhqJsQ', '5294y06JbISpM5x9', 'ejCk326UnaZWKisg', 'XBERn1YOvpM9nfZc']);
-const ECPAY_PUBLISHED_IVS = new Set(['EkRm7iFT261dpevs', 'hT5OJckN45isQTTs', 'v77hoKGq4kWxNNIS', 'q9jcZX8Ib9LM8wYk', 'h1ONHk4P4yqbl5LK']);
+const ECPAY_PUBLISHED_KEYS = new Set([
+  'pwFHCqoQZGmho4w6',
+  'spPjZn66i0OhqJsQ',
+  '5294y06JbISpM5x9',
+  'ejCk326UnaZWKisg',
+  'XBERn1YOvpM9nfZc',
+]);
+const ECPAY_PUBLISHED_IVS = new Set([
+  'EkRm7iFT261dpevs',
+  'hT5OJckN45isQTTs',
+  'v77hoKGq4kWxNNIS',
+  'q9jcZX8Ib9LM8wYk',
+  'h1ONHk4P4yqbl5LK',
+]);
 
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -291,7 +436,16 @@ export interface AppConfig {
    * PUBLIC_URL/sandbox/ecpay/einvoice) and the merchant's AES key pair.
    */
   readonly einvoice: { merchantId: string; hashKey: string; hashIV: string; endpoint: string | undefined };
-  readonly s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean } | undefined;
+  readonly s3:
+    | {
+        endpoint: string;
+        bucket: string;
+        region: string;
+        accessKeyId: string;
+        secretAccessKey: string;
+        forcePathStyle: boolean;
+      }
+    | undefined;
 }
 
 export class ConfigError extends Error {
@@ -311,7 +465,10 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
     const problems = parsed.error.issues.map((issue) => {
       const key = issue.path.join('.') || '(environment)';
       // A secret's value is never echoed into a log: only its length.
-      const got = key === 'BACKUP_ENCRYPTION_KEY' ? `${source[key]?.length ?? 0} characters` : JSON.stringify(source[key] ?? null);
+      const got =
+        key === 'BACKUP_ENCRYPTION_KEY'
+          ? `${source[key]?.length ?? 0} characters`
+          : JSON.stringify(source[key] ?? null);
       return `${key}: ${issue.message} (got ${got})`;
     });
     throw new ConfigError(problems);
@@ -320,54 +477,135 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
   const isProduction = env.NODE_ENV === 'production';
   if (isProduction) {
     const missing: string[] = [];
-    if (!env.DATABASE_URL) missing.push('DATABASE_URL: required when NODE_ENV=production (the embedded database is for trying the shop only)');
-    if (!env.PUBLIC_URL) missing.push('PUBLIC_URL: required when NODE_ENV=production (links in mails and payment callbacks use it)');
+    if (!env.DATABASE_URL)
+      missing.push(
+        'DATABASE_URL: required when NODE_ENV=production (the embedded database is for trying the shop only)',
+      );
+    if (!env.PUBLIC_URL)
+      missing.push(
+        'PUBLIC_URL: required when NODE_ENV=production (links in mails and payment callbacks use it)',
+      );
     if (env.SEED_DEMO) missing.push('SEED_DEMO: demo data is never loaded when NODE_ENV=production');
-    if (!env.SMTP_URL) missing.push('SMTP_URL: required when NODE_ENV=production (there is no dev mailbox in production)');
-    if (!env.SHOP_NOTIFY_EMAIL) missing.push('SHOP_NOTIFY_EMAIL: required when NODE_ENV=production (new orders and contact messages are sent there)');
-    for (const key of ['ECPAY_ENDPOINT', 'ECPAY_MERCHANT_ID', 'ECPAY_HASH_KEY', 'ECPAY_HASH_IV', 'ECPAY_CREDIT_CHECK_CODE'] as const) {
-      if (!env[key]) missing.push(`${key}: required when NODE_ENV=production (the sandbox payment gateway and the test merchant are for trying the shop only)`);
+    if (!env.SMTP_URL)
+      missing.push('SMTP_URL: required when NODE_ENV=production (there is no dev mailbox in production)');
+    if (!env.SHOP_NOTIFY_EMAIL)
+      missing.push(
+        'SHOP_NOTIFY_EMAIL: required when NODE_ENV=production (new orders and contact messages are sent there)',
+      );
+    for (const key of [
+      'ECPAY_ENDPOINT',
+      'ECPAY_MERCHANT_ID',
+      'ECPAY_HASH_KEY',
+      'ECPAY_HASH_IV',
+      'ECPAY_CREDIT_CHECK_CODE',
+    ] as const) {
+      if (!env[key])
+        missing.push(
+          `${key}: required when NODE_ENV=production (the sandbox payment gateway and the test merchant are for trying the shop only)`,
+        );
     }
-    for (const key of ['ECPAY_LOGISTICS_ENDPOINT', 'ECPAY_LOGISTICS_MERCHANT_ID', 'ECPAY_LOGISTICS_HASH_KEY', 'ECPAY_LOGISTICS_HASH_IV'] as const) {
-      if (!env[key]) missing.push(`${key}: required when NODE_ENV=production (the sandbox store map and its invented stores are for trying the shop only)`);
+    for (const key of [
+      'ECPAY_LOGISTICS_ENDPOINT',
+      'ECPAY_LOGISTICS_MERCHANT_ID',
+      'ECPAY_LOGISTICS_HASH_KEY',
+      'ECPAY_LOGISTICS_HASH_IV',
+    ] as const) {
+      if (!env[key])
+        missing.push(
+          `${key}: required when NODE_ENV=production (the sandbox store map and its invented stores are for trying the shop only)`,
+        );
     }
-    for (const key of ['ECPAY_LOGISTICS_SENDER_NAME', 'ECPAY_LOGISTICS_SENDER_PHONE', 'ECPAY_LOGISTICS_SENDER_ZIP', 'ECPAY_LOGISTICS_SENDER_ADDRESS'] as const) {
-      if (!env[key]) missing.push(`${key}: required when NODE_ENV=production (every shipment carries the sender, and returns come back to this address)`);
+    for (const key of [
+      'ECPAY_LOGISTICS_SENDER_NAME',
+      'ECPAY_LOGISTICS_SENDER_PHONE',
+      'ECPAY_LOGISTICS_SENDER_ZIP',
+      'ECPAY_LOGISTICS_SENDER_ADDRESS',
+    ] as const) {
+      if (!env[key])
+        missing.push(
+          `${key}: required when NODE_ENV=production (every shipment carries the sender, and returns come back to this address)`,
+        );
     }
-    for (const key of ['ECPAY_EINVOICE_ENDPOINT', 'ECPAY_EINVOICE_MERCHANT_ID', 'ECPAY_EINVOICE_HASH_KEY', 'ECPAY_EINVOICE_HASH_IV'] as const) {
-      if (!env[key]) missing.push(`${key}: required when NODE_ENV=production (every sale needs a real uniform e-invoice; the sandbox issues none)`);
+    for (const key of [
+      'ECPAY_EINVOICE_ENDPOINT',
+      'ECPAY_EINVOICE_MERCHANT_ID',
+      'ECPAY_EINVOICE_HASH_KEY',
+      'ECPAY_EINVOICE_HASH_IV',
+    ] as const) {
+      if (!env[key])
+        missing.push(
+          `${key}: required when NODE_ENV=production (every sale needs a real uniform e-invoice; the sandbox issues none)`,
+        );
     }
     if (!env.ECPAY_STAGE) {
       const testShop = 'set your own, or ECPAY_STAGE=true if this shop only ever takes test payments';
       if (env.ECPAY_ENDPOINT && new URL(env.ECPAY_ENDPOINT).hostname.endsWith('-stage.ecpay.com.tw')) {
-        missing.push(`ECPAY_ENDPOINT: is ECPay's test cashier (no money is ever taken there); use the production one, or ECPAY_STAGE=true if this shop only ever takes test payments`);
+        missing.push(
+          `ECPAY_ENDPOINT: is ECPay's test cashier (no money is ever taken there); use the production one, or ECPAY_STAGE=true if this shop only ever takes test payments`,
+        );
       }
-      if (env.ECPAY_MERCHANT_ID && ECPAY_PUBLISHED_MERCHANTS.has(env.ECPAY_MERCHANT_ID)) missing.push(`ECPAY_MERCHANT_ID: is one of ECPay's published test merchants; ${testShop}`);
-      if (env.ECPAY_HASH_KEY && ECPAY_PUBLISHED_KEYS.has(env.ECPAY_HASH_KEY)) missing.push(`ECPAY_HASH_KEY: is a published test key that anyone can sign payment notices with; ${testShop}`);
-      if (env.ECPAY_HASH_IV && ECPAY_PUBLISHED_IVS.has(env.ECPAY_HASH_IV)) missing.push(`ECPAY_HASH_IV: is a published test key that anyone can sign payment notices with; ${testShop}`);
-      if (env.ECPAY_EINVOICE_ENDPOINT && new URL(env.ECPAY_EINVOICE_ENDPOINT).hostname.endsWith('-stage.ecpay.com.tw')) {
-        missing.push(`ECPAY_EINVOICE_ENDPOINT: is ECPay's test e-invoice host (no invoice issued there counts); use the production one, or ECPAY_STAGE=true if this shop only ever takes test payments`);
+      if (env.ECPAY_MERCHANT_ID && ECPAY_PUBLISHED_MERCHANTS.has(env.ECPAY_MERCHANT_ID))
+        missing.push(`ECPAY_MERCHANT_ID: is one of ECPay's published test merchants; ${testShop}`);
+      if (env.ECPAY_HASH_KEY && ECPAY_PUBLISHED_KEYS.has(env.ECPAY_HASH_KEY))
+        missing.push(
+          `ECPAY_HASH_KEY: is a published test key that anyone can sign payment notices with; ${testShop}`,
+        );
+      if (env.ECPAY_HASH_IV && ECPAY_PUBLISHED_IVS.has(env.ECPAY_HASH_IV))
+        missing.push(
+          `ECPAY_HASH_IV: is a published test key that anyone can sign payment notices with; ${testShop}`,
+        );
+      if (
+        env.ECPAY_EINVOICE_ENDPOINT &&
+        new URL(env.ECPAY_EINVOICE_ENDPOINT).hostname.endsWith('-stage.ecpay.com.tw')
+      ) {
+        missing.push(
+          `ECPAY_EINVOICE_ENDPOINT: is ECPay's test e-invoice host (no invoice issued there counts); use the production one, or ECPAY_STAGE=true if this shop only ever takes test payments`,
+        );
       }
-      if (env.ECPAY_EINVOICE_MERCHANT_ID && ECPAY_PUBLISHED_MERCHANTS.has(env.ECPAY_EINVOICE_MERCHANT_ID)) missing.push(`ECPAY_EINVOICE_MERCHANT_ID: is one of ECPay's published test merchants; ${testShop}`);
-      if (env.ECPAY_EINVOICE_HASH_KEY && ECPAY_PUBLISHED_KEYS.has(env.ECPAY_EINVOICE_HASH_KEY)) missing.push(`ECPAY_EINVOICE_HASH_KEY: is a published test key; ${testShop}`);
-      if (env.ECPAY_EINVOICE_HASH_IV && ECPAY_PUBLISHED_IVS.has(env.ECPAY_EINVOICE_HASH_IV)) missing.push(`ECPAY_EINVOICE_HASH_IV: is a published test key; ${testShop}`);
-      if (env.ECPAY_LOGISTICS_ENDPOINT && new URL(env.ECPAY_LOGISTICS_ENDPOINT).hostname.endsWith('-stage.ecpay.com.tw')) {
-        missing.push(`ECPAY_LOGISTICS_ENDPOINT: is ECPay's test logistics host (no parcel ever moves there); use the production one, or ECPAY_STAGE=true if this shop only ever ships test parcels`);
+      if (env.ECPAY_EINVOICE_MERCHANT_ID && ECPAY_PUBLISHED_MERCHANTS.has(env.ECPAY_EINVOICE_MERCHANT_ID))
+        missing.push(`ECPAY_EINVOICE_MERCHANT_ID: is one of ECPay's published test merchants; ${testShop}`);
+      if (env.ECPAY_EINVOICE_HASH_KEY && ECPAY_PUBLISHED_KEYS.has(env.ECPAY_EINVOICE_HASH_KEY))
+        missing.push(`ECPAY_EINVOICE_HASH_KEY: is a published test key; ${testShop}`);
+      if (env.ECPAY_EINVOICE_HASH_IV && ECPAY_PUBLISHED_IVS.has(env.ECPAY_EINVOICE_HASH_IV))
+        missing.push(`ECPAY_EINVOICE_HASH_IV: is a published test key; ${testShop}`);
+      if (
+        env.ECPAY_LOGISTICS_ENDPOINT &&
+        new URL(env.ECPAY_LOGISTICS_ENDPOINT).hostname.endsWith('-stage.ecpay.com.tw')
+      ) {
+        missing.push(
+          `ECPAY_LOGISTICS_ENDPOINT: is ECPay's test logistics host (no parcel ever moves there); use the production one, or ECPAY_STAGE=true if this shop only ever ships test parcels`,
+        );
       }
-      if (env.ECPAY_LOGISTICS_MERCHANT_ID && ECPAY_PUBLISHED_MERCHANTS.has(env.ECPAY_LOGISTICS_MERCHANT_ID)) missing.push(`ECPAY_LOGISTICS_MERCHANT_ID: is one of ECPay's published test merchants; ${testShop}`);
-      if (env.ECPAY_LOGISTICS_HASH_KEY && ECPAY_PUBLISHED_KEYS.has(env.ECPAY_LOGISTICS_HASH_KEY)) missing.push(`ECPAY_LOGISTICS_HASH_KEY: is a published test key that anyone can sign shipment notices with; ${testShop}`);
-      if (env.ECPAY_LOGISTICS_HASH_IV && ECPAY_PUBLISHED_IVS.has(env.ECPAY_LOGISTICS_HASH_IV)) missing.push(`ECPAY_LOGISTICS_HASH_IV: is a published test key that anyone can sign shipment notices with; ${testShop}`);
+      if (env.ECPAY_LOGISTICS_MERCHANT_ID && ECPAY_PUBLISHED_MERCHANTS.has(env.ECPAY_LOGISTICS_MERCHANT_ID))
+        missing.push(`ECPAY_LOGISTICS_MERCHANT_ID: is one of ECPay's published test merchants; ${testShop}`);
+      if (env.ECPAY_LOGISTICS_HASH_KEY && ECPAY_PUBLISHED_KEYS.has(env.ECPAY_LOGISTICS_HASH_KEY))
+        missing.push(
+          `ECPAY_LOGISTICS_HASH_KEY: is a published test key that anyone can sign shipment notices with; ${testShop}`,
+        );
+      if (env.ECPAY_LOGISTICS_HASH_IV && ECPAY_PUBLISHED_IVS.has(env.ECPAY_LOGISTICS_HASH_IV))
+        missing.push(
+          `ECPAY_LOGISTICS_HASH_IV: is a published test key that anyone can sign shipment notices with; ${testShop}`,
+        );
     }
     if (missing.length > 0) throw new ConfigError(missing);
   }
   // The test mode opens doors no shop may have (signing in as anyone): this machine only.
   if (env.NODE_ENV === 'test' && !LOOPBACK_HOSTS.test(env.HOST)) {
-    throw new ConfigError([`HOST: NODE_ENV=test opens test-only doors (signing in as anyone) and listens on this machine only (127.0.0.1, ::1 or localhost), not ${env.HOST}`]);
+    throw new ConfigError([
+      `HOST: NODE_ENV=test opens test-only doors (signing in as anyone) and listens on this machine only (127.0.0.1, ::1 or localhost), not ${env.HOST}`,
+    ]);
   }
   const s3Keys = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
   const s3Given = s3Keys.filter((k) => env[k] !== undefined);
   if (s3Given.length > 0 && s3Given.length < s3Keys.length) {
-    throw new ConfigError(s3Keys.filter((k) => env[k] === undefined).map((k) => `${k}: required when ${s3Given.join(', ')} ${s3Given.length > 1 ? 'are' : 'is'} set (S3 storage needs all four)`));
+    throw new ConfigError(
+      s3Keys
+        .filter((k) => env[k] === undefined)
+        .map(
+          (k) =>
+            `${k}: required when ${s3Given.join(', ')} ${s3Given.length > 1 ? 'are' : 'is'} set (S3 storage needs all four)`,
+        ),
+    );
   }
   const resolve = (p: string) => (path.isAbsolute(p) ? p : path.resolve(REPO_ROOT, p));
   return {
@@ -378,13 +616,17 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
     host: env.HOST,
     dataDir: resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
-    databaseTimeouts: { connectMs: env.DATABASE_CONNECT_TIMEOUT_MS, statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS },
+    databaseTimeouts: {
+      connectMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    },
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     webDist: resolve(env.WEB_DIST),
     // Demo data loads by default outside production; SEED_DEMO=0 turns it off.
-    seedDemo: !isProduction && (source.SEED_DEMO === undefined || source.SEED_DEMO === '' ? true : env.SEED_DEMO),
+    seedDemo:
+      !isProduction && (source.SEED_DEMO === undefined || source.SEED_DEMO === '' ? true : env.SEED_DEMO),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? '山嵐茶事 <no-reply@shanlan-tea.example>',
     // Outside production: the brand's own service address (the demo reads it at /dev/mailbox).
@@ -407,9 +649,14 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
       creditCheckCode: env.ECPAY_CREDIT_CHECK_CODE ?? '25012345',
     },
     logistics: {
-      merchantId: env.ECPAY_LOGISTICS_MERCHANT_ID ?? (env.ECPAY_LOGISTICS_TYPE === 'B2C' ? '2000132' : '2000933'),
-      hashKey: env.ECPAY_LOGISTICS_HASH_KEY ?? (env.ECPAY_LOGISTICS_TYPE === 'B2C' ? '5294y06JbISpM5x9' : 'XBERn1YOvpM9nfZc'),
-      hashIV: env.ECPAY_LOGISTICS_HASH_IV ?? (env.ECPAY_LOGISTICS_TYPE === 'B2C' ? 'v77hoKGq4kWxNNIS' : 'h1ONHk4P4yqbl5LK'),
+      merchantId:
+        env.ECPAY_LOGISTICS_MERCHANT_ID ?? (env.ECPAY_LOGISTICS_TYPE === 'B2C' ? '2000132' : '2000933'),
+      hashKey:
+        env.ECPAY_LOGISTICS_HASH_KEY ??
+        (env.ECPAY_LOGISTICS_TYPE === 'B2C' ? '5294y06JbISpM5x9' : 'XBERn1YOvpM9nfZc'),
+      hashIV:
+        env.ECPAY_LOGISTICS_HASH_IV ??
+        (env.ECPAY_LOGISTICS_TYPE === 'B2C' ? 'v77hoKGq4kWxNNIS' : 'h1ONHk4P4yqbl5LK'),
       endpoint: env.ECPAY_LOGISTICS_ENDPOINT?.replace(/\/+$/, ''),
       type: env.ECPAY_LOGISTICS_TYPE,
       autoCreate: env.ECPAY_LOGISTICS_AUTO_CREATE,

@@ -2,7 +2,15 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabaseUrl, dbEngine } from '../../test/helpers.ts';
 import { ConfigError, loadConfig } from '../config/env.ts';
-import { DATABASE_TIMEOUTS, TRANSACTION_ATTEMPTS, createPool, databaseTimeouts, postgresDatabase, preparedStatements, transactionBackoffMs } from './client.ts';
+import {
+  DATABASE_TIMEOUTS,
+  TRANSACTION_ATTEMPTS,
+  createPool,
+  databaseTimeouts,
+  postgresDatabase,
+  preparedStatements,
+  transactionBackoffMs,
+} from './client.ts';
 import { rows } from './rows.ts';
 
 describe('database time-outs', () => {
@@ -14,12 +22,20 @@ describe('database time-outs', () => {
   });
 
   it('follow a longer statement time-out set by the operator', () => {
-    expect(databaseTimeouts({ statementMs: 60_000 })).toEqual({ connectMs: 5_000, statementMs: 60_000, queryMs: 65_000, idleInTransactionMs: 60_000 });
+    expect(databaseTimeouts({ statementMs: 60_000 })).toEqual({
+      connectMs: 5_000,
+      statementMs: 60_000,
+      queryMs: 65_000,
+      idleInTransactionMs: 60_000,
+    });
   });
 
   it('are read from DATABASE_CONNECT_TIMEOUT_MS and DATABASE_STATEMENT_TIMEOUT_MS, and a bad value stops the start naming it', () => {
     expect(loadConfig({}).databaseTimeouts).toEqual({ connectMs: 5_000, statementMs: 15_000 });
-    expect(loadConfig({ DATABASE_CONNECT_TIMEOUT_MS: '2000', DATABASE_STATEMENT_TIMEOUT_MS: '30000' }).databaseTimeouts).toEqual({ connectMs: 2_000, statementMs: 30_000 });
+    expect(
+      loadConfig({ DATABASE_CONNECT_TIMEOUT_MS: '2000', DATABASE_STATEMENT_TIMEOUT_MS: '30000' })
+        .databaseTimeouts,
+    ).toEqual({ connectMs: 2_000, statementMs: 30_000 });
     for (const [key, value] of [
       ['DATABASE_STATEMENT_TIMEOUT_MS', '0'],
       ['DATABASE_STATEMENT_TIMEOUT_MS', '15s'],
@@ -59,7 +75,13 @@ describe('prepared statements (PostgreSQL)', () => {
     // The same text, the same name; the caller's object is not changed.
     expect((prepare({ ...select }, ['b']) as { name: string }).name).toBe(named.name);
     expect(select).not.toHaveProperty('name');
-    expect((prepare({ text: 'select * from orders where order_no = $1', values: ['x'] }, undefined) as { name: string }).name).not.toBe(named.name);
+    expect(
+      (
+        prepare({ text: 'select * from orders where order_no = $1', values: ['x'] }, undefined) as {
+          name: string;
+        }
+      ).name,
+    ).not.toBe(named.name);
     // Without parameters (transaction control, several statements), named by the caller, or a plain string: as it was.
     const begin = { text: 'begin' };
     expect(prepare(begin, undefined)).toBe(begin);
@@ -72,15 +94,22 @@ describe('prepared statements (PostgreSQL)', () => {
     expect(prepare({ ...select }, ['d'])).toHaveProperty('name', named.name);
   });
 
-  it.skipIf(dbEngine() !== 'postgres')('are parsed once per connection and then only bound and run', async () => {
-    const pool = createPool(await createTestDatabaseUrl(), { max: 1 });
-    const database = postgresDatabase(pool);
-    try {
-      for (const id of [1, 2, 3]) await database.db.execute(sql`select ${id}::int + 1 as n`);
-      const [row] = rows<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from pg_prepared_statements where statement like ${'%+ 1 as n%'}`));
-      expect(row!.n).toBe(1);
-    } finally {
-      await database.close();
-    }
-  });
+  it.skipIf(dbEngine() !== 'postgres')(
+    'are parsed once per connection and then only bound and run',
+    async () => {
+      const pool = createPool(await createTestDatabaseUrl(), { max: 1 });
+      const database = postgresDatabase(pool);
+      try {
+        for (const id of [1, 2, 3]) await database.db.execute(sql`select ${id}::int + 1 as n`);
+        const [row] = rows<{ n: number }>(
+          await database.db.execute(
+            sql`select count(*)::int as n from pg_prepared_statements where statement like ${'%+ 1 as n%'}`,
+          ),
+        );
+        expect(row!.n).toBe(1);
+      } finally {
+        await database.close();
+      }
+    },
+  );
 });

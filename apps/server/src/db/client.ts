@@ -78,10 +78,16 @@ function retryTransactions(db: Db, logger: () => DbLogger): Db {
       } catch (error) {
         if (!isRetryableConflict(error)) throw error;
         if (attempt >= TRANSACTION_ATTEMPTS) {
-          logger().warn({ attempts: attempt, sqlState: sqlState(error) }, `transaction gave up after ${attempt} attempts`);
+          logger().warn(
+            { attempts: attempt, sqlState: sqlState(error) },
+            `transaction gave up after ${attempt} attempts`,
+          );
           throw new MaxRetryError(attempt);
         }
-        logger().info({ attempt, sqlState: sqlState(error) }, 'transaction rolled back by a conflict; running it again');
+        logger().info(
+          { attempt, sqlState: sqlState(error) },
+          'transaction rolled back by a conflict; running it again',
+        );
         await new Promise((resolve) => setTimeout(resolve, transactionBackoffMs(attempt)));
       }
     }
@@ -129,7 +135,12 @@ export interface DatabaseTimeouts {
   readonly idleInTransactionMs: number;
 }
 
-export const DATABASE_TIMEOUTS: DatabaseTimeouts = { connectMs: 5_000, statementMs: 15_000, queryMs: 20_000, idleInTransactionMs: 15_000 };
+export const DATABASE_TIMEOUTS: DatabaseTimeouts = {
+  connectMs: 5_000,
+  statementMs: 15_000,
+  queryMs: 20_000,
+  idleInTransactionMs: 15_000,
+};
 
 /** The defaults, with what was given; the client's wait stays 5 s above the server's own limit. */
 export function databaseTimeouts(given: Partial<DatabaseTimeouts> = {}): DatabaseTimeouts {
@@ -177,7 +188,9 @@ const PREPARED_MAX_TEXT = 4_000;
  * statements), a long one, or any past the first PREPARED_PER_CONNECTION on a connection is sent
  * as it was.
  */
-export function preparedStatements(limit = PREPARED_PER_CONNECTION): (config: unknown, values: unknown) => unknown {
+export function preparedStatements(
+  limit = PREPARED_PER_CONNECTION,
+): (config: unknown, values: unknown) => unknown {
   const names = new Map<string, string>();
   return (config, values) => {
     if (typeof config !== 'object' || config === null) return config;
@@ -205,10 +218,14 @@ export function preparedStatements(limit = PREPARED_PER_CONNECTION): (config: un
 export function postgresDatabase(pool: pg.Pool): Database {
   let logger = consoleLogger;
   // Errors on idle connections reach the pool (which has already removed the connection).
-  pool.on('error', (error) => logger.warn({ err: error }, 'database connection lost while idle; a new one is opened when needed'));
+  pool.on('error', (error) =>
+    logger.warn({ err: error }, 'database connection lost while idle; a new one is opened when needed'),
+  );
   pool.on('connect', (client) => {
     // A connection in use can break between two queries: without a listener that would throw.
-    client.on('error', (error) => logger.warn({ err: error }, 'database connection lost while in use; it is dropped from the pool'));
+    client.on('error', (error) =>
+      logger.warn({ err: error }, 'database connection lost while in use; it is dropped from the pool'),
+    );
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     const prepared = preparedStatements();
     (client as { query: unknown }).query = (...args: unknown[]) => {
@@ -236,9 +253,16 @@ export function postgresDatabase(pool: pg.Pool): Database {
     async withAdvisoryLock(key, fn) {
       // Its own connection, without the request time-outs: a migration under the lock may take
       // long, and waiting for another instance's lock is no hang.
-      const { statement_timeout: _s, query_timeout: _q, idle_in_transaction_session_timeout: _i, ...options } = pool.options;
+      const {
+        statement_timeout: _s,
+        query_timeout: _q,
+        idle_in_transaction_session_timeout: _i,
+        ...options
+      } = pool.options;
       const client = new pg.Client(options);
-      client.on('error', (error) => logger.warn({ err: error }, 'database connection holding an advisory lock was lost'));
+      client.on('error', (error) =>
+        logger.warn({ err: error }, 'database connection holding an advisory lock was lost'),
+      );
       await client.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [key]);
@@ -268,7 +292,9 @@ export interface OpenOptions {
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite under DATA_DIR. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const database = postgresDatabase(createPool(options.databaseUrl, { ...(options.timeouts ? { timeouts: options.timeouts } : {}) }));
+    const database = postgresDatabase(
+      createPool(options.databaseUrl, { ...(options.timeouts ? { timeouts: options.timeouts } : {}) }),
+    );
     // Fail at start, with the reason, rather than on the first request.
     try {
       await database.db.execute('select 1');

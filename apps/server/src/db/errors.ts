@@ -22,7 +22,8 @@ function* chain(error: unknown): Generator<DriverError> {
 /** PostgreSQL's five-character SQLSTATE, from an error the server sent (it carries a severity). */
 export function sqlState(error: unknown): string | undefined {
   for (const e of chain(error)) {
-    if (typeof e.code === 'string' && typeof e.severity === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+    if (typeof e.code === 'string' && typeof e.severity === 'string' && /^[0-9A-Z]{5}$/.test(e.code))
+      return e.code;
   }
   return undefined;
 }
@@ -42,7 +43,16 @@ export function isConstraintViolation(error: unknown): boolean {
 }
 
 /** Node's socket errors that mean the database could not be reached. */
-const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND']);
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'ENOTFOUND',
+]);
 
 /** node-postgres's own words for a connection it lost, could not make, or gave up waiting on. */
 const DRIVER_MESSAGES = [
@@ -65,11 +75,13 @@ export function isDatabaseUnavailable(error: unknown): boolean {
       if (e.severity === 'FATAL' || e.severity === 'PANIC') return true;
       // Class 08: connection exception; 57P01–57P03: shutdown, crash, cannot connect now;
       // 57014: cancelled by the statement time-out; 53300: too many connections.
-      if (e.code.startsWith('08') || /^57P0[1-3]$/.test(e.code) || e.code === '57014' || e.code === '53300') return true;
+      if (e.code.startsWith('08') || /^57P0[1-3]$/.test(e.code) || e.code === '57014' || e.code === '53300')
+        return true;
       continue;
     }
     if (typeof e.code === 'string' && SOCKET_CODES.has(e.code)) return true;
-    if (typeof e.message === 'string' && DRIVER_MESSAGES.some((m) => (e.message as string).includes(m))) return true;
+    if (typeof e.message === 'string' && DRIVER_MESSAGES.some((m) => (e.message as string).includes(m)))
+      return true;
   }
   return false;
 }

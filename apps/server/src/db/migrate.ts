@@ -36,6 +36,8 @@ async function countApplied(database: Database, db: Database['db']): Promise<num
     "select to_regclass('drizzle.__drizzle_migrations') is not null as present",
   );
   if (!rows<{ present: boolean }>(exists)[0]?.present) return 0;
-  const result = await db.execute<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
+  const result = await db.execute<{ n: number }>(
+    'select count(*)::int as n from drizzle.__drizzle_migrations',
+  );
   return rows<{ n: number }>(result)[0]?.n ?? 0;
 }

@@ -1,5 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, date, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import type { DescriptionBlock, ProductSpec } from '@shop/shared/catalog-blocks';
 
 const timestamps = {
@@ -27,7 +44,9 @@ export const users = pgTable(
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     /** Shoppers are `customer`; the operations console's staff roles are owner, staff and viewer. */
-    role: text('role', { enum: ['customer', 'owner', 'staff', 'viewer'] }).notNull().default('customer'),
+    role: text('role', { enum: ['customer', 'owner', 'staff', 'viewer'] })
+      .notNull()
+      .default('customer'),
     phone: text('phone'),
     /** yyyy-mm-dd; set once by the member (it unlocks the birthday-month coupon). */
     birthday: date('birthday', { mode: 'string' }),
@@ -58,7 +77,9 @@ export const sessions = pgTable(
   },
   (t) => [
     uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
-    index('sessions_user_id_idx').on(t.userId).where(sql`${t.revokedAt} is null`),
+    index('sessions_user_id_idx')
+      .on(t.userId)
+      .where(sql`${t.revokedAt} is null`),
   ],
 );
 
@@ -72,7 +93,9 @@ export const actionCodes = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** Null once the account is deleted: its links then answer `user-not-found`. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    kind: text('kind', { enum: ['verify-email', 'reset-password', 'change-email', 'staff-invite'] }).notNull(),
+    kind: text('kind', {
+      enum: ['verify-email', 'reset-password', 'change-email', 'staff-invite'],
+    }).notNull(),
     /** A staff invite's console role, granted only when the invite is accepted. */
     role: text('role', { enum: ['owner', 'staff', 'viewer'] }),
     codeHash: text('code_hash').notNull(),
@@ -82,7 +105,10 @@ export const actionCodes = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('action_codes_code_hash_key').on(t.codeHash), index('action_codes_user_kind_idx').on(t.userId, t.kind)],
+  (t) => [
+    uniqueIndex('action_codes_code_hash_key').on(t.codeHash),
+    index('action_codes_user_kind_idx').on(t.userId, t.kind),
+  ],
 );
 
 /** Mail kept instead of sent when no SMTP server is configured (never in production). */
@@ -114,7 +140,9 @@ export const outboxMessages = pgTable(
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     /** A short line for the console's list (the mail's subject and address, the call and its order). */
     summary: text('summary').notNull().default(''),
-    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
@@ -161,14 +189,18 @@ export const products = pgTable(
     tags: text('tags').array().notNull().default([]),
     specs: jsonb('specs').$type<ProductSpec[]>().notNull().default([]),
     images: jsonb('images').$type<ProductImage[]>().notNull().default([]),
-    status: text('status', { enum: ['draft', 'active', 'archived'] }).notNull().default('draft'),
+    status: text('status', { enum: ['draft', 'active', 'archived'] })
+      .notNull()
+      .default('draft'),
     sortWeight: integer('sort_weight').notNull().default(0),
     /** Units sold; orders add to it when paid (drives "best-selling"). */
     soldCount: integer('sold_count').notNull().default(0),
     /** name + summary + tags, lower-cased, kept by the service for substring search (pg_trgm index). */
     searchText: text('search_text').notNull().default(''),
     /** Where an archived product's page now points. */
-    replacementId: uuid('replacement_id').references((): AnyPgColumn => products.id, { onDelete: 'set null' }),
+    replacementId: uuid('replacement_id').references((): AnyPgColumn => products.id, {
+      onDelete: 'set null',
+    }),
     ...timestamps,
   },
   (t) => [
@@ -242,7 +274,10 @@ export const cartItems = pgTable(
     addedPrice: integer('added_price').notNull(),
     ...timestamps,
   },
-  (t) => [primaryKey({ columns: [t.userId, t.variantId] }), check('cart_items_quantity_positive', sql`${t.quantity} > 0`)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.variantId] }),
+    check('cart_items_quantity_positive', sql`${t.quantity} > 0`),
+  ],
 );
 
 /** Order numbers: TW + date (Asia/Taipei) + 6 digits of this sequence. */
@@ -295,7 +330,19 @@ export const orders = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     status: text('status', {
-      enum: ['pending_payment', 'payment_failed', 'paid', 'processing', 'shipped', 'returned', 'delivered', 'completed', 'expired', 'cancelled', 'refunded'],
+      enum: [
+        'pending_payment',
+        'payment_failed',
+        'paid',
+        'processing',
+        'shipped',
+        'returned',
+        'delivered',
+        'completed',
+        'expired',
+        'cancelled',
+        'refunded',
+      ],
     }).notNull(),
     paymentMethod: text('payment_method', { enum: ['credit_card', 'atm', 'cod'] }).notNull(),
     shipping: jsonb('shipping').$type<ShippingDetails>().notNull(),
@@ -317,7 +364,9 @@ export const orders = pgTable(
     uniqueIndex('orders_order_no_key').on(t.orderNo),
     uniqueIndex('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
-    index('orders_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} in ('pending_payment', 'payment_failed')`),
+    index('orders_pending_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} in ('pending_payment', 'payment_failed')`),
   ],
 );
 
@@ -355,7 +404,9 @@ export const payments = pgTable(
     merchantTradeNo: text('merchant_trade_no').notNull(),
     method: text('method', { enum: ['credit_card', 'atm'] }).notNull(),
     amount: integer('amount').notNull(),
-    status: text('status', { enum: ['pending', 'waiting_transfer', 'paid', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'waiting_transfer', 'paid', 'failed'] })
+      .notNull()
+      .default('pending'),
     tradeNo: text('trade_no'),
     rtnCode: text('rtn_code'),
     rtnMsg: text('rtn_msg'),
@@ -366,7 +417,10 @@ export const payments = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [uniqueIndex('payments_merchant_trade_no_key').on(t.merchantTradeNo), index('payments_order_idx').on(t.orderId)],
+  (t) => [
+    uniqueIndex('payments_merchant_trade_no_key').on(t.merchantTradeNo),
+    index('payments_order_idx').on(t.orderId),
+  ],
 );
 
 /**
@@ -388,7 +442,9 @@ export const invoices = pgTable('invoices', {
   amount: integer('amount').notNull(),
   /** The carrier, donation or company it was issued to (as the order asked, or as re-checked). */
   issuedTo: jsonb('issued_to').$type<InvoiceDetails>().notNull(),
-  status: text('status', { enum: ['issued', 'void'] }).notNull().default('issued'),
+  status: text('status', { enum: ['issued', 'void'] })
+    .notNull()
+    .default('issued'),
   voidReason: text('void_reason'),
   voidedAt: timestamp('voided_at', { withTimezone: true }),
   /**
@@ -417,7 +473,9 @@ export const invoiceAllowances = pgTable('invoice_allowances', {
   allowanceNo: text('allowance_no').notNull(),
   amount: integer('amount').notNull(),
   reason: text('reason').notNull(),
-  state: text('state', { enum: ['pending', 'issued'] }).notNull().default('issued'),
+  state: text('state', { enum: ['pending', 'issued'] })
+    .notNull()
+    .default('issued'),
   expiresAt: timestamp('expires_at', { withTimezone: true }),
   issuedAt: timestamp('issued_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -483,7 +541,9 @@ export const refunds = pgTable(
     method: text('method', { enum: ['card', 'transfer'] }).notNull(),
     amount: integer('amount').notNull(),
     reason: text('reason').notNull(),
-    status: text('status', { enum: ['pending', 'done', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'done', 'failed'] })
+      .notNull()
+      .default('pending'),
     /** Transfers: where the money goes. */
     bank: jsonb('bank').$type<{ bankCode: string; account: string; holder: string } | null>(),
     /** Card: the action ECPay took (N, R, or E then N) and its answer. */
@@ -508,7 +568,9 @@ export const orderReturns = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     /** The order's number and a sequence: TW20261126000012-R1. */
     returnNo: text('return_no').notNull().unique(),
-    status: text('status', { enum: ['requested', 'approved', 'refused', 'received'] }).notNull().default('requested'),
+    status: text('status', { enum: ['requested', 'approved', 'refused', 'received'] })
+      .notNull()
+      .default('requested'),
     reason: text('reason').notNull(),
     detail: text('detail').notNull().default(''),
     /** Photos in the private `returns` bucket. */
@@ -524,7 +586,10 @@ export const orderReturns = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
   },
-  (t) => [index('order_returns_order_idx').on(t.orderId), index('order_returns_status_idx').on(t.status, t.requestedAt)],
+  (t) => [
+    index('order_returns_order_idx').on(t.orderId),
+    index('order_returns_status_idx').on(t.status, t.requestedAt),
+  ],
 );
 
 /** The items of a return: how many of an order line, what they are worth, and whether they went back to stock. */
@@ -542,7 +607,10 @@ export const orderReturnItems = pgTable(
     /** Staff's choice when the goods arrived: back on the shelf, or not (damaged). Null until then. */
     restock: boolean('restock'),
   },
-  (t) => [primaryKey({ columns: [t.returnId, t.orderItemId] }), check('order_return_items_quantity_positive', sql`${t.quantity} > 0`)],
+  (t) => [
+    primaryKey({ columns: [t.returnId, t.orderItemId] }),
+    check('order_return_items_quantity_positive', sql`${t.quantity} > 0`),
+  ],
 );
 
 /** The e-invoice sandbox's invoices (with their allowances), so a restarted sandbox still knows what it issued. */
@@ -589,7 +657,12 @@ export const addresses = pgTable(
     isDefault: boolean('is_default').notNull().default(false),
     ...timestamps,
   },
-  (t) => [index('addresses_user_idx').on(t.userId), uniqueIndex('addresses_one_default').on(t.userId).where(sql`${t.isDefault}`)],
+  (t) => [
+    index('addresses_user_idx').on(t.userId),
+    uniqueIndex('addresses_one_default')
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
+  ],
 );
 
 export const coupons = pgTable(
@@ -611,7 +684,9 @@ export const coupons = pgTable(
     /** Only lines of these categories (or their children) count; null for the whole cart. */
     categoryIds: uuid('category_ids').array(),
     usedCount: integer('used_count').notNull().default(0),
-    status: text('status', { enum: ['active', 'paused'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'paused'] })
+      .notNull()
+      .default('active'),
     /** Shown to every member under "my coupons". */
     listed: boolean('listed').notNull().default(false),
     /** A personal coupon (e.g. the birthday coupon) belongs to one member only. */
@@ -623,7 +698,9 @@ export const coupons = pgTable(
   (t) => [
     uniqueIndex('coupons_code_key').on(t.code),
     check('coupons_used_within_limit', sql`${t.totalLimit} is null or ${t.usedCount} <= ${t.totalLimit}`),
-    uniqueIndex('coupons_birthday_once').on(t.ownerId, t.birthdayYear).where(sql`${t.birthdayYear} is not null`),
+    uniqueIndex('coupons_birthday_once')
+      .on(t.ownerId, t.birthdayYear)
+      .where(sql`${t.birthdayYear} is not null`),
   ],
 );
 
@@ -644,7 +721,10 @@ export const couponRedemptions = pgTable(
     amount: integer('amount').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('coupon_redemptions_coupon_user_idx').on(t.couponId, t.userId), uniqueIndex('coupon_redemptions_order_key').on(t.orderId, t.couponId)],
+  (t) => [
+    index('coupon_redemptions_coupon_user_idx').on(t.couponId, t.userId),
+    uniqueIndex('coupon_redemptions_order_key').on(t.orderId, t.couponId),
+  ],
 );
 
 /** Editable site content: one row per page document or list item, validated by kind (shared/content.ts). */
@@ -661,7 +741,10 @@ export const contentItems = pgTable(
     published: boolean('published').notNull().default(true),
     ...timestamps,
   },
-  (t) => [uniqueIndex('content_items_kind_slug_key').on(t.kind, t.slug), index('content_items_kind_idx').on(t.kind, t.sortOrder)],
+  (t) => [
+    uniqueIndex('content_items_kind_slug_key').on(t.kind, t.slug),
+    index('content_items_kind_idx').on(t.kind, t.sortOrder),
+  ],
 );
 
 /** Site-wide switches the owner sets without a deploy (maintenance mode). */
@@ -745,7 +828,9 @@ export const stockLedger = pgTable(
       .references(() => productVariants.id, { onDelete: 'cascade' }),
     delta: integer('delta').notNull(),
     stockAfter: integer('stock_after').notNull(),
-    kind: text('kind', { enum: ['opening', 'initial', 'sale', 'cancellation', 'expiry', 'refund', 'import', 'adjustment'] }).notNull(),
+    kind: text('kind', {
+      enum: ['opening', 'initial', 'sale', 'cancellation', 'expiry', 'refund', 'import', 'adjustment'],
+    }).notNull(),
     reason: text('reason').notNull(),
     /** The order that took or gave back the stock, when an order did. */
     orderNo: text('order_no'),
@@ -796,7 +881,10 @@ export const cvsMapRequests = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('cvs_map_requests_user_idx').on(t.userId, t.createdAt), index('cvs_map_requests_expiry_idx').on(t.expiresAt)],
+  (t) => [
+    index('cvs_map_requests_user_idx').on(t.userId, t.createdAt),
+    index('cvs_map_requests_expiry_idx').on(t.expiresAt),
+  ],
 );
 
 /**
@@ -826,7 +914,11 @@ export const shipments = pgTable(
     statusMessage: text('status_message').notNull().default(''),
     ...timestamps,
   },
-  (t) => [uniqueIndex('shipments_trade_no_idx').on(t.merchantTradeNo), uniqueIndex('shipments_logistics_id_idx').on(t.logisticsId), index('shipments_order_idx').on(t.orderId)],
+  (t) => [
+    uniqueIndex('shipments_trade_no_idx').on(t.merchantTradeNo),
+    uniqueIndex('shipments_logistics_id_idx').on(t.logisticsId),
+    index('shipments_order_idx').on(t.orderId),
+  ],
 );
 
 /** The sandbox logistics gateway's own record of the shipments it took (its side of the protocol). */

@@ -11,7 +11,9 @@ declare module 'fastify' {
   }
 }
 
-const TIMED_OUT: ApiErrorBody = { error: { code: 'request-timeout', message: '送出的資料太久沒有傳完，請重新送出。' } };
+const TIMED_OUT: ApiErrorBody = {
+  error: { code: 'request-timeout', message: '送出的資料太久沒有傳完，請重新送出。' },
+};
 
 /**
  * Bounds the time to receive a request's body (docs/decisions/006-security-hardening.md): Node's
@@ -24,11 +26,16 @@ export function boundBodyTime(app: FastifyInstance, bodyMs: number): void {
   app.addHook('onRequest', async (request, reply) => {
     const raw = request.raw;
     if (raw.complete || request.routeOptions.config?.slowBody) return;
-    if (raw.headers['transfer-encoding'] === undefined && !(Number(raw.headers['content-length']) > 0)) return;
+    if (raw.headers['transfer-encoding'] === undefined && !(Number(raw.headers['content-length']) > 0))
+      return;
     const timer = setTimeout(() => {
       if (raw.complete || reply.raw.headersSent) return;
       request.log.info({ url: request.url, bodyMs }, 'request body not received in time: answered 408');
-      reply.raw.writeHead(408, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', connection: 'close' });
+      reply.raw.writeHead(408, {
+        'content-type': 'application/json; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'close',
+      });
       reply.raw.end(JSON.stringify(TIMED_OUT), () => raw.socket?.destroy());
     }, bodyMs);
     timer.unref();

@@ -21,9 +21,15 @@ export function writeCliToken(dataDir: string): string {
  * How a command reaches the running shop of this DATA_DIR and PORT: its address and the token it
  * wrote; null, having said so on stderr, when no shop has written one.
  */
-export function runningShop(config: { readonly dataDir: string; readonly port: number }): { base: string; token: string } | null {
+export function runningShop(config: {
+  readonly dataDir: string;
+  readonly port: number;
+}): { base: string; token: string } | null {
   try {
-    return { base: `http://127.0.0.1:${config.port}`, token: fs.readFileSync(cliTokenFile(config.dataDir), 'utf8').trim() };
+    return {
+      base: `http://127.0.0.1:${config.port}`,
+      token: fs.readFileSync(cliTokenFile(config.dataDir), 'utf8').trim(),
+    };
   } catch {
     console.error(`No running server found for DATA_DIR=${config.dataDir} (start it with npm start first).`);
     return null;

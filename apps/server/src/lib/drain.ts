@@ -36,7 +36,8 @@ export function gracefulDrain(app: FastifyInstance, options: DrainOptions = DRAI
   app.addHook('onRequest', async (request, reply) => {
     if (draining) {
       reply.header('connection', 'close');
-      if (request.url === '/api/health' || request.url.startsWith('/api/health?')) return reply.code(503).header('cache-control', 'no-store').send(SHUTTING_DOWN_BODY);
+      if (request.url === '/api/health' || request.url.startsWith('/api/health?'))
+        return reply.code(503).header('cache-control', 'no-store').send(SHUTTING_DOWN_BODY);
     }
     inFlight.add(reply);
     reply.raw.once('close', () => inFlight.delete(reply));
@@ -55,7 +56,10 @@ export function gracefulDrain(app: FastifyInstance, options: DrainOptions = DRAI
       // The listening socket only: net.Server's close, not http.Server's.
       net.Server.prototype.close.call(app.server);
       const started = Date.now();
-      while (Date.now() - started < options.timeoutMs && (Date.now() - started < options.idleGraceMs || busy() > 0)) {
+      while (
+        Date.now() - started < options.timeoutMs &&
+        (Date.now() - started < options.idleGraceMs || busy() > 0)
+      ) {
         await new Promise((r) => setTimeout(r, 25));
       }
       const cut = busy();

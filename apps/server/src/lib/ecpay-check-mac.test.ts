@@ -51,12 +51,17 @@ describe('checkMacValue — ECPay AIO worked example (developers.ecpay.com.tw/?p
   });
 
   it('is the documented pipeline: lower-case the encoded string, SHA256, upper-case hex', () => {
-    const stepByStep = createHash('sha256').update(OFFICIAL_ENCODED.toLowerCase(), 'utf8').digest('hex').toUpperCase();
+    const stepByStep = createHash('sha256')
+      .update(OFFICIAL_ENCODED.toLowerCase(), 'utf8')
+      .digest('hex')
+      .toUpperCase();
     expect(stepByStep).toBe(OFFICIAL_CHECK_MAC);
   });
 
   it('accepts numbers as values (stringified as-is)', () => {
-    expect(checkMacValue({ ...OFFICIAL_PARAMS, TotalAmount: 30000, EncryptType: 1 }, HASH_KEY, HASH_IV)).toBe(OFFICIAL_CHECK_MAC);
+    expect(checkMacValue({ ...OFFICIAL_PARAMS, TotalAmount: 30000, EncryptType: 1 }, HASH_KEY, HASH_IV)).toBe(
+      OFFICIAL_CHECK_MAC,
+    );
   });
 });
 
@@ -71,7 +76,9 @@ describe('encoding pipeline — ECPay 電子發票 checksum example (developers.
       IA_Date: '2019-09-18 13:13:23',
       IIS_Remain_Allowance_Amt: '0',
     };
-    const lowered = ecpayUrlEncode(checkMacPlaintext(params, 'ejCk326UnaZWKisg', 'q9jcZX8Ib9LM8wYk')).toLowerCase();
+    const lowered = ecpayUrlEncode(
+      checkMacPlaintext(params, 'ejCk326UnaZWKisg', 'q9jcZX8Ib9LM8wYk'),
+    ).toLowerCase();
     expect(lowered).toBe(
       'hashkey%3dejck326unazwkisg%26ia_allow_no%3d1909181313013546%26ia_date%3d2019-09-18+13%3a13%3a23' +
         '%26ia_invoice_no%3duv11100019%26iis_remain_allowance_amt%3d0%26rtncode%3d1%26rtnmsg%3d%26hashiv%3dq9jczx8ib9lm8wyk',
@@ -82,7 +89,14 @@ describe('encoding pipeline — ECPay 電子發票 checksum example (developers.
 
 describe('checkMacValue — key order is case-insensitive', () => {
   it('orders mixed-case keys A–Z ignoring case, unlike a plain code-unit sort', () => {
-    const params = { card4no: '2222', CustomField1: 'x', amount: '100', ATMAccBank: '', eci: '0', ExecTimes: '' };
+    const params = {
+      card4no: '2222',
+      CustomField1: 'x',
+      amount: '100',
+      ATMAccBank: '',
+      eci: '0',
+      ExecTimes: '',
+    };
     expect(checkMacPlaintext(params, 'K', 'V')).toBe(
       'HashKey=K&amount=100&ATMAccBank=&card4no=2222&CustomField1=x&eci=0&ExecTimes=&HashIV=V',
     );
@@ -101,15 +115,51 @@ describe('checkMacValue — key order is case-insensitive', () => {
    */
   it('verifies a real stage notification whose keys mix upper and lower case', () => {
     const notification: Record<string, string> = {
-      AlipayID: '', AlipayTradeNo: '', amount: '80800', ATMAccBank: '', ATMAccNo: '', auth_code: '777777',
-      card4no: '2222', card6no: '431195', CustomField1: '', CustomField2: '', CustomField3: '', CustomField4: '',
-      eci: '0', ExecTimes: '', Frequency: '', gwsr: '13955622', MerchantID: '3002607',
-      MerchantTradeNo: '2025101423404152', PayFrom: '', PaymentDate: '2025/10/14 23:35:34', PaymentNo: '',
-      PaymentType: 'Credit_CreditCard', PaymentTypeChargeFee: '1981', PeriodAmount: '', PeriodType: '',
-      process_date: '2025/10/14 23:35:34', red_dan: '0', red_de_amt: '0', red_ok_amt: '0', red_yet: '0',
-      RtnCode: '1', RtnMsg: '交易成功', SimulatePaid: '0', staed: '0', stage: '0', stast: '0', StoreID: '',
-      TenpayTradeNo: '', TotalSuccessAmount: '', TotalSuccessTimes: '', TradeAmt: '80800',
-      TradeDate: '2025/10/14 23:35:01', TradeNo: '2510142335016248', WebATMAccBank: '', WebATMAccNo: '',
+      AlipayID: '',
+      AlipayTradeNo: '',
+      amount: '80800',
+      ATMAccBank: '',
+      ATMAccNo: '',
+      auth_code: '777777',
+      card4no: '2222',
+      card6no: '431195',
+      CustomField1: '',
+      CustomField2: '',
+      CustomField3: '',
+      CustomField4: '',
+      eci: '0',
+      ExecTimes: '',
+      Frequency: '',
+      gwsr: '13955622',
+      MerchantID: '3002607',
+      MerchantTradeNo: '2025101423404152',
+      PayFrom: '',
+      PaymentDate: '2025/10/14 23:35:34',
+      PaymentNo: '',
+      PaymentType: 'Credit_CreditCard',
+      PaymentTypeChargeFee: '1981',
+      PeriodAmount: '',
+      PeriodType: '',
+      process_date: '2025/10/14 23:35:34',
+      red_dan: '0',
+      red_de_amt: '0',
+      red_ok_amt: '0',
+      red_yet: '0',
+      RtnCode: '1',
+      RtnMsg: '交易成功',
+      SimulatePaid: '0',
+      staed: '0',
+      stage: '0',
+      stast: '0',
+      StoreID: '',
+      TenpayTradeNo: '',
+      TotalSuccessAmount: '',
+      TotalSuccessTimes: '',
+      TradeAmt: '80800',
+      TradeDate: '2025/10/14 23:35:01',
+      TradeNo: '2510142335016248',
+      WebATMAccBank: '',
+      WebATMAccNo: '',
       WebATMBankName: '',
       CheckMacValue: 'EE759D314B59ACB73C8B9129620F90964D78C3EDE06B2661C63BB984AC41AC3E',
     };
@@ -120,8 +170,12 @@ describe('checkMacValue — key order is case-insensitive', () => {
 
 describe('checkMacValue — CheckMacValue in the input', () => {
   it('is left out of the calculation', () => {
-    expect(checkMacValue({ ...OFFICIAL_PARAMS, CheckMacValue: 'ANYTHING' }, HASH_KEY, HASH_IV)).toBe(OFFICIAL_CHECK_MAC);
-    expect(checkMacPlaintext({ ...OFFICIAL_PARAMS, CheckMacValue: 'X' }, HASH_KEY, HASH_IV)).toBe(OFFICIAL_SORTED);
+    expect(checkMacValue({ ...OFFICIAL_PARAMS, CheckMacValue: 'ANYTHING' }, HASH_KEY, HASH_IV)).toBe(
+      OFFICIAL_CHECK_MAC,
+    );
+    expect(checkMacPlaintext({ ...OFFICIAL_PARAMS, CheckMacValue: 'X' }, HASH_KEY, HASH_IV)).toBe(
+      OFFICIAL_SORTED,
+    );
   });
 });
 
@@ -130,7 +184,9 @@ describe('verifyCheckMacValue', () => {
 
   it('accepts the correct value, in upper or lower case hex', () => {
     expect(verifyCheckMacValue(signed, HASH_KEY, HASH_IV)).toBe(true);
-    expect(verifyCheckMacValue({ ...signed, CheckMacValue: OFFICIAL_CHECK_MAC.toLowerCase() }, HASH_KEY, HASH_IV)).toBe(true);
+    expect(
+      verifyCheckMacValue({ ...signed, CheckMacValue: OFFICIAL_CHECK_MAC.toLowerCase() }, HASH_KEY, HASH_IV),
+    ).toBe(true);
   });
 
   it('rejects a tampered parameter', () => {
@@ -141,8 +197,16 @@ describe('verifyCheckMacValue', () => {
   it('rejects a tampered, truncated, non-hex or missing CheckMacValue', () => {
     const flipped = `${OFFICIAL_CHECK_MAC.slice(0, -1)}${OFFICIAL_CHECK_MAC.endsWith('0') ? '1' : '0'}`;
     expect(verifyCheckMacValue({ ...signed, CheckMacValue: flipped }, HASH_KEY, HASH_IV)).toBe(false);
-    expect(verifyCheckMacValue({ ...signed, CheckMacValue: OFFICIAL_CHECK_MAC.slice(0, 62) }, HASH_KEY, HASH_IV)).toBe(false);
-    expect(verifyCheckMacValue({ ...signed, CheckMacValue: `${OFFICIAL_CHECK_MAC.slice(0, 63)}G` }, HASH_KEY, HASH_IV)).toBe(false);
+    expect(
+      verifyCheckMacValue({ ...signed, CheckMacValue: OFFICIAL_CHECK_MAC.slice(0, 62) }, HASH_KEY, HASH_IV),
+    ).toBe(false);
+    expect(
+      verifyCheckMacValue(
+        { ...signed, CheckMacValue: `${OFFICIAL_CHECK_MAC.slice(0, 63)}G` },
+        HASH_KEY,
+        HASH_IV,
+      ),
+    ).toBe(false);
     expect(verifyCheckMacValue({ ...signed, CheckMacValue: '' }, HASH_KEY, HASH_IV)).toBe(false);
     expect(verifyCheckMacValue({ ...OFFICIAL_PARAMS }, HASH_KEY, HASH_IV)).toBe(false);
   });
@@ -229,17 +293,38 @@ describe('checkMacValue — MD5 for logistics (ECPay logistics checksum appendix
   });
 
   it('reproduces the B2C stage merchant example', () => {
-    const params = { MerchantID: '2000132', LogisticsType: 'CVS', LogisticsSubType: 'UNIMART', MerchantTradeDate: '2025/01/01 12:00:00' };
-    expect(checkMacValue(params, '5294y06JbISpM5x9', 'v77hoKGq4kWxNNIS', 'md5')).toBe('545E6146FD45BDA683C88454DB34CE8D');
+    const params = {
+      MerchantID: '2000132',
+      LogisticsType: 'CVS',
+      LogisticsSubType: 'UNIMART',
+      MerchantTradeDate: '2025/01/01 12:00:00',
+    };
+    expect(checkMacValue(params, '5294y06JbISpM5x9', 'v77hoKGq4kWxNNIS', 'md5')).toBe(
+      '545E6146FD45BDA683C88454DB34CE8D',
+    );
   });
 
   it('verifies an MD5 value, and refuses a SHA256-length value, a changed field and a wrong key', () => {
     const signed = { ...example, CheckMacValue: '692FD6E2CDB539CCDB7206C76DC239AD' };
     expect(verifyCheckMacValue(signed, C2C_KEY, C2C_IV, 'md5')).toBe(true);
-    expect(verifyCheckMacValue({ ...signed, CheckMacValue: signed.CheckMacValue.toLowerCase() }, C2C_KEY, C2C_IV, 'md5')).toBe(true);
+    expect(
+      verifyCheckMacValue(
+        { ...signed, CheckMacValue: signed.CheckMacValue.toLowerCase() },
+        C2C_KEY,
+        C2C_IV,
+        'md5',
+      ),
+    ).toBe(true);
     expect(verifyCheckMacValue({ ...signed, GoodsAmount: '1001' }, C2C_KEY, C2C_IV, 'md5')).toBe(false);
     expect(verifyCheckMacValue(signed, C2C_KEY, 'wrong-iv', 'md5')).toBe(false);
     expect(verifyCheckMacValue(signed, C2C_KEY, C2C_IV, 'sha256')).toBe(false);
-    expect(verifyCheckMacValue({ ...signed, CheckMacValue: checkMacValue(example, C2C_KEY, C2C_IV, 'sha256') }, C2C_KEY, C2C_IV, 'md5')).toBe(false);
+    expect(
+      verifyCheckMacValue(
+        { ...signed, CheckMacValue: checkMacValue(example, C2C_KEY, C2C_IV, 'sha256') },
+        C2C_KEY,
+        C2C_IV,
+        'md5',
+      ),
+    ).toBe(false);
   });
 });

@@ -43,7 +43,11 @@ function compareKeys(a: string, b: string): number {
 }
 
 /** The string that is URL-encoded and hashed (steps 1–2), exposed for tests. */
-export function checkMacPlaintext(params: Readonly<Record<string, string | number>>, hashKey: string, hashIV: string): string {
+export function checkMacPlaintext(
+  params: Readonly<Record<string, string | number>>,
+  hashKey: string,
+  hashIV: string,
+): string {
   const pairs = Object.keys(params)
     .filter((key) => key !== 'CheckMacValue')
     .sort(compareKeys)
@@ -56,15 +60,30 @@ export type CheckMacHash = 'sha256' | 'md5';
 const HEX_LENGTH: Record<CheckMacHash, number> = { sha256: 64, md5: 32 };
 
 /** CheckMacValue: params (CheckMacValue itself excluded) sorted by key (ECPay's order: case-insensitive A–Z), joined as `HashKey=…&k=v&…&HashIV=…`, URL-encoded .NET style, lower-cased, hashed, upper-case hex. */
-export function checkMacValue(params: Readonly<Record<string, string | number>>, hashKey: string, hashIV: string, hash: CheckMacHash = 'sha256'): string {
+export function checkMacValue(
+  params: Readonly<Record<string, string | number>>,
+  hashKey: string,
+  hashIV: string,
+  hash: CheckMacHash = 'sha256',
+): string {
   const encoded = ecpayUrlEncode(checkMacPlaintext(params, hashKey, hashIV)).toLowerCase();
   return createHash(hash).update(encoded, 'utf8').digest('hex').toUpperCase();
 }
 
 /** True when params.CheckMacValue equals the computed value (constant-time compare; case-insensitive hex). */
-export function verifyCheckMacValue(params: Readonly<Record<string, string>>, hashKey: string, hashIV: string, hash: CheckMacHash = 'sha256'): boolean {
+export function verifyCheckMacValue(
+  params: Readonly<Record<string, string>>,
+  hashKey: string,
+  hashIV: string,
+  hash: CheckMacHash = 'sha256',
+): boolean {
   const received = params.CheckMacValue;
-  if (typeof received !== 'string' || received.length !== HEX_LENGTH[hash] || !/^[0-9A-Fa-f]+$/.test(received)) return false;
+  if (
+    typeof received !== 'string' ||
+    received.length !== HEX_LENGTH[hash] ||
+    !/^[0-9A-Fa-f]+$/.test(received)
+  )
+    return false;
   const expected = Buffer.from(checkMacValue(params, hashKey, hashIV, hash), 'hex');
   return timingSafeEqual(expected, Buffer.from(received, 'hex'));
 }

@@ -5,12 +5,25 @@ import { errorHandler, OUTAGE_GAP_MS } from './error-body.ts';
 /** A request whose log records what is written, of one app (`config`), and a reply that records nothing. */
 function fakeRequest(config: object, logged: Array<Record<string, unknown>>) {
   const log = { error: (o: Record<string, unknown>) => logged.push(o), warn: () => {}, info: () => {} };
-  return { log, url: '/api/catalog/products', method: 'GET', server: { config } } as unknown as FastifyRequest;
+  return {
+    log,
+    url: '/api/catalog/products',
+    method: 'GET',
+    server: { config },
+  } as unknown as FastifyRequest;
 }
-const reply = { code: () => reply, header: () => reply, headers: () => reply, send: () => reply } as unknown as FastifyReply;
+const reply = {
+  code: () => reply,
+  header: () => reply,
+  headers: () => reply,
+  send: () => reply,
+} as unknown as FastifyReply;
 
 /** What node-postgres throws when the server went away, wrapped as drizzle wraps it. */
-const databaseAway = () => new Error('Failed query: select …', { cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }) }) as FastifyError;
+const databaseAway = () =>
+  new Error('Failed query: select …', {
+    cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+  }) as FastifyError;
 
 describe('logging while the database is away', () => {
   afterEach(() => vi.useRealTimers());
@@ -27,7 +40,11 @@ describe('logging while the database is away', () => {
     expect(logged).toHaveLength(50);
     expect(logged.filter((l) => 'err' in l)).toHaveLength(1);
     expect(logged[0]).toHaveProperty('err');
-    expect(logged[1]).toEqual({ url: '/api/catalog/products', method: 'GET', cause: 'connect ECONNREFUSED 127.0.0.1:5432' });
+    expect(logged[1]).toEqual({
+      url: '/api/catalog/products',
+      method: 'GET',
+      cause: 'connect ECONNREFUSED 127.0.0.1:5432',
+    });
 
     // Back, then away again later: a new outage, with its stack.
     vi.advanceTimersByTime(OUTAGE_GAP_MS + 1);

@@ -34,7 +34,10 @@ function logDatabaseAway(error: unknown, request: FastifyRequest): void {
   lastDatabaseAway.set(key, now);
   const where = { url: request.url, method: request.method };
   if (last === undefined || now - last > OUTAGE_GAP_MS) {
-    request.log.error({ err: error, ...where }, 'request failed: the database is away (its stack once; until it is back, one line per request)');
+    request.log.error(
+      { err: error, ...where },
+      'request failed: the database is away (its stack once; until it is back, one line per request)',
+    );
   } else {
     request.log.error({ ...where, cause: databaseWords(error) }, 'request failed: the database is away');
   }
@@ -55,11 +58,21 @@ function databaseWords(error: unknown): string {
 const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 /** Maps any thrown error to the one error shape; internals never leak on 5xx. */
-export function toErrorBody(error: FastifyError): { status: number; payload: ApiErrorBody; headers?: Record<string, string> } {
+export function toErrorBody(error: FastifyError): {
+  status: number;
+  payload: ApiErrorBody;
+  headers?: Record<string, string>;
+} {
   if (error instanceof AppError) {
     return {
       status: error.statusCode,
-      payload: { error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } },
+      payload: {
+        error: {
+          code: error.code,
+          message: error.message,
+          ...(error.fields ? { fields: error.fields } : {}),
+        },
+      },
       ...(error.headers ? { headers: error.headers } : {}),
     };
   }
@@ -72,7 +85,10 @@ export function toErrorBody(error: FastifyError): { status: number; payload: Api
     };
   }
   if (isConstraintViolation(error)) {
-    return { status: 409, payload: { error: { code: CommonErrorCode.set, message: DATABASE_ERROR_MESSAGES.set } } };
+    return {
+      status: 409,
+      payload: { error: { code: CommonErrorCode.set, message: DATABASE_ERROR_MESSAGES.set } },
+    };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const fields: Record<string, string> = {};
@@ -82,16 +98,39 @@ export function toErrorBody(error: FastifyError): { status: number; payload: Api
       if (issue.keyword === 'unrecognized_keys') unknownKeys = true;
       fields[key] ??= issue.message ?? '格式不正確';
     }
-    return { status: 400, payload: { error: { code: CommonErrorCode.invalidArgument, message: validationMessage(error.validationContext, fields, unknownKeys), fields } } };
+    return {
+      status: 400,
+      payload: {
+        error: {
+          code: CommonErrorCode.invalidArgument,
+          message: validationMessage(error.validationContext, fields, unknownKeys),
+          fields,
+        },
+      },
+    };
   }
   if (isResponseSerializationError(error)) {
-    return { status: 500, payload: { error: { code: CommonErrorCode.internal, message: '伺服器發生錯誤，請稍後再試。' } } };
+    return {
+      status: 500,
+      payload: { error: { code: CommonErrorCode.internal, message: '伺服器發生錯誤，請稍後再試。' } },
+    };
   }
-  const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+  const status =
+    typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500
+      ? error.statusCode
+      : 500;
   const known = STATUS_CODES[status];
-  if (status < 500 && known) return { status, payload: { error: { code: known.code, message: known.message } } };
-  if (status < 500) return { status, payload: { error: { code: CommonErrorCode.invalidArgument, message: '請求無法處理。' } } };
-  return { status: 500, payload: { error: { code: CommonErrorCode.internal, message: '伺服器發生錯誤，請稍後再試。' } } };
+  if (status < 500 && known)
+    return { status, payload: { error: { code: known.code, message: known.message } } };
+  if (status < 500)
+    return {
+      status,
+      payload: { error: { code: CommonErrorCode.invalidArgument, message: '請求無法處理。' } },
+    };
+  return {
+    status: 500,
+    payload: { error: { code: CommonErrorCode.internal, message: '伺服器發生錯誤，請稍後再試。' } },
+  };
 }
 
 /** Ends a sentence with 。 unless it already ends with punctuation. */
@@ -102,7 +141,11 @@ const sentence = (text: string) => (/[。！？.!?]$/.test(text) ? text : `${tex
  * field's own message, never the field's key. A bad address (query or path) says so and what to do;
  * keys nobody offers (a hand-edited address) get no field message worth reading.
  */
-function validationMessage(context: string | undefined, fields: Record<string, string>, unknownKeys: boolean): string {
+function validationMessage(
+  context: string | undefined,
+  fields: Record<string, string>,
+  unknownKeys: boolean,
+): string {
   const messages = Object.values(fields);
   if (context === 'querystring' || context === 'params') {
     if (unknownKeys || !messages[0]) return '網址中的條件有誤，請回到上一頁重新選擇。';
@@ -123,9 +166,14 @@ export function errorHandler(transform: ErrorTransform = (b) => b) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const body = toErrorBody(error);
     if (body.status === 503 && isDatabaseUnavailable(error)) logDatabaseAway(error, request);
-    else if (body.status >= 500) request.log.error({ err: error, url: request.url, method: request.method }, 'request failed');
+    else if (body.status >= 500)
+      request.log.error({ err: error, url: request.url, method: request.method }, 'request failed');
     // A constraint no domain check caught first may be a missing check: worth a look.
-    else if (body.payload.error.code === CommonErrorCode.set) request.log.warn({ err: error, url: request.url, method: request.method }, 'write refused by a database constraint');
+    else if (body.payload.error.code === CommonErrorCode.set)
+      request.log.warn(
+        { err: error, url: request.url, method: request.method },
+        'write refused by a database constraint',
+      );
     else request.log.info({ code: body.payload.error.code, url: request.url }, 'request refused');
     if (body.headers) reply.headers(body.headers);
     return reply.code(body.status).header('cache-control', 'no-store').send(transform(body.payload));

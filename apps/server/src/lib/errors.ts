@@ -24,7 +24,11 @@ export class NotFoundError extends AppError {
 }
 
 export class BadRequestError extends AppError {
-  constructor(message: string, fields?: Record<string, string>, code: string = CommonErrorCode.invalidArgument) {
+  constructor(
+    message: string,
+    fields?: Record<string, string>,
+    code: string = CommonErrorCode.invalidArgument,
+  ) {
     super(400, code, message, fields);
   }
 }

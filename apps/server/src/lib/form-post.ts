@@ -31,7 +31,12 @@ export function ownFetch(app: FastifyInstance, publicUrl: string): typeof fetch 
       headers: Object.fromEntries(new Headers(init?.headers).entries()),
       ...(typeof init?.body === 'string' ? { payload: init.body } : {}),
     });
-    return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : res.rawPayload, { status: res.statusCode, headers: Object.entries(res.headers).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)] as [string, string]])) });
+    return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : res.rawPayload, {
+      status: res.statusCode,
+      headers: Object.entries(res.headers).flatMap(([k, v]) =>
+        v === undefined ? [] : [[k, String(v)] as [string, string]],
+      ),
+    });
   };
 }
 
@@ -44,10 +49,18 @@ export function formPoster(app: FastifyInstance, publicUrl: string, timeoutMs = 
   return async (url, fields) => {
     const target = new URL(url);
     try {
-      const res = await doFetch(target, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString(), signal: AbortSignal.timeout(timeoutMs) });
+      const res = await doFetch(target, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields).toString(),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
       return await res.text();
     } catch (error) {
-      throw new FormPostError(error instanceof Error ? error.message : String(error), target.origin + target.pathname);
+      throw new FormPostError(
+        error instanceof Error ? error.message : String(error),
+        target.origin + target.pathname,
+      );
     }
   };
 }
@@ -59,11 +72,15 @@ export function parseForm(body: string): Record<string, string> {
 
 /** Lets a plugin's routes take form posts (ECPay's callbacks, the sandboxes' pages), up to `bodyLimit` bytes. */
 export function acceptForms(app: FastifyInstance, bodyLimit: number): void {
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit }, (_request, body, done) => {
-    const fields = parseForm(String(body));
-    if (formCarriesNul(fields)) done(nulRefused(), undefined);
-    else done(null, fields);
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit },
+    (_request, body, done) => {
+      const fields = parseForm(String(body));
+      if (formCarriesNul(fields)) done(nulRefused(), undefined);
+      else done(null, fields);
+    },
+  );
 }
 
 /** A form route's fields (nothing, for a body that is no form). */

@@ -15,7 +15,9 @@ export const INVALID_URL = 'invalid-url';
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const what = request.url.startsWith(`${STORAGE_PREFIX}/`) ? '檔案網址' : '網址';
   let status = 500;
-  let body: ApiErrorBody = { error: { code: CommonErrorCode.internal, message: '伺服器發生錯誤，請稍後再試。' } };
+  let body: ApiErrorBody = {
+    error: { code: CommonErrorCode.internal, message: '伺服器發生錯誤，請稍後再試。' },
+  };
   if (error.code === 'FST_ERR_BAD_URL') {
     status = 400;
     body = { error: { code: INVALID_URL, message: `${what}不正確：含有無法解讀的 % 編碼。` } };

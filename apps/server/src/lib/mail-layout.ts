@@ -15,7 +15,10 @@ export interface MailContent {
 }
 
 const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 /**
  * Renders a zh-TW mail in the brand's look: HTML with inline styles (mail clients ignore
@@ -25,14 +28,17 @@ export function renderMail(content: MailContent): { subject: string; html: strin
   const subject = `【${BRAND.name}】${content.title}`;
   const htmlParagraphs = content.paragraphs.map((t) => t.replaceAll('{action}', '按下方按鈕'));
   const textParagraphs = content.paragraphs.map((t) => t.replaceAll('{action}', '開啟下方連結'));
-  const p = (t: string) => `<p style="margin:0 0 16px;font-size:16px;line-height:1.7;color:#1F2A24;">${escape(t)}</p>`;
+  const p = (t: string) =>
+    `<p style="margin:0 0 16px;font-size:16px;line-height:1.7;color:#1F2A24;">${escape(t)}</p>`;
   const button = content.action
     ? `<table role="presentation" cellspacing="0" cellpadding="0" style="margin:8px 0 24px;"><tr><td style="border-radius:8px;background:#3F6B4F;">
 <a href="${escape(content.action.url)}" style="display:inline-block;padding:12px 28px;font-size:16px;color:#FFFFFF;text-decoration:none;font-weight:600;letter-spacing:1px;">${escape(content.action.label)}</a>
 </td></tr></table>
 <p style="margin:0 0 16px;font-size:13px;line-height:1.6;color:#5B665F;">如果按鈕無法點選，請複製以下網址到瀏覽器開啟：<br><a href="${escape(content.action.url)}" style="color:#3F6B4F;word-break:break-all;">${escape(content.action.url)}</a></p>`
     : '';
-  const notes = (content.notes ?? []).map((n) => `<p style="margin:0 0 8px;font-size:13px;line-height:1.6;color:#5B665F;">${escape(n)}</p>`).join('');
+  const notes = (content.notes ?? [])
+    .map((n) => `<p style="margin:0 0 8px;font-size:13px;line-height:1.6;color:#5B665F;">${escape(n)}</p>`)
+    .join('');
   const html = `<!doctype html><html lang="zh-Hant-TW"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escape(subject)}</title></head>
 <body style="margin:0;padding:0;background:#F7F3EC;font-family:'PingFang TC','Noto Sans TC','Microsoft JhengHei',sans-serif;">
 <table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="background:#F7F3EC;padding:24px 12px;"><tr><td align="center">

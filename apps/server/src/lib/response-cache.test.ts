@@ -105,7 +105,9 @@ describe('response cache', () => {
     const failing = vi.fn(async () => {
       throw new Error('database away');
     });
-    await expect(Promise.all([cache.get('/p/c', failing), cache.get('/p/c', failing)])).rejects.toThrow('database away');
+    await expect(Promise.all([cache.get('/p/c', failing), cache.get('/p/c', failing)])).rejects.toThrow(
+      'database away',
+    );
     expect(failing).toHaveBeenCalledTimes(1);
     await expect(cache.get('/p/c', failing)).rejects.toThrow('database away');
     expect(failing).toHaveBeenCalledTimes(2);

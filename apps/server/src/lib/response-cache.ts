@@ -74,7 +74,10 @@ export function responseCache(options: { max: number; ttlMs: number; now?: () =>
   /** Makes room for `key` when full: the least recently used entry goes if it expired, or was asked for less often. */
   const admit = (key: string): boolean => {
     if (entries.size < options.max || entries.has(key)) return true;
-    const [victim, entry] = entries.entries().next().value as [string, { expires: number; generation: number }];
+    const [victim, entry] = entries.entries().next().value as [
+      string,
+      { expires: number; generation: number },
+    ];
     const stale = entry.generation !== generation || entry.expires <= now();
     if (!stale && (asked.get(key) ?? 0) <= (asked.get(victim) ?? 0)) return false;
     entries.delete(victim);

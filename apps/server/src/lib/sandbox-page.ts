@@ -7,7 +7,11 @@
 
 import type { FastifyReply } from 'fastify';
 
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+export const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 export function hiddenFields(fields: Readonly<Record<string, string>>): string {
   return Object.entries(fields)
@@ -41,8 +45,18 @@ export interface SandboxPage {
   readonly mobile?: boolean;
 }
 
-export function sandboxPage({ gateway, title, body, autoSubmit = false, wide = false, mobile = false }: SandboxPage): string {
-  const notice = gateway === '付款' ? '這是測試用付款閘道（ECPay 協定相容），不會實際扣款。' : '這是測試用物流閘道（ECPay 協定相容），門市與貨態都是模擬的。';
+export function sandboxPage({
+  gateway,
+  title,
+  body,
+  autoSubmit = false,
+  wide = false,
+  mobile = false,
+}: SandboxPage): string {
+  const notice =
+    gateway === '付款'
+      ? '這是測試用付款閘道（ECPay 協定相容），不會實際扣款。'
+      : '這是測試用物流閘道（ECPay 協定相容），門市與貨態都是模擬的。';
   return `<!doctype html><html lang="zh-Hant-TW"${mobile ? ' class="mobile"' : ''}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(title)}｜測試用${gateway}閘道</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><style>${STYLE}</style></head><body><main${wide ? ' class="wide"' : ''}>
 <p class="test" role="note">${notice}正式環境不會出現這個頁面。</p>

@@ -8,7 +8,13 @@ import type { RedisLink } from './redis.ts';
  * password reset or change, account disabled), so streams opened with it must be checked.
  */
 export interface MemberEvent {
-  readonly type: 'order.updated' | 'membership.updated' | 'cart.updated' | 'session.ended' | 'site.maintenance' | 'catalog.changed';
+  readonly type:
+    | 'order.updated'
+    | 'membership.updated'
+    | 'cart.updated'
+    | 'session.ended'
+    | 'site.maintenance'
+    | 'catalog.changed';
   readonly data: Readonly<Record<string, unknown>>;
 }
 
@@ -137,7 +143,10 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const bus = app.redis ? redisEventBus(app.redis) : memoryEventBus();
-    if (bus.kind === 'redis') app.log.info('realtime events: fanned out through Redis while it answers, to this instance only otherwise');
+    if (bus.kind === 'redis')
+      app.log.info(
+        'realtime events: fanned out through Redis while it answers, to this instance only otherwise',
+      );
     app.decorate('events', bus);
     const ended = new Set<(userId: string | null) => void>();
     // This instance's own call is heard before the call returns; the others' through the bus.

@@ -17,7 +17,12 @@ const AWARDS_EVERY_MS = 6 * 3600_000;
  * apart from any other lock taken in the same database (the migration lock uses a single key).
  */
 const JOB_LOCK_CLASS = 0x5348; // "SH"
-const JOB_NUMBERS = { 'expire-orders': 1, 'birthday-coupons': 2, 'daily-digest': 3, 'invoice-awards': 4 } as const;
+const JOB_NUMBERS = {
+  'expire-orders': 1,
+  'birthday-coupons': 2,
+  'daily-digest': 3,
+  'invoice-awards': 4,
+} as const;
 type JobName = keyof typeof JOB_NUMBERS;
 
 /**
@@ -34,7 +39,13 @@ type JobName = keyof typeof JOB_NUMBERS;
  */
 export interface JobsOptions {
   /** Expires unpaid orders past their deadline through the orders' one door, returning how many (orders'; app.ts wires it in). */
-  expireOverdueOrders(deps: { db: Db; mailer: Mailer; events: EventBus; publicUrl: string; shopNotifyEmail: string }): Promise<number>;
+  expireOverdueOrders(deps: {
+    db: Db;
+    mailer: Mailer;
+    events: EventBus;
+    publicUrl: string;
+    shopNotifyEmail: string;
+  }): Promise<number>;
   /** Issues this month's birthday coupons, returning how many (membership's; app.ts wires it in). */
   birthdayCoupons(db: DbOrTx): Promise<number>;
   /** Writes the shop's morning digest once a day, from 08:00 Taipei (orders'; app.ts wires it in). */
@@ -50,13 +61,20 @@ export default fp<JobsOptions>(
      * so there the in-process guard is enough (and an open transaction would hold its only
      * connection, which the work itself needs).
      */
-    const runOnce = async <T>(job: JobName, work: () => Promise<T>): Promise<{ ran: true; result: T } | { ran: false }> => {
+    const runOnce = async <T>(
+      job: JobName,
+      work: () => Promise<T>,
+    ): Promise<{ ran: true; result: T } | { ran: false }> => {
       if (app.database.engine === 'pglite') return { ran: true, result: await work() };
       return app.db.transaction(async (tx) => {
         // The lock's transaction sits idle while the work runs on other connections: exempt it from
         // the idle-in-transaction time-out meant for requests.
         await tx.execute(sql`set local idle_in_transaction_session_timeout = 0`);
-        const [lock] = rows<{ locked: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${JOB_LOCK_CLASS}::int, ${JOB_NUMBERS[job]}::int) as locked`));
+        const [lock] = rows<{ locked: boolean }>(
+          await tx.execute(
+            sql`select pg_try_advisory_xact_lock(${JOB_LOCK_CLASS}::int, ${JOB_NUMBERS[job]}::int) as locked`,
+          ),
+        );
         if (!lock?.locked) return { ran: false as const };
         return { ran: true as const, result: await work() };
       });
@@ -64,7 +82,11 @@ export default fp<JobsOptions>(
 
     const running = new Map<JobName, Promise<void>>();
     /** One run of a job at a time in this process, once across instances; failures are logged, never thrown. */
-    const schedule = (job: JobName, work: () => Promise<number>, done: (n: number) => void): Promise<void> => {
+    const schedule = (
+      job: JobName,
+      work: () => Promise<number>,
+      done: (n: number) => void,
+    ): Promise<void> => {
       const current = running.get(job);
       if (current) return current;
       const run = runOnce(job, work)
@@ -72,7 +94,9 @@ export default fp<JobsOptions>(
           if (outcome.ran) done(outcome.result);
           else app.log.debug({ job }, 'job skipped: another instance is running it');
         })
-        .catch((error: unknown) => app.log.error({ err: error, job }, 'job failed; it runs again at its next time'))
+        .catch((error: unknown) =>
+          app.log.error({ err: error, job }, 'job failed; it runs again at its next time'),
+        )
         .finally(() => running.delete(job));
       running.set(job, run);
       return run;
@@ -81,7 +105,14 @@ export default fp<JobsOptions>(
     const sweep = () =>
       schedule(
         'expire-orders',
-        () => options.expireOverdueOrders({ db: app.db, mailer: app.mailer, events: app.events, publicUrl: app.config.publicUrl, shopNotifyEmail: app.config.shopNotifyEmail }),
+        () =>
+          options.expireOverdueOrders({
+            db: app.db,
+            mailer: app.mailer,
+            events: app.events,
+            publicUrl: app.config.publicUrl,
+            shopNotifyEmail: app.config.shopNotifyEmail,
+          }),
         (n) => n > 0 && app.log.info({ expired: n }, 'unpaid orders expired; stock returned'),
       );
     const birthdays = () =>
@@ -93,7 +124,15 @@ export default fp<JobsOptions>(
     const digest = () =>
       schedule(
         'daily-digest',
-        async () => Number(await options.dailyDigest({ db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl, shopNotifyEmail: app.config.shopNotifyEmail })),
+        async () =>
+          Number(
+            await options.dailyDigest({
+              db: app.db,
+              mailer: app.mailer,
+              publicUrl: app.config.publicUrl,
+              shopNotifyEmail: app.config.shopNotifyEmail,
+            }),
+          ),
         () => undefined,
       );
     const awards = () =>

@@ -52,25 +52,32 @@ export default fp(
       // The storage API checks its own object paths and answers them with its own codes.
       if (urlCarriesNul(request.url) && !request.url.startsWith(STORAGE_OBJECTS)) throw nulRefused();
     });
-    const parseJson = app.getDefaultJsonParser(app.initialConfig.onProtoPoisoning ?? 'error', app.initialConfig.onConstructorPoisoning ?? 'error');
-    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request: FastifyRequest, body: string | Buffer, done) => {
-      const text = typeof body === 'string' ? body : body.toString('utf8');
-      const hasSchema = Boolean((request.routeOptions.schema as { body?: unknown } | undefined)?.body);
-      if (!hasSchema && text.length > 0 && !(text.length <= 64 && EMPTY_OBJECT.test(text))) {
-        // 415: this route takes no JSON (a CSV import reads its own body; logout takes none).
-        done(new AppError(415, 'unsupported-media-type', '這項操作不接受 JSON 資料。'), undefined);
-        return;
-      }
-      if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
-        done(new BadRequestError('送出的資料層次太深。'), undefined);
-        return;
-      }
-      if (jsonEscapesNul(text)) {
-        done(nulRefused(), undefined);
-        return;
-      }
-      parseJson(request, text, done);
-    });
+    const parseJson = app.getDefaultJsonParser(
+      app.initialConfig.onProtoPoisoning ?? 'error',
+      app.initialConfig.onConstructorPoisoning ?? 'error',
+    );
+    app.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string' },
+      (request: FastifyRequest, body: string | Buffer, done) => {
+        const text = typeof body === 'string' ? body : body.toString('utf8');
+        const hasSchema = Boolean((request.routeOptions.schema as { body?: unknown } | undefined)?.body);
+        if (!hasSchema && text.length > 0 && !(text.length <= 64 && EMPTY_OBJECT.test(text))) {
+          // 415: this route takes no JSON (a CSV import reads its own body; logout takes none).
+          done(new AppError(415, 'unsupported-media-type', '這項操作不接受 JSON 資料。'), undefined);
+          return;
+        }
+        if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+          done(new BadRequestError('送出的資料層次太深。'), undefined);
+          return;
+        }
+        if (jsonEscapesNul(text)) {
+          done(nulRefused(), undefined);
+          return;
+        }
+        parseJson(request, text, done);
+      },
+    );
   },
   { name: 'json-body' },
 );

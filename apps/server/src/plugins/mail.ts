@@ -41,7 +41,12 @@ const SMTP_CONNECTIONS = 10;
 
 /** The outbox entry of a mail (exported for the code that enqueues a mail with other work). */
 export function mailEntry(message: MailMessage, key?: string): OutboxEntry {
-  return { kind: 'mail', key: key && mailKey(key), payload: { ...message }, summary: `${message.to}：${message.subject}` };
+  return {
+    kind: 'mail',
+    key: key && mailKey(key),
+    payload: { ...message },
+    summary: `${message.to}：${message.subject}`,
+  };
 }
 
 /** The outbox key of a mail enqueued with `key`. */
@@ -81,9 +86,18 @@ export default fp(
       kind = 'smtp';
       deliver = async (m, messageId) => {
         try {
-          await transport.sendMail({ from: app.config.mailFrom, to: m.to, replyTo: m.replyTo, subject: m.subject, html: m.html, text: m.text, messageId });
+          await transport.sendMail({
+            from: app.config.mailFrom,
+            to: m.to,
+            replyTo: m.replyTo,
+            subject: m.subject,
+            html: m.html,
+            text: m.text,
+            messageId,
+          });
         } catch (error) {
-          if (permanent(error)) throw new PermanentDeliveryError(error instanceof Error ? error.message : String(error));
+          if (permanent(error))
+            throw new PermanentDeliveryError(error instanceof Error ? error.message : String(error));
           throw error;
         }
       };
@@ -91,16 +105,28 @@ export default fp(
     } else {
       if (app.config.isProduction) throw new Error('SMTP_URL is required in production');
       kind = 'mailbox';
-      if (!app.config.isTest) app.log.info(`mail: no SMTP_URL, so mail goes to the dev mailbox; read it at ${app.config.publicUrl}/dev/mailbox`);
+      if (!app.config.isTest)
+        app.log.info(
+          `mail: no SMTP_URL, so mail goes to the dev mailbox; read it at ${app.config.publicUrl}/dev/mailbox`,
+        );
       deliver = async (m) => {
-        await app.db.insert(mailOutbox).values({ toAddress: m.to, subject: m.subject, html: m.html, text: m.text, meta: { ...(m.meta ?? {}), ...(m.replyTo ? { replyTo: m.replyTo } : {}) } });
+        await app.db.insert(mailOutbox).values({
+          toAddress: m.to,
+          subject: m.subject,
+          html: m.html,
+          text: m.text,
+          meta: { ...(m.meta ?? {}), ...(m.replyTo ? { replyTo: m.replyTo } : {}) },
+        });
         app.log.info({ to: m.to, link: m.meta?.link }, `mail kept in the dev mailbox: ${m.subject}`);
       };
     }
     app.outbox.handle(
       'mail',
       async (payload, message) => {
-        await deliver(payload as unknown as MailMessage, `<${message.key.replace(/[^A-Za-z0-9.-]/g, '.')}@${host}>`);
+        await deliver(
+          payload as unknown as MailMessage,
+          `<${message.key.replace(/[^A-Za-z0-9.-]/g, '.')}@${host}>`,
+        );
       },
       { concurrent: true },
     );

@@ -28,7 +28,10 @@ import { outboxMessages } from '../db/schema.ts';
 /** What a handler throws when trying again cannot help; the row fails at once. */
 export class PermanentDeliveryError extends Error {}
 
-export type OutboxHandler = (payload: Record<string, unknown>, message: { id: number; key: string; attempts: number }) => Promise<void>;
+export type OutboxHandler = (
+  payload: Record<string, unknown>,
+  message: { id: number; key: string; attempts: number },
+) => Promise<void>;
 
 export interface OutboxEntry {
   readonly kind: string;
@@ -39,18 +42,32 @@ export interface OutboxEntry {
 }
 
 /** Writes messages in the caller's transaction; they are delivered once it commits. */
-export async function enqueueOutbox(db: DbOrTx, entries: OutboxEntry | readonly OutboxEntry[]): Promise<void> {
+export async function enqueueOutbox(
+  db: DbOrTx,
+  entries: OutboxEntry | readonly OutboxEntry[],
+): Promise<void> {
   const list = [entries].flat();
   if (list.length === 0) return;
   await db
     .insert(outboxMessages)
-    .values(list.map((e) => ({ kind: e.kind, key: e.key ?? `${e.kind}:${randomUUID()}`, payload: e.payload, summary: (e.summary ?? '').slice(0, 300) })))
+    .values(
+      list.map((e) => ({
+        kind: e.kind,
+        key: e.key ?? `${e.kind}:${randomUUID()}`,
+        payload: e.payload,
+        summary: (e.summary ?? '').slice(0, 300),
+      })),
+    )
     .onConflictDoNothing({ target: outboxMessages.key });
 }
 
 /** Where a message stands, by its key (a mail's key is `mail:` and the key it was enqueued with); null when none was ever written. */
 export async function outboxStatus(db: DbOrTx, key: string): Promise<'pending' | 'sent' | 'failed' | null> {
-  const [row] = await db.select({ status: outboxMessages.status }).from(outboxMessages).where(eq(outboxMessages.key, key)).limit(1);
+  const [row] = await db
+    .select({ status: outboxMessages.status })
+    .from(outboxMessages)
+    .where(eq(outboxMessages.key, key))
+    .limit(1);
   return row?.status ?? null;
 }
 
@@ -78,13 +95,17 @@ export async function holdOutbox(db: DbOrTx, reason: string): Promise<void> {
 
 /** The hold, or null when the outbox sends. */
 export async function readOutboxHold(db: DbOrTx): Promise<OutboxHold | null> {
-  const [row] = rows<{ value: { since?: unknown; reason?: unknown } }>(await db.execute(sql`select value from site_settings where key = ${OUTBOX_HOLD_KEY}`));
+  const [row] = rows<{ value: { since?: unknown; reason?: unknown } }>(
+    await db.execute(sql`select value from site_settings where key = ${OUTBOX_HOLD_KEY}`),
+  );
   return row ? { since: String(row.value.since ?? ''), reason: String(row.value.reason ?? '') } : null;
 }
 
 /** Takes the hold off; the hold it took off, or null when there was none. */
 export async function releaseOutboxHold(db: DbOrTx): Promise<OutboxHold | null> {
-  const [row] = rows<{ value: { since?: unknown; reason?: unknown } }>(await db.execute(sql`delete from site_settings where key = ${OUTBOX_HOLD_KEY} returning value`));
+  const [row] = rows<{ value: { since?: unknown; reason?: unknown } }>(
+    await db.execute(sql`delete from site_settings where key = ${OUTBOX_HOLD_KEY} returning value`),
+  );
   return row ? { since: String(row.value.since ?? ''), reason: String(row.value.reason ?? '') } : null;
 }
 
@@ -163,7 +184,11 @@ export default fp<OutboxOptions>(
           where status = 'pending' and lease_until < now()
           returning id, attempts`),
       );
-      if (expired.length) app.log.warn({ outboxIds: expired.map((e) => e.id) }, `outbox: ${expired.length} claims ran out without an answer; taken again after ${handoverMs / 1000} s unless their worker records them`);
+      if (expired.length)
+        app.log.warn(
+          { outboxIds: expired.map((e) => e.id) },
+          `outbox: ${expired.length} claims ran out without an answer; taken again after ${handoverMs / 1000} s unless their worker records them`,
+        );
     };
 
     const claim = async (): Promise<Claimed[]> =>
@@ -204,12 +229,19 @@ export default fp<OutboxOptions>(
             ).map((r) => Number(r.id)),
           );
           for (const message of messages.filter((m) => !marked.has(Number(m.id)))) {
-            app.log.error({ outboxId: message.id, kind: message.kind, attempts: message.attempts }, 'outbox message delivered, but its claim was taken over before it could be recorded: it may be delivered twice');
+            app.log.error(
+              { outboxId: message.id, kind: message.kind, attempts: message.attempts },
+              'outbox message delivered, but its claim was taken over before it could be recorded: it may be delivered twice',
+            );
           }
           return;
         } catch (failure) {
           if (stopped) throw failure;
-          if (attempt === 0) app.log.warn({ outboxIds: messages.map((m) => m.id), err: failure }, 'outbox messages delivered; recording them waits for the database');
+          if (attempt === 0)
+            app.log.warn(
+              { outboxIds: messages.map((m) => m.id), err: failure },
+              'outbox messages delivered; recording them waits for the database',
+            );
           await new Promise((resolve) => setTimeout(resolve, Math.min(markRetryMaxMs, 100 * 1.5 ** attempt)));
         }
       }
@@ -225,11 +257,19 @@ export default fp<OutboxOptions>(
           status = ${giveUp ? 'failed' : 'pending'},
           next_attempt_at = now() + ${`${waitMs} milliseconds`}::interval
         where id = ${message.id} and attempts = ${message.attempts}`);
-      app.log[giveUp ? 'error' : 'warn']({ outboxId: message.id, kind: message.kind, attempts: message.attempts, err: error }, giveUp ? 'outbox message failed; it waits for staff' : `outbox message not delivered; retrying in ${waitMs} ms`);
+      app.log[giveUp ? 'error' : 'warn'](
+        { outboxId: message.id, kind: message.kind, attempts: message.attempts, err: error },
+        giveUp
+          ? 'outbox message failed; it waits for staff'
+          : `outbox message not delivered; retrying in ${waitMs} ms`,
+      );
     };
 
     /** A claim not started in time goes back unclaimed (its attempt number stays spent). */
-    const release = (message: Claimed) => app.db.execute(sql`update outbox_messages set lease_until = null where id = ${message.id} and attempts = ${message.attempts} and status = 'pending'`);
+    const release = (message: Claimed) =>
+      app.db.execute(
+        sql`update outbox_messages set lease_until = null where id = ${message.id} and attempts = ${message.attempts} and status = 'pending'`,
+      );
 
     /** Delivers one message; resolves whether it was delivered (a failure is settled here). */
     const deliverOne = async (message: Claimed, claimedAt: number): Promise<boolean> => {
@@ -242,7 +282,11 @@ export default fp<OutboxOptions>(
       const handler = handlers.get(message.kind);
       try {
         if (!handler) throw new Error(`no handler for ${message.kind}`);
-        await handler.deliver(message.payload, { id: message.id, key: message.key, attempts: message.attempts });
+        await handler.deliver(message.payload, {
+          id: message.id,
+          key: message.key,
+          attempts: message.attempts,
+        });
         return true;
       } catch (caught) {
         await settle(message, caught ?? new Error('unknown error'));
@@ -265,16 +309,23 @@ export default fp<OutboxOptions>(
         const batch = await claim();
         if (batch.length === 0) return;
         // An update's `returning` comes in no particular order: the order is that of enqueueing.
-        const inOrder = batch.filter((m) => !handlers.get(m.kind)?.concurrent).sort((a, b) => Number(a.id) - Number(b.id));
+        const inOrder = batch
+          .filter((m) => !handlers.get(m.kind)?.concurrent)
+          .sort((a, b) => Number(a.id) - Number(b.id));
         const together = batch.filter((m) => handlers.get(m.kind)?.concurrent);
         const results = await Promise.allSettled([
           (async () => {
-            for (const message of inOrder) if (await deliverOne(message, claimedAt)) await markSent([message]);
+            for (const message of inOrder)
+              if (await deliverOne(message, claimedAt)) await markSent([message]);
           })(),
           (async () => {
             // Every delivered one is recorded, even when another's failure could not be.
-            const outcomes = await Promise.allSettled(together.map((message) => deliverOne(message, claimedAt)));
-            await markSent(together.filter((_, i) => outcomes[i]?.status === 'fulfilled' && outcomes[i].value));
+            const outcomes = await Promise.allSettled(
+              together.map((message) => deliverOne(message, claimedAt)),
+            );
+            await markSent(
+              together.filter((_, i) => outcomes[i]?.status === 'fulfilled' && outcomes[i].value),
+            );
             const failed = outcomes.find((o) => o.status === 'rejected');
             if (failed) throw failed.reason;
           })(),
@@ -337,7 +388,9 @@ export default fp<OutboxOptions>(
       if (timer) clearInterval(timer);
       // A delivery under way may finish, within bounds: against a database or server that hangs,
       // the message keeps its lease and is taken again after it, never lost.
-      const bound = new Promise<void>((resolve) => setTimeout(resolve, app.config.isTest ? 1_000 : 10_000).unref());
+      const bound = new Promise<void>((resolve) =>
+        setTimeout(resolve, app.config.isTest ? 1_000 : 10_000).unref(),
+      );
       await Promise.race([current, bound]);
       stopped = true;
     });

@@ -1,12 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enforceLimit, memoryRateLimiter, redisRateLimiter, sharedRateLimiter, takeAttempt, type RateLimiter } from './rate-limiter.ts';
+import {
+  enforceLimit,
+  memoryRateLimiter,
+  redisRateLimiter,
+  sharedRateLimiter,
+  takeAttempt,
+  type RateLimiter,
+} from './rate-limiter.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 async function redisAnswers(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1000, retryStrategy: () => null });
+  const probe = new Redis(REDIS_URL, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 1000,
+    retryStrategy: () => null,
+  });
   try {
     await probe.connect();
     await probe.ping();
@@ -60,12 +72,21 @@ function contract(name: string, make: () => RateLimiter) {
       const k = key();
       for (let i = 0; i < 3; i++) await enforceLimit(limiter, k, { max: 3, windowMs: 60_000 });
       const error = await enforceLimit(limiter, k, { max: 3, windowMs: 60_000 }).catch((e: unknown) => e);
-      expect(error).toMatchObject({ statusCode: 429, code: 'too-many-requests', headers: { 'retry-after': '60' }, message: '嘗試次數過多，請於 1 分鐘後再試。' });
+      expect(error).toMatchObject({
+        statusCode: 429,
+        code: 'too-many-requests',
+        headers: { 'retry-after': '60' },
+        message: '嘗試次數過多，請於 1 分鐘後再試。',
+      });
     });
 
     it('lets no more than the limit through a parallel burst', async () => {
       const k = key();
-      const results = await Promise.allSettled(Array.from({ length: 300 }, () => takeAttempt(limiter, [{ key: k, limit: { max: 5, windowMs: 60_000 } }])));
+      const results = await Promise.allSettled(
+        Array.from({ length: 300 }, () =>
+          takeAttempt(limiter, [{ key: k, limit: { max: 5, windowMs: 60_000 } }]),
+        ),
+      );
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
     });
 
@@ -86,8 +107,19 @@ function contract(name: string, make: () => RateLimiter) {
     it('gives back what it took from earlier limits when a later one is spent', async () => {
       const network = key();
       const account = key();
-      for (let i = 0; i < 2; i++) await takeAttempt(limiter, [{ key: network, limit: { max: 10, windowMs: 60_000 } }, { key: account, limit: { max: 2, windowMs: 60_000 } }]);
-      const error = await takeAttempt(limiter, [{ key: network, limit: { max: 10, windowMs: 60_000 } }, { key: account, limit: { max: 2, windowMs: 60_000 } }], (s) => `wait ${s}`).catch((e: unknown) => e);
+      for (let i = 0; i < 2; i++)
+        await takeAttempt(limiter, [
+          { key: network, limit: { max: 10, windowMs: 60_000 } },
+          { key: account, limit: { max: 2, windowMs: 60_000 } },
+        ]);
+      const error = await takeAttempt(
+        limiter,
+        [
+          { key: network, limit: { max: 10, windowMs: 60_000 } },
+          { key: account, limit: { max: 2, windowMs: 60_000 } },
+        ],
+        (s) => `wait ${s}`,
+      ).catch((e: unknown) => e);
       expect(error).toMatchObject({ statusCode: 429, message: 'wait 60' });
       expect((await limiter.peek(network)).count).toBe(2);
     });
@@ -95,7 +127,14 @@ function contract(name: string, make: () => RateLimiter) {
 }
 
 contract('in-process counters', () => memoryRateLimiter());
-contract('counted in this instance and in a shared store', () => sharedRateLimiter(memoryRateLimiter(), memoryRateLimiter(), () => true, () => undefined));
+contract('counted in this instance and in a shared store', () =>
+  sharedRateLimiter(
+    memoryRateLimiter(),
+    memoryRateLimiter(),
+    () => true,
+    () => undefined,
+  ),
+);
 
 describe('counted in this instance and in a shared store', () => {
   const limit = { max: 3, windowMs: 60_000 };
@@ -123,10 +162,22 @@ describe('counted in this instance and in a shared store', () => {
     const shared = flaky();
     const failures: unknown[] = [];
     // Two instances, one store: each alone would let three through.
-    const a = sharedRateLimiter(shared.store, memoryRateLimiter(), () => true, (e) => failures.push(e));
-    const b = sharedRateLimiter(shared.store, memoryRateLimiter(), () => true, (e) => failures.push(e));
+    const a = sharedRateLimiter(
+      shared.store,
+      memoryRateLimiter(),
+      () => true,
+      (e) => failures.push(e),
+    );
+    const b = sharedRateLimiter(
+      shared.store,
+      memoryRateLimiter(),
+      () => true,
+      (e) => failures.push(e),
+    );
     shared.state.delayMs = 30;
-    const results = await Promise.allSettled(Array.from({ length: 40 }, (_, i) => takeAttempt(i % 2 ? a : b, [{ key: 'acct', limit }])));
+    const results = await Promise.allSettled(
+      Array.from({ length: 40 }, (_, i) => takeAttempt(i % 2 ? a : b, [{ key: 'acct', limit }])),
+    );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
     expect(failures).toEqual([]);
   });
@@ -134,7 +185,12 @@ describe('counted in this instance and in a shared store', () => {
   it('counts every attempt in this instance too: when the store fails, the attempts made before still count', async () => {
     const shared = flaky();
     const failures: unknown[] = [];
-    const limiter = sharedRateLimiter(shared.store, memoryRateLimiter(), () => true, (e) => failures.push(e));
+    const limiter = sharedRateLimiter(
+      shared.store,
+      memoryRateLimiter(),
+      () => true,
+      (e) => failures.push(e),
+    );
     await takeAttempt(limiter, [{ key: 'acct', limit }]);
     await takeAttempt(limiter, [{ key: 'acct', limit }]);
     shared.state.failing = true;
@@ -145,12 +201,22 @@ describe('counted in this instance and in a shared store', () => {
 
   it('refuses on either count: a store that lost its counts (restarted) does not reopen the limit', async () => {
     const shared = flaky();
-    const limiter = sharedRateLimiter(shared.store, memoryRateLimiter(), () => true, () => undefined);
+    const limiter = sharedRateLimiter(
+      shared.store,
+      memoryRateLimiter(),
+      () => true,
+      () => undefined,
+    );
     for (let i = 0; i < 3; i++) await takeAttempt(limiter, [{ key: 'acct', limit }]);
     await shared.inner.reset('acct');
     await expect(takeAttempt(limiter, [{ key: 'acct', limit }])).rejects.toMatchObject({ statusCode: 429 });
     // And the other way round: another instance's attempts in the store count here.
-    const other = sharedRateLimiter(shared.store, memoryRateLimiter(), () => true, () => undefined);
+    const other = sharedRateLimiter(
+      shared.store,
+      memoryRateLimiter(),
+      () => true,
+      () => undefined,
+    );
     for (let i = 0; i < 3; i++) await shared.inner.hit('other', limit.windowMs);
     await expect(takeAttempt(other, [{ key: 'other', limit }])).rejects.toMatchObject({ statusCode: 429 });
   });
@@ -158,7 +224,12 @@ describe('counted in this instance and in a shared store', () => {
   it('counts in this instance only while the store is not ready, and a reset clears both', async () => {
     const shared = flaky();
     let ready = false;
-    const limiter = sharedRateLimiter(shared.store, memoryRateLimiter(), () => ready, () => undefined);
+    const limiter = sharedRateLimiter(
+      shared.store,
+      memoryRateLimiter(),
+      () => ready,
+      () => undefined,
+    );
     await limiter.hit('acct', limit.windowMs);
     expect((await shared.inner.peek('acct')).count).toBe(0);
     ready = true;

@@ -69,7 +69,8 @@ export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
 }
 
 // DECR only a live key above zero: a plain DECR on an expired key would make one without a TTL.
-const UNDO_SCRIPT = "local n = tonumber(redis.call('get', KEYS[1]) or '0') if n > 0 then return redis.call('decr', KEYS[1]) end return 0";
+const UNDO_SCRIPT =
+  "local n = tonumber(redis.call('get', KEYS[1]) or '0') if n > 0 then return redis.call('decr', KEYS[1]) end return 0";
 
 export function redisRateLimiter(redis: Redis, prefix = 'shop:rl:'): RateLimiter {
   return {
@@ -107,7 +108,12 @@ const larger = (a: Counter, b: Counter): Counter => (b.count > a.count ? b : a);
  * shared count holds across instances; when the link is down, or a command fails, the local one
  * still counts every attempt, including those made before the outage.
  */
-export function sharedRateLimiter(shared: RateLimiter, local: RateLimiter, sharedReady: () => boolean, onSharedFailure: (error: unknown) => void): RateLimiter {
+export function sharedRateLimiter(
+  shared: RateLimiter,
+  local: RateLimiter,
+  sharedReady: () => boolean,
+  onSharedFailure: (error: unknown) => void,
+): RateLimiter {
   /** The shared answer, or null when the link is down or the command failed (reported once). */
   const tryShared = async <T>(op: (limiter: RateLimiter) => Promise<T>): Promise<T | null> => {
     if (!sharedReady()) return null;
@@ -148,7 +154,11 @@ export interface LimitCheck {
  * through. When a limit is spent it throws 429 with Retry-After and a message saying how long to
  * wait, and gives back what it already took from the earlier limits (that attempt never ran).
  */
-export async function takeAttempt(limiter: RateLimiter, checks: readonly LimitCheck[], message: (seconds: number) => string = tooManyRequestsMessage): Promise<void> {
+export async function takeAttempt(
+  limiter: RateLimiter,
+  checks: readonly LimitCheck[],
+  message: (seconds: number) => string = tooManyRequestsMessage,
+): Promise<void> {
   const taken: string[] = [];
   for (const { key, limit } of checks) {
     const { count, resetMs } = await limiter.hit(key, limit.windowMs);
@@ -177,8 +187,12 @@ export default fp(
     let limiter: RateLimiter = local;
     if (app.redis) {
       const link = app.redis;
-      limiter = sharedRateLimiter(redisRateLimiter(link.client), local, link.ready, (error) => link.reportFailure(error, 'rate limit'));
-      app.log.info('rate limits: counted in this instance and, while it answers, in Redis; the larger count decides');
+      limiter = sharedRateLimiter(redisRateLimiter(link.client), local, link.ready, (error) =>
+        link.reportFailure(error, 'rate limit'),
+      );
+      app.log.info(
+        'rate limits: counted in this instance and, while it answers, in Redis; the larger count decides',
+      );
     }
     app.decorate('limiter', limiter);
     // The Redis connection itself belongs to the redis plugin, which closes it after this.

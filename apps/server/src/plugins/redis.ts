@@ -59,7 +59,10 @@ export function redisLink(url: string, log: FastifyBaseLogger): RedisLink {
   const wentDown = (reason: string) => {
     if (down || closing) return;
     down = true;
-    log.warn({ redis: where(url), reason }, 'Redis unavailable: running degraded (sign-in limits counted per instance, live updates only to pages on this instance); retrying in the background');
+    log.warn(
+      { redis: where(url), reason },
+      'Redis unavailable: running degraded (sign-in limits counted per instance, live updates only to pages on this instance); retrying in the background',
+    );
   };
   const watch = (connection: Redis) => {
     // ioredis reports every failed attempt as an error event; the state changes are what we log.
@@ -99,7 +102,8 @@ export function redisLink(url: string, log: FastifyBaseLogger): RedisLink {
     reportFailure(error, what) {
       wentDown(`${what}: ${error instanceof Error ? error.message : String(error)}`);
       // No answer at all: the connection is useless until made again (a reset would have closed it).
-      if (error instanceof Error && /timed? ?out/i.test(error.message) && client.status === 'ready') client.disconnect(true);
+      if (error instanceof Error && /timed? ?out/i.test(error.message) && client.status === 'ready')
+        client.disconnect(true);
     },
     async close() {
       closing = true;
@@ -131,8 +135,16 @@ export default fp(
     // Traffic waits for Redis (bounded): an instance that took sign-ins while still connecting
     // would count their limits alone. Past the wait it starts degraded and keeps trying.
     const seconds = app.config.redisStartWaitMs / 1000;
-    if (await link.start(app.config.redisStartWaitMs)) app.log.info({ redis: where(url) }, 'Redis connected: limits and live updates shared between instances');
-    else app.log.warn({ redis: where(url), waitedSeconds: seconds }, `Redis not ready after ${seconds} s (REDIS_START_WAIT_SECONDS): starting without it; sign-in limits are counted per instance until it answers`);
+    if (await link.start(app.config.redisStartWaitMs))
+      app.log.info(
+        { redis: where(url) },
+        'Redis connected: limits and live updates shared between instances',
+      );
+    else
+      app.log.warn(
+        { redis: where(url), waitedSeconds: seconds },
+        `Redis not ready after ${seconds} s (REDIS_START_WAIT_SECONDS): starting without it; sign-in limits are counted per instance until it answers`,
+      );
     if (!app.config.s3) {
       app.log.warn(
         "REDIS_URL is set (several instances?) but uploaded files are stored on this instance's disk under DATA_DIR/storage: other instances answer 404 for them. Set the S3_* settings, or make DATA_DIR/storage a volume every instance shares.",

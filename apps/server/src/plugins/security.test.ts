@@ -15,15 +15,22 @@ function fromMiddleware(options: Parameters<typeof helmet>[0]): Record<string, s
 }
 
 describe('security headers worked out once', () => {
-  it.each(['http://127.0.0.1:3000', 'https://shop.example.tw'])('are the headers helmet itself sets, behind %s', (publicUrl) => {
-    const options = securityHeaderOptions(publicUrl, ['https://payment-stage.ecpay.com.tw']);
-    const headers = helmetHeaders(options);
-    expect(headers).toEqual(fromMiddleware(options));
-    expect(headers['content-security-policy']).toContain("form-action 'self' https://payment-stage.ecpay.com.tw");
-    expect(Boolean(headers['strict-transport-security'])).toBe(publicUrl.startsWith('https:'));
-  });
+  it.each(['http://127.0.0.1:3000', 'https://shop.example.tw'])(
+    'are the headers helmet itself sets, behind %s',
+    (publicUrl) => {
+      const options = securityHeaderOptions(publicUrl, ['https://payment-stage.ecpay.com.tw']);
+      const headers = helmetHeaders(options);
+      expect(headers).toEqual(fromMiddleware(options));
+      expect(headers['content-security-policy']).toContain(
+        "form-action 'self' https://payment-stage.ecpay.com.tw",
+      );
+      expect(Boolean(headers['strict-transport-security'])).toBe(publicUrl.startsWith('https:'));
+    },
+  );
 
   it('refuses options helmet refuses, at start', () => {
-    expect(() => helmetHeaders({ contentSecurityPolicy: { useDefaults: false, directives: { scriptSrc: ["'self"] } } })).toThrow();
+    expect(() =>
+      helmetHeaders({ contentSecurityPolicy: { useDefaults: false, directives: { scriptSrc: ["'self"] } } }),
+    ).toThrow();
   });
 });

@@ -45,7 +45,8 @@ export default fp<SpaOptions>(
     const dist = app.config.webDist;
     const indexFile = path.join(dist, 'index.html');
     const built = fs.existsSync(indexFile);
-    if (!built && !app.config.isTest) app.log.warn({ dist }, 'web build not found: serving a placeholder page');
+    if (!built && !app.config.isTest)
+      app.log.warn({ dist }, 'web build not found: serving a placeholder page');
 
     // Read once: the shell is small and never changes while this process runs.
     const template = built ? fs.readFileSync(indexFile, 'utf8') : UNBUILT_SHELL;
@@ -63,7 +64,10 @@ export default fp<SpaOptions>(
         cacheControl: false,
         // Only content-hashed files under assets/ may be cached for good; top-level files revalidate.
         setHeaders: (reply, filePath) =>
-          void reply.header('cache-control', filePath.startsWith(assetsDir + path.sep) ? IMMUTABLE : NO_CACHE),
+          void reply.header(
+            'cache-control',
+            filePath.startsWith(assetsDir + path.sep) ? IMMUTABLE : NO_CACHE,
+          ),
       });
       // Top-level files (icons, build manifest): one route each, revalidated every time.
       for (const entry of fs.readdirSync(dist, { withFileTypes: true })) {
@@ -81,16 +85,24 @@ export default fp<SpaOptions>(
     const anonymousPages = shellCache<Rendered>(500, 5_000);
     app.get('/*', async (request, reply) => {
       const pathname = decodeSafe(request.url.split('?', 1)[0] ?? '/');
-      if (pathname.startsWith('/api/') || pathname === '/api') throw new NotFoundError('找不到這個 API 路徑。');
+      if (pathname.startsWith('/api/') || pathname === '/api')
+        throw new NotFoundError('找不到這個 API 路徑。');
       if (pathname.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(pathname)) {
         // A missing file is not a page: no shell, so a lost chunk fails fast in the browser.
-        return reply.code(404).header('cache-control', NO_CACHE).type('text/plain; charset=utf-8').send('Not Found');
+        return reply
+          .code(404)
+          .header('cache-control', NO_CACHE)
+          .type('text/plain; charset=utf-8')
+          .send('Not Found');
       }
       const match = matchRoute(pathname);
       // The operations console: its own pages, never indexed, no shop meta.
       const admin = match ? null : matchAdminRoute(pathname);
       if (admin) {
-        const html = replaceTitle(template, `<title>${escapeHtml(`${admin.route.title}｜${BRAND.name} 管理後台`)}</title>\n    <meta name="robots" content="noindex, nofollow">`);
+        const html = replaceTitle(
+          template,
+          `<title>${escapeHtml(`${admin.route.title}｜${BRAND.name} 管理後台`)}</title>\n    <meta name="robots" content="noindex, nofollow">`,
+        );
         return reply.code(200).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(html);
       }
       const shell = await shells.get(pathname, async () => {
@@ -98,7 +110,13 @@ export default fp<SpaOptions>(
           request.log.error({ err: error }, 'page meta failed; serving defaults');
           return null;
         });
-        const title = meta?.title ?? (!match ? `${NOT_FOUND_TITLE}｜${BRAND.name}` : match.route.id !== 'landing' ? `${match.route.title}｜${BRAND.name}` : `${BRAND.name}｜${BRAND.tagline}`);
+        const title =
+          meta?.title ??
+          (!match
+            ? `${NOT_FOUND_TITLE}｜${BRAND.name}`
+            : match.route.id !== 'landing'
+              ? `${match.route.title}｜${BRAND.name}`
+              : `${BRAND.name}｜${BRAND.tagline}`);
         return { html: renderShell(template, title, meta), found: Boolean(match) && !meta?.notFound };
       });
       if (renderer && shell.found && match) {
@@ -107,23 +125,43 @@ export default fp<SpaOptions>(
         // others only when rendered with none.
         const visitor = await app.visitorOf(request);
         const signedIn = visitor !== null;
-        if (!signedIn && (request.cookies[SIGNED_IN_COOKIE] || app.sessionTokenOf(request))) reply.clearSessionCookies();
+        if (!signedIn && (request.cookies[SIGNED_IN_COOKIE] || app.sessionTokenOf(request)))
+          reply.clearSessionCookies();
         const search = request.url.slice(request.url.split('?', 1)[0]!.length);
         // A members' page for nobody: the shell, whose title and preview serve a shared link; the
         // app sends the visitor to sign in (the renderer would send the shell too, after a render).
-        const guarded = !signedIn && decideGuard(pathname, search, { signedIn: false, resetPasswordAuth: false }).kind !== 'allow';
-        if (guarded) return reply.code(200).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(shell.html);
+        const guarded =
+          !signedIn &&
+          decideGuard(pathname, search, { signedIn: false, resetPasswordAuth: false }).kind !== 'allow';
+        if (guarded)
+          return reply
+            .code(200)
+            .header('cache-control', NO_CACHE)
+            .type('text/html; charset=utf-8')
+            .send(shell.html);
         const url = signedIn ? request.url : anonymousPageUrl(pathname, search, match.route);
         const rendered = signedIn
           ? await renderPage(app, renderer, request, url, request.headers.cookie ?? '', shell.html)
           : await anonymousPages.get(url, () => renderPage(app, renderer, request, url, '', shell.html));
-        if (rendered.kind === 'redirect') return reply.code(rendered.status).header('cache-control', NO_CACHE).redirect(rendered.location, rendered.status);
+        if (rendered.kind === 'redirect')
+          return reply
+            .code(rendered.status)
+            .header('cache-control', NO_CACHE)
+            .redirect(rendered.location, rendered.status);
         if (rendered.kind === 'page') {
           // A signed-in page is the member's own: never kept by a shared cache.
-          return reply.code(rendered.found ? 200 : 404).header('cache-control', signedIn ? `private, ${NO_CACHE}` : NO_CACHE).type('text/html; charset=utf-8').send(rendered.html);
+          return reply
+            .code(rendered.found ? 200 : 404)
+            .header('cache-control', signedIn ? `private, ${NO_CACHE}` : NO_CACHE)
+            .type('text/html; charset=utf-8')
+            .send(rendered.html);
         }
       }
-      return reply.code(shell.found ? 200 : 404).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(shell.html);
+      return reply
+        .code(shell.found ? 200 : 404)
+        .header('cache-control', NO_CACHE)
+        .type('text/html; charset=utf-8')
+        .send(shell.html);
     });
   },
   { name: 'spa', dependencies: ['config', 'session'] },
@@ -131,17 +169,27 @@ export default fp<SpaOptions>(
 
 /** The server renderer built from the web app (apps/web/src/entry-server.tsx → dist/ssr/entry-server.js). */
 interface Renderer {
-  render(input: { url: string; cookie: string; fetch(url: string, init: RequestInit): Promise<Response> }): Promise<
-    { kind: 'redirect'; status: number; location: string } | { kind: 'page'; status: number; html: string; state: string } | { kind: 'skip' }
+  render(input: {
+    url: string;
+    cookie: string;
+    fetch(url: string, init: RequestInit): Promise<Response>;
+  }): Promise<
+    | { kind: 'redirect'; status: number; location: string }
+    | { kind: 'page'; status: number; html: string; state: string }
+    | { kind: 'skip' }
   >;
 }
 
-type Rendered = { kind: 'redirect'; status: number; location: string } | { kind: 'page'; found: boolean; html: string } | { kind: 'skip' };
+type Rendered =
+  | { kind: 'redirect'; status: number; location: string }
+  | { kind: 'page'; found: boolean; html: string }
+  | { kind: 'skip' };
 
 async function loadRenderer(dist: string, app: FastifyInstance): Promise<Renderer | null> {
   const file = path.join(dist, 'ssr', 'entry-server.js');
   if (!fs.existsSync(file)) {
-    if (!app.config.isTest) app.log.warn({ file }, 'server renderer not built: pages render in the browser only');
+    if (!app.config.isTest)
+      app.log.warn({ file }, 'server renderer not built: pages render in the browser only');
     return null;
   }
   try {
@@ -160,7 +208,14 @@ async function loadRenderer(dist: string, app: FastifyInstance): Promise<Rendere
  * the browser had asked. A render that
  * fails is logged and the shell is sent instead: the browser renders the page as before.
  */
-async function renderPage(app: FastifyInstance, renderer: Renderer, request: FastifyRequest, url: string, cookie: string, shellHtml: string): Promise<Rendered> {
+async function renderPage(
+  app: FastifyInstance,
+  renderer: Renderer,
+  request: FastifyRequest,
+  url: string,
+  cookie: string,
+  shellHtml: string,
+): Promise<Rendered> {
   try {
     const result = await renderer.render({
       url: `http://shop.internal${url}`,
@@ -169,7 +224,11 @@ async function renderPage(app: FastifyInstance, renderer: Renderer, request: Fas
         const res = await app.inject({
           method: (init.method ?? 'GET') as 'GET',
           url,
-          headers: { ...(init.headers as Record<string, string>), cookie, 'user-agent': request.headers['user-agent'] ?? '' },
+          headers: {
+            ...(init.headers as Record<string, string>),
+            cookie,
+            'user-agent': request.headers['user-agent'] ?? '',
+          },
           remoteAddress: request.ip,
           ...(typeof init.body === 'string' ? { payload: init.body } : {}),
         });
@@ -180,7 +239,10 @@ async function renderPage(app: FastifyInstance, renderer: Renderer, request: Fas
       },
     });
     if (result.kind !== 'page') return result;
-    const html = shellHtml.replace('<div id="root"></div>', () => `<div id="root" data-hydrating>${result.html}</div>${result.state}`);
+    const html = shellHtml.replace(
+      '<div id="root"></div>',
+      () => `<div id="root" data-hydrating>${result.html}</div>${result.state}`,
+    );
     return { kind: 'page', found: result.status < 400, html };
   } catch (error) {
     request.log.error({ err: error, url: request.url }, 'server render failed; sending the page shell');
@@ -219,7 +281,10 @@ function decodeSafe(pathname: string): string {
 }
 
 const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 /** Fills title, description, Open Graph and JSON-LD into the shell so link previews and crawlers see them. */
 export function renderShell(template: string, title: string, meta: PageMeta | null = null): string {
@@ -233,9 +298,17 @@ export function renderShell(template: string, title: string, meta: PageMeta | nu
         `<meta property="og:title" content="${escapeHtml(title)}">`,
         `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
         `<meta property="og:url" content="${escapeHtml(meta.url)}">`,
-        ...(meta.image ? [`<meta property="og:image" content="${escapeHtml(meta.image)}">`, `<meta name="twitter:card" content="summary_large_image">`] : [`<meta name="twitter:card" content="summary">`]),
+        ...(meta.image
+          ? [
+              `<meta property="og:image" content="${escapeHtml(meta.image)}">`,
+              `<meta name="twitter:card" content="summary_large_image">`,
+            ]
+          : [`<meta name="twitter:card" content="summary">`]),
         // JSON-LD is data, not script: nothing here runs, and `<` is escaped so it cannot end the tag.
-        ...meta.jsonLd.map((ld) => `<script type="application/ld+json">${JSON.stringify(ld).replace(/</g, '\\u003c')}</script>`),
+        ...meta.jsonLd.map(
+          (ld) =>
+            `<script type="application/ld+json">${JSON.stringify(ld).replace(/</g, '\\u003c')}</script>`,
+        ),
       ].join('\n    ')
     : '';
   return replaceTitle(template, `<title>${escapeHtml(title)}</title>${head ? `\n    ${head}` : ''}`);

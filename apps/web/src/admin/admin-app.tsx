@@ -1,6 +1,12 @@
 import { Suspense, useEffect } from 'react';
 import { Link, Route, Routes, useLocation } from 'react-router';
-import { ADMIN_BASE, ADMIN_ROUTES, adminPath, adminRelativePath, type AdminRouteId } from '@shop/shared/admin-routes';
+import {
+  ADMIN_BASE,
+  ADMIN_ROUTES,
+  adminPath,
+  adminRelativePath,
+  type AdminRouteId,
+} from '@shop/shared/admin-routes';
 import { BRAND } from '@shop/shared/brand';
 import { ButtonLink } from '../components/ui/button.tsx';
 import { EmptyState } from '../components/ui/empty-state.tsx';
@@ -35,7 +41,14 @@ function useAdminTitle(title: string) {
 
 function Page({ id, title, allowed }: { id: AdminRouteId; title: string; allowed: boolean }) {
   useAdminTitle(title);
-  if (!allowed) return <EmptyState title="您的角色沒有權限開啟這個頁面" description="如需使用，請洽店主調整您的角色。" action={<ButtonLink to={adminPath.dashboard()}>回到總覽</ButtonLink>} />;
+  if (!allowed)
+    return (
+      <EmptyState
+        title="您的角色沒有權限開啟這個頁面"
+        description="如需使用，請洽店主調整您的角色。"
+        action={<ButtonLink to={adminPath.dashboard()}>回到總覽</ButtonLink>}
+      />
+    );
   const Component = PAGES[id];
   return (
     <Suspense fallback={<Loading />}>
@@ -61,11 +74,27 @@ export default function AdminApp() {
     return (
       <Centered>
         {status === 401 ? (
-          <EmptyState title="請先登入管理員帳號" description="管理後台只開放給店主與店員。" action={<ButtonLink to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`}>前往登入</ButtonLink>} />
+          <EmptyState
+            title="請先登入管理員帳號"
+            description="管理後台只開放給店主與店員。"
+            action={
+              <ButtonLink to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`}>
+                前往登入
+              </ButtonLink>
+            }
+          />
         ) : status === 403 ? (
-          <EmptyState title="這個帳號沒有管理後台的權限" description="如果您是店員，請洽店主為您開通。" action={<ButtonLink to="/">回到商店</ButtonLink>} />
+          <EmptyState
+            title="這個帳號沒有管理後台的權限"
+            description="如果您是店員，請洽店主為您開通。"
+            action={<ButtonLink to="/">回到商店</ButtonLink>}
+          />
         ) : (
-          <EmptyState title="管理後台暫時無法載入" description="請檢查網路連線後重新整理頁面。" action={<ButtonLink to={adminPath.dashboard()}>重新載入</ButtonLink>} />
+          <EmptyState
+            title="管理後台暫時無法載入"
+            description="請檢查網路連線後重新整理頁面。"
+            action={<ButtonLink to={adminPath.dashboard()}>重新載入</ButtonLink>}
+          />
         )}
       </Centered>
     );
@@ -79,7 +108,12 @@ export default function AdminApp() {
       </div>
       <Routes>
         {ADMIN_ROUTES.map((r) => (
-          <Route key={r.id} path={r.path === ADMIN_BASE ? undefined : adminRelativePath(r.path)} index={r.path === ADMIN_BASE} element={<Page id={r.id} title={r.title} allowed={hasPermission(me.data, r.permission)} />} />
+          <Route
+            key={r.id}
+            path={r.path === ADMIN_BASE ? undefined : adminRelativePath(r.path)}
+            index={r.path === ADMIN_BASE}
+            element={<Page id={r.id} title={r.title} allowed={hasPermission(me.data, r.permission)} />}
+          />
         ))}
         <Route
           path="*"

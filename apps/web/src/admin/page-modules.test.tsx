@@ -7,10 +7,14 @@ import { ADMIN_PAGES, consolePages } from './page-modules.ts';
 
 function memoryStorage() {
   const map = new Map<string, string>();
-  return { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v) };
+  return {
+    getItem: (k: string) => map.get(k) ?? null,
+    setItem: (k: string, v: string) => void map.set(k, v),
+  };
 }
 
-const failedChunk = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/orders-abc123.js'));
+const failedChunk = () =>
+  Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/orders-abc123.js'));
 
 function renderPage(Page: React.ComponentType) {
   return render(
@@ -45,8 +49,16 @@ describe('console pages whose chunk fails to load', () => {
   });
 
   it('render the page when its chunk loads', async () => {
-    const deps: ChunkReloadDeps = { path: () => '/admin/orders', now: () => 0, storage: memoryStorage(), reload: vi.fn() };
-    const pages = consolePages({ ...ADMIN_PAGES, orders: () => Promise.resolve({ default: () => <h1>訂單</h1> }) }, deps);
+    const deps: ChunkReloadDeps = {
+      path: () => '/admin/orders',
+      now: () => 0,
+      storage: memoryStorage(),
+      reload: vi.fn(),
+    };
+    const pages = consolePages(
+      { ...ADMIN_PAGES, orders: () => Promise.resolve({ default: () => <h1>訂單</h1> }) },
+      deps,
+    );
     renderPage(pages.orders);
     expect((await screen.findByRole('heading', { name: '訂單' })).textContent).toBe('訂單');
     expect(deps.reload).not.toHaveBeenCalled();

@@ -36,6 +36,11 @@ export const ADMIN_PAGES: Record<AdminRouteId, Loader> = {
  * The console's pages as lazy components. A page whose chunk fails to load reloads the page once,
  * then shows the 500 page, exactly as the shop's routes do (lib/lazy-page.ts).
  */
-export function consolePages(loaders: Record<AdminRouteId, () => Promise<PageModule>>, deps?: ChunkReloadDeps): Record<AdminRouteId, ComponentType> {
-  return Object.fromEntries(Object.entries(loaders).map(([id, load]) => [id, lazy(loadPageModule(load, deps))])) as unknown as Record<AdminRouteId, ComponentType>;
+export function consolePages(
+  loaders: Record<AdminRouteId, () => Promise<PageModule>>,
+  deps?: ChunkReloadDeps,
+): Record<AdminRouteId, ComponentType> {
+  return Object.fromEntries(
+    Object.entries(loaders).map(([id, load]) => [id, lazy(loadPageModule(load, deps))]),
+  ) as unknown as Record<AdminRouteId, ComponentType>;
 }

@@ -21,7 +21,8 @@ function useMemberEvents(signedIn: boolean) {
             void client.invalidateQueries({ queryKey: ['membership'] });
           }
           if (event.type === 'cart.updated') void client.invalidateQueries({ queryKey: ['cart'] });
-          if (event.type === 'membership.updated') void client.invalidateQueries({ queryKey: ['membership'] });
+          if (event.type === 'membership.updated')
+            void client.invalidateQueries({ queryKey: ['membership'] });
         },
         () => void client.invalidateQueries(),
       );

@@ -20,7 +20,10 @@ export function startBuildUpdates(router: ReturnType<typeof createAppRouter>): v
         const res = await fetch(`${BUILD_MANIFEST_PATH}?t=${t}`, { cache: 'no-store' });
         // The shop closed for maintenance since this page opened (a visitor with no live-update
         // stream learns it here, within a minute): the server's maintenance page takes over.
-        if (res.status === 503 && ((await res.json()) as { error?: { code?: string } }).error?.code === 'maintenance') {
+        if (
+          res.status === 503 &&
+          ((await res.json()) as { error?: { code?: string } }).error?.code === 'maintenance'
+        ) {
           window.location.replace(paths.maintenance());
           return null;
         }

@@ -8,7 +8,10 @@ import { lookupRedirect, productQueryOptions } from '../features/catalog/api/cat
 import { queryClient } from '../lib/query-client.ts';
 
 export function currentGuardState(): GuardState {
-  return { signedIn: hasSessionCookie(), resetPasswordAuth: useResetPasswordStore.getState().resetPasswordAuth };
+  return {
+    signedIn: hasSessionCookie(),
+    resetPasswordAuth: useResetPasswordStore.getState().resetPasswordAuth,
+  };
 }
 
 /** Runs the guard table (docs/product-rules.md) for the URL being opened; throws a redirect when needed. */
@@ -58,6 +61,7 @@ export async function productLoader({ request, params }: LoaderFunctionArgs): Pr
   await redirectCheck(new URL(request.url).pathname);
   // The page's data starts loading with its code; the page shows a skeleton until it arrives.
   // (On the server the page's own render asks for it.)
-  if (params.productId && typeof window !== 'undefined') void queryClient.prefetchQuery(productQueryOptions(params.productId));
+  if (params.productId && typeof window !== 'undefined')
+    void queryClient.prefetchQuery(productQueryOptions(params.productId));
   return null;
 }

@@ -1,5 +1,17 @@
-import { createBrowserRouter, matchRoutes, type HydrationState, type LoaderFunction, type RouteObject } from 'react-router';
-import { MEMBER_LAYOUT_PATH, NOT_FOUND_TITLE, ROUTES, type RouteDef, type RouteId } from '@shop/shared/routes';
+import {
+  createBrowserRouter,
+  matchRoutes,
+  type HydrationState,
+  type LoaderFunction,
+  type RouteObject,
+} from 'react-router';
+import {
+  MEMBER_LAYOUT_PATH,
+  NOT_FOUND_TITLE,
+  ROUTES,
+  type RouteDef,
+  type RouteId,
+} from '@shop/shared/routes';
 import { PageSkeleton } from '../components/page-skeleton.tsx';
 import type { RouteHandle } from '../components/layouts/default-layout.tsx';
 import { AppLayout } from './app-layout.tsx';
@@ -65,7 +77,11 @@ export function buildRoutes(): RouteObject[] {
       children: [
         {
           errorElement: <RouteError />,
-          children: [...top.map((r) => toRoute(r, r.path)), memberLayout, { path: '*', element: <NotFoundRoute />, handle: { title: NOT_FOUND_TITLE } }],
+          children: [
+            ...top.map((r) => toRoute(r, r.path)),
+            memberLayout,
+            { path: '*', element: <NotFoundRoute />, handle: { title: NOT_FOUND_TITLE } },
+          ],
         },
       ],
     },

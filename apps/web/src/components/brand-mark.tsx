@@ -15,8 +15,12 @@ export function BrandMark({ className = 'size-9' }: { className?: string }) {
 export function BrandName() {
   return (
     <span className="flex flex-col leading-none">
-      <span className="font-serif text-lg font-semibold tracking-[0.2em] whitespace-nowrap text-ink">{BRAND.name}</span>
-      <span className="mt-1 text-[0.625rem] tracking-[0.3em] whitespace-nowrap text-ink-muted uppercase">{BRAND.nameLatin}</span>
+      <span className="font-serif text-lg font-semibold tracking-[0.2em] whitespace-nowrap text-ink">
+        {BRAND.name}
+      </span>
+      <span className="mt-1 text-[0.625rem] tracking-[0.3em] whitespace-nowrap text-ink-muted uppercase">
+        {BRAND.nameLatin}
+      </span>
     </span>
   );
 }

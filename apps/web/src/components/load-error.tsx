@@ -12,7 +12,15 @@ export interface RetryableQuery {
  * "Couldn't load" for a query that failed with nothing to show: what went wrong, in the shopper's
  * words (errorMessage), and a 重新載入 button that asks again. Announced as an alert.
  */
-export function LoadError({ query, title, className }: { query: RetryableQuery; title?: string; className?: string }) {
+export function LoadError({
+  query,
+  title,
+  className,
+}: {
+  query: RetryableQuery;
+  title?: string;
+  className?: string;
+}) {
   return (
     <Alert
       tone="error"

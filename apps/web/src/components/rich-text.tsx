@@ -28,7 +28,10 @@ export function DescriptionBlocks({ blocks }: { blocks: readonly DescriptionBloc
             );
           case 'quote':
             return (
-              <blockquote key={i} className="border-l-4 border-amber/60 bg-amber-soft/50 px-5 py-3 font-serif">
+              <blockquote
+                key={i}
+                className="border-l-4 border-amber/60 bg-amber-soft/50 px-5 py-3 font-serif"
+              >
                 <p>{block.text}</p>
                 {block.cite && <footer className="mt-1 text-sm text-ink-muted">—— {block.cite}</footer>}
               </blockquote>
@@ -38,7 +41,9 @@ export function DescriptionBlocks({ blocks }: { blocks: readonly DescriptionBloc
               <ol key={i} className="grid gap-3 sm:grid-cols-2">
                 {block.items.map((step, n) => (
                   <li key={step.title} className="flex gap-3 rounded-lg border border-line bg-surface p-4">
-                    <span className="tabular flex size-7 shrink-0 items-center justify-center rounded-full bg-tea text-sm text-white">{n + 1}</span>
+                    <span className="tabular flex size-7 shrink-0 items-center justify-center rounded-full bg-tea text-sm text-white">
+                      {n + 1}
+                    </span>
                     <div>
                       <p className="font-medium">{step.title}</p>
                       <p className="text-sm text-ink-muted">{step.text}</p>

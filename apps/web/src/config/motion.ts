@@ -25,5 +25,7 @@ export const RELOAD_GUARD_MS = 10_000;
 export const BUILD_POLL_INTERVAL_MS = 60_000;
 
 export function prefersReducedMotion(): boolean {
-  return typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+  return (
+    typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true
+  );
 }

@@ -2,7 +2,11 @@ import { LOGIN_PATH, REDIRECT_PARAM } from '@shop/shared/routes';
 
 /** `path` with the given query values, each encoded; empty ones are left out. */
 function withQuery(path: string, query: Readonly<Record<string, string | undefined>> = {}): string {
-  const params = new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''));
+  const params = new URLSearchParams(
+    Object.entries(query).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '',
+    ),
+  );
   const search = params.toString();
   return search ? `${path}?${search}` : path;
 }
@@ -11,7 +15,8 @@ function withQuery(path: string, query: Readonly<Record<string, string | undefin
 export const paths = {
   landing: () => '/',
   home: () => '/home',
-  login: (returnTo?: string) => (returnTo ? `${LOGIN_PATH}?${REDIRECT_PARAM}=${encodeURIComponent(returnTo)}` : LOGIN_PATH),
+  login: (returnTo?: string) =>
+    returnTo ? `${LOGIN_PATH}?${REDIRECT_PARAM}=${encodeURIComponent(returnTo)}` : LOGIN_PATH,
   register: () => '/register',
   forgetPassword: () => '/forgetPassword',
   forgetPasswordConfirm: () => '/forgetPasswordConfirm',

@@ -16,7 +16,9 @@ afterEach(() => {
 
 describe('api client retry policy (docs/product-rules.md#http-behaviour)', () => {
   it('retries a GET once on 503 and then succeeds', async () => {
-    fetchMock.mockResolvedValueOnce(json(503, { error: { code: 'internal-error', message: 'x' } })).mockResolvedValueOnce(json(200, { ok: 1 }));
+    fetchMock
+      .mockResolvedValueOnce(json(503, { error: { code: 'internal-error', message: 'x' } }))
+      .mockResolvedValueOnce(json(200, { ok: 1 }));
     await expect(apiGet('/api/thing')).resolves.toEqual({ ok: 1 });
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
@@ -34,9 +36,18 @@ describe('api client retry policy (docs/product-rules.md#http-behaviour)', () =>
   });
 
   it('does not retry a status outside the list', async () => {
-    fetchMock.mockResolvedValue(json(400, { error: { code: 'invalid-argument', message: '資料有誤', fields: { email: '格式不正確' } } }));
+    fetchMock.mockResolvedValue(
+      json(400, {
+        error: { code: 'invalid-argument', message: '資料有誤', fields: { email: '格式不正確' } },
+      }),
+    );
     const error = await apiGet('/api/thing').catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 400, code: 'invalid-argument', message: '資料有誤', fields: { email: '格式不正確' } });
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'invalid-argument',
+      message: '資料有誤',
+      fields: { email: '格式不正確' },
+    });
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
@@ -61,12 +72,24 @@ describe('api client time-outs and cancellation', () => {
   });
 
   it('gives up after the time-out with network-request-failed', async () => {
-    fetchMock.mockImplementation((_url: string, init: RequestInit) => new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))));
-    await expect(apiPost('/api/slow', {}, { timeout: 20 })).rejects.toMatchObject({ code: 'network-request-failed' });
+    fetchMock.mockImplementation(
+      (_url: string, init: RequestInit) =>
+        new Promise((_resolve, reject) =>
+          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        ),
+    );
+    await expect(apiPost('/api/slow', {}, { timeout: 20 })).rejects.toMatchObject({
+      code: 'network-request-failed',
+    });
   });
 
   it('passes the caller\u2019s cancellation on as an abort, not as a network failure', async () => {
-    fetchMock.mockImplementation((_url: string, init: RequestInit) => new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))));
+    fetchMock.mockImplementation(
+      (_url: string, init: RequestInit) =>
+        new Promise((_resolve, reject) =>
+          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        ),
+    );
     const controller = new AbortController();
     const pending = apiGet('/api/thing', { signal: controller.signal });
     controller.abort();

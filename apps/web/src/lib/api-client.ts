@@ -110,13 +110,17 @@ export async function api<T>(method: string, url: string, options: RequestOption
     // The shop closed for maintenance: a full load of /maintenance, where the server answers its
     // plain page (docs/product-rules.md#maintenance-mode). Never a loop: that page has no script.
     // (A literal: config/paths.ts would pull the route table into this shared chunk.)
-    if (apiError.status === 503 && apiError.code === 'maintenance' && typeof location !== 'undefined') location.replace('/maintenance');
+    if (apiError.status === 503 && apiError.code === 'maintenance' && typeof location !== 'undefined')
+      location.replace('/maintenance');
     throw apiError;
   }
 }
 
 export const apiGet = <T>(url: string, options?: RequestOptions) => api<T>('GET', url, options);
-export const apiPost = <T>(url: string, body?: unknown, options?: RequestOptions) => api<T>('POST', url, { ...options, body });
-export const apiPut = <T>(url: string, body?: unknown, options?: RequestOptions) => api<T>('PUT', url, { ...options, body });
-export const apiPatch = <T>(url: string, body?: unknown, options?: RequestOptions) => api<T>('PATCH', url, { ...options, body });
+export const apiPost = <T>(url: string, body?: unknown, options?: RequestOptions) =>
+  api<T>('POST', url, { ...options, body });
+export const apiPut = <T>(url: string, body?: unknown, options?: RequestOptions) =>
+  api<T>('PUT', url, { ...options, body });
+export const apiPatch = <T>(url: string, body?: unknown, options?: RequestOptions) =>
+  api<T>('PATCH', url, { ...options, body });
 export const apiDelete = <T>(url: string, options?: RequestOptions) => api<T>('DELETE', url, options);

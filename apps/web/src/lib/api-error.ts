@@ -26,7 +26,8 @@ interface ErrorPayload {
 /** Turns any error body into an ApiError; unknown shapes get a generic zh-TW message. */
 export function toApiError(status: number, body: unknown): ApiError {
   const error = (body as ErrorPayload | null)?.error;
-  const code = typeof error?.code === 'string' ? error.code : status >= 500 ? CommonErrorCode.internal : 'unknown';
+  const code =
+    typeof error?.code === 'string' ? error.code : status >= 500 ? CommonErrorCode.internal : 'unknown';
   const message =
     typeof error?.message === 'string'
       ? error.message

@@ -27,7 +27,11 @@ export function errorMessage(error: unknown): string {
  * saved for the new-build reload (lib/unsaved-input.ts); a refused one keeps the typed text
  * protected. Returns the form-level message, its code and a submit handler.
  */
-export function useApiSubmit<T extends FieldValues, R>(form: UseFormReturn<T>, submit: (values: T) => Promise<R>, onSuccess: (result: R, values: T) => void) {
+export function useApiSubmit<T extends FieldValues, R>(
+  form: UseFormReturn<T>,
+  submit: (values: T) => Promise<R>,
+  onSuccess: (result: R, values: T) => void,
+) {
   const [formError, setFormError] = useState<string | null>(null);
   const [formErrorCode, setFormErrorCode] = useState<string | null>(null);
   const onSubmit = form.handleSubmit(async (values, event) => {
@@ -40,7 +44,9 @@ export function useApiSubmit<T extends FieldValues, R>(form: UseFormReturn<T>, s
     } catch (error) {
       const fields = error instanceof ApiError ? error.fields : undefined;
       const known = fields ? Object.entries(fields).filter(([name]) => name in values) : [];
-      known.forEach(([name, message], i) => form.setError(name as Path<T>, { type: 'server', message }, { shouldFocus: i === 0 }));
+      known.forEach(([name, message], i) =>
+        form.setError(name as Path<T>, { type: 'server', message }, { shouldFocus: i === 0 }),
+      );
       if (known.length === 0) {
         setFormError(errorMessage(error));
         setFormErrorCode(error instanceof ApiError ? error.code : AuthErrorCode.networkRequestFailed);

@@ -10,7 +10,10 @@ export type PageModule = { default: ComponentType };
  * renders the 500 page itself, because the router does not reliably show an error boundary for a
  * lazy import that fails during the first page load.
  */
-export function loadPageModule(load: () => Promise<PageModule>, deps?: ChunkReloadDeps): () => Promise<PageModule> {
+export function loadPageModule(
+  load: () => Promise<PageModule>,
+  deps?: ChunkReloadDeps,
+): () => Promise<PageModule> {
   const guarded = withChunkReload(load, deps);
   return async () => {
     try {
@@ -27,4 +30,3 @@ export function lazyPage(load: () => Promise<PageModule>) {
   const loadPage = loadPageModule(load);
   return async () => ({ Component: (await loadPage()).default });
 }
-

@@ -27,13 +27,21 @@ function openStream(): Answer & { stream: { push(text: string): void; end(): voi
     status: 200,
     headers: { 'content-type': 'text/event-stream' },
     body,
-    stream: { push: (text: string) => controller.enqueue(encoder.encode(text)), end: () => controller.close() },
+    stream: {
+      push: (text: string) => controller.enqueue(encoder.encode(text)),
+      end: () => controller.close(),
+    },
   };
   return answer;
 }
 
 function respond(answer: Answer & { body?: ReadableStream<Uint8Array> }): Response {
-  const body = answer.status === 200 ? answer.body : answer.status === 204 ? null : JSON.stringify({ error: { code: 'x', message: 'x' } });
+  const body =
+    answer.status === 200
+      ? answer.body
+      : answer.status === 204
+        ? null
+        : JSON.stringify({ error: { code: 'x', message: 'x' } });
   return new Response(body, {
     status: answer.status,
     headers: answer.headers,
@@ -120,7 +128,9 @@ describe('member live updates', () => {
     const onReconnect = vi.fn();
     const stop = connectMemberEvents((e) => events.push(e), onReconnect);
     await pass(10);
-    first.stream.push('retry: 1000\nevent: ready\ndata: {}\n\n: ping\n\nevent: order.updated\ndata: {"orderNo":"S1"}\n\n');
+    first.stream.push(
+      'retry: 1000\nevent: ready\ndata: {}\n\n: ping\n\nevent: order.updated\ndata: {"orderNo":"S1"}\n\n',
+    );
     await pass(10);
     expect(events).toEqual([{ type: 'order.updated', data: { orderNo: 'S1' } }]);
     first.stream.end();

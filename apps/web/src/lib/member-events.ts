@@ -28,7 +28,11 @@ const showMaintenance = () => window.location.replace(paths.maintenance());
  * (429) it waits at least the Retry-After; with the session over (401, 403) it stops, since the
  * member is signed out and knocking again cannot help.
  */
-export function connectMemberEvents(onEvent: (event: MemberEvent) => void, onReconnect?: () => void, onMaintenance: () => void = showMaintenance): () => void {
+export function connectMemberEvents(
+  onEvent: (event: MemberEvent) => void,
+  onReconnect?: () => void,
+  onMaintenance: () => void = showMaintenance,
+): () => void {
   let source: EventSource | null = null;
   let attempt = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -78,7 +82,8 @@ export function connectMemberEvents(onEvent: (event: MemberEvent) => void, onRec
     current.addEventListener('site.maintenance', (e) => {
       heard();
       try {
-        if ((JSON.parse((e as MessageEvent<string>).data) as { enabled?: unknown }).enabled === true) onMaintenance();
+        if ((JSON.parse((e as MessageEvent<string>).data) as { enabled?: unknown }).enabled === true)
+          onMaintenance();
         else onReconnect?.();
       } catch {
         // A malformed message: ignore it.
@@ -109,7 +114,10 @@ export function connectMemberEvents(onEvent: (event: MemberEvent) => void, onRec
 async function whyRefused(signal: AbortSignal): Promise<{ signedOut: boolean; retryAfterMs: number }> {
   try {
     const res = await fetch('/api/events?probe=1', { credentials: 'same-origin', cache: 'no-store', signal });
-    return { signedOut: res.status === 401 || res.status === 403, retryAfterMs: res.status === 429 ? retryAfterMs(res.headers.get('retry-after')) : 0 };
+    return {
+      signedOut: res.status === 401 || res.status === 403,
+      retryAfterMs: res.status === 429 ? retryAfterMs(res.headers.get('retry-after')) : 0,
+    };
   } catch {
     return { signedOut: false, retryAfterMs: 0 };
   }

@@ -2,7 +2,10 @@
  * Posts a gateway's form as the server made it (ECPay's payment page or store map, or the
  * sandbox's): a full-page navigation.
  */
-export function submitPaymentForm(payment: { readonly action: string; readonly fields: Readonly<Record<string, string>> }, target?: '_blank'): void {
+export function submitPaymentForm(
+  payment: { readonly action: string; readonly fields: Readonly<Record<string, string>> },
+  target?: '_blank',
+): void {
   const form = document.createElement('form');
   form.method = 'POST';
   form.action = payment.action;
@@ -21,4 +24,7 @@ export function submitPaymentForm(payment: { readonly action: string; readonly f
 }
 
 /** ECPay's store map has a phone layout (Device 1): a narrow or touch-only screen gets it. */
-export const mapDevice = (): 'mobile' | 'pc' => (typeof window !== 'undefined' && window.matchMedia('(max-width: 767px), (pointer: coarse)').matches ? 'mobile' : 'pc');
+export const mapDevice = (): 'mobile' | 'pc' =>
+  typeof window !== 'undefined' && window.matchMedia('(max-width: 767px), (pointer: coarse)').matches
+    ? 'mobile'
+    : 'pc';

@@ -7,7 +7,10 @@ const MiB = 1024 * 1024;
 /** An answer of about `mib` MiB once written as JSON. */
 const answer = (mib: number) => ({ text: 'x'.repeat(mib * MiB - 12) });
 const cachedBytes = (client: QueryClient) =>
-  client.getQueryCache().getAll().reduce((sum, q) => sum + (q.state.data === undefined ? 0 : JSON.stringify(q.state.data).length), 0);
+  client
+    .getQueryCache()
+    .getAll()
+    .reduce((sum, q) => sum + (q.state.data === undefined ? 0 : JSON.stringify(q.state.data).length), 0);
 
 describe('the client data cache is bounded', () => {
   afterEach(() => queryClient.clear());
@@ -24,7 +27,11 @@ describe('the client data cache is bounded', () => {
     const client = new QueryClient();
     boundQueryCache(client.getQueryCache(), 4 * MiB);
     client.setQueryData(['shown'], answer(1));
-    const observer = new QueryObserver(client, { queryKey: ['shown'], queryFn: () => answer(1), staleTime: Infinity });
+    const observer = new QueryObserver(client, {
+      queryKey: ['shown'],
+      queryFn: () => answer(1),
+      staleTime: Infinity,
+    });
     const unsubscribe = observer.subscribe(() => {});
     for (let i = 0; i < 8; i++) client.setQueryData(['other', i], answer(1));
     expect(client.getQueryData(['shown'])).toBeDefined();

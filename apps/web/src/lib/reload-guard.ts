@@ -75,14 +75,16 @@ export function setPendingLocationSource(source: () => string | null): void {
 }
 
 function browserDeps(): ChunkReloadDeps {
-  const target = () => pendingHref() ?? window.location.pathname + window.location.search + window.location.hash;
+  const target = () =>
+    pendingHref() ?? window.location.pathname + window.location.search + window.location.hash;
   return {
     path: () => target().split(/[?#]/, 1)[0] ?? '/',
     now: () => Date.now(),
     storage: window.sessionStorage,
     reload: () => {
       const href = target();
-      if (href === window.location.pathname + window.location.search + window.location.hash) window.location.reload();
+      if (href === window.location.pathname + window.location.search + window.location.hash)
+        window.location.reload();
       else window.location.assign(href);
     },
   };

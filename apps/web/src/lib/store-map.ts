@@ -15,7 +15,8 @@ export const logisticsOptionsQueryOptions = () =>
 export const storeChoiceQueryOptions = (token: string) =>
   queryOptions({
     queryKey: ['logistics', 'map', token],
-    queryFn: ({ signal }) => apiGet<CvsStoreChoice>(`/api/logistics/map/${encodeURIComponent(token)}`, { signal }),
+    queryFn: ({ signal }) =>
+      apiGet<CvsStoreChoice>(`/api/logistics/map/${encodeURIComponent(token)}`, { signal }),
     retry: false,
     staleTime: Infinity,
   });

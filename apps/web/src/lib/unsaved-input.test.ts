@@ -1,11 +1,17 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { hasUnsavedInput, installUnsavedInputTracking, markFormSaved, resetUnsavedInputTracking } from './unsaved-input.ts';
+import {
+  hasUnsavedInput,
+  installUnsavedInputTracking,
+  markFormSaved,
+  resetUnsavedInputTracking,
+} from './unsaved-input.ts';
 
 const type = (input: HTMLInputElement, value: string) => {
   input.value = value;
   input.dispatchEvent(new Event('input', { bubbles: true }));
 };
-const submit = (form: HTMLFormElement) => form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+const submit = (form: HTMLFormElement) =>
+  form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
 
 describe('unsaved input tracking', () => {
   beforeEach(() => {

@@ -15,7 +15,10 @@ let installed = false;
 
 function formOf(target: EventTarget | null | undefined): HTMLFormElement | null {
   if (!(target instanceof Element)) return null;
-  const form = target instanceof HTMLFormElement ? target : ((target as HTMLInputElement).form ?? target.closest('form'));
+  const form =
+    target instanceof HTMLFormElement
+      ? target
+      : ((target as HTMLInputElement).form ?? target.closest('form'));
   return form && !form.hasAttribute('data-ignore-unsaved') ? form : null;
 }
 
@@ -28,14 +31,22 @@ export function installUnsavedInputTracking(doc: Document = document): void {
   };
   doc.addEventListener('input', touched, true);
   doc.addEventListener('change', touched, true);
-  doc.addEventListener('submit', (event) => {
-    const form = formOf(event.target);
-    if (form && dirty.has(form)) submitted.set(form, dirty.get(form)!);
-  }, true);
-  doc.addEventListener('reset', (event) => {
-    const form = formOf(event.target);
-    if (form) dirty.delete(form);
-  }, true);
+  doc.addEventListener(
+    'submit',
+    (event) => {
+      const form = formOf(event.target);
+      if (form && dirty.has(form)) submitted.set(form, dirty.get(form)!);
+    },
+    true,
+  );
+  doc.addEventListener(
+    'reset',
+    (event) => {
+      const form = formOf(event.target);
+      if (form) dirty.delete(form);
+    },
+    true,
+  );
 }
 
 /**

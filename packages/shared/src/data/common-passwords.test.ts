@@ -22,7 +22,22 @@ describe('COMMON_PASSWORDS', () => {
   });
 
   it('includes the best-known common passwords of every region', () => {
-    for (const p of ['123456', 'password', '12345678', 'qwerty', 'iloveyou', '1qaz2wsx', '5201314', 'woaini1314', 'a123456', 'qq123456', 'zxcvbnm', '88888888', '147258369', 'taiwan123']) {
+    for (const p of [
+      '123456',
+      'password',
+      '12345678',
+      'qwerty',
+      'iloveyou',
+      '1qaz2wsx',
+      '5201314',
+      'woaini1314',
+      'a123456',
+      'qq123456',
+      'zxcvbnm',
+      '88888888',
+      '147258369',
+      'taiwan123',
+    ]) {
       expect(COMMON_PASSWORDS, p).toContain(p);
     }
   });

@@ -6,8 +6,28 @@ const allDistricts = TW_CITIES.flatMap((c) => c.districts.map((d) => ({ city: c.
 describe('TW_CITIES', () => {
   it('lists the 22 cities/counties in the conventional order', () => {
     expect(TW_CITIES.map((c) => c.name)).toEqual([
-      '臺北市', '基隆市', '新北市', '連江縣', '宜蘭縣', '新竹市', '新竹縣', '桃園市', '苗栗縣', '臺中市', '彰化縣',
-      '南投縣', '嘉義市', '嘉義縣', '雲林縣', '臺南市', '高雄市', '澎湖縣', '金門縣', '屏東縣', '臺東縣', '花蓮縣',
+      '臺北市',
+      '基隆市',
+      '新北市',
+      '連江縣',
+      '宜蘭縣',
+      '新竹市',
+      '新竹縣',
+      '桃園市',
+      '苗栗縣',
+      '臺中市',
+      '彰化縣',
+      '南投縣',
+      '嘉義市',
+      '嘉義縣',
+      '雲林縣',
+      '臺南市',
+      '高雄市',
+      '澎湖縣',
+      '金門縣',
+      '屏東縣',
+      '臺東縣',
+      '花蓮縣',
     ]);
   });
 
@@ -69,7 +89,14 @@ describe('TW_CITIES', () => {
 
   it('counts the districts of a few cities', () => {
     const count = (name: string) => TW_CITIES.find((c) => c.name === name)?.districts.length;
-    expect([count('臺北市'), count('新北市'), count('臺中市'), count('臺南市'), count('高雄市'), count('南投縣')]).toEqual([12, 29, 29, 37, 38, 13]);
+    expect([
+      count('臺北市'),
+      count('新北市'),
+      count('臺中市'),
+      count('臺南市'),
+      count('高雄市'),
+      count('南投縣'),
+    ]).toEqual([12, 29, 29, 37, 38, 13]);
   });
 });
 

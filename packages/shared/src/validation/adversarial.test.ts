@@ -19,7 +19,31 @@ const BUDGET_MS = 20;
 const TRIES = 3;
 
 /** A few characters from each class the rules distinguish, so runs cross every class boundary. */
-const CLASS_SAMPLES = ['a', 'Z', '山', '\u0301', '1', '_', '-', '.', '@', ' ', '\u3000', '\t', '\n', '+', ':', '/', '?', '%', '"', '\\', '😀', '\u0000', ','];
+const CLASS_SAMPLES = [
+  'a',
+  'Z',
+  '山',
+  '\u0301',
+  '1',
+  '_',
+  '-',
+  '.',
+  '@',
+  ' ',
+  '\u3000',
+  '\t',
+  '\n',
+  '+',
+  ':',
+  '/',
+  '?',
+  '%',
+  '"',
+  '\\',
+  '😀',
+  '\u0000',
+  ',',
+];
 
 /** Families of adversarial strings of about `n` characters. */
 const FAMILIES: Record<string, (n: number) => string> = {
@@ -44,16 +68,40 @@ const FAMILIES: Record<string, (n: number) => string> = {
 };
 for (const a of CLASS_SAMPLES) {
   for (const b of ['!', '@', ' ', 'a', '.']) {
-    if (a !== b) FAMILIES[`run of ${JSON.stringify(a)}×N then ${JSON.stringify(b)}`] = (n) => `${a.repeat(Math.max(1, Math.floor(n / a.length)))}${b}`;
+    if (a !== b)
+      FAMILIES[`run of ${JSON.stringify(a)}×N then ${JSON.stringify(b)}`] = (n) =>
+        `${a.repeat(Math.max(1, Math.floor(n / a.length)))}${b}`;
   }
 }
 
 /** Params that give each rule something to do (the regex one is linear, as every pattern in our code must be). */
 const PARAMS: Record<RuleName, string[]> = {
-  alpha: [], alpha_dash: [], alpha_num: [], alpha_spaces: [], between: ['1', '10'], confirmed: ['other'],
-  digits: ['10'], dimensions: ['800', '600'], email: [], ext: ['png', 'jpg'], image: [], integer: [], is: ['yes'],
-  is_not: ['no'], length: ['3'], max: ['254'], max_value: ['10'], mimes: ['image/png'], min: ['8'],
-  min_value: ['1'], not_one_of: ['a', 'b'], numeric: [], one_of: ['a', 'b'], regex: ['^[a-z0-9-]+$'], required: [], size: ['10'],
+  alpha: [],
+  alpha_dash: [],
+  alpha_num: [],
+  alpha_spaces: [],
+  between: ['1', '10'],
+  confirmed: ['other'],
+  digits: ['10'],
+  dimensions: ['800', '600'],
+  email: [],
+  ext: ['png', 'jpg'],
+  image: [],
+  integer: [],
+  is: ['yes'],
+  is_not: ['no'],
+  length: ['3'],
+  max: ['254'],
+  max_value: ['10'],
+  mimes: ['image/png'],
+  min: ['8'],
+  min_value: ['1'],
+  not_one_of: ['a', 'b'],
+  numeric: [],
+  one_of: ['a', 'b'],
+  regex: ['^[a-z0-9-]+$'],
+  required: [],
+  size: ['10'],
   url: [],
 };
 const FILE_RULES = new Set<RuleName>(['dimensions', 'ext', 'image', 'mimes', 'size']);
@@ -90,7 +138,8 @@ function slowCases(check: (input: string) => unknown): string[] {
 
 describe('every rule takes linear time on adversarial input up to the body limit', () => {
   // Warm the engine up once, so the first family does not pay for compilation.
-  for (const rule of RULE_NAMES) checkRule(rule, 'warm-up@example.com', PARAMS[rule], { values: { other: 'x' } });
+  for (const rule of RULE_NAMES)
+    checkRule(rule, 'warm-up@example.com', PARAMS[rule], { values: { other: 'x' } });
 
   for (const rule of RULE_NAMES) {
     it(`${rule} stays under ${BUDGET_MS} ms`, () => {
@@ -109,13 +158,26 @@ describe('every rule takes linear time on adversarial input up to the body limit
   // Each case has its own time budget (slowCases); the whole sweep takes a few seconds on a
   // two-core machine, past vitest's 5 s default for one test.
   it('validateValue with the rule strings our forms use stays under budget', () => {
-    const specs = ['required|email|max:254', 'required|min:8|max:128', 'required|max:30', 'required|min:10|max:2000', 'required|min:4|max:120', 'required|digits:10'];
-    const slow = specs.flatMap((spec) => slowCases((input) => validateValue(input, spec, '欄位')).map((s) => `${spec}: ${s}`));
+    const specs = [
+      'required|email|max:254',
+      'required|min:8|max:128',
+      'required|max:30',
+      'required|min:10|max:2000',
+      'required|min:4|max:120',
+      'required|digits:10',
+    ];
+    const slow = specs.flatMap((spec) =>
+      slowCases((input) => validateValue(input, spec, '欄位')).map((s) => `${spec}: ${s}`),
+    );
     expect(slow, slow.join('\n')).toEqual([]);
   }, 60_000);
 
   it('a text field schema stays under budget', () => {
-    const fields = [textField('電子郵件', 'required|email|max:254'), textField('密碼', 'required|min:8|max:128', { raw: true }), textField('訊息內容', 'required|min:10|max:2000')];
+    const fields = [
+      textField('電子郵件', 'required|email|max:254'),
+      textField('密碼', 'required|min:8|max:128', { raw: true }),
+      textField('訊息內容', 'required|min:10|max:2000'),
+    ];
     const slow = fields.flatMap((field) => slowCases((input) => field.safeParse(input)));
     expect(slow, slow.join('\n')).toEqual([]);
   }, 60_000);

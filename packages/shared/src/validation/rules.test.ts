@@ -25,22 +25,68 @@ const PDF = file('型錄.pdf', 'application/pdf', 1024);
 
 /** The product's rule set (docs/product-rules.md#validation-rules), written out here independently of RULE_NAMES. */
 const SPEC_RULES = [
-  'alpha', 'alpha_dash', 'alpha_num', 'alpha_spaces', 'between', 'confirmed', 'digits', 'dimensions', 'email',
-  'ext', 'image', 'integer', 'is', 'is_not', 'length', 'max', 'max_value', 'mimes', 'min', 'min_value',
-  'not_one_of', 'numeric', 'one_of', 'regex', 'required', 'size', 'url',
+  'alpha',
+  'alpha_dash',
+  'alpha_num',
+  'alpha_spaces',
+  'between',
+  'confirmed',
+  'digits',
+  'dimensions',
+  'email',
+  'ext',
+  'image',
+  'integer',
+  'is',
+  'is_not',
+  'length',
+  'max',
+  'max_value',
+  'mimes',
+  'min',
+  'min_value',
+  'not_one_of',
+  'numeric',
+  'one_of',
+  'regex',
+  'required',
+  'size',
+  'url',
 ];
 
 /** Params that make each rule meaningful, for the table-driven checks below. */
 const SAMPLE_PARAMS: Record<RuleName, string[]> = {
-  alpha: [], alpha_dash: [], alpha_num: [], alpha_spaces: [], between: ['1', '10'], confirmed: ['password'],
-  digits: ['4'], dimensions: ['800', '600'], email: [], ext: ['png'], image: [], integer: [], is: ['yes'],
-  is_not: ['no'], length: ['3'], max: ['5'], max_value: ['10'], mimes: ['image/png'], min: ['8'],
-  min_value: ['1'], not_one_of: ['a'], numeric: [], one_of: ['a'], regex: ['^[a-z]+$'], required: [], size: ['10'],
+  alpha: [],
+  alpha_dash: [],
+  alpha_num: [],
+  alpha_spaces: [],
+  between: ['1', '10'],
+  confirmed: ['password'],
+  digits: ['4'],
+  dimensions: ['800', '600'],
+  email: [],
+  ext: ['png'],
+  image: [],
+  integer: [],
+  is: ['yes'],
+  is_not: ['no'],
+  length: ['3'],
+  max: ['5'],
+  max_value: ['10'],
+  mimes: ['image/png'],
+  min: ['8'],
+  min_value: ['1'],
+  not_one_of: ['a'],
+  numeric: [],
+  one_of: ['a'],
+  regex: ['^[a-z]+$'],
+  required: [],
+  size: ['10'],
   url: [],
 };
 
 describe('RULE_NAMES', () => {
-  it('lists exactly the 27 rules of the product\'s rule set (docs/product-rules.md#validation-rules)', () => {
+  it("lists exactly the 27 rules of the product's rule set (docs/product-rules.md#validation-rules)", () => {
     expect(RULE_NAMES).toHaveLength(27);
     expect([...RULE_NAMES].sort()).toEqual([...SPEC_RULES].sort());
     expect(new Set(RULE_NAMES).size).toBe(27);
@@ -49,7 +95,8 @@ describe('RULE_NAMES', () => {
 
 describe('isEmpty', () => {
   it('treats null, undefined, false, blank strings and empty arrays as empty', () => {
-    for (const v of [null, undefined, false, '', '   ', '\t\n', []]) expect(isEmpty(v), JSON.stringify(v)).toBe(true);
+    for (const v of [null, undefined, false, '', '   ', '\t\n', []])
+      expect(isEmpty(v), JSON.stringify(v)).toBe(true);
   });
 
   it('treats 0, true, non-blank strings, non-empty arrays and objects as filled', () => {
@@ -96,7 +143,8 @@ describe('checkRule', () => {
     });
 
     it('rejects digits, spaces, dashes and punctuation', () => {
-      for (const v of ['abc1', '山 嵐', 'a-b', 'a_b', '茶。', '12']) expect(checkRule('alpha', v), v).toBe(false);
+      for (const v of ['abc1', '山 嵐', 'a-b', 'a_b', '茶。', '12'])
+        expect(checkRule('alpha', v), v).toBe(false);
     });
 
     it('checks every item of an array', () => {
@@ -140,7 +188,8 @@ describe('checkRule', () => {
 
   describe('between', () => {
     it('passes inside the range and on both bounds, for numbers and numeric strings', () => {
-      for (const v of [1, 5, 10, '1', '5.5', '10', ' 7 ']) expect(checkRule('between', v, ['1', '10']), String(v)).toBe(true);
+      for (const v of [1, 5, 10, '1', '5.5', '10', ' 7 '])
+        expect(checkRule('between', v, ['1', '10']), String(v)).toBe(true);
     });
 
     it('fails outside the range and on non-numbers', () => {
@@ -157,12 +206,18 @@ describe('checkRule', () => {
 
   describe('confirmed', () => {
     it('passes when the value equals the target field in ctx.values', () => {
-      expect(checkRule('confirmed', 'Secret123', ['password'], { values: { password: 'Secret123' } })).toBe(true);
+      expect(checkRule('confirmed', 'Secret123', ['password'], { values: { password: 'Secret123' } })).toBe(
+        true,
+      );
     });
 
     it('fails when the value differs from the target field', () => {
-      expect(checkRule('confirmed', 'Secret123', ['password'], { values: { password: 'Secret124' } })).toBe(false);
-      expect(checkRule('confirmed', 'secret123', ['password'], { values: { password: 'Secret123' } })).toBe(false);
+      expect(checkRule('confirmed', 'Secret123', ['password'], { values: { password: 'Secret124' } })).toBe(
+        false,
+      );
+      expect(checkRule('confirmed', 'secret123', ['password'], { values: { password: 'Secret123' } })).toBe(
+        false,
+      );
     });
 
     it('fails when the confirmation is empty but the target is filled', () => {
@@ -192,7 +247,8 @@ describe('checkRule', () => {
     });
 
     it('fails on non-digit characters of the right length', () => {
-      for (const v of ['12a4', '-123', '12.4', '１２３４']) expect(checkRule('digits', v, ['4']), v).toBe(false);
+      for (const v of ['12a4', '-123', '12.4', '１２３４'])
+        expect(checkRule('digits', v, ['4']), v).toBe(false);
     });
   });
 
@@ -213,7 +269,9 @@ describe('checkRule', () => {
     });
 
     it('checks every file of a list', () => {
-      expect(checkRule('dimensions', [PNG, file('b.png', 'image/png', 1, 800, 600)], ['800', '600'])).toBe(true);
+      expect(checkRule('dimensions', [PNG, file('b.png', 'image/png', 1, 800, 600)], ['800', '600'])).toBe(
+        true,
+      );
       expect(checkRule('dimensions', [PNG, JPG], ['800', '600'])).toBe(false);
     });
   });
@@ -226,25 +284,59 @@ describe('checkRule', () => {
     });
 
     it('rejects addresses without @, domain dot, or with spaces and brackets', () => {
-      for (const v of ['userexample.com', 'user@', '@example.com', 'user@example', 'us er@example.com', 'a@@b.com', 'a@b.c', '<a@b.com>']) {
+      for (const v of [
+        'userexample.com',
+        'user@',
+        '@example.com',
+        'user@example',
+        'us er@example.com',
+        'a@@b.com',
+        'a@b.c',
+        '<a@b.com>',
+      ]) {
         expect(checkRule('email', v), v).toBe(false);
       }
     });
 
     it('keeps honest addresses valid: dots, plus tags, digits, hyphens, long domains', () => {
-      for (const v of ['a.b+tag@example.com.tw', 'o_brien-2@mail.school.edu.tw', 'x@sub-domain.example.co', `${'a'.repeat(64)}@example.com`]) {
+      for (const v of [
+        'a.b+tag@example.com.tw',
+        'o_brien-2@mail.school.edu.tw',
+        'x@sub-domain.example.co',
+        `${'a'.repeat(64)}@example.com`,
+      ]) {
         expect(checkRule('email', v), v).toBe(true);
       }
     });
 
     it('refuses characters that would change a mailto: link or URL the address is put in', () => {
-      for (const v of ['x?cc=attacker@evil.example', 'x@shop.example?cc=attacker@evil.example', 'a&b@example.com', 'a=b@example.com', 'a#b@example.com', 'a%40b@example.com', 'a/b@example.com', 'a@example.com/x']) {
+      for (const v of [
+        'x?cc=attacker@evil.example',
+        'x@shop.example?cc=attacker@evil.example',
+        'a&b@example.com',
+        'a=b@example.com',
+        'a#b@example.com',
+        'a%40b@example.com',
+        'a/b@example.com',
+        'a@example.com/x',
+      ]) {
         expect(checkRule('email', v), v).toBe(false);
       }
     });
 
     it('refuses control characters, empty labels, stray dots and overlong parts', () => {
-      for (const v of ['a\u0000b@example.com', 'a@b\u0007.com', 'a@.example.com', 'a@example..com', 'a@example.com.', '.a@example.com', 'a.@example.com', 'a..b@example.com', `${'a'.repeat(65)}@example.com`, `a@${'b'.repeat(250)}.com`]) {
+      for (const v of [
+        'a\u0000b@example.com',
+        'a@b\u0007.com',
+        'a@.example.com',
+        'a@example..com',
+        'a@example.com.',
+        '.a@example.com',
+        'a.@example.com',
+        'a..b@example.com',
+        `${'a'.repeat(65)}@example.com`,
+        `a@${'b'.repeat(250)}.com`,
+      ]) {
         expect(checkRule('email', v), JSON.stringify(v)).toBe(false);
       }
     });
@@ -286,7 +378,8 @@ describe('checkRule', () => {
     });
 
     it('rejects decimals, signs alone, plus signs and letters', () => {
-      for (const v of ['4.2', '-', '+4', '4e2', 'abc', 1.5, ' 4']) expect(checkRule('integer', v), String(v)).toBe(false);
+      for (const v of ['4.2', '-', '+4', '4e2', 'abc', 1.5, ' 4'])
+        expect(checkRule('integer', v), String(v)).toBe(false);
     });
   });
 
@@ -352,21 +445,25 @@ describe('checkRule', () => {
 
   describe('max_value', () => {
     it('passes at or below N, for numbers and numeric strings', () => {
-      for (const v of [10, '10', '9.99', '-100', 0]) expect(checkRule('max_value', v, ['10']), String(v)).toBe(true);
+      for (const v of [10, '10', '9.99', '-100', 0])
+        expect(checkRule('max_value', v, ['10']), String(v)).toBe(true);
     });
 
     it('fails above N and on non-numbers', () => {
-      for (const v of [11, '10.01', 'ten', '5個']) expect(checkRule('max_value', v, ['10']), String(v)).toBe(false);
+      for (const v of [11, '10.01', 'ten', '5個'])
+        expect(checkRule('max_value', v, ['10']), String(v)).toBe(false);
     });
   });
 
   describe('min_value', () => {
     it('passes at or above N, for numbers and numeric strings', () => {
-      for (const v of [1, '1', '1.5', '1000', 0.5 + 0.5]) expect(checkRule('min_value', v, ['1']), String(v)).toBe(true);
+      for (const v of [1, '1', '1.5', '1000', 0.5 + 0.5])
+        expect(checkRule('min_value', v, ['1']), String(v)).toBe(true);
     });
 
     it('fails below N and on non-numbers', () => {
-      for (const v of [0, '0.99', '-1', 'one', '1a']) expect(checkRule('min_value', v, ['1']), String(v)).toBe(false);
+      for (const v of [0, '0.99', '-1', 'one', '1a'])
+        expect(checkRule('min_value', v, ['1']), String(v)).toBe(false);
     });
 
     it('treats zero as a value, not as empty', () => {
@@ -421,7 +518,8 @@ describe('checkRule', () => {
     });
 
     it('rejects signs, decimals, spaces, letters and full-width digits', () => {
-      for (const v of ['-1', '1.5', '1 2', '12a', '１２', -1]) expect(checkRule('numeric', v), String(v)).toBe(false);
+      for (const v of ['-1', '1.5', '1 2', '12a', '１２', -1])
+        expect(checkRule('numeric', v), String(v)).toBe(false);
     });
   });
 
@@ -501,7 +599,15 @@ describe('checkRule', () => {
     });
 
     it('rejects other schemes and non-URLs', () => {
-      for (const v of ['ftp://example.com', 'javascript:alert(1)', 'mailto:a@b.com', 'file:///etc/passwd', 'example.com', 'http://', 'not a url']) {
+      for (const v of [
+        'ftp://example.com',
+        'javascript:alert(1)',
+        'mailto:a@b.com',
+        'file:///etc/passwd',
+        'example.com',
+        'http://',
+        'not a url',
+      ]) {
         expect(checkRule('url', v), v).toBe(false);
       }
     });
@@ -532,17 +638,47 @@ describe('ruleMessage', () => {
   it('covers every rule that has its own entry in RULE_MESSAGES', () => {
     const withOwn = RULE_NAMES.filter((r) => RULE_MESSAGES[r] !== undefined).sort();
     expect(withOwn).toEqual(
-      ['confirmed', 'digits', 'email', 'image', 'integer', 'max', 'max_value', 'min', 'min_value', 'numeric', 'regex', 'required', 'size', 'url'].sort(),
+      [
+        'confirmed',
+        'digits',
+        'email',
+        'image',
+        'integer',
+        'max',
+        'max_value',
+        'min',
+        'min_value',
+        'numeric',
+        'regex',
+        'required',
+        'size',
+        'url',
+      ].sort(),
     );
   });
 
   it('uses the default message for every rule without its own', () => {
     const without = RULE_NAMES.filter((r) => RULE_MESSAGES[r] === undefined);
     expect([...without].sort()).toEqual(
-      ['alpha', 'alpha_dash', 'alpha_num', 'alpha_spaces', 'between', 'dimensions', 'ext', 'is', 'is_not', 'length', 'mimes', 'not_one_of', 'one_of'].sort(),
+      [
+        'alpha',
+        'alpha_dash',
+        'alpha_num',
+        'alpha_spaces',
+        'between',
+        'dimensions',
+        'ext',
+        'is',
+        'is_not',
+        'length',
+        'mimes',
+        'not_one_of',
+        'one_of',
+      ].sort(),
     );
     expect(RULE_MESSAGES.default).toBe('{field}的內容不正確');
-    for (const rule of without) expect(ruleMessage(rule, '商品名稱', SAMPLE_PARAMS[rule]), rule).toBe('商品名稱的內容不正確');
+    for (const rule of without)
+      expect(ruleMessage(rule, '商品名稱', SAMPLE_PARAMS[rule]), rule).toBe('商品名稱的內容不正確');
   });
 
   it('names both fields in the confirmed message when a target label is given', () => {
@@ -554,7 +690,8 @@ describe('ruleMessage', () => {
   });
 
   it('leaves no placeholder behind', () => {
-    for (const rule of RULE_NAMES) expect(ruleMessage(rule, '欄位', SAMPLE_PARAMS[rule], '目標'), rule).not.toMatch(/[{}]/);
+    for (const rule of RULE_NAMES)
+      expect(ruleMessage(rule, '欄位', SAMPLE_PARAMS[rule], '目標'), rule).not.toMatch(/[{}]/);
   });
 
   it('inserts labels containing $ replacement patterns literally', () => {
@@ -596,7 +733,10 @@ describe('parseRules', () => {
   });
 
   it('returns a copy of the array form unchanged', () => {
-    const refs = [{ rule: 'regex', params: ['^a|b$'] }, { rule: 'max', params: ['3'] }] as const;
+    const refs = [
+      { rule: 'regex', params: ['^a|b$'] },
+      { rule: 'max', params: ['3'] },
+    ] as const;
     const parsed = parseRules(refs);
     expect(parsed).toEqual(refs);
     expect(parsed).not.toBe(refs);
@@ -639,8 +779,12 @@ describe('validateValue', () => {
   it('checks confirmed against ctx.values and names the target label', () => {
     const ctx = { values: { password: 'Secret123' }, targetLabel: '密碼' };
     expect(validateValue('Secret123', 'required|confirmed:password', '確認密碼', ctx)).toBeNull();
-    expect(validateValue('Secret124', 'required|confirmed:password', '確認密碼', ctx)).toBe('確認密碼與密碼不一致');
-    expect(validateValue('Secret124', 'confirmed:password', '確認密碼', { values: { password: 'x' } })).toBe('確認密碼不一致');
+    expect(validateValue('Secret124', 'required|confirmed:password', '確認密碼', ctx)).toBe(
+      '確認密碼與密碼不一致',
+    );
+    expect(validateValue('Secret124', 'confirmed:password', '確認密碼', { values: { password: 'x' } })).toBe(
+      '確認密碼不一致',
+    );
   });
 
   it('fills the bound into the message', () => {

@@ -6,9 +6,33 @@
  */
 
 export const RULE_NAMES = [
-  'alpha', 'alpha_dash', 'alpha_num', 'alpha_spaces', 'between', 'confirmed', 'digits', 'dimensions',
-  'email', 'ext', 'image', 'integer', 'is', 'is_not', 'length', 'max', 'max_value', 'mimes', 'min',
-  'min_value', 'not_one_of', 'numeric', 'one_of', 'regex', 'required', 'size', 'url',
+  'alpha',
+  'alpha_dash',
+  'alpha_num',
+  'alpha_spaces',
+  'between',
+  'confirmed',
+  'digits',
+  'dimensions',
+  'email',
+  'ext',
+  'image',
+  'integer',
+  'is',
+  'is_not',
+  'length',
+  'max',
+  'max_value',
+  'mimes',
+  'min',
+  'min_value',
+  'not_one_of',
+  'numeric',
+  'one_of',
+  'regex',
+  'required',
+  'size',
+  'url',
 ] as const;
 export type RuleName = (typeof RULE_NAMES)[number];
 
@@ -118,7 +142,8 @@ function patternInput(value: unknown): string | null {
 
 function toNumber(value: unknown): number {
   if (typeof value === 'number') return value;
-  if (typeof value === 'string' && value.length <= PATTERN_INPUT_MAX && value.trim() !== '') return Number(value);
+  if (typeof value === 'string' && value.length <= PATTERN_INPUT_MAX && value.trim() !== '')
+    return Number(value);
   return Number.NaN;
 }
 
@@ -170,7 +195,9 @@ function mimeMatches(type: string, pattern: string): boolean {
   if (type.length > MIME_MAX) return false;
   const slash = (text: string) => {
     const i = text.indexOf('/');
-    return i < 0 ? [text.toLowerCase(), undefined] : [text.slice(0, i).toLowerCase(), text.slice(i + 1).toLowerCase()];
+    return i < 0
+      ? [text.toLowerCase(), undefined]
+      : [text.slice(0, i).toLowerCase(), text.slice(i + 1).toLowerCase()];
   };
   const [pt, ps] = slash(pattern);
   const [t, s] = slash(type);
@@ -184,7 +211,12 @@ function fileExt(name: string): string {
 }
 
 /** True when `value` satisfies `rule` with `params`. */
-export function checkRule(rule: RuleName, value: unknown, params: readonly string[] = [], ctx: RuleContext = {}): boolean {
+export function checkRule(
+  rule: RuleName,
+  value: unknown,
+  params: readonly string[] = [],
+  ctx: RuleContext = {},
+): boolean {
   if (rule === 'required') return !isEmpty(value);
   if (rule === 'confirmed') {
     const target = params[0];
@@ -276,7 +308,12 @@ export function checkRule(rule: RuleName, value: unknown, params: readonly strin
 }
 
 /** The zh-TW message for a failed rule, with the label and bound filled in. */
-export function ruleMessage(rule: RuleName, label: string, params: readonly string[] = [], targetLabel?: string): string {
+export function ruleMessage(
+  rule: RuleName,
+  label: string,
+  params: readonly string[] = [],
+  targetLabel?: string,
+): string {
   const template = RULE_MESSAGES[rule] ?? RULE_MESSAGES.default;
   const bound = params[0] ?? '';
   const field = rule === 'confirmed' && targetLabel ? `${label}與${targetLabel}` : label;

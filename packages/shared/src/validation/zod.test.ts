@@ -32,7 +32,11 @@ describe('textField', () => {
     const result = password.safeParse('short');
     expect(result.success).toBe(false);
     expect(result.error?.issues).toHaveLength(1);
-    expect(result.error?.issues[0]).toMatchObject({ code: 'custom', message: '密碼不能少於 8 個字元', path: [] });
+    expect(result.error?.issues[0]).toMatchObject({
+      code: 'custom',
+      message: '密碼不能少於 8 個字元',
+      path: [],
+    });
   });
 
   it('reports required, email and default messages', () => {
@@ -54,8 +58,12 @@ describe('textField', () => {
   it('caps a field without a length bound at PATTERN_INPUT_MAX', () => {
     const confirm = textField('確認密碼', 'required', { raw: true });
     expect(messages(confirm, 'x'.repeat(PATTERN_INPUT_MAX))).toEqual([]);
-    expect(messages(confirm, 'x'.repeat(PATTERN_INPUT_MAX + 1))).toEqual([`確認密碼不能超過 ${PATTERN_INPUT_MAX} 個字元`]);
-    expect(messages(textField('電子郵件', 'required|email'), `${'a'.repeat(PATTERN_INPUT_MAX)}@example.com`)).toEqual([`電子郵件不能超過 ${PATTERN_INPUT_MAX} 個字元`]);
+    expect(messages(confirm, 'x'.repeat(PATTERN_INPUT_MAX + 1))).toEqual([
+      `確認密碼不能超過 ${PATTERN_INPUT_MAX} 個字元`,
+    ]);
+    expect(
+      messages(textField('電子郵件', 'required|email'), `${'a'.repeat(PATTERN_INPUT_MAX)}@example.com`),
+    ).toEqual([`電子郵件不能超過 ${PATTERN_INPUT_MAX} 個字元`]);
   });
 
   it('lets an optional field be empty', () => {
@@ -85,7 +93,9 @@ describe('textField', () => {
   it('reports issues at the field path inside an object', () => {
     const form = z.object({ name: textField('姓名', 'required') });
     const result = form.safeParse({ name: ' ' });
-    expect(result.error?.issues).toEqual([expect.objectContaining({ path: ['name'], message: '姓名為必填欄位' })]);
+    expect(result.error?.issues).toEqual([
+      expect.objectContaining({ path: ['name'], message: '姓名為必填欄位' }),
+    ]);
   });
 });
 
@@ -101,7 +111,8 @@ describe('acceptField', () => {
   });
 
   it('fails on non-booleans with the given message', () => {
-    for (const v of [undefined, null, 'true', 1, 'on']) expect(messages(terms, v), String(v)).toEqual(['請同意服務條款']);
+    for (const v of [undefined, null, 'true', 1, 'on'])
+      expect(messages(terms, v), String(v)).toEqual(['請同意服務條款']);
   });
 });
 

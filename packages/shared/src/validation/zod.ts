@@ -10,14 +10,26 @@ import { parseRules, PATTERN_INPUT_MAX, ruleMessage, validateValue, type RuleRef
  * or two), or PATTERN_INPUT_MAX for a field without one. So a 1 MB value costs no more than a
  * short one, and the over-long value gets the `max` message.
  */
-export function textField(label: string, rules: string | readonly RuleRef[], options: { raw?: boolean } = {}) {
+export function textField(
+  label: string,
+  rules: string | readonly RuleRef[],
+  options: { raw?: boolean } = {},
+) {
   const refs = parseRules(rules);
-  const bound = Math.min(...refs.filter((r) => r.rule === 'max' || r.rule === 'length' || r.rule === 'digits').map((r) => Number(r.params[0])).filter((n) => n >= 0));
+  const bound = Math.min(
+    ...refs
+      .filter((r) => r.rule === 'max' || r.rule === 'length' || r.rule === 'digits')
+      .map((r) => Number(r.params[0]))
+      .filter((n) => n >= 0),
+  );
   const chars = Number.isFinite(bound) ? bound : PATTERN_INPUT_MAX;
   const units = Number.isFinite(bound) ? bound * 2 : PATTERN_INPUT_MAX;
   const text = z.string({ error: `${label}為必填欄位` });
   // Trimming is linear and cheap; the rules after the cap are what must never see a long value.
-  const base = (options.raw ? text : text.trim()).max(units, { message: ruleMessage('max', label, [String(chars)]), abort: true });
+  const base = (options.raw ? text : text.trim()).max(units, {
+    message: ruleMessage('max', label, [String(chars)]),
+    abort: true,
+  });
   return base.superRefine((value, ctx) => {
     const message = validateValue(value, refs, label);
     if (message) ctx.addIssue({ code: 'custom', message });
@@ -33,9 +45,18 @@ export function acceptField(message: string) {
  * Adds the `confirmed` rule at object level: `field` must equal `target`. The error lands on
  * `field`, so the form shows it beside the confirmation input.
  */
-export function confirmed<T extends z.ZodObject>(schema: T, field: string, target: string, label: string, targetLabel: string) {
+export function confirmed<T extends z.ZodObject>(
+  schema: T,
+  field: string,
+  target: string,
+  label: string,
+  targetLabel: string,
+) {
   return schema.superRefine((values: Record<string, unknown>, ctx) => {
-    const message = validateValue(values[field], [{ rule: 'confirmed', params: [target] }], label, { values, targetLabel });
+    const message = validateValue(values[field], [{ rule: 'confirmed', params: [target] }], label, {
+      values,
+      targetLabel,
+    });
     if (message) ctx.addIssue({ code: 'custom', path: [field], message });
   });
 }

@@ -7,7 +7,12 @@ import type { DemoCategory, DemoProduct } from './catalog-types.ts';
  */
 
 export const DEMO_CATEGORIES: readonly DemoCategory[] = [
-  { slug: 'tea', name: '茶葉', description: '從南投鹿谷出發，精選台灣各茶區的當季好茶，每一批都經師傅親自試泡。', sortOrder: 1 },
+  {
+    slug: 'tea',
+    name: '茶葉',
+    description: '從南投鹿谷出發，精選台灣各茶區的當季好茶，每一批都經師傅親自試泡。',
+    sortOrder: 1,
+  },
   {
     slug: 'high-mountain-oolong',
     name: '高山烏龍',
@@ -36,7 +41,12 @@ export const DEMO_CATEGORIES: readonly DemoCategory[] = [
     parent: 'tea',
     sortOrder: 4,
   },
-  { slug: 'teaware', name: '茶器', description: '和台灣陶藝師合作的壺、杯與冷泡瓶，日常好用，也耐看。', sortOrder: 2 },
+  {
+    slug: 'teaware',
+    name: '茶器',
+    description: '和台灣陶藝師合作的壺、杯與冷泡瓶，日常好用，也耐看。',
+    sortOrder: 2,
+  },
   {
     slug: 'teapots',
     name: '茶壺',
@@ -58,11 +68,22 @@ export const DEMO_CATEGORIES: readonly DemoCategory[] = [
     parent: 'teaware',
     sortOrder: 3,
   },
-  { slug: 'gift-boxes', name: '禮盒', description: '年節與日常送禮的茶葉禮盒，可代寫卡片，宅配直送。', sortOrder: 3 },
+  {
+    slug: 'gift-boxes',
+    name: '禮盒',
+    description: '年節與日常送禮的茶葉禮盒，可代寫卡片，宅配直送。',
+    sortOrder: 3,
+  },
 ];
 
 /** Brewing in a small pot, the way the tasting room teaches it. */
-function potSteps(grams: number, ml: number, celsius: number, firstSeconds: number, after: string): DescriptionBlock {
+function potSteps(
+  grams: number,
+  ml: number,
+  celsius: number,
+  firstSeconds: number,
+  after: string,
+): DescriptionBlock {
   return {
     type: 'steps',
     items: [
@@ -113,7 +134,11 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
       { type: 'heading', text: '風味' },
       {
         type: 'list',
-        items: ['香氣：清雅的花香，尾韻帶一點青蘋果的甜。', '茶湯：蜜綠明亮，入口柔順。', '回甘：喉韻清涼，第三泡之後甜味最明顯。'],
+        items: [
+          '香氣：清雅的花香，尾韻帶一點青蘋果的甜。',
+          '茶湯：蜜綠明亮，入口柔順。',
+          '回甘：喉韻清涼，第三泡之後甜味最明顯。',
+        ],
       },
       HOW_TO_BREW,
       potSteps(5, 150, 95, 50, '之後每泡增加 10 至 15 秒，可回沖 6 次以上。'),
@@ -165,11 +190,18 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
         type: 'paragraph',
         text: '梨山的茶園與果園相鄰，日夜溫差大，茶葉累積的醣分多。泡開後有淡淡的水梨香，茶湯入口厚，收尾乾淨。',
       },
-      { type: 'quote', text: '好的梨山茶，放涼了也不澀。涼了再喝一口，最能看出它的底子。', cite: '林師傅，山嵐評茶師' },
+      {
+        type: 'quote',
+        text: '好的梨山茶，放涼了也不澀。涼了再喝一口，最能看出它的底子。',
+        cite: '林師傅，山嵐評茶師',
+      },
       HOW_TO_BREW,
       potSteps(5, 150, 95, 55, '之後每泡增加 10 秒，可回沖 7 次左右。'),
       { type: 'heading', text: '保存建議' },
-      { type: 'list', items: ['未開封：常溫避光保存即可。', '開封後：夾緊封口放冰箱冷藏，一個月內喝完香氣最好。'] },
+      {
+        type: 'list',
+        items: ['未開封：常溫避光保存即可。', '開封後：夾緊封口放冰箱冷藏，一個月內喝完香氣最好。'],
+      },
     ],
     status: 'active',
     sortWeight: 88,
@@ -186,8 +218,22 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
       },
     ],
     variants: [
-      { sku: 'SL-LS-075', options: { 規格: '75 g' }, price: 780, compareAtPrice: 880, stock: 40, lowStockThreshold: 5 },
-      { sku: 'SL-LS-150', options: { 規格: '150 g' }, price: 1480, compareAtPrice: 1680, stock: 22, lowStockThreshold: 5 },
+      {
+        sku: 'SL-LS-075',
+        options: { 規格: '75 g' },
+        price: 780,
+        compareAtPrice: 880,
+        stock: 40,
+        lowStockThreshold: 5,
+      },
+      {
+        sku: 'SL-LS-150',
+        options: { 規格: '150 g' },
+        price: 1480,
+        compareAtPrice: 1680,
+        stock: 22,
+        lowStockThreshold: 5,
+      },
     ],
   },
   {
@@ -217,7 +263,11 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
           '耐泡：用蓋碗可以沖到第 10 泡，香氣還在。',
         ],
       },
-      { type: 'quote', text: '大禹嶺的好，是越泡越安靜。不用急，一泡一泡慢慢喝。', cite: '林師傅，山嵐評茶師' },
+      {
+        type: 'quote',
+        text: '大禹嶺的好，是越泡越安靜。不用急，一泡一泡慢慢喝。',
+        cite: '林師傅，山嵐評茶師',
+      },
       HOW_TO_BREW,
       potSteps(6, 150, 95, 60, '之後每泡增加 15 秒，可回沖 10 次。'),
     ],
@@ -294,8 +344,22 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
       },
     ],
     variants: [
-      { sku: 'SL-JX-075', options: { 規格: '75 g' }, price: 450, compareAtPrice: 520, stock: 86, lowStockThreshold: 5 },
-      { sku: 'SL-JX-150', options: { 規格: '150 g' }, price: 860, compareAtPrice: 980, stock: 54, lowStockThreshold: 5 },
+      {
+        sku: 'SL-JX-075',
+        options: { 規格: '75 g' },
+        price: 450,
+        compareAtPrice: 520,
+        stock: 86,
+        lowStockThreshold: 5,
+      },
+      {
+        sku: 'SL-JX-150',
+        options: { 規格: '150 g' },
+        price: 860,
+        compareAtPrice: 980,
+        stock: 54,
+        lowStockThreshold: 5,
+      },
       { sku: 'SL-JX-300', options: { 規格: '300 g' }, price: 1650, stock: 4, lowStockThreshold: 5 },
     ],
   },
@@ -317,7 +381,10 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
         type: 'paragraph',
         text: '翠峰位在合歡山下，茶園多在陡坡上，採茶全靠人工。茶湯有清楚的花香，回甘快，是店裡老客人每年都會問的一款。',
       },
-      { type: 'paragraph', text: '今年春茶量少，已經全數售完。冬茶預計 12 月到貨，到貨後會在這個頁面開放購買。' },
+      {
+        type: 'paragraph',
+        text: '今年春茶量少，已經全數售完。冬茶預計 12 月到貨，到貨後會在這個頁面開放購買。',
+      },
       HOW_TO_BREW,
       potSteps(5, 150, 95, 50, '之後每泡增加 10 至 15 秒。'),
     ],
@@ -372,7 +439,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
         alt: '灰綠色茶罐配古銅色罐蓋，米白標籤上直書「梨山」。',
       },
     ],
-    variants: [{ sku: 'SL-LS19-150', options: { 規格: '150 g' }, price: 1380, stock: 0, lowStockThreshold: 5 }],
+    variants: [
+      { sku: 'SL-LS19-150', options: { 規格: '150 g' }, price: 1380, stock: 0, lowStockThreshold: 5 },
+    ],
   },
   {
     slug: 'qilai-high-mountain-oolong-winter',
@@ -434,7 +503,11 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
       },
       {
         type: 'list',
-        items: ['香氣：焦糖、烤堅果，帶一點桂圓的甜。', '茶湯：金黃帶琥珀色，口感圓潤。', '適合：飯後、冬天，或想喝一杯溫和的熱茶時。'],
+        items: [
+          '香氣：焦糖、烤堅果，帶一點桂圓的甜。',
+          '茶湯：金黃帶琥珀色，口感圓潤。',
+          '適合：飯後、冬天，或想喝一杯溫和的熱茶時。',
+        ],
       },
       { type: 'quote', text: '焙火不是為了蓋住茶，是為了讓茶安定下來。', cite: '陳師傅，山嵐焙茶師' },
       HOW_TO_BREW,
@@ -496,7 +569,11 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
       },
       {
         type: 'list',
-        items: ['香氣：熟果、烏梅與淡淡的炭香。', '茶湯：琥珀色，入口醇厚。', '回甘：兩三泡之後，喉間有明顯的甜。'],
+        items: [
+          '香氣：熟果、烏梅與淡淡的炭香。',
+          '茶湯：琥珀色，入口醇厚。',
+          '回甘：兩三泡之後，喉間有明顯的甜。',
+        ],
       },
       HOW_TO_BREW,
       potSteps(7, 150, 100, 60, '之後每泡增加 15 秒。茶葉完全舒展後，滋味最厚。'),
@@ -517,8 +594,22 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
       },
     ],
     variants: [
-      { sku: 'SL-TGY-150', options: { 規格: '150 g' }, price: 880, compareAtPrice: 980, stock: 44, lowStockThreshold: 5 },
-      { sku: 'SL-TGY-300', options: { 規格: '300 g' }, price: 1680, compareAtPrice: 1880, stock: 18, lowStockThreshold: 5 },
+      {
+        sku: 'SL-TGY-150',
+        options: { 規格: '150 g' },
+        price: 880,
+        compareAtPrice: 980,
+        stock: 44,
+        lowStockThreshold: 5,
+      },
+      {
+        sku: 'SL-TGY-300',
+        options: { 規格: '300 g' },
+        price: 1680,
+        compareAtPrice: 1880,
+        stock: 18,
+        lowStockThreshold: 5,
+      },
     ],
   },
   {
@@ -678,8 +769,20 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
       },
     ],
     variants: [
-      { sku: 'SL-AGED-100', options: { 規格: '100 g', 包裝: '罐裝' }, price: 2200, stock: 0, lowStockThreshold: 3 },
-      { sku: 'SL-AGED-100-GB', options: { 規格: '100 g', 包裝: '禮盒裝' }, price: 2480, stock: 0, lowStockThreshold: 3 },
+      {
+        sku: 'SL-AGED-100',
+        options: { 規格: '100 g', 包裝: '罐裝' },
+        price: 2200,
+        stock: 0,
+        lowStockThreshold: 3,
+      },
+      {
+        sku: 'SL-AGED-100-GB',
+        options: { 規格: '100 g', 包裝: '禮盒裝' },
+        price: 2480,
+        stock: 0,
+        lowStockThreshold: 3,
+      },
     ],
   },
   {
@@ -750,7 +853,11 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
       { type: 'heading', text: '風味' },
       {
         type: 'list',
-        items: ['香氣：肉桂、薄荷與淡淡的蜜香。', '茶湯：紅豔透亮，帶一點收斂感。', '搭配：純飲最好，也很適合做成冰紅茶。'],
+        items: [
+          '香氣：肉桂、薄荷與淡淡的蜜香。',
+          '茶湯：紅豔透亮，帶一點收斂感。',
+          '搭配：純飲最好，也很適合做成冰紅茶。',
+        ],
       },
       HOW_TO_BREW,
       {
@@ -834,8 +941,22 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
       },
     ],
     variants: [
-      { sku: 'SL-MX-075', options: { 規格: '75 g' }, price: 420, compareAtPrice: 480, stock: 45, lowStockThreshold: 5 },
-      { sku: 'SL-MX-150', options: { 規格: '150 g' }, price: 790, compareAtPrice: 900, stock: 27, lowStockThreshold: 5 },
+      {
+        sku: 'SL-MX-075',
+        options: { 規格: '75 g' },
+        price: 420,
+        compareAtPrice: 480,
+        stock: 45,
+        lowStockThreshold: 5,
+      },
+      {
+        sku: 'SL-MX-150',
+        options: { 規格: '150 g' },
+        price: 790,
+        compareAtPrice: 900,
+        stock: 27,
+        lowStockThreshold: 5,
+      },
     ],
   },
   {
@@ -900,7 +1021,10 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
       { label: '採收', value: '2026 春茶' },
     ],
     description: [
-      { type: 'paragraph', text: '紅韻是比較年輕的品種，香氣像柑橘皮與玫瑰，茶湯明亮、口感輕盈，下午喝剛剛好。' },
+      {
+        type: 'paragraph',
+        text: '紅韻是比較年輕的品種，香氣像柑橘皮與玫瑰，茶湯明亮、口感輕盈，下午喝剛剛好。',
+      },
       { type: 'paragraph', text: '今年的量已經售完，夏茶到貨時會重新開放購買。' },
       HOW_TO_BREW,
       {
@@ -1017,8 +1141,22 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
       },
     ],
     variants: [
-      { sku: 'SL-CB-OL-10', options: { 入數: '10 入' }, price: 330, compareAtPrice: 380, stock: 75, lowStockThreshold: 5 },
-      { sku: 'SL-CB-OL-20', options: { 入數: '20 入' }, price: 620, compareAtPrice: 720, stock: 48, lowStockThreshold: 5 },
+      {
+        sku: 'SL-CB-OL-10',
+        options: { 入數: '10 入' },
+        price: 330,
+        compareAtPrice: 380,
+        stock: 75,
+        lowStockThreshold: 5,
+      },
+      {
+        sku: 'SL-CB-OL-20',
+        options: { 入數: '20 入' },
+        price: 620,
+        compareAtPrice: 720,
+        stock: 48,
+        lowStockThreshold: 5,
+      },
     ],
   },
   {
@@ -1035,7 +1173,10 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
       { label: '保存', value: '常溫避光' },
     ],
     description: [
-      { type: 'paragraph', text: '紅玉冷泡後，澀感退得很乾淨，留下清爽的肉桂與薄荷香。夏天加一片檸檬，也很好喝。' },
+      {
+        type: 'paragraph',
+        text: '紅玉冷泡後，澀感退得很乾淨，留下清爽的肉桂與薄荷香。夏天加一片檸檬，也很好喝。',
+      },
       { type: 'heading', text: '冷泡方式' },
       coldBrewSteps('1 包茶包', 500, '6 至 8'),
     ],
@@ -1074,7 +1215,11 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
       { type: 'paragraph', text: '不知道自己喜歡哪一種？三種口味各來幾包，每天換著喝，很快就知道了。' },
       {
         type: 'list',
-        items: ['高山烏龍：清甜花香，最解渴。', '炭焙烏龍：帶一點焦糖香，冷了也溫潤。', '紅玉紅茶：肉桂與薄荷，適合加檸檬。'],
+        items: [
+          '高山烏龍：清甜花香，最解渴。',
+          '炭焙烏龍：帶一點焦糖香，冷了也溫潤。',
+          '紅玉紅茶：肉桂與薄荷，適合加檸檬。',
+        ],
       },
       { type: 'heading', text: '冷泡方式' },
       coldBrewSteps('1 包茶包', 600, '6 至 8'),
@@ -1094,8 +1239,20 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
       },
     ],
     variants: [
-      { sku: 'SL-CB-MIX-15', options: { 入數: '15 入（各 5 入）' }, price: 480, stock: 66, lowStockThreshold: 5 },
-      { sku: 'SL-CB-MIX-30', options: { 入數: '30 入（各 10 入）' }, price: 900, stock: 20, lowStockThreshold: 5 },
+      {
+        sku: 'SL-CB-MIX-15',
+        options: { 入數: '15 入（各 5 入）' },
+        price: 480,
+        stock: 66,
+        lowStockThreshold: 5,
+      },
+      {
+        sku: 'SL-CB-MIX-30',
+        options: { 入數: '30 入（各 10 入）' },
+        price: 900,
+        stock: 20,
+        lowStockThreshold: 5,
+      },
     ],
   },
   {
@@ -1111,7 +1268,10 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
       { label: '保存', value: '常溫避光，開封後密封' },
     ],
     description: [
-      { type: 'paragraph', text: '立體茶包的空間大，茶葉泡得開，香氣和壺泡很接近。每包單獨包裝，放在抽屜或包包裡都方便。' },
+      {
+        type: 'paragraph',
+        text: '立體茶包的空間大，茶葉泡得開，香氣和壺泡很接近。每包單獨包裝，放在抽屜或包包裡都方便。',
+      },
       HOW_TO_BREW,
       {
         type: 'steps',
@@ -1161,7 +1321,10 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
         type: 'paragraph',
         text: '朱泥的質地細密、導熱快，能把高山茶的花香很快帶出來。這把壺由鶯歌陶藝師一把一把手拉坯成形，壺蓋與壺身密合，斷水俐落。',
       },
-      { type: 'list', items: ['每把壺的顏色與紋理略有不同，是手作的痕跡。', '附棉布壺袋，收納與攜帶都方便。'] },
+      {
+        type: 'list',
+        items: ['每把壺的顏色與紋理略有不同，是手作的痕跡。', '附棉布壺袋，收納與攜帶都方便。'],
+      },
       { type: 'heading', text: '開壺與保養' },
       {
         type: 'steps',
@@ -1216,7 +1379,10 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
         type: 'paragraph',
         text: '柴窯燒製時，木柴的灰燼落在壺身上，高溫下熔成自然的釉色。火焰走過的地方不同，每一把壺的顏色也不同。',
       },
-      { type: 'paragraph', text: '陶土的氣孔較多，能讓焙火茶的口感更圓潤。我們的焙茶師平常就是用這樣的壺試茶。' },
+      {
+        type: 'paragraph',
+        text: '陶土的氣孔較多，能讓焙火茶的口感更圓潤。我們的焙茶師平常就是用這樣的壺試茶。',
+      },
       { type: 'heading', text: '保養' },
       {
         type: 'steps',
@@ -1240,7 +1406,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
         alt: '灰褐色柴燒茶壺，壺蓋帶一點橄欖綠的落灰釉色。',
       },
     ],
-    variants: [{ sku: 'SL-TP-CS-200', options: { 容量: '200 ml' }, price: 4800, stock: 2, lowStockThreshold: 3 }],
+    variants: [
+      { sku: 'SL-TP-CS-200', options: { 容量: '200 ml' }, price: 4800, stock: 2, lowStockThreshold: 3 },
+    ],
   },
   {
     slug: 'porcelain-gaiwan',
@@ -1255,7 +1423,10 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
       { label: '內容', value: '碗、蓋、托各 1' },
     ],
     description: [
-      { type: 'paragraph', text: '瓷器不吸味，同一只蓋碗可以泡各種茶。我們的評茶師每天比對茶樣，用的就是這款蓋碗。' },
+      {
+        type: 'paragraph',
+        text: '瓷器不吸味，同一只蓋碗可以泡各種茶。我們的評茶師每天比對茶樣，用的就是這款蓋碗。',
+      },
       {
         type: 'list',
         items: ['碗口外翻，拿取時不燙手。', '白瓷最能看清茶湯的顏色；青瓷款溫潤，泡綠茶、清香烏龍很好看。'],
@@ -1308,7 +1479,10 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
       { label: '產地', value: '台灣' },
     ],
     description: [
-      { type: 'paragraph', text: '透明的壺身，能看到茶葉慢慢展開，是泡茶時最放鬆的畫面。濾網可以取下，茶泡好就拿起來，不會越泡越濃。' },
+      {
+        type: 'paragraph',
+        text: '透明的壺身，能看到茶葉慢慢展開，是泡茶時最放鬆的畫面。濾網可以取下，茶泡好就拿起來，不會越泡越濃。',
+      },
       {
         type: 'list',
         items: ['500 ml：一到兩人份，適合放在辦公桌上。', '800 ml：三到四人份，家人朋友一起喝剛好。'],
@@ -1356,7 +1530,10 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
       { label: '清洗', value: '可放洗碗機' },
     ],
     description: [
-      { type: 'paragraph', text: '品茗杯小，一口一口喝，才喝得出每一泡的變化。杯口微微外敞，香氣集中在鼻尖，喝起來也不燙口。' },
+      {
+        type: 'paragraph',
+        text: '品茗杯小，一口一口喝，才喝得出每一泡的變化。杯口微微外敞，香氣集中在鼻尖，喝起來也不燙口。',
+      },
       {
         type: 'list',
         items: ['2 入：自己喝，或兩個人對坐。', '4 入：家人朋友來訪時剛好。', '6 入：茶席與送禮。'],
@@ -1460,7 +1637,10 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
         type: 'paragraph',
         text: '盤面刻了淺淺的導水溝，茶水不會到處流。胡桃木的顏色會隨使用慢慢變深，越用越有味道。',
       },
-      { type: 'list', items: ['單盤：適合已經有喜歡的杯子的人。', '盤＋杯 3 入：附白瓷品茗杯 3 只，收到就能用。'] },
+      {
+        type: 'list',
+        items: ['單盤：適合已經有喜歡的杯子的人。', '盤＋杯 3 入：附白瓷品茗杯 3 只，收到就能用。'],
+      },
       { type: 'heading', text: '保養' },
       {
         type: 'steps',
@@ -1552,9 +1732,27 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
       },
     ],
     variants: [
-      { sku: 'SL-BT-600-GRN', options: { 容量: '600 ml', 顏色: '墨綠' }, price: 1080, stock: 52, lowStockThreshold: 5 },
-      { sku: 'SL-BT-600-AMB', options: { 容量: '600 ml', 顏色: '琥珀' }, price: 1080, stock: 5, lowStockThreshold: 5 },
-      { sku: 'SL-BT-1000-GRN', options: { 容量: '1,000 ml', 顏色: '墨綠' }, price: 1380, stock: 31, lowStockThreshold: 5 },
+      {
+        sku: 'SL-BT-600-GRN',
+        options: { 容量: '600 ml', 顏色: '墨綠' },
+        price: 1080,
+        stock: 52,
+        lowStockThreshold: 5,
+      },
+      {
+        sku: 'SL-BT-600-AMB',
+        options: { 容量: '600 ml', 顏色: '琥珀' },
+        price: 1080,
+        stock: 5,
+        lowStockThreshold: 5,
+      },
+      {
+        sku: 'SL-BT-1000-GRN',
+        options: { 容量: '1,000 ml', 顏色: '墨綠' },
+        price: 1380,
+        stock: 31,
+        lowStockThreshold: 5,
+      },
     ],
   },
   {
@@ -1574,7 +1772,13 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
         type: 'paragraph',
         text: '雙層玻璃中間有一層空氣，熱茶拿在手上不燙，冰茶也不容易在杯外結水珠。濾網把茶葉留在上方，倒轉杯身就能停泡。',
       },
-      { type: 'list', items: ['熱泡：放 3 g 茶葉，注入熱水，泡好後倒轉杯身即可。', '冷泡：放 1 包冷泡茶包，加冷水放冰箱一晚。'] },
+      {
+        type: 'list',
+        items: [
+          '熱泡：放 3 g 茶葉，注入熱水，泡好後倒轉杯身即可。',
+          '冷泡：放 1 包冷泡茶包，加冷水放冰箱一晚。',
+        ],
+      },
       { type: 'heading', text: '使用方式' },
       {
         type: 'steps',
@@ -1606,8 +1810,22 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
       },
     ],
     variants: [
-      { sku: 'SL-TM-350-IVY', options: { 顏色: '米白' }, price: 680, compareAtPrice: 780, stock: 40, lowStockThreshold: 5 },
-      { sku: 'SL-TM-350-GRN', options: { 顏色: '墨綠' }, price: 680, compareAtPrice: 780, stock: 27, lowStockThreshold: 5 },
+      {
+        sku: 'SL-TM-350-IVY',
+        options: { 顏色: '米白' },
+        price: 680,
+        compareAtPrice: 780,
+        stock: 40,
+        lowStockThreshold: 5,
+      },
+      {
+        sku: 'SL-TM-350-GRN',
+        options: { 顏色: '墨綠' },
+        price: 680,
+        compareAtPrice: 780,
+        stock: 27,
+        lowStockThreshold: 5,
+      },
     ],
   },
 
@@ -1664,8 +1882,22 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
       },
     ],
     variants: [
-      { sku: 'SL-GB-NY-BAG', options: { 包裝: '紙提袋' }, price: 2380, compareAtPrice: 2680, stock: 60, lowStockThreshold: 5 },
-      { sku: 'SL-GB-NY-CLOTH', options: { 包裝: '棉麻布巾包' }, price: 2580, compareAtPrice: 2880, stock: 24, lowStockThreshold: 5 },
+      {
+        sku: 'SL-GB-NY-BAG',
+        options: { 包裝: '紙提袋' },
+        price: 2380,
+        compareAtPrice: 2680,
+        stock: 60,
+        lowStockThreshold: 5,
+      },
+      {
+        sku: 'SL-GB-NY-CLOTH',
+        options: { 包裝: '棉麻布巾包' },
+        price: 2580,
+        compareAtPrice: 2880,
+        stock: 24,
+        lowStockThreshold: 5,
+      },
     ],
   },
   {
@@ -1681,7 +1913,10 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
       { label: '保存期限', value: '未開封 24 個月' },
     ],
     description: [
-      { type: 'paragraph', text: '中秋夜，泡一壺凍頂，配月餅；再換一壺紅玉，配柚子。這是我們家每年中秋的喝法。' },
+      {
+        type: 'paragraph',
+        text: '中秋夜，泡一壺凍頂，配月餅；再換一壺紅玉，配柚子。這是我們家每年中秋的喝法。',
+      },
       { type: 'list', items: ['紅玉紅茶 50 g', '凍頂烏龍 75 g', '白瓷品茗杯 2 只'] },
       { type: 'paragraph', text: '2025 年的中秋禮盒已全數售完，謝謝大家。今年的中秋禮盒預計 8 月上架。' },
       HOW_TO_BREW,
@@ -1716,7 +1951,10 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
       { label: '保存期限', value: '未開封 24 個月' },
     ],
     description: [
-      { type: 'paragraph', text: '不知道對方喜歡什麼茶時，我們最常推薦這一盒：焙火的凍頂溫潤，清香的金萱柔和，兩種口味都照顧到。' },
+      {
+        type: 'paragraph',
+        text: '不知道對方喜歡什麼茶時，我們最常推薦這一盒：焙火的凍頂溫潤，清香的金萱柔和，兩種口味都照顧到。',
+      },
       { type: 'list', items: ['凍頂烏龍 75 g', '阿里山金萱烏龍 75 g'] },
       HOW_TO_BREW,
       potSteps(5, 150, 95, 50, '之後每泡增加 10 至 15 秒。焙火的凍頂可改用 100°C 熱水。'),
@@ -1760,7 +1998,10 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
       { label: '尺寸', value: '約 28 × 12 × 12 公分' },
     ],
     description: [
-      { type: 'paragraph', text: '冷泡是最容易開始的喝茶方式：不用茶壺、不用算水溫，前一晚泡好，隔天就有一瓶清甜的茶。' },
+      {
+        type: 'paragraph',
+        text: '冷泡是最容易開始的喝茶方式：不用茶壺、不用算水溫，前一晚泡好，隔天就有一瓶清甜的茶。',
+      },
       { type: 'list', items: ['山嵐專利冷泡瓶 600 ml（瓶蓋顏色可選）', '高山烏龍冷泡茶包 10 入'] },
       { type: 'heading', text: '冷泡方式' },
       coldBrewSteps('1 包茶包', 600, '6 至 8'),
@@ -1834,6 +2075,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
         alt: '盒內的深墨綠色茶罐，標籤直書「大禹嶺」。',
       },
     ],
-    variants: [{ sku: 'SL-GB-DYL', options: { 包裝: '檜木盒' }, price: 3600, stock: 7, lowStockThreshold: 3 }],
+    variants: [
+      { sku: 'SL-GB-DYL', options: { 包裝: '檜木盒' }, price: 3600, stock: 7, lowStockThreshold: 3 },
+    ],
   },
 ];

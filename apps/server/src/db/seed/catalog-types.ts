@@ -11,7 +11,8 @@ export interface DemoCategory {
   readonly sortOrder: number;
 }
 
-export type IllustrationKind = 'tea-tin' | 'tea-pouch' | 'teapot' | 'cup' | 'bottle' | 'gift-box' | 'tea-bag-box' | 'tray';
+export type IllustrationKind =
+  'tea-tin' | 'tea-pouch' | 'teapot' | 'cup' | 'bottle' | 'gift-box' | 'tea-bag-box' | 'tray';
 
 export interface Illustration {
   readonly kind: IllustrationKind;

@@ -4,7 +4,12 @@ import type { ProductImage } from '../schema.ts';
 import { BUCKETS } from '../../modules/storage/buckets.ts';
 import type { ObjectStore } from '../../modules/storage/backends.ts';
 import { storeObject } from '../../modules/storage/service.ts';
-import { archiveProduct, changeProductSlug, createCategory, createProduct } from '../../modules/catalog/service.ts';
+import {
+  archiveProduct,
+  changeProductSlug,
+  createCategory,
+  createProduct,
+} from '../../modules/catalog/service.ts';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS } from './catalog-data.ts';
 import { renderIllustration } from './illustrations.ts';
 
@@ -12,13 +17,20 @@ const DAY = 86_400_000;
 
 /** Draws every demo picture (SVG rendered to PNG by code, never downloaded), two at a time. */
 export async function renderDemoImages(): Promise<Map<string, Buffer>> {
-  const jobs = DEMO_PRODUCTS.flatMap((p) => p.images.map((art, i) => ({ key: `demo/${p.slug}/${i + 1}.png`, art })));
+  const jobs = DEMO_PRODUCTS.flatMap((p) =>
+    p.images.map((art, i) => ({ key: `demo/${p.slug}/${i + 1}.png`, art })),
+  );
   const out = new Map<string, Buffer>();
   let next = 0;
   const worker = async () => {
     while (next < jobs.length) {
       const job = jobs[next++]!;
-      out.set(job.key, await sharp(Buffer.from(renderIllustration(job.art, 1000))).png({ compressionLevel: 6 }).toBuffer());
+      out.set(
+        job.key,
+        await sharp(Buffer.from(renderIllustration(job.art, 1000)))
+          .png({ compressionLevel: 6 })
+          .toBuffer(),
+      );
     }
   };
   await Promise.all([worker(), worker()]);
@@ -32,8 +44,19 @@ export async function renderDemoImages(): Promise<Map<string, Buffer>> {
  */
 export async function seedCatalog(tx: Tx, store: ObjectStore, images: Map<string, Buffer>): Promise<string> {
   const ids = new Map<string, string>();
-  for (const c of [...DEMO_CATEGORIES].sort((a, b) => Number(Boolean(a.parent)) - Number(Boolean(b.parent)))) {
-    ids.set(c.slug, await createCategory(tx, { slug: c.slug, name: c.name, description: c.description, sortOrder: c.sortOrder, parentId: c.parent ? ids.get(c.parent) : null }));
+  for (const c of [...DEMO_CATEGORIES].sort(
+    (a, b) => Number(Boolean(a.parent)) - Number(Boolean(b.parent)),
+  )) {
+    ids.set(
+      c.slug,
+      await createCategory(tx, {
+        slug: c.slug,
+        name: c.name,
+        description: c.description,
+        sortOrder: c.sortOrder,
+        parentId: c.parent ? ids.get(c.parent) : null,
+      }),
+    );
   }
 
   const productIds = new Map<string, string>();
@@ -44,8 +67,16 @@ export async function seedCatalog(tx: Tx, store: ObjectStore, images: Map<string
       const name = `demo/${p.slug}/${i + 1}.png`;
       const bytes = images.get(name);
       if (!bytes) throw new Error(`demo image ${name} was not rendered`);
-      const meta = await storeObject({ db: tx, store }, BUCKETS.products!, 'products', name, bytes, { uploadedBy: null });
-      productImages.push({ bucket: 'products', name, alt: art.alt, width: meta.width ?? 800, height: meta.height ?? 1000 });
+      const meta = await storeObject({ db: tx, store }, BUCKETS.products!, 'products', name, bytes, {
+        uploadedBy: null,
+      });
+      productImages.push({
+        bucket: 'products',
+        name,
+        alt: art.alt,
+        width: meta.width ?? 800,
+        height: meta.height ?? 1000,
+      });
     }
     const categoryId = ids.get(p.category);
     if (!categoryId) throw new Error(`demo product ${p.slug} names an unknown category ${p.category}`);
@@ -72,7 +103,9 @@ export async function seedCatalog(tx: Tx, store: ObjectStore, images: Map<string
 
   // Archived demo products point to the closest product still on sale.
   for (const p of DEMO_PRODUCTS.filter((d) => d.status === 'archived')) {
-    const replacement = DEMO_PRODUCTS.find((d) => d.status === 'active' && d.category === p.category && d.slug !== p.slug);
+    const replacement = DEMO_PRODUCTS.find(
+      (d) => d.status === 'active' && d.category === p.category && d.slug !== p.slug,
+    );
     await archiveProduct(tx, productIds.get(p.slug)!, replacement ? productIds.get(replacement.slug)! : null);
   }
   // A renamed product: its old address (from a printed catalogue) still works.

@@ -11,7 +11,13 @@ function parseHex(value: string): Rgb | null {
 }
 
 function toHex(rgb: Rgb): string {
-  return `#${rgb.map((v) => Math.round(Math.min(255, Math.max(0, v))).toString(16).padStart(2, '0')).join('')}`;
+  return `#${rgb
+    .map((v) =>
+      Math.round(Math.min(255, Math.max(0, v)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 
 /** A colour safe to put in an attribute: a valid hex, or the fallback. */

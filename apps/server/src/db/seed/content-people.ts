@@ -1,4 +1,11 @@
-import type { SeedCompany, SeedJob, SeedLanding, SeedMaster, SeedMedia, SeedTeamMember } from './content-types.ts';
+import type {
+  SeedCompany,
+  SeedJob,
+  SeedLanding,
+  SeedMaster,
+  SeedMedia,
+  SeedTeamMember,
+} from './content-types.ts';
 
 /**
  * Demo content about the people of 山嵐茶事 (Shanlan Tea): the landing page's words, the company
@@ -373,7 +380,12 @@ export const DEMO_MASTERS: SeedMaster[] = [
     ],
     specialties: ['茶席設計', '蓋碗與小壺沖泡', '冷泡茶教學', '東方美人與紅茶沖泡'],
     quote: '水溫低一點，蜜香就出來了。泡茶不難，先從喜歡喝開始。',
-    relatedProductSlugs: ['oriental-beauty-oolong', 'porcelain-gaiwan', 'tasting-cup-set', 'shanlan-cold-brew-bottle'],
+    relatedProductSlugs: [
+      'oriental-beauty-oolong',
+      'porcelain-gaiwan',
+      'tasting-cup-set',
+      'shanlan-cold-brew-bottle',
+    ],
     portrait: {
       background: '#E6E1D6',
       skin: '#E3B896',
@@ -418,7 +430,8 @@ export const DEMO_JOBS: SeedJob[] = [
     location: '南投縣鹿谷鄉',
     type: '全職',
     posted: '2026-10-20',
-    summary: '跟著陳家和師傅學習龍眼木炭焙茶，從顧炭、翻茶到試泡，一步一步學會分段炭焙。適合願意長期待在鹿谷、對焙茶有熱情的您。',
+    summary:
+      '跟著陳家和師傅學習龍眼木炭焙茶，從顧炭、翻茶到試泡，一步一步學會分段炭焙。適合願意長期待在鹿谷、對焙茶有熱情的您。',
     responsibilities: [
       '協助焙茶室日常作業：備炭、起火、顧爐與清潔焙籠。',
       '依師傅指示翻茶、記錄每一段焙火的溫度與時間。',
@@ -484,11 +497,7 @@ export const DEMO_JOBS: SeedJob[] = [
       '親切有耐心，喜歡與人聊天。',
       '無泡茶經驗可，到職後由品茶室主理人帶領訓練。',
     ],
-    benefits: [
-      '時薪 NT$210 起，另有週末加給。',
-      '依法投保勞健保。',
-      '免費參加品茶室茶席課，員工購茶 7 折。',
-    ],
+    benefits: ['時薪 NT$210 起，另有週末加給。', '依法投保勞健保。', '免費參加品茶室茶席課，員工購茶 7 折。'],
   },
   {
     slug: 'marketing-design-intern',
@@ -524,7 +533,8 @@ export const DEMO_MEDIA: SeedMedia[] = [
     title: '鹿谷三代人，守著一座龍眼木炭爐',
     source: '《小日子》',
     date: '2023-04-18',
-    summary: '從 1987 年的小茶行到第三代返鄉開網路商店，記者走訪山嵐茶事的焙茶室，記錄一家人如何在炭火旁延續凍頂烏龍的老味道。',
+    summary:
+      '從 1987 年的小茶行到第三代返鄉開網路商店，記者走訪山嵐茶事的焙茶室，記錄一家人如何在炭火旁延續凍頂烏龍的老味道。',
     url: 'https://example.com/press/xiaorizi-shanlan-charcoal',
   },
   {
@@ -533,7 +543,8 @@ export const DEMO_MEDIA: SeedMedia[] = [
     title: '21 天的焙火：一項寫進專利的手藝',
     source: '《食力》',
     date: '2023-09-06',
-    summary: '山嵐茶事第二代陳家和花五年試出分段炭焙法，並取得發明專利。報導介紹七段焙火之間的回潤過程，以及專利寫不下的師傅手感。',
+    summary:
+      '山嵐茶事第二代陳家和花五年試出分段炭焙法，並取得發明專利。報導介紹七段焙火之間的回潤過程，以及專利寫不下的師傅手感。',
     url: 'https://example.com/press/foodnext-staged-roasting',
   },
   {
@@ -552,7 +563,8 @@ export const DEMO_MEDIA: SeedMedia[] = [
     title: '老茶行上網賣茶，先把茶單寫清楚',
     source: '《天下雜誌》',
     date: '2024-05-27',
-    summary: '第三代負責人陳以安分享經營網路商店的做法：標示產地、海拔、採收季與焙火程度，讓不懂茶的人也能放心選購。',
+    summary:
+      '第三代負責人陳以安分享經營網路商店的做法：標示產地、海拔、採收季與焙火程度，讓不懂茶的人也能放心選購。',
     url: 'https://example.com/press/cw-shanlan-online-shop',
   },
   {
@@ -561,7 +573,8 @@ export const DEMO_MEDIA: SeedMedia[] = [
     title: '從客人的一句抱怨，做出一支冷泡瓶',
     source: '《設計日常》',
     date: '2024-08-14',
-    summary: '為了解決冷泡茶越放越澀的問題，山嵐與玻璃廠合作兩年，設計出可拉起停泡的濾芯並取得新型專利。報導記錄從手繪草圖到量產的過程。',
+    summary:
+      '為了解決冷泡茶越放越澀的問題，山嵐與玻璃廠合作兩年，設計出可拉起停泡的濾芯並取得新型專利。報導記錄從手繪草圖到量產的過程。',
     url: 'https://example.com/press/design-daily-cold-brew-bottle',
   },
   {
@@ -580,7 +593,8 @@ export const DEMO_MEDIA: SeedMedia[] = [
     title: '一天試泡上百杯：評茶師的耳朵與舌頭',
     source: '《茶與生活》月刊',
     date: '2025-03-20',
-    summary: '專訪山嵐評茶師林秀琴，談她如何用白瓷蓋碗逐項評茶、為每一批茶寫下茶單，以及為什麼寧可不收也不降低標準。',
+    summary:
+      '專訪山嵐評茶師林秀琴，談她如何用白瓷蓋碗逐項評茶、為每一批茶寫下茶單，以及為什麼寧可不收也不降低標準。',
     url: 'https://example.com/press/tea-life-judge-interview',
   },
   {
@@ -589,7 +603,8 @@ export const DEMO_MEDIA: SeedMedia[] = [
     title: '在臺中巷弄裡，上一堂不講規矩的茶席課',
     source: '《中部旅行》',
     date: '2025-07-09',
-    summary: '走訪山嵐臺中品茶室，黃柏鈞老師從水溫、茶量與時間教起，讓第一次接觸台灣茶的人，也能在家泡出好喝的烏龍。',
+    summary:
+      '走訪山嵐臺中品茶室，黃柏鈞老師從水溫、茶量與時間教起，讓第一次接觸台灣茶的人，也能在家泡出好喝的烏龍。',
     url: 'https://example.com/press/central-travel-tasting-room',
   },
   {
@@ -608,7 +623,8 @@ export const DEMO_MEDIA: SeedMedia[] = [
     title: '鶯歌壺藝師與鹿谷焙茶人的十年之約',
     source: '《陶藝生活誌》',
     date: '2026-06-16',
-    summary: '鶯歌壺藝師簡國棟與山嵐合作超過十年，兩人一邊泡茶一邊調整壺型，做出適合高山烏龍的朱泥壺。報導記錄一把壺從拉坯到試茶的過程。',
+    summary:
+      '鶯歌壺藝師簡國棟與山嵐合作超過十年，兩人一邊泡茶一邊調整壺型，做出適合高山烏龍的朱泥壺。報導記錄一把壺從拉坯到試茶的過程。',
     url: 'https://example.com/press/ceramics-life-yingge-teapot',
   },
 ];

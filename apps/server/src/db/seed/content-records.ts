@@ -293,7 +293,8 @@ export const DEMO_DOWNLOADS: SeedDownload[] = [
     slug: 'pesticide-residue-report-2026-spring',
     title: '2026 春茶農藥殘留檢驗報告',
     category: '檢驗與認證',
-    description: '2026 年春茶上架前，委託第三方實驗室抽驗的農藥殘留結果摘要。所有受驗茶款均符合農藥殘留容許量標準。',
+    description:
+      '2026 年春茶上架前，委託第三方實驗室抽驗的農藥殘留結果摘要。所有受驗茶款均符合農藥殘留容許量標準。',
     date: '2026-06-10',
     membersOnly: true,
     document: {

@@ -1,5 +1,17 @@
 import type { z } from 'zod';
-import type { CompanyPage, DownloadItem, FaqEntry, IpRecord, Job, LandingPage, MediaItem, Master, TeamMember, TextPage, FaqCategory } from '@shop/shared/content';
+import type {
+  CompanyPage,
+  DownloadItem,
+  FaqEntry,
+  IpRecord,
+  Job,
+  LandingPage,
+  MediaItem,
+  Master,
+  TeamMember,
+  TextPage,
+  FaqCategory,
+} from '@shop/shared/content';
 
 /** Shapes of the demo content (seed data). Pictures and files are described here and drawn by code at seed time. */
 
@@ -30,9 +42,13 @@ export interface DocumentArt {
   readonly pages: ReadonlyArray<{ readonly heading: string; readonly lines: readonly string[] }>;
 }
 
-export type SeedTeamMember = Omit<z.input<typeof TeamMember>, 'portrait'> & { readonly portrait: PortraitArt };
+export type SeedTeamMember = Omit<z.input<typeof TeamMember>, 'portrait'> & {
+  readonly portrait: PortraitArt;
+};
 export type SeedMaster = Omit<z.input<typeof Master>, 'portrait'> & { readonly portrait: PortraitArt };
-export type SeedIpRecord = Omit<z.input<typeof IpRecord>, 'certificate'> & { readonly certificate: CertificateArt | null };
+export type SeedIpRecord = Omit<z.input<typeof IpRecord>, 'certificate'> & {
+  readonly certificate: CertificateArt | null;
+};
 export type SeedDownload = Omit<z.input<typeof DownloadItem>, 'file'> & { readonly document: DocumentArt };
 export type SeedLanding = z.input<typeof LandingPage>;
 export type SeedCompany = z.input<typeof CompanyPage>;

@@ -19,7 +19,10 @@ const SEAL = '#B3261E';
 
 /** Text safe inside SVG elements and attribute values. */
 function esc(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c);
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c,
+  );
 }
 
 /** Rough advance of a string in em: full-width characters 1, Latin letters and digits about 0.55. */
@@ -76,9 +79,13 @@ export function renderCertificate(art: CertificateArt): string {
   const rows: string[] = [];
   let y = 520;
   const row = (label: string, lines: string[], size: number) => {
-    rows.push(`<text x="${labelX}" y="${y}" font-size="34" fill="${INK_MUTED}" letter-spacing="6">${esc(label)}</text>`);
+    rows.push(
+      `<text x="${labelX}" y="${y}" font-size="34" fill="${INK_MUTED}" letter-spacing="6">${esc(label)}</text>`,
+    );
     lines.forEach((line, i) => {
-      rows.push(`<text x="${valueX}" y="${y + i * (size + 18)}" font-size="${size}" fill="${INK}" font-weight="700">${esc(line)}</text>`);
+      rows.push(
+        `<text x="${valueX}" y="${y + i * (size + 18)}" font-size="${size}" fill="${INK}" font-weight="700">${esc(line)}</text>`,
+      );
     });
     y += Math.max(1, lines.length) * (size + 18) + 46;
   };
@@ -126,7 +133,12 @@ ${rows.join('\n')}
 }
 
 /** One page of a downloadable document: A4 portrait (1240 × 1754), header, heading, body, footer. */
-export function renderDocumentPage(page: { heading: string; lines: readonly string[] }, pageNo: number, total: number, title: string): string {
+export function renderDocumentPage(
+  page: { heading: string; lines: readonly string[] },
+  pageNo: number,
+  total: number,
+  title: string,
+): string {
   const W = 1240;
   const H = 1754;
   const margin = 100;
@@ -140,7 +152,10 @@ export function renderDocumentPage(page: { heading: string; lines: readonly stri
   const maxLines = Math.floor((1560 - bodyTop) / lineHeight) + 1;
   const body = page.lines
     .slice(0, maxLines)
-    .map((line, i) => `<text x="${margin}" y="${bodyTop + i * lineHeight}" font-size="${size}" fill="${INK}">${esc(line)}</text>`)
+    .map(
+      (line, i) =>
+        `<text x="${margin}" y="${bodyTop + i * lineHeight}" font-size="${size}" fill="${INK}">${esc(line)}</text>`,
+    )
     .join('\n');
   const headerTitle = wrap(title, 20)[0] ?? '';
 
@@ -189,7 +204,9 @@ export function jpegPagesToPdf(pages: readonly { jpeg: Buffer; width: number; he
 
   push('%PDF-1.4\n%\xE2\xE3\xCF\xD3\n');
   object(1, ['<< /Type /Catalog /Pages 2 0 R >>']);
-  object(2, [`<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages.length} >>`]);
+  object(2, [
+    `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages.length} >>`,
+  ]);
   pages.forEach((page, i) => {
     const pageId = pageIds[i]!;
     const contentId = pageId + 1;
@@ -198,7 +215,11 @@ export function jpegPagesToPdf(pages: readonly { jpeg: Buffer; width: number; he
     object(pageId, [
       `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /XObject << /Im1 ${imageId} 0 R >> /ProcSet [/PDF /ImageC] >> /Contents ${contentId} 0 R >>`,
     ]);
-    object(contentId, [`<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n`, content, 'endstream']);
+    object(contentId, [
+      `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n`,
+      content,
+      'endstream',
+    ]);
     object(imageId, [
       `<< /Type /XObject /Subtype /Image /Width ${page.width} /Height ${page.height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode /Length ${page.jpeg.length} >>\nstream\n`,
       page.jpeg,

@@ -6,7 +6,14 @@ import { rows } from '../rows.ts';
  * Tables whose rows mean "this shop has data of its own". Demo data loads only when all are
  * empty, so it can never overwrite or mix into a real shop.
  */
-const OWNED_TABLES = ['users', 'redirects', 'categories', 'products', 'storage_objects', 'content_items'] as const;
+const OWNED_TABLES = [
+  'users',
+  'redirects',
+  'categories',
+  'products',
+  'storage_objects',
+  'content_items',
+] as const;
 
 /**
  * Whether the demo data may load. Its own file, apart from the demo data: the server asks this at

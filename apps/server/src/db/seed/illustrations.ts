@@ -11,7 +11,6 @@ const FONT = 'Noto Serif CJK TC, Noto Serif TC, serif';
 const PAPER = '#FBF7EF';
 const INK = '#1F2A24';
 
-
 /** Label ink on paper: a deep shade of the body colour when it reads well, else plain ink. */
 const paperInk = (body: string): string => (luminance(shade(body, 0.2)) < 0.1 ? shade(body, 0.2) : INK);
 
@@ -20,11 +19,16 @@ const inkOn = (fill: string): string => (luminance(fill) > 0.35 ? INK : PAPER);
 
 /** Outline for light bodies that would otherwise melt into a light background. */
 function edge(fill: string, width = 3): string {
-  return luminance(fill) > 0.55 ? ` stroke="${shade(fill, 0.22)}" stroke-width="${width}" stroke-linejoin="round"` : '';
+  return luminance(fill) > 0.55
+    ? ` stroke="${shade(fill, 0.22)}" stroke-width="${width}" stroke-linejoin="round"`
+    : '';
 }
 
 export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c);
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c,
+  );
 }
 
 const n = (v: number): string => String(Math.round(v * 10) / 10);
@@ -33,7 +37,14 @@ function labelChars(label: string | undefined): string[] {
   return Array.from((label ?? '').replace(/\s+/g, '')).slice(0, 4);
 }
 
-function verticalText(chars: readonly string[], cx: number, cy: number, size: number, fill: string, extra = ''): string {
+function verticalText(
+  chars: readonly string[],
+  cx: number,
+  cy: number,
+  size: number,
+  fill: string,
+  extra = '',
+): string {
   const step = size * 1.1;
   const first = cy - (step * (chars.length - 1)) / 2;
   return chars
@@ -44,7 +55,14 @@ function verticalText(chars: readonly string[], cx: number, cy: number, size: nu
     .join('');
 }
 
-function horizontalText(chars: readonly string[], cx: number, cy: number, size: number, fill: string, extra = ''): string {
+function horizontalText(
+  chars: readonly string[],
+  cx: number,
+  cy: number,
+  size: number,
+  fill: string,
+  extra = '',
+): string {
   return `<text x="${n(cx)}" y="${n(cy + size * 0.36)}" font-family="${FONT}" font-size="${n(size)}" font-weight="700" text-anchor="middle" letter-spacing="${n(size * 0.12)}" fill="${fill}"${extra}>${escapeXml(chars.join(''))}</text>`;
 }
 
@@ -168,9 +186,7 @@ function teaBagBox({ p, a, bg, chars }: Palette): string {
 }
 
 function teapot({ p, a, bg, chars }: Palette): string {
-  const inscription = chars.length
-    ? verticalText(chars, 486, 688, 30, tint(p, 0.5), ' opacity="0.85"')
-    : '';
+  const inscription = chars.length ? verticalText(chars, 486, 688, 30, tint(p, 0.5), ' opacity="0.85"') : '';
   return [
     floorShadow(bg, 410, 834, 240),
     // Handle and spout behind the body.
@@ -197,27 +213,48 @@ function teapot({ p, a, bg, chars }: Palette): string {
 }
 
 /** A small flared tea cup standing on its rim's base line, with optional saucer. */
-function smallCup(cx: number, base: number, scale: number, body: string, tea: string, saucer?: string): string {
+function smallCup(
+  cx: number,
+  base: number,
+  scale: number,
+  body: string,
+  tea: string,
+  saucer?: string,
+): string {
   const w = 86 * scale;
   const h = 92 * scale;
   const f = 34 * scale;
   const rim = base - h;
   const parts: string[] = [];
   if (saucer) {
-    parts.push(`<ellipse cx="${n(cx)}" cy="${n(base + 10 * scale)}" rx="${n(128 * scale)}" ry="${n(26 * scale)}" fill="${shade(saucer, 0.2)}"/>`);
-    parts.push(`<ellipse cx="${n(cx)}" cy="${n(base)}" rx="${n(128 * scale)}" ry="${n(26 * scale)}" fill="${saucer}"${edge(saucer, 2)}/>`);
-    parts.push(`<ellipse cx="${n(cx)}" cy="${n(base)}" rx="${n(70 * scale)}" ry="${n(13 * scale)}" fill="${shade(saucer, 0.1)}"/>`);
+    parts.push(
+      `<ellipse cx="${n(cx)}" cy="${n(base + 10 * scale)}" rx="${n(128 * scale)}" ry="${n(26 * scale)}" fill="${shade(saucer, 0.2)}"/>`,
+    );
+    parts.push(
+      `<ellipse cx="${n(cx)}" cy="${n(base)}" rx="${n(128 * scale)}" ry="${n(26 * scale)}" fill="${saucer}"${edge(saucer, 2)}/>`,
+    );
+    parts.push(
+      `<ellipse cx="${n(cx)}" cy="${n(base)}" rx="${n(70 * scale)}" ry="${n(13 * scale)}" fill="${shade(saucer, 0.1)}"/>`,
+    );
   }
-  parts.push(`<ellipse cx="${n(cx)}" cy="${n(base - 2)}" rx="${n(f + 4)}" ry="${n(7 * scale)}" fill="${shade(body, 0.2)}"/>`);
+  parts.push(
+    `<ellipse cx="${n(cx)}" cy="${n(base - 2)}" rx="${n(f + 4)}" ry="${n(7 * scale)}" fill="${shade(body, 0.2)}"/>`,
+  );
   parts.push(
     `<path d="M${n(cx - w)} ${n(rim)} C ${n(cx - w)} ${n(rim + h * 0.62)} ${n(cx - f - 14 * scale)} ${n(base - 6)} ${n(cx - f)} ${n(base - 4)} L ${n(cx + f)} ${n(base - 4)} C ${n(cx + f + 14 * scale)} ${n(base - 6)} ${n(cx + w)} ${n(rim + h * 0.62)} ${n(cx + w)} ${n(rim)} Z" fill="${body}"${edge(body, 2)}/>`,
   );
   parts.push(
     `<path d="M${n(cx + w * 0.45)} ${n(rim + 6)} C ${n(cx + w * 0.5)} ${n(rim + h * 0.6)} ${n(cx + f * 0.7)} ${n(base - 8)} ${n(cx + f * 0.4)} ${n(base - 6)} L ${n(cx + f)} ${n(base - 4)} C ${n(cx + f + 14 * scale)} ${n(base - 6)} ${n(cx + w)} ${n(rim + h * 0.62)} ${n(cx + w)} ${n(rim)} Z" fill="${shade(body, 0.08)}"/>`,
   );
-  parts.push(`<ellipse cx="${n(cx)}" cy="${n(rim)}" rx="${n(w)}" ry="${n(17 * scale)}" fill="${tint(body, 0.3)}"${edge(body, 2)}/>`);
-  parts.push(`<ellipse cx="${n(cx)}" cy="${n(rim + 4 * scale)}" rx="${n(w - 10 * scale)}" ry="${n(12 * scale)}" fill="${tea}"/>`);
-  parts.push(`<ellipse cx="${n(cx - 20 * scale)}" cy="${n(rim + 2 * scale)}" rx="${n(22 * scale)}" ry="${n(4 * scale)}" fill="#ffffff" opacity="0.3"/>`);
+  parts.push(
+    `<ellipse cx="${n(cx)}" cy="${n(rim)}" rx="${n(w)}" ry="${n(17 * scale)}" fill="${tint(body, 0.3)}"${edge(body, 2)}/>`,
+  );
+  parts.push(
+    `<ellipse cx="${n(cx)}" cy="${n(rim + 4 * scale)}" rx="${n(w - 10 * scale)}" ry="${n(12 * scale)}" fill="${tea}"/>`,
+  );
+  parts.push(
+    `<ellipse cx="${n(cx - 20 * scale)}" cy="${n(rim + 2 * scale)}" rx="${n(22 * scale)}" ry="${n(4 * scale)}" fill="#ffffff" opacity="0.3"/>`,
+  );
   parts.push(
     `<path d="M${n(cx - w + 16 * scale)} ${n(rim + 18 * scale)} C ${n(cx - w + 20 * scale)} ${n(rim + h * 0.5)} ${n(cx - f - 4)} ${n(base - 16)} ${n(cx - f + 4)} ${n(base - 12)}" fill="none" stroke="#ffffff" stroke-width="${n(7 * scale)}" stroke-linecap="round" opacity="0.3"/>`,
   );
@@ -228,7 +265,9 @@ const teaLiquor = (a: string): string => mix(a, '#C8903F', 0.55);
 
 function cups({ p, a, bg, chars }: Palette): string {
   const tea = teaLiquor(a);
-  const label = chars.length ? horizontalText(chars, 318, 760, chars.length === 4 ? 28 : 34, shade(a, 0.25), ' opacity="0.9"') : '';
+  const label = chars.length
+    ? horizontalText(chars, 318, 760, chars.length === 4 ? 28 : 34, shade(a, 0.25), ' opacity="0.9"')
+    : '';
   return [
     floorShadow(bg, 410, 846, 290),
     smallCup(512, 690, 1.12, p, tea, a),

@@ -18,7 +18,11 @@ export interface SeedResult {
  * Loads the demo shop in one transaction, only into an empty database. Pictures are drawn first,
  * outside the transaction (CPU work); their files are written by the storage service.
  */
-export async function seedDemoData(db: Db, store: ObjectStore, publicUrl = 'http://localhost:3000'): Promise<SeedResult> {
+export async function seedDemoData(
+  db: Db,
+  store: ObjectStore,
+  publicUrl = 'http://localhost:3000',
+): Promise<SeedResult> {
   if (!(await isDatabaseEmpty(db))) return { seeded: false, summary: [] };
   const images = await renderDemoImages();
   const assets = await renderContentAssets();

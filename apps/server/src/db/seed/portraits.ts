@@ -6,7 +6,6 @@ import { luminance, mix, safeColour, shade, tint } from './colour.ts';
  * illustrations (square, viewBox 0 0 800 800). No photos, text, external references or scripts.
  */
 
-
 const GREY_HAIR = '#CBCDC9';
 const FEATURE = '#2B2522';
 
@@ -132,7 +131,12 @@ function hairFront(style: PortraitArt['hairStyle'], hair: string): string {
 }
 
 function face(c: Colours, style: PortraitArt['hairStyle']): string {
-  const brow = style === 'grey-short' ? shade(GREY_HAIR, 0.35) : style === 'bald' ? shade(c.hair, 0.1) : shade(c.hair, 0.05);
+  const brow =
+    style === 'grey-short'
+      ? shade(GREY_HAIR, 0.35)
+      : style === 'bald'
+        ? shade(c.hair, 0.1)
+        : shade(c.hair, 0.05);
   const blush = mix(c.skin, '#E07A6A', 0.35);
   const line = mix(c.skin, FEATURE, 0.55);
   return [

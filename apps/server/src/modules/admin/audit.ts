@@ -35,7 +35,11 @@ export async function recordAudit(db: DbOrTx, request: FastifyRequest, entry: Au
 
 /** The audit browser's filters; `from` and `to` are Taipei calendar days, both included. */
 export const AuditQuery = PagingQuery.extend({
-  entity: z.string().max(40, { message: '資料類型格式不正確', abort: true }).regex(/^[a-z-]{1,40}$/, '資料類型格式不正確').optional(),
+  entity: z
+    .string()
+    .max(40, { message: '資料類型格式不正確', abort: true })
+    .regex(/^[a-z-]{1,40}$/, '資料類型格式不正確')
+    .optional(),
   entityId: z.string().max(100).optional(),
   actor: z.string().max(254).optional(),
   from: z.iso.date({ message: '開始日期格式不正確' }).optional(),
@@ -56,6 +60,16 @@ export async function listAudit(db: DbOrTx, q: AuditQuery): Promise<PageOf<Audit
     },
     pageWindow(q.page, q.pageSize),
   );
-  const entries = items.map((r) => ({ id: String(r.id), at: r.at.toISOString(), actorEmail: r.actorEmail, actorRole: r.actorRole, action: r.action, entity: r.entity, entityId: r.entityId, before: r.before, after: r.after }));
+  const entries = items.map((r) => ({
+    id: String(r.id),
+    at: r.at.toISOString(),
+    actorEmail: r.actorEmail,
+    actorRole: r.actorRole,
+    action: r.action,
+    entity: r.entity,
+    entityId: r.entityId,
+    before: r.before,
+    after: r.after,
+  }));
   return pageResult(entries, q.page, q.pageSize, total);
 }

@@ -13,7 +13,9 @@ describe.skipIf(!dbAvailable())('console dashboard', () => {
   beforeAll(async () => {
     ctx = await createTestApp();
     await seedTestCatalog(ctx.database);
-    const rows = await ctx.database.db.select({ id: productVariants.id, sku: productVariants.sku }).from(productVariants);
+    const rows = await ctx.database.db
+      .select({ id: productVariants.id, sku: productVariants.sku })
+      .from(productVariants);
     variants = Object.fromEntries(rows.map((r) => [r.sku, r.id]));
     owner = (await signIn(ctx.app, 'owner@example.com')).cookie;
     await setRole(ctx.database, 'owner@example.com', 'owner');
@@ -34,9 +36,16 @@ describe.skipIf(!dbAvailable())('console dashboard', () => {
     const oldRes = await s.order();
     expect(oldRes.statusCode, oldRes.body).toBe(201);
     const old = oldRes.json().order;
-    await ctx.database.db.update(orders).set({ createdAt: new Date(Date.now() - 40 * 86_400_000) }).where(eq(orders.orderNo, old.orderNo));
+    await ctx.database.db
+      .update(orders)
+      .set({ createdAt: new Date(Date.now() - 40 * 86_400_000) })
+      .where(eq(orders.orderNo, old.orderNo));
 
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: { cookie: owner } });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/dashboard',
+      headers: { cookie: owner },
+    });
     expect(res.statusCode).toBe(200);
     const d = res.json();
     const expected = first.total + second.total;

@@ -12,7 +12,11 @@ export async function dashboard(db: DbOrTx, now = new Date()): Promise<Dashboard
   const from = new Date(Date.parse(`${today}T00:00:00+08:00`) - 29 * 86_400_000);
   const fromDay = taipeiDay(from);
 
-  const [daily, statuses, low] = await readTogether(db, [() => repo.salesPerDay(db, fromDay < monthStart ? fromDay : monthStart, today), () => repo.ordersPerStatus(db), () => repo.lowStockVariants(db, 12)]);
+  const [daily, statuses, low] = await readTogether(db, [
+    () => repo.salesPerDay(db, fromDay < monthStart ? fromDay : monthStart, today),
+    () => repo.ordersPerStatus(db),
+    () => repo.lowStockVariants(db, 12),
+  ]);
 
   const byDay = new Map(daily.map((r) => [r.day, r]));
   const days: Dashboard['daily'] = [];
@@ -22,7 +26,8 @@ export async function dashboard(db: DbOrTx, now = new Date()): Promise<Dashboard
     days.push({ date, sales: r?.sales ?? 0, orders: r?.orders ?? 0 });
   }
   let month = { sales: 0, orders: 0 };
-  for (const [day, r] of byDay) if (day >= monthStart) month = { sales: month.sales + r.sales, orders: month.orders + r.orders };
+  for (const [day, r] of byDay)
+    if (day >= monthStart) month = { sales: month.sales + r.sales, orders: month.orders + r.orders };
   const t = byDay.get(today);
   const counts = new Map(statuses.map((r) => [r.status as OrderStatus, r.n]));
 

@@ -40,8 +40,10 @@ export function installAdminGuard(app: FastifyInstance, cliToken: string, regist
   app.decorateRequest('staff', null);
   app.addHook('onRoute', (route) => {
     const permission = route.config?.permission;
-    if (!permission) throw new Error(`admin route ${String(route.method)} ${route.url} declares no permission`);
-    for (const method of [route.method].flat()) if (method !== 'HEAD') registry.push({ method, url: route.url, permission });
+    if (!permission)
+      throw new Error(`admin route ${String(route.method)} ${route.url} declares no permission`);
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') registry.push({ method, url: route.url, permission });
   });
   app.addHook('onRequest', async (request: FastifyRequest) => {
     if (isLocalCli(request, cliToken)) {
@@ -53,7 +55,8 @@ export function installAdminGuard(app: FastifyInstance, cliToken: string, regist
       request.staff = { id: request.auth.user.id, email: request.auth.user.email, role };
     }
     const permission = request.routeOptions.config.permission;
-    if (!permission || !can(request.staff.role, permission)) throw new ForbiddenError('您的角色沒有權限進行這項操作。');
+    if (!permission || !can(request.staff.role, permission))
+      throw new ForbiddenError('您的角色沒有權限進行這項操作。');
   });
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');

@@ -13,7 +13,17 @@ export async function insertAudit(db: DbOrTx, values: typeof auditLog.$inferInse
 }
 
 /** One page of audit rows, newest first (`before` is exclusive). */
-export async function auditPage(db: DbOrTx, f: { entity?: string | undefined; entityId?: string | undefined; actorEmail?: string | undefined; from?: Date | undefined; before?: Date | undefined }, window: PageWindow) {
+export async function auditPage(
+  db: DbOrTx,
+  f: {
+    entity?: string | undefined;
+    entityId?: string | undefined;
+    actorEmail?: string | undefined;
+    from?: Date | undefined;
+    before?: Date | undefined;
+  },
+  window: PageWindow,
+) {
   const where: SQL[] = [];
   if (f.entity) where.push(eq(auditLog.entity, f.entity));
   if (f.entityId) where.push(eq(auditLog.entityId, f.entityId));
@@ -22,7 +32,14 @@ export async function auditPage(db: DbOrTx, f: { entity?: string | undefined; en
   if (f.before) where.push(lt(auditLog.at, f.before));
   const filter = where.length ? and(...where) : undefined;
   const [items, [total]] = await readTogether(db, [
-    () => db.select().from(auditLog).where(filter).orderBy(desc(auditLog.id)).limit(window.limit).offset(window.offset),
+    () =>
+      db
+        .select()
+        .from(auditLog)
+        .where(filter)
+        .orderBy(desc(auditLog.id))
+        .limit(window.limit)
+        .offset(window.offset),
     () => db.select({ n: count() }).from(auditLog).where(filter),
   ]);
   return { items, total: Number(total?.n ?? 0) };
@@ -51,12 +68,21 @@ export async function salesPerDay(db: DbOrTx, fromDay: string, toDay: string) {
 }
 
 export async function ordersPerStatus(db: DbOrTx) {
-  return rows<{ status: string; n: number }>(await db.execute(sql`select o.status, count(*)::int as n from orders o group by 1`));
+  return rows<{ status: string; n: number }>(
+    await db.execute(sql`select o.status, count(*)::int as n from orders o group by 1`),
+  );
 }
 
 /** Active products' variants at or below their low-stock threshold, lowest first. */
 export async function lowStockVariants(db: DbOrTx, limit: number) {
-  return rows<{ product_id: string; product_name: string; sku: string; options: Record<string, string>; stock: number; low_stock_threshold: number }>(
+  return rows<{
+    product_id: string;
+    product_name: string;
+    sku: string;
+    options: Record<string, string>;
+    stock: number;
+    low_stock_threshold: number;
+  }>(
     await db.execute(sql`
       select p.id as product_id, p.name as product_name, v.sku, v.options, v.stock, v.low_stock_threshold
       from product_variants v join products p on p.id = v.product_id
@@ -70,57 +96,118 @@ export async function lowStockVariants(db: DbOrTx, limit: number) {
 
 /** An account by e-mail, locked for the invite that follows. */
 export async function lockAccountByEmail(db: DbOrTx, email: string) {
-  const [row] = await db.select({ id: users.id, role: users.role, displayName: users.displayName }).from(users).where(eq(users.email, email)).limit(1).for('update');
+  const [row] = await db
+    .select({ id: users.id, role: users.role, displayName: users.displayName })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1)
+    .for('update');
   return row ?? null;
 }
 
 /** An account by id (any role), locked. */
 export async function lockAccount(db: DbOrTx, id: string) {
-  const [row] = await db.select({ id: users.id, email: users.email, role: users.role }).from(users).where(eq(users.id, id)).limit(1).for('update');
+  const [row] = await db
+    .select({ id: users.id, email: users.email, role: users.role })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1)
+    .for('update');
   return row ?? null;
 }
 
 /** A console account by id, locked; null for customers. */
 export async function lockStaffAccount(db: DbOrTx, id: string) {
-  const [row] = await db.select({ id: users.id, email: users.email, role: users.role }).from(users).where(and(eq(users.id, id), inArray(users.role, [...STAFF_ROLES]))).limit(1).for('update');
+  const [row] = await db
+    .select({ id: users.id, email: users.email, role: users.role })
+    .from(users)
+    .where(and(eq(users.id, id), inArray(users.role, [...STAFF_ROLES])))
+    .limit(1)
+    .for('update');
   return row ?? null;
 }
 
 export async function insertAccount(db: DbOrTx, email: string, displayName: string) {
-  const [row] = await db.insert(users).values({ email, displayName }).returning({ id: users.id, role: users.role, displayName: users.displayName });
+  const [row] = await db
+    .insert(users)
+    .values({ email, displayName })
+    .returning({ id: users.id, role: users.role, displayName: users.displayName });
   return row!;
 }
 
-export async function setRole(db: DbOrTx, id: string, role: StaffRole | 'customer', now: Date): Promise<void> {
+export async function setRole(
+  db: DbOrTx,
+  id: string,
+  role: StaffRole | 'customer',
+  now: Date,
+): Promise<void> {
   await db.update(users).set({ role, updatedAt: now }).where(eq(users.id, id));
 }
 
 /** An accepted invite: the role, the address verified (by the acceptance), the account enabled. */
 export async function grantInvitedRole(db: DbOrTx, id: string, role: StaffRole, now: Date): Promise<void> {
-  await db.update(users).set({ role, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})`, disabledAt: null, updatedAt: now }).where(eq(users.id, id));
+  await db
+    .update(users)
+    .set({
+      role,
+      emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})`,
+      disabledAt: null,
+      updatedAt: now,
+    })
+    .where(eq(users.id, id));
 }
 
 /** Unused, unexpired invites still addressed to their account's current e-mail. */
 export async function pendingInvites(db: DbOrTx, now: Date, userId?: string) {
   return db
-    .select({ id: actionCodes.id, userId: users.id, role: actionCodes.role, expiresAt: actionCodes.expiresAt })
+    .select({
+      id: actionCodes.id,
+      userId: users.id,
+      role: actionCodes.role,
+      expiresAt: actionCodes.expiresAt,
+    })
     .from(actionCodes)
     .innerJoin(users, and(eq(users.id, actionCodes.userId), eq(users.email, actionCodes.email)))
-    .where(and(eq(actionCodes.kind, 'staff-invite'), isNull(actionCodes.usedAt), gt(actionCodes.expiresAt, now), userId ? eq(users.id, userId) : undefined));
+    .where(
+      and(
+        eq(actionCodes.kind, 'staff-invite'),
+        isNull(actionCodes.usedAt),
+        gt(actionCodes.expiresAt, now),
+        userId ? eq(users.id, userId) : undefined,
+      ),
+    );
 }
 
 /** Ends an account's unused staff invites. */
 export async function endInvites(db: DbOrTx, userId: string, now: Date): Promise<void> {
-  await db.update(actionCodes).set({ usedAt: now }).where(and(eq(actionCodes.userId, userId), eq(actionCodes.kind, 'staff-invite'), isNull(actionCodes.usedAt)));
+  await db
+    .update(actionCodes)
+    .set({ usedAt: now })
+    .where(
+      and(eq(actionCodes.userId, userId), eq(actionCodes.kind, 'staff-invite'), isNull(actionCodes.usedAt)),
+    );
 }
 
 /** Console accounts and the accounts `alsoIds` names, with when each last signed in. */
 export async function staffAccounts(db: DbOrTx, alsoIds: string[]) {
   const { id, email, displayName, role, disabledAt, createdAt } = users;
   return db
-    .select({ id, email, displayName, role, disabledAt, passwordSet: sql<boolean>`${users.passwordHash} is not null`, createdAt, lastSignInAt: max(sessions.createdAt) })
+    .select({
+      id,
+      email,
+      displayName,
+      role,
+      disabledAt,
+      passwordSet: sql<boolean>`${users.passwordHash} is not null`,
+      createdAt,
+      lastSignInAt: max(sessions.createdAt),
+    })
     .from(users)
     .leftJoin(sessions, eq(sessions.userId, users.id))
-    .where(alsoIds.length > 0 ? or(inArray(users.role, [...STAFF_ROLES]), inArray(users.id, alsoIds)) : inArray(users.role, [...STAFF_ROLES]))
+    .where(
+      alsoIds.length > 0
+        ? or(inArray(users.role, [...STAFF_ROLES]), inArray(users.id, alsoIds))
+        : inArray(users.role, [...STAFF_ROLES]),
+    )
     .groupBy(users.id);
 }

@@ -1,7 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CreateStaffBody, CreateStaffResponse, ROLE_NAMES } from '@shop/shared/admin';
-import { RevokeStaffResponse, StaffIdParams, StaffListResponse, StaffRow, UpdateStaffRoleBody } from '@shop/shared/admin-members';
+import {
+  RevokeStaffResponse,
+  StaffIdParams,
+  StaffListResponse,
+  StaffRow,
+  UpdateStaffRoleBody,
+} from '@shop/shared/admin-members';
 import { staffInviteMail } from '../auth/mails.ts';
 import { NoDataError } from '../../lib/errors.ts';
 import { recordAudit } from './audit.ts';
@@ -16,36 +22,78 @@ import { changeStaffRole, inviteStaff, listStaff, revokeStaff } from './staff-se
 const staff: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/admin/staff', { config: { permission: 'staff.write' }, schema: { response: { 200: StaffListResponse } } }, async () => ({ items: await listStaff(app.db) }));
+  r.get(
+    '/api/admin/staff',
+    { config: { permission: 'staff.write' }, schema: { response: { 200: StaffListResponse } } },
+    async () => ({ items: await listStaff(app.db) }),
+  );
 
-  r.post('/api/admin/staff', { config: { permission: 'staff.write' }, schema: { body: CreateStaffBody, response: { 200: CreateStaffResponse } } }, async (request) => {
-    const invite = await app.db.transaction(async (tx) => {
-      const { previousRole, ...made } = await inviteStaff(tx, app.config.publicUrl, request.body, new Date(), request.staff);
-      await recordAudit(tx, request, {
-        action: made.created ? 'staff.create' : 'staff.invite',
-        entity: 'user',
-        entityId: made.uid,
-        before: made.created ? null : { email: made.email, role: previousRole },
-        after: { email: made.email, role: made.role, pending: true },
+  r.post(
+    '/api/admin/staff',
+    {
+      config: { permission: 'staff.write' },
+      schema: { body: CreateStaffBody, response: { 200: CreateStaffResponse } },
+    },
+    async (request) => {
+      const invite = await app.db.transaction(async (tx) => {
+        const { previousRole, ...made } = await inviteStaff(
+          tx,
+          app.config.publicUrl,
+          request.body,
+          new Date(),
+          request.staff,
+        );
+        await recordAudit(tx, request, {
+          action: made.created ? 'staff.create' : 'staff.invite',
+          entity: 'user',
+          entityId: made.uid,
+          before: made.created ? null : { email: made.email, role: previousRole },
+          after: { email: made.email, role: made.role, pending: true },
+        });
+        // Mailed once the invite is committed (the outbox): opening it proves the mailbox, which is what grants the role.
+        await app.mailer.enqueue(
+          tx,
+          staffInviteMail(
+            made.email,
+            made.displayName,
+            ROLE_NAMES[made.role],
+            made.setPasswordUrl,
+            new Date(made.expiresAt),
+          ),
+        );
+        return made;
       });
-      // Mailed once the invite is committed (the outbox): opening it proves the mailbox, which is what grants the role.
-      await app.mailer.enqueue(tx, staffInviteMail(made.email, made.displayName, ROLE_NAMES[made.role], made.setPasswordUrl, new Date(made.expiresAt)));
-      return made;
-    });
-    app.mailer.flush();
-    // Only the command line (someone at the server) also gets the link; the console never shows it.
-    const fromCommandLine = request.staff?.id === null;
-    return { uid: invite.uid, email: invite.email, role: invite.role, created: invite.created, expiresAt: invite.expiresAt, setPasswordUrl: fromCommandLine ? invite.setPasswordUrl : null };
-  });
+      app.mailer.flush();
+      // Only the command line (someone at the server) also gets the link; the console never shows it.
+      const fromCommandLine = request.staff?.id === null;
+      return {
+        uid: invite.uid,
+        email: invite.email,
+        role: invite.role,
+        created: invite.created,
+        expiresAt: invite.expiresAt,
+        setPasswordUrl: fromCommandLine ? invite.setPasswordUrl : null,
+      };
+    },
+  );
 
   r.patch(
     '/api/admin/staff/:userId',
-    { config: { permission: 'staff.write' }, schema: { params: StaffIdParams, body: UpdateStaffRoleBody, response: { 200: StaffRow } } },
+    {
+      config: { permission: 'staff.write' },
+      schema: { params: StaffIdParams, body: UpdateStaffRoleBody, response: { 200: StaffRow } },
+    },
     async (request) => {
       await app.db.transaction(async (tx) => {
         const change = await changeStaffRole(tx, request.staff!, request.params.userId, request.body.role);
         if (change.before.role !== change.after.role) {
-          await recordAudit(tx, request, { action: 'staff.role', entity: 'user', entityId: change.id, before: { email: change.email, ...change.before }, after: { email: change.email, ...change.after } });
+          await recordAudit(tx, request, {
+            action: 'staff.role',
+            entity: 'user',
+            entityId: change.id,
+            before: { email: change.email, ...change.before },
+            after: { email: change.email, ...change.after },
+          });
         }
       });
       // Committed: a new role counts from the member's next request on every instance.
@@ -58,23 +106,32 @@ const staff: FastifyPluginAsync = async (app) => {
 
   r.post(
     '/api/admin/staff/:userId/revoke',
-    { config: { permission: 'staff.write' }, schema: { params: StaffIdParams, response: { 200: RevokeStaffResponse } } },
+    {
+      config: { permission: 'staff.write' },
+      schema: { params: StaffIdParams, response: { 200: RevokeStaffResponse } },
+    },
     async (request) =>
-      app.db.transaction(async (tx) => {
-        const change = await revokeStaff(tx, request.staff!, request.params.userId);
-        await recordAudit(tx, request, {
-          action: 'staff.revoke',
-          entity: 'user',
-          entityId: change.id,
-          before: { email: change.email, ...change.before, ...(change.invitedRole ? { invitedRole: change.invitedRole } : {}) },
-          after: { email: change.email, ...change.after, revokedSessions: change.revokedSessions },
-        });
-        return { id: change.id, role: 'customer' as const, revokedSessions: change.revokedSessions };
-      }).then(async (result) => {
-        // Committed: the account's open pages stop receiving updates at once.
-        await app.sessionsEnded(result.id);
-        return result;
-      }),
+      app.db
+        .transaction(async (tx) => {
+          const change = await revokeStaff(tx, request.staff!, request.params.userId);
+          await recordAudit(tx, request, {
+            action: 'staff.revoke',
+            entity: 'user',
+            entityId: change.id,
+            before: {
+              email: change.email,
+              ...change.before,
+              ...(change.invitedRole ? { invitedRole: change.invitedRole } : {}),
+            },
+            after: { email: change.email, ...change.after, revokedSessions: change.revokedSessions },
+          });
+          return { id: change.id, role: 'customer' as const, revokedSessions: change.revokedSessions };
+        })
+        .then(async (result) => {
+          // Committed: the account's open pages stop receiving updates at once.
+          await app.sessionsEnded(result.id);
+          return result;
+        }),
   );
 };
 

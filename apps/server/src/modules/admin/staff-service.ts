@@ -25,9 +25,15 @@ export interface StaffInvite {
  * Refuses a role change that would leave the shop without an owner who can sign in, or that the
  * actor makes to their own account (an owner cannot lock themselves out by mistake).
  */
-export async function assertRoleChangeAllowed(db: DbOrTx, actor: StaffActor | null, target: { id: string; role: string }, nextRole: StaffRole | 'customer'): Promise<void> {
+export async function assertRoleChangeAllowed(
+  db: DbOrTx,
+  actor: StaffActor | null,
+  target: { id: string; role: string },
+  nextRole: StaffRole | 'customer',
+): Promise<void> {
   if (target.role === nextRole) return;
-  if (actor?.id && actor.id === target.id) throw new ConflictError('不能變更自己的角色，請由另一位店主處理。', 'own-role');
+  if (actor?.id && actor.id === target.id)
+    throw new ConflictError('不能變更自己的角色，請由另一位店主處理。', 'own-role');
   if (target.role === 'owner' && (await otherActiveOwners(db, target.id)) === 0) {
     throw new ConflictError('這是唯一的店主帳號，請先指定另一位店主，再變更這個帳號的角色。', 'last-owner');
   }
@@ -56,7 +62,14 @@ export async function inviteStaff(
   } else {
     account = await repo.insertAccount(db, email, input.displayName ?? email.split('@')[0]!.slice(0, 30));
   }
-  const code = await issueActionCode(db, { id: account!.id, email }, 'staff-invite', SET_PASSWORD_TTL_MS, now, { role: input.role });
+  const code = await issueActionCode(
+    db,
+    { id: account!.id, email },
+    'staff-invite',
+    SET_PASSWORD_TTL_MS,
+    now,
+    { role: input.role },
+  );
   return {
     uid: account!.id,
     email,
@@ -74,10 +87,15 @@ export async function inviteStaff(
  * (auth's resetPassword). The address is verified by the acceptance itself, a disabled account is
  * enabled, and the change is audited with the invitee as the actor.
  */
-export async function acceptStaffInvite(tx: DbOrTx, invite: { userId: string; email: string; role: StaffRole | null; ip: string | null }, now: Date): Promise<void> {
+export async function acceptStaffInvite(
+  tx: DbOrTx,
+  invite: { userId: string; email: string; role: StaffRole | null; ip: string | null },
+  now: Date,
+): Promise<void> {
   if (!invite.role) throw new Error('staff invite without a role');
   const target = await repo.lockAccount(tx, invite.userId);
-  if (!target || target.email !== invite.email) throw new ConflictError('這個邀請已經失效，請店主重新邀請。', 'invalid-action-code');
+  if (!target || target.email !== invite.email)
+    throw new ConflictError('這個邀請已經失效，請店主重新邀請。', 'invalid-action-code');
   await assertRoleChangeAllowed(tx, null, target, invite.role);
   await repo.grantInvitedRole(tx, target.id, invite.role, now);
   await repo.insertAudit(tx, {
@@ -105,7 +123,9 @@ export async function listStaff(db: DbOrTx, now = new Date()): Promise<StaffRow[
   return rows
     .map((r) => {
       const invite = invites.get(r.id);
-      const pendingInvite = invite?.role ? { role: invite.role, expiresAt: invite.expiresAt.toISOString() } : null;
+      const pendingInvite = invite?.role
+        ? { role: invite.role, expiresAt: invite.expiresAt.toISOString() }
+        : null;
       return {
         id: r.id,
         email: r.email,
@@ -136,11 +156,23 @@ export interface StaffChange {
 }
 
 /** Gives a console account another console role. */
-export async function changeStaffRole(db: DbOrTx, actor: StaffActor, userId: string, role: StaffRole, now = new Date()): Promise<StaffChange> {
+export async function changeStaffRole(
+  db: DbOrTx,
+  actor: StaffActor,
+  userId: string,
+  role: StaffRole,
+  now = new Date(),
+): Promise<StaffChange> {
   const target = await findStaff(db, userId);
   await assertRoleChangeAllowed(db, actor, target, role);
   if (target.role !== role) await repo.setRole(db, target.id, role, now);
-  return { id: target.id, email: target.email, before: { role: target.role }, after: { role }, revokedSessions: 0 };
+  return {
+    id: target.id,
+    email: target.email,
+    before: { role: target.role },
+    after: { role },
+    revokedSessions: 0,
+  };
 }
 
 /**
@@ -148,7 +180,12 @@ export async function changeStaffRole(db: DbOrTx, actor: StaffActor, userId: str
  * pending invites end too, so a link already mailed cannot bring the role back; an address that
  * was only invited just loses the invite (its own sessions as a shopper stay).
  */
-export async function revokeStaff(db: DbOrTx, actor: StaffActor, userId: string, now = new Date()): Promise<StaffChange & { invitedRole: StaffRole | null }> {
+export async function revokeStaff(
+  db: DbOrTx,
+  actor: StaffActor,
+  userId: string,
+  now = new Date(),
+): Promise<StaffChange & { invitedRole: StaffRole | null }> {
   const target = await repo.lockAccount(db, userId);
   const [invite] = target ? await repo.pendingInvites(db, now, target.id) : [];
   if (!target || (target.role === 'customer' && !invite)) throw new NotFoundError('找不到這個管理員帳號。');
@@ -159,5 +196,12 @@ export async function revokeStaff(db: DbOrTx, actor: StaffActor, userId: string,
     await repo.setRole(db, target.id, 'customer', now);
     revokedSessions = await revokeUserSessions(db, target.id, now);
   }
-  return { id: target.id, email: target.email, before: { role: target.role }, after: { role: 'customer' }, revokedSessions, invitedRole: invite?.role ?? null };
+  return {
+    id: target.id,
+    email: target.email,
+    before: { role: target.role },
+    after: { role: 'customer' },
+    revokedSessions,
+    invitedRole: invite?.role ?? null,
+  };
 }

@@ -12,7 +12,12 @@ import { auditLog, sessions, users } from '../../db/schema.ts';
 describe.skipIf(!dbAvailable())('console: staff accounts', () => {
   let ctx: TestContext;
   let cliToken: string;
-  const cookies: Record<'owner' | 'staff' | 'viewer' | 'customer', string> = { owner: '', staff: '', viewer: '', customer: '' };
+  const cookies: Record<'owner' | 'staff' | 'viewer' | 'customer', string> = {
+    owner: '',
+    staff: '',
+    viewer: '',
+    customer: '',
+  };
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
@@ -28,12 +33,30 @@ describe.skipIf(!dbAvailable())('console: staff accounts', () => {
   afterAll(async () => ctx.close());
 
   const call = (method: 'GET' | 'POST' | 'PATCH', url: string, cookie?: string, payload?: object) =>
-    ctx.app.inject({ method, url, headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) }, ...(payload ? { payload } : {}) });
+    ctx.app.inject({
+      method,
+      url,
+      headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
+      ...(payload ? { payload } : {}),
+    });
   const cli = (method: 'POST' | 'PATCH', url: string, payload?: object) =>
-    ctx.app.inject({ method, url, headers: { 'x-admin-cli-token': cliToken }, ...(payload ? { payload } : {}) });
-  const roleOf = async (id: string) => (await ctx.database.db.select({ role: users.role }).from(users).where(eq(users.id, id)))[0]!.role;
+    ctx.app.inject({
+      method,
+      url,
+      headers: { 'x-admin-cli-token': cliToken },
+      ...(payload ? { payload } : {}),
+    });
+  const roleOf = async (id: string) =>
+    (await ctx.database.db.select({ role: users.role }).from(users).where(eq(users.id, id)))[0]!.role;
   const lastAudit = async (action: string, entityId: string) =>
-    (await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.entityId, entityId))).orderBy(desc(auditLog.id)).limit(1))[0];
+    (
+      await ctx.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, action), eq(auditLog.entityId, entityId)))
+        .orderBy(desc(auditLog.id))
+        .limit(1)
+    )[0];
   const auditCount = async () => (await ctx.database.db.select({ id: auditLog.id }).from(auditLog)).length;
 
   /** Every staff route: anonymous 401, a customer 403, viewer and staff 403 (staff.write is the owner's). */
@@ -59,19 +82,35 @@ describe.skipIf(!dbAvailable())('console: staff accounts', () => {
         ['staff@example.com', 'staff'],
         ['viewer@example.com', 'viewer'],
       ]);
-      const [session] = await ctx.database.db.select({ at: sessions.createdAt }).from(sessions).where(eq(sessions.userId, ids.owner!)).orderBy(desc(sessions.createdAt)).limit(1);
-      expect(items[0]).toMatchObject({ id: ids.owner, displayName: '測試會員', disabledAt: null, passwordSet: false, lastSignInAt: session!.at.toISOString() });
+      const [session] = await ctx.database.db
+        .select({ at: sessions.createdAt })
+        .from(sessions)
+        .where(eq(sessions.userId, ids.owner!))
+        .orderBy(desc(sessions.createdAt))
+        .limit(1);
+      expect(items[0]).toMatchObject({
+        id: ids.owner,
+        displayName: '測試會員',
+        disabledAt: null,
+        passwordSet: false,
+        lastSignInAt: session!.at.toISOString(),
+      });
     });
   });
 
   describe('POST /api/admin/staff (invite)', () => {
     it('is the owner’s only', async () => {
       await refusedToAllButOwner('POST', '/api/admin/staff', { email: 'sneaky@example.com', role: 'owner' });
-      expect(await ctx.database.db.select().from(users).where(eq(users.email, 'sneaky@example.com'))).toHaveLength(0);
+      expect(
+        await ctx.database.db.select().from(users).where(eq(users.email, 'sneaky@example.com')),
+      ).toHaveLength(0);
     });
 
     it('creates the account and mails a one-time set-password link that works, and audits it', async () => {
-      const res = await call('POST', '/api/admin/staff', cookies.owner, { email: 'New.Hire@Example.com', role: 'staff' });
+      const res = await call('POST', '/api/admin/staff', cookies.owner, {
+        email: 'New.Hire@Example.com',
+        role: 'staff',
+      });
       expect(res.statusCode, res.body).toBe(200);
       const invite = res.json();
       expect(invite).toMatchObject({ email: 'new.hire@example.com', role: 'staff', created: true });
@@ -82,27 +121,60 @@ describe.skipIf(!dbAvailable())('console: staff accounts', () => {
       const hours = (Date.parse(invite.expiresAt) - Date.now()) / 3_600_000;
       expect(hours).toBeGreaterThan(71.9);
       expect(hours).toBeLessThanOrEqual(72);
-      expect(await lastAudit('staff.create', invite.uid)).toMatchObject({ actorEmail: 'owner@example.com', actorRole: 'owner', entity: 'user', before: null, after: { email: 'new.hire@example.com', role: 'staff', pending: true } });
+      expect(await lastAudit('staff.create', invite.uid)).toMatchObject({
+        actorEmail: 'owner@example.com',
+        actorRole: 'owner',
+        entity: 'user',
+        before: null,
+        after: { email: 'new.hire@example.com', role: 'staff', pending: true },
+      });
       expect(await roleOf(invite.uid)).toBe('customer');
 
       const code = codeFrom(mailed.meta.link);
-      const set = await call('POST', '/api/auth/reset-password', undefined, { code, password: '新同事的密碼-2026', passwordConfirm: '新同事的密碼-2026' });
+      const set = await call('POST', '/api/auth/reset-password', undefined, {
+        code,
+        password: '新同事的密碼-2026',
+        passwordConfirm: '新同事的密碼-2026',
+      });
       expect(set.statusCode, set.body).toBe(200);
-      const login = await call('POST', '/api/auth/login', undefined, { email: 'new.hire@example.com', password: '新同事的密碼-2026' });
+      const login = await call('POST', '/api/auth/login', undefined, {
+        email: 'new.hire@example.com',
+        password: '新同事的密碼-2026',
+      });
       expect(login.statusCode, login.body).toBe(200);
       const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-      expect((await call('GET', '/api/admin/me', cookie)).json()).toMatchObject({ email: 'new.hire@example.com', role: 'staff' });
+      expect((await call('GET', '/api/admin/me', cookie)).json()).toMatchObject({
+        email: 'new.hire@example.com',
+        role: 'staff',
+      });
       // Used once: the same link does not work twice.
-      expect((await call('POST', '/api/auth/reset-password', undefined, { code, password: '又一個新密碼-2026', passwordConfirm: '又一個新密碼-2026' })).statusCode).not.toBe(200);
+      expect(
+        (
+          await call('POST', '/api/auth/reset-password', undefined, {
+            code,
+            password: '又一個新密碼-2026',
+            passwordConfirm: '又一個新密碼-2026',
+          })
+        ).statusCode,
+      ).not.toBe(200);
       const listed = (await call('GET', '/api/admin/staff', cookies.owner)).json() as StaffListResponse;
-      expect(listed.items.find((s) => s.email === 'new.hire@example.com')).toMatchObject({ role: 'staff', passwordSet: true });
+      expect(listed.items.find((s) => s.email === 'new.hire@example.com')).toMatchObject({
+        role: 'staff',
+        passwordSet: true,
+      });
     });
 
     it('invites an existing customer without giving the role yet, recording the role before', async () => {
       await signIn(ctx.app, 'regular@example.com');
-      const res = await call('POST', '/api/admin/staff', cookies.owner, { email: 'regular@example.com', role: 'viewer' });
+      const res = await call('POST', '/api/admin/staff', cookies.owner, {
+        email: 'regular@example.com',
+        role: 'viewer',
+      });
       expect(res.json()).toMatchObject({ created: false, role: 'viewer' });
-      expect(await lastAudit('staff.invite', res.json().uid)).toMatchObject({ before: { email: 'regular@example.com', role: 'customer' }, after: { role: 'viewer', pending: true } });
+      expect(await lastAudit('staff.invite', res.json().uid)).toMatchObject({
+        before: { email: 'regular@example.com', role: 'customer' },
+        after: { role: 'viewer', pending: true },
+      });
       expect(await roleOf(res.json().uid)).toBe('customer');
     });
 
@@ -110,20 +182,39 @@ describe.skipIf(!dbAvailable())('console: staff accounts', () => {
       const res = await cli('POST', '/api/admin/staff', { email: 'cli-made@example.com', role: 'owner' });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({ email: 'cli-made@example.com', role: 'owner', created: true });
-      expect(await lastAudit('staff.create', res.json().uid)).toMatchObject({ actorEmail: 'command-line', actorRole: 'owner', actorId: null });
-      expect(res.json().setPasswordUrl).toBe((await latestMail(ctx.database, 'cli-made@example.com', 'staff-invite')).meta.link);
+      expect(await lastAudit('staff.create', res.json().uid)).toMatchObject({
+        actorEmail: 'command-line',
+        actorRole: 'owner',
+        actorId: null,
+      });
+      expect(res.json().setPasswordUrl).toBe(
+        (await latestMail(ctx.database, 'cli-made@example.com', 'staff-invite')).meta.link,
+      );
       const code = new URL(res.json().setPasswordUrl).searchParams.get('code');
-      const set = await call('POST', '/api/auth/reset-password', undefined, { code, password: '命令列店主的密碼-2026', passwordConfirm: '命令列店主的密碼-2026' });
+      const set = await call('POST', '/api/auth/reset-password', undefined, {
+        code,
+        password: '命令列店主的密碼-2026',
+        passwordConfirm: '命令列店主的密碼-2026',
+      });
       expect(set.statusCode, set.body).toBe(200);
       expect(await roleOf(res.json().uid)).toBe('owner');
     });
 
     it('refuses a bad address or role with zh-TW messages, and the owner’s own role change', async () => {
       const before = await auditCount();
-      const bad = await call('POST', '/api/admin/staff', cookies.owner, { email: 'not-an-address', role: 'boss' });
+      const bad = await call('POST', '/api/admin/staff', cookies.owner, {
+        email: 'not-an-address',
+        role: 'boss',
+      });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json().error.fields).toMatchObject({ email: '電子郵件格式不正確', role: '角色必須是 owner、staff 或 viewer' });
-      const self = await call('POST', '/api/admin/staff', cookies.owner, { email: 'owner@example.com', role: 'viewer' });
+      expect(bad.json().error.fields).toMatchObject({
+        email: '電子郵件格式不正確',
+        role: '角色必須是 owner、staff 或 viewer',
+      });
+      const self = await call('POST', '/api/admin/staff', cookies.owner, {
+        email: 'owner@example.com',
+        role: 'viewer',
+      });
       expect(self.statusCode).toBe(409);
       expect(self.json().error.code).toBe('own-role');
       expect(await roleOf(ids.owner!)).toBe('owner');
@@ -134,37 +225,71 @@ describe.skipIf(!dbAvailable())('console: staff accounts', () => {
   describe('an invite to an address that already has an account', () => {
     const PASSWORD = '搶先註冊的密碼-2026';
     const post = (url: string, payload: object, cookie?: string) =>
-      ctx.app.inject({ method: 'POST', url, payload, remoteAddress: '203.0.113.77', headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) } });
+      ctx.app.inject({
+        method: 'POST',
+        url,
+        payload,
+        remoteAddress: '203.0.113.77',
+        headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
+      });
 
     it('grants nothing until the mailbox’s owner accepts the mailed link, which sets a new password and ends every earlier session', async () => {
       // Someone registers the future colleague's address first (no verification needed to sign up).
-      const squat = await post('/api/auth/register', { displayName: '搶先註冊', email: 'future-staff@example.com', password: PASSWORD, passwordConfirm: PASSWORD, acceptTerms: true });
+      const squat = await post('/api/auth/register', {
+        displayName: '搶先註冊',
+        email: 'future-staff@example.com',
+        password: PASSWORD,
+        passwordConfirm: PASSWORD,
+        acceptTerms: true,
+      });
       expect(squat.statusCode, squat.body).toBe(201);
-      const squatter = squat.cookies.filter((c) => c.value !== '').map((c) => `${c.name}=${c.value}`).join('; ');
+      const squatter = squat.cookies
+        .filter((c) => c.value !== '')
+        .map((c) => `${c.name}=${c.value}`)
+        .join('; ');
 
-      const invite = await call('POST', '/api/admin/staff', cookies.owner, { email: 'future-staff@example.com', role: 'staff' });
+      const invite = await call('POST', '/api/admin/staff', cookies.owner, {
+        email: 'future-staff@example.com',
+        role: 'staff',
+      });
       expect(invite.statusCode, invite.body).toBe(200);
-      expect(invite.json()).toMatchObject({ email: 'future-staff@example.com', role: 'staff', created: false });
+      expect(invite.json()).toMatchObject({
+        email: 'future-staff@example.com',
+        role: 'staff',
+        created: false,
+      });
 
       // The squatter's session and password reach nothing in the console.
       expect((await call('GET', '/api/admin/orders', squatter)).statusCode).toBe(403);
       const again = await post('/api/auth/login', { email: 'future-staff@example.com', password: PASSWORD });
       expect(again.statusCode).toBe(200);
-      const againCookie = again.cookies.filter((c) => c.value !== '').map((c) => `${c.name}=${c.value}`).join('; ');
+      const againCookie = again.cookies
+        .filter((c) => c.value !== '')
+        .map((c) => `${c.name}=${c.value}`)
+        .join('; ');
       expect((await call('GET', '/api/admin/orders', againCookie)).statusCode).toBe(403);
-      const [pending] = await ctx.database.db.select().from(users).where(eq(users.email, 'future-staff@example.com'));
+      const [pending] = await ctx.database.db
+        .select()
+        .from(users)
+        .where(eq(users.email, 'future-staff@example.com'));
       expect(pending!.role).toBe('customer');
 
       // The owner sees the invite as pending.
       const listed = (await call('GET', '/api/admin/staff', cookies.owner)).json() as StaffListResponse;
-      expect(listed.items.find((s) => s.email === 'future-staff@example.com')).toMatchObject({ role: 'staff', pendingInvite: { role: 'staff' } });
+      expect(listed.items.find((s) => s.email === 'future-staff@example.com')).toMatchObject({
+        role: 'staff',
+        pendingInvite: { role: 'staff' },
+      });
 
       // The mailbox gets a link that says what it is.
       const mail = await latestMail(ctx.database, 'future-staff@example.com', 'staff-invite');
       expect(mail.subject).toBe('【山嵐茶事】邀請您加入管理後台');
       expect(mail.text).toContain('店員');
       const code = codeFrom(mail.meta.link);
-      const info = await ctx.app.inject({ method: 'GET', url: `/api/auth/action-code?kind=reset-password&code=${code}` });
+      const info = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/auth/action-code?kind=reset-password&code=${code}`,
+      });
       expect(info.json()).toEqual({ email: 'future-staff@example.com', invite: { role: 'staff' } });
 
       // The real owner of the mailbox accepts.
@@ -173,27 +298,63 @@ describe.skipIf(!dbAvailable())('console: staff accounts', () => {
       expect(accept.statusCode, accept.body).toBe(200);
       expect((await call('GET', '/api/auth/me', squatter)).json().user).toBeNull();
       expect((await call('GET', '/api/auth/me', againCookie)).json().user).toBeNull();
-      expect((await post('/api/auth/login', { email: 'future-staff@example.com', password: PASSWORD })).json().error.code).toBe('wrong-password');
-      const [accepted] = await ctx.database.db.select().from(users).where(eq(users.email, 'future-staff@example.com'));
+      expect(
+        (await post('/api/auth/login', { email: 'future-staff@example.com', password: PASSWORD })).json()
+          .error.code,
+      ).toBe('wrong-password');
+      const [accepted] = await ctx.database.db
+        .select()
+        .from(users)
+        .where(eq(users.email, 'future-staff@example.com'));
       expect(accepted!.role).toBe('staff');
       expect(accepted!.emailVerifiedAt).not.toBeNull();
       const signedIn = await post('/api/auth/login', { email: 'future-staff@example.com', password: NEW });
-      const staffCookie = signedIn.cookies.filter((c) => c.value !== '').map((c) => `${c.name}=${c.value}`).join('; ');
+      const staffCookie = signedIn.cookies
+        .filter((c) => c.value !== '')
+        .map((c) => `${c.name}=${c.value}`)
+        .join('; ');
       expect((await call('GET', '/api/admin/orders', staffCookie)).statusCode).toBe(200);
-      expect(await lastAudit('staff.accept', accepted!.id)).toMatchObject({ actorId: accepted!.id, before: { role: 'customer' }, after: { email: 'future-staff@example.com', role: 'staff' } });
+      expect(await lastAudit('staff.accept', accepted!.id)).toMatchObject({
+        actorId: accepted!.id,
+        before: { role: 'customer' },
+        after: { email: 'future-staff@example.com', role: 'staff' },
+      });
       const after = (await call('GET', '/api/admin/staff', cookies.owner)).json() as StaffListResponse;
-      expect(after.items.find((s) => s.email === 'future-staff@example.com')).toMatchObject({ role: 'staff', pendingInvite: null, passwordSet: true });
+      expect(after.items.find((s) => s.email === 'future-staff@example.com')).toMatchObject({
+        role: 'staff',
+        pendingInvite: null,
+        passwordSet: true,
+      });
       // Used once.
-      expect((await post('/api/auth/reset-password', { code, password: `${NEW}!`, passwordConfirm: `${NEW}!` })).json().error.code).toBe('invalid-action-code');
+      expect(
+        (
+          await post('/api/auth/reset-password', { code, password: `${NEW}!`, passwordConfirm: `${NEW}!` })
+        ).json().error.code,
+      ).toBe('invalid-action-code');
     });
 
     it('an invite the owner cancels grants nothing', async () => {
       await signIn(ctx.app, 'maybe-staff@example.com');
-      const invite = (await call('POST', '/api/admin/staff', cookies.owner, { email: 'maybe-staff@example.com', role: 'viewer' })).json();
-      const code = codeFrom((await latestMail(ctx.database, 'maybe-staff@example.com', 'staff-invite')).meta.link);
+      const invite = (
+        await call('POST', '/api/admin/staff', cookies.owner, {
+          email: 'maybe-staff@example.com',
+          role: 'viewer',
+        })
+      ).json();
+      const code = codeFrom(
+        (await latestMail(ctx.database, 'maybe-staff@example.com', 'staff-invite')).meta.link,
+      );
       const cancel = await call('POST', `/api/admin/staff/${invite.uid}/revoke`, cookies.owner);
       expect(cancel.statusCode, cancel.body).toBe(200);
-      expect((await post('/api/auth/reset-password', { code, password: '取消後的密碼-2026', passwordConfirm: '取消後的密碼-2026' })).json().error.code).toBe('invalid-action-code');
+      expect(
+        (
+          await post('/api/auth/reset-password', {
+            code,
+            password: '取消後的密碼-2026',
+            passwordConfirm: '取消後的密碼-2026',
+          })
+        ).json().error.code,
+      ).toBe('invalid-action-code');
       expect(await roleOf(invite.uid)).toBe('customer');
       const { items } = (await call('GET', '/api/admin/staff', cookies.owner)).json() as StaffListResponse;
       expect(items.map((s) => s.email)).not.toContain('maybe-staff@example.com');
@@ -210,9 +371,16 @@ describe.skipIf(!dbAvailable())('console: staff accounts', () => {
       const res = await call('PATCH', `/api/admin/staff/${ids.viewer}`, cookies.owner, { role: 'staff' });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({ id: ids.viewer, email: 'viewer@example.com', role: 'staff' });
-      expect(await lastAudit('staff.role', ids.viewer!)).toMatchObject({ actorEmail: 'owner@example.com', before: { email: 'viewer@example.com', role: 'viewer' }, after: { email: 'viewer@example.com', role: 'staff' } });
+      expect(await lastAudit('staff.role', ids.viewer!)).toMatchObject({
+        actorEmail: 'owner@example.com',
+        before: { email: 'viewer@example.com', role: 'viewer' },
+        after: { email: 'viewer@example.com', role: 'staff' },
+      });
       expect((await call('GET', '/api/admin/me', cookies.viewer)).json().role).toBe('staff');
-      expect((await call('PATCH', `/api/admin/staff/${ids.viewer}`, cookies.owner, { role: 'viewer' })).json().role).toBe('viewer');
+      expect(
+        (await call('PATCH', `/api/admin/staff/${ids.viewer}`, cookies.owner, { role: 'viewer' })).json()
+          .role,
+      ).toBe('viewer');
     });
 
     it('refuses a bad role with a zh-TW message, changing nothing', async () => {
@@ -220,8 +388,18 @@ describe.skipIf(!dbAvailable())('console: staff accounts', () => {
       const bad = await call('PATCH', `/api/admin/staff/${ids.viewer}`, cookies.owner, { role: 'admin' });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().error.fields.role).toBe('角色必須是店主、店員或檢視者');
-      expect((await call('PATCH', `/api/admin/staff/${ids.viewer}`, cookies.owner, { role: 'staff', email: 'x@example.com' })).statusCode).toBe(400);
-      expect((await call('PATCH', '/api/admin/staff/not-a-uuid', cookies.owner, { role: 'staff' })).json().error.fields.userId).toBe('帳號編號格式不正確');
+      expect(
+        (
+          await call('PATCH', `/api/admin/staff/${ids.viewer}`, cookies.owner, {
+            role: 'staff',
+            email: 'x@example.com',
+          })
+        ).statusCode,
+      ).toBe(400);
+      expect(
+        (await call('PATCH', '/api/admin/staff/not-a-uuid', cookies.owner, { role: 'staff' })).json().error
+          .fields.userId,
+      ).toBe('帳號編號格式不正確');
       expect(await roleOf(ids.viewer!)).toBe('viewer');
       expect(await auditCount()).toBe(before);
     });
@@ -235,26 +413,46 @@ describe.skipIf(!dbAvailable())('console: staff accounts', () => {
     it('nobody changes their own role', async () => {
       const res = await call('PATCH', `/api/admin/staff/${ids.owner}`, cookies.owner, { role: 'staff' });
       expect(res.statusCode).toBe(409);
-      expect(res.json().error).toMatchObject({ code: 'own-role', message: '不能變更自己的角色，請由另一位店主處理。' });
+      expect(res.json().error).toMatchObject({
+        code: 'own-role',
+        message: '不能變更自己的角色，請由另一位店主處理。',
+      });
       expect(await roleOf(ids.owner!)).toBe('owner');
     });
 
     it('the last owner who can sign in keeps the role', async () => {
       // Two owners (owner@ and cli-made@): one may be demoted, then the other is the last.
-      const [cliOwner] = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.email, 'cli-made@example.com'));
-      expect((await call('PATCH', `/api/admin/staff/${cliOwner!.id}`, cookies.owner, { role: 'staff' })).statusCode).toBe(200);
+      const [cliOwner] = await ctx.database.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, 'cli-made@example.com'));
+      expect(
+        (await call('PATCH', `/api/admin/staff/${cliOwner!.id}`, cookies.owner, { role: 'staff' }))
+          .statusCode,
+      ).toBe(200);
       const before = await auditCount();
       const last = await cli('PATCH', `/api/admin/staff/${ids.owner}`, { role: 'staff' });
       expect(last.statusCode).toBe(409);
       expect(last.json().error.code).toBe('last-owner');
       expect(await roleOf(ids.owner!)).toBe('owner');
       // A disabled owner does not count.
-      await ctx.database.db.update(users).set({ role: 'owner', disabledAt: new Date() }).where(eq(users.id, cliOwner!.id));
-      expect((await cli('PATCH', `/api/admin/staff/${ids.owner}`, { role: 'viewer' })).json().error.code).toBe('last-owner');
-      expect((await cli('POST', '/api/admin/staff', { email: 'owner@example.com', role: 'viewer' })).json().error.code).toBe('last-owner');
+      await ctx.database.db
+        .update(users)
+        .set({ role: 'owner', disabledAt: new Date() })
+        .where(eq(users.id, cliOwner!.id));
+      expect(
+        (await cli('PATCH', `/api/admin/staff/${ids.owner}`, { role: 'viewer' })).json().error.code,
+      ).toBe('last-owner');
+      expect(
+        (await cli('POST', '/api/admin/staff', { email: 'owner@example.com', role: 'viewer' })).json().error
+          .code,
+      ).toBe('last-owner');
       expect(await roleOf(ids.owner!)).toBe('owner');
       expect(await auditCount()).toBe(before);
-      await ctx.database.db.update(users).set({ role: 'staff', disabledAt: null }).where(eq(users.id, cliOwner!.id));
+      await ctx.database.db
+        .update(users)
+        .set({ role: 'staff', disabledAt: null })
+        .where(eq(users.id, cliOwner!.id));
     });
   });
 
@@ -274,12 +472,23 @@ describe.skipIf(!dbAvailable())('console: staff accounts', () => {
       expect(await roleOf(ids.staff!)).toBe('customer');
       expect((await call('GET', '/api/admin/me', cookies.staff)).statusCode).toBe(401);
       expect((await call('GET', '/api/me/profile', second.cookie)).statusCode).toBe(401);
-      expect(await ctx.database.db.select().from(sessions).where(and(eq(sessions.userId, ids.staff!), isNull(sessions.revokedAt)))).toHaveLength(0);
-      expect(await lastAudit('staff.revoke', ids.staff!)).toMatchObject({ actorEmail: 'owner@example.com', before: { email: 'staff@example.com', role: 'staff' }, after: { role: 'customer', revokedSessions: 2 } });
+      expect(
+        await ctx.database.db
+          .select()
+          .from(sessions)
+          .where(and(eq(sessions.userId, ids.staff!), isNull(sessions.revokedAt))),
+      ).toHaveLength(0);
+      expect(await lastAudit('staff.revoke', ids.staff!)).toMatchObject({
+        actorEmail: 'owner@example.com',
+        before: { email: 'staff@example.com', role: 'staff' },
+        after: { role: 'customer', revokedSessions: 2 },
+      });
       const { items } = (await call('GET', '/api/admin/staff', cookies.owner)).json() as StaffListResponse;
       expect(items.map((s) => s.email)).not.toContain('staff@example.com');
       // Not a console account any more.
-      expect((await call('POST', `/api/admin/staff/${ids.staff}/revoke`, cookies.owner)).statusCode).toBe(404);
+      expect((await call('POST', `/api/admin/staff/${ids.staff}/revoke`, cookies.owner)).statusCode).toBe(
+        404,
+      );
     });
 
     it('refuses the owner’s own account and the last owner', async () => {
@@ -287,7 +496,9 @@ describe.skipIf(!dbAvailable())('console: staff accounts', () => {
       const self = await call('POST', `/api/admin/staff/${ids.owner}/revoke`, cookies.owner);
       expect(self.statusCode).toBe(409);
       expect(self.json().error.code).toBe('own-role');
-      expect((await cli('POST', `/api/admin/staff/${ids.owner}/revoke`)).json().error.code).toBe('last-owner');
+      expect((await cli('POST', `/api/admin/staff/${ids.owner}/revoke`)).json().error.code).toBe(
+        'last-owner',
+      );
       expect(await roleOf(ids.owner!)).toBe('owner');
       expect((await call('GET', '/api/admin/me', cookies.owner)).statusCode).toBe(200);
       expect(await auditCount()).toBe(before);

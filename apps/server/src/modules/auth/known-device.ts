@@ -25,12 +25,23 @@ interface Account {
 function parse(value: string | undefined): { deviceId: string; marks: string[] } | null {
   if (!value || value.length > 200) return null;
   const [version, deviceId, ...marks] = value.split('.');
-  if (version !== 'v1' || !deviceId || !TOKEN.test(deviceId) || marks.length > MAX_ACCOUNTS || !marks.every((m) => TOKEN.test(m))) return null;
+  if (
+    version !== 'v1' ||
+    !deviceId ||
+    !TOKEN.test(deviceId) ||
+    marks.length > MAX_ACCOUNTS ||
+    !marks.every((m) => TOKEN.test(m))
+  )
+    return null;
   return { deviceId, marks };
 }
 
 function mark(passwordHash: string, userId: string, deviceId: string): string {
-  return createHmac('sha256', passwordHash).update(`known-device:v1:${userId}:${deviceId}`).digest().subarray(0, 16).toString('base64url');
+  return createHmac('sha256', passwordHash)
+    .update(`known-device:v1:${userId}:${deviceId}`)
+    .digest()
+    .subarray(0, 16)
+    .toString('base64url');
 }
 
 /** The browser's device id when its cookie carries a mark for this account and its current password; else null. */

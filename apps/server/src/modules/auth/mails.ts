@@ -26,7 +26,10 @@ export function resetPasswordMail(to: string, name: string, url: string): MailMe
       greeting: greeting(name),
       paragraphs: ['我們收到重設密碼的申請。請{action}設定新的密碼。'],
       action: { label: '重設密碼', url },
-      notes: ['這個連結在 1 小時內有效，且只能使用一次。', '如果您沒有申請重設密碼，請忽略這封信，您的密碼不會改變。'],
+      notes: [
+        '這個連結在 1 小時內有效，且只能使用一次。',
+        '如果您沒有申請重設密碼，請忽略這封信，您的密碼不會改變。',
+      ],
     }),
     meta: { link: url, kind: 'reset-password' },
   };
@@ -62,7 +65,13 @@ export function emailChangedMail(to: string, name: string, newEmail: string, whe
 }
 
 /** A console invite: says who invites, to which role, and what accepting does. */
-export function staffInviteMail(to: string, name: string, roleName: string, url: string, expiresAt: Date): MailMessage {
+export function staffInviteMail(
+  to: string,
+  name: string,
+  roleName: string,
+  url: string,
+  expiresAt: Date,
+): MailMessage {
   const until = formatTaipeiDateTime(expiresAt);
   return {
     to,

@@ -12,7 +12,11 @@ async function signUp(limiter: ReturnType<typeof memoryRateLimiter>, ip: string,
     return 'ok' as const;
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    return { status: error.statusCode, message: error.message, retryAfter: Number(error.headers?.['retry-after']) };
+    return {
+      status: error.statusCode,
+      message: error.message,
+      retryAfter: Number(error.headers?.['retry-after']),
+    };
   }
 }
 
@@ -27,7 +31,8 @@ describe('sign-up limits per client address', () => {
     let accepted = 0;
     // Six waves of 50 people ten minutes apart: a promotion on LINE, a class signing up together.
     for (let wave = 0; wave < 6; wave++) {
-      for (let i = 0; i < 50; i++) if ((await signUp(limiter, '101.12.0.1', `w${wave}-${i}@example.com`)) === 'ok') accepted++;
+      for (let i = 0; i < 50; i++)
+        if ((await signUp(limiter, '101.12.0.1', `w${wave}-${i}@example.com`)) === 'ok') accepted++;
       now += 10 * MINUTE + 1000;
     }
     expect(accepted).toBe(300);
@@ -37,7 +42,8 @@ describe('sign-up limits per client address', () => {
   it('refuses the 61st sign-up within ten minutes, saying in minutes how long to wait', async () => {
     let now = Date.parse('2026-11-26T01:00:00Z');
     const limiter = memoryRateLimiter(() => now);
-    for (let i = 0; i < 60; i++) expect(await signUp(limiter, '101.12.0.2', `burst-${i}@example.com`)).toBe('ok');
+    for (let i = 0; i < 60; i++)
+      expect(await signUp(limiter, '101.12.0.2', `burst-${i}@example.com`)).toBe('ok');
     now += 2 * MINUTE;
     const refused = await signUp(limiter, '101.12.0.2', 'burst-61@example.com');
     expect(refused).toEqual({ status: 429, message: '嘗試次數過多，請於 8 分鐘後再試。', retryAfter: 480 });
@@ -51,7 +57,8 @@ describe('sign-up limits per client address', () => {
     let now = Date.parse('2026-11-26T01:00:00Z');
     const limiter = memoryRateLimiter(() => now);
     for (let wave = 0; wave < 5; wave++) {
-      for (let i = 0; i < 60; i++) expect(await signUp(limiter, '101.12.0.3', `h${wave}-${i}@example.com`)).toBe('ok');
+      for (let i = 0; i < 60; i++)
+        expect(await signUp(limiter, '101.12.0.3', `h${wave}-${i}@example.com`)).toBe('ok');
       now += 10 * MINUTE + 1000;
     }
     const refused = await signUp(limiter, '101.12.0.3', 'late@example.com');
@@ -67,9 +74,16 @@ describe('sign-up limits per client address', () => {
     const now = Date.parse('2026-11-26T01:00:00Z');
     const limiter = memoryRateLimiter(() => now);
     for (let i = 0; i < 3; i++) expect(await signUp(limiter, `101.12.1.${i}`, 'same@example.com')).toBe('ok');
-    expect(await signUp(limiter, '101.12.1.9', 'same@example.com')).toEqual({ status: 429, message: '嘗試次數過多，請於 60 分鐘後再試。', retryAfter: 3600 });
+    expect(await signUp(limiter, '101.12.1.9', 'same@example.com')).toEqual({
+      status: 429,
+      message: '嘗試次數過多，請於 60 分鐘後再試。',
+      retryAfter: 3600,
+    });
     // Refused for the e-mail, the attempt is not counted against the address.
-    expect(await limiter.peek('register:ip:101.12.1.9')).toEqual({ count: 0, resetMs: expect.any(Number) as number });
+    expect(await limiter.peek('register:ip:101.12.1.9')).toEqual({
+      count: 0,
+      resetMs: expect.any(Number) as number,
+    });
     await limiter.close();
   });
 });

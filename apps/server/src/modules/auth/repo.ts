@@ -18,16 +18,36 @@ export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | nu
 }
 
 /** Inserts a user; returns null when the e-mail is taken (the unique index decides, race-free). */
-export async function insertUser(db: DbOrTx, values: { email: string; displayName: string; passwordHash: string }): Promise<UserRow | null> {
-  const [row] = await db.insert(users).values(values).onConflictDoNothing({ target: users.email }).returning();
+export async function insertUser(
+  db: DbOrTx,
+  values: { email: string; displayName: string; passwordHash: string },
+): Promise<UserRow | null> {
+  const [row] = await db
+    .insert(users)
+    .values(values)
+    .onConflictDoNothing({ target: users.email })
+    .returning();
   return row ?? null;
 }
 
-export async function setPassword(db: DbOrTx, userId: string, passwordHash: string, now: Date): Promise<void> {
-  await db.update(users).set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, userId));
+export async function setPassword(
+  db: DbOrTx,
+  userId: string,
+  passwordHash: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ passwordHash, passwordChangedAt: now, updatedAt: now })
+    .where(eq(users.id, userId));
 }
 
-export async function markEmailVerified(db: DbOrTx, userId: string, email: string, now: Date): Promise<boolean> {
+export async function markEmailVerified(
+  db: DbOrTx,
+  userId: string,
+  email: string,
+  now: Date,
+): Promise<boolean> {
   const rows = await db
     .update(users)
     .set({ emailVerifiedAt: now, updatedAt: now })
@@ -38,7 +58,14 @@ export async function markEmailVerified(db: DbOrTx, userId: string, email: strin
 
 export async function insertActionCode(
   db: DbOrTx,
-  values: { userId: string; kind: ActionKind; codeHash: string; email: string; role: StaffInviteRole | null; expiresAt: Date },
+  values: {
+    userId: string;
+    kind: ActionKind;
+    codeHash: string;
+    email: string;
+    role: StaffInviteRole | null;
+    expiresAt: Date;
+  },
 ): Promise<void> {
   await db.insert(actionCodes).values(values);
 }
@@ -48,11 +75,19 @@ export async function insertActionCode(
  * mailed before it (a reset, an e-mail change someone else started, an invite) may still work.
  */
 export async function endActionCodes(db: DbOrTx, userId: string, now: Date): Promise<void> {
-  await db.update(actionCodes).set({ usedAt: now }).where(and(eq(actionCodes.userId, userId), isNull(actionCodes.usedAt)));
+  await db
+    .update(actionCodes)
+    .set({ usedAt: now })
+    .where(and(eq(actionCodes.userId, userId), isNull(actionCodes.usedAt)));
 }
 
 /** Marks a user's unused codes of a kind as used, so only the newest link works. */
-export async function supersedeActionCodes(db: DbOrTx, userId: string, kind: ActionKind, now: Date): Promise<void> {
+export async function supersedeActionCodes(
+  db: DbOrTx,
+  userId: string,
+  kind: ActionKind,
+  now: Date,
+): Promise<void> {
   await db
     .update(actionCodes)
     .set({ usedAt: now })
@@ -87,7 +122,11 @@ export async function setReauthenticated(db: DbOrTx, sessionId: string, at: Date
 }
 
 export async function getReauthenticatedAt(db: DbOrTx, sessionId: string): Promise<Date | null> {
-  const [row] = await db.select({ at: sessions.reauthenticatedAt }).from(sessions).where(eq(sessions.id, sessionId)).limit(1);
+  const [row] = await db
+    .select({ at: sessions.reauthenticatedAt })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId))
+    .limit(1);
   return row?.at ?? null;
 }
 
@@ -95,11 +134,23 @@ export async function changeEmail(db: DbOrTx, userId: string, email: string, now
   await db.update(users).set({ email, emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, userId));
 }
 
-export async function pendingActionEmail(db: DbOrTx, userId: string, kind: ActionKind, now: Date): Promise<string | null> {
+export async function pendingActionEmail(
+  db: DbOrTx,
+  userId: string,
+  kind: ActionKind,
+  now: Date,
+): Promise<string | null> {
   const [row] = await db
     .select({ email: actionCodes.email })
     .from(actionCodes)
-    .where(and(eq(actionCodes.userId, userId), eq(actionCodes.kind, kind), isNull(actionCodes.usedAt), gt(actionCodes.expiresAt, now)))
+    .where(
+      and(
+        eq(actionCodes.userId, userId),
+        eq(actionCodes.kind, kind),
+        isNull(actionCodes.usedAt),
+        gt(actionCodes.expiresAt, now),
+      ),
+    )
     .orderBy(desc(actionCodes.createdAt))
     .limit(1);
   return row?.email ?? null;

@@ -1,11 +1,28 @@
-import { AUTH_ERROR_MESSAGES, reauthLockedMessage, signInLockedMessage, type AuthErrorCode } from '@shop/shared/auth-errors';
+import {
+  AUTH_ERROR_MESSAGES,
+  reauthLockedMessage,
+  signInLockedMessage,
+  type AuthErrorCode,
+} from '@shop/shared/auth-errors';
 import { passwordProblem } from '@shop/shared/password-policy';
-import type { ActionCodeInfo, ChangePasswordBody, LoginBody, RegisterBody, ResetPasswordBody } from '@shop/shared/auth';
+import type {
+  ActionCodeInfo,
+  ChangePasswordBody,
+  LoginBody,
+  RegisterBody,
+  ResetPasswordBody,
+} from '@shop/shared/auth';
 import { RESEND_COOLDOWN_SECONDS } from '@shop/shared/auth';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, BadRequestError, TooManyRequestsError } from '../../lib/errors.ts';
 import type { MailMessage, Mailer } from '../../plugins/mail.ts';
-import { enforceLimit, takeAttempt, type Limit, type LimitCheck, type RateLimiter } from '../../plugins/rate-limiter.ts';
+import {
+  enforceLimit,
+  takeAttempt,
+  type Limit,
+  type LimitCheck,
+  type RateLimiter,
+} from '../../plugins/rate-limiter.ts';
 import { acceptStaffInvite } from '../admin/staff-service.ts';
 import * as repo from './repo.ts';
 import { hashCode, issueActionCode } from './action-codes.ts';
@@ -58,7 +75,10 @@ export interface RequestMeta {
   readonly device?: string | undefined;
 }
 
-export function authError(code: Exclude<AuthErrorCode, 'network-request-failed'>, fields?: Record<string, string>): AppError {
+export function authError(
+  code: Exclude<AuthErrorCode, 'network-request-failed'>,
+  fields?: Record<string, string>,
+): AppError {
   const status: Record<typeof code, number> = {
     'wrong-password': 400,
     'invalid-email': 400,
@@ -77,11 +97,21 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 const clock = (deps: Pick<AuthDeps, 'now'>) => (deps.now ? deps.now() : new Date());
 
 export function toAuthUser(row: repo.UserRow): AuthUser {
-  return { id: row.id, email: row.email, displayName: row.displayName, emailVerified: row.emailVerifiedAt !== null, role: row.role };
+  return {
+    id: row.id,
+    email: row.email,
+    displayName: row.displayName,
+    emailVerified: row.emailVerifiedAt !== null,
+    role: row.role,
+  };
 }
 
 /** An action code and the mail that carries it commit together; the mail then leaves through the outbox. */
-async function mailActionCode(deps: AuthDeps, issue: (tx: Tx) => Promise<string>, mail: (code: string) => MailMessage): Promise<void> {
+async function mailActionCode(
+  deps: AuthDeps,
+  issue: (tx: Tx) => Promise<string>,
+  mail: (code: string) => MailMessage,
+): Promise<void> {
   await deps.db.transaction(async (tx) => deps.mailer.enqueue(tx, mail(await issue(tx))));
   deps.mailer.flush();
 }
@@ -90,7 +120,12 @@ async function sendVerification(deps: AuthDeps, user: repo.UserRow): Promise<voi
   await mailActionCode(
     deps,
     (tx) => issueActionCode(tx, user, 'verify-email', VERIFY_EMAIL_TTL_MS, clock(deps)),
-    (code) => verificationMail(user.email, user.displayName, `${deps.publicUrl}/emailVerification?code=${encodeURIComponent(code)}`),
+    (code) =>
+      verificationMail(
+        user.email,
+        user.displayName,
+        `${deps.publicUrl}/emailVerification?code=${encodeURIComponent(code)}`,
+      ),
   );
 }
 
@@ -110,10 +145,19 @@ export function registerChecks(ip: string, email: string): LimitCheck[] {
 export async function register(deps: AuthDeps, body: RegisterBody, meta: RequestMeta) {
   const email = normalizeEmail(body.email);
   await takeAttempt(deps.limiter, registerChecks(meta.ip, email));
-  const user = await repo.insertUser(deps.db, { email, displayName: body.displayName, passwordHash: await hashPassword(body.password) });
+  const user = await repo.insertUser(deps.db, {
+    email,
+    displayName: body.displayName,
+    passwordHash: await hashPassword(body.password),
+  });
   if (!user) throw authError('email-already-in-use', { email: AUTH_ERROR_MESSAGES['email-already-in-use'] });
   await sendVerification(deps, user);
-  const session = await createSession(deps.db, user.id, { userAgent: meta.userAgent, ip: meta.ip }, clock(deps));
+  const session = await createSession(
+    deps.db,
+    user.id,
+    { userAgent: meta.userAgent, ip: meta.ip },
+    clock(deps),
+  );
   return { user: toAuthUser(user), session, device: markDevice(user, meta.device) };
 }
 
@@ -125,7 +169,14 @@ export async function register(deps: AuthDeps, body: RegisterBody, meta: Request
  * counts per account and per client address. A success gives the address its attempt back and
  * clears the account's (or the browser's) count.
  */
-async function checkPassword(deps: AuthDeps, user: repo.UserRow | null, email: string, password: string, meta: RequestMeta, lockedMessage = signInLockedMessage): Promise<boolean> {
+async function checkPassword(
+  deps: AuthDeps,
+  user: repo.UserRow | null,
+  email: string,
+  password: string,
+  meta: RequestMeta,
+  lockedMessage = signInLockedMessage,
+): Promise<boolean> {
   const deviceId = knownDeviceId(user, meta.device);
   const ipKey = `login-fail:ip:${meta.ip}`;
   const ownKey = deviceId && user ? `login-fail:device:${user.id}:${deviceId}` : `login-fail:acct:${email}`;
@@ -148,13 +199,24 @@ async function checkPassword(deps: AuthDeps, user: repo.UserRow | null, email: s
  * Signs in. An unknown address and a wrong password get the same answer and take the same time;
  * failures are limited per account and per address, and a new session replaces the old one.
  */
-export async function login(deps: AuthDeps, body: LoginBody, meta: RequestMeta, currentSessionId: string | null) {
+export async function login(
+  deps: AuthDeps,
+  body: LoginBody,
+  meta: RequestMeta,
+  currentSessionId: string | null,
+) {
   const email = normalizeEmail(body.email);
   const user = await repo.findUserByEmail(deps.db, email);
-  if (!(await checkPassword(deps, user, email, body.password, meta)) || !user) throw authError('wrong-password');
+  if (!(await checkPassword(deps, user, email, body.password, meta)) || !user)
+    throw authError('wrong-password');
   if (user.disabledAt) throw authError('user-disabled');
   if (currentSessionId) await endSession(deps.db, currentSessionId, clock(deps));
-  const session = await createSession(deps.db, user.id, { userAgent: meta.userAgent, ip: meta.ip }, clock(deps));
+  const session = await createSession(
+    deps.db,
+    user.id,
+    { userAgent: meta.userAgent, ip: meta.ip },
+    clock(deps),
+  );
   return { user: toAuthUser(user), session, device: markDevice(user, meta.device) };
 }
 
@@ -182,19 +244,31 @@ async function usableCode(deps: AuthDeps, code: string, kind: repo.ActionKind | 
 const SETS_PASSWORD: readonly repo.ActionKind[] = ['reset-password', 'staff-invite'];
 
 /** Tells the reset page whether a link still works, for which address, and whether it is an invite. */
-export async function checkActionCode(deps: AuthDeps, code: string, kind: 'reset-password' | 'verify-email'): Promise<ActionCodeInfo> {
+export async function checkActionCode(
+  deps: AuthDeps,
+  code: string,
+  kind: 'reset-password' | 'verify-email',
+): Promise<ActionCodeInfo> {
   const { row } = await usableCode(deps, code, kind === 'reset-password' ? SETS_PASSWORD : kind);
-  return row.kind === 'staff-invite' && row.role ? { email: row.email, invite: { role: row.role } } : { email: row.email };
+  return row.kind === 'staff-invite' && row.role
+    ? { email: row.email, invite: { role: row.role } }
+    : { email: row.email };
 }
 
-export async function verifyEmail(deps: AuthDeps, code: string, currentSession: { id: string; userId: string } | null = null) {
+export async function verifyEmail(
+  deps: AuthDeps,
+  code: string,
+  currentSession: { id: string; userId: string } | null = null,
+) {
   const done = await alreadyVerified(deps, code);
   if (done) return done;
   const { row, user } = await usableCode(deps, code, ['verify-email', 'change-email']);
-  if (row.kind === 'change-email') return confirmEmailChange(deps, row, user, currentSession?.userId === user.id ? currentSession.id : null);
+  if (row.kind === 'change-email')
+    return confirmEmailChange(deps, row, user, currentSession?.userId === user.id ? currentSession.id : null);
   if (!(await repo.consumeActionCode(deps.db, row.id, clock(deps)))) throw authError('invalid-action-code');
   // A code for an address the account no longer has verifies nothing.
-  if (!(await repo.markEmailVerified(deps.db, user.id, row.email, clock(deps)))) throw authError('invalid-action-code');
+  if (!(await repo.markEmailVerified(deps.db, user.id, row.email, clock(deps))))
+    throw authError('invalid-action-code');
   // The account changed: what instances keep about its sessions is dropped.
   await deps.sessionsEnded?.(user.id);
   return { email: row.email, user: toAuthUser({ ...user, emailVerifiedAt: clock(deps) }) };
@@ -206,7 +280,8 @@ export async function verifyEmail(deps: AuthDeps, code: string, currentSession: 
  */
 async function alreadyVerified(deps: AuthDeps, code: string) {
   const row = await repo.findActionCode(deps.db, hashCode(code));
-  if (!row?.usedAt || !row.userId || (row.kind !== 'verify-email' && row.kind !== 'change-email')) return null;
+  if (!row?.usedAt || !row.userId || (row.kind !== 'verify-email' && row.kind !== 'change-email'))
+    return null;
   const user = await repo.findUserById(deps.db, row.userId);
   if (!user || user.disabledAt || user.email !== row.email || !user.emailVerifiedAt) return null;
   return { email: row.email, user: toAuthUser(user), alreadyVerified: true as const };
@@ -216,18 +291,32 @@ async function alreadyVerified(deps: AuthDeps, code: string) {
  * A member asks to change their e-mail: the current password is checked, and a link goes to the
  * new address. The address changes only when that link is opened.
  */
-export async function requestEmailChange(deps: AuthDeps, userId: string, newEmail: string, password: string, meta: RequestMeta): Promise<{ pendingEmail: string }> {
+export async function requestEmailChange(
+  deps: AuthDeps,
+  userId: string,
+  newEmail: string,
+  password: string,
+  meta: RequestMeta,
+): Promise<{ pendingEmail: string }> {
   const user = await repo.findUserById(deps.db, userId);
   if (!user) throw authError('user-not-found');
-  if (!(await checkPassword(deps, user, user.email, password, meta, reauthLockedMessage))) throw authError('wrong-password', { password: '目前的密碼不正確。' });
+  if (!(await checkPassword(deps, user, user.email, password, meta, reauthLockedMessage)))
+    throw authError('wrong-password', { password: '目前的密碼不正確。' });
   const email = normalizeEmail(newEmail);
-  if (email === user.email) throw new BadRequestError('這就是您目前的電子郵件。', { newEmail: '這就是您目前的電子郵件。' });
-  if (await repo.findUserByEmail(deps.db, email)) throw authError('email-already-in-use', { newEmail: AUTH_ERROR_MESSAGES['email-already-in-use'] });
+  if (email === user.email)
+    throw new BadRequestError('這就是您目前的電子郵件。', { newEmail: '這就是您目前的電子郵件。' });
+  if (await repo.findUserByEmail(deps.db, email))
+    throw authError('email-already-in-use', { newEmail: AUTH_ERROR_MESSAGES['email-already-in-use'] });
   await enforceLimit(deps.limiter, `change-email:user:${userId}`, LIMITS.forgotPerEmail);
   await mailActionCode(
     deps,
     (tx) => issueActionCode(tx, user, 'change-email', VERIFY_EMAIL_TTL_MS, clock(deps), { to: email }),
-    (code) => verificationMail(email, user.displayName, `${deps.publicUrl}/emailVerification?code=${encodeURIComponent(code)}`),
+    (code) =>
+      verificationMail(
+        email,
+        user.displayName,
+        `${deps.publicUrl}/emailVerification?code=${encodeURIComponent(code)}`,
+      ),
   );
   return { pendingEmail: email };
 }
@@ -236,7 +325,12 @@ export async function requestEmailChange(deps: AuthDeps, userId: string, newEmai
  * Moves the account to the confirmed address. A credential change: every other link of the
  * account dies (reset links sent to the old address included) and every other session ends.
  */
-async function confirmEmailChange(deps: AuthDeps, row: repo.ActionCodeRow, user: repo.UserRow, currentSessionId: string | null) {
+async function confirmEmailChange(
+  deps: AuthDeps,
+  row: repo.ActionCodeRow,
+  user: repo.UserRow,
+  currentSessionId: string | null,
+) {
   const now = clock(deps);
   const oldEmail = user.email;
   await deps.db.transaction(async (tx) => {
@@ -264,7 +358,8 @@ export async function resendVerification(deps: AuthDeps, userId: string, meta: R
   if (user.emailVerifiedAt) return { sent: false, alreadyVerified: true, retryAfterSeconds: 0 };
   const last = await repo.latestActionCodeAt(deps.db, user.id, 'verify-email');
   const waitMs = last ? last.getTime() + RESEND_COOLDOWN_SECONDS * 1000 - clock(deps).getTime() : 0;
-  if (waitMs > 0) throw new TooManyRequestsError(waitMs / 1000, `請於 ${Math.ceil(waitMs / 1000)} 秒後再重新寄送。`);
+  if (waitMs > 0)
+    throw new TooManyRequestsError(waitMs / 1000, `請於 ${Math.ceil(waitMs / 1000)} 秒後再重新寄送。`);
   await enforceLimit(deps.limiter, `resend:ip:${meta.ip}`, LIMITS.resendPerIp);
   await sendVerification(deps, user);
   return { sent: true, alreadyVerified: false, retryAfterSeconds: RESEND_COOLDOWN_SECONDS };
@@ -283,7 +378,12 @@ export async function forgotPassword(deps: AuthDeps, rawEmail: string, meta: Req
   await mailActionCode(
     deps,
     (tx) => issueActionCode(tx, user, 'reset-password', RESET_PASSWORD_TTL_MS, clock(deps)),
-    (code) => resetPasswordMail(user.email, user.displayName, `${deps.publicUrl}/resetPassword?code=${encodeURIComponent(code)}`),
+    (code) =>
+      resetPasswordMail(
+        user.email,
+        user.displayName,
+        `${deps.publicUrl}/resetPassword?code=${encodeURIComponent(code)}`,
+      ),
   );
 }
 
@@ -293,7 +393,11 @@ export async function forgotPassword(deps: AuthDeps, rawEmail: string, meta: Req
  * known device, so its owner gets in even while a stranger keeps failing. An invite's role is
  * granted here, in the same transaction, and nowhere else.
  */
-export async function resetPassword(deps: AuthDeps, body: ResetPasswordBody, meta: RequestMeta): Promise<{ email: string; device: string | null }> {
+export async function resetPassword(
+  deps: AuthDeps,
+  body: ResetPasswordBody,
+  meta: RequestMeta,
+): Promise<{ email: string; device: string | null }> {
   const { row, user } = await usableCode(deps, body.code, SETS_PASSWORD);
   // Read before the password changes: this browser's mark is for the old one.
   const deviceId = knownDeviceId(user, meta.device);
@@ -306,8 +410,12 @@ export async function resetPassword(deps: AuthDeps, body: ResetPasswordBody, met
     await repo.setPassword(tx, user.id, passwordHash, now);
     await revokeUserSessions(tx, user.id, now);
     await repo.endActionCodes(tx, user.id, now);
-    if (row.kind === 'staff-invite') await acceptStaffInvite(tx, { userId: user.id, email: row.email, role: row.role, ip: meta.ip }, now);
-    await deps.mailer.enqueue(tx, passwordChangedMail(user.email, user.displayName, now, `${deps.publicUrl}/login`));
+    if (row.kind === 'staff-invite')
+      await acceptStaffInvite(tx, { userId: user.id, email: row.email, role: row.role, ip: meta.ip }, now);
+    await deps.mailer.enqueue(
+      tx,
+      passwordChangedMail(user.email, user.displayName, now, `${deps.publicUrl}/login`),
+    );
   });
   deps.mailer.flush();
   await deps.sessionsEnded?.(user.id);
@@ -319,10 +427,17 @@ export async function resetPassword(deps: AuthDeps, body: ResetPasswordBody, met
 }
 
 /** Confirms the current password; opens a 5-minute window for a password change in this session. */
-export async function reauthenticate(deps: AuthDeps, userId: string, sessionId: string, password: string, meta: RequestMeta) {
+export async function reauthenticate(
+  deps: AuthDeps,
+  userId: string,
+  sessionId: string,
+  password: string,
+  meta: RequestMeta,
+) {
   const user = await repo.findUserById(deps.db, userId);
   if (!user) throw authError('user-not-found');
-  if (!(await checkPassword(deps, user, user.email, password, meta, reauthLockedMessage))) throw authError('wrong-password', { password: '目前的密碼不正確。' });
+  if (!(await checkPassword(deps, user, user.email, password, meta, reauthLockedMessage)))
+    throw authError('wrong-password', { password: '目前的密碼不正確。' });
   const now = clock(deps);
   await repo.setReauthenticated(deps.db, sessionId, now);
   return { reauthenticatedUntil: new Date(now.getTime() + REAUTH_WINDOW_MS).toISOString() };
@@ -332,7 +447,13 @@ export async function reauthenticate(deps: AuthDeps, userId: string, sessionId: 
  * Changes the password inside the re-auth window; other sessions and every outstanding link end,
  * this session stays, and this browser stays a known device (its mark is renewed for the new hash).
  */
-export async function changePassword(deps: AuthDeps, userId: string, sessionId: string, body: ChangePasswordBody, meta: RequestMeta): Promise<{ device: string | null }> {
+export async function changePassword(
+  deps: AuthDeps,
+  userId: string,
+  sessionId: string,
+  body: ChangePasswordBody,
+  meta: RequestMeta,
+): Promise<{ device: string | null }> {
   const now = clock(deps);
   const at = await repo.getReauthenticatedAt(deps.db, sessionId);
   if (!at || now.getTime() - at.getTime() > REAUTH_WINDOW_MS) throw authError('requires-recent-login');
@@ -349,10 +470,12 @@ export async function changePassword(deps: AuthDeps, userId: string, sessionId: 
     await revokeUserSessions(tx, user.id, now, sessionId);
     await repo.setReauthenticated(tx, sessionId, null);
     await repo.endActionCodes(tx, user.id, now);
-    await deps.mailer.enqueue(tx, passwordChangedMail(user.email, user.displayName, now, `${deps.publicUrl}/login`));
+    await deps.mailer.enqueue(
+      tx,
+      passwordChangedMail(user.email, user.displayName, now, `${deps.publicUrl}/login`),
+    );
   });
   deps.mailer.flush();
   await deps.sessionsEnded?.(user.id);
   return { device: markDevice({ id: user.id, passwordHash }, meta.device) };
 }
-

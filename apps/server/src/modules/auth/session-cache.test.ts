@@ -10,7 +10,13 @@ const ORIGIN = 'http://localhost:3000';
 const auth = (userId: string, sessionId = `s-${userId}`): AuthContext => ({
   sessionId,
   expiresAt: new Date(Date.now() + 3600_000),
-  user: { id: userId, email: `${userId}@example.com`, displayName: userId, emailVerified: true, role: 'customer' },
+  user: {
+    id: userId,
+    email: `${userId}@example.com`,
+    displayName: userId,
+    emailVerified: true,
+    role: 'customer',
+  },
 });
 
 describe('the session cache', () => {
@@ -43,8 +49,13 @@ describe('the session cache', () => {
 
   it('keeps at most `max` entries, the oldest going first, and keeps nothing with a lifetime of 0', () => {
     const cache = createSessionCache({ ttlMs: 60_000, max: 2 });
-    for (const h of ['x', 'y', 'z']) cache.set(h, { auth: auth(h), lastSeenAt: new Date(), staff: false }, cache.generation);
-    expect([cache.get('x'), cache.get('y')?.auth.user.id, cache.get('z')?.auth.user.id]).toEqual([null, 'y', 'z']);
+    for (const h of ['x', 'y', 'z'])
+      cache.set(h, { auth: auth(h), lastSeenAt: new Date(), staff: false }, cache.generation);
+    expect([cache.get('x'), cache.get('y')?.auth.user.id, cache.get('z')?.auth.user.id]).toEqual([
+      null,
+      'y',
+      'z',
+    ]);
     const off = createSessionCache({ ttlMs: 0, max: 2 });
     off.set('x', { auth: auth('x'), lastSeenAt: new Date(), staff: false }, off.generation);
     expect(off.size).toBe(0);
@@ -79,7 +90,10 @@ describe.skipIf(!dbAvailable())('signed-in requests with the session cache', () 
   it('a sign-out ends the token at once, even though it was cached', async () => {
     const { cookie } = await signIn(ctx.app, `cache-out-${Date.now()}@example.com`);
     expect((await me(cookie)).json().user).not.toBeNull();
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie, origin: ORIGIN } })).statusCode).toBeLessThan(300);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie, origin: ORIGIN } }))
+        .statusCode,
+    ).toBeLessThan(300);
     expect((await me(cookie)).json().user).toBeNull();
   });
 
@@ -87,7 +101,12 @@ describe.skipIf(!dbAvailable())('signed-in requests with the session cache', () 
     const email = `cache-name-${Date.now()}@example.com`;
     const { cookie, uid } = await signIn(ctx.app, email);
     expect((await me(cookie)).json().user.displayName).not.toBe('新名字');
-    const patched = await ctx.app.inject({ method: 'PATCH', url: '/api/me/profile', headers: { cookie, origin: ORIGIN }, payload: { displayName: '新名字', phone: '', birthday: '' } });
+    const patched = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/me/profile',
+      headers: { cookie, origin: ORIGIN },
+      payload: { displayName: '新名字', phone: '', birthday: '' },
+    });
     expect(patched.statusCode).toBe(200);
     expect((await me(cookie)).json().user.displayName).toBe('新名字');
     await ctx.database.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, uid));
@@ -109,14 +128,22 @@ describe.skipIf(!dbAvailable())('the session cache on two instances sharing Redi
     if (!up) test.skip();
     const a = await createTestApp({ REDIS_URL: url, SESSION_CACHE_SECONDS: '60' });
     // A second instance on the same database.
-    const b = await buildApp({ config: testConfig({ REDIS_URL: url, SESSION_CACHE_SECONDS: '60' }), database: a.database, closeDatabase: false });
+    const b = await buildApp({
+      config: testConfig({ REDIS_URL: url, SESSION_CACHE_SECONDS: '60' }),
+      database: a.database,
+      closeDatabase: false,
+    });
     await b.ready();
     try {
       const { cookie } = await signIn(a.app, `cache-two-${Date.now()}@example.com`);
-      const meOn = (app: TestContext['app']) => app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+      const meOn = (app: TestContext['app']) =>
+        app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
       expect((await meOn(b)).json().user).not.toBeNull();
       expect((await meOn(a.app)).json().user).not.toBeNull();
-      expect((await a.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie, origin: ORIGIN } })).statusCode).toBeLessThan(300);
+      expect(
+        (await a.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie, origin: ORIGIN } }))
+          .statusCode,
+      ).toBeLessThan(300);
       // Redis carries the news: b stops answering from memory within moments, not after 60 s.
       await expect.poll(async () => (await meOn(b)).json().user, { timeout: 2000, interval: 50 }).toBeNull();
     } finally {

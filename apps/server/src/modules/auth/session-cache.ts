@@ -27,7 +27,11 @@ export interface SessionCache {
   readonly size: number;
 }
 
-export function createSessionCache(options: { ttlMs: number; max: number; now?: () => number }): SessionCache {
+export function createSessionCache(options: {
+  ttlMs: number;
+  max: number;
+  now?: () => number;
+}): SessionCache {
   const now = options.now ?? Date.now;
   const entries = new Map<string, CachedSession & { until: number }>();
   const byUser = new Map<string, Set<string>>();

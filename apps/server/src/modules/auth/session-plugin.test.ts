@@ -10,7 +10,11 @@ describe.skipIf(!dbAvailable())('sessions and cookies', () => {
   afterAll(async () => ctx.close());
 
   it('sets an HttpOnly token cookie and a readable companion, both SameSite=Lax', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/test/session', payload: { email: 'a@example.com' } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/test/session',
+      payload: { email: 'a@example.com' },
+    });
     const token = res.cookies.find((c) => c.name === 'token');
     const hint = res.cookies.find((c) => c.name === 'signed_in');
     expect(token).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
@@ -31,19 +35,38 @@ describe.skipIf(!dbAvailable())('sessions and cookies', () => {
     const { cookie, uid } = await signIn(ctx.app, 'me@example.com');
     const res = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
     expect(res.json()).toEqual({
-      user: { uid, email: 'me@example.com', displayName: '測試會員', emailVerified: true, providers: ['password'] },
+      user: {
+        uid,
+        email: 'me@example.com',
+        displayName: '測試會員',
+        emailVerified: true,
+        providers: ['password'],
+      },
     });
   });
 
   it('trusts only the token: the companion alone is cleared and counts for nothing', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: 'signed_in=1' } });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { cookie: 'signed_in=1' },
+    });
     expect(res.json()).toEqual({ user: null });
-    const cleared = res.cookies.filter((c) => c.value === '' || (c.maxAge !== undefined && c.maxAge <= 0) || (c.expires && c.expires.getTime() < Date.now()));
+    const cleared = res.cookies.filter(
+      (c) =>
+        c.value === '' ||
+        (c.maxAge !== undefined && c.maxAge <= 0) ||
+        (c.expires && c.expires.getTime() < Date.now()),
+    );
     expect(cleared.map((c) => c.name).sort()).toEqual(['signed_in', 'token']);
   });
 
   it('treats a forged token as signed out', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: `token=${'A'.repeat(43)}; signed_in=1` } });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { cookie: `token=${'A'.repeat(43)}; signed_in=1` },
+    });
     expect(res.json()).toEqual({ user: null });
   });
 
@@ -80,7 +103,11 @@ describe.skipIf(!dbAvailable())('test-only helpers', () => {
     const { loadConfig } = await import('../../config/env.ts');
     const { createTestDatabase } = await import('../../../test/helpers.ts');
     const database = await createTestDatabase();
-    const app = await buildApp({ config: loadConfig({ NODE_ENV: 'development', WEB_DIST: '/nonexistent' }), database, closeDatabase: true });
+    const app = await buildApp({
+      config: loadConfig({ NODE_ENV: 'development', WEB_DIST: '/nonexistent' }),
+      database,
+      closeDatabase: true,
+    });
     const res = await app.inject({ method: 'POST', url: '/api/test/session', payload: {} });
     expect(res.statusCode).toBe(404);
     await app.close();
@@ -95,15 +122,27 @@ describe.skipIf(!dbAvailable())('the token cookie over HTTPS', () => {
   afterAll(async () => ctx.close());
 
   it('is __Host-token: Secure, for the whole site, bound to this host (no Domain)', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/test/session', payload: { email: 'host@example.com' } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/test/session',
+      payload: { email: 'host@example.com' },
+    });
     const token = res.cookies.find((c) => c.name === '__Host-token');
     expect(token).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Lax', path: '/' });
     expect(token?.domain).toBeUndefined();
     expect(res.cookies.find((c) => c.name === 'token')).toBeUndefined();
-    const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: `__Host-token=${token!.value}` } });
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { cookie: `__Host-token=${token!.value}` },
+    });
     expect(me.json().user).toMatchObject({ email: 'host@example.com' });
     // The same token under the plain name (as a sibling subdomain could set it) signs nobody in.
-    const shadow = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: `token=${token!.value}` } });
+    const shadow = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { cookie: `token=${token!.value}` },
+    });
     expect(shadow.json()).toEqual({ user: null });
   });
 });

@@ -22,10 +22,12 @@ export async function insertSession(
   db: DbOrTx,
   values: { userId: string; tokenHash: string; expiresAt: Date; userAgent: string | null; ip: string | null },
 ): Promise<SessionRow> {
-  const [row] = await db
-    .insert(sessions)
-    .values(values)
-    .returning({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt });
+  const [row] = await db.insert(sessions).values(values).returning({
+    id: sessions.id,
+    userId: sessions.userId,
+    expiresAt: sessions.expiresAt,
+    lastSeenAt: sessions.lastSeenAt,
+  });
   if (!row) throw new Error('session insert returned nothing');
   return row;
 }
@@ -38,7 +40,12 @@ export async function findLiveSession(
 ): Promise<{ session: SessionRow; user: SessionUserRow } | null> {
   const [row] = await db
     .select({
-      session: { id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt },
+      session: {
+        id: sessions.id,
+        userId: sessions.userId,
+        expiresAt: sessions.expiresAt,
+        lastSeenAt: sessions.lastSeenAt,
+      },
       user: {
         id: users.id,
         email: users.email,
@@ -60,11 +67,19 @@ export async function touchSession(db: DbOrTx, id: string, now: Date, expiresAt:
 }
 
 export async function revokeSession(db: DbOrTx, id: string, now: Date): Promise<void> {
-  await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
 }
 
 /** Revokes every live session of a user, optionally sparing one (the one in use). */
-export async function revokeUserSessions(db: DbOrTx, userId: string, now: Date, exceptId?: string): Promise<number> {
+export async function revokeUserSessions(
+  db: DbOrTx,
+  userId: string,
+  now: Date,
+  exceptId?: string,
+): Promise<number> {
   const result = await db
     .update(sessions)
     .set({ revokedAt: now })

@@ -61,13 +61,23 @@ export async function createSession(
  * expired, or its account is disabled, or, for staff, idle for more than 12 hours. Slides the
  * expiry at most once an hour (every 5 minutes for staff).
  */
-export async function resolveSession(db: DbOrTx, token: string, now = new Date(), cache?: SessionCache): Promise<AuthContext | null> {
+export async function resolveSession(
+  db: DbOrTx,
+  token: string,
+  now = new Date(),
+  cache?: SessionCache,
+): Promise<AuthContext | null> {
   if (token.length < 32 || token.length > 128) return null;
   const tokenHash = hashToken(token);
   const hit = cache?.get(tokenHash);
   // From memory while nothing would be written: not expired, not idle past staff's limit, and not
   // yet due for the sliding expiry's move (those take the database path below).
-  if (hit && hit.auth.expiresAt > now && now.getTime() - hit.lastSeenAt.getTime() <= (hit.staff ? STAFF_TOUCH_EVERY_MS : TOUCH_EVERY_MS)) return hit.auth;
+  if (
+    hit &&
+    hit.auth.expiresAt > now &&
+    now.getTime() - hit.lastSeenAt.getTime() <= (hit.staff ? STAFF_TOUCH_EVERY_MS : TOUCH_EVERY_MS)
+  )
+    return hit.auth;
   const since = cache?.generation ?? 0;
   const found = await repo.findLiveSession(db, tokenHash, now);
   if (!found || found.user.disabledAt) return null;

@@ -39,7 +39,11 @@ export const Manifest = z.object({
 export type Manifest = z.infer<typeof Manifest>;
 
 const EntrySum = z.object({ size: z.number().int().min(0), sha256: z.string() });
-export const EndRecord = z.object({ entries: z.record(z.string(), EntrySum), files: z.number().int().min(0), fileBytes: z.number().int().min(0) });
+export const EndRecord = z.object({
+  entries: z.record(z.string(), EntrySum),
+  files: z.number().int().min(0),
+  fileBytes: z.number().int().min(0),
+});
 export type EndRecord = z.infer<typeof EndRecord>;
 
 /** A refusal with a message for the operator (the command prints it and exits 1). */
@@ -65,7 +69,7 @@ export class ArchiveWriter {
     this.tar.pipe(this.output as unknown as NodeJS.WritableStream);
     this.aborted = new Promise<never>((_resolve, reject) => {
       this.output.on('close', () => {
-        if (!this.finished) reject(new Error('the archive\'s reader went away before it was finished'));
+        if (!this.finished) reject(new Error("the archive's reader went away before it was finished"));
       });
     });
     this.aborted.catch(() => {});
@@ -106,9 +110,14 @@ export class ArchiveWriter {
       const written = this.entry(name, size);
       const sink = this.sink!;
       if (size > 0) {
-        for await (const chunk of handle.createReadStream({ start: 0, end: size - 1, autoClose: false }) as AsyncIterable<Buffer>) {
+        for await (const chunk of handle.createReadStream({
+          start: 0,
+          end: size - 1,
+          autoClose: false,
+        }) as AsyncIterable<Buffer>) {
           hash.update(chunk);
-          if (!sink.write(chunk)) await Promise.race([once(sink as unknown as NodeJS.EventEmitter, 'drain'), this.aborted]);
+          if (!sink.write(chunk))
+            await Promise.race([once(sink as unknown as NodeJS.EventEmitter, 'drain'), this.aborted]);
         }
       }
       (sink as unknown as NodeJS.WritableStream).end();
@@ -155,14 +164,21 @@ export type ArchiveSource = () => Readable;
  * Calls `onEntry` for each entry of the archive in order; the callback must read the entry's stream
  * to its end (or not touch it: it is then skipped).
  */
-export async function forEachEntry(open: ArchiveSource, onEntry: (entry: ArchiveEntry) => Promise<void>): Promise<void> {
+export async function forEachEntry(
+  open: ArchiveSource,
+  onEntry: (entry: ArchiveEntry) => Promise<void>,
+): Promise<void> {
   const reader = extract();
   const source = open();
   source.on('error', (error) => reader.destroy(error));
   source.pipe(reader as unknown as NodeJS.WritableStream);
   try {
     for await (const entry of reader) {
-      await onEntry({ name: entry.header.name, size: entry.header.size ?? 0, stream: entry as unknown as Readable });
+      await onEntry({
+        name: entry.header.name,
+        size: entry.header.size ?? 0,
+        stream: entry as unknown as Readable,
+      });
       entry.resume();
     }
   } finally {
@@ -185,12 +201,18 @@ export function parseManifest(bytes: Buffer): Manifest {
     throw new BackupError('This file is not a backup of this shop (its backup.json cannot be read).');
   }
   const head = z.object({ format: z.string(), version: z.number() }).safeParse(raw);
-  if (!head.success || head.data.format !== ARCHIVE_FORMAT) throw new BackupError('This file is not a backup of this shop.');
+  if (!head.success || head.data.format !== ARCHIVE_FORMAT)
+    throw new BackupError('This file is not a backup of this shop.');
   if (head.data.version > ARCHIVE_VERSION) {
-    throw new BackupError(`This backup has format version ${head.data.version}; this copy of the shop reads up to version ${ARCHIVE_VERSION}. Restore it with the newer version that made it.`);
+    throw new BackupError(
+      `This backup has format version ${head.data.version}; this copy of the shop reads up to version ${ARCHIVE_VERSION}. Restore it with the newer version that made it.`,
+    );
   }
   const manifest = Manifest.safeParse(raw);
-  if (!manifest.success) throw new BackupError(`This backup's backup.json is damaged: ${manifest.error.issues.map((i) => i.path.join('.')).join(', ')}.`);
+  if (!manifest.success)
+    throw new BackupError(
+      `This backup's backup.json is damaged: ${manifest.error.issues.map((i) => i.path.join('.')).join(', ')}.`,
+    );
   return manifest.data;
 }
 
@@ -204,7 +226,10 @@ export interface CheckedArchive {
  * must match the size and hash end.json records, and end.json must be there (else the file was cut
  * off). Nothing is written.
  */
-export async function checkArchive(open: ArchiveSource, checkManifest: (manifest: Manifest) => void): Promise<CheckedArchive> {
+export async function checkArchive(
+  open: ArchiveSource,
+  checkManifest: (manifest: Manifest) => void,
+): Promise<CheckedArchive> {
   let manifest: Manifest | null = null;
   let end: EndRecord | null = null;
   const seen: Record<string, { size: number; sha256: string }> = {};
@@ -212,7 +237,10 @@ export async function checkArchive(open: ArchiveSource, checkManifest: (manifest
     await forEachEntry(open, async (entry) => {
       if (end) throw new BackupError('This backup has entries after its end record; it is damaged.');
       if (!manifest) {
-        if (entry.name !== MANIFEST_ENTRY) throw new BackupError('This file is not a backup of this shop (it does not start with backup.json).');
+        if (entry.name !== MANIFEST_ENTRY)
+          throw new BackupError(
+            'This file is not a backup of this shop (it does not start with backup.json).',
+          );
         const bytes = await readAll(entry.stream);
         manifest = parseManifest(bytes);
         checkManifest(manifest);
@@ -221,7 +249,7 @@ export async function checkArchive(open: ArchiveSource, checkManifest: (manifest
       }
       if (entry.name === END_ENTRY) {
         const parsed = EndRecord.safeParse(JSON.parse((await readAll(entry.stream)).toString('utf8')));
-        if (!parsed.success) throw new BackupError('This backup\'s end record is damaged.');
+        if (!parsed.success) throw new BackupError("This backup's end record is damaged.");
         end = parsed.data;
         return;
       }
@@ -236,7 +264,9 @@ export async function checkArchive(open: ArchiveSource, checkManifest: (manifest
   } catch (error) {
     if (error instanceof BackupError) throw error;
     if (!manifest) throw new BackupError('This file is not a backup of this shop (it is not a tar archive).');
-    throw new BackupError(`This backup is incomplete (cut off or damaged): ${error instanceof Error ? error.message : String(error)}.`);
+    throw new BackupError(
+      `This backup is incomplete (cut off or damaged): ${error instanceof Error ? error.message : String(error)}.`,
+    );
   }
   if (!manifest) throw new BackupError('This file is not a backup of this shop (it is empty).');
   if (!end) throw new BackupError('This backup is incomplete: it was cut off before its end record.');
@@ -244,10 +274,12 @@ export async function checkArchive(open: ArchiveSource, checkManifest: (manifest
   for (const [name, sum] of Object.entries(record.entries)) {
     const got = seen[name];
     if (!got) throw new BackupError(`This backup is incomplete: ${name} is missing.`);
-    if (got.size !== sum.size || got.sha256 !== sum.sha256) throw new BackupError(`This backup is damaged: ${name} does not match its checksum.`);
+    if (got.size !== sum.size || got.sha256 !== sum.sha256)
+      throw new BackupError(`This backup is damaged: ${name} does not match its checksum.`);
   }
   for (const name of Object.keys(seen)) {
-    if (name !== MANIFEST_ENTRY && !record.entries[name]) throw new BackupError(`This backup is damaged: ${name} is not in its end record.`);
+    if (name !== MANIFEST_ENTRY && !record.entries[name])
+      throw new BackupError(`This backup is damaged: ${name} is not in its end record.`);
   }
   return { manifest, end: record };
 }

@@ -33,11 +33,21 @@ interface CliResult {
  * repository root (as an operator would), or straight through node for the rest: npm adds a second
  * or more to each run on a busy machine.
  */
-function runCli(script: 'backup' | 'restore', args: string[], env: Record<string, string | undefined>, via: 'npm' | 'node' = 'node'): Promise<CliResult> {
+function runCli(
+  script: 'backup' | 'restore',
+  args: string[],
+  env: Record<string, string | undefined>,
+  via: 'npm' | 'node' = 'node',
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const { DATABASE_URL: _inherited, ...base } = process.env;
     const [command, argv] =
-      via === 'npm' ? ['npm', ['run', '--silent', script, '--', ...args]] : [process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, `apps/server/src/cli/${script}.ts`), ...args]];
+      via === 'npm'
+        ? ['npm', ['run', '--silent', script, '--', ...args]]
+        : [
+            process.execPath,
+            ['--import', 'tsx', path.join(REPO_ROOT, `apps/server/src/cli/${script}.ts`), ...args],
+          ];
     const child = spawn(command, argv, {
       cwd: REPO_ROOT,
       env: { ...base, NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', ...env },
@@ -49,7 +59,17 @@ function runCli(script: 'backup' | 'restore', args: string[], env: Record<string
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('error', reject);
     // npm's own notices (a user config it does not know, say) are not the command's output.
-    child.on('exit', (code) => resolve({ code: code ?? 1, stdout, stderr: stderr.split('\n').filter((l) => !l.startsWith('npm warn')).join('\n').trim() }));
+    child.on('exit', (code) =>
+      resolve({
+        code: code ?? 1,
+        stdout,
+        stderr: stderr
+          .split('\n')
+          .filter((l) => !l.startsWith('npm warn'))
+          .join('\n')
+          .trim(),
+      }),
+    );
   });
 }
 
@@ -58,7 +78,9 @@ async function tableCount(url: string): Promise<number> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ n: number }>("select count(*)::int as n from pg_tables where schemaname not in ('pg_catalog', 'information_schema')");
+    const { rows } = await client.query<{ n: number }>(
+      "select count(*)::int as n from pg_tables where schemaname not in ('pg_catalog', 'information_schema')",
+    );
     return rows[0]!.n;
   } finally {
     await client.end();
@@ -88,16 +110,25 @@ async function snapshot(database: Database) {
     orders: await db.select().from(orders).orderBy(asc(orders.id)),
     orderItems: await db.select().from(orderItems).orderBy(asc(orderItems.id)),
     variants: await db.select().from(productVariants).orderBy(asc(productVariants.id)),
-    files: await db.select().from(storageObjects).orderBy(asc(storageObjects.bucket), asc(storageObjects.name)),
+    files: await db
+      .select()
+      .from(storageObjects)
+      .orderBy(asc(storageObjects.bucket), asc(storageObjects.name)),
   };
 }
 
 async function png(width: number, height: number) {
-  return sharp({ create: { width, height, channels: 3, background: '#3F6B4F' } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: '#3F6B4F' } })
+    .png()
+    .toBuffer();
 }
 
 /** Rewrites an archive's backup.json through `change` (to make archives from "another version"). */
-async function rewriteManifest(from: string, to: string, change: (manifest: Record<string, unknown>) => void): Promise<void> {
+async function rewriteManifest(
+  from: string,
+  to: string,
+  change: (manifest: Record<string, unknown>) => void,
+): Promise<void> {
   const source = extract();
   const target = pack();
   const written = new Promise<void>((resolve, reject) => {
@@ -153,10 +184,19 @@ describe.skipIf(!dbAvailable())('npm run backup and npm run restore', () => {
       // The shop's own data directory on disk, as `npm start` has it.
       const tar = await fs.promises.readFile(inject('dbTemplate:pglite'));
       fs.mkdirSync(path.join(dataDir, 'pglite'), { recursive: true });
-      database = pgliteDatabase(await PGlite.create(path.join(dataDir, 'pglite'), { ...PGLITE_OPTIONS, loadDataDir: new Blob([tar]) }));
+      database = pgliteDatabase(
+        await PGlite.create(path.join(dataDir, 'pglite'), {
+          ...PGLITE_OPTIONS,
+          loadDataDir: new Blob([tar]),
+        }),
+      );
     } else {
       database = await createTestDatabase();
-      const name = ((await database.db.execute('select current_database() as name')) as unknown as { rows: { name: string }[] }).rows[0]!.name;
+      const name = (
+        (await database.db.execute('select current_database() as name')) as unknown as {
+          rows: { name: string }[];
+        }
+      ).rows[0]!.name;
       databaseUrl = withDatabase(inject('dbTemplate:postgres'), name);
     }
     app = await buildApp({ config: testConfig({ DATA_DIR: dataDir }), database, closeDatabase: false });
@@ -165,14 +205,34 @@ describe.skipIf(!dbAvailable())('npm run backup and npm run restore', () => {
 
     await seedTestCatalog(database);
     const skus = ['DD-S', 'CUP-1', 'LS-S'];
-    const bySku = new Map((await database.db.select({ id: productVariants.id, sku: productVariants.sku }).from(productVariants)).map((v) => [v.sku, v.id]));
+    const bySku = new Map(
+      (
+        await database.db.select({ id: productVariants.id, sku: productVariants.sku }).from(productVariants)
+      ).map((v) => [v.sku, v.id]),
+    );
     variantIds = skus.map((sku) => bySku.get(sku)!);
     const owner = (await signIn(app, 'owner@example.com')).cookie;
     await setRole(database, 'owner@example.com', 'owner');
     const upload = (bucket: string, name: string, body: Buffer, type: string) =>
-      app.inject({ method: 'POST', url: `/api/storage/b/${bucket}/o?name=${encodeURIComponent(name)}`, payload: body, headers: { 'content-type': type, origin: ORIGIN, cookie: owner } });
-    expect((await upload('products', 'teas/dong-ding/1.png', await png(900, 700), 'image/png')).statusCode).toBe(201);
-    expect((await upload('downloads', 'catalog/2026.pdf', Buffer.from('%PDF-1.4\n% 山嵐茶事\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n'), 'application/pdf')).statusCode).toBe(201);
+      app.inject({
+        method: 'POST',
+        url: `/api/storage/b/${bucket}/o?name=${encodeURIComponent(name)}`,
+        payload: body,
+        headers: { 'content-type': type, origin: ORIGIN, cookie: owner },
+      });
+    expect(
+      (await upload('products', 'teas/dong-ding/1.png', await png(900, 700), 'image/png')).statusCode,
+    ).toBe(201);
+    expect(
+      (
+        await upload(
+          'downloads',
+          'catalog/2026.pdf',
+          Buffer.from('%PDF-1.4\n% 山嵐茶事\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n'),
+          'application/pdf',
+        )
+      ).statusCode,
+    ).toBe(201);
     for (const who of ['a', 'b']) {
       const s = await shopper(app, `buyer-${who}@example.com`);
       expect((await s.add(variantIds[0]!, 1)).statusCode).toBe(200);
@@ -187,7 +247,9 @@ describe.skipIf(!dbAvailable())('npm run backup and npm run restore', () => {
       await database?.close();
     }
     if (extraDatabases.length) {
-      const admin = new pg.Client({ connectionString: withDatabase(inject('dbTemplate:postgres'), 'postgres') });
+      const admin = new pg.Client({
+        connectionString: withDatabase(inject('dbTemplate:postgres'), 'postgres'),
+      });
       await admin.connect();
       for (const name of extraDatabases) await admin.query(`drop database if exists "${name}" with (force)`);
       await admin.end();
@@ -207,7 +269,11 @@ describe.skipIf(!dbAvailable())('npm run backup and npm run restore', () => {
   }
 
   /** Opens a restored shop's database, compares it with the running one, closes it. */
-  async function expectSameShop(restoredDir: string, restoredUrl: string | undefined, expected: Awaited<ReturnType<typeof snapshot>>) {
+  async function expectSameShop(
+    restoredDir: string,
+    restoredUrl: string | undefined,
+    expected: Awaited<ReturnType<typeof snapshot>>,
+  ) {
     const restored = await openDatabase({ databaseUrl: restoredUrl, dataDir: restoredDir });
     try {
       const got = await snapshot(restored);
@@ -228,7 +294,10 @@ describe.skipIf(!dbAvailable())('npm run backup and npm run restore', () => {
       const codes: number[] = [];
       for (let i = 0; running && i < 200; i++) {
         const variant = variantIds[i % variantIds.length]!;
-        codes.push((await s.add(variant, 1)).statusCode, (await s.call('DELETE', `/api/cart/items/${variant}`)).statusCode);
+        codes.push(
+          (await s.add(variant, 1)).statusCode,
+          (await s.call('DELETE', `/api/cart/items/${variant}`)).statusCode,
+        );
       }
       return codes;
     })();
@@ -258,11 +327,40 @@ describe.skipIf(!dbAvailable())('npm run backup and npm run restore', () => {
     expect(asOwner.statusCode).toBe(403);
     expect(asOwner.json().error.message).toBe('備份只能在伺服器上以 npm run backup 取得。');
     expect((await app.inject({ method: 'GET', url: '/api/admin/backup' })).statusCode).toBe(401);
-    expect((await app.inject({ method: 'GET', url: '/api/admin/backup', headers: { 'x-admin-cli-token': 'guess' } })).statusCode).toBe(401);
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/api/admin/backup',
+          headers: { 'x-admin-cli-token': 'guess' },
+        })
+      ).statusCode,
+    ).toBe(401);
     const token = fs.readFileSync(path.join(dataDir, 'admin-cli.token'), 'utf8').trim();
-    expect((await app.inject({ method: 'GET', url: '/api/admin/backup', remoteAddress: '192.0.2.7', headers: { 'x-admin-cli-token': token } })).statusCode).toBe(401);
-    expect((await app.inject({ method: 'GET', url: '/api/admin/backup?format=zip', headers: { 'x-admin-cli-token': token } })).statusCode).toBe(400);
-    const ok = await app.inject({ method: 'GET', url: '/api/admin/backup', headers: { 'x-admin-cli-token': token } });
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/api/admin/backup',
+          remoteAddress: '192.0.2.7',
+          headers: { 'x-admin-cli-token': token },
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/api/admin/backup?format=zip',
+          headers: { 'x-admin-cli-token': token },
+        })
+      ).statusCode,
+    ).toBe(400);
+    const ok = await app.inject({
+      method: 'GET',
+      url: '/api/admin/backup',
+      headers: { 'x-admin-cli-token': token },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.headers['content-type']).toBe('application/x-tar');
     expect(ok.rawPayload.subarray(0, 11).toString()).toBe('backup.json');
@@ -282,7 +380,9 @@ describe.skipIf(!dbAvailable())('npm run backup and npm run restore', () => {
     // The restored shop keeps numbering orders after the last one it had.
     const restored = await openDatabase({ databaseUrl: undefined, dataDir: target });
     try {
-      const seq = (await restored.db.execute("select last_value::int as v from order_number_seq")) as unknown as { rows: { v: number }[] };
+      const seq = (await restored.db.execute(
+        'select last_value::int as v from order_number_seq',
+      )) as unknown as { rows: { v: number }[] };
       expect(seq.rows[0]!.v).toBeGreaterThanOrEqual(2);
     } finally {
       await restored.close();
@@ -345,7 +445,11 @@ describe.skipIf(!dbAvailable())('npm run backup and npm run restore', () => {
     const made = await runCli('backup', [archive], shopEnv());
     expect(made.code, made.stderr).toBe(0);
     expect(made.stdout).toContain('not encrypted');
-    expect({ file: fs.statSync(archive).mode & 0o777, folder: fs.statSync(folder).mode & 0o777, parent: fs.statSync(path.dirname(folder)).mode & 0o777 }).toEqual({
+    expect({
+      file: fs.statSync(archive).mode & 0o777,
+      folder: fs.statSync(folder).mode & 0o777,
+      parent: fs.statSync(path.dirname(folder)).mode & 0o777,
+    }).toEqual({
       file: 0o600,
       folder: 0o700,
       parent: 0o700,
@@ -371,14 +475,22 @@ describe.skipIf(!dbAvailable())('npm run backup and npm run restore', () => {
     fs.writeFileSync(damaged, flipped);
     const cases: Array<[string, string | undefined, RegExp]> = [
       [archive, undefined, /This backup is encrypted: set BACKUP_ENCRYPTION_KEY/],
-      [archive, Buffer.alloc(32, 12).toString('hex'), /BACKUP_ENCRYPTION_KEY is not the key this backup was made with; nothing was changed/],
+      [
+        archive,
+        Buffer.alloc(32, 12).toString('hex'),
+        /BACKUP_ENCRYPTION_KEY is not the key this backup was made with; nothing was changed/,
+      ],
       [damaged, key, /encrypted backup is damaged/],
     ];
     const targetUrls: Array<string | undefined> = [];
     for (const _ of cases) targetUrls.push(engine === 'postgres' ? await emptyPostgres() : undefined);
     for (const [i, [file, withKey, message]] of cases.entries()) {
       const target = path.join(work, `sealed-refused-${i}`);
-      const restore = await runCli('restore', [file], { DATA_DIR: target, DATABASE_URL: targetUrls[i], BACKUP_ENCRYPTION_KEY: withKey });
+      const restore = await runCli('restore', [file], {
+        DATA_DIR: target,
+        DATABASE_URL: targetUrls[i],
+        BACKUP_ENCRYPTION_KEY: withKey,
+      });
       expect(restore.code, restore.stderr).toBe(1);
       expect(restore.stderr).toMatch(message);
       expect(treeHashes(target)).toEqual({});
@@ -387,7 +499,11 @@ describe.skipIf(!dbAvailable())('npm run backup and npm run restore', () => {
 
     const target = path.join(work, 'sealed-restored');
     const targetUrl = engine === 'postgres' ? await emptyPostgres() : undefined;
-    const restore = await runCli('restore', [archive], { DATA_DIR: target, DATABASE_URL: targetUrl, BACKUP_ENCRYPTION_KEY: key });
+    const restore = await runCli('restore', [archive], {
+      DATA_DIR: target,
+      DATABASE_URL: targetUrl,
+      BACKUP_ENCRYPTION_KEY: key,
+    });
     expect(restore.code, restore.stderr).toBe(0);
     await expectSameShop(target, targetUrl, await snapshot(database));
   }, 180_000);
@@ -405,11 +521,18 @@ describe.skipIf(!dbAvailable())('npm run backup and npm run restore', () => {
     const targetUrl = engine === 'postgres' ? await emptyPostgres() : undefined;
     const restore = await runCli('restore', [archive], { DATA_DIR: target, DATABASE_URL: targetUrl });
     expect(restore.code, restore.stderr).toBe(0);
-    expect(restore.stdout).toMatch(/The outbox is held: no mail or gateway call \(\d+ waiting\) is sent until the owner releases it/);
+    expect(restore.stdout).toMatch(
+      /The outbox is held: no mail or gateway call \(\d+ waiting\) is sent until the owner releases it/,
+    );
 
     const restoredDb = await openDatabase({ databaseUrl: targetUrl, dataDir: target });
     const cliToken = 'restored-shop-command-line-token-0123456789';
-    const restored = await buildApp({ config: testConfig({ DATA_DIR: target }), database: restoredDb, closeDatabase: false, cliToken });
+    const restored = await buildApp({
+      config: testConfig({ DATA_DIR: target }),
+      database: restoredDb,
+      closeDatabase: false,
+      cliToken,
+    });
     const delivered: string[] = [];
     restored.outbox.handle('test-held', async (payload) => {
       delivered.push(String(payload.text));
@@ -419,19 +542,44 @@ describe.skipIf(!dbAvailable())('npm run backup and npm run restore', () => {
       const base = `http://127.0.0.1:${(restored.server.address() as { port: number }).port}`;
       await restored.outbox.drain();
       expect(delivered).toEqual([]);
-      expect((await restored.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({ status: 'ok', outbox: 'held' });
-      const hold = await restored.inject({ method: 'GET', url: '/api/admin/outbox/hold', headers: { 'x-admin-cli-token': cliToken } });
-      expect(hold.json()).toMatchObject({ held: true, reason: expect.stringContaining('restored from a backup made'), pending: expect.any(Number) });
+      expect((await restored.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({
+        status: 'ok',
+        outbox: 'held',
+      });
+      const hold = await restored.inject({
+        method: 'GET',
+        url: '/api/admin/outbox/hold',
+        headers: { 'x-admin-cli-token': cliToken },
+      });
+      expect(hold.json()).toMatchObject({
+        held: true,
+        reason: expect.stringContaining('restored from a backup made'),
+        pending: expect.any(Number),
+      });
       expect(hold.json().pending).toBeGreaterThanOrEqual(2);
       // Staff may see it, but only the owner lets a restored shop send.
       const clerk = (await signIn(restored, 'clerk@example.com')).cookie;
       await setRole(restoredDb, 'clerk@example.com', 'staff');
-      expect((await restored.inject({ method: 'POST', url: '/api/admin/outbox/release', headers: { cookie: clerk, origin: ORIGIN }, payload: {} })).statusCode).toBe(403);
+      expect(
+        (
+          await restored.inject({
+            method: 'POST',
+            url: '/api/admin/outbox/release',
+            headers: { cookie: clerk, origin: ORIGIN },
+            payload: {},
+          })
+        ).statusCode,
+      ).toBe(403);
       await restored.outbox.drain();
       expect(delivered).toEqual([]);
 
       const lines: string[] = [];
-      const io = { base, token: cliToken, log: (l: string) => lines.push(l), error: (l: string) => lines.push(l) };
+      const io = {
+        base,
+        token: cliToken,
+        log: (l: string) => lines.push(l),
+        error: (l: string) => lines.push(l),
+      };
       expect(await runOutboxRelease(io)).toBe(0);
       expect(lines.at(-1)).toMatch(/^Outbox released: \d+ waiting messages are sent now\.$/);
       await restored.outbox.drain();
@@ -439,35 +587,43 @@ describe.skipIf(!dbAvailable())('npm run backup and npm run restore', () => {
       expect(delivered.sort()).toEqual(['invoice for order 1', 'refund of order 2']);
       // Health answers from a probe of up to a second ago.
       await new Promise((resolve) => setTimeout(resolve, HEALTH_CACHE_MS + 100));
-      expect((await restored.inject({ method: 'GET', url: '/api/health' })).json()).not.toHaveProperty('outbox');
+      expect((await restored.inject({ method: 'GET', url: '/api/health' })).json()).not.toHaveProperty(
+        'outbox',
+      );
       expect(await runOutboxRelease(io)).toBe(1);
       expect(lines.at(-1)).toBe('The outbox is not held: it already sends.');
       const audit = await restoredDb.db.select().from(auditLog).where(eq(auditLog.action, 'outbox.release'));
-      expect(audit.map((a) => ({ actor: a.actorEmail, before: (a.before as { held: boolean }).held }))).toEqual([{ actor: 'command-line', before: true }]);
+      expect(
+        audit.map((a) => ({ actor: a.actorEmail, before: (a.before as { held: boolean }).held })),
+      ).toEqual([{ actor: 'command-line', before: true }]);
     } finally {
       await restored.close();
       await restoredDb.close();
     }
   }, 180_000);
 
-  it.skipIf(engine !== 'pglite')('never opens an embedded database that a shop it cannot reach holds, and opens it itself once the shop has stopped', async () => {
-    const archive = path.join(work, 'offline.tar');
-    // A PORT where no shop answers: the database is still open in this process.
-    const refused = await runCli('backup', [archive], { DATA_DIR: dataDir, PORT: '1' });
-    expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(/in use/);
-    expect(fs.existsSync(archive)).toBe(false);
+  it.skipIf(engine !== 'pglite')(
+    'never opens an embedded database that a shop it cannot reach holds, and opens it itself once the shop has stopped',
+    async () => {
+      const archive = path.join(work, 'offline.tar');
+      // A PORT where no shop answers: the database is still open in this process.
+      const refused = await runCli('backup', [archive], { DATA_DIR: dataDir, PORT: '1' });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/in use/);
+      expect(fs.existsSync(archive)).toBe(false);
 
-    const expected = await snapshot(database);
-    closed = true;
-    await app.close();
-    await database.close();
-    const offline = await runCli('backup', [archive], { DATA_DIR: dataDir, PORT: String(port) });
-    expect(offline.code, offline.stderr).toBe(0);
-    expect(offline.stderr).toBe('');
-    expect(offline.stdout).toContain('opened the embedded database itself');
-    const target = path.join(work, 'restored-offline');
-    expect((await runCli('restore', [archive], { DATA_DIR: target })).code).toBe(0);
-    await expectSameShop(target, undefined, expected);
-  }, 120_000);
+      const expected = await snapshot(database);
+      closed = true;
+      await app.close();
+      await database.close();
+      const offline = await runCli('backup', [archive], { DATA_DIR: dataDir, PORT: String(port) });
+      expect(offline.code, offline.stderr).toBe(0);
+      expect(offline.stderr).toBe('');
+      expect(offline.stdout).toContain('opened the embedded database itself');
+      const target = path.join(work, 'restored-offline');
+      expect((await runCli('restore', [archive], { DATA_DIR: target })).code).toBe(0);
+      await expectSameShop(target, undefined, expected);
+    },
+    120_000,
+  );
 });

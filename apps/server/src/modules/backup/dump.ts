@@ -8,7 +8,13 @@ import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { PGLITE_OPTIONS, type Database, type DbOrTx } from '../../db/client.ts';
 import { MIGRATIONS_FOLDER } from '../../db/migrate.ts';
 import { rows } from '../../db/rows.ts';
-import { BackupError, readAll, type ArchiveEntry, type ArchiveWriter, type DatabaseDumpKind } from './archive.ts';
+import {
+  BackupError,
+  readAll,
+  type ArchiveEntry,
+  type ArchiveWriter,
+  type DatabaseDumpKind,
+} from './archive.ts';
 
 /**
  * The database part of a backup, in one of three kinds:
@@ -36,9 +42,13 @@ export interface MigrationLevel {
 
 /** How many migrations the database has applied, and the last one's hash (drizzle's own record). */
 export async function migrationLevel(db: DbOrTx): Promise<MigrationLevel> {
-  const present = rows<{ present: boolean }>(await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`))[0]?.present;
+  const present = rows<{ present: boolean }>(
+    await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`),
+  )[0]?.present;
   if (!present) return { count: 0, lastHash: null };
-  const applied = rows<{ hash: string }>(await db.execute(sql`select hash from drizzle.__drizzle_migrations order by created_at, id`));
+  const applied = rows<{ hash: string }>(
+    await db.execute(sql`select hash from drizzle.__drizzle_migrations order by created_at, id`),
+  );
   return { count: applied.length, lastHash: applied.at(-1)?.hash ?? null };
 }
 
@@ -69,19 +79,31 @@ function pgliteClient(database: Database): PGlite {
   return client;
 }
 
-export async function prepareDatabaseDump(database: Database, format: DumpFormat, databaseUrl: string | undefined): Promise<DatabaseDump> {
+export async function prepareDatabaseDump(
+  database: Database,
+  format: DumpFormat,
+  databaseUrl: string | undefined,
+): Promise<DatabaseDump> {
   const nothing = async () => {};
   if (format === 'native' && database.engine === 'pglite') {
     // Taken now, inside the process that owns the directory; PGlite holds its query lock meanwhile.
     const tarball = Buffer.from(await (await pgliteClient(database).dumpDataDir('gzip')).arrayBuffer());
-    return { kind: 'pglite-datadir', write: (writer) => writer.add(PGLITE_DUMP_ENTRY, tarball), cleanup: nothing };
+    return {
+      kind: 'pglite-datadir',
+      write: (writer) => writer.add(PGLITE_DUMP_ENTRY, tarball),
+      cleanup: nothing,
+    };
   }
   let note: string | undefined;
   if (format === 'native' && databaseUrl) {
     const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'shop-pg-dump-'));
     const cleanup = () => fs.promises.rm(dir, { recursive: true, force: true });
     const file = path.join(dir, 'postgres.dump');
-    const result = await runPgTool('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`], databaseUrl);
+    const result = await runPgTool(
+      'pg_dump',
+      ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`],
+      databaseUrl,
+    );
     if (result.ok) {
       return {
         kind: 'pg-dump',
@@ -92,7 +114,9 @@ export async function prepareDatabaseDump(database: Database, format: DumpFormat
       };
     }
     await cleanup();
-    note = result.missing ? 'pg_dump is not on PATH, so this is a logical dump' : `pg_dump failed (${result.message}), so this is a logical dump`;
+    note = result.missing
+      ? 'pg_dump is not on PATH, so this is a logical dump'
+      : `pg_dump failed (${result.message}), so this is a logical dump`;
   }
   return { kind: 'logical', note, write: (writer) => logicalDump(writer, database), cleanup: nothing };
 }
@@ -110,7 +134,11 @@ async function logicalDump(writer: ArchiveWriter, database: Database): Promise<v
       );
       for (const table of tables) {
         const base = `${TABLES_PREFIX}${encodeURIComponent(table.schema)}/${encodeURIComponent(table.name)}/`;
-        await tx.execute(sql.raw(`declare backup_rows no scroll cursor for select row_to_json(t)::text as j from ${quote(table.schema)}.${quote(table.name)} t`));
+        await tx.execute(
+          sql.raw(
+            `declare backup_rows no scroll cursor for select row_to_json(t)::text as j from ${quote(table.schema)}.${quote(table.name)} t`,
+          ),
+        );
         let lines: string[] = [];
         let bytes = 0;
         let part = 0;
@@ -122,7 +150,9 @@ async function logicalDump(writer: ArchiveWriter, database: Database): Promise<v
           bytes = 0;
         };
         for (;;) {
-          const batch = rows<{ j: string }>(await tx.execute(sql.raw(`fetch ${FETCH_ROWS} from backup_rows`)));
+          const batch = rows<{ j: string }>(
+            await tx.execute(sql.raw(`fetch ${FETCH_ROWS} from backup_rows`)),
+          );
           for (const row of batch) {
             lines.push(row.j);
             bytes += row.j.length;
@@ -138,7 +168,10 @@ async function logicalDump(writer: ArchiveWriter, database: Database): Promise<v
           select s.schemaname as schema, s.sequencename as name, s.last_value::text as last_value
           from pg_sequences s join pg_namespace n on n.nspname = s.schemaname where ${SYSTEM_SCHEMAS} order by 1, 2`),
       );
-      await writer.add(SEQUENCES_ENTRY, JSON.stringify(sequences.map((s) => ({ schema: s.schema, name: s.name, lastValue: s.last_value }))));
+      await writer.add(
+        SEQUENCES_ENTRY,
+        JSON.stringify(sequences.map((s) => ({ schema: s.schema, name: s.name, lastValue: s.last_value }))),
+      );
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
@@ -156,9 +189,15 @@ interface ForeignKey {
  * go in and back on (checked) at the end, sequences where they were. `apply` walks the archive and
  * hands each database entry to the loader it gets.
  */
-export async function logicalRestore(tx: DbOrTx, level: MigrationLevel, apply: (load: (entry: ArchiveEntry) => Promise<void>) => Promise<void>): Promise<void> {
+export async function logicalRestore(
+  tx: DbOrTx,
+  level: MigrationLevel,
+  apply: (load: (entry: ArchiveEntry) => Promise<void>) => Promise<void>,
+): Promise<void> {
   await tx.execute(sql`create schema if not exists drizzle`);
-  await tx.execute(sql`create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)`);
+  await tx.execute(
+    sql`create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)`,
+  );
   for (const migration of readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER }).slice(0, level.count)) {
     for (const statement of migration.sql) if (statement.trim()) await tx.execute(sql.raw(statement));
   }
@@ -174,19 +213,27 @@ export async function logicalRestore(tx: DbOrTx, level: MigrationLevel, apply: (
       select c.conrelid::regclass::text as table, c.conname as name, pg_get_constraintdef(c.oid) as definition
       from pg_constraint c join pg_namespace n on n.oid = c.connamespace where c.contype = 'f' and ${SYSTEM_SCHEMAS}`),
   );
-  for (const fk of foreignKeys) await tx.execute(sql.raw(`alter table ${fk.table} drop constraint ${quote(fk.name)}`));
+  for (const fk of foreignKeys)
+    await tx.execute(sql.raw(`alter table ${fk.table} drop constraint ${quote(fk.name)}`));
 
   const columns = new Map<string, string[]>();
   await apply(async (entry) => {
     if (entry.name === SEQUENCES_ENTRY) {
-      const sequences = JSON.parse((await readAll(entry.stream)).toString('utf8')) as Array<{ schema: string; name: string; lastValue: string | null }>;
+      const sequences = JSON.parse((await readAll(entry.stream)).toString('utf8')) as Array<{
+        schema: string;
+        name: string;
+        lastValue: string | null;
+      }>;
       for (const s of sequences) {
         if (s.lastValue === null) continue;
-        await tx.execute(sql`select setval(format('%I.%I', ${s.schema}::text, ${s.name}::text)::regclass, ${s.lastValue}::bigint, true)`);
+        await tx.execute(
+          sql`select setval(format('%I.%I', ${s.schema}::text, ${s.name}::text)::regclass, ${s.lastValue}::bigint, true)`,
+        );
       }
       return;
     }
-    if (!entry.name.startsWith(TABLES_PREFIX)) throw new BackupError(`This backup has an unknown entry ${entry.name}.`);
+    if (!entry.name.startsWith(TABLES_PREFIX))
+      throw new BackupError(`This backup has an unknown entry ${entry.name}.`);
     const [schemaPart, tablePart] = entry.name.slice(TABLES_PREFIX.length).split('/');
     const schema = decodeURIComponent(schemaPart ?? '');
     const table = decodeURIComponent(tablePart ?? '');
@@ -199,13 +246,18 @@ export async function logicalRestore(tx: DbOrTx, level: MigrationLevel, apply: (
           where attrelid = to_regclass(format('%I.%I', ${schema}::text, ${table}::text)) and attnum > 0 and not attisdropped and attgenerated = ''
           order by attnum`),
       ).map((r) => r.name);
-      if (!names.length) throw new BackupError(`The backup has rows for ${schema}.${table}, which this database does not have.`);
+      if (!names.length)
+        throw new BackupError(
+          `The backup has rows for ${schema}.${table}, which this database does not have.`,
+        );
       columns.set(target, names);
     }
     const list = names.map(quote).join(', ');
     const lines = (await readAll(entry.stream)).toString('utf8').split('\n').filter(Boolean);
     try {
-      await tx.execute(sql`insert into ${sql.raw(target)} (${sql.raw(list)}) overriding system value select ${sql.raw(list)} from json_populate_recordset(null::${sql.raw(target)}, ${`[${lines.join(',')}]`}::json)`);
+      await tx.execute(
+        sql`insert into ${sql.raw(target)} (${sql.raw(list)}) overriding system value select ${sql.raw(list)} from json_populate_recordset(null::${sql.raw(target)}, ${`[${lines.join(',')}]`}::json)`,
+      );
     } catch (error) {
       // The driver's message quotes the whole statement with its rows; the cause is what matters.
       throw new BackupError(`Could not put back the rows of ${schema}.${table}: ${databaseMessage(error)}`);
@@ -216,7 +268,9 @@ export async function logicalRestore(tx: DbOrTx, level: MigrationLevel, apply: (
     try {
       await tx.execute(sql.raw(`alter table ${fk.table} add constraint ${quote(fk.name)} ${fk.definition}`));
     } catch (error) {
-      throw new BackupError(`The restored rows break ${fk.table}'s rule ${fk.name}: ${databaseMessage(error)}`);
+      throw new BackupError(
+        `The restored rows break ${fk.table}'s rule ${fk.name}: ${databaseMessage(error)}`,
+      );
     }
   }
 }
@@ -229,14 +283,24 @@ function databaseMessage(error: unknown): string {
 /** Writes a PGlite data-directory dump into `dir` (which must be empty) and closes it again. */
 export async function restorePgliteDataDir(dir: string, tarball: Buffer): Promise<void> {
   await fs.promises.mkdir(dir, { recursive: true });
-  const client = await PGlite.create(dir, { ...PGLITE_OPTIONS, loadDataDir: new Blob([new Uint8Array(tarball)]) });
+  const client = await PGlite.create(dir, {
+    ...PGLITE_OPTIONS,
+    loadDataDir: new Blob([new Uint8Array(tarball)]),
+  });
   await client.close();
 }
 
 /** pg_restore of a `pg_dump --format=custom` file, all or nothing. */
 export async function restorePgDump(databaseUrl: string, file: string): Promise<void> {
-  const result = await runPgTool('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', file], databaseUrl);
-  if (result.missing) throw new BackupError('This backup was made with pg_dump; restoring it needs pg_restore (PostgreSQL\'s client tools) on PATH.');
+  const result = await runPgTool(
+    'pg_restore',
+    ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', file],
+    databaseUrl,
+  );
+  if (result.missing)
+    throw new BackupError(
+      "This backup was made with pg_dump; restoring it needs pg_restore (PostgreSQL's client tools) on PATH.",
+    );
   if (!result.ok) throw new BackupError(`pg_restore failed: ${result.message}`);
 }
 
@@ -264,9 +328,19 @@ function runPgTool(tool: 'pg_dump' | 'pg_restore', args: string[], databaseUrl: 
     });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', (error: NodeJS.ErrnoException) => resolve({ ok: false, missing: error.code === 'ENOENT', message: error.message }));
+    child.on('error', (error: NodeJS.ErrnoException) =>
+      resolve({ ok: false, missing: error.code === 'ENOENT', message: error.message }),
+    );
     child.on('exit', (code) =>
-      resolve(code === 0 ? { ok: true } : { ok: false, missing: false, message: stderr.trim().split('\n').slice(0, 3).join(' ') || `exit code ${code}` }),
+      resolve(
+        code === 0
+          ? { ok: true }
+          : {
+              ok: false,
+              missing: false,
+              message: stderr.trim().split('\n').slice(0, 3).join(' ') || `exit code ${code}`,
+            },
+      ),
     );
   });
 }

@@ -23,7 +23,8 @@ const IV_BYTES = 12;
 const TAG_BYTES = 16;
 const HEADER_BYTES = ENCRYPTED_MAGIC.length + 1 + CHECK_BYTES + IV_BYTES;
 
-const keyCheck = (key: Buffer) => createHmac('sha256', key).update('shanlan-backup key check').digest().subarray(0, CHECK_BYTES);
+const keyCheck = (key: Buffer) =>
+  createHmac('sha256', key).update('shanlan-backup key check').digest().subarray(0, CHECK_BYTES);
 
 /** A transform that seals what passes through it; the tag is written after the last byte. */
 export function encryptStream(key: Buffer): Transform {
@@ -66,9 +67,11 @@ export function isEncrypted(file: string): boolean {
  */
 export function openArchiveBytes(file: string, key: Buffer | undefined): Readable {
   if (!isEncrypted(file)) return fs.createReadStream(file);
-  if (!key) throw new BackupError('This backup is encrypted: set BACKUP_ENCRYPTION_KEY to the key it was made with.');
+  if (!key)
+    throw new BackupError('This backup is encrypted: set BACKUP_ENCRYPTION_KEY to the key it was made with.');
   const { size } = fs.statSync(file);
-  if (size < HEADER_BYTES + TAG_BYTES) throw new BackupError('This encrypted backup is incomplete (cut off before its end).');
+  if (size < HEADER_BYTES + TAG_BYTES)
+    throw new BackupError('This encrypted backup is incomplete (cut off before its end).');
   const fd = fs.openSync(file, 'r');
   const header = Buffer.alloc(HEADER_BYTES);
   const tag = Buffer.alloc(TAG_BYTES);
@@ -79,9 +82,15 @@ export function openArchiveBytes(file: string, key: Buffer | undefined): Readabl
     fs.closeSync(fd);
   }
   const version = header[ENCRYPTED_MAGIC.length];
-  if (version !== VERSION) throw new BackupError(`This encrypted backup has format version ${version}; this copy of the shop reads version ${VERSION}.`);
+  if (version !== VERSION)
+    throw new BackupError(
+      `This encrypted backup has format version ${version}; this copy of the shop reads version ${VERSION}.`,
+    );
   const check = header.subarray(ENCRYPTED_MAGIC.length + 1, ENCRYPTED_MAGIC.length + 1 + CHECK_BYTES);
-  if (!timingSafeEqual(check, keyCheck(key))) throw new BackupError('BACKUP_ENCRYPTION_KEY is not the key this backup was made with; nothing was changed.');
+  if (!timingSafeEqual(check, keyCheck(key)))
+    throw new BackupError(
+      'BACKUP_ENCRYPTION_KEY is not the key this backup was made with; nothing was changed.',
+    );
   const decipher = createDecipheriv('aes-256-gcm', key, header.subarray(HEADER_BYTES - IV_BYTES));
   decipher.setAuthTag(tag);
   const source = fs.createReadStream(file, { start: HEADER_BYTES, end: size - TAG_BYTES - 1 });
@@ -93,7 +102,11 @@ export function openArchiveBytes(file: string, key: Buffer | undefined): Readabl
       try {
         done(null, decipher.final());
       } catch {
-        done(new BackupError('This encrypted backup is damaged: its authentication tag does not match (a changed or cut-off file).'));
+        done(
+          new BackupError(
+            'This encrypted backup is damaged: its authentication tag does not match (a changed or cut-off file).',
+          ),
+        );
       }
     },
   });

@@ -115,7 +115,10 @@ export async function startBackup(options: BackupOptions): Promise<BackupRun> {
       await dump.write(writer);
       if (options.storageRoot) {
         for (const file of listFiles(options.storageRoot)) {
-          await writer.addFile(`${STORAGE_PREFIX}${path.relative(options.storageRoot, file).split(path.sep).join('/')}`, file);
+          await writer.addFile(
+            `${STORAGE_PREFIX}${path.relative(options.storageRoot, file).split(path.sep).join('/')}`,
+            file,
+          );
         }
       }
       return { end: await writer.finish(), note: dump.note };
@@ -134,12 +137,23 @@ export async function startBackup(options: BackupOptions): Promise<BackupRun> {
  * when read back whole. With a key the file is sealed on the way (encryption.ts) and the check
  * reads it back through the decryption, tag included.
  */
-export async function saveArchive(bytes: Readable, file: string, key: Buffer | undefined, done: Promise<{ note?: string | undefined }> = Promise.resolve({})): Promise<CheckedArchive & { note?: string | undefined; encrypted: boolean }> {
+export async function saveArchive(
+  bytes: Readable,
+  file: string,
+  key: Buffer | undefined,
+  done: Promise<{ note?: string | undefined }> = Promise.resolve({}),
+): Promise<CheckedArchive & { note?: string | undefined; encrypted: boolean }> {
   const partial = `${file}.partial`;
   try {
     const out = fs.createWriteStream(partial, { mode: 0o600 });
-    const [, result] = await Promise.all([key ? pipeline(bytes, encryptStream(key), out) : pipeline(bytes, out), done]);
-    const checked = await checkArchive(() => openArchiveBytes(partial, key), () => {});
+    const [, result] = await Promise.all([
+      key ? pipeline(bytes, encryptStream(key), out) : pipeline(bytes, out),
+      done,
+    ]);
+    const checked = await checkArchive(
+      () => openArchiveBytes(partial, key),
+      () => {},
+    );
     await fs.promises.rename(partial, file);
     return { ...checked, note: result.note, encrypted: Boolean(key) };
   } catch (error) {
@@ -194,10 +208,14 @@ async function postgresTableCount(databaseUrl: string): Promise<number> {
 /** What a backup's manifest needs of the place it goes to; refusals say what to do instead. */
 function checkEngine(manifest: Manifest, databaseUrl: string | undefined): void {
   if (manifest.database === 'pglite-datadir' && databaseUrl) {
-    throw new BackupError('This backup is of the embedded database (PGlite); unset DATABASE_URL to restore it into DATA_DIR, or make a logical backup (npm run backup -- --logical) to move to PostgreSQL.');
+    throw new BackupError(
+      'This backup is of the embedded database (PGlite); unset DATABASE_URL to restore it into DATA_DIR, or make a logical backup (npm run backup -- --logical) to move to PostgreSQL.',
+    );
   }
   if (manifest.database === 'pg-dump' && !databaseUrl) {
-    throw new BackupError('This backup was made with pg_dump; set DATABASE_URL to an empty PostgreSQL database to restore it.');
+    throw new BackupError(
+      'This backup was made with pg_dump; set DATABASE_URL to an empty PostgreSQL database to restore it.',
+    );
   }
 }
 
@@ -216,19 +234,28 @@ export async function restoreBackup(file: string, config: AppConfig): Promise<Re
   });
   const { manifest, end } = checked;
   if (manifest.database === 'pg-dump' && !(await hasPgRestore())) {
-    throw new BackupError('This backup was made with pg_dump; restoring it needs pg_restore (PostgreSQL\'s client tools) on PATH.');
+    throw new BackupError(
+      "This backup was made with pg_dump; restoring it needs pg_restore (PostgreSQL's client tools) on PATH.",
+    );
   }
 
   const pgliteDir = path.join(config.dataDir, 'pglite');
   const root = storageRoot(config);
   if (config.databaseUrl) {
     const tables = await postgresTableCount(config.databaseUrl);
-    if (tables > 0) throw new BackupError(`The database at DATABASE_URL is not empty (${tables} tables and sequences): a backup is restored only into an empty database. Create a new one (createdb) and point DATABASE_URL at it.`);
+    if (tables > 0)
+      throw new BackupError(
+        `The database at DATABASE_URL is not empty (${tables} tables and sequences): a backup is restored only into an empty database. Create a new one (createdb) and point DATABASE_URL at it.`,
+      );
   } else if (!isEmptyDir(pgliteDir)) {
-    throw new BackupError(`The data directory is not empty: ${pgliteDir} holds a database. A backup is restored only into an empty DATA_DIR; choose a new one or move this one away first.`);
+    throw new BackupError(
+      `The data directory is not empty: ${pgliteDir} holds a database. A backup is restored only into an empty DATA_DIR; choose a new one or move this one away first.`,
+    );
   }
   if (end.files > 0 && root && !isEmptyDir(root)) {
-    throw new BackupError(`The data directory is not empty: ${root} holds files. A backup is restored only into an empty DATA_DIR; choose a new one or move this one away first.`);
+    throw new BackupError(
+      `The data directory is not empty: ${root} holds files. A backup is restored only into an empty DATA_DIR; choose a new one or move this one away first.`,
+    );
   }
 
   const created: string[] = [];
@@ -244,7 +271,8 @@ export async function restoreBackup(file: string, config: AppConfig): Promise<Re
   const restoreFile = async (entry: ArchiveEntry) => {
     const name = entry.name.slice(STORAGE_PREFIX.length);
     const [bucket, ...rest] = name.split('/');
-    if (!bucket || !rest.length || rest.some((part) => part === '..' || part === '' || part === '.')) throw new BackupError(`This backup has a file with a bad name: ${entry.name}.`);
+    if (!bucket || !rest.length || rest.some((part) => part === '..' || part === '' || part === '.'))
+      throw new BackupError(`This backup has a file with a bad name: ${entry.name}.`);
     await store.put(bucket, rest.join('/'), await readAll(entry.stream), 'application/octet-stream');
     files += 1;
   };
@@ -259,12 +287,14 @@ export async function restoreBackup(file: string, config: AppConfig): Promise<Re
   try {
     if (manifest.database === 'pglite-datadir') {
       await apply(async (entry) => {
-        if (entry.name !== PGLITE_DUMP_ENTRY) throw new BackupError(`This backup has an unknown entry ${entry.name}.`);
+        if (entry.name !== PGLITE_DUMP_ENTRY)
+          throw new BackupError(`This backup has an unknown entry ${entry.name}.`);
         await restorePgliteDataDir(pgliteDir, await readAll(entry.stream));
       });
     } else if (manifest.database === 'pg-dump') {
       await apply(async (entry) => {
-        if (entry.name !== PG_DUMP_ENTRY) throw new BackupError(`This backup has an unknown entry ${entry.name}.`);
+        if (entry.name !== PG_DUMP_ENTRY)
+          throw new BackupError(`This backup has an unknown entry ${entry.name}.`);
         const dump = path.join(work, 'postgres.dump');
         await pipeline(entry.stream, fs.createWriteStream(dump));
         await restorePgDump(config.databaseUrl!, dump);
@@ -290,18 +320,30 @@ export async function restoreBackup(file: string, config: AppConfig): Promise<Re
     // sends nothing until the owner says so (plugins/outbox.ts, OUTBOX_HOLD_KEY). A backup older
     // than the settings table (migration 0005) has no outbox either.
     const [tables] = rows<{ settings: boolean; outbox: boolean }>(
-      await restored.db.execute(sql`select to_regclass('site_settings') is not null as settings, to_regclass('outbox_messages') is not null as outbox`),
+      await restored.db.execute(
+        sql`select to_regclass('site_settings') is not null as settings, to_regclass('outbox_messages') is not null as outbox`,
+      ),
     );
     if (tables?.settings) await holdOutbox(restored.db, `restored from a backup made ${manifest.createdAt}`);
-    const [held] = tables?.outbox ? rows<{ pending: number }>(await restored.db.execute(sql`select count(*)::int as pending from outbox_messages where status = 'pending'`)) : [];
+    const [held] = tables?.outbox
+      ? rows<{ pending: number }>(
+          await restored.db.execute(
+            sql`select count(*)::int as pending from outbox_messages where status = 'pending'`,
+          ),
+        )
+      : [];
     const [counts] = rows<{ accounts: number; orders: number }>(
-      await restored.db.execute(sql`select (select count(*) from users)::int as accounts, (select count(*) from orders)::int as orders`),
+      await restored.db.execute(
+        sql`select (select count(*) from users)::int as accounts, (select count(*) from orders)::int as orders`,
+      ),
     );
     const level = await migrationLevel(restored.db);
     const known = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER }).length;
     return {
       manifest,
-      target: config.databaseUrl ? 'the PostgreSQL database at DATABASE_URL' : `the embedded database in ${config.dataDir}`,
+      target: config.databaseUrl
+        ? 'the PostgreSQL database at DATABASE_URL'
+        : `the embedded database in ${config.dataDir}`,
       accounts: counts?.accounts ?? 0,
       orders: counts?.orders ?? 0,
       files,

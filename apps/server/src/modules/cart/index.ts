@@ -15,25 +15,49 @@ const cart: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const changed = (userId: string) => app.events.publish(userId, { type: 'cart.updated', data: {} });
 
-  r.get('/api/cart', { schema: { response: { 200: CartResponse } } }, async (request) => service.getCart(app.db, request.auth!.user.id));
+  r.get('/api/cart', { schema: { response: { 200: CartResponse } } }, async (request) =>
+    service.getCart(app.db, request.auth!.user.id),
+  );
 
-  r.post('/api/cart/items', { schema: { body: AddCartItemBody, response: { 200: CartResponse } } }, async (request) => {
-    const result = await service.addItem(app.db, request.auth!.user.id, request.body.variantId, request.body.quantity);
-    await changed(request.auth!.user.id);
-    return result;
-  });
+  r.post(
+    '/api/cart/items',
+    { schema: { body: AddCartItemBody, response: { 200: CartResponse } } },
+    async (request) => {
+      const result = await service.addItem(
+        app.db,
+        request.auth!.user.id,
+        request.body.variantId,
+        request.body.quantity,
+      );
+      await changed(request.auth!.user.id);
+      return result;
+    },
+  );
 
-  r.patch('/api/cart/items/:variantId', { schema: { params: VariantParams, body: UpdateCartItemBody, response: { 200: CartResponse } } }, async (request) => {
-    const result = await service.updateItem(app.db, request.auth!.user.id, request.params.variantId, request.body.quantity);
-    await changed(request.auth!.user.id);
-    return result;
-  });
+  r.patch(
+    '/api/cart/items/:variantId',
+    { schema: { params: VariantParams, body: UpdateCartItemBody, response: { 200: CartResponse } } },
+    async (request) => {
+      const result = await service.updateItem(
+        app.db,
+        request.auth!.user.id,
+        request.params.variantId,
+        request.body.quantity,
+      );
+      await changed(request.auth!.user.id);
+      return result;
+    },
+  );
 
-  r.delete('/api/cart/items/:variantId', { schema: { params: VariantParams, response: { 200: CartResponse } } }, async (request) => {
-    const result = await service.removeItem(app.db, request.auth!.user.id, request.params.variantId);
-    await changed(request.auth!.user.id);
-    return result;
-  });
+  r.delete(
+    '/api/cart/items/:variantId',
+    { schema: { params: VariantParams, response: { 200: CartResponse } } },
+    async (request) => {
+      const result = await service.removeItem(app.db, request.auth!.user.id, request.params.variantId);
+      await changed(request.auth!.user.id);
+      return result;
+    },
+  );
 };
 
 export default cart;

@@ -36,7 +36,14 @@ export type CartRow = Awaited<ReturnType<typeof cartRows>>[number];
 
 export async function findVariantForCart(db: DbOrTx, variantId: string) {
   const [row] = await db
-    .select({ id: productVariants.id, price: productVariants.price, stock: productVariants.stock, archived: productVariants.archived, status: products.status, name: products.name })
+    .select({
+      id: productVariants.id,
+      price: productVariants.price,
+      stock: productVariants.stock,
+      archived: productVariants.archived,
+      status: products.status,
+      name: products.name,
+    })
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
     .where(eq(productVariants.id, variantId))
@@ -45,15 +52,28 @@ export async function findVariantForCart(db: DbOrTx, variantId: string) {
 }
 
 export async function currentQuantity(db: DbOrTx, userId: string, variantId: string): Promise<number> {
-  const [row] = await db.select({ q: cartItems.quantity }).from(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.variantId, variantId))).limit(1);
+  const [row] = await db
+    .select({ q: cartItems.quantity })
+    .from(cartItems)
+    .where(and(eq(cartItems.userId, userId), eq(cartItems.variantId, variantId)))
+    .limit(1);
   return row?.q ?? 0;
 }
 
-export async function setQuantity(db: DbOrTx, userId: string, variantId: string, quantity: number, price: number): Promise<void> {
+export async function setQuantity(
+  db: DbOrTx,
+  userId: string,
+  variantId: string,
+  quantity: number,
+  price: number,
+): Promise<void> {
   await db
     .insert(cartItems)
     .values({ userId, variantId, quantity, addedPrice: price })
-    .onConflictDoUpdate({ target: [cartItems.userId, cartItems.variantId], set: { quantity, updatedAt: sql`now()` } });
+    .onConflictDoUpdate({
+      target: [cartItems.userId, cartItems.variantId],
+      set: { quantity, updatedAt: sql`now()` },
+    });
 }
 
 /**
@@ -61,7 +81,13 @@ export async function setQuantity(db: DbOrTx, userId: string, variantId: string,
  * line's new quantity fits both its stock and the per-line limit; false, with nothing written,
  * otherwise (the caller then finds out which rule refused it). A new line remembers today's price.
  */
-export async function addWithinStock(db: DbOrTx, userId: string, variantId: string, quantity: number, maxLine: number): Promise<boolean> {
+export async function addWithinStock(
+  db: DbOrTx,
+  userId: string,
+  variantId: string,
+  quantity: number,
+  maxLine: number,
+): Promise<boolean> {
   const result = await db.execute(sql`
     insert into cart_items (user_id, variant_id, quantity, added_price)
     select ${userId}::uuid, v.id, ${quantity}::int, v.price
@@ -74,11 +100,16 @@ export async function addWithinStock(db: DbOrTx, userId: string, variantId: stri
 }
 
 export async function removeItem(db: DbOrTx, userId: string, variantId: string): Promise<boolean> {
-  const rows = await db.delete(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.variantId, variantId))).returning({ v: cartItems.variantId });
+  const rows = await db
+    .delete(cartItems)
+    .where(and(eq(cartItems.userId, userId), eq(cartItems.variantId, variantId)))
+    .returning({ v: cartItems.variantId });
   return rows.length > 0;
 }
 
 export async function removeItems(db: DbOrTx, userId: string, variantIds: string[]): Promise<void> {
   if (variantIds.length === 0) return;
-  await db.delete(cartItems).where(and(eq(cartItems.userId, userId), sql`${cartItems.variantId} in ${variantIds}`));
+  await db
+    .delete(cartItems)
+    .where(and(eq(cartItems.userId, userId), sql`${cartItems.variantId} in ${variantIds}`));
 }

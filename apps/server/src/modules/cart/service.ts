@@ -6,11 +6,15 @@ import { imageView } from '../catalog/service.ts';
 import * as repo from './repo.ts';
 import { MAX_LINE_QUANTITY } from '@shop/shared/cart';
 
-
-
 export function toLine(row: repo.CartRow): CartLine {
   const available = row.status === 'active' && !row.variantArchived;
-  const problem: CartLine['problem'] = !available ? 'unavailable' : row.stock <= 0 ? 'sold-out' : row.quantity > row.stock ? 'insufficient-stock' : null;
+  const problem: CartLine['problem'] = !available
+    ? 'unavailable'
+    : row.stock <= 0
+      ? 'sold-out'
+      : row.quantity > row.stock
+        ? 'insufficient-stock'
+        : null;
   const cover = row.images[0];
   return {
     variantId: row.variantId,
@@ -43,7 +47,8 @@ export async function getCart(db: DbOrTx, userId: string): Promise<CartResponse>
 
 async function purchasableVariant(db: DbOrTx, variantId: string) {
   const variant = await repo.findVariantForCart(db, variantId);
-  if (!variant || variant.archived || variant.status !== 'active') throw new NotFoundError('這項商品目前無法購買。');
+  if (!variant || variant.archived || variant.status !== 'active')
+    throw new NotFoundError('這項商品目前無法購買。');
   if (variant.stock <= 0) throw new AppError(409, 'sold-out', `「${variant.name}」這個規格已經售完。`);
   return variant;
 }
@@ -53,9 +58,15 @@ function stockError(name: string, stock: number): AppError {
 }
 
 /** Adds to a line (or starts one); the quantity never goes past the stock. */
-export async function addItem(db: DbOrTx, userId: string, variantId: string, quantity: number): Promise<CartResponse> {
+export async function addItem(
+  db: DbOrTx,
+  userId: string,
+  variantId: string,
+  quantity: number,
+): Promise<CartResponse> {
   // The usual case in one statement; a refusal is explained by the checks below (which read again).
-  if (await repo.addWithinStock(db, userId, variantId, quantity, MAX_LINE_QUANTITY)) return getCart(db, userId);
+  if (await repo.addWithinStock(db, userId, variantId, quantity, MAX_LINE_QUANTITY))
+    return getCart(db, userId);
   const variant = await purchasableVariant(db, variantId);
   const next = (await repo.currentQuantity(db, userId, variantId)) + quantity;
   if (next > MAX_LINE_QUANTITY) throw new ConflictError(`每項商品最多購買 ${MAX_LINE_QUANTITY} 件。`);
@@ -64,8 +75,14 @@ export async function addItem(db: DbOrTx, userId: string, variantId: string, qua
   return getCart(db, userId);
 }
 
-export async function updateItem(db: DbOrTx, userId: string, variantId: string, quantity: number): Promise<CartResponse> {
-  if ((await repo.currentQuantity(db, userId, variantId)) === 0) throw new NotFoundError('購物車裡沒有這項商品。');
+export async function updateItem(
+  db: DbOrTx,
+  userId: string,
+  variantId: string,
+  quantity: number,
+): Promise<CartResponse> {
+  if ((await repo.currentQuantity(db, userId, variantId)) === 0)
+    throw new NotFoundError('購物車裡沒有這項商品。');
   const variant = await purchasableVariant(db, variantId);
   if (quantity > variant.stock) throw stockError(variant.name, variant.stock);
   await repo.setQuantity(db, userId, variantId, quantity, variant.price);
@@ -101,7 +118,12 @@ export interface ReturningLine {
 /** What went back to the cart: whether anything is in it now, and the lines that could not go back in full. */
 export interface CartReturn {
   readonly inCart: boolean;
-  readonly short: ReadonlyArray<{ readonly name: string; readonly variantLabel: string; readonly reason: 'stock' | 'limit' | 'sold-out' | 'unavailable'; readonly inCart: number }>;
+  readonly short: ReadonlyArray<{
+    readonly name: string;
+    readonly variantLabel: string;
+    readonly reason: 'stock' | 'limit' | 'sold-out' | 'unavailable';
+    readonly inCart: number;
+  }>;
 }
 
 /**
@@ -109,7 +131,11 @@ export interface CartReturn {
  * inside the order's own transaction: added to what the cart already holds, never past the stock
  * (given back a moment before) or the per-line limit; a variant that left the shop stays out.
  */
-export async function putBack(db: DbOrTx, userId: string, lines: readonly ReturningLine[]): Promise<CartReturn> {
+export async function putBack(
+  db: DbOrTx,
+  userId: string,
+  lines: readonly ReturningLine[],
+): Promise<CartReturn> {
   const short: Array<CartReturn['short'][number]> = [];
   let inCart = false;
   for (const line of lines) {
@@ -124,15 +150,27 @@ export async function putBack(db: DbOrTx, userId: string, lines: readonly Return
     const next = Math.max(current, Math.min(current + line.quantity, cap));
     if (next > current) await repo.setQuantity(db, userId, line.variantId, next, variant.price);
     if (next > 0) inCart = true;
-    if (next < current + line.quantity) short.push({ ...named, reason: next === 0 ? 'sold-out' : cap === MAX_LINE_QUANTITY && variant.stock > MAX_LINE_QUANTITY ? 'limit' : 'stock', inCart: next });
+    if (next < current + line.quantity)
+      short.push({
+        ...named,
+        reason:
+          next === 0
+            ? 'sold-out'
+            : cap === MAX_LINE_QUANTITY && variant.stock > MAX_LINE_QUANTITY
+              ? 'limit'
+              : 'stock',
+        inCart: next,
+      });
   }
   return { inCart, short };
 }
 
 /** The sentence that tells the buyer what went back to the cart (order history, mails, the cancel notice). */
 export function describeCartReturn(r: CartReturn): string {
-  const what = (l: CartReturn['short'][number]) => `「${l.name}${l.variantLabel && l.variantLabel !== '標準' ? `（${l.variantLabel}）` : ''}」`;
-  if (!r.inCart) return `${r.short.map((l) => `${what(l)}${l.reason === 'unavailable' ? '已下架' : '已售完'}`).join('、')}，沒有放回購物車。`;
+  const what = (l: CartReturn['short'][number]) =>
+    `「${l.name}${l.variantLabel && l.variantLabel !== '標準' ? `（${l.variantLabel}）` : ''}」`;
+  if (!r.inCart)
+    return `${r.short.map((l) => `${what(l)}${l.reason === 'unavailable' ? '已下架' : '已售完'}`).join('、')}，沒有放回購物車。`;
   const notes = r.short.map((l) =>
     l.reason === 'unavailable'
       ? `${what(l)}已下架，沒有放回`
@@ -149,14 +187,19 @@ export function describeCartReturn(r: CartReturn): string {
  * A late payment restored an order whose lines expiry had put back in the cart: the cart gives
  * them up again (never below nothing), so they are not bought twice.
  */
-export async function takeBack(db: DbOrTx, userId: string, lines: ReadonlyArray<{ variantId: string | null; quantity: number }>): Promise<boolean> {
+export async function takeBack(
+  db: DbOrTx,
+  userId: string,
+  lines: ReadonlyArray<{ variantId: string | null; quantity: number }>,
+): Promise<boolean> {
   let changed = false;
   for (const line of lines) {
     if (!line.variantId) continue;
     const current = await repo.currentQuantity(db, userId, line.variantId);
     if (current === 0) continue;
     changed = true;
-    if (current > line.quantity) await repo.setQuantity(db, userId, line.variantId, current - line.quantity, 0);
+    if (current > line.quantity)
+      await repo.setQuantity(db, userId, line.variantId, current - line.quantity, 0);
     else await repo.removeItem(db, userId, line.variantId);
   }
   return changed;

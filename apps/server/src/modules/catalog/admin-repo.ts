@@ -3,7 +3,14 @@ import type { AdminProductListQuery, ProductStatus } from '@shop/shared/admin-pr
 import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
 import { rows } from '../../db/rows.ts';
-import { categories, productVariants, products, stockAdjustments, storageObjects, users } from '../../db/schema.ts';
+import {
+  categories,
+  productVariants,
+  products,
+  stockAdjustments,
+  storageObjects,
+  users,
+} from '../../db/schema.ts';
 import type { ProductImage } from '../../db/schema.ts';
 
 /**
@@ -29,11 +36,18 @@ export interface ListRow {
 }
 
 /** One page of the console's product table and the total, in one round trip (a row with a null id carries only the total). */
-export async function listPage(db: DbOrTx, q: AdminProductListQuery, limit: number, offset: number): Promise<ListRow[]> {
+export async function listPage(
+  db: DbOrTx,
+  q: AdminProductListQuery,
+  limit: number,
+  offset: number,
+): Promise<ListRow[]> {
   const where: SQL[] = [sql`true`];
   if (q.q) {
     const like = containsPattern(q.q.toLowerCase());
-    where.push(sql`(lower(p.name) like ${like} or p.slug like ${like} or exists (select 1 from product_variants sv where sv.product_id = p.id and lower(sv.sku) like ${like}))`);
+    where.push(
+      sql`(lower(p.name) like ${like} or p.slug like ${like} or exists (select 1 from product_variants sv where sv.product_id = p.id and lower(sv.sku) like ${like}))`,
+    );
   }
   if (q.status) where.push(sql`p.status = ${q.status}`);
   if (q.category) where.push(sql`(c.slug = ${q.category} or pc.slug = ${q.category})`);
@@ -67,7 +81,14 @@ export async function listPage(db: DbOrTx, q: AdminProductListQuery, limit: numb
 export async function storedImages(db: DbOrTx, bucket: string, names: string[]) {
   if (names.length === 0) return [];
   return db
-    .select({ bucket: storageObjects.bucket, name: storageObjects.name, variants: storageObjects.variants, width: storageObjects.width, height: storageObjects.height, contentType: storageObjects.contentType })
+    .select({
+      bucket: storageObjects.bucket,
+      name: storageObjects.name,
+      variants: storageObjects.variants,
+      width: storageObjects.width,
+      height: storageObjects.height,
+      contentType: storageObjects.contentType,
+    })
     .from(storageObjects)
     .where(and(eq(storageObjects.bucket, bucket), inArray(storageObjects.name, names)));
 }
@@ -90,14 +111,22 @@ export async function variantsWithOrders(db: DbOrTx, productId: string) {
     })
     .from(productVariants)
     .where(eq(productVariants.productId, productId))
-    .orderBy(asc(productVariants.archived), asc(productVariants.sortOrder), asc(productVariants.price), asc(productVariants.sku));
+    .orderBy(
+      asc(productVariants.archived),
+      asc(productVariants.sortOrder),
+      asc(productVariants.price),
+      asc(productVariants.sku),
+    );
 }
 
 export type AdjustmentFilter = { productId: string } | { adjustmentId: number };
 
 /** The console's stock adjustment notes, newest first, with the SKU and the acting staff member's address. */
 export async function adjustments(db: DbOrTx, of: AdjustmentFilter, limit: number) {
-  const where: SQL = 'productId' in of ? eq(productVariants.productId, of.productId) : eq(stockAdjustments.id, of.adjustmentId);
+  const where: SQL =
+    'productId' in of
+      ? eq(productVariants.productId, of.productId)
+      : eq(stockAdjustments.id, of.adjustmentId);
   return db
     .select({
       id: stockAdjustments.id,
@@ -128,7 +157,11 @@ export async function productWithCategory(db: DbOrTx, productId: string) {
 }
 
 export async function productRef(db: DbOrTx, productId: string) {
-  const [row] = await db.select({ id: products.id, slug: products.slug, name: products.name, status: products.status }).from(products).where(eq(products.id, productId)).limit(1);
+  const [row] = await db
+    .select({ id: products.id, slug: products.slug, name: products.name, status: products.status })
+    .from(products)
+    .where(eq(products.id, productId))
+    .limit(1);
   return row ?? null;
 }
 
@@ -143,7 +176,11 @@ export async function lockProduct(db: DbOrTx, by: { id: string } | { slug: strin
 }
 
 export async function variantsBySortOrder(db: DbOrTx, productId: string) {
-  return db.select().from(productVariants).where(eq(productVariants.productId, productId)).orderBy(asc(productVariants.sortOrder), asc(productVariants.sku));
+  return db
+    .select()
+    .from(productVariants)
+    .where(eq(productVariants.productId, productId))
+    .orderBy(asc(productVariants.sortOrder), asc(productVariants.sku));
 }
 
 /** Locks a product's variants for the rest of the transaction. */
@@ -152,11 +189,18 @@ export async function lockVariantsOf(db: DbOrTx, productId: string) {
 }
 
 export async function variantIdsOf(db: DbOrTx, productId: string) {
-  return db.select({ id: productVariants.id, sku: productVariants.sku }).from(productVariants).where(eq(productVariants.productId, productId));
+  return db
+    .select({ id: productVariants.id, sku: productVariants.sku })
+    .from(productVariants)
+    .where(eq(productVariants.productId, productId));
 }
 
 export async function categoryIdBySlug(db: DbOrTx, slug: string): Promise<string | null> {
-  const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.slug, slug)).limit(1);
+  const [row] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(eq(categories.slug, slug))
+    .limit(1);
   return row?.id ?? null;
 }
 
@@ -165,7 +209,9 @@ export async function allCategories(db: DbOrTx) {
 }
 
 export async function knownCategorySlugs(db: DbOrTx, slugs: string[]): Promise<string[]> {
-  return (await db.select({ slug: categories.slug }).from(categories).where(inArray(categories.slug, slugs))).map((c) => c.slug);
+  return (
+    await db.select({ slug: categories.slug }).from(categories).where(inArray(categories.slug, slugs))
+  ).map((c) => c.slug);
 }
 
 /** Another product using this slug, if any. */
@@ -173,7 +219,11 @@ export async function productWithSlug(db: DbOrTx, slug: string, exceptProductId:
   const [row] = await db
     .select({ id: products.id, name: products.name })
     .from(products)
-    .where(exceptProductId ? and(eq(products.slug, slug), ne(products.id, exceptProductId)) : eq(products.slug, slug))
+    .where(
+      exceptProductId
+        ? and(eq(products.slug, slug), ne(products.id, exceptProductId))
+        : eq(products.slug, slug),
+    )
     .limit(1);
   return row ?? null;
 }
@@ -184,13 +234,23 @@ export async function skuClashes(db: DbOrTx, upperSkus: string[], exceptProductI
     .select({ sku: productVariants.sku, productName: products.name })
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(and(sql`upper(${productVariants.sku}) in ${upperSkus}`, exceptProductId ? ne(productVariants.productId, exceptProductId) : undefined));
+    .where(
+      and(
+        sql`upper(${productVariants.sku}) in ${upperSkus}`,
+        exceptProductId ? ne(productVariants.productId, exceptProductId) : undefined,
+      ),
+    );
 }
 
 /** The variants with these (upper-cased) SKUs and their products, locked until the transaction ends. */
 export async function lockSkuOwners(db: DbOrTx, upperSkus: string[]) {
   return db
-    .select({ sku: productVariants.sku, stock: productVariants.stock, productSlug: products.slug, productName: products.name })
+    .select({
+      sku: productVariants.sku,
+      stock: productVariants.stock,
+      productSlug: products.slug,
+      productName: products.name,
+    })
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
     .where(sql`upper(${productVariants.sku}) in ${upperSkus}`)
@@ -201,13 +261,24 @@ export async function lockSkuOwners(db: DbOrTx, upperSkus: string[]) {
 type VariantFields = Partial<Omit<typeof productVariants.$inferInsert, 'id' | 'productId' | 'stock'>>;
 
 /** Inserts a variant at zero stock (its starting stock is added through the stock service). */
-export async function insertVariant(db: DbOrTx, values: VariantFields & { productId: string; sku: string; price: number }): Promise<string> {
-  const [row] = await db.insert(productVariants).values({ ...values, stock: 0 }).returning({ id: productVariants.id });
+export async function insertVariant(
+  db: DbOrTx,
+  values: VariantFields & { productId: string; sku: string; price: number },
+): Promise<string> {
+  const [row] = await db
+    .insert(productVariants)
+    .values({ ...values, stock: 0 })
+    .returning({ id: productVariants.id });
   return row!.id;
 }
 
 /** Changes a variant's fields (never its stock). */
-export async function updateVariant(db: DbOrTx, id: string, values: VariantFields, opts: { touch?: boolean } = {}): Promise<void> {
+export async function updateVariant(
+  db: DbOrTx,
+  id: string,
+  values: VariantFields,
+  opts: { touch?: boolean } = {},
+): Promise<void> {
   await db
     .update(productVariants)
     .set({ ...values, ...(opts.touch === false ? {} : { updatedAt: new Date() }) })
@@ -216,7 +287,10 @@ export async function updateVariant(db: DbOrTx, id: string, values: VariantField
 
 /** Moves a variant's SKU aside (SKU~id), so two variants may swap SKUs under the unique index. */
 export async function parkSku(db: DbOrTx, id: string): Promise<void> {
-  await db.update(productVariants).set({ sku: sql`${productVariants.sku} || '~' || ${productVariants.id}` }).where(eq(productVariants.id, id));
+  await db
+    .update(productVariants)
+    .set({ sku: sql`${productVariants.sku} || '~' || ${productVariants.id}` })
+    .where(eq(productVariants.id, id));
 }
 
 export async function deleteVariants(db: DbOrTx, ids: string[]): Promise<void> {
@@ -224,8 +298,15 @@ export async function deleteVariants(db: DbOrTx, ids: string[]): Promise<void> {
 }
 
 /** Changes a product's fields and its updated time. */
-export async function updateProduct(db: DbOrTx, id: string, values: Partial<Omit<typeof products.$inferInsert, 'id'>>): Promise<void> {
-  await db.update(products).set({ ...values, updatedAt: new Date() }).where(eq(products.id, id));
+export async function updateProduct(
+  db: DbOrTx,
+  id: string,
+  values: Partial<Omit<typeof products.$inferInsert, 'id'>>,
+): Promise<void> {
+  await db
+    .update(products)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(products.id, id));
 }
 
 /** Products and their variants on sale, for the CSV export, in the catalogue's order. */
@@ -245,6 +326,14 @@ export async function exportRows(db: DbOrTx) {
     })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
-    .innerJoin(productVariants, and(eq(productVariants.productId, products.id), eq(productVariants.archived, false)))
-    .orderBy(asc(products.createdAt), asc(products.slug), asc(productVariants.sortOrder), asc(productVariants.sku));
+    .innerJoin(
+      productVariants,
+      and(eq(productVariants.productId, products.id), eq(productVariants.archived, false)),
+    )
+    .orderBy(
+      asc(products.createdAt),
+      asc(products.slug),
+      asc(productVariants.sortOrder),
+      asc(productVariants.sku),
+    );
 }

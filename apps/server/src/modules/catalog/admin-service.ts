@@ -40,14 +40,22 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 // ── reads ─────────────────────────────────────────────────────────────────────────────────────
 
 /** Thumbnail URLs: the 320 px WebP copy when the storage service made one, else the original. */
-async function thumbnailUrls(db: DbOrTx, images: readonly Pick<ProductImage, 'bucket' | 'name'>[]): Promise<Map<string, string>> {
+async function thumbnailUrls(
+  db: DbOrTx,
+  images: readonly Pick<ProductImage, 'bucket' | 'name'>[],
+): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   const names = [...new Set(images.map((i) => i.name))];
   if (names.length === 0) return out;
   const found = await repo.storedImages(db, IMAGE_BUCKET, names);
   for (const image of images) {
     const row = found.find((f) => f.bucket === image.bucket && f.name === image.name);
-    out.set(image.name, row?.variants.includes(320) ? objectUrl(image.bucket, variantName(image.name, 320)) : objectUrl(image.bucket, image.name));
+    out.set(
+      image.name,
+      row?.variants.includes(320)
+        ? objectUrl(image.bucket, variantName(image.name, 320))
+        : objectUrl(image.bucket, image.name),
+    );
   }
   return out;
 }
@@ -57,12 +65,18 @@ async function thumbnailUrls(db: DbOrTx, images: readonly Pick<ProductImage, 'bu
  * status, category (a parent category includes its children) and stock; newest edits first. One
  * round trip for the page and its total.
  */
-export async function listAdminProducts(db: DbOrTx, q: AdminProductListQuery): Promise<PageOf<AdminProductRow>> {
+export async function listAdminProducts(
+  db: DbOrTx,
+  q: AdminProductListQuery,
+): Promise<PageOf<AdminProductRow>> {
   const { limit, offset } = pageWindow(q.page, q.pageSize);
   const all = await repo.listPage(db, q, limit, offset);
   const total = Number(all[0]?.total ?? 0);
   const items = all.filter((r) => r.id !== null);
-  const urls = await thumbnailUrls(db, items.flatMap((r) => (r.cover ? [r.cover] : [])));
+  const urls = await thumbnailUrls(
+    db,
+    items.flatMap((r) => (r.cover ? [r.cover] : [])),
+  );
   return {
     items: items.map((r) => ({
       id: r.id!,
@@ -85,7 +99,11 @@ export async function listAdminProducts(db: DbOrTx, q: AdminProductListQuery): P
   };
 }
 
-async function recentAdjustments(db: DbOrTx, of: repo.AdjustmentFilter, limit = RECENT_ADJUSTMENTS): Promise<StockAdjustmentView[]> {
+async function recentAdjustments(
+  db: DbOrTx,
+  of: repo.AdjustmentFilter,
+  limit = RECENT_ADJUSTMENTS,
+): Promise<StockAdjustmentView[]> {
   const found = await repo.adjustments(db, of, limit);
   return found.map((a) => ({ ...a, id: String(a.id), at: iso(a.at) }));
 }
@@ -121,7 +139,10 @@ export async function getAdminProduct(db: DbOrTx, productId: string): Promise<Ad
 
 /** A variant's editable fields, shared by the editor's view and the audit snapshot. */
 function variantFields(
-  v: Pick<typeof productVariants.$inferSelect, 'id' | 'sku' | 'options' | 'price' | 'compareAtPrice' | 'stock' | 'lowStockThreshold' | 'archived'>,
+  v: Pick<
+    typeof productVariants.$inferSelect,
+    'id' | 'sku' | 'options' | 'price' | 'compareAtPrice' | 'stock' | 'lowStockThreshold' | 'archived'
+  >,
 ) {
   return {
     id: v.id,
@@ -163,7 +184,8 @@ export async function snapshot(db: DbOrTx, productId: string) {
 // ── create and update ─────────────────────────────────────────────────────────────────────────
 
 /** Option maps compared by content (jsonb keeps its own key order). */
-const sameOptions = (a: Record<string, string>, b: Record<string, string>) => JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
+const sameOptions = (a: Record<string, string>, b: Record<string, string>) =>
+  JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
 
 async function categoryId(db: DbOrTx, slug: string): Promise<string> {
   const id = await repo.categoryIdBySlug(db, slug);
@@ -173,11 +195,18 @@ async function categoryId(db: DbOrTx, slug: string): Promise<string> {
 
 async function assertSlugFree(db: DbOrTx, slug: string, exceptProductId: string | null): Promise<void> {
   const taken = await repo.productWithSlug(db, slug, exceptProductId);
-  if (taken) throw new BadRequestError('網址代碼已有其他商品使用。', { slug: `這個網址代碼已經由「${taken.name}」使用` });
+  if (taken)
+    throw new BadRequestError('網址代碼已有其他商品使用。', {
+      slug: `這個網址代碼已經由「${taken.name}」使用`,
+    });
 }
 
 /** SKUs are unique across the shop (compared without regard to case). */
-async function assertSkusFree(db: DbOrTx, variants: readonly { sku: string }[], exceptProductId: string | null): Promise<void> {
+async function assertSkusFree(
+  db: DbOrTx,
+  variants: readonly { sku: string }[],
+  exceptProductId: string | null,
+): Promise<void> {
   const wanted = variants.map((v) => v.sku.toUpperCase());
   if (wanted.length === 0) return;
   const clash = await repo.skuClashes(db, wanted, exceptProductId);
@@ -191,9 +220,16 @@ async function assertSkusFree(db: DbOrTx, variants: readonly { sku: string }[], 
 }
 
 /** The pictures must be uploaded product images; their sizes come from the storage service. */
-async function resolveImages(db: DbOrTx, images: readonly { name: string; alt: string }[]): Promise<ProductImage[]> {
+async function resolveImages(
+  db: DbOrTx,
+  images: readonly { name: string; alt: string }[],
+): Promise<ProductImage[]> {
   if (images.length === 0) return [];
-  const found = await repo.storedImages(db, IMAGE_BUCKET, images.map((i) => i.name));
+  const found = await repo.storedImages(
+    db,
+    IMAGE_BUCKET,
+    images.map((i) => i.name),
+  );
   const fields: Record<string, string> = {};
   const out = images.map((image, i) => {
     const meta = found.find((f) => f.name === image.name);
@@ -201,7 +237,13 @@ async function resolveImages(db: DbOrTx, images: readonly { name: string; alt: s
       fields[`images.${i}.name`] = '找不到這張圖片，請重新上傳';
       return null;
     }
-    return { bucket: IMAGE_BUCKET, name: image.name, alt: image.alt, width: meta.width ?? 800, height: meta.height ?? 1000 };
+    return {
+      bucket: IMAGE_BUCKET,
+      name: image.name,
+      alt: image.alt,
+      width: meta.width ?? 800,
+      height: meta.height ?? 1000,
+    };
   });
   const seen = new Set<string>();
   images.forEach((image, i) => {
@@ -212,13 +254,16 @@ async function resolveImages(db: DbOrTx, images: readonly { name: string; alt: s
   return out.filter((i): i is ProductImage => i !== null);
 }
 
-
 /**
  * Creates a product with its variants (a new variant's starting stock is recorded as a stock
  * adjustment). The product's page address belongs to it from now on, so an old redirect there
  * is removed. Run inside the caller's transaction.
  */
-export async function createAdminProduct(tx: Tx, body: CreateProductBody, actorId: string | null): Promise<string> {
+export async function createAdminProduct(
+  tx: Tx,
+  body: CreateProductBody,
+  actorId: string | null,
+): Promise<string> {
   const slug = body.slug.toLowerCase();
   const catId = await categoryId(tx, body.categorySlug);
   await assertSlugFree(tx, slug, null);
@@ -227,8 +272,26 @@ export async function createAdminProduct(tx: Tx, body: CreateProductBody, actorI
   const variants = body.variants;
   const id = await createProduct(
     tx,
-    { slug, name: body.name, summary: body.summary, categoryId: catId, tags: body.tags, specs: body.specs, description: body.description, images, status: body.status, sortWeight: 0 },
-    variants.map((v) => ({ sku: v.sku, options: v.options, price: v.price, compareAtPrice: v.compareAtPrice, stock: v.stock ?? 0, lowStockThreshold: v.lowStockThreshold })),
+    {
+      slug,
+      name: body.name,
+      summary: body.summary,
+      categoryId: catId,
+      tags: body.tags,
+      specs: body.specs,
+      description: body.description,
+      images,
+      status: body.status,
+      sortWeight: 0,
+    },
+    variants.map((v) => ({
+      sku: v.sku,
+      options: v.options,
+      price: v.price,
+      compareAtPrice: v.compareAtPrice,
+      stock: v.stock ?? 0,
+      lowStockThreshold: v.lowStockThreshold,
+    })),
     { reason: '建立規格時的初始庫存', actorId, consoleNote: true },
   );
   await deleteRedirect(tx, productPath(slug));
@@ -240,7 +303,8 @@ export async function createAdminProduct(tx: Tx, body: CreateProductBody, actorI
   return id;
 }
 
-const variantLabelOf = (v: { sku: string; options: Record<string, string> }) => `${Object.values(v.options).join(' / ') || '標準'}（SKU ${v.sku}）`;
+const variantLabelOf = (v: { sku: string; options: Record<string, string> }) =>
+  `${Object.values(v.options).join(' / ') || '標準'}（SKU ${v.sku}）`;
 
 /**
  * Saves the editor: fields, variants (added, edited, deactivated; removed only when no order
@@ -248,14 +312,23 @@ const variantLabelOf = (v: { sku: string; options: Record<string, string> }) => 
  * a redirect; bringing an archived product back removes the redirect its page had. Stock of
  * existing variants changes only through adjustments. Run inside the caller's transaction.
  */
-export async function updateAdminProduct(tx: Tx, productId: string, body: UpdateProductBody, actorId: string | null): Promise<void> {
+export async function updateAdminProduct(
+  tx: Tx,
+  productId: string,
+  body: UpdateProductBody,
+  actorId: string | null,
+): Promise<void> {
   const current = await repo.lockProduct(tx, { id: productId });
   if (!current) throw new NotFoundError('找不到這項商品。');
   if (body.updatedAt && iso(current.updatedAt) !== iso(body.updatedAt)) {
-    throw new ConflictError('這項商品在您編輯時已被其他人更新。您輸入的內容還在畫面上，請先複製需要的內容，重新載入後再修改。');
+    throw new ConflictError(
+      '這項商品在您編輯時已被其他人更新。您輸入的內容還在畫面上，請先複製需要的內容，重新載入後再修改。',
+    );
   }
   if (body.status === 'archived' && current.status !== 'archived') {
-    throw new BadRequestError('請使用「下架」按鈕下架商品。', { status: '請使用「下架」按鈕下架商品，才能設定舊網址要轉到哪裡' });
+    throw new BadRequestError('請使用「下架」按鈕下架商品。', {
+      status: '請使用「下架」按鈕下架商品，才能設定舊網址要轉到哪裡',
+    });
   }
   const slug = body.slug.toLowerCase();
   const catId = await categoryId(tx, body.categorySlug);
@@ -267,7 +340,8 @@ export async function updateAdminProduct(tx: Tx, productId: string, body: Update
   const fields: Record<string, string> = {};
   const variants = body.variants;
   variants.forEach((v, i) => {
-    if (v.id && !existing.some((e) => e.id === v.id)) fields[`variants.${i}.id`] = '這個規格不屬於這項商品，請重新載入頁面';
+    if (v.id && !existing.some((e) => e.id === v.id))
+      fields[`variants.${i}.id`] = '這個規格不屬於這項商品，請重新載入頁面';
   });
   const keep = new Set(variants.flatMap((v) => (v.id ? [v.id] : [])));
   const removed = existing.filter((e) => !keep.has(e.id));
@@ -275,14 +349,27 @@ export async function updateAdminProduct(tx: Tx, productId: string, body: Update
   if (blocked.length) {
     fields.variants = `${blocked.map(variantLabelOf).join('、')}已有訂單，不能刪除；請改為「停售」`;
   }
-  if (Object.keys(fields).length) throw new BadRequestError(fields.variants ?? '規格資料有誤，請重新載入頁面。', fields);
+  if (Object.keys(fields).length)
+    throw new BadRequestError(fields.variants ?? '規格資料有誤，請重新載入頁面。', fields);
 
-  if (removed.length) await repo.deleteVariants(tx, removed.map((r) => r.id));
+  if (removed.length)
+    await repo.deleteVariants(
+      tx,
+      removed.map((r) => r.id),
+    );
   // Changed SKUs step aside first, so two variants may swap SKUs without tripping the unique index.
   const renamed = variants.filter((v) => v.id && existing.find((e) => e.id === v.id)!.sku !== v.sku);
   for (const v of renamed) await repo.parkSku(tx, v.id!);
   for (const [i, v] of variants.entries()) {
-    const values = { sku: v.sku, options: v.options, price: v.price, compareAtPrice: v.compareAtPrice, lowStockThreshold: v.lowStockThreshold, archived: !v.active, sortOrder: i };
+    const values = {
+      sku: v.sku,
+      options: v.options,
+      price: v.price,
+      compareAtPrice: v.compareAtPrice,
+      lowStockThreshold: v.lowStockThreshold,
+      archived: !v.active,
+      sortOrder: i,
+    };
     if (v.id) {
       const before = existing.find((e) => e.id === v.id)!;
       const same =
@@ -296,7 +383,12 @@ export async function updateAdminProduct(tx: Tx, productId: string, body: Update
       if (!same) await repo.updateVariant(tx, v.id, values);
     } else {
       const variantId = await repo.insertVariant(tx, { ...values, productId });
-      await stock.changeStock(tx, variantId, v.stock ?? 0, { kind: 'initial', reason: '新增規格時的初始庫存', actorId, consoleNote: true });
+      await stock.changeStock(tx, variantId, v.stock ?? 0, {
+        kind: 'initial',
+        reason: '新增規格時的初始庫存',
+        actorId,
+        consoleNote: true,
+      });
     }
   }
 
@@ -316,7 +408,13 @@ export async function updateAdminProduct(tx: Tx, productId: string, body: Update
   if (slug !== current.slug) {
     await changeProductSlug(tx, productId, slug);
     // An archived product's page still points where it did (the old address now chains through the new one).
-    if (body.status === 'archived') await saveRedirect(tx, productPath(slug), await archiveTarget(tx, current.replacementId), current.replacementId !== null);
+    if (body.status === 'archived')
+      await saveRedirect(
+        tx,
+        productPath(slug),
+        await archiveTarget(tx, current.replacementId),
+        current.replacementId !== null,
+      );
   }
   if (unarchive) await deleteRedirect(tx, productPath(slug));
 }
@@ -333,14 +431,24 @@ async function archiveTarget(db: DbOrTx, replacementId: string | null): Promise<
  * Takes a product off sale. Its page then redirects: to the replacement product when one is
  * given (permanently), else to the mall (temporarily, since the product may come back).
  */
-export async function archiveAdminProduct(tx: Tx, productId: string, replacementId: string | null): Promise<ArchiveProductResponse> {
+export async function archiveAdminProduct(
+  tx: Tx,
+  productId: string,
+  replacementId: string | null,
+): Promise<ArchiveProductResponse> {
   const current = await repo.lockProduct(tx, { id: productId });
   if (!current) throw new NotFoundError('找不到這項商品。');
   if (replacementId) {
-    if (replacementId === productId) throw new BadRequestError('替代商品不能是這項商品本身。', { replacementProductId: '替代商品不能是這項商品本身' });
+    if (replacementId === productId)
+      throw new BadRequestError('替代商品不能是這項商品本身。', {
+        replacementProductId: '替代商品不能是這項商品本身',
+      });
     const r = await repo.productRef(tx, replacementId);
     if (!r) throw new BadRequestError('找不到替代商品。', { replacementProductId: '找不到這項替代商品' });
-    if (r.status !== 'active') throw new BadRequestError('替代商品必須是上架中的商品。', { replacementProductId: `「${r.name}」目前沒有上架，請選擇上架中的商品` });
+    if (r.status !== 'active')
+      throw new BadRequestError('替代商品必須是上架中的商品。', {
+        replacementProductId: `「${r.name}」目前沒有上架，請選擇上架中的商品`,
+      });
   }
   await archiveProduct(tx, productId, replacementId);
   const from = productPath(current.slug);
@@ -355,8 +463,19 @@ export async function archiveAdminProduct(tx: Tx, productId: string, replacement
  * Adds delta to a variant's stock in one conditional update, so stock never goes below zero
  * even with orders taking stock at the same moment; writes the stock_adjustments row.
  */
-export async function adjustStock(tx: Tx, variantId: string, delta: number, reason: string, actorId: string | null): Promise<AdjustStockResponse & { before: number; productId: string }> {
-  const row = await stock.changeStock(tx, variantId, delta, { kind: 'adjustment', reason, actorId, consoleNote: true });
+export async function adjustStock(
+  tx: Tx,
+  variantId: string,
+  delta: number,
+  reason: string,
+  actorId: string | null,
+): Promise<AdjustStockResponse & { before: number; productId: string }> {
+  const row = await stock.changeStock(tx, variantId, delta, {
+    kind: 'adjustment',
+    reason,
+    actorId,
+    consoleNote: true,
+  });
   if (!row) {
     const v = await stock.stockOf(tx, variantId);
     if (!v) throw new NotFoundError('找不到這個規格。');
@@ -364,11 +483,23 @@ export async function adjustStock(tx: Tx, variantId: string, delta: number, reas
     throw new AppError(409, 'insufficient-stock', `${message}。`, { delta: message });
   }
   const [view] = await recentAdjustments(tx, { adjustmentId: row.adjustmentId! }, 1);
-  return { variantId, sku: row.sku, stock: row.stock, adjustment: view!, before: row.stock - delta, productId: row.productId };
+  return {
+    variantId,
+    sku: row.sku,
+    stock: row.stock,
+    adjustment: view!,
+    before: row.stock - delta,
+    productId: row.productId,
+  };
 }
 
 /** A variant's stock history for the console, one page (the ledger's rows, newest first). */
-export async function stockHistory(db: DbOrTx, productId: string, variantId: string, page: { page: number; pageSize: number }): Promise<StockHistoryResponse> {
+export async function stockHistory(
+  db: DbOrTx,
+  productId: string,
+  variantId: string,
+  page: { page: number; pageSize: number },
+): Promise<StockHistoryResponse> {
   return stock.stockHistory(db, productId, variantId, page.page, page.pageSize);
 }
 
@@ -383,7 +514,19 @@ export async function exportProductsCsv(db: DbOrTx): Promise<string> {
   const found = await repo.exportRows(db);
   return toCsv([
     PRODUCT_CSV_COLUMNS,
-    ...found.map((r) => [r.slug, r.name, r.categorySlug, r.status, r.sku, formatOptions(r.options), r.price, r.compareAtPrice, r.stock, r.lowStockThreshold, r.stock]),
+    ...found.map((r) => [
+      r.slug,
+      r.name,
+      r.categorySlug,
+      r.status,
+      r.sku,
+      formatOptions(r.options),
+      r.price,
+      r.compareAtPrice,
+      r.stock,
+      r.lowStockThreshold,
+      r.stock,
+    ]),
   ]);
 }
 
@@ -400,9 +543,15 @@ export async function checkImport(db: DbOrTx, refs: readonly ProductCsvRef[]): P
   const skus = refs.flatMap((r) => (r.sku ? [r.sku.toUpperCase()] : []));
   const owners = skus.length ? await repo.lockSkuOwners(db, skus) : [];
   for (const r of refs) {
-    if (r.categorySlug && !known.has(r.categorySlug)) problems.push({ row: r.row, column: 'category_slug', message: `找不到分類「${r.categorySlug}」` });
+    if (r.categorySlug && !known.has(r.categorySlug))
+      problems.push({ row: r.row, column: 'category_slug', message: `找不到分類「${r.categorySlug}」` });
     const owner = r.sku ? owners.find((o) => o.sku.toUpperCase() === r.sku!.toUpperCase()) : undefined;
-    if (owner && r.productSlug && owner.productSlug !== r.productSlug) problems.push({ row: r.row, column: 'sku', message: `SKU「${owner.sku}」已經屬於商品「${owner.productName}」（${owner.productSlug}）` });
+    if (owner && r.productSlug && owner.productSlug !== r.productSlug)
+      problems.push({
+        row: r.row,
+        column: 'sku',
+        message: `SKU「${owner.sku}」已經屬於商品「${owner.productName}」（${owner.productSlug}）`,
+      });
     else if (r.sku && r.stock !== null) {
       const message = stockProblem(owner?.stock ?? null, r.sku, r.stock, r.stockAtExport);
       if (message) problems.push({ row: r.row, column: message.column, message: message.text });
@@ -417,18 +566,41 @@ export async function checkImport(db: DbOrTx, refs: readonly ProductCsvRef[]): P
  * Without the exported figure a row may not change an existing variant's stock at all (the
  * server could not tell a sale from an edit). A new variant starts at `stock`.
  */
-function stockProblem(current: number | null, sku: string, stock: number, stockAtExport: number | null): { column: string; text: string } | null {
+function stockProblem(
+  current: number | null,
+  sku: string,
+  stock: number,
+  stockAtExport: number | null,
+): { column: string; text: string } | null {
   if (current === null) {
-    return stockAtExport === null ? null : { column: 'stock_at_export', text: '找不到這個 SKU，無法比對匯出時的庫存；新規格請把 stock_at_export 留白，在 stock 填起始庫存' };
+    return stockAtExport === null
+      ? null
+      : {
+          column: 'stock_at_export',
+          text: '找不到這個 SKU，無法比對匯出時的庫存；新規格請把 stock_at_export 留白，在 stock 填起始庫存',
+        };
   }
   if (stockAtExport === null) {
-    return stock === current ? null : { column: 'stock', text: '這個規格已經有庫存紀錄；要修改庫存，請用新匯出的檔案（含 stock_at_export 欄）修改 stock，或在商品頁調整庫存' };
+    return stock === current
+      ? null
+      : {
+          column: 'stock',
+          text: '這個規格已經有庫存紀錄；要修改庫存，請用新匯出的檔案（含 stock_at_export 欄）修改 stock，或在商品頁調整庫存',
+        };
   }
   const delta = stock - stockAtExport;
   const after = current + delta;
-  const moved = current === stockAtExport ? `SKU ${sku} 現在有 ${current} 件` : `SKU ${sku} 匯出時有 ${stockAtExport} 件，現在${current < stockAtExport ? '剩' : '有'} ${current} 件`;
-  if (after < 0) return { column: 'stock', text: `${moved}；這一列要減少 ${-delta} 件，會少於 0。請重新匯出後再修改。` };
-  if (after > MAX_STOCK) return { column: 'stock', text: `${moved}；這一列要增加 ${delta} 件，會超過 ${MAX_STOCK.toLocaleString('en-US')} 件。` };
+  const moved =
+    current === stockAtExport
+      ? `SKU ${sku} 現在有 ${current} 件`
+      : `SKU ${sku} 匯出時有 ${stockAtExport} 件，現在${current < stockAtExport ? '剩' : '有'} ${current} 件`;
+  if (after < 0)
+    return { column: 'stock', text: `${moved}；這一列要減少 ${-delta} 件，會少於 0。請重新匯出後再修改。` };
+  if (after > MAX_STOCK)
+    return {
+      column: 'stock',
+      text: `${moved}；這一列要增加 ${delta} 件，會超過 ${MAX_STOCK.toLocaleString('en-US')} 件。`,
+    };
   return null;
 }
 
@@ -446,8 +618,21 @@ export interface ImportOutcome extends ImportResult {
  * missing from the file are left as they are. An existing variant's stock moves by the row's
  * difference from the exported stock (never overwritten), recorded as an adjustment.
  */
-export async function applyImport(tx: Tx, csv: readonly ProductCsvRow[], actorId: string | null): Promise<ImportOutcome> {
-  const outcome: ImportOutcome = { rows: csv.length, productsCreated: 0, productsUpdated: 0, variantsCreated: 0, variantsUpdated: 0, unchanged: 0, created: [], updated: [] };
+export async function applyImport(
+  tx: Tx,
+  csv: readonly ProductCsvRow[],
+  actorId: string | null,
+): Promise<ImportOutcome> {
+  const outcome: ImportOutcome = {
+    rows: csv.length,
+    productsCreated: 0,
+    productsUpdated: 0,
+    variantsCreated: 0,
+    variantsUpdated: 0,
+    unchanged: 0,
+    created: [],
+    updated: [],
+  };
   const categoryIds = new Map((await repo.allCategories(tx)).map((c) => [c.slug, c.id]));
   const groups = new Map<string, ProductCsvRow[]>();
   for (const r of csv) groups.set(r.productSlug, [...(groups.get(r.productSlug) ?? []), r]);
@@ -459,8 +644,26 @@ export async function applyImport(tx: Tx, csv: readonly ProductCsvRow[], actorId
     if (!current) {
       await createProduct(
         tx,
-        { slug, name: head.productName, summary: '', categoryId: catId, tags: [], specs: [], description: [], images: [], status: head.status, sortWeight: 0 },
-        group.map((r) => ({ sku: r.sku, options: r.options, price: r.price, compareAtPrice: r.compareAtPrice, stock: r.stock, lowStockThreshold: r.lowStockThreshold })),
+        {
+          slug,
+          name: head.productName,
+          summary: '',
+          categoryId: catId,
+          tags: [],
+          specs: [],
+          description: [],
+          images: [],
+          status: head.status,
+          sortWeight: 0,
+        },
+        group.map((r) => ({
+          sku: r.sku,
+          options: r.options,
+          price: r.price,
+          compareAtPrice: r.compareAtPrice,
+          stock: r.stock,
+          lowStockThreshold: r.lowStockThreshold,
+        })),
         { reason: 'CSV 匯入（新規格）', actorId, consoleNote: true },
       );
       await deleteRedirect(tx, productPath(slug));
@@ -472,7 +675,11 @@ export async function applyImport(tx: Tx, csv: readonly ProductCsvRow[], actorId
 
     let changed = false;
     if (current.name !== head.productName || current.categoryId !== catId) {
-      await repo.updateProduct(tx, current.id, { name: head.productName, categoryId: catId, searchText: searchText({ name: head.productName, summary: current.summary, tags: current.tags }) });
+      await repo.updateProduct(tx, current.id, {
+        name: head.productName,
+        categoryId: catId,
+        searchText: searchText({ name: head.productName, summary: current.summary, tags: current.tags }),
+      });
       changed = true;
     }
     if (current.status !== head.status) {
@@ -489,8 +696,21 @@ export async function applyImport(tx: Tx, csv: readonly ProductCsvRow[], actorId
     for (const r of group) {
       const v = existing.find((e) => e.sku.toUpperCase() === r.sku.toUpperCase());
       if (!v) {
-        const variantId = await repo.insertVariant(tx, { productId: current.id, sku: r.sku, options: r.options, price: r.price, compareAtPrice: r.compareAtPrice, lowStockThreshold: r.lowStockThreshold, sortOrder: nextSort++ });
-        await stock.changeStock(tx, variantId, r.stock, { kind: 'import', reason: 'CSV 匯入（新規格）', actorId, consoleNote: true });
+        const variantId = await repo.insertVariant(tx, {
+          productId: current.id,
+          sku: r.sku,
+          options: r.options,
+          price: r.price,
+          compareAtPrice: r.compareAtPrice,
+          lowStockThreshold: r.lowStockThreshold,
+          sortOrder: nextSort++,
+        });
+        await stock.changeStock(tx, variantId, r.stock, {
+          kind: 'import',
+          reason: 'CSV 匯入（新規格）',
+          actorId,
+          consoleNote: true,
+        });
         outcome.variantsCreated++;
         changed = true;
         continue;
@@ -508,9 +728,23 @@ export async function applyImport(tx: Tx, csv: readonly ProductCsvRow[], actorId
         outcome.unchanged++;
         continue;
       }
-      await repo.updateVariant(tx, v.id, { sku: r.sku, options: r.options, price: r.price, compareAtPrice: r.compareAtPrice, lowStockThreshold: r.lowStockThreshold, archived: false });
+      await repo.updateVariant(tx, v.id, {
+        sku: r.sku,
+        options: r.options,
+        price: r.price,
+        compareAtPrice: r.compareAtPrice,
+        lowStockThreshold: r.lowStockThreshold,
+        archived: false,
+      });
       // checkImport locked this row and checked the sum, so this only guards against a bug.
-      if (!(await stock.changeStock(tx, v.id, delta, { kind: 'import', reason: 'CSV 匯入', actorId, consoleNote: true }))) {
+      if (
+        !(await stock.changeStock(tx, v.id, delta, {
+          kind: 'import',
+          reason: 'CSV 匯入',
+          actorId,
+          consoleNote: true,
+        }))
+      ) {
         throw new ConflictError(`SKU ${r.sku} 的庫存在匯入時變動了，請重新匯出後再匯入。`);
       }
       outcome.variantsUpdated++;

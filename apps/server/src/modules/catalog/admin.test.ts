@@ -13,7 +13,12 @@ type Method = 'GET' | 'POST' | 'PUT';
 describe.skipIf(!dbAvailable())('console products and stock', () => {
   let ctx: TestContext;
   let fx: Awaited<ReturnType<typeof seedTestCatalog>>;
-  const cookies: Record<'owner' | 'staff' | 'viewer' | 'customer', string> = { owner: '', staff: '', viewer: '', customer: '' };
+  const cookies: Record<'owner' | 'staff' | 'viewer' | 'customer', string> = {
+    owner: '',
+    staff: '',
+    viewer: '',
+    customer: '',
+  };
   let ownerId = '';
   let variants: Record<string, string> = {};
 
@@ -26,17 +31,36 @@ describe.skipIf(!dbAvailable())('console products and stock', () => {
       if (role === 'owner') ownerId = session.uid;
       if (role !== 'customer') await setRole(ctx.database, `${role}@example.com`, role);
     }
-    variants = Object.fromEntries((await ctx.database.db.select({ id: productVariants.id, sku: productVariants.sku }).from(productVariants)).map((v) => [v.sku, v.id]));
+    variants = Object.fromEntries(
+      (
+        await ctx.database.db
+          .select({ id: productVariants.id, sku: productVariants.sku })
+          .from(productVariants)
+      ).map((v) => [v.sku, v.id]),
+    );
     // Two product pictures in the storage service, as the editor uploads them.
     for (const name of ['admin-test/a.png', 'admin-test/b.png']) {
-      const image = await sharp({ create: { width: 800, height: 1000, channels: 3, background: '#3F6B4F' } }).png().toBuffer();
-      const res = await ctx.app.inject({ method: 'POST', url: `/api/storage/b/products/o?name=${encodeURIComponent(name)}`, payload: image, headers: { 'content-type': 'image/png', origin: ORIGIN, cookie: cookies.owner } });
+      const image = await sharp({ create: { width: 800, height: 1000, channels: 3, background: '#3F6B4F' } })
+        .png()
+        .toBuffer();
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/storage/b/products/o?name=${encodeURIComponent(name)}`,
+        payload: image,
+        headers: { 'content-type': 'image/png', origin: ORIGIN, cookie: cookies.owner },
+      });
       expect(res.statusCode, res.body).toBe(201);
     }
   });
   afterAll(async () => ctx.close());
 
-  const call = (method: Method, url: string, who?: keyof typeof cookies, payload?: unknown, headers: Record<string, string> = {}) =>
+  const call = (
+    method: Method,
+    url: string,
+    who?: keyof typeof cookies,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) =>
     ctx.app.inject({
       method,
       url,
@@ -45,10 +69,33 @@ describe.skipIf(!dbAvailable())('console products and stock', () => {
     });
   const db = () => ctx.database.db;
   const auditCount = async () => Number((await db().select({ n: count() }).from(auditLog))[0]!.n);
-  const lastAudit = async (action: string) => (await db().select().from(auditLog).where(eq(auditLog.action, action)).orderBy(desc(auditLog.id)).limit(1))[0];
-  const stockOf = async (sku: string) => (await db().select({ s: productVariants.stock }).from(productVariants).where(eq(productVariants.sku, sku)))[0]!.s;
-  const adjustmentsOf = async (sku: string) => db().select().from(stockAdjustments).where(eq(stockAdjustments.variantId, variants[sku]!)).orderBy(desc(stockAdjustments.id));
-  const redirectOf = async (path: string) => (await call('GET', `/api/redirects?path=${encodeURIComponent(path)}`)).json().redirect as { target: string; permanent: boolean } | null;
+  const lastAudit = async (action: string) =>
+    (
+      await db()
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.action, action))
+        .orderBy(desc(auditLog.id))
+        .limit(1)
+    )[0];
+  const stockOf = async (sku: string) =>
+    (
+      await db()
+        .select({ s: productVariants.stock })
+        .from(productVariants)
+        .where(eq(productVariants.sku, sku))
+    )[0]!.s;
+  const adjustmentsOf = async (sku: string) =>
+    db()
+      .select()
+      .from(stockAdjustments)
+      .where(eq(stockAdjustments.variantId, variants[sku]!))
+      .orderBy(desc(stockAdjustments.id));
+  const redirectOf = async (path: string) =>
+    (await call('GET', `/api/redirects?path=${encodeURIComponent(path)}`)).json().redirect as {
+      target: string;
+      permanent: boolean;
+    } | null;
   const detail = async (id: string): Promise<AdminProductDetail> => {
     const res = await call('GET', `/api/admin/products/${id}`, 'owner');
     expect(res.statusCode, res.body).toBe(200);
@@ -65,7 +112,15 @@ describe.skipIf(!dbAvailable())('console products and stock', () => {
     specs: d.specs,
     description: d.description,
     images: d.images.map((i) => ({ name: i.name, alt: i.alt })),
-    variants: d.variants.map((v): Record<string, unknown> => ({ id: v.id, sku: v.sku, options: v.options, price: v.price, compareAtPrice: v.compareAtPrice, lowStockThreshold: v.lowStockThreshold, active: v.active })),
+    variants: d.variants.map((v): Record<string, unknown> => ({
+      id: v.id,
+      sku: v.sku,
+      options: v.options,
+      price: v.price,
+      compareAtPrice: v.compareAtPrice,
+      lowStockThreshold: v.lowStockThreshold,
+      active: v.active,
+    })),
     updatedAt: d.updatedAt,
   });
   const newProduct = (over: Record<string, unknown> = {}) => ({
@@ -76,11 +131,29 @@ describe.skipIf(!dbAvailable())('console products and stock', () => {
     tags: ['春茶', '翠玉'],
     status: 'active',
     specs: [{ label: '產地', value: '南投名間' }],
-    description: [{ type: 'heading', text: '翠玉的香氣' }, { type: 'paragraph', text: '帶有桂花與奶香。' }, { type: 'list', items: ['冷泡', '熱泡'] }],
+    description: [
+      { type: 'heading', text: '翠玉的香氣' },
+      { type: 'paragraph', text: '帶有桂花與奶香。' },
+      { type: 'list', items: ['冷泡', '熱泡'] },
+    ],
     images: [{ name: 'admin-test/a.png', alt: '翠玉茶葉特寫' }],
     variants: [
-      { sku: 'JADE-S', options: { 規格: '75 g' }, price: 520, compareAtPrice: 600, stock: 12, lowStockThreshold: 4 },
-      { sku: 'JADE-L', options: { 規格: '150 g' }, price: 960, compareAtPrice: null, stock: 0, lowStockThreshold: 4 },
+      {
+        sku: 'JADE-S',
+        options: { 規格: '75 g' },
+        price: 520,
+        compareAtPrice: 600,
+        stock: 12,
+        lowStockThreshold: 4,
+      },
+      {
+        sku: 'JADE-L',
+        options: { 規格: '150 g' },
+        price: 960,
+        compareAtPrice: null,
+        stock: 0,
+        lowStockThreshold: 4,
+      },
     ],
     ...over,
   });
@@ -89,17 +162,35 @@ describe.skipIf(!dbAvailable())('console products and stock', () => {
     expect(res.statusCode, res.body).toBe(200);
     return res.body;
   };
-  const importCsv = (text: string | Buffer, who: keyof typeof cookies = 'owner') => call('POST', '/api/admin/products/import', who, text, { 'content-type': 'text/csv' });
+  const importCsv = (text: string | Buffer, who: keyof typeof cookies = 'owner') =>
+    call('POST', '/api/admin/products/import', who, text, { 'content-type': 'text/csv' });
 
   describe('who may do what', () => {
-    const reads = () => [
-      ['GET', '/api/admin/products'],
-      ['GET', `/api/admin/products/${fx.ids.dongding}`],
-      ['GET', '/api/admin/products/export.csv'],
-    ] as const;
+    const reads = () =>
+      [
+        ['GET', '/api/admin/products'],
+        ['GET', `/api/admin/products/${fx.ids.dongding}`],
+        ['GET', '/api/admin/products/export.csv'],
+      ] as const;
     const writes = () =>
       [
-        ['POST', '/api/admin/products', newProduct({ slug: 'never-made', variants: [{ sku: 'NEVER-1', options: {}, price: 100, compareAtPrice: null, stock: 1, lowStockThreshold: 1 }] })],
+        [
+          'POST',
+          '/api/admin/products',
+          newProduct({
+            slug: 'never-made',
+            variants: [
+              {
+                sku: 'NEVER-1',
+                options: {},
+                price: 100,
+                compareAtPrice: null,
+                stock: 1,
+                lowStockThreshold: 1,
+              },
+            ],
+          }),
+        ],
         ['PUT', `/api/admin/products/${fx.ids.cup}`, { name: '不該改名' }],
         ['POST', `/api/admin/products/${fx.ids.cup}/archive`, {}],
         ['POST', `/api/admin/variants/${variants['CUP-1']}/stock`, { delta: 5, reason: '盤點' }],
@@ -114,13 +205,17 @@ describe.skipIf(!dbAvailable())('console products and stock', () => {
         expect(customer.statusCode, `${method} ${url}`).toBe(403);
         expect(customer.json().error.message).toBe('這個帳號沒有管理後台的權限。');
       }
-      expect((await call('POST', '/api/admin/products/import', undefined, 'a', { 'content-type': 'text/csv' })).statusCode).toBe(401);
+      expect(
+        (await call('POST', '/api/admin/products/import', undefined, 'a', { 'content-type': 'text/csv' }))
+          .statusCode,
+      ).toBe(401);
       expect((await importCsv('a', 'customer')).statusCode).toBe(403);
     });
 
     it('lets owner, staff and viewer read', async () => {
       for (const who of ['owner', 'staff', 'viewer'] as const) {
-        for (const [method, url] of reads()) expect((await call(method, url, who)).statusCode, `${who} ${url}`).toBe(200);
+        for (const [method, url] of reads())
+          expect((await call(method, url, who)).statusCode, `${who} ${url}`).toBe(200);
       }
     });
 
@@ -146,7 +241,13 @@ describe.skipIf(!dbAvailable())('console products and stock', () => {
     const list = async (query = '') => {
       const res = await call('GET', `/api/admin/products${query}`, 'viewer');
       expect(res.statusCode, res.body).toBe(200);
-      return res.json() as { items: Array<Record<string, unknown>>; total: number; totalPages: number; page: number; pageSize: number };
+      return res.json() as {
+        items: Array<Record<string, unknown>>;
+        total: number;
+        totalPages: number;
+        page: number;
+        pageSize: number;
+      };
     };
     const slugs = async (query: string) => (await list(query)).items.map((i) => i.slug).sort();
 
@@ -168,7 +269,13 @@ describe.skipIf(!dbAvailable())('console products and stock', () => {
         coverUrl: null,
         updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       });
-      expect(page.items.find((i) => i.slug === 'white-cup')).toMatchObject({ priceMin: 480, priceMax: 480, totalStock: 50, lowStock: false, variantCount: 1 });
+      expect(page.items.find((i) => i.slug === 'white-cup')).toMatchObject({
+        priceMin: 480,
+        priceMax: 480,
+        totalStock: 50,
+        lowStock: false,
+        variantCount: 1,
+      });
     });
 
     it('searches name, slug and SKU, and filters by status, category (with children) and stock', async () => {
@@ -193,7 +300,10 @@ describe.skipIf(!dbAvailable())('console products and stock', () => {
     it('refuses a bad filter with a zh-TW message beside it', async () => {
       const res = await call('GET', '/api/admin/products?status=gone&stock=some', 'owner');
       expect(res.statusCode).toBe(400);
-      expect(res.json().error.fields).toEqual({ status: '狀態只能是上架中、草稿或已下架', stock: '庫存篩選只能是 low 或 out' });
+      expect(res.json().error.fields).toEqual({
+        status: '狀態只能是上架中、草稿或已下架',
+        stock: '庫存篩選只能是 low 或 out',
+      });
       expect((await call('GET', '/api/admin/products?sort=name', 'owner')).statusCode).toBe(400);
     });
   });
@@ -201,10 +311,41 @@ describe.skipIf(!dbAvailable())('console products and stock', () => {
   describe('detail', () => {
     it('gives everything the editor needs', async () => {
       const d = await detail(fx.ids.lishan);
-      expect(d).toMatchObject({ slug: 'li-shan', name: '梨山高山茶', status: 'active', category: { slug: 'oolong', name: '烏龍茶' }, tags: ['高山茶', '春茶'], specs: [{ label: '產地', value: '南投' }], description: [{ type: 'paragraph', text: '好茶。' }], images: [], replacement: null, adjustments: [] });
+      expect(d).toMatchObject({
+        slug: 'li-shan',
+        name: '梨山高山茶',
+        status: 'active',
+        category: { slug: 'oolong', name: '烏龍茶' },
+        tags: ['高山茶', '春茶'],
+        specs: [{ label: '產地', value: '南投' }],
+        description: [{ type: 'paragraph', text: '好茶。' }],
+        images: [],
+        replacement: null,
+        adjustments: [],
+      });
       expect(d.variants).toEqual([
-        { id: variants['LS-S'], sku: 'LS-S', options: { 規格: '75 g' }, price: 980, compareAtPrice: 1200, stock: 10, lowStockThreshold: 5, active: true, ordered: false },
-        { id: variants['LS-L'], sku: 'LS-L', options: { 規格: '150 g' }, price: 1880, compareAtPrice: null, stock: 2, lowStockThreshold: 5, active: true, ordered: false },
+        {
+          id: variants['LS-S'],
+          sku: 'LS-S',
+          options: { 規格: '75 g' },
+          price: 980,
+          compareAtPrice: 1200,
+          stock: 10,
+          lowStockThreshold: 5,
+          active: true,
+          ordered: false,
+        },
+        {
+          id: variants['LS-L'],
+          sku: 'LS-L',
+          options: { 規格: '150 g' },
+          price: 1880,
+          compareAtPrice: null,
+          stock: 2,
+          lowStockThreshold: 5,
+          active: true,
+          ordered: false,
+        },
       ]);
     });
 
@@ -223,16 +364,64 @@ describe.skipIf(!dbAvailable())('console products and stock', () => {
       const res = await call('POST', '/api/admin/products', 'owner', newProduct());
       expect(res.statusCode, res.body).toBe(201);
       const created = res.json();
-      expect(created).toMatchObject({ slug: 'spring-jade', name: '春茶翠玉', status: 'active', category: { slug: 'oolong' }, tags: ['春茶', '翠玉'] });
-      expect(created.images).toEqual([{ bucket: 'products', name: 'admin-test/a.png', alt: '翠玉茶葉特寫', width: 800, height: 1000, url: '/api/storage/b/products/o/admin-test%2Fa.png%40320.webp?alt=media' }]);
-      expect(created.variants.map((v: Record<string, unknown>) => [v.sku, v.price, v.compareAtPrice, v.stock, v.lowStockThreshold, v.active])).toEqual([
+      expect(created).toMatchObject({
+        slug: 'spring-jade',
+        name: '春茶翠玉',
+        status: 'active',
+        category: { slug: 'oolong' },
+        tags: ['春茶', '翠玉'],
+      });
+      expect(created.images).toEqual([
+        {
+          bucket: 'products',
+          name: 'admin-test/a.png',
+          alt: '翠玉茶葉特寫',
+          width: 800,
+          height: 1000,
+          url: '/api/storage/b/products/o/admin-test%2Fa.png%40320.webp?alt=media',
+        },
+      ]);
+      expect(
+        created.variants.map((v: Record<string, unknown>) => [
+          v.sku,
+          v.price,
+          v.compareAtPrice,
+          v.stock,
+          v.lowStockThreshold,
+          v.active,
+        ]),
+      ).toEqual([
         ['JADE-S', 520, 600, 12, 4, true],
         ['JADE-L', 960, null, 0, 4, true],
       ]);
-      expect(created.adjustments).toMatchObject([{ sku: 'JADE-S', delta: 12, stockAfter: 12, reason: '建立規格時的初始庫存', actorEmail: 'owner@example.com' }]);
+      expect(created.adjustments).toMatchObject([
+        {
+          sku: 'JADE-S',
+          delta: 12,
+          stockAfter: 12,
+          reason: '建立規格時的初始庫存',
+          actorEmail: 'owner@example.com',
+        },
+      ]);
       const audit = await lastAudit('product.create');
-      expect(audit).toMatchObject({ actorEmail: 'owner@example.com', actorRole: 'owner', actorId: ownerId, entity: 'product', entityId: created.id, before: null });
-      expect(audit!.after).toMatchObject({ slug: 'spring-jade', name: '春茶翠玉', status: 'active', categorySlug: 'oolong', variants: [{ sku: 'JADE-S', price: 520 }, { sku: 'JADE-L', price: 960 }] });
+      expect(audit).toMatchObject({
+        actorEmail: 'owner@example.com',
+        actorRole: 'owner',
+        actorId: ownerId,
+        entity: 'product',
+        entityId: created.id,
+        before: null,
+      });
+      expect(audit!.after).toMatchObject({
+        slug: 'spring-jade',
+        name: '春茶翠玉',
+        status: 'active',
+        categorySlug: 'oolong',
+        variants: [
+          { sku: 'JADE-S', price: 520 },
+          { sku: 'JADE-L', price: 960 },
+        ],
+      });
       // The shop sees it at once (the catalog cache was dropped).
       const page = await call('GET', '/api/catalog/products/spring-jade');
       expect(page.statusCode).toBe(200);
@@ -250,9 +439,30 @@ describe.skipIf(!dbAvailable())('console products and stock', () => {
           slug: 'Bad Slug',
           name: '',
           variants: [
-            { sku: 'X-1', options: { 規格: '75 g' }, price: -100, compareAtPrice: null, stock: 1, lowStockThreshold: 1 },
-            { sku: 'X-2', options: { 規格: '150 g' }, price: 500, compareAtPrice: 400, stock: 1, lowStockThreshold: 1 },
-            { sku: 'x-1', options: { 規格: '300 g' }, price: 900, compareAtPrice: null, stock: 1, lowStockThreshold: 1 },
+            {
+              sku: 'X-1',
+              options: { 規格: '75 g' },
+              price: -100,
+              compareAtPrice: null,
+              stock: 1,
+              lowStockThreshold: 1,
+            },
+            {
+              sku: 'X-2',
+              options: { 規格: '150 g' },
+              price: 500,
+              compareAtPrice: 400,
+              stock: 1,
+              lowStockThreshold: 1,
+            },
+            {
+              sku: 'x-1',
+              options: { 規格: '300 g' },
+              price: 900,
+              compareAtPrice: null,
+              stock: 1,
+              lowStockThreshold: 1,
+            },
           ],
         }),
       );
@@ -264,21 +474,60 @@ describe.skipIf(!dbAvailable())('console products and stock', () => {
         'variants.1.compareAtPrice': '原價必須高於售價，或留白',
         'variants.2.sku': 'SKU 與第 1 個規格重複',
       });
-      const none = await call('POST', '/api/admin/products', 'owner', newProduct({ slug: 'no-variant', variants: [] }));
+      const none = await call(
+        'POST',
+        '/api/admin/products',
+        'owner',
+        newProduct({ slug: 'no-variant', variants: [] }),
+      );
       expect(none.json().error.fields).toEqual({ variants: '至少要有一個規格' });
       expect((await db().select({ n: count() }).from(products))[0]!.n).toBe(before);
       expect(await auditCount()).toBe(audits);
     });
 
     it('refuses a slug or SKU another product uses, an unknown category and a picture that was never uploaded', async () => {
-      const taken = await call('POST', '/api/admin/products', 'owner', newProduct({ slug: 'dong-ding', variants: [{ sku: 'NEW-1', options: {}, price: 100, compareAtPrice: null, lowStockThreshold: 1 }] }));
+      const taken = await call(
+        'POST',
+        '/api/admin/products',
+        'owner',
+        newProduct({
+          slug: 'dong-ding',
+          variants: [{ sku: 'NEW-1', options: {}, price: 100, compareAtPrice: null, lowStockThreshold: 1 }],
+        }),
+      );
       expect(taken.statusCode).toBe(400);
       expect(taken.json().error.fields).toEqual({ slug: '這個網址代碼已經由「凍頂烏龍茶」使用' });
-      const sku = await call('POST', '/api/admin/products', 'owner', newProduct({ slug: 'another', variants: [{ sku: 'dd-s', options: {}, price: 100, compareAtPrice: null, lowStockThreshold: 1 }] }));
+      const sku = await call(
+        'POST',
+        '/api/admin/products',
+        'owner',
+        newProduct({
+          slug: 'another',
+          variants: [{ sku: 'dd-s', options: {}, price: 100, compareAtPrice: null, lowStockThreshold: 1 }],
+        }),
+      );
       expect(sku.json().error.fields).toEqual({ 'variants.0.sku': 'SKU「DD-S」已經由「凍頂烏龍茶」使用' });
-      const category = await call('POST', '/api/admin/products', 'owner', newProduct({ slug: 'another', categorySlug: 'coffee', variants: [{ sku: 'AN-1', options: {}, price: 100, compareAtPrice: null, lowStockThreshold: 1 }] }));
+      const category = await call(
+        'POST',
+        '/api/admin/products',
+        'owner',
+        newProduct({
+          slug: 'another',
+          categorySlug: 'coffee',
+          variants: [{ sku: 'AN-1', options: {}, price: 100, compareAtPrice: null, lowStockThreshold: 1 }],
+        }),
+      );
       expect(category.json().error.fields).toEqual({ categorySlug: '找不到這個分類，請重新選擇' });
-      const image = await call('POST', '/api/admin/products', 'owner', newProduct({ slug: 'another', images: [{ name: 'nowhere.png', alt: '不存在' }], variants: [{ sku: 'AN-1', options: {}, price: 100, compareAtPrice: null, lowStockThreshold: 1 }] }));
+      const image = await call(
+        'POST',
+        '/api/admin/products',
+        'owner',
+        newProduct({
+          slug: 'another',
+          images: [{ name: 'nowhere.png', alt: '不存在' }],
+          variants: [{ sku: 'AN-1', options: {}, price: 100, compareAtPrice: null, lowStockThreshold: 1 }],
+        }),
+      );
       expect(image.json().error.fields).toEqual({ 'images.0.name': '找不到這張圖片，請重新上傳' });
       expect((await db().select().from(products).where(eq(products.slug, 'another'))).length).toBe(0);
     });
@@ -286,7 +535,10 @@ describe.skipIf(!dbAvailable())('console products and stock', () => {
 
   describe('update', () => {
     it('saves fields, edits, adds and removes variants, and reorders pictures with new alt texts', async () => {
-      const jade = await detail((await db().select({ id: products.id }).from(products).where(eq(products.slug, 'spring-jade')))[0]!.id);
+      const jade = await detail(
+        (await db().select({ id: products.id }).from(products).where(eq(products.slug, 'spring-jade')))[0]!
+          .id,
+      );
       const body = bodyOf(jade);
       body.name = '春茶翠玉烏龍';
       body.tags = ['春茶'];
@@ -296,7 +548,15 @@ describe.skipIf(!dbAvailable())('console products and stock', () => {
       ];
       body.variants = [
         { ...body.variants[0], price: 560 },
-        { sku: 'JADE-GIFT', options: { 規格: '禮盒' }, price: 1680, compareAtPrice: null, stock: 6, lowStockThreshold: 2, active: true },
+        {
+          sku: 'JADE-GIFT',
+          options: { 規格: '禮盒' },
+          price: 1680,
+          compareAtPrice: null,
+          stock: 6,
+          lowStockThreshold: 2,
+          active: true,
+        },
       ];
       const res = await call('PUT', `/api/admin/products/${jade.id}`, 'owner', body);
       expect(res.statusCode, res.body).toBe(200);
@@ -314,10 +574,24 @@ describe.skipIf(!dbAvailable())('console products and stock', () => {
       const audit = await lastAudit('product.update');
       expect(audit).toMatchObject({ actorEmail: 'owner@example.com', entityId: jade.id });
       expect((audit!.before as { name: string; variants: unknown[] }).name).toBe('春茶翠玉');
-      expect((audit!.before as { variants: Array<{ sku: string }> }).variants.map((v) => v.sku)).toEqual(['JADE-S', 'JADE-L']);
-      expect(audit!.after).toMatchObject({ name: '春茶翠玉烏龍', tags: ['春茶'], variants: [{ sku: 'JADE-S', price: 560 }, { sku: 'JADE-GIFT', price: 1680, stock: 6 }] });
+      expect((audit!.before as { variants: Array<{ sku: string }> }).variants.map((v) => v.sku)).toEqual([
+        'JADE-S',
+        'JADE-L',
+      ]);
+      expect(audit!.after).toMatchObject({
+        name: '春茶翠玉烏龍',
+        tags: ['春茶'],
+        variants: [
+          { sku: 'JADE-S', price: 560 },
+          { sku: 'JADE-GIFT', price: 1680, stock: 6 },
+        ],
+      });
       // The shop's search text follows the new name.
-      expect((await call('GET', `/api/catalog/products?q=${encodeURIComponent('翠玉烏龍')}`)).json().items.map((i: { slug: string }) => i.slug)).toEqual(['spring-jade']);
+      expect(
+        (await call('GET', `/api/catalog/products?q=${encodeURIComponent('翠玉烏龍')}`))
+          .json()
+          .items.map((i: { slug: string }) => i.slug),
+      ).toEqual(['spring-jade']);
     });
 
     it('ignores the stock of existing variants: stock changes only through adjustments', async () => {
@@ -330,7 +604,10 @@ describe.skipIf(!dbAvailable())('console products and stock', () => {
 
     it('changes the slug and keeps the old address working through a redirect', async () => {
       const cup = await detail(fx.ids.cup);
-      const res = await call('PUT', `/api/admin/products/${fx.ids.cup}`, 'owner', { ...bodyOf(cup), slug: 'porcelain-cup' });
+      const res = await call('PUT', `/api/admin/products/${fx.ids.cup}`, 'owner', {
+        ...bodyOf(cup),
+        slug: 'porcelain-cup',
+      });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().slug).toBe('porcelain-cup');
       expect(await redirectOf('/mall/white-cup')).toEqual({ target: '/mall/porcelain-cup', permanent: true });
@@ -350,49 +627,88 @@ describe.skipIf(!dbAvailable())('console products and stock', () => {
       ]);
       const audits = await auditCount();
       const body = bodyOf(dd);
-      const refused = await call('PUT', `/api/admin/products/${fx.ids.dongding}`, 'owner', { ...body, name: '改名', variants: body.variants.slice(1) });
+      const refused = await call('PUT', `/api/admin/products/${fx.ids.dongding}`, 'owner', {
+        ...body,
+        name: '改名',
+        variants: body.variants.slice(1),
+      });
       expect(refused.statusCode).toBe(400);
       expect(refused.json().error.message).toBe('75 g（SKU DD-S）已有訂單，不能刪除；請改為「停售」');
       expect(refused.json().error.fields.variants).toBe('75 g（SKU DD-S）已有訂單，不能刪除；請改為「停售」');
       expect((await detail(fx.ids.dongding)).name).toBe('凍頂烏龍茶');
       expect(await auditCount()).toBe(audits);
 
-      const deactivated = await call('PUT', `/api/admin/products/${fx.ids.dongding}`, 'owner', { ...body, variants: [{ ...body.variants[0], active: false }, body.variants[1]] });
+      const deactivated = await call('PUT', `/api/admin/products/${fx.ids.dongding}`, 'owner', {
+        ...body,
+        variants: [{ ...body.variants[0], active: false }, body.variants[1]],
+      });
       expect(deactivated.statusCode, deactivated.body).toBe(200);
       expect(deactivated.json().variants.find((v: { sku: string }) => v.sku === 'DD-S').active).toBe(false);
-      expect((await call('GET', '/api/catalog/products/dong-ding')).json().variants.map((v: { sku: string }) => v.sku)).toEqual(['DD-L']);
+      expect(
+        (await call('GET', '/api/catalog/products/dong-ding'))
+          .json()
+          .variants.map((v: { sku: string }) => v.sku),
+      ).toEqual(['DD-L']);
       // A never-ordered variant is removed for real.
       const after = bodyOf(await detail(fx.ids.dongding));
-      const removed = await call('PUT', `/api/admin/products/${fx.ids.dongding}`, 'owner', { ...after, variants: after.variants.filter((v) => v.sku === 'DD-S').map((v) => ({ ...v, active: true })) });
+      const removed = await call('PUT', `/api/admin/products/${fx.ids.dongding}`, 'owner', {
+        ...after,
+        variants: after.variants.filter((v) => v.sku === 'DD-S').map((v) => ({ ...v, active: true })),
+      });
       expect(removed.statusCode, removed.body).toBe(200);
-      expect(removed.json().variants.map((v: { sku: string; active: boolean }) => [v.sku, v.active])).toEqual([['DD-S', true]]);
+      expect(removed.json().variants.map((v: { sku: string; active: boolean }) => [v.sku, v.active])).toEqual(
+        [['DD-S', true]],
+      );
     });
 
     it('refuses a save over someone else’s newer save, and archiving through the form', async () => {
       const pot = await detail(fx.ids.pot);
-      const stale = await call('PUT', `/api/admin/products/${fx.ids.pot}`, 'owner', { ...bodyOf(pot), updatedAt: '2020-01-01T00:00:00.000Z' });
+      const stale = await call('PUT', `/api/admin/products/${fx.ids.pot}`, 'owner', {
+        ...bodyOf(pot),
+        updatedAt: '2020-01-01T00:00:00.000Z',
+      });
       expect(stale.statusCode).toBe(409);
       expect(stale.json().error.message).toContain('已被其他人更新');
-      const archived = await call('PUT', `/api/admin/products/${fx.ids.pot}`, 'owner', { ...bodyOf(pot), status: 'archived' });
+      const archived = await call('PUT', `/api/admin/products/${fx.ids.pot}`, 'owner', {
+        ...bodyOf(pot),
+        status: 'archived',
+      });
       expect(archived.statusCode).toBe(400);
-      expect(archived.json().error.fields).toEqual({ status: '請使用「下架」按鈕下架商品，才能設定舊網址要轉到哪裡' });
+      expect(archived.json().error.fields).toEqual({
+        status: '請使用「下架」按鈕下架商品，才能設定舊網址要轉到哪裡',
+      });
       expect((await detail(fx.ids.pot)).status).toBe('active');
     });
   });
 
   describe('archive', () => {
     it('archives with a replacement: the page redirects there and the audit row says so', async () => {
-      const res = await call('POST', `/api/admin/products/${fx.ids.pot}/archive`, 'owner', { replacementProductId: fx.ids.lishan });
+      const res = await call('POST', `/api/admin/products/${fx.ids.pot}/archive`, 'owner', {
+        replacementProductId: fx.ids.lishan,
+      });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual({ id: fx.ids.pot, status: 'archived', redirect: { from: '/mall/zhuni-pot', to: '/mall/li-shan' } });
+      expect(res.json()).toEqual({
+        id: fx.ids.pot,
+        status: 'archived',
+        redirect: { from: '/mall/zhuni-pot', to: '/mall/li-shan' },
+      });
       expect(await redirectOf('/mall/zhuni-pot')).toEqual({ target: '/mall/li-shan', permanent: true });
       expect((await call('GET', '/api/catalog/products/zhuni-pot')).statusCode).toBe(404);
-      expect((await detail(fx.ids.pot)).replacement).toEqual({ id: fx.ids.lishan, slug: 'li-shan', name: '梨山高山茶' });
+      expect((await detail(fx.ids.pot)).replacement).toEqual({
+        id: fx.ids.lishan,
+        slug: 'li-shan',
+        name: '梨山高山茶',
+      });
       expect(await lastAudit('product.archive')).toMatchObject({
         actorEmail: 'owner@example.com',
         entityId: fx.ids.pot,
         before: { slug: 'zhuni-pot', status: 'active', replacementId: null },
-        after: { slug: 'zhuni-pot', status: 'archived', replacementId: fx.ids.lishan, redirect: { from: '/mall/zhuni-pot', to: '/mall/li-shan' } },
+        after: {
+          slug: 'zhuni-pot',
+          status: 'archived',
+          replacementId: fx.ids.lishan,
+          redirect: { from: '/mall/zhuni-pot', to: '/mall/li-shan' },
+        },
       });
     });
 
@@ -403,10 +719,16 @@ describe.skipIf(!dbAvailable())('console products and stock', () => {
     });
 
     it('refuses a replacement that is not on sale, or the product itself', async () => {
-      const draft = await call('POST', `/api/admin/products/${fx.ids.lishan}/archive`, 'owner', { replacementProductId: fx.ids.draft });
+      const draft = await call('POST', `/api/admin/products/${fx.ids.lishan}/archive`, 'owner', {
+        replacementProductId: fx.ids.draft,
+      });
       expect(draft.statusCode).toBe(400);
-      expect(draft.json().error.fields).toEqual({ replacementProductId: '「明年春茶（未上架）」目前沒有上架，請選擇上架中的商品' });
-      const self = await call('POST', `/api/admin/products/${fx.ids.lishan}/archive`, 'owner', { replacementProductId: fx.ids.lishan });
+      expect(draft.json().error.fields).toEqual({
+        replacementProductId: '「明年春茶（未上架）」目前沒有上架，請選擇上架中的商品',
+      });
+      const self = await call('POST', `/api/admin/products/${fx.ids.lishan}/archive`, 'owner', {
+        replacementProductId: fx.ids.lishan,
+      });
       expect(self.json().error.fields).toEqual({ replacementProductId: '替代商品不能是這項商品本身' });
       expect((await detail(fx.ids.lishan)).status).toBe('active');
       expect(await redirectOf('/mall/li-shan')).toBeNull();
@@ -414,22 +736,40 @@ describe.skipIf(!dbAvailable())('console products and stock', () => {
 
     it('brings an archived product back through the form, and its page stops redirecting', async () => {
       const ruby = await detail(fx.ids.ruby);
-      const res = await call('PUT', `/api/admin/products/${fx.ids.ruby}`, 'owner', { ...bodyOf(ruby), status: 'draft' });
+      const res = await call('PUT', `/api/admin/products/${fx.ids.ruby}`, 'owner', {
+        ...bodyOf(ruby),
+        status: 'draft',
+      });
       expect(res.statusCode, res.body).toBe(200);
       expect(await redirectOf('/mall/ruby-black')).toBeNull();
-      const back = await call('PUT', `/api/admin/products/${fx.ids.ruby}`, 'owner', { ...bodyOf(res.json()), status: 'active' });
+      const back = await call('PUT', `/api/admin/products/${fx.ids.ruby}`, 'owner', {
+        ...bodyOf(res.json()),
+        status: 'active',
+      });
       expect(back.statusCode).toBe(200);
       expect((await call('GET', '/api/catalog/products/ruby-black')).statusCode).toBe(200);
     });
   });
 
   describe('stock', () => {
-    const adjust = (sku: string, body: unknown, who: keyof typeof cookies = 'owner') => call('POST', `/api/admin/variants/${variants[sku]}/stock`, who, body);
+    const adjust = (sku: string, body: unknown, who: keyof typeof cookies = 'owner') =>
+      call('POST', `/api/admin/variants/${variants[sku]}/stock`, who, body);
 
     it('adds and takes stock with a reason, writing an adjustment row and an audit row', async () => {
       const res = await adjust('LS-S', { delta: 15, reason: ' 春茶到貨 ' });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toMatchObject({ variantId: variants['LS-S'], sku: 'LS-S', stock: 25, adjustment: { sku: 'LS-S', delta: 15, stockAfter: 25, reason: '春茶到貨', actorEmail: 'owner@example.com' } });
+      expect(res.json()).toMatchObject({
+        variantId: variants['LS-S'],
+        sku: 'LS-S',
+        stock: 25,
+        adjustment: {
+          sku: 'LS-S',
+          delta: 15,
+          stockAfter: 25,
+          reason: '春茶到貨',
+          actorEmail: 'owner@example.com',
+        },
+      });
       expect((await adjust('LS-S', { delta: -5, reason: '盤點短少' })).json().stock).toBe(20);
       expect(await stockOf('LS-S')).toBe(20);
       expect((await adjustmentsOf('LS-S')).map((a) => [a.delta, a.stockAfter, a.reason, a.actorId])).toEqual([
@@ -443,18 +783,25 @@ describe.skipIf(!dbAvailable())('console products and stock', () => {
         before: { sku: 'LS-S', stock: 25, productId: fx.ids.lishan },
         after: { sku: 'LS-S', stock: 20, delta: -5, reason: '盤點短少', productId: fx.ids.lishan },
       });
-      expect((await detail(fx.ids.lishan)).adjustments.map((a: { delta: number }) => a.delta)).toEqual([-5, 15]);
+      expect((await detail(fx.ids.lishan)).adjustments.map((a: { delta: number }) => a.delta)).toEqual([
+        -5, 15,
+      ]);
     });
 
     it('never lets stock go below zero, even with requests at the same moment', async () => {
       const audits = await auditCount();
       const over = await adjust('LS-L', { delta: -3, reason: '破損' });
       expect(over.statusCode).toBe(409);
-      expect(over.json().error).toMatchObject({ code: 'insufficient-stock', fields: { delta: '庫存不足：SKU LS-L 目前只有 2 件，最多只能減少 2 件' } });
+      expect(over.json().error).toMatchObject({
+        code: 'insufficient-stock',
+        fields: { delta: '庫存不足：SKU LS-L 目前只有 2 件，最多只能減少 2 件' },
+      });
       expect(await stockOf('LS-L')).toBe(2);
       expect(await adjustmentsOf('LS-L')).toEqual([]);
       expect(await auditCount()).toBe(audits);
-      const results = await Promise.all(Array.from({ length: 5 }, () => adjust('LS-L', { delta: -1, reason: '出貨' })));
+      const results = await Promise.all(
+        Array.from({ length: 5 }, () => adjust('LS-L', { delta: -1, reason: '出貨' })),
+      );
       expect(results.map((r) => r.statusCode).sort()).toEqual([200, 200, 409, 409, 409]);
       expect(await stockOf('LS-L')).toBe(0);
       expect((await adjustmentsOf('LS-L')).map((a) => a.stockAfter).sort()).toEqual([0, 1]);
@@ -462,14 +809,29 @@ describe.skipIf(!dbAvailable())('console products and stock', () => {
 
     it('refuses a zero, fractional or missing change and a missing or long reason', async () => {
       const stock = await stockOf('LS-S');
-      expect((await adjust('LS-S', { delta: 0, reason: '無' })).json().error.fields).toEqual({ delta: '調整數量不能是 0' });
-      expect((await adjust('LS-S', { delta: 1.5, reason: '無' })).json().error.fields).toEqual({ delta: '調整數量必須是整數' });
-      expect((await adjust('LS-S', { reason: '無' })).json().error.fields).toEqual({ delta: '調整數量必須是整數' });
-      expect((await adjust('LS-S', { delta: 1, reason: '   ' })).json().error.fields).toEqual({ reason: '請填寫調整原因' });
-      expect((await adjust('LS-S', { delta: 1, reason: '長'.repeat(101) })).json().error.fields).toEqual({ reason: '調整原因不能超過 100 個字元' });
+      expect((await adjust('LS-S', { delta: 0, reason: '無' })).json().error.fields).toEqual({
+        delta: '調整數量不能是 0',
+      });
+      expect((await adjust('LS-S', { delta: 1.5, reason: '無' })).json().error.fields).toEqual({
+        delta: '調整數量必須是整數',
+      });
+      expect((await adjust('LS-S', { reason: '無' })).json().error.fields).toEqual({
+        delta: '調整數量必須是整數',
+      });
+      expect((await adjust('LS-S', { delta: 1, reason: '   ' })).json().error.fields).toEqual({
+        reason: '請填寫調整原因',
+      });
+      expect((await adjust('LS-S', { delta: 1, reason: '長'.repeat(101) })).json().error.fields).toEqual({
+        reason: '調整原因不能超過 100 個字元',
+      });
       expect((await adjust('LS-S', { delta: 1, reason: '長'.repeat(100) })).statusCode).toBe(200);
       expect(await stockOf('LS-S')).toBe(stock + 1);
-      const missing = await call('POST', '/api/admin/variants/00000000-0000-4000-8000-000000000000/stock', 'owner', { delta: 1, reason: '盤點' });
+      const missing = await call(
+        'POST',
+        '/api/admin/variants/00000000-0000-4000-8000-000000000000/stock',
+        'owner',
+        { delta: 1, reason: '盤點' },
+      );
       expect(missing.statusCode).toBe(404);
     });
   });
@@ -480,11 +842,20 @@ describe.skipIf(!dbAvailable())('console products and stock', () => {
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(res.headers['content-disposition']).toMatch(/^attachment; filename="products-\d{8}\.csv"$/);
       expect(res.headers['cache-control']).toBe('no-store');
-      expect(res.body.startsWith(`${CSV_BOM}product_slug,product_name,category_slug,status,sku,options,price,compare_at_price,stock,low_stock_threshold,stock_at_export\r\n`)).toBe(true);
+      expect(
+        res.body.startsWith(
+          `${CSV_BOM}product_slug,product_name,category_slug,status,sku,options,price,compare_at_price,stock,low_stock_threshold,stock_at_export\r\n`,
+        ),
+      ).toBe(true);
       expect(res.body).toContain('\r\nli-shan,梨山高山茶,oolong,active,LS-S,規格=75 g,980,1200,');
-      expect(res.body).toContain('\r\nnext-spring,明年春茶（未上架）,oolong,draft,NX-S,規格=75 g,500,,10,5,10\r\n');
+      expect(res.body).toContain(
+        '\r\nnext-spring,明年春茶（未上架）,oolong,draft,NX-S,規格=75 g,500,,10,5,10\r\n',
+      );
       const records = parseCsv(res.body);
-      const active = await db().select({ n: count() }).from(productVariants).where(eq(productVariants.archived, false));
+      const active = await db()
+        .select({ n: count() })
+        .from(productVariants)
+        .where(eq(productVariants.archived, false));
       expect(records.length).toBe(Number(active[0]!.n) + 1);
     });
 
@@ -494,10 +865,23 @@ describe.skipIf(!dbAvailable())('console products and stock', () => {
       const res = await importCsv(before);
       expect(res.statusCode, res.body).toBe(200);
       const rows = parseCsv(before).length - 1;
-      expect(res.json()).toEqual({ rows, productsCreated: 0, productsUpdated: 0, variantsCreated: 0, variantsUpdated: 0, unchanged: rows });
+      expect(res.json()).toEqual({
+        rows,
+        productsCreated: 0,
+        productsUpdated: 0,
+        variantsCreated: 0,
+        variantsUpdated: 0,
+        unchanged: rows,
+      });
       expect(await exportCsv()).toBe(before);
       expect((await db().select({ n: count() }).from(stockAdjustments))[0]!.n).toBe(adjustments);
-      expect((await lastAudit('products.import'))!.after).toMatchObject({ rows, productsCreated: 0, productsUpdated: 0, created: [], updated: [] });
+      expect((await lastAudit('products.import'))!.after).toMatchObject({
+        rows,
+        productsCreated: 0,
+        productsUpdated: 0,
+        created: [],
+        updated: [],
+      });
     });
 
     /** An exported CSV with one cell of the variant with this SKU changed (columns found by name). */
@@ -515,30 +899,55 @@ describe.skipIf(!dbAvailable())('console products and stock', () => {
     };
     const buy = async (lines: [sku: string, quantity: number][]) => {
       const buyer = await shopper(ctx.app, 'csv-buyer@example.com');
-      for (const [sku, quantity] of lines) expect((await buyer.add(variants[sku]!, quantity)).statusCode).toBe(200);
+      for (const [sku, quantity] of lines)
+        expect((await buyer.add(variants[sku]!, quantity)).statusCode).toBe(200);
       const order = await buyer.order();
       expect(order.statusCode, order.body).toBe(201);
     };
 
     it('neutralises spreadsheet formulas in the export and reads its own export back unchanged', async () => {
-      const [cup] = await db().select({ productId: productVariants.productId, options: productVariants.options }).from(productVariants).where(eq(productVariants.sku, 'CUP-1'));
-      const [product] = await db().select({ name: products.name }).from(products).where(eq(products.id, cup!.productId));
+      const [cup] = await db()
+        .select({ productId: productVariants.productId, options: productVariants.options })
+        .from(productVariants)
+        .where(eq(productVariants.sku, 'CUP-1'));
+      const [product] = await db()
+        .select({ name: products.name })
+        .from(products)
+        .where(eq(products.id, cup!.productId));
       const name = '=HYPERLINK("http://evil.example","點我")';
       await db().update(products).set({ name }).where(eq(products.id, cup!.productId));
-      await db().update(productVariants).set({ options: { '+容量': '120 ml' } }).where(eq(productVariants.sku, 'CUP-1'));
+      await db()
+        .update(productVariants)
+        .set({ options: { '+容量': '120 ml' } })
+        .where(eq(productVariants.sku, 'CUP-1'));
       try {
         const csv = await exportCsv();
         expect(csv).toContain(`,"'=HYPERLINK(""http://evil.example"",""點我"")",`);
         expect(csv).toContain(",CUP-1,'+容量=120 ml,");
-        for (const record of parseCsv(csv)) for (const cell of record) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+        for (const record of parseCsv(csv))
+          for (const cell of record) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
         const res = await importCsv(csv);
         expect(res.statusCode, res.body).toBe(200);
         expect(res.json()).toMatchObject({ productsUpdated: 0, variantsUpdated: 0, variantsCreated: 0 });
-        expect((await db().select({ name: products.name }).from(products).where(eq(products.id, cup!.productId)))[0]!.name).toBe(name);
-        expect((await db().select({ options: productVariants.options }).from(productVariants).where(eq(productVariants.sku, 'CUP-1')))[0]!.options).toEqual({ '+容量': '120 ml' });
+        expect(
+          (
+            await db().select({ name: products.name }).from(products).where(eq(products.id, cup!.productId))
+          )[0]!.name,
+        ).toBe(name);
+        expect(
+          (
+            await db()
+              .select({ options: productVariants.options })
+              .from(productVariants)
+              .where(eq(productVariants.sku, 'CUP-1'))
+          )[0]!.options,
+        ).toEqual({ '+容量': '120 ml' });
       } finally {
         await db().update(products).set({ name: product!.name }).where(eq(products.id, cup!.productId));
-        await db().update(productVariants).set({ options: cup!.options }).where(eq(productVariants.sku, 'CUP-1'));
+        await db()
+          .update(productVariants)
+          .set({ options: cup!.options })
+          .where(eq(productVariants.sku, 'CUP-1'));
       }
     });
 
@@ -559,7 +968,12 @@ describe.skipIf(!dbAvailable())('console products and stock', () => {
       expect(res.json()).toMatchObject({ productsUpdated: 1, variantsUpdated: 1 });
       expect(await stockOf('CUP-1')).toBe(cups - 3 + 10);
       expect(await stockOf('LS-S')).toBe(liShan - 1);
-      expect((await adjustmentsOf('CUP-1'))[0]).toMatchObject({ delta: 10, stockAfter: cups + 7, reason: 'CSV 匯入', actorId: ownerId });
+      expect((await adjustmentsOf('CUP-1'))[0]).toMatchObject({
+        delta: 10,
+        stockAfter: cups + 7,
+        reason: 'CSV 匯入',
+        actorId: ownerId,
+      });
       expect((await adjustmentsOf('LS-S')).length).toBe(liShanAdjustments);
     });
 
@@ -574,7 +988,11 @@ describe.skipIf(!dbAvailable())('console products and stock', () => {
       const res = await importCsv(edited);
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().error.problems).toEqual([
-        { row: rowOf(exported, 'CUP-1'), column: 'stock', message: `SKU CUP-1 匯出時有 ${cups} 件，現在剩 ${cups - 1} 件；這一列要減少 ${cups} 件，會少於 0。請重新匯出後再修改。` },
+        {
+          row: rowOf(exported, 'CUP-1'),
+          column: 'stock',
+          message: `SKU CUP-1 匯出時有 ${cups} 件，現在剩 ${cups - 1} 件；這一列要減少 ${cups} 件，會少於 0。請重新匯出後再修改。`,
+        },
       ]);
       expect(await stockOf('CUP-1')).toBe(cups - 1);
       expect(await stockOf('LS-S')).toBe(liShan);
@@ -595,7 +1013,8 @@ describe.skipIf(!dbAvailable())('console products and stock', () => {
         {
           row: rowOf(handMade, 'CUP-1'),
           column: 'stock',
-          message: '這個規格已經有庫存紀錄；要修改庫存，請用新匯出的檔案（含 stock_at_export 欄）修改 stock，或在商品頁調整庫存',
+          message:
+            '這個規格已經有庫存紀錄；要修改庫存，請用新匯出的檔案（含 stock_at_export 欄）修改 stock，或在商品頁調整庫存',
         },
       ]);
       expect(await stockOf('CUP-1')).toBe(cups);
@@ -613,7 +1032,11 @@ describe.skipIf(!dbAvailable())('console products and stock', () => {
       const res = await importCsv(toCsv(records));
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
-        error: { code: 'invalid-csv', message: '檔案有 1 個問題，沒有匯入任何資料。請修正後再匯入。', problems: [{ row: 4, column: 'price', message: '價格必須是正整數' }] },
+        error: {
+          code: 'invalid-csv',
+          message: '檔案有 1 個問題，沒有匯入任何資料。請修正後再匯入。',
+          problems: [{ row: 4, column: 'price', message: '價格必須是正整數' }],
+        },
       });
       expect(await exportCsv()).toBe(before);
       expect(await auditCount()).toBe(audits);
@@ -650,7 +1073,14 @@ describe.skipIf(!dbAvailable())('console products and stock', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().error.problems[0].message).toContain('CSV UTF-8');
       const missing = await importCsv('product_slug,sku\r\ndong-ding,DD-S\r\n');
-      expect(missing.json().error.problems).toEqual([{ row: 1, column: null, message: '缺少欄位：product_name、category_slug、status、options、price、compare_at_price、stock、low_stock_threshold' }]);
+      expect(missing.json().error.problems).toEqual([
+        {
+          row: 1,
+          column: null,
+          message:
+            '缺少欄位：product_name、category_slug、status、options、price、compare_at_price、stock、low_stock_threshold',
+        },
+      ]);
       const json = await call('POST', '/api/admin/products/import', 'owner', { csv: 'x' });
       expect(json.statusCode).toBe(415);
     });
@@ -671,39 +1101,81 @@ describe.skipIf(!dbAvailable())('console products and stock', () => {
       ].join('\r\n');
       const res = await importCsv(`${CSV_BOM}${text}`);
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual({ rows: 4, productsCreated: 1, productsUpdated: 1, variantsCreated: 3, variantsUpdated: 1, unchanged: 0 });
+      expect(res.json()).toEqual({
+        rows: 4,
+        productsCreated: 1,
+        productsUpdated: 1,
+        variantsCreated: 3,
+        variantsUpdated: 1,
+        unchanged: 0,
+      });
       const ls = await detail(fx.ids.lishan);
       expect(ls.variants.map((v: Record<string, unknown>) => [v.sku, v.price, v.stock, v.options])).toEqual([
         ['LS-S', 1080, liShanS + 4, { 規格: '75 g' }],
         ['LS-L', 1880, 0, { 規格: '150 g' }],
         ['LS-GIFT', 2680, 3, { 規格: '禮盒', 包裝: '木盒' }],
       ]);
-      expect((await adjustmentsOf('LS-S'))[0]).toMatchObject({ delta: 4, stockAfter: liShanS + 4, reason: 'CSV 匯入', actorId: ownerId });
+      expect((await adjustmentsOf('LS-S'))[0]).toMatchObject({
+        delta: 4,
+        stockAfter: liShanS + 4,
+        reason: 'CSV 匯入',
+        actorId: ownerId,
+      });
       const [winter] = await db().select().from(products).where(eq(products.slug, 'winter-black'));
       expect(winter).toMatchObject({ name: '冬季紅茶, 限量', status: 'draft' });
-      expect((await db().select({ sku: productVariants.sku, stock: productVariants.stock }).from(productVariants).where(eq(productVariants.productId, winter!.id))).sort((a, b) => a.sku.localeCompare(b.sku))).toEqual([
+      expect(
+        (
+          await db()
+            .select({ sku: productVariants.sku, stock: productVariants.stock })
+            .from(productVariants)
+            .where(eq(productVariants.productId, winter!.id))
+        ).sort((a, b) => a.sku.localeCompare(b.sku)),
+      ).toEqual([
         { sku: 'WB-L', stock: 0 },
         { sku: 'WB-S', stock: 8 },
       ]);
       expect(await lastAudit('products.import')).toMatchObject({
         actorEmail: 'owner@example.com',
         entity: 'product',
-        after: { rows: 4, productsCreated: 1, productsUpdated: 1, variantsCreated: 3, variantsUpdated: 1, created: ['winter-black'], updated: ['li-shan'] },
+        after: {
+          rows: 4,
+          productsCreated: 1,
+          productsUpdated: 1,
+          variantsCreated: 3,
+          variantsUpdated: 1,
+          created: ['winter-black'],
+          updated: ['li-shan'],
+        },
       });
       // And the new export imports back unchanged.
       const again = await importCsv(await exportCsv());
-      expect(again.json()).toMatchObject({ productsCreated: 0, productsUpdated: 0, variantsCreated: 0, variantsUpdated: 0 });
+      expect(again.json()).toMatchObject({
+        productsCreated: 0,
+        productsUpdated: 0,
+        variantsCreated: 0,
+        variantsUpdated: 0,
+      });
     });
 
     it('archives through an import with the mall redirect, and brings a product back', async () => {
       const csv = await exportCsv();
-      const archived = csv.replaceAll('\r\ndong-ding,凍頂烏龍茶,oolong,active,', '\r\ndong-ding,凍頂烏龍茶,oolong,archived,');
+      const archived = csv.replaceAll(
+        '\r\ndong-ding,凍頂烏龍茶,oolong,active,',
+        '\r\ndong-ding,凍頂烏龍茶,oolong,archived,',
+      );
       expect(archived).not.toBe(csv);
       expect((await importCsv(archived)).json()).toMatchObject({ productsUpdated: 1 });
       expect(await redirectOf('/mall/dong-ding')).toEqual({ target: '/mall', permanent: false });
       expect((await importCsv(csv)).json()).toMatchObject({ productsUpdated: 1 });
       expect(await redirectOf('/mall/dong-ding')).toBeNull();
-      expect((await db().select().from(redirects).where(and(eq(redirects.path, '/mall/dong-ding')))).length).toBe(0);
+      expect(
+        (
+          await db()
+            .select()
+            .from(redirects)
+            .where(and(eq(redirects.path, '/mall/dong-ding')))
+        ).length,
+      ).toBe(0);
     });
   });
 });

@@ -29,7 +29,9 @@ describe.skipIf(!dbAvailable())('the in-memory catalogue list', () => {
           slug: `extra-${i}`,
           name,
           summary: i % 4 === 0 ? '臺茶十八號' : '日常好茶',
-          categoryId: [categories.oolong.id, categories.black.id, categories.ware.id, categories.tea.id][i % 4]!,
+          categoryId: [categories.oolong.id, categories.black.id, categories.ware.id, categories.tea.id][
+            i % 4
+          ]!,
           tags: i % 3 === 0 ? ['禮盒'] : [],
           specs: [],
           description: [],
@@ -40,8 +42,25 @@ describe.skipIf(!dbAvailable())('the in-memory catalogue list', () => {
           createdAt: i % 5 === 0 ? made : new Date(made.getTime() + i * 1000),
         },
         [
-          { sku: `EX-${i}-A`, options: { 規格: '75 g' }, price: 300 + (i % 6) * 100, stock: i % 4 === 1 ? 0 : 5, lowStockThreshold: 1 },
-          ...(i % 2 ? [{ sku: `EX-${i}-B`, options: { 規格: '150 g' }, price: 900 + (i % 3) * 50, compareAtPrice: 1200, stock: 0, lowStockThreshold: 1 }] : []),
+          {
+            sku: `EX-${i}-A`,
+            options: { 規格: '75 g' },
+            price: 300 + (i % 6) * 100,
+            stock: i % 4 === 1 ? 0 : 5,
+            lowStockThreshold: 1,
+          },
+          ...(i % 2
+            ? [
+                {
+                  sku: `EX-${i}-B`,
+                  options: { 規格: '150 g' },
+                  price: 900 + (i % 3) * 50,
+                  compareAtPrice: 1200,
+                  stock: 0,
+                  lowStockThreshold: 1,
+                },
+              ]
+            : []),
         ],
       );
     }
@@ -57,7 +76,18 @@ describe.skipIf(!dbAvailable())('the in-memory catalogue list', () => {
             [undefined, 800, undefined, 2, 5],
             [400, 1000, false, 3, 4],
           ] as const) {
-            queries.push(CatalogListQuery.parse({ sort, ...(q ? { q } : {}), ...(category ? { category } : {}), ...(minPrice !== undefined ? { minPrice: String(minPrice) } : {}), ...(maxPrice !== undefined ? { maxPrice: String(maxPrice) } : {}), ...(inStock !== undefined ? { inStock: inStock ? '1' : '0' } : {}), page: String(page), pageSize: String(pageSize) }));
+            queries.push(
+              CatalogListQuery.parse({
+                sort,
+                ...(q ? { q } : {}),
+                ...(category ? { category } : {}),
+                ...(minPrice !== undefined ? { minPrice: String(minPrice) } : {}),
+                ...(maxPrice !== undefined ? { maxPrice: String(maxPrice) } : {}),
+                ...(inStock !== undefined ? { inStock: inStock ? '1' : '0' } : {}),
+                page: String(page),
+                pageSize: String(pageSize),
+              }),
+            );
           }
   });
   afterAll(async () => ctx.close());
@@ -82,7 +112,10 @@ describe.skipIf(!dbAvailable())('the in-memory catalogue list', () => {
     for (const query of queries) {
       const sql = JSON.stringify(await listProducts(ctx.database.db, query));
       const memory = (await listFromIndex(index, query)).json;
-      if (sql !== memory) differences.push(`${JSON.stringify(query)}\n  sql    ${sql.slice(0, 300)}\n  memory ${memory.slice(0, 300)}`);
+      if (sql !== memory)
+        differences.push(
+          `${JSON.stringify(query)}\n  sql    ${sql.slice(0, 300)}\n  memory ${memory.slice(0, 300)}`,
+        );
     }
     expect(differences.slice(0, 3)).toEqual([]);
   });
@@ -113,8 +146,10 @@ describe.skipIf(!dbAvailable())('the in-memory catalogue list', () => {
   describe('a change of stock alone', () => {
     const db = () => ctx.database.db;
     const inStock = CatalogListQuery.parse({ inStock: '1', pageSize: '48' });
-    const setStock = (sku: string, stock: number) => db().execute(sql`update product_variants set stock = ${stock} where sku = ${sku}`);
-    const idOf = async (slug: string) => rows<{ id: string }>(await db().execute(sql`select id from products where slug = ${slug}`))[0]!.id;
+    const setStock = (sku: string, stock: number) =>
+      db().execute(sql`update product_variants set stock = ${stock} where sku = ${sku}`);
+    const idOf = async (slug: string) =>
+      rows<{ id: string }>(await db().execute(sql`select id from products where slug = ${slug}`))[0]!.id;
 
     it('is put in place without loading everything again, and says when a product went in or out of stock', async () => {
       let loads = 0;
@@ -192,15 +227,27 @@ describe.skipIf(!dbAvailable())('the in-memory catalogue list', () => {
     });
 
     it('through the app: another instance’s stock change, heard on the event bus, is put in place and drops the cached pages it changed', async () => {
-      const list = async () => ((await ctx.app.inject({ method: 'GET', url: '/api/catalog/products?inStock=1&pageSize=48' })).json() as { items: Array<{ slug: string }> }).items.map((p) => p.slug);
-      const page = async (slug: string) => (await ctx.app.inject({ method: 'GET', url: `/api/catalog/products/${slug}` })).json() as { variants: Array<{ sku: string; stock: number }> };
+      const list = async () =>
+        (
+          (
+            await ctx.app.inject({ method: 'GET', url: '/api/catalog/products?inStock=1&pageSize=48' })
+          ).json() as { items: Array<{ slug: string }> }
+        ).items.map((p) => p.slug);
+      const page = async (slug: string) =>
+        (await ctx.app.inject({ method: 'GET', url: `/api/catalog/products/${slug}` })).json() as {
+          variants: Array<{ sku: string; stock: number }>;
+        };
       const pot = await idOf('zhuni-pot');
       try {
         expect(await list()).toEqual(expect.arrayContaining(['zhuni-pot', 'dong-ding']));
         expect((await page('zhuni-pot')).variants[0]!.stock).toBe(3);
         expect((await page('dong-ding')).variants.find((v) => v.sku === 'DD-S')!.stock).toBe(30);
         // What another instance publishes after a sale (through Redis when several run).
-        const sold = () => ctx.app.events.publish('catalog', { type: 'catalog.changed', data: { origin: 'another-instance', productIds: [pot] } });
+        const sold = () =>
+          ctx.app.events.publish('catalog', {
+            type: 'catalog.changed',
+            data: { origin: 'another-instance', productIds: [pot] },
+          });
         await setStock('POT-1', 2);
         await setStock('DD-S', 29);
         await sold();
@@ -220,7 +267,10 @@ describe.skipIf(!dbAvailable())('the in-memory catalogue list', () => {
   });
 
   it('through the app: a sale that empties a product shows on the next list', async () => {
-    const list = async () => (await ctx.app.inject({ method: 'GET', url: '/api/catalog/products?inStock=1&pageSize=48' })).json() as { items: Array<{ slug: string }> };
+    const list = async () =>
+      (
+        await ctx.app.inject({ method: 'GET', url: '/api/catalog/products?inStock=1&pageSize=48' })
+      ).json() as { items: Array<{ slug: string }> };
     expect((await list()).items.map((p) => p.slug)).toContain('white-cup');
     await ctx.database.db.execute(`update product_variants set stock = 0 where sku = 'CUP-1'`);
     // A write through the catalog's services says so; this one went around them, so say it by hand.

@@ -31,7 +31,11 @@ const byId = (a: Entry, b: Entry) => (a.row.id < b.row.id ? -1 : a.row.id > b.ro
 
 /** The same orders as the SQL list's, the product id breaking every tie. */
 const COMPARE: Record<Sort, (a: Entry, b: Entry) => number> = {
-  recommended: (a, b) => b.row.sort_weight - a.row.sort_weight || b.row.sold_count - a.row.sold_count || b.row.created_us - a.row.created_us || byId(a, b),
+  recommended: (a, b) =>
+    b.row.sort_weight - a.row.sort_weight ||
+    b.row.sold_count - a.row.sold_count ||
+    b.row.created_us - a.row.created_us ||
+    byId(a, b),
   newest: (a, b) => b.row.created_us - a.row.created_us || byId(a, b),
   'price-asc': (a, b) => a.row.min_price - b.row.min_price || byId(a, b),
   'price-desc': (a, b) => b.row.min_price - a.row.min_price || byId(a, b),
@@ -51,7 +55,9 @@ const SEARCH_MEMO_SIZE = 256;
 
 function snapshotOf(rows: readonly IndexRow[]): Snapshot {
   const entries = rows.map((row, n) => ({ row, n, search: foldSearch(row.search_text) }));
-  const sorted = Object.fromEntries((Object.keys(COMPARE) as Sort[]).map((sort) => [sort, [...entries].sort(COMPARE[sort])])) as Record<Sort, Entry[]>;
+  const sorted = Object.fromEntries(
+    (Object.keys(COMPARE) as Sort[]).map((sort) => [sort, [...entries].sort(COMPARE[sort])]),
+  ) as Record<Sort, Entry[]>;
   return { sorted, byId: new Map(entries.map((e) => [e.row.id, e])), searches: new Map() };
 }
 
@@ -112,7 +118,10 @@ function round(): Round {
 
 const SETTLED = Promise.resolve();
 
-export function createCatalogIndex(load: () => Promise<IndexRow[]>, options: CatalogIndexOptions = {}): CatalogIndex {
+export function createCatalogIndex(
+  load: () => Promise<IndexRow[]>,
+  options: CatalogIndexOptions = {},
+): CatalogIndex {
   let current: Snapshot | null = null;
   let loading: Promise<Snapshot> | null = null;
   let generation = 0;

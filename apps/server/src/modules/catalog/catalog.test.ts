@@ -13,8 +13,25 @@ describe.skipIf(!dbAvailable())('catalog API', () => {
   afterAll(async () => ctx.close());
 
   const list = async (query = '') => {
-    const res = await ctx.app.inject({ method: 'GET', url: `/api/catalog/products${query ? `?${query}` : ''}` });
-    return { res, body: res.json() as { items: Array<{ slug: string; priceMin: number; priceMax: number; compareAtPrice: number | null; inStock: boolean }>; total: number; totalPages: number; page: number } };
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/catalog/products${query ? `?${query}` : ''}`,
+    });
+    return {
+      res,
+      body: res.json() as {
+        items: Array<{
+          slug: string;
+          priceMin: number;
+          priceMax: number;
+          compareAtPrice: number | null;
+          inStock: boolean;
+        }>;
+        total: number;
+        totalPages: number;
+        page: number;
+      },
+    };
   };
   const slugs = async (query: string) => (await list(query)).body.items.map((i) => i.slug);
 
@@ -23,13 +40,27 @@ describe.skipIf(!dbAvailable())('catalog API', () => {
     expect(res.statusCode).toBe(200);
     expect(body.total).toBe(5);
     // Equal weights fall back to best sellers, then the newest.
-    expect(body.items.map((i) => i.slug)).toEqual(['dong-ding', 'ruby-black', 'li-shan', 'zhuni-pot', 'white-cup']);
+    expect(body.items.map((i) => i.slug)).toEqual([
+      'dong-ding',
+      'ruby-black',
+      'li-shan',
+      'zhuni-pot',
+      'white-cup',
+    ]);
   });
 
   it('summarises variants: price range, sale price, stock', async () => {
     const items = (await list()).body.items;
-    expect(items.find((i) => i.slug === 'li-shan')).toMatchObject({ priceMin: 980, priceMax: 1880, compareAtPrice: 1200, inStock: true });
-    expect(items.find((i) => i.slug === 'ruby-black')).toMatchObject({ inStock: false, compareAtPrice: null });
+    expect(items.find((i) => i.slug === 'li-shan')).toMatchObject({
+      priceMin: 980,
+      priceMax: 1880,
+      compareAtPrice: 1200,
+      inStock: true,
+    });
+    expect(items.find((i) => i.slug === 'ruby-black')).toMatchObject({
+      inStock: false,
+      compareAtPrice: null,
+    });
   });
 
   describe('search', () => {
@@ -68,13 +99,21 @@ describe.skipIf(!dbAvailable())('catalog API', () => {
       expect((await slugs('inStock=1')).length).toBe(4);
     });
     it('combines filters', async () => {
-      expect(await slugs(`category=tea&inStock=1&q=${encodeURIComponent('茶')}&maxPrice=500`)).toEqual(['dong-ding']);
+      expect(await slugs(`category=tea&inStock=1&q=${encodeURIComponent('茶')}&maxPrice=500`)).toEqual([
+        'dong-ding',
+      ]);
     });
   });
 
   describe('sorting', () => {
     it('sorts by newest', async () => {
-      expect(await slugs('sort=newest')).toEqual(['li-shan', 'zhuni-pot', 'ruby-black', 'white-cup', 'dong-ding']);
+      expect(await slugs('sort=newest')).toEqual([
+        'li-shan',
+        'zhuni-pot',
+        'ruby-black',
+        'white-cup',
+        'dong-ding',
+      ]);
     });
     it('sorts by price ascending and descending (lowest variant price)', async () => {
       const asc = await list('sort=price-asc');
@@ -94,11 +133,13 @@ describe.skipIf(!dbAvailable())('catalog API', () => {
     it('pages in a stable order: every product once, the same on every request', async () => {
       for (const sort of ['recommended', 'newest', 'price-asc', 'price-desc', 'best-selling']) {
         const seen: string[] = [];
-        for (let page = 1; page <= 3; page++) seen.push(...(await slugs(`sort=${sort}&pageSize=2&page=${page}`)));
+        for (let page = 1; page <= 3; page++)
+          seen.push(...(await slugs(`sort=${sort}&pageSize=2&page=${page}`)));
         expect(seen.length, sort).toBe(5);
         expect(new Set(seen).size, sort).toBe(5);
         const again: string[] = [];
-        for (let page = 1; page <= 3; page++) again.push(...(await slugs(`sort=${sort}&pageSize=2&page=${page}`)));
+        for (let page = 1; page <= 3; page++)
+          again.push(...(await slugs(`sort=${sort}&pageSize=2&page=${page}`)));
         expect(again, sort).toEqual(seen);
       }
     });
@@ -116,19 +157,44 @@ describe.skipIf(!dbAvailable())('catalog API', () => {
       const etag = first.headers.etag as string;
       expect(etag).toMatch(/^".+"$/);
       expect(first.headers['cache-control']).toBe('public, no-cache');
-      const second = await ctx.app.inject({ method: 'GET', url: '/api/catalog/products?sort=newest', headers: { 'if-none-match': etag } });
+      const second = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/catalog/products?sort=newest',
+        headers: { 'if-none-match': etag },
+      });
       expect(second.statusCode).toBe(304);
       expect(second.body).toBe('');
       const detail = await ctx.app.inject({ method: 'GET', url: '/api/catalog/products/dong-ding' });
-      const again = await ctx.app.inject({ method: 'GET', url: '/api/catalog/products/dong-ding', headers: { 'if-none-match': String(detail.headers.etag) } });
+      const again = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/catalog/products/dong-ding',
+        headers: { 'if-none-match': String(detail.headers.etag) },
+      });
       expect(again.statusCode).toBe(304);
     });
     it('gives a new ETag when the data changes', async () => {
       const before = await ctx.app.inject({ method: 'GET', url: '/api/catalog/products?category=ware' });
-      await createProduct(ctx.database.db, { slug: 'tea-tray', name: '竹製茶盤', summary: '乾泡用的小茶盤。', categoryId: fx.categories.ware.id, tags: ['茶器'], specs: [], description: [], images: [], status: 'active', sortWeight: 1 }, [
-        { sku: 'TRAY-1', options: {}, price: 1280, stock: 5, lowStockThreshold: 2 },
-      ]);
-      const after = await ctx.app.inject({ method: 'GET', url: '/api/catalog/products?category=ware', headers: { 'if-none-match': String(before.headers.etag) } });
+      await createProduct(
+        ctx.database.db,
+        {
+          slug: 'tea-tray',
+          name: '竹製茶盤',
+          summary: '乾泡用的小茶盤。',
+          categoryId: fx.categories.ware.id,
+          tags: ['茶器'],
+          specs: [],
+          description: [],
+          images: [],
+          status: 'active',
+          sortWeight: 1,
+        },
+        [{ sku: 'TRAY-1', options: {}, price: 1280, stock: 5, lowStockThreshold: 2 }],
+      );
+      const after = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/catalog/products?category=ware',
+        headers: { 'if-none-match': String(before.headers.etag) },
+      });
       expect(after.statusCode).toBe(200);
       expect(after.json().total).toBe(3);
     });
@@ -162,21 +228,47 @@ describe.skipIf(!dbAvailable())('catalog API', () => {
       const bySlug = await ctx.app.inject({ method: 'GET', url: '/api/catalog/products/li-shan' });
       expect(bySlug.statusCode).toBe(200);
       const detail = bySlug.json();
-      expect(detail).toMatchObject({ slug: 'li-shan', name: '梨山高山茶', category: { slug: 'oolong', name: '烏龍茶', parent: { slug: 'tea', name: '茶葉' } }, optionNames: ['規格'] });
+      expect(detail).toMatchObject({
+        slug: 'li-shan',
+        name: '梨山高山茶',
+        category: { slug: 'oolong', name: '烏龍茶', parent: { slug: 'tea', name: '茶葉' } },
+        optionNames: ['規格'],
+      });
       expect(detail.variants).toEqual([
-        expect.objectContaining({ sku: 'LS-S', label: '75 g', price: 980, compareAtPrice: 1200, stockState: 'in-stock' }),
-        expect.objectContaining({ sku: 'LS-L', label: '150 g', price: 1880, compareAtPrice: null, stock: 2, stockState: 'low' }),
+        expect.objectContaining({
+          sku: 'LS-S',
+          label: '75 g',
+          price: 980,
+          compareAtPrice: 1200,
+          stockState: 'in-stock',
+        }),
+        expect.objectContaining({
+          sku: 'LS-L',
+          label: '150 g',
+          price: 1880,
+          compareAtPrice: null,
+          stock: 2,
+          stockState: 'low',
+        }),
       ]);
       const byId = await ctx.app.inject({ method: 'GET', url: `/api/catalog/products/${fx.ids.lishan}` });
       expect(byId.json().slug).toBe('li-shan');
-      const soldOut = (await ctx.app.inject({ method: 'GET', url: '/api/catalog/products/ruby-black' })).json();
+      const soldOut = (
+        await ctx.app.inject({ method: 'GET', url: '/api/catalog/products/ruby-black' })
+      ).json();
       expect(soldOut.variants.every((v: { stockState: string }) => v.stockState === 'sold-out')).toBe(true);
     });
 
     it('hides drafts and unknown products as 404, and refuses a malformed id with 400', async () => {
-      expect((await ctx.app.inject({ method: 'GET', url: '/api/catalog/products/next-spring' })).statusCode).toBe(404);
-      expect((await ctx.app.inject({ method: 'GET', url: '/api/catalog/products/no-such-tea' })).json().error.code).toBe('not-found');
-      expect((await ctx.app.inject({ method: 'GET', url: '/api/catalog/products/%3Cscript%3E' })).statusCode).toBe(400);
+      expect(
+        (await ctx.app.inject({ method: 'GET', url: '/api/catalog/products/next-spring' })).statusCode,
+      ).toBe(404);
+      expect(
+        (await ctx.app.inject({ method: 'GET', url: '/api/catalog/products/no-such-tea' })).json().error.code,
+      ).toBe('not-found');
+      expect(
+        (await ctx.app.inject({ method: 'GET', url: '/api/catalog/products/%3Cscript%3E' })).statusCode,
+      ).toBe(400);
     });
 
     it('lists related products from the same category first, none of them sold out', async () => {
@@ -195,7 +287,12 @@ describe.skipIf(!dbAvailable())('catalog API', () => {
     const tree = (await ctx.app.inject({ method: 'GET', url: '/api/catalog/categories' })).json().categories;
     const tea = tree.find((c: { slug: string }) => c.slug === 'tea');
     expect(tea.productCount).toBe(3);
-    expect(tea.children.map((c: { slug: string; productCount: number }) => [c.slug, c.productCount])).toEqual([['oolong', 2], ['black', 1]]);
+    expect(tea.children.map((c: { slug: string; productCount: number }) => [c.slug, c.productCount])).toEqual(
+      [
+        ['oolong', 2],
+        ['black', 1],
+      ],
+    );
   });
 
   describe('old links keep working', () => {
@@ -203,12 +300,20 @@ describe.skipIf(!dbAvailable())('catalog API', () => {
       await changeProductSlug(ctx.database.db, fx.ids.cup, 'white-porcelain-cup');
       const lookup = await ctx.app.inject({ method: 'GET', url: '/api/redirects?path=/mall/white-cup' });
       expect(lookup.json()).toEqual({ redirect: { target: '/mall/white-porcelain-cup', permanent: true } });
-      expect((await ctx.app.inject({ method: 'GET', url: '/api/catalog/products/white-porcelain-cup' })).statusCode).toBe(200);
+      expect(
+        (await ctx.app.inject({ method: 'GET', url: '/api/catalog/products/white-porcelain-cup' }))
+          .statusCode,
+      ).toBe(200);
     });
     it('archiving with a replacement sends the archived page to the replacement', async () => {
       await archiveProduct(ctx.database.db, fx.ids.pot, fx.ids.dongding);
-      expect((await ctx.app.inject({ method: 'GET', url: '/api/redirects?path=/mall/zhuni-pot' })).json().redirect.target).toBe('/mall/dong-ding');
-      expect((await ctx.app.inject({ method: 'GET', url: '/api/catalog/products/zhuni-pot' })).statusCode).toBe(404);
+      expect(
+        (await ctx.app.inject({ method: 'GET', url: '/api/redirects?path=/mall/zhuni-pot' })).json().redirect
+          .target,
+      ).toBe('/mall/dong-ding');
+      expect(
+        (await ctx.app.inject({ method: 'GET', url: '/api/catalog/products/zhuni-pot' })).statusCode,
+      ).toBe(404);
       expect(await slugs('category=ware')).not.toContain('zhuni-pot');
     });
   });

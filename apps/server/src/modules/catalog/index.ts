@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CatalogListQuery, CategoryTreeResponse, ProductDetail, ProductListResponse, RelatedResponse } from '@shop/shared/catalog';
+import {
+  CatalogListQuery,
+  CategoryTreeResponse,
+  ProductDetail,
+  ProductListResponse,
+  RelatedResponse,
+} from '@shop/shared/catalog';
 import { responseCache } from '../../lib/response-cache.ts';
 import { cachedJson } from '../../lib/cached-json.ts';
 import * as service from './service.ts';
@@ -11,7 +17,12 @@ import { createCatalogIndex } from './catalog-index.ts';
 /** The event-bus channel of catalog writes (not a member: no page listens to it). */
 const CATALOG_CHANNEL = 'catalog';
 
-const IdOrSlug = z.object({ idOrSlug: z.string().max(80, { message: '商品代碼格式不正確', abort: true }).regex(/^[A-Za-z0-9-]{1,80}$/, '商品代碼格式不正確') });
+const IdOrSlug = z.object({
+  idOrSlug: z
+    .string()
+    .max(80, { message: '商品代碼格式不正確', abort: true })
+    .regex(/^[A-Za-z0-9-]{1,80}$/, '商品代碼格式不正確'),
+});
 
 /** The product a cached page's key is about: `/api/catalog/products/<id or slug>[/related][?…]`. */
 const pageSubject = (key: string) => key.split('?')[0]!.split('/')[4]?.toLowerCase();
@@ -35,7 +46,10 @@ const catalog: FastifyPluginAsync = async (app) => {
       pages.invalidate();
     },
     onError: (error) => {
-      app.log.warn({ err: error }, 'could not read the stock of changed products; the catalogue list loads afresh');
+      app.log.warn(
+        { err: error },
+        'could not read the stock of changed products; the catalogue list loads afresh',
+      );
       lists.invalidate();
       pages.invalidate();
     },
@@ -65,12 +79,20 @@ const catalog: FastifyPluginAsync = async (app) => {
   const unsubscribe = service.onCatalogChange((change) => {
     apply(change);
     // Other instances hear of it through the event bus (Redis when several run).
-    void app.events.publish(CATALOG_CHANNEL, { type: 'catalog.changed', data: change.kind === 'stock' ? { origin, productIds: change.productIds } : { origin } });
+    void app.events.publish(CATALOG_CHANNEL, {
+      type: 'catalog.changed',
+      data: change.kind === 'stock' ? { origin, productIds: change.productIds } : { origin },
+    });
   });
   const unsubscribeRemote = app.events.subscribeAll((channel, event) => {
-    if (channel !== CATALOG_CHANNEL || event.type !== 'catalog.changed' || event.data.origin === origin) return;
+    if (channel !== CATALOG_CHANNEL || event.type !== 'catalog.changed' || event.data.origin === origin)
+      return;
     const ids = event.data.productIds;
-    apply(Array.isArray(ids) && ids.every((id) => typeof id === 'string') ? { kind: 'stock', productIds: ids } : { kind: 'all' });
+    apply(
+      Array.isArray(ids) && ids.every((id) => typeof id === 'string')
+        ? { kind: 'stock', productIds: ids }
+        : { kind: 'all' },
+    );
   });
   // News from other instances may have been missed (Redis was away): start afresh.
   const unsubscribeGap = app.events.onGap(() => apply({ kind: 'all' }));
@@ -82,24 +104,39 @@ const catalog: FastifyPluginAsync = async (app) => {
   const cachedList = cachedJson(lists);
   const cachedPage = cachedJson(pages);
 
-  r.get('/api/catalog/products', { schema: { querystring: CatalogListQuery, response: { 200: ProductListResponse } } }, async (request, reply) => {
-    // A stock change this instance heard of is in place before a list is answered, cached or not.
-    await index.settled();
-    return cachedList(request, reply, () => service.listFromIndex(index, request.query));
-  });
-
-  r.get('/api/catalog/products/:idOrSlug', { schema: { params: IdOrSlug, response: { 200: ProductDetail } } }, async (request, reply) =>
-    cachedPage(request, reply, () => service.getProduct(app.db, request.params.idOrSlug)),
+  r.get(
+    '/api/catalog/products',
+    { schema: { querystring: CatalogListQuery, response: { 200: ProductListResponse } } },
+    async (request, reply) => {
+      // A stock change this instance heard of is in place before a list is answered, cached or not.
+      await index.settled();
+      return cachedList(request, reply, () => service.listFromIndex(index, request.query));
+    },
   );
 
-  r.get('/api/catalog/products/:idOrSlug/related', { schema: { params: IdOrSlug, response: { 200: RelatedResponse } } }, async (request, reply) => {
-    // Related products leave out sold-out ones: a product that sold out has its cached lists dropped first.
-    await index.settled();
-    return cachedPage(request, reply, async () => ({ items: await service.relatedProducts(app.db, request.params.idOrSlug) }));
-  });
+  r.get(
+    '/api/catalog/products/:idOrSlug',
+    { schema: { params: IdOrSlug, response: { 200: ProductDetail } } },
+    async (request, reply) =>
+      cachedPage(request, reply, () => service.getProduct(app.db, request.params.idOrSlug)),
+  );
 
-  r.get('/api/catalog/categories', { schema: { response: { 200: CategoryTreeResponse } } }, async (request, reply) =>
-    cachedList(request, reply, () => service.categoryTree(app.db)),
+  r.get(
+    '/api/catalog/products/:idOrSlug/related',
+    { schema: { params: IdOrSlug, response: { 200: RelatedResponse } } },
+    async (request, reply) => {
+      // Related products leave out sold-out ones: a product that sold out has its cached lists dropped first.
+      await index.settled();
+      return cachedPage(request, reply, async () => ({
+        items: await service.relatedProducts(app.db, request.params.idOrSlug),
+      }));
+    },
+  );
+
+  r.get(
+    '/api/catalog/categories',
+    { schema: { response: { 200: CategoryTreeResponse } } },
+    async (request, reply) => cachedList(request, reply, () => service.categoryTree(app.db)),
   );
 };
 

@@ -64,11 +64,17 @@ function cardSelect(where: SQL): SQL {
  * One round trip: filters, the page in a stable order (id breaks ties), and the total count,
  * which comes back even when the page is past the end.
  */
-export async function listProducts(db: DbOrTx, q: CatalogListQuery): Promise<{ total: number; items: CardRow[] }> {
+export async function listProducts(
+  db: DbOrTx,
+  q: CatalogListQuery,
+): Promise<{ total: number; items: CardRow[] }> {
   const conditions: SQL[] = [sql`true`];
   if (q.category) conditions.push(sql`(c.slug = ${q.category} or pc.slug = ${q.category})`);
   // 台 and 臺 match each other (the in-memory list folds them the same way).
-  if (q.q) conditions.push(sql`translate(p.search_text, '臺', '台') like ${containsPattern(q.q.toLowerCase().replaceAll('臺', '台'))}`);
+  if (q.q)
+    conditions.push(
+      sql`translate(p.search_text, '臺', '台') like ${containsPattern(q.q.toLowerCase().replaceAll('臺', '台'))}`,
+    );
   // A product matches a price range when any of its variants' prices falls inside it.
   if (q.minPrice !== undefined) conditions.push(sql`agg.max_price >= ${q.minPrice}`);
   if (q.maxPrice !== undefined) conditions.push(sql`agg.min_price <= ${q.maxPrice}`);
@@ -96,7 +102,12 @@ export async function indexRows(db: DbOrTx): Promise<IndexRow[]> {
     join products p on p.id = f.id
     join categories c on c.id = p.category_id
     left join categories pc on pc.id = c.parent_id`);
-  return rows<IndexRow>(result).map((r) => ({ ...r, created_us: Number(r.created_us), sold_count: Number(r.sold_count), sort_weight: Number(r.sort_weight) }));
+  return rows<IndexRow>(result).map((r) => ({
+    ...r,
+    created_us: Number(r.created_us),
+    sold_count: Number(r.sold_count),
+    sort_weight: Number(r.sort_weight),
+  }));
 }
 
 /** The stock of products as the list counts it (the sum over their variants on sale), by product id. */
@@ -106,7 +117,9 @@ export async function productStock(db: DbOrTx, productIds: readonly string[]): P
     select product_id, coalesce(sum(stock), 0)::int as stock from product_variants
     where product_id in ${[...productIds]} and not archived
     group by product_id`);
-  return new Map(rows<{ product_id: string; stock: number }>(result).map((r) => [r.product_id, Number(r.stock)]));
+  return new Map(
+    rows<{ product_id: string; stock: number }>(result).map((r) => [r.product_id, Number(r.stock)]),
+  );
 }
 
 /** Same category first, then the same parent; best sellers first; never one that is sold out (nothing to buy there). */
@@ -135,7 +148,11 @@ export async function findProduct(db: DbOrTx, idOrSlug: string): Promise<DetailR
   const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(idOrSlug);
   const parent = sql`(select json_build_object('slug', pc.slug, 'name', pc.name) from categories pc where pc.id = ${categories.parentId})`;
   const [row] = await db
-    .select({ product: products, category: { slug: categories.slug, name: categories.name }, parent: sql<DetailRow['parent']>`${parent}` })
+    .select({
+      product: products,
+      category: { slug: categories.slug, name: categories.name },
+      parent: sql<DetailRow['parent']>`${parent}`,
+    })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .where(isUuid ? eq(products.id, idOrSlug) : eq(products.slug, idOrSlug.toLowerCase()))
@@ -158,7 +175,13 @@ export async function categoryTree(db: DbOrTx) {
              where p.status = 'active' and (p.category_id = c.id or p.category_id in (select id from categories k where k.parent_id = c.id))) as product_count
     from categories c left join categories parent on parent.id = c.parent_id
     order by c.sort_order, c.name`);
-  return rows<{ slug: string; name: string; description: string; parent_slug: string | null; product_count: number }>(result);
+  return rows<{
+    slug: string;
+    name: string;
+    description: string;
+    parent_slug: string | null;
+    product_count: number;
+  }>(result);
 }
 
 export async function findProductSlug(db: DbOrTx, id: string): Promise<string | null> {
@@ -173,25 +196,49 @@ export async function cardsBySlugs(db: DbOrTx, slugs: readonly string[]): Promis
   return [...slugs].map((s) => result.find((r) => r.slug === s)).filter((r): r is CardRow => r !== undefined);
 }
 
-export async function insertProduct(db: DbOrTx, values: typeof products.$inferInsert): Promise<string | null> {
-  const [row] = await db.insert(products).values(values).onConflictDoNothing({ target: products.slug }).returning({ id: products.id });
+export async function insertProduct(
+  db: DbOrTx,
+  values: typeof products.$inferInsert,
+): Promise<string | null> {
+  const [row] = await db
+    .insert(products)
+    .values(values)
+    .onConflictDoNothing({ target: products.slug })
+    .returning({ id: products.id });
   return row?.id ?? null;
 }
 
 /** Inserts variants (in the given order); their ids in the same order. */
-export async function insertVariants(db: DbOrTx, values: Array<typeof productVariants.$inferInsert>): Promise<Array<{ id: string; sku: string }>> {
+export async function insertVariants(
+  db: DbOrTx,
+  values: Array<typeof productVariants.$inferInsert>,
+): Promise<Array<{ id: string; sku: string }>> {
   if (values.length === 0) return [];
-  const rows = await db.insert(productVariants).values(values).returning({ id: productVariants.id, sku: productVariants.sku });
+  const rows = await db
+    .insert(productVariants)
+    .values(values)
+    .returning({ id: productVariants.id, sku: productVariants.sku });
   return values.map((v) => rows.find((r) => r.sku === v.sku)!);
 }
 
 export async function setProductSlug(db: DbOrTx, productId: string, slug: string): Promise<boolean> {
-  const updated = await db.update(products).set({ slug, updatedAt: new Date() }).where(eq(products.id, productId)).returning({ id: products.id });
+  const updated = await db
+    .update(products)
+    .set({ slug, updatedAt: new Date() })
+    .where(eq(products.id, productId))
+    .returning({ id: products.id });
   return updated.length > 0;
 }
 
-export async function setArchived(db: DbOrTx, productId: string, replacementId: string | null): Promise<void> {
-  await db.update(products).set({ status: 'archived', replacementId, updatedAt: new Date() }).where(eq(products.id, productId));
+export async function setArchived(
+  db: DbOrTx,
+  productId: string,
+  replacementId: string | null,
+): Promise<void> {
+  await db
+    .update(products)
+    .set({ status: 'archived', replacementId, updatedAt: new Date() })
+    .where(eq(products.id, productId));
 }
 
 export async function insertCategory(db: DbOrTx, values: typeof categories.$inferInsert): Promise<string> {

@@ -88,11 +88,19 @@ function cardJson(row: repo.CardRow): { json: string; tag: string } {
  */
 export async function listFromIndex(index: CatalogIndex, query: CatalogListQuery): Promise<CachedBody> {
   const { total, items } = await index.list(query);
-  const meta: Omit<ProductListResponse, 'items'> = { page: query.page, pageSize: query.pageSize, total, totalPages: pageCount(total, query.pageSize) };
+  const meta: Omit<ProductListResponse, 'items'> = {
+    page: query.page,
+    pageSize: query.pageSize,
+    total,
+    totalPages: pageCount(total, query.pageSize),
+  };
   const parts = items.map(cardJson);
   const rest = JSON.stringify(meta).slice(1);
   // The ETag from the cards' own hashes and the rest: the same whenever the JSON is.
-  return asCachedBody(`{"items":[${parts.map((c) => c.json).join(',')}],${rest}`, `${parts.map((c) => c.tag).join(',')}|${rest}`);
+  return asCachedBody(
+    `{"items":[${parts.map((c) => c.json).join(',')}],${rest}`,
+    `${parts.map((c) => c.tag).join(',')}|${rest}`,
+  );
 }
 
 /** An active product's page data; drafts and archived products are not found. */
@@ -154,7 +162,12 @@ export async function categoryTree(db: DbOrTx): Promise<CategoryTreeResponse> {
         productCount: c.product_count,
         children: all
           .filter((k) => k.parent_slug === c.slug)
-          .map((k) => ({ slug: k.slug, name: k.name, description: k.description, productCount: k.product_count })),
+          .map((k) => ({
+            slug: k.slug,
+            name: k.name,
+            description: k.description,
+            productCount: k.product_count,
+          })),
       })),
   };
 }
@@ -162,7 +175,8 @@ export async function categoryTree(db: DbOrTx): Promise<CategoryTreeResponse> {
 // ── writes (seed now, operations console later) ───────────────────────────────────────────────
 
 /** What changed in the catalog: anything (names, prices, products, categories), or only the stock of some products. */
-export type CatalogChange = { readonly kind: 'all' } | { readonly kind: 'stock'; readonly productIds: readonly string[] };
+export type CatalogChange =
+  { readonly kind: 'all' } | { readonly kind: 'stock'; readonly productIds: readonly string[] };
 
 const listeners = new Set<(change: CatalogChange) => void>();
 
@@ -206,7 +220,13 @@ export interface CategoryInput {
 
 /** Creates a category (a child when it names its parent); returns its id. */
 export async function createCategory(db: DbOrTx, input: CategoryInput): Promise<string> {
-  const id = await repo.insertCategory(db, { slug: input.slug, name: input.name, description: input.description ?? '', sortOrder: input.sortOrder, parentId: input.parentId ?? null });
+  const id = await repo.insertCategory(db, {
+    slug: input.slug,
+    name: input.name,
+    description: input.description ?? '',
+    sortOrder: input.sortOrder,
+    parentId: input.parentId ?? null,
+  });
   catalogChanged();
   return id;
 }
@@ -244,13 +264,28 @@ export function searchText(p: Pick<ProductInput, 'name' | 'summary' | 'tags'>): 
  * added through the stock service, so the stock ledger has the row that explains it
  * (`initialStock` gives its words, the staff member and whether the editor lists it too).
  */
-export async function createProduct(db: DbOrTx, input: ProductInput, variants: VariantInput[], initialStock: Omit<StockMove, 'kind'> = {}): Promise<string> {
+export async function createProduct(
+  db: DbOrTx,
+  input: ProductInput,
+  variants: VariantInput[],
+  initialStock: Omit<StockMove, 'kind'> = {},
+): Promise<string> {
   const id = await db.transaction(async (tx) => {
-    const productId = await repo.insertProduct(tx, { ...input, slug: input.slug.toLowerCase(), searchText: searchText(input), createdAt: input.createdAt ?? new Date(), updatedAt: input.createdAt ?? new Date() });
+    const productId = await repo.insertProduct(tx, {
+      ...input,
+      slug: input.slug.toLowerCase(),
+      searchText: searchText(input),
+      createdAt: input.createdAt ?? new Date(),
+      updatedAt: input.createdAt ?? new Date(),
+    });
     if (!productId) throw new ConflictError('這個商品網址代碼已經有商品使用。');
-    const created = await repo.insertVariants(tx, variants.map((v, i) => ({ ...v, stock: 0, productId, sortOrder: i })));
+    const created = await repo.insertVariants(
+      tx,
+      variants.map((v, i) => ({ ...v, stock: 0, productId, sortOrder: i })),
+    );
     for (const [i, v] of variants.entries()) {
-      if (v.stock > 0) await stock.changeStock(tx, created[i]!.id, v.stock, { ...initialStock, kind: 'initial' });
+      if (v.stock > 0)
+        await stock.changeStock(tx, created[i]!.id, v.stock, { ...initialStock, kind: 'initial' });
     }
     return productId;
   });
@@ -268,7 +303,8 @@ export async function changeProductSlug(db: DbOrTx, productId: string, newSlug: 
     if (oldSlug === null) throw new NotFoundError('找不到這項商品。');
     const slug = newSlug.toLowerCase();
     if (slug === oldSlug) return;
-    if (!(await repo.setProductSlug(tx, productId, slug))) throw new NoDataError('這項商品在儲存時已被刪除，請重新整理後再試。');
+    if (!(await repo.setProductSlug(tx, productId, slug)))
+      throw new NoDataError('這項商品在儲存時已被刪除，請重新整理後再試。');
     // The new address belongs to this product now, even if it once redirected elsewhere.
     await deleteRedirect(tx, productPath(slug));
     await saveRedirect(tx, productPath(oldSlug), productPath(slug), true);
@@ -277,7 +313,11 @@ export async function changeProductSlug(db: DbOrTx, productId: string, newSlug: 
 }
 
 /** Archives a product; with a replacement, its page sends shoppers to the replacement's page. */
-export async function archiveProduct(db: DbOrTx, productId: string, replacementId: string | null): Promise<void> {
+export async function archiveProduct(
+  db: DbOrTx,
+  productId: string,
+  replacementId: string | null,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const slug = await repo.findProductSlug(tx, productId);
     if (slug === null) throw new NotFoundError('找不到這項商品。');

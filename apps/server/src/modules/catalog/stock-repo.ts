@@ -28,7 +28,13 @@ export interface LedgerInsert {
  * back). `alongside`, a statement returning rows (a sale's order lines), runs in the same statement
  * and its rows come back as JSON.
  */
-export async function moveStock(db: DbOrTx, variantId: string, delta: number, entry: Omit<LedgerInsert, 'variantId' | 'delta' | 'stockAfter'>, opts: { onSaleOnly?: boolean; alongside?: SQL } = {}) {
+export async function moveStock(
+  db: DbOrTx,
+  variantId: string,
+  delta: number,
+  entry: Omit<LedgerInsert, 'variantId' | 'delta' | 'stockAfter'>,
+  opts: { onSaleOnly?: boolean; alongside?: SQL } = {},
+) {
   const result = await db.execute(sql`
     with moved as (
       update product_variants set stock = stock + ${delta}, updated_at = ${new Date().toISOString()}::timestamptz
@@ -42,13 +48,32 @@ export async function moveStock(db: DbOrTx, variantId: string, delta: number, en
     select moved.stock, moved.sku, moved.product_id, entered.id::text as entry_id,
       ${opts.alongside ? sql`(select json_agg(row_to_json(a)) from alongside a)` : sql`null::json`} as alongside
     from moved, entered`);
-  const [row] = rows<{ stock: number; sku: string; product_id: string; entry_id: string; alongside: Array<Record<string, unknown>> | null }>(result);
-  return row ? { stock: Number(row.stock), sku: row.sku, productId: row.product_id, entryId: Number(row.entry_id), alongside: row.alongside ?? [] } : null;
+  const [row] = rows<{
+    stock: number;
+    sku: string;
+    product_id: string;
+    entry_id: string;
+    alongside: Array<Record<string, unknown>> | null;
+  }>(result);
+  return row
+    ? {
+        stock: Number(row.stock),
+        sku: row.sku,
+        productId: row.product_id,
+        entryId: Number(row.entry_id),
+        alongside: row.alongside ?? [],
+      }
+    : null;
 }
 
 export async function variantStock(db: DbOrTx, variantId: string) {
   const [row] = await db
-    .select({ id: productVariants.id, stock: productVariants.stock, sku: productVariants.sku, productId: productVariants.productId })
+    .select({
+      id: productVariants.id,
+      stock: productVariants.stock,
+      sku: productVariants.sku,
+      productId: productVariants.productId,
+    })
     .from(productVariants)
     .where(eq(productVariants.id, variantId))
     .limit(1);
@@ -56,7 +81,10 @@ export async function variantStock(db: DbOrTx, variantId: string) {
 }
 
 /** The console's own note of a staff change (the editor lists these). */
-export async function insertAdjustment(db: DbOrTx, row: { variantId: string; delta: number; stockAfter: number; reason: string; actorId: string | null }): Promise<number> {
+export async function insertAdjustment(
+  db: DbOrTx,
+  row: { variantId: string; delta: number; stockAfter: number; reason: string; actorId: string | null },
+): Promise<number> {
   const [inserted] = await db.insert(stockAdjustments).values(row).returning({ id: stockAdjustments.id });
   return inserted!.id;
 }
@@ -64,23 +92,24 @@ export async function insertAdjustment(db: DbOrTx, row: { variantId: string; del
 /** One page of a variant's ledger, newest first, with the acting staff member's address. */
 export async function ledgerPage(db: DbOrTx, variantId: string, limit: number, offset: number) {
   const [items, [total]] = await readTogether(db, [
-    () => db
-      .select({
-        id: stockLedger.id,
-        kind: stockLedger.kind,
-        delta: stockLedger.delta,
-        stockAfter: stockLedger.stockAfter,
-        reason: stockLedger.reason,
-        orderNo: stockLedger.orderNo,
-        actorEmail: users.email,
-        at: stockLedger.at,
-      })
-      .from(stockLedger)
-      .leftJoin(users, eq(users.id, stockLedger.actorId))
-      .where(eq(stockLedger.variantId, variantId))
-      .orderBy(desc(stockLedger.at), desc(stockLedger.id))
-      .limit(limit)
-      .offset(offset),
+    () =>
+      db
+        .select({
+          id: stockLedger.id,
+          kind: stockLedger.kind,
+          delta: stockLedger.delta,
+          stockAfter: stockLedger.stockAfter,
+          reason: stockLedger.reason,
+          orderNo: stockLedger.orderNo,
+          actorEmail: users.email,
+          at: stockLedger.at,
+        })
+        .from(stockLedger)
+        .leftJoin(users, eq(users.id, stockLedger.actorId))
+        .where(eq(stockLedger.variantId, variantId))
+        .orderBy(desc(stockLedger.at), desc(stockLedger.id))
+        .limit(limit)
+        .offset(offset),
     () => db.select({ n: count() }).from(stockLedger).where(eq(stockLedger.variantId, variantId)),
   ]);
   return { items, total: Number(total?.n ?? 0) };
@@ -88,6 +117,9 @@ export async function ledgerPage(db: DbOrTx, variantId: string, limit: number, o
 
 /** The sum of a variant's ledger rows (what its stock must be). */
 export async function ledgerSum(db: DbOrTx, variantId: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`coalesce(sum(${stockLedger.delta}), 0)::int` }).from(stockLedger).where(eq(stockLedger.variantId, variantId));
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${stockLedger.delta}), 0)::int` })
+    .from(stockLedger)
+    .where(eq(stockLedger.variantId, variantId));
   return Number(row?.n ?? 0);
 }

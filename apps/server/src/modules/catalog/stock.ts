@@ -50,21 +50,64 @@ export interface StockChange {
  * takes stock at the same moment) and writes the ledger row. Null when there was not enough
  * stock (or, with `onSaleOnly`, the variant is off sale); nothing is written then.
  */
-export async function changeStock(tx: Tx, variantId: string, delta: number, move: StockMove, opts: { onSaleOnly?: boolean } = {}): Promise<StockChange | null> {
+export async function changeStock(
+  tx: Tx,
+  variantId: string,
+  delta: number,
+  move: StockMove,
+  opts: { onSaleOnly?: boolean } = {},
+): Promise<StockChange | null> {
   if (delta === 0) {
     const current = await repo.variantStock(tx, variantId);
-    return current ? { variantId, sku: current.sku, productId: current.productId, stock: current.stock, before: current.stock, entryId: 0, adjustmentId: null } : null;
+    return current
+      ? {
+          variantId,
+          sku: current.sku,
+          productId: current.productId,
+          stock: current.stock,
+          before: current.stock,
+          entryId: 0,
+          adjustmentId: null,
+        }
+      : null;
   }
   const reason = move.reason ?? DEFAULT_REASONS[move.kind];
   // The update and its ledger row in one statement; the console's own note, when asked for, after it.
-  const row = await repo.moveStock(tx, variantId, delta, { kind: move.kind, reason, orderNo: move.orderNo, actorId: move.actorId }, opts);
+  const row = await repo.moveStock(
+    tx,
+    variantId,
+    delta,
+    { kind: move.kind, reason, orderNo: move.orderNo, actorId: move.actorId },
+    opts,
+  );
   if (!row) return null;
-  const adjustmentId = move.consoleNote ? await repo.insertAdjustment(tx, { variantId, delta, stockAfter: row.stock, reason, actorId: move.actorId ?? null }) : null;
-  return { variantId, sku: row.sku, productId: row.productId, stock: row.stock, before: row.stock - delta, entryId: row.entryId, adjustmentId };
+  const adjustmentId = move.consoleNote
+    ? await repo.insertAdjustment(tx, {
+        variantId,
+        delta,
+        stockAfter: row.stock,
+        reason,
+        actorId: move.actorId ?? null,
+      })
+    : null;
+  return {
+    variantId,
+    sku: row.sku,
+    productId: row.productId,
+    stock: row.stock,
+    before: row.stock - delta,
+    entryId: row.entryId,
+    adjustmentId,
+  };
 }
 
 /** Takes stock for a sale, only if enough is left and the variant is on sale; false otherwise. */
-export async function takeStock(tx: Tx, variantId: string, quantity: number, move: StockMove): Promise<boolean> {
+export async function takeStock(
+  tx: Tx,
+  variantId: string,
+  quantity: number,
+  move: StockMove,
+): Promise<boolean> {
   return (await changeStock(tx, variantId, -quantity, move, { onSaleOnly: true })) !== null;
 }
 
@@ -73,14 +116,30 @@ export async function takeStock(tx: Tx, variantId: string, quantity: number, mov
  * must come after the stock: their foreign keys lock the variant's row). Its rows, as JSON, when
  * the stock was taken; null when it was not (the caller rolls back, undoing that statement too).
  */
-export async function takeStockWith(tx: Tx, variantId: string, quantity: number, move: StockMove, alongside: SQL): Promise<Array<Record<string, unknown>> | null> {
+export async function takeStockWith(
+  tx: Tx,
+  variantId: string,
+  quantity: number,
+  move: StockMove,
+  alongside: SQL,
+): Promise<Array<Record<string, unknown>> | null> {
   const reason = move.reason ?? DEFAULT_REASONS[move.kind];
-  const row = await repo.moveStock(tx, variantId, -quantity, { kind: move.kind, reason, orderNo: move.orderNo, actorId: move.actorId }, { onSaleOnly: true, alongside });
+  const row = await repo.moveStock(
+    tx,
+    variantId,
+    -quantity,
+    { kind: move.kind, reason, orderNo: move.orderNo, actorId: move.actorId },
+    { onSaleOnly: true, alongside },
+  );
   return row ? row.alongside : null;
 }
 
 /** Gives an order's lines back to stock (a variant deleted since is skipped). */
-export async function giveBack(tx: Tx, lines: readonly { variantId: string | null; quantity: number }[], move: StockMove): Promise<void> {
+export async function giveBack(
+  tx: Tx,
+  lines: readonly { variantId: string | null; quantity: number }[],
+  move: StockMove,
+): Promise<void> {
   for (const line of lines) if (line.variantId) await changeStock(tx, line.variantId, line.quantity, move);
 }
 
@@ -90,7 +149,10 @@ export async function stockOf(db: DbOrTx, variantId: string) {
 }
 
 /** Whether a variant's ledger adds up to its stock (checks and tests). */
-export async function ledgerBalances(db: DbOrTx, variantId: string): Promise<{ stock: number; ledger: number }> {
+export async function ledgerBalances(
+  db: DbOrTx,
+  variantId: string,
+): Promise<{ stock: number; ledger: number }> {
   const current = await repo.variantStock(db, variantId);
   return { stock: current?.stock ?? 0, ledger: await repo.ledgerSum(db, variantId) };
 }
@@ -107,11 +169,23 @@ const toEntry = (r: Awaited<ReturnType<typeof repo.ledgerPage>>['items'][number]
 });
 
 /** One page of a variant's stock history, newest first. */
-export async function stockHistory(db: DbOrTx, productId: string, variantId: string, page: number, pageSize: number): Promise<StockHistoryResponse> {
+export async function stockHistory(
+  db: DbOrTx,
+  productId: string,
+  variantId: string,
+  page: number,
+  pageSize: number,
+): Promise<StockHistoryResponse> {
   const variant = await repo.variantStock(db, variantId);
   if (!variant || variant.productId !== productId) throw new NotFoundError('找不到這個規格。');
   const { limit, offset } = pageWindow(page, pageSize);
   const { items, total } = await repo.ledgerPage(db, variantId, limit, offset);
-  const paged: PageOf<StockLedgerEntry> = { items: items.map(toEntry), page, pageSize, total, totalPages: pageCount(total, pageSize) };
+  const paged: PageOf<StockLedgerEntry> = {
+    items: items.map(toEntry),
+    page,
+    pageSize,
+    total,
+    totalPages: pageCount(total, pageSize),
+  };
   return { ...paged, variantId, sku: variant.sku, stock: variant.stock };
 }

@@ -1,7 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pageOf } from '@shop/shared/admin';
-import { AdminMessage, AdminMessageRow, MessageListQuery, MessageRefParams, SetMessageHandledBody } from '@shop/shared/admin-settings';
+import {
+  AdminMessage,
+  AdminMessageRow,
+  MessageListQuery,
+  MessageRefParams,
+  SetMessageHandledBody,
+} from '@shop/shared/admin-settings';
 import { recordAudit } from '../admin/audit.ts';
 import { listMessages, messageDetail, setMessageHandled } from './admin-service.ts';
 
@@ -9,21 +15,44 @@ import { listMessages, messageDetail, setMessageHandled } from './admin-service.
 const messagesRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/admin/messages', { config: { permission: 'messages.read' }, schema: { querystring: MessageListQuery, response: { 200: pageOf(AdminMessageRow) } } }, async (request) =>
-    listMessages(app.db, request.query),
+  r.get(
+    '/api/admin/messages',
+    {
+      config: { permission: 'messages.read' },
+      schema: { querystring: MessageListQuery, response: { 200: pageOf(AdminMessageRow) } },
+    },
+    async (request) => listMessages(app.db, request.query),
   );
 
-  r.get('/api/admin/messages/:referenceNo', { config: { permission: 'messages.read' }, schema: { params: MessageRefParams, response: { 200: AdminMessage } } }, async (request) =>
-    messageDetail(app.db, request.params.referenceNo),
+  r.get(
+    '/api/admin/messages/:referenceNo',
+    {
+      config: { permission: 'messages.read' },
+      schema: { params: MessageRefParams, response: { 200: AdminMessage } },
+    },
+    async (request) => messageDetail(app.db, request.params.referenceNo),
   );
 
   r.post(
     '/api/admin/messages/:referenceNo/handled',
-    { config: { permission: 'messages.write' }, schema: { params: MessageRefParams, body: SetMessageHandledBody, response: { 200: AdminMessage } } },
+    {
+      config: { permission: 'messages.write' },
+      schema: { params: MessageRefParams, body: SetMessageHandledBody, response: { 200: AdminMessage } },
+    },
     async (request) =>
       app.db.transaction(async (tx) => {
-        const { message, change } = await setMessageHandled(tx, request.params.referenceNo, request.body.handled);
-        if (change) await recordAudit(tx, request, { action: 'message.handled', entity: 'message', entityId: message.referenceNo, ...change });
+        const { message, change } = await setMessageHandled(
+          tx,
+          request.params.referenceNo,
+          request.body.handled,
+        );
+        if (change)
+          await recordAudit(tx, request, {
+            action: 'message.handled',
+            entity: 'message',
+            entityId: message.referenceNo,
+            ...change,
+          });
         return message;
       }),
   );

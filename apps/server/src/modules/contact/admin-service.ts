@@ -42,7 +42,16 @@ async function mustFind(db: DbOrTx, referenceNo: string): Promise<repo.MessageRo
 
 /** One page of messages: handled/unhandled, subject and text filters; newest or unhandled first. */
 export async function listMessages(db: DbOrTx, q: MessageListQuery): Promise<PageOf<AdminMessageRow>> {
-  const { items, total } = await repo.messagePage(db, { handled: q.handled, subject: q.subject, text: q.q || undefined, unhandledFirst: q.sort === 'unhandled-first' }, pageWindow(q.page, q.pageSize));
+  const { items, total } = await repo.messagePage(
+    db,
+    {
+      handled: q.handled,
+      subject: q.subject,
+      text: q.q || undefined,
+      unhandledFirst: q.sort === 'unhandled-first',
+    },
+    pageWindow(q.page, q.pageSize),
+  );
   return pageResult(items.map(toRow), q.page, q.pageSize, total);
 }
 
@@ -53,11 +62,19 @@ export async function messageDetail(db: DbOrTx, referenceNo: string): Promise<Ad
 export interface HandledChange {
   readonly message: AdminMessage;
   /** null when the message already was as asked (nothing changed, nothing to audit). */
-  readonly change: { before: { handled: boolean; handledAt: string | null }; after: { handled: boolean; handledAt: string | null } } | null;
+  readonly change: {
+    before: { handled: boolean; handledAt: string | null };
+    after: { handled: boolean; handledAt: string | null };
+  } | null;
 }
 
 /** Marks a message handled or not. Marking it the way it already is changes nothing (and keeps the first handled time). */
-export async function setMessageHandled(tx: DbOrTx, referenceNo: string, handled: boolean, now = new Date()): Promise<HandledChange> {
+export async function setMessageHandled(
+  tx: DbOrTx,
+  referenceNo: string,
+  handled: boolean,
+  now = new Date(),
+): Promise<HandledChange> {
   const before = await mustFind(tx, referenceNo);
   if ((before.handledAt !== null) === handled) return { message: await detail(tx, before), change: null };
   const after = await repo.setHandledAt(tx, before.id, handled ? now : null);

@@ -7,11 +7,55 @@ import { auditLog, contactMessages, contentItems } from '../../db/schema.ts';
 
 const at = (iso: string) => new Date(iso);
 const MESSAGES = [
-  { referenceNo: 'C2026110100001', name: '林小嵐', email: 'lan@example.com', phone: '0912-345-678', subject: '商品諮詢', message: '請問凍頂烏龍適合冷泡嗎？想買來送長輩。', createdAt: at('2026-11-01T02:00:00Z') },
-  { referenceNo: 'C2026110200001', name: '陳大文', email: 'wen@example.com', phone: null, subject: '訂單與配送', message: '訂單 TW20261101000003 的茶罐有凹痕，請問可以換貨嗎？', createdAt: at('2026-11-02T02:00:00Z'), handledAt: at('2026-11-02T05:00:00Z') },
-  { referenceNo: 'C2026110300001', name: '王雅婷', email: 'ya.ting@example.com', phone: null, subject: '應徵工作', message: '我有三年烘焙經驗，希望應徵焙茶學徒，履歷隨信附上連結。', jobSlug: 'roasting-apprentice', createdAt: at('2026-11-03T02:00:00Z') },
-  { referenceNo: 'C2026110400001', name: '張先生', email: 'chang@example.com', phone: null, subject: '企業採購與禮盒', message: `公司年節想訂 50 盒禮盒，100%_手工 的款式有嗎？${'請協助報價。'.repeat(20)}`, createdAt: at('2026-11-04T02:00:00Z'), handledAt: at('2026-11-04T03:00:00Z') },
-  { referenceNo: 'C2026110500001', name: '李小姐', email: 'lee@example.com', phone: null, subject: '應徵工作', message: '想應徵已經下架的職缺，不知道還有沒有機會。', jobSlug: 'old-opening', createdAt: at('2026-11-05T02:00:00Z') },
+  {
+    referenceNo: 'C2026110100001',
+    name: '林小嵐',
+    email: 'lan@example.com',
+    phone: '0912-345-678',
+    subject: '商品諮詢',
+    message: '請問凍頂烏龍適合冷泡嗎？想買來送長輩。',
+    createdAt: at('2026-11-01T02:00:00Z'),
+  },
+  {
+    referenceNo: 'C2026110200001',
+    name: '陳大文',
+    email: 'wen@example.com',
+    phone: null,
+    subject: '訂單與配送',
+    message: '訂單 TW20261101000003 的茶罐有凹痕，請問可以換貨嗎？',
+    createdAt: at('2026-11-02T02:00:00Z'),
+    handledAt: at('2026-11-02T05:00:00Z'),
+  },
+  {
+    referenceNo: 'C2026110300001',
+    name: '王雅婷',
+    email: 'ya.ting@example.com',
+    phone: null,
+    subject: '應徵工作',
+    message: '我有三年烘焙經驗，希望應徵焙茶學徒，履歷隨信附上連結。',
+    jobSlug: 'roasting-apprentice',
+    createdAt: at('2026-11-03T02:00:00Z'),
+  },
+  {
+    referenceNo: 'C2026110400001',
+    name: '張先生',
+    email: 'chang@example.com',
+    phone: null,
+    subject: '企業採購與禮盒',
+    message: `公司年節想訂 50 盒禮盒，100%_手工 的款式有嗎？${'請協助報價。'.repeat(20)}`,
+    createdAt: at('2026-11-04T02:00:00Z'),
+    handledAt: at('2026-11-04T03:00:00Z'),
+  },
+  {
+    referenceNo: 'C2026110500001',
+    name: '李小姐',
+    email: 'lee@example.com',
+    phone: null,
+    subject: '應徵工作',
+    message: '想應徵已經下架的職缺，不知道還有沒有機會。',
+    jobSlug: 'old-opening',
+    createdAt: at('2026-11-05T02:00:00Z'),
+  },
 ];
 
 describe.skipIf(!dbAvailable())('contact messages in the console', () => {
@@ -23,7 +67,11 @@ describe.skipIf(!dbAvailable())('contact messages in the console', () => {
   beforeAll(async () => {
     ctx = await createTestApp();
     await ctx.database.db.insert(contactMessages).values(MESSAGES);
-    await ctx.database.db.insert(contentItems).values({ kind: 'job', slug: 'roasting-apprentice', data: { slug: 'roasting-apprentice', title: '焙茶學徒' } });
+    await ctx.database.db.insert(contentItems).values({
+      kind: 'job',
+      slug: 'roasting-apprentice',
+      data: { slug: 'roasting-apprentice', title: '焙茶學徒' },
+    });
     owner = (await signIn(ctx.app, 'owner@example.com')).cookie;
     staff = (await signIn(ctx.app, 'staff@example.com')).cookie;
     viewer = (await signIn(ctx.app, 'viewer@example.com')).cookie;
@@ -34,16 +82,30 @@ describe.skipIf(!dbAvailable())('contact messages in the console', () => {
   });
   afterAll(async () => ctx.close());
 
-  const get = (url: string, cookie?: string) => ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+  const get = (url: string, cookie?: string) =>
+    ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
   const refs = async (query: string, cookie = owner) => {
     const res = await get(`/api/admin/messages${query}`, cookie);
     expect(res.statusCode, res.body).toBe(200);
     return (res.json().items as Array<{ referenceNo: string }>).map((m) => m.referenceNo);
   };
   const mark = (referenceNo: string, body: unknown, cookie?: string) =>
-    ctx.app.inject({ method: 'POST', url: `/api/admin/messages/${referenceNo}/handled`, headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) }, payload: body as object });
-  const handledAt = async (referenceNo: string) => (await ctx.database.db.select().from(contactMessages).where(eq(contactMessages.referenceNo, referenceNo)))[0]!.handledAt;
-  const audits = () => ctx.database.db.select().from(auditLog).where(eq(auditLog.action, 'message.handled')).orderBy(desc(auditLog.id));
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/messages/${referenceNo}/handled`,
+      headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
+      payload: body as object,
+    });
+  const handledAt = async (referenceNo: string) =>
+    (
+      await ctx.database.db.select().from(contactMessages).where(eq(contactMessages.referenceNo, referenceNo))
+    )[0]!.handledAt;
+  const audits = () =>
+    ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'message.handled'))
+      .orderBy(desc(auditLog.id));
 
   describe('permissions', () => {
     it('lets every console role read the list and a message; anonymous 401, shoppers 403', async () => {
@@ -61,7 +123,8 @@ describe.skipIf(!dbAvailable())('contact messages in the console', () => {
 
     it('lets the owner and staff mark a message; viewers and shoppers get 403, anonymous 401, and nothing changes', async () => {
       expect((await mark('C2026110100001', { handled: true })).statusCode).toBe(401);
-      for (const cookie of [viewer, customer]) expect((await mark('C2026110100001', { handled: true }, cookie)).statusCode).toBe(403);
+      for (const cookie of [viewer, customer])
+        expect((await mark('C2026110100001', { handled: true }, cookie)).statusCode).toBe(403);
       expect(await handledAt('C2026110100001')).toBeNull();
       expect(await audits()).toHaveLength(0);
     });
@@ -69,14 +132,34 @@ describe.skipIf(!dbAvailable())('contact messages in the console', () => {
 
   describe('the list', () => {
     it('is newest first by default, and can put the unhandled ones first', async () => {
-      expect(await refs('')).toEqual(['C2026110500001', 'C2026110400001', 'C2026110300001', 'C2026110200001', 'C2026110100001']);
-      expect(await refs('?sort=unhandled-first')).toEqual(['C2026110500001', 'C2026110300001', 'C2026110100001', 'C2026110400001', 'C2026110200001']);
+      expect(await refs('')).toEqual([
+        'C2026110500001',
+        'C2026110400001',
+        'C2026110300001',
+        'C2026110200001',
+        'C2026110100001',
+      ]);
+      expect(await refs('?sort=unhandled-first')).toEqual([
+        'C2026110500001',
+        'C2026110300001',
+        'C2026110100001',
+        'C2026110400001',
+        'C2026110200001',
+      ]);
     });
 
     it('shows a short excerpt and the state of each row', async () => {
       const res = (await get('/api/admin/messages?q=C2026110400001', owner)).json();
       expect(res.items).toHaveLength(1);
-      expect(res.items[0]).toMatchObject({ referenceNo: 'C2026110400001', name: '張先生', email: 'chang@example.com', subject: '企業採購與禮盒', jobSlug: null, createdAt: '2026-11-04T02:00:00.000Z', handledAt: '2026-11-04T03:00:00.000Z' });
+      expect(res.items[0]).toMatchObject({
+        referenceNo: 'C2026110400001',
+        name: '張先生',
+        email: 'chang@example.com',
+        subject: '企業採購與禮盒',
+        jobSlug: null,
+        createdAt: '2026-11-04T02:00:00.000Z',
+        handledAt: '2026-11-04T03:00:00.000Z',
+      });
       expect(res.items[0].excerpt).toHaveLength(61);
       expect(res.items[0].excerpt).toMatch(/^公司年節想訂 50 盒禮盒.*…$/);
     });
@@ -84,7 +167,10 @@ describe.skipIf(!dbAvailable())('contact messages in the console', () => {
     it('filters by handled, subject and a search over name, e-mail, reference and text', async () => {
       expect(await refs('?handled=no')).toEqual(['C2026110500001', 'C2026110300001', 'C2026110100001']);
       expect(await refs('?handled=yes')).toEqual(['C2026110400001', 'C2026110200001']);
-      expect(await refs(`?subject=${encodeURIComponent('應徵工作')}`)).toEqual(['C2026110500001', 'C2026110300001']);
+      expect(await refs(`?subject=${encodeURIComponent('應徵工作')}`)).toEqual([
+        'C2026110500001',
+        'C2026110300001',
+      ]);
       expect(await refs(`?subject=${encodeURIComponent('應徵工作')}&handled=yes`)).toEqual([]);
       expect(await refs(`?q=${encodeURIComponent('陳大文')}`)).toEqual(['C2026110200001']);
       expect(await refs('?q=YA.TING@')).toEqual(['C2026110300001']);
@@ -128,7 +214,10 @@ describe.skipIf(!dbAvailable())('contact messages in the console', () => {
         handledAt: null,
       });
       // A job no longer on the site keeps its slug, without a title.
-      expect((await get('/api/admin/messages/C2026110500001', owner)).json()).toMatchObject({ jobSlug: 'old-opening', jobTitle: null });
+      expect((await get('/api/admin/messages/C2026110500001', owner)).json()).toMatchObject({
+        jobSlug: 'old-opening',
+        jobTitle: null,
+      });
     });
 
     it('answers 404 for an unknown reference and 400 for a malformed one', async () => {
@@ -163,7 +252,9 @@ describe.skipIf(!dbAvailable())('contact messages in the console', () => {
     it('marking it again the same way keeps the first time and writes no audit row', async () => {
       const first = await handledAt('C2026110100001');
       const count = (await audits()).length;
-      expect((await mark('C2026110100001', { handled: true }, owner)).json().handledAt).toBe(first!.toISOString());
+      expect((await mark('C2026110100001', { handled: true }, owner)).json().handledAt).toBe(
+        first!.toISOString(),
+      );
       expect(await handledAt('C2026110100001')).toEqual(first);
       expect(await audits()).toHaveLength(count);
     });
@@ -173,7 +264,11 @@ describe.skipIf(!dbAvailable())('contact messages in the console', () => {
       expect(res.json().handledAt).toBeNull();
       expect(await handledAt('C2026110100001')).toBeNull();
       const [row] = await audits();
-      expect(row).toMatchObject({ actorEmail: 'owner@example.com', after: { handled: false, handledAt: null }, before: { handled: true } });
+      expect(row).toMatchObject({
+        actorEmail: 'owner@example.com',
+        after: { handled: false, handledAt: null },
+        before: { handled: true },
+      });
     });
 
     it('refuses a bad body with a zh-TW message and an unknown message with 404, changing nothing', async () => {

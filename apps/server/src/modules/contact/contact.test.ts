@@ -8,7 +8,14 @@ import { contactMessages, mailOutbox } from '../../db/schema.ts';
 
 /** The calendar day in Taipei as YYYYMMDD, for reference numbers. */
 const taipeiDay = (at: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Taipei', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(at)).replaceAll('-', '');
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Taipei',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  })
+    .format(new Date(at))
+    .replaceAll('-', '');
 
 /** Where the shop reads its notices in tests (SHOP_NOTIFY_EMAIL's default outside production). */
 const SHOP_INBOX = BRAND.email;
@@ -39,19 +46,30 @@ describe.skipIf(!dbAvailable())('contact form API', () => {
     ...overrides,
   });
   const send = (payload: Record<string, unknown>, ip: string) =>
-    ctx.app.inject({ method: 'POST', url: '/api/contact', remoteAddress: ip, headers: { origin: ORIGIN }, payload });
-  const stored = (referenceNo: string) => ctx.database.db.select().from(contactMessages).where(eq(contactMessages.referenceNo, referenceNo));
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      remoteAddress: ip,
+      headers: { origin: ORIGIN },
+      payload,
+    });
+  const stored = (referenceNo: string) =>
+    ctx.database.db.select().from(contactMessages).where(eq(contactMessages.referenceNo, referenceNo));
   /** The shop's mail about one message; mail is sent in the background, so wait for it briefly. */
   const mailAbout = async (referenceNo: string) => {
     const until = Date.now() + 3_000;
     for (;;) {
-      const [mail] = await ctx.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, SHOP_INBOX), like(mailOutbox.subject, `%${referenceNo}%`)));
+      const [mail] = await ctx.database.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.toAddress, SHOP_INBOX), like(mailOutbox.subject, `%${referenceNo}%`)));
       if (mail) return mail;
       if (Date.now() > until) throw new Error(`no mail about ${referenceNo}`);
       await new Promise((r) => setTimeout(r, 20));
     }
   };
-  const storedCount = async () => (await ctx.database.db.select({ id: contactMessages.id }).from(contactMessages)).length;
+  const storedCount = async () =>
+    (await ctx.database.db.select({ id: contactMessages.id }).from(contactMessages)).length;
   /** Waits until every stored message has its one mail (earlier tests do not wait for theirs). */
   const mailsSettled = async () => {
     const until = Date.now() + 3_000;
@@ -93,7 +111,10 @@ describe.skipIf(!dbAvailable())('contact form API', () => {
     });
 
     it('keeps an empty phone as null and remembers the job applied for', async () => {
-      const res = await send(form({ phone: '', subject: '應徵工作', jobSlug: 'roasting-apprentice' }), nextIp());
+      const res = await send(
+        form({ phone: '', subject: '應徵工作', jobSlug: 'roasting-apprentice' }),
+        nextIp(),
+      );
       expect(res.statusCode, res.body).toBe(200);
       const [row] = await stored(res.json().referenceNo);
       expect(row).toMatchObject({ phone: null, subject: '應徵工作', jobSlug: 'roasting-apprentice' });
@@ -120,7 +141,10 @@ describe.skipIf(!dbAvailable())('contact form API', () => {
       await mailsSettled();
       const messagesBefore = await storedCount();
       const mailsBefore = await mailCount(ctx.database, SHOP_INBOX);
-      const bot = await send(form({ website: 'https://spam.example', message: '便宜的廣告，請點擊連結購買！！' }), nextIp());
+      const bot = await send(
+        form({ website: 'https://spam.example', message: '便宜的廣告，請點擊連結購買！！' }),
+        nextIp(),
+      );
       expect(bot.statusCode).toBe(200);
       expect(bot.json().referenceNo).toMatch(/^C\d{13}$/);
       expect(await storedCount()).toBe(messagesBefore);
@@ -147,7 +171,10 @@ describe.skipIf(!dbAvailable())('contact form API', () => {
       const before = await storedCount();
       const res = await send(form({ startedAt: Date.now() - 1_000 }), nextIp());
       expect(res.statusCode).toBe(400);
-      expect(res.json().error).toEqual({ code: 'too-fast', message: '送出得太快了，請確認內容後再按一次送出。' });
+      expect(res.json().error).toEqual({
+        code: 'too-fast',
+        message: '送出得太快了，請確認內容後再按一次送出。',
+      });
       expect(await storedCount()).toBe(before);
     });
 
@@ -188,13 +215,20 @@ describe.skipIf(!dbAvailable())('contact form API', () => {
       ['a malformed phone number', { phone: 'call me' }, 'phone', '電話號碼格式不正確'],
       ['an unknown subject', { subject: '抱怨' }, 'subject', '請選擇詢問類別'],
       ['a message under 10 characters', { message: '你好' }, 'message', '訊息內容不能少於 10 個字元'],
-      ['a message over 2000 characters', { message: '茶'.repeat(2001) }, 'message', '訊息內容不能超過 2000 個字元'],
+      [
+        'a message over 2000 characters',
+        { message: '茶'.repeat(2001) },
+        'message',
+        '訊息內容不能超過 2000 個字元',
+      ],
       ['consent not given', { consent: false }, 'consent', '請閱讀並同意隱私權政策'],
     ])('refuses %s with a zh-TW message for the field', async (_what, overrides, field, message) => {
       const before = await storedCount();
       const res = await send(form(overrides), nextIp());
       expect(res.statusCode).toBe(400);
-      const { error } = res.json() as { error: { code: string; message: string; fields: Record<string, string> } };
+      const { error } = res.json() as {
+        error: { code: string; message: string; fields: Record<string, string> };
+      };
       expect(error.code).toBe('invalid-argument');
       expect(error.fields[field]).toBe(message);
       expect(error.message).toBe(`${message}。`);

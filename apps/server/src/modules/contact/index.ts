@@ -16,48 +16,59 @@ const HOUR = 3_600_000;
  * honeypot field and a timing check (no third-party captcha); people meet a rate limit.
  */
 const contact: FastifyPluginAsync = async (app) => {
-  app.withTypeProvider<ZodTypeProvider>().post('/api/contact', { schema: { body: ContactBody, response: { 200: ContactResponse } } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const body = request.body;
-    await enforceLimit(app.limiter, `contact:ip:${request.ip}`, { max: 5, windowMs: HOUR });
-    const now = Date.now();
-    // Reference numbers carry the shop's (Taipei) calendar day; a fake one must look the same.
-    const date = taipeiDay(now, '');
-    const fake = () => ({ referenceNo: `C${date}${String(now % 100000).padStart(5, '0')}` });
-    // A filled honeypot is a bot: answer as if all went well, keep nothing.
-    if (body.website.trim() !== '') {
-      request.log.info({ ip: request.ip }, 'contact form: honeypot filled, message dropped');
-      return fake();
-    }
-    if (body.startedAt > now || now - body.startedAt < MIN_FILL_MS) {
-      throw new BadRequestError('送出得太快了，請確認內容後再按一次送出。', undefined, 'too-fast');
-    }
-    // The message and its mail to the shop commit together; the mail then leaves through the outbox.
-    const referenceNo = await app.db.transaction(async (tx) => {
-      const no = await storeMessage(tx, date, {
-        name: body.name,
-        email: body.email.toLowerCase(),
-        phone: body.phone || null,
-        subject: body.subject,
-        message: body.message,
-        jobSlug: body.jobSlug ?? null,
-        ip: request.ip,
-      });
-      await app.mailer.enqueue(tx, {
-        to: app.config.shopNotifyEmail,
-        // Answering the mail answers the person who wrote.
-        replyTo: body.email.toLowerCase(),
-        ...renderMail({
-          title: `客服來信 ${no}：${body.subject}`,
-          paragraphs: [`${body.name}（${body.email}${body.phone ? `，${body.phone}` : ''}）來信：`, body.message, ...(body.jobSlug ? [`應徵職缺：${body.jobSlug}`] : []), '直接回覆這封信，就會回到來信者的信箱。'],
-        }),
-        meta: { kind: 'contact' },
-      });
-      return no;
-    });
-    app.mailer.flush();
-    return { referenceNo };
-  });
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      '/api/contact',
+      { schema: { body: ContactBody, response: { 200: ContactResponse } } },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        const body = request.body;
+        await enforceLimit(app.limiter, `contact:ip:${request.ip}`, { max: 5, windowMs: HOUR });
+        const now = Date.now();
+        // Reference numbers carry the shop's (Taipei) calendar day; a fake one must look the same.
+        const date = taipeiDay(now, '');
+        const fake = () => ({ referenceNo: `C${date}${String(now % 100000).padStart(5, '0')}` });
+        // A filled honeypot is a bot: answer as if all went well, keep nothing.
+        if (body.website.trim() !== '') {
+          request.log.info({ ip: request.ip }, 'contact form: honeypot filled, message dropped');
+          return fake();
+        }
+        if (body.startedAt > now || now - body.startedAt < MIN_FILL_MS) {
+          throw new BadRequestError('送出得太快了，請確認內容後再按一次送出。', undefined, 'too-fast');
+        }
+        // The message and its mail to the shop commit together; the mail then leaves through the outbox.
+        const referenceNo = await app.db.transaction(async (tx) => {
+          const no = await storeMessage(tx, date, {
+            name: body.name,
+            email: body.email.toLowerCase(),
+            phone: body.phone || null,
+            subject: body.subject,
+            message: body.message,
+            jobSlug: body.jobSlug ?? null,
+            ip: request.ip,
+          });
+          await app.mailer.enqueue(tx, {
+            to: app.config.shopNotifyEmail,
+            // Answering the mail answers the person who wrote.
+            replyTo: body.email.toLowerCase(),
+            ...renderMail({
+              title: `客服來信 ${no}：${body.subject}`,
+              paragraphs: [
+                `${body.name}（${body.email}${body.phone ? `，${body.phone}` : ''}）來信：`,
+                body.message,
+                ...(body.jobSlug ? [`應徵職缺：${body.jobSlug}`] : []),
+                '直接回覆這封信，就會回到來信者的信箱。',
+              ],
+            }),
+            meta: { kind: 'contact' },
+          });
+          return no;
+        });
+        app.mailer.flush();
+        return { referenceNo };
+      },
+    );
 };
 
 export default contact;

@@ -11,7 +11,9 @@ export type MessageRow = typeof contactMessages.$inferSelect;
 
 /** The next number of the contact messages' sequence, as text. */
 export async function nextMessageNumber(db: DbOrTx): Promise<string> {
-  return rows<{ n: string }>(await db.execute(sql`select nextval('contact_number_seq')::text as n`))[0]?.n ?? '0';
+  return (
+    rows<{ n: string }>(await db.execute(sql`select nextval('contact_number_seq')::text as n`))[0]?.n ?? '0'
+  );
 }
 
 export async function insertMessage(db: DbOrTx, values: typeof contactMessages.$inferInsert): Promise<void> {
@@ -36,31 +38,61 @@ export async function messagePage(db: DbOrTx, f: MessageFilter, window: PageWind
   if (f.subject) where.push(eq(contactMessages.subject, f.subject));
   if (f.text) {
     const like = containsPattern(f.text);
-    where.push(or(ilike(contactMessages.name, like), ilike(contactMessages.email, like), ilike(contactMessages.referenceNo, like), ilike(contactMessages.message, like))!);
+    where.push(
+      or(
+        ilike(contactMessages.name, like),
+        ilike(contactMessages.email, like),
+        ilike(contactMessages.referenceNo, like),
+        ilike(contactMessages.message, like),
+      )!,
+    );
   }
   const filter = where.length ? and(...where) : undefined;
   const newest = [desc(contactMessages.createdAt), desc(contactMessages.referenceNo)];
   const order = f.unhandledFirst ? [sql`${contactMessages.handledAt} is null desc`, ...newest] : newest;
   const [items, [total]] = await readTogether(db, [
-    () => db.select().from(contactMessages).where(filter).orderBy(...order).limit(window.limit).offset(window.offset),
+    () =>
+      db
+        .select()
+        .from(contactMessages)
+        .where(filter)
+        .orderBy(...order)
+        .limit(window.limit)
+        .offset(window.offset),
     () => db.select({ n: count() }).from(contactMessages).where(filter),
   ]);
   return { items, total: Number(total?.n ?? 0) };
 }
 
 export async function findMessage(db: DbOrTx, referenceNo: string): Promise<MessageRow | null> {
-  const [m] = await db.select().from(contactMessages).where(eq(contactMessages.referenceNo, referenceNo)).limit(1);
+  const [m] = await db
+    .select()
+    .from(contactMessages)
+    .where(eq(contactMessages.referenceNo, referenceNo))
+    .limit(1);
   return m ?? null;
 }
 
 /** Marks a message handled (now) or not; null when it is gone. */
-export async function setHandledAt(db: DbOrTx, id: string, handledAt: Date | null): Promise<MessageRow | null> {
-  const [after] = await db.update(contactMessages).set({ handledAt }).where(eq(contactMessages.id, id)).returning();
+export async function setHandledAt(
+  db: DbOrTx,
+  id: string,
+  handledAt: Date | null,
+): Promise<MessageRow | null> {
+  const [after] = await db
+    .update(contactMessages)
+    .set({ handledAt })
+    .where(eq(contactMessages.id, id))
+    .returning();
   return after ?? null;
 }
 
 /** The published document of the job a message applies for. */
 export async function jobData(db: DbOrTx, slug: string): Promise<Record<string, unknown> | null> {
-  const [job] = await db.select({ data: contentItems.data }).from(contentItems).where(and(eq(contentItems.kind, 'job'), eq(contentItems.slug, slug))).limit(1);
+  const [job] = await db
+    .select({ data: contentItems.data })
+    .from(contentItems)
+    .where(and(eq(contentItems.kind, 'job'), eq(contentItems.slug, slug)))
+    .limit(1);
   return job?.data ?? null;
 }

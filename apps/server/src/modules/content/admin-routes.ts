@@ -31,85 +31,173 @@ const contentRoutes: FastifyPluginAsync = async (app) => {
   const write = { permission: 'content.write' } as const;
   const entityId = (kind: string, slug: string) => `${kind}/${slug}`;
 
-  r.get('/api/admin/content', { config: read, schema: { response: { 200: ContentOverview } } }, async () => service.overview(app.db));
-
-  r.get('/api/admin/content/:kind', { config: read, schema: { params: ContentKindParams, response: { 200: ContentList } } }, async (request) =>
-    service.listItems(app.db, request.params.kind),
+  r.get('/api/admin/content', { config: read, schema: { response: { 200: ContentOverview } } }, async () =>
+    service.overview(app.db),
   );
 
-  r.get('/api/admin/content/:kind/:slug', { config: read, schema: { params: ContentItemParams, response: { 200: ContentDocument } } }, async (request) =>
-    service.getItem(app.db, request.params.kind, request.params.slug),
+  r.get(
+    '/api/admin/content/:kind',
+    { config: read, schema: { params: ContentKindParams, response: { 200: ContentList } } },
+    async (request) => service.listItems(app.db, request.params.kind),
   );
 
-  r.put('/api/admin/content/:kind/:slug/draft', { config: write, schema: { params: ContentItemParams, body: SaveContentDraftBody, response: { 200: ContentDocument } } }, async (request) => {
-    const { kind, slug } = request.params;
-    await app.db.transaction(async (tx) => {
-      const change = await service.saveDraft(tx, kind, slug, request.body.data, request.body.baseRevision);
-      await recordAudit(tx, request, { action: 'content.draft', entity: 'content', entityId: entityId(kind, slug), ...change });
-    });
-    return service.getItem(app.db, kind, slug);
-  });
+  r.get(
+    '/api/admin/content/:kind/:slug',
+    { config: read, schema: { params: ContentItemParams, response: { 200: ContentDocument } } },
+    async (request) => service.getItem(app.db, request.params.kind, request.params.slug),
+  );
 
-  r.post('/api/admin/content/:kind/:slug/publish', { config: write, schema: { params: ContentItemParams, body: PublishContentBody, response: { 200: ContentDocument } } }, async (request) => {
-    const { kind, slug } = request.params;
-    await app.db.transaction(async (tx) => {
-      const change = await service.publish(tx, kind, slug, request.body?.baseRevision);
-      await recordAudit(tx, request, { action: 'content.publish', entity: 'content', entityId: entityId(kind, slug), ...change });
-    });
-    contentChanged();
-    return service.getItem(app.db, kind, slug);
-  });
+  r.put(
+    '/api/admin/content/:kind/:slug/draft',
+    {
+      config: write,
+      schema: { params: ContentItemParams, body: SaveContentDraftBody, response: { 200: ContentDocument } },
+    },
+    async (request) => {
+      const { kind, slug } = request.params;
+      await app.db.transaction(async (tx) => {
+        const change = await service.saveDraft(tx, kind, slug, request.body.data, request.body.baseRevision);
+        await recordAudit(tx, request, {
+          action: 'content.draft',
+          entity: 'content',
+          entityId: entityId(kind, slug),
+          ...change,
+        });
+      });
+      return service.getItem(app.db, kind, slug);
+    },
+  );
 
-  r.delete('/api/admin/content/:kind/:slug/draft', { config: write, schema: { params: ContentItemParams, response: { 200: ContentDocument } } }, async (request) => {
-    const { kind, slug } = request.params;
-    await app.db.transaction(async (tx) => {
-      const change = await service.discardDraft(tx, kind, slug);
-      await recordAudit(tx, request, { action: 'content.discard', entity: 'content', entityId: entityId(kind, slug), ...change });
-    });
-    return service.getItem(app.db, kind, slug);
-  });
+  r.post(
+    '/api/admin/content/:kind/:slug/publish',
+    {
+      config: write,
+      schema: { params: ContentItemParams, body: PublishContentBody, response: { 200: ContentDocument } },
+    },
+    async (request) => {
+      const { kind, slug } = request.params;
+      await app.db.transaction(async (tx) => {
+        const change = await service.publish(tx, kind, slug, request.body?.baseRevision);
+        await recordAudit(tx, request, {
+          action: 'content.publish',
+          entity: 'content',
+          entityId: entityId(kind, slug),
+          ...change,
+        });
+      });
+      contentChanged();
+      return service.getItem(app.db, kind, slug);
+    },
+  );
 
-  r.post('/api/admin/content/:kind', { config: write, schema: { params: ContentKindParams, body: CreateContentBody, response: { 201: ContentDocument } } }, async (request, reply) => {
-    const { kind } = request.params;
-    const slug = await app.db.transaction(async (tx) => {
-      const created = await service.createItem(tx, kind, request.body.data);
-      await recordAudit(tx, request, { action: 'content.create', entity: 'content', entityId: entityId(kind, created.slug), ...created.change });
-      return created.slug;
-    });
-    // Hidden, so visitors see no change; the cache is dropped all the same (cheap, and safe).
-    contentChanged();
-    return reply.code(201).send(await service.getItem(app.db, kind, slug));
-  });
+  r.delete(
+    '/api/admin/content/:kind/:slug/draft',
+    { config: write, schema: { params: ContentItemParams, response: { 200: ContentDocument } } },
+    async (request) => {
+      const { kind, slug } = request.params;
+      await app.db.transaction(async (tx) => {
+        const change = await service.discardDraft(tx, kind, slug);
+        await recordAudit(tx, request, {
+          action: 'content.discard',
+          entity: 'content',
+          entityId: entityId(kind, slug),
+          ...change,
+        });
+      });
+      return service.getItem(app.db, kind, slug);
+    },
+  );
 
-  r.delete('/api/admin/content/:kind/:slug', { config: write, schema: { params: ContentItemParams, response: { 200: Ok } } }, async (request) => {
-    const { kind, slug } = request.params;
-    await app.db.transaction(async (tx) => {
-      const change = await service.deleteItem(tx, kind, slug);
-      await recordAudit(tx, request, { action: 'content.delete', entity: 'content', entityId: entityId(kind, slug), ...change });
-    });
-    contentChanged();
-    return { ok: true as const };
-  });
+  r.post(
+    '/api/admin/content/:kind',
+    {
+      config: write,
+      schema: { params: ContentKindParams, body: CreateContentBody, response: { 201: ContentDocument } },
+    },
+    async (request, reply) => {
+      const { kind } = request.params;
+      const slug = await app.db.transaction(async (tx) => {
+        const created = await service.createItem(tx, kind, request.body.data);
+        await recordAudit(tx, request, {
+          action: 'content.create',
+          entity: 'content',
+          entityId: entityId(kind, created.slug),
+          ...created.change,
+        });
+        return created.slug;
+      });
+      // Hidden, so visitors see no change; the cache is dropped all the same (cheap, and safe).
+      contentChanged();
+      return reply.code(201).send(await service.getItem(app.db, kind, slug));
+    },
+  );
 
-  r.patch('/api/admin/content/:kind/:slug', { config: write, schema: { params: ContentItemParams, body: SetContentVisibilityBody, response: { 200: ContentDocument } } }, async (request) => {
-    const { kind, slug } = request.params;
-    await app.db.transaction(async (tx) => {
-      const change = await service.setVisibility(tx, kind, slug, request.body.published);
-      await recordAudit(tx, request, { action: 'content.visibility', entity: 'content', entityId: entityId(kind, slug), ...change });
-    });
-    contentChanged();
-    return service.getItem(app.db, kind, slug);
-  });
+  r.delete(
+    '/api/admin/content/:kind/:slug',
+    { config: write, schema: { params: ContentItemParams, response: { 200: Ok } } },
+    async (request) => {
+      const { kind, slug } = request.params;
+      await app.db.transaction(async (tx) => {
+        const change = await service.deleteItem(tx, kind, slug);
+        await recordAudit(tx, request, {
+          action: 'content.delete',
+          entity: 'content',
+          entityId: entityId(kind, slug),
+          ...change,
+        });
+      });
+      contentChanged();
+      return { ok: true as const };
+    },
+  );
 
-  r.put('/api/admin/content/:kind/order', { config: write, schema: { params: ContentKindParams, body: ReorderContentBody, response: { 200: ContentList } } }, async (request) => {
-    const { kind } = request.params;
-    await app.db.transaction(async (tx) => {
-      const change = await service.reorder(tx, kind, request.body.slugs);
-      await recordAudit(tx, request, { action: 'content.reorder', entity: 'content', entityId: kind, ...change });
-    });
-    contentChanged();
-    return service.listItems(app.db, kind);
-  });
+  r.patch(
+    '/api/admin/content/:kind/:slug',
+    {
+      config: write,
+      schema: {
+        params: ContentItemParams,
+        body: SetContentVisibilityBody,
+        response: { 200: ContentDocument },
+      },
+    },
+    async (request) => {
+      const { kind, slug } = request.params;
+      await app.db.transaction(async (tx) => {
+        const change = await service.setVisibility(tx, kind, slug, request.body.published);
+        await recordAudit(tx, request, {
+          action: 'content.visibility',
+          entity: 'content',
+          entityId: entityId(kind, slug),
+          ...change,
+        });
+      });
+      contentChanged();
+      return service.getItem(app.db, kind, slug);
+    },
+  );
+
+  r.put(
+    '/api/admin/content/:kind/order',
+    {
+      config: write,
+      schema: { params: ContentKindParams, body: ReorderContentBody, response: { 200: ContentList } },
+    },
+    async (request) => {
+      const { kind } = request.params;
+      await app.db.transaction(async (tx) => {
+        const change = await service.reorder(tx, kind, request.body.slugs);
+        await recordAudit(tx, request, {
+          action: 'content.reorder',
+          entity: 'content',
+          entityId: kind,
+          ...change,
+        });
+      });
+      contentChanged();
+      return service.listItems(app.db, kind);
+    },
+  );
 };
 
 export default contentRoutes;

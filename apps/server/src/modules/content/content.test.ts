@@ -1,6 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DownloadView, FaqView, IpRecordView, JobView, LandingView, MasterView, MediaListView, TeamMemberView } from '@shop/shared/content-views';
+import type {
+  DownloadView,
+  FaqView,
+  IpRecordView,
+  JobView,
+  LandingView,
+  MasterView,
+  MediaListView,
+  TeamMemberView,
+} from '@shop/shared/content-views';
 import { createTestApp, dbAvailable, signIn, type TestContext } from '../../../test/helpers.ts';
 import { seedTestCatalog } from '../../../test/fixtures.ts';
 import { seedTestContent } from '../../../test/content-fixtures.ts';
@@ -26,7 +35,8 @@ describe.skipIf(!dbAvailable())('content API', () => {
   });
   afterAll(async () => ctx.close());
 
-  const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers });
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'GET', url, headers });
   const getJson = async <T>(url: string, headers: Record<string, string> = {}): Promise<T> => {
     const res = await get(url, headers);
     expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
@@ -34,7 +44,10 @@ describe.skipIf(!dbAvailable())('content API', () => {
   };
   /** Sets a stored document's published flag and tells the read cache. */
   const publish = async (kind: string, slug: string, published: boolean) => {
-    await ctx.database.db.update(contentItems).set({ published }).where(and(eq(contentItems.kind, kind), eq(contentItems.slug, slug)));
+    await ctx.database.db
+      .update(contentItems)
+      .set({ published })
+      .where(and(eq(contentItems.kind, kind), eq(contentItems.slug, slug)));
     contentChanged();
   };
 
@@ -44,16 +57,29 @@ describe.skipIf(!dbAvailable())('content API', () => {
       expect(body.page.heroTitle).toBe('鹿谷山上，焙一壺好茶');
       expect(body.page.promises.map((p) => p.title)).toEqual(['每批親自試泡', '資訊寫清楚', '1–3 天出貨']);
       expect(body.products.map((p) => p.slug)).toEqual(['li-shan', 'dong-ding', 'white-cup']);
-      expect(body.products[0]).toMatchObject({ name: '梨山高山茶', priceMin: 980, priceMax: 1880, compareAtPrice: 1200, inStock: true, category: { slug: 'oolong', name: '烏龍茶' } });
+      expect(body.products[0]).toMatchObject({
+        name: '梨山高山茶',
+        priceMin: 980,
+        priceMax: 1880,
+        compareAtPrice: 1200,
+        inStock: true,
+        category: { slug: 'oolong', name: '烏龍茶' },
+      });
       expect(body.masters.map((m) => m.slug)).toEqual(['chen-jia-he', 'lin-xiu-qin', 'huang-bo-jun']);
-      expect(body.media.map((m) => m.slug)).toEqual(['yingge-teapot-partnership', 'cold-brew-at-home', 'taichung-tasting-room']);
+      expect(body.media.map((m) => m.slug)).toEqual([
+        'yingge-teapot-partnership',
+        'cold-brew-at-home',
+        'taichung-tasting-room',
+      ]);
     });
 
     it('turns portraits into image views with WebP variants of the stored picture', async () => {
       const { masters } = await getJson<LandingView>('/api/content/landing');
       expect(masters[0]!.portrait).toEqual({
         src: '/api/storage/b/content/o/people%2Fchen-jia-he.png%40640.webp?alt=media',
-        srcSet: [320, 640, 1280].map((w) => `/api/storage/b/content/o/people%2Fchen-jia-he.png%40${w}.webp?alt=media ${w}w`).join(', '),
+        srcSet: [320, 640, 1280]
+          .map((w) => `/api/storage/b/content/o/people%2Fchen-jia-he.png%40${w}.webp?alt=media ${w}w`)
+          .join(', '),
         width: 8,
         height: 8,
         alt: DEMO_MASTERS[0]!.portrait.alt,
@@ -82,7 +108,12 @@ describe.skipIf(!dbAvailable())('content API', () => {
       const before = await get('/api/content/landing');
       const original = (before.json() as LandingView).page;
       try {
-        await upsert(ctx.database.db, { kind: 'landing', slug: 'landing', data: { ...original, heroTitle: '冬茶上市' }, sortOrder: 0 });
+        await upsert(ctx.database.db, {
+          kind: 'landing',
+          slug: 'landing',
+          data: { ...original, heroTitle: '冬茶上市' },
+          sortOrder: 0,
+        });
         const stale = await get('/api/content/landing');
         expect((stale.json() as LandingView).page.heroTitle).toBe('鹿谷山上，焙一壺好茶');
         expect(stale.headers.etag).toBe(before.headers.etag);
@@ -96,15 +127,26 @@ describe.skipIf(!dbAvailable())('content API', () => {
         await upsert(ctx.database.db, { kind: 'landing', slug: 'landing', data: original, sortOrder: 0 });
         contentChanged();
       }
-      expect((await getJson<LandingView>('/api/content/landing')).page.heroTitle).toBe(DEMO_LANDING.heroTitle);
+      expect((await getJson<LandingView>('/api/content/landing')).page.heroTitle).toBe(
+        DEMO_LANDING.heroTitle,
+      );
     });
   });
 
   describe('company and text pages', () => {
     it('answers the company page', async () => {
-      const body = await getJson<{ title: string; values: unknown[]; milestones: Array<{ year: number }>; locations: Array<{ name: string }> }>('/api/content/company');
+      const body = await getJson<{
+        title: string;
+        values: unknown[];
+        milestones: Array<{ year: number }>;
+        locations: Array<{ name: string }>;
+      }>('/api/content/company');
       expect(body.title).toBe('關於山嵐茶事');
-      expect(body.locations.map((l) => l.name)).toEqual(['鹿谷焙茶室與門市', '臺中品茶室', '臺北大稻埕選品櫃']);
+      expect(body.locations.map((l) => l.name)).toEqual([
+        '鹿谷焙茶室與門市',
+        '臺中品茶室',
+        '臺北大稻埕選品櫃',
+      ]);
       expect(body.milestones[0]!.year).toBe(1987);
     });
 
@@ -114,20 +156,35 @@ describe.skipIf(!dbAvailable())('content API', () => {
       ['serviceTerms', '服務條款'],
       ['privacyPolicy', '隱私權政策'],
     ])('answers the %s page', async (slug, title) => {
-      const body = await getJson<{ title: string; sections: Array<{ heading: string }>; updated: string }>(`/api/content/pages/${slug}`);
+      const body = await getJson<{ title: string; sections: Array<{ heading: string }>; updated: string }>(
+        `/api/content/pages/${slug}`,
+      );
       expect(body.title).toBe(title);
-      expect(body.sections.map((s) => s.heading)).toEqual(DEMO_TEXT_PAGES[slug as keyof typeof DEMO_TEXT_PAGES].sections.map((s) => s.heading));
+      expect(body.sections.map((s) => s.heading)).toEqual(
+        DEMO_TEXT_PAGES[slug as keyof typeof DEMO_TEXT_PAGES].sections.map((s) => s.heading),
+      );
       expect(body.updated).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     });
 
     it('names shipping amounts from the fee table checkout uses, and leaves no token unfilled anywhere', async () => {
       const transport = JSON.stringify(await getJson('/api/content/pages/transport'));
-      for (const amount of [RULES.home.fee, RULES.home.freeOver, RULES.cvs.fee, RULES.cvs.freeOver, RULES.outlyingSurcharge, RULES.codFee]) {
+      for (const amount of [
+        RULES.home.fee,
+        RULES.home.freeOver,
+        RULES.cvs.fee,
+        RULES.cvs.freeOver,
+        RULES.outlyingSurcharge,
+        RULES.codFee,
+      ]) {
         expect(transport).toContain(formatTwd(amount));
       }
       // The stored text holds the token, not a copy of the amount.
       expect(JSON.stringify(DEMO_TEXT_PAGES.transport)).toContain('{{home.fee}}');
-      for (const url of ['/api/content/landing', '/api/content/faq', ...TEXT_PAGES.map((slug) => `/api/content/pages/${slug}`)]) {
+      for (const url of [
+        '/api/content/landing',
+        '/api/content/faq',
+        ...TEXT_PAGES.map((slug) => `/api/content/pages/${slug}`),
+      ]) {
         expect((await get(url)).body, url).not.toMatch(/\{\{/);
       }
     });
@@ -144,7 +201,9 @@ describe.skipIf(!dbAvailable())('content API', () => {
       const team = await getJson<TeamMemberView[]>('/api/content/team');
       expect(team.map((m) => m.slug)).toEqual(DEMO_TEAM.map((m) => m.slug));
       expect(team[0]).toMatchObject({ slug: 'chen-yi-an', name: '陳以安', role: '第三代負責人' });
-      expect(team[0]!.portrait.src).toBe('/api/storage/b/content/o/people%2Fchen-yi-an.png%40640.webp?alt=media');
+      expect(team[0]!.portrait.src).toBe(
+        '/api/storage/b/content/o/people%2Fchen-yi-an.png%40640.webp?alt=media',
+      );
     });
 
     it('shows a member’s page to signed-in visitors only', async () => {
@@ -168,19 +227,28 @@ describe.skipIf(!dbAvailable())('content API', () => {
     it('hides unpublished members from the list and the detail', async () => {
       await publish('team', 'su-wen-bin', false);
       try {
-        expect((await getJson<TeamMemberView[]>('/api/content/team')).map((m) => m.slug)).not.toContain('su-wen-bin');
+        expect((await getJson<TeamMemberView[]>('/api/content/team')).map((m) => m.slug)).not.toContain(
+          'su-wen-bin',
+        );
         expect((await get('/api/content/team/su-wen-bin', { cookie: member })).statusCode).toBe(404);
       } finally {
         await publish('team', 'su-wen-bin', true);
       }
-      expect((await getJson<TeamMemberView[]>('/api/content/team')).map((m) => m.slug)).toContain('su-wen-bin');
+      expect((await getJson<TeamMemberView[]>('/api/content/team')).map((m) => m.slug)).toContain(
+        'su-wen-bin',
+      );
     });
   });
 
   describe('masters', () => {
     it('lists the masters without their products', async () => {
       const masters = await getJson<MasterView[]>('/api/content/masters');
-      expect(masters.map((m) => m.slug)).toEqual(['chen-jia-he', 'lin-xiu-qin', 'huang-bo-jun', 'jian-guo-dong']);
+      expect(masters.map((m) => m.slug)).toEqual([
+        'chen-jia-he',
+        'lin-xiu-qin',
+        'huang-bo-jun',
+        'jian-guo-dong',
+      ]);
       expect(masters[0]).toMatchObject({ name: '陳家和', title: '焙茶師傅' });
       expect(masters[0]!.products).toBeUndefined();
     });
@@ -191,7 +259,12 @@ describe.skipIf(!dbAvailable())('content API', () => {
       expect(body.name).toBe('陳家和');
       // next-spring is a draft; the others are active.
       expect(body.products!.map((p) => p.slug)).toEqual(['zhuni-pot', 'dong-ding']);
-      expect(body.products![1]).toMatchObject({ name: '凍頂烏龍茶', priceMin: 480, priceMax: 880, inStock: true });
+      expect(body.products![1]).toMatchObject({
+        name: '凍頂烏龍茶',
+        priceMin: 480,
+        priceMax: 880,
+        inStock: true,
+      });
     });
 
     it('answers an empty product list when none of the related products exist', async () => {
@@ -219,7 +292,11 @@ describe.skipIf(!dbAvailable())('content API', () => {
     it('drops an unpublished opening once content changes', async () => {
       await publish('job', 'roasting-apprentice', false);
       try {
-        expect((await getJson<JobView[]>('/api/content/jobs')).map((j) => j.slug)).toEqual(['taichung-tasting-room-part-time', 'online-customer-service', 'marketing-design-intern']);
+        expect((await getJson<JobView[]>('/api/content/jobs')).map((j) => j.slug)).toEqual([
+          'taichung-tasting-room-part-time',
+          'online-customer-service',
+          'marketing-design-intern',
+        ]);
       } finally {
         await publish('job', 'roasting-apprentice', true);
       }
@@ -230,24 +307,47 @@ describe.skipIf(!dbAvailable())('content API', () => {
     it('pages all items six at a time, newest first', async () => {
       const first = await getJson<MediaListView>('/api/content/media');
       expect(first).toMatchObject({ page: 1, totalPages: 2, total: 10 });
-      expect(first.items.map((m) => m.date)).toEqual(['2026-06-16', '2025-12-05', '2025-07-09', '2025-03-20', '2024-11-02', '2024-08-14']);
+      expect(first.items.map((m) => m.date)).toEqual([
+        '2026-06-16',
+        '2025-12-05',
+        '2025-07-09',
+        '2025-03-20',
+        '2024-11-02',
+        '2024-08-14',
+      ]);
       const second = await getJson<MediaListView>('/api/content/media?type=all&page=2');
       expect(second).toMatchObject({ page: 2, totalPages: 2, total: 10 });
-      expect(second.items.map((m) => m.slug)).toEqual(['family-business-going-online', 'roastery-documentary', 'staged-roasting-patent', 'three-generations-of-charcoal']);
+      expect(second.items.map((m) => m.slug)).toEqual([
+        'family-business-going-online',
+        'roastery-documentary',
+        'staged-roasting-patent',
+        'three-generations-of-charcoal',
+      ]);
     });
 
     it('filters by type', async () => {
       const videos = await getJson<MediaListView>('/api/content/media?type=video');
       expect(videos).toMatchObject({ page: 1, totalPages: 1, total: 3 });
-      expect(videos.items.map((m) => m.slug)).toEqual(['cold-brew-at-home', 'nantou-tea-trail', 'roastery-documentary']);
-      expect(videos.items.every((m) => m.type === 'video' && /^[A-Za-z0-9_-]{6,20}$/.test(m.videoId ?? ''))).toBe(true);
+      expect(videos.items.map((m) => m.slug)).toEqual([
+        'cold-brew-at-home',
+        'nantou-tea-trail',
+        'roastery-documentary',
+      ]);
+      expect(
+        videos.items.every((m) => m.type === 'video' && /^[A-Za-z0-9_-]{6,20}$/.test(m.videoId ?? '')),
+      ).toBe(true);
       const articles = await getJson<MediaListView>('/api/content/media?type=article&page=2');
       expect(articles).toMatchObject({ page: 2, totalPages: 2, total: 7 });
       expect(articles.items.map((m) => m.slug)).toEqual(['three-generations-of-charcoal']);
     });
 
     it('answers an empty page past the end', async () => {
-      expect(await getJson<MediaListView>('/api/content/media?page=9')).toEqual({ items: [], page: 9, totalPages: 2, total: 10 });
+      expect(await getJson<MediaListView>('/api/content/media?page=9')).toEqual({
+        items: [],
+        page: 9,
+        totalPages: 2,
+        total: 10,
+      });
     });
 
     it.each([
@@ -312,7 +412,15 @@ describe.skipIf(!dbAvailable())('content API', () => {
       await upsert(ctx.database.db, {
         kind: 'download',
         slug: 'lost-file',
-        data: { slug: 'lost-file', title: '遺失的檔案', category: '其他', description: '這個檔案沒有上傳。', date: '2026-12-01', membersOnly: false, file: { bucket: 'downloads', name: 'lost.pdf' } },
+        data: {
+          slug: 'lost-file',
+          title: '遺失的檔案',
+          category: '其他',
+          description: '這個檔案沒有上傳。',
+          date: '2026-12-01',
+          membersOnly: false,
+          file: { bucket: 'downloads', name: 'lost.pdf' },
+        },
         sortOrder: 99,
       });
       contentChanged();
@@ -321,7 +429,9 @@ describe.skipIf(!dbAvailable())('content API', () => {
         expect(items).toHaveLength(5);
         expect(items.map((d) => d.slug)).not.toContain('lost-file');
       } finally {
-        await ctx.database.db.delete(contentItems).where(and(eq(contentItems.kind, 'download'), eq(contentItems.slug, 'lost-file')));
+        await ctx.database.db
+          .delete(contentItems)
+          .where(and(eq(contentItems.kind, 'download'), eq(contentItems.slug, 'lost-file')));
         contentChanged();
       }
     });
@@ -332,8 +442,13 @@ describe.skipIf(!dbAvailable())('content API', () => {
       const records = await getJson<IpRecordView[]>('/api/content/ip');
       expect(records).toHaveLength(7);
       expect(records.filter((r) => r.kind === 'patent')).toHaveLength(3);
-      expect(records[0]).toMatchObject({ slug: 'patent-segmented-charcoal-roasting', title: '發明專利：烏龍茶之分段炭焙方法' });
-      expect(records[0]!.certificate!.src).toBe('/api/storage/b/content/o/certificates%2Fpatent-segmented-charcoal-roasting.png%40640.webp?alt=media');
+      expect(records[0]).toMatchObject({
+        slug: 'patent-segmented-charcoal-roasting',
+        title: '發明專利：烏龍茶之分段炭焙方法',
+      });
+      expect(records[0]!.certificate!.src).toBe(
+        '/api/storage/b/content/o/certificates%2Fpatent-segmented-charcoal-roasting.png%40640.webp?alt=media',
+      );
       expect(records.find((r) => r.slug === 'trademark-shanlan-tea-japan')!.certificate).toBeNull();
     });
   });
@@ -344,7 +459,11 @@ describe.skipIf(!dbAvailable())('content API', () => {
       expect(faq.categories).toEqual(DEMO_FAQ_CATEGORIES);
       expect(faq.categories[0]).toEqual({ slug: 'ordering-payment', name: '訂購與付款' });
       expect(faq.entries).toHaveLength(DEMO_FAQ.length);
-      expect(faq.entries[0]).toMatchObject({ slug: 'do-i-need-an-account', category: 'ordering-payment', question: '一定要加入會員才能購物嗎？' });
+      expect(faq.entries[0]).toMatchObject({
+        slug: 'do-i-need-an-account',
+        category: 'ordering-payment',
+        question: '一定要加入會員才能購物嗎？',
+      });
       const known = new Set(faq.categories.map((c) => c.slug));
       expect(faq.entries.filter((e) => !known.has(e.category))).toEqual([]);
     });

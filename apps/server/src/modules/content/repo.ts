@@ -23,7 +23,11 @@ export async function listByKind(db: DbOrTx, kind: string, options: ReadOptions 
 }
 
 /** Several kinds in one query (a page that shows masters and media, say). */
-export async function listByKinds(db: DbOrTx, kinds: string[], options: ReadOptions = {}): Promise<ContentRow[]> {
+export async function listByKinds(
+  db: DbOrTx,
+  kinds: string[],
+  options: ReadOptions = {},
+): Promise<ContentRow[]> {
   return db
     .select()
     .from(contentItems)
@@ -31,7 +35,12 @@ export async function listByKinds(db: DbOrTx, kinds: string[], options: ReadOpti
     .orderBy(asc(contentItems.sortOrder), asc(contentItems.slug));
 }
 
-export async function findOne(db: DbOrTx, kind: string, slug: string, options: ReadOptions = {}): Promise<ContentRow | null> {
+export async function findOne(
+  db: DbOrTx,
+  kind: string,
+  slug: string,
+  options: ReadOptions = {},
+): Promise<ContentRow | null> {
   const [row] = await db
     .select()
     .from(contentItems)
@@ -40,17 +49,28 @@ export async function findOne(db: DbOrTx, kind: string, slug: string, options: R
   return row ?? null;
 }
 
-export async function upsert(db: DbOrTx, values: { kind: string; slug: string; data: Record<string, unknown>; sortOrder: number }): Promise<void> {
+export async function upsert(
+  db: DbOrTx,
+  values: { kind: string; slug: string; data: Record<string, unknown>; sortOrder: number },
+): Promise<void> {
   await db
     .insert(contentItems)
     .values(values)
-    .onConflictDoUpdate({ target: [contentItems.kind, contentItems.slug], set: { data: values.data, sortOrder: values.sortOrder, updatedAt: sql`now()` } });
+    .onConflictDoUpdate({
+      target: [contentItems.kind, contentItems.slug],
+      set: { data: values.data, sortOrder: values.sortOrder, updatedAt: sql`now()` },
+    });
 }
 
 // ── console ───────────────────────────────────────────────────────────────────────────────────
 
 /** One item whatever its visibility; `lock` holds its row for the change that follows. */
-export async function findItem(db: DbOrTx, kind: string, slug: string, lock = false): Promise<ContentRow | null> {
+export async function findItem(
+  db: DbOrTx,
+  kind: string,
+  slug: string,
+  lock = false,
+): Promise<ContentRow | null> {
   const query = db
     .select()
     .from(contentItems)
@@ -62,21 +82,38 @@ export async function findItem(db: DbOrTx, kind: string, slug: string, lock = fa
 
 /** Every item of a kind, shown or hidden, in site order; `lock` holds their rows. */
 export async function itemsOfKind(db: DbOrTx, kind: string, lock = false): Promise<ContentRow[]> {
-  const query = db.select().from(contentItems).where(eq(contentItems.kind, kind)).orderBy(asc(contentItems.sortOrder), asc(contentItems.slug));
+  const query = db
+    .select()
+    .from(contentItems)
+    .where(eq(contentItems.kind, kind))
+    .orderBy(asc(contentItems.sortOrder), asc(contentItems.slug));
   return lock ? query.for('update') : query;
 }
 
 /** Every item's kind, slug, visibility, draft state and last change (the console's overview). */
 export async function itemSummaries(db: DbOrTx) {
   return db
-    .select({ kind: contentItems.kind, slug: contentItems.slug, published: contentItems.published, hasDraft: sql<boolean>`${contentItems.draftData} is not null`, updatedAt: contentItems.updatedAt })
+    .select({
+      kind: contentItems.kind,
+      slug: contentItems.slug,
+      published: contentItems.published,
+      hasDraft: sql<boolean>`${contentItems.draftData} is not null`,
+      updatedAt: contentItems.updatedAt,
+    })
     .from(contentItems)
     .orderBy(asc(contentItems.sortOrder), asc(contentItems.slug));
 }
 
 /** Changes an item's documents, visibility or place; its `updated_at` becomes now. */
-export async function updateItem(db: DbOrTx, id: string, values: Partial<Pick<ContentRow, 'data' | 'draftData' | 'published' | 'sortOrder'>>): Promise<void> {
-  await db.update(contentItems).set({ ...values, updatedAt: sql`now()` }).where(eq(contentItems.id, id));
+export async function updateItem(
+  db: DbOrTx,
+  id: string,
+  values: Partial<Pick<ContentRow, 'data' | 'draftData' | 'published' | 'sortOrder'>>,
+): Promise<void> {
+  await db
+    .update(contentItems)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(contentItems.id, id));
 }
 
 export async function maxSortOrder(db: DbOrTx, kind: string): Promise<number | null> {
@@ -99,10 +136,17 @@ export async function deleteItem(db: DbOrTx, id: string): Promise<void> {
 
 /** Stored files in any of the buckets with any of the names (a download list's sizes and types). */
 export async function storedFiles(db: DbOrTx, buckets: string[], names: string[]) {
-  return db.select().from(storageObjects).where(and(inArray(storageObjects.name, names), inArray(storageObjects.bucket, buckets)));
+  return db
+    .select()
+    .from(storageObjects)
+    .where(and(inArray(storageObjects.name, names), inArray(storageObjects.bucket, buckets)));
 }
 
 export async function storedFileExists(db: DbOrTx, bucket: string, name: string): Promise<boolean> {
-  const [row] = await db.select({ name: storageObjects.name }).from(storageObjects).where(and(eq(storageObjects.bucket, bucket), eq(storageObjects.name, name))).limit(1);
+  const [row] = await db
+    .select({ name: storageObjects.name })
+    .from(storageObjects)
+    .where(and(eq(storageObjects.bucket, bucket), eq(storageObjects.name, name)))
+    .limit(1);
   return Boolean(row);
 }

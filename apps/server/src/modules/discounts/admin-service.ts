@@ -1,5 +1,12 @@
 import type { PageOf } from '@shop/shared/admin';
-import { couponState, type CouponBody, type CouponDetail, type CouponOptions, type CouponListQuery, type CouponRow } from '@shop/shared/admin-coupons';
+import {
+  couponState,
+  type CouponBody,
+  type CouponDetail,
+  type CouponOptions,
+  type CouponListQuery,
+  type CouponRow,
+} from '@shop/shared/admin-coupons';
 import { pageResult, pageWindow } from '@shop/shared/paging';
 import type { DbOrTx } from '../../db/client.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
@@ -48,10 +55,19 @@ export function couponSnapshot(c: CouponRecord) {
 }
 
 /** One page of coupons: search by code or name; status, validity now and personal/shared filters. */
-export async function listCoupons(db: DbOrTx, q: CouponListQuery, now = new Date()): Promise<PageOf<CouponRow>> {
+export async function listCoupons(
+  db: DbOrTx,
+  q: CouponListQuery,
+  now = new Date(),
+): Promise<PageOf<CouponRow>> {
   const filter = { text: q.q?.trim(), status: q.status, validity: q.validity, scope: q.scope };
   const { items, total } = await repo.couponPage(db, filter, pageWindow(q.page, q.pageSize), now);
-  return pageResult(items.map((r) => toRow(r.coupon, r.ownerEmail, now)), q.page, q.pageSize, total);
+  return pageResult(
+    items.map((r) => toRow(r.coupon, r.ownerEmail, now)),
+    q.page,
+    q.pageSize,
+    total,
+  );
 }
 
 async function findCoupon(db: DbOrTx, id: string, forUpdate = false): Promise<CouponRecord> {
@@ -63,7 +79,10 @@ async function findCoupon(db: DbOrTx, id: string, forUpdate = false): Promise<Co
 /** A coupon with its latest 20 uses (order, member, amount, time). */
 export async function couponDetail(db: DbOrTx, id: string, now = new Date()): Promise<CouponDetail> {
   const c = await findCoupon(db, id);
-  const [ownerEmail, redemptions] = await Promise.all([c.ownerId ? repo.emailOf(db, c.ownerId) : Promise.resolve(null), repo.latestRedemptions(db, id, 20)]);
+  const [ownerEmail, redemptions] = await Promise.all([
+    c.ownerId ? repo.emailOf(db, c.ownerId) : Promise.resolve(null),
+    repo.latestRedemptions(db, id, 20),
+  ]);
   return {
     ...toRow(c, ownerEmail, now),
     categoryIds: c.categoryIds ?? [],
@@ -80,10 +99,12 @@ async function checkCouponBody(db: DbOrTx, body: CouponBody, existing: CouponRec
   const taken = await repo.codeTaken(db, body.code, existing?.id ?? null);
   if (taken) fields.code = '這個優惠碼已經有了，請換一個';
   if (body.tierCodes.length > 0) {
-    if ((await repo.knownTierCount(db, body.tierCodes)) !== body.tierCodes.length) fields.tierCodes = '有會員等級不存在，請重新選擇';
+    if ((await repo.knownTierCount(db, body.tierCodes)) !== body.tierCodes.length)
+      fields.tierCodes = '有會員等級不存在，請重新選擇';
   }
   if (body.categoryIds.length > 0) {
-    if ((await repo.knownCategoryCount(db, body.categoryIds)) !== new Set(body.categoryIds).size) fields.categoryIds = '有商品分類不存在，請重新選擇';
+    if ((await repo.knownCategoryCount(db, body.categoryIds)) !== new Set(body.categoryIds).size)
+      fields.categoryIds = '有商品分類不存在，請重新選擇';
   }
   if (existing && body.totalLimit !== null && body.totalLimit < existing.usedCount) {
     fields.totalLimit = `已經用了 ${existing.usedCount} 次，總使用次數不能少於 ${existing.usedCount}`;
@@ -120,27 +141,43 @@ export async function createCoupon(db: DbOrTx, body: CouponBody): Promise<Coupon
   try {
     return await repo.insertCoupon(db, values(body));
   } catch (error) {
-    if (isUniqueViolation(error)) throw new BadRequestError('這個優惠碼已經有了，請換一個', { code: '這個優惠碼已經有了，請換一個' });
+    if (isUniqueViolation(error))
+      throw new BadRequestError('這個優惠碼已經有了，請換一個', { code: '這個優惠碼已經有了，請換一個' });
     throw error;
   }
 }
 
-export async function updateCoupon(db: DbOrTx, id: string, body: CouponBody, now = new Date()): Promise<{ before: CouponRecord; after: CouponRecord }> {
+export async function updateCoupon(
+  db: DbOrTx,
+  id: string,
+  body: CouponBody,
+  now = new Date(),
+): Promise<{ before: CouponRecord; after: CouponRecord }> {
   const before = await findCoupon(db, id, true);
   await checkCouponBody(db, body, before);
   try {
     const after = await repo.updateCouponRow(db, id, { ...values(body), updatedAt: now });
     return { before, after };
   } catch (error) {
-    if (isUniqueViolation(error)) throw new BadRequestError('這個優惠碼已經有了，請換一個', { code: '這個優惠碼已經有了，請換一個' });
+    if (isUniqueViolation(error))
+      throw new BadRequestError('這個優惠碼已經有了，請換一個', { code: '這個優惠碼已經有了，請換一個' });
     throw error;
   }
 }
 
 /** Pauses or resumes a coupon: checkout refuses a paused code at once. */
-export async function setCouponStatus(db: DbOrTx, id: string, status: 'active' | 'paused', now = new Date()): Promise<{ before: CouponRecord; after: CouponRecord }> {
+export async function setCouponStatus(
+  db: DbOrTx,
+  id: string,
+  status: 'active' | 'paused',
+  now = new Date(),
+): Promise<{ before: CouponRecord; after: CouponRecord }> {
   const before = await findCoupon(db, id, true);
-  if (before.status === status) throw new ConflictError(status === 'paused' ? '這張優惠券已經暫停了。' : '這張優惠券已經在使用中。', status === 'paused' ? 'already-paused' : 'already-active');
+  if (before.status === status)
+    throw new ConflictError(
+      status === 'paused' ? '這張優惠券已經暫停了。' : '這張優惠券已經在使用中。',
+      status === 'paused' ? 'already-paused' : 'already-active',
+    );
   const after = await repo.updateCouponRow(db, id, { status, updatedAt: now });
   return { before, after };
 }
@@ -153,7 +190,8 @@ export async function couponOptions(db: DbOrTx): Promise<CouponOptions> {
   const out: CouponOptions['categories'] = [];
   for (const t of top) {
     out.push({ id: t.id, name: t.name, parentName: null });
-    for (const c of cats.filter((x) => x.parentId === t.id).sort((a, b) => a.sortOrder - b.sortOrder)) out.push({ id: c.id, name: c.name, parentName: byId.get(t.id)!.name });
+    for (const c of cats.filter((x) => x.parentId === t.id).sort((a, b) => a.sortOrder - b.sortOrder))
+      out.push({ id: c.id, name: c.name, parentName: byId.get(t.id)!.name });
   }
   return { tiers, categories: out };
 }

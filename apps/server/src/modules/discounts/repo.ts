@@ -1,4 +1,19 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, lte, ne, or, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  ne,
+  or,
+  type SQL,
+} from 'drizzle-orm';
 import type { CouponListQuery } from '@shop/shared/admin-coupons';
 import type { PageWindow } from '@shop/shared/paging';
 import type { DbOrTx } from '../../db/client.ts';
@@ -18,7 +33,10 @@ export interface CouponFilter {
 
 function couponWhere(f: CouponFilter, now: Date): SQL | undefined {
   const where: SQL[] = [];
-  if (f.text) where.push(or(ilike(coupons.code, containsPattern(f.text)), ilike(coupons.name, containsPattern(f.text)))!);
+  if (f.text)
+    where.push(
+      or(ilike(coupons.code, containsPattern(f.text)), ilike(coupons.name, containsPattern(f.text)))!,
+    );
   if (f.status) where.push(eq(coupons.status, f.status));
   if (f.validity === 'now') where.push(lte(coupons.startsAt, now), gt(coupons.endsAt, now));
   if (f.validity === 'upcoming') where.push(gt(coupons.startsAt, now));
@@ -32,20 +50,25 @@ function couponWhere(f: CouponFilter, now: Date): SQL | undefined {
 export async function couponPage(db: DbOrTx, f: CouponFilter, window: PageWindow, now: Date) {
   const filter = couponWhere(f, now);
   const [items, [total]] = await readTogether(db, [
-    () => db
-      .select({ coupon: coupons, ownerEmail: users.email })
-      .from(coupons)
-      .leftJoin(users, eq(users.id, coupons.ownerId))
-      .where(filter)
-      .orderBy(desc(coupons.endsAt), asc(coupons.code))
-      .limit(window.limit)
-      .offset(window.offset),
+    () =>
+      db
+        .select({ coupon: coupons, ownerEmail: users.email })
+        .from(coupons)
+        .leftJoin(users, eq(users.id, coupons.ownerId))
+        .where(filter)
+        .orderBy(desc(coupons.endsAt), asc(coupons.code))
+        .limit(window.limit)
+        .offset(window.offset),
     () => db.select({ n: count() }).from(coupons).where(filter),
   ]);
   return { items, total: Number(total?.n ?? 0) };
 }
 
-export async function findCouponById(db: DbOrTx, id: string, forUpdate = false): Promise<CouponRecord | null> {
+export async function findCouponById(
+  db: DbOrTx,
+  id: string,
+  forUpdate = false,
+): Promise<CouponRecord | null> {
   const query = db.select().from(coupons).where(eq(coupons.id, id)).limit(1);
   const [row] = forUpdate ? await query.for('update') : await query;
   return row ?? null;
@@ -59,7 +82,14 @@ export async function emailOf(db: DbOrTx, userId: string): Promise<string | null
 /** A coupon's latest uses: order, member, amount, time. */
 export async function latestRedemptions(db: DbOrTx, couponId: string, limit: number) {
   return db
-    .select({ orderNo: orders.orderNo, memberId: users.id, memberName: users.displayName, memberEmail: users.email, amount: couponRedemptions.amount, at: couponRedemptions.createdAt })
+    .select({
+      orderNo: orders.orderNo,
+      memberId: users.id,
+      memberName: users.displayName,
+      memberEmail: users.email,
+      amount: couponRedemptions.amount,
+      at: couponRedemptions.createdAt,
+    })
     .from(couponRedemptions)
     .innerJoin(orders, eq(orders.id, couponRedemptions.orderId))
     .innerJoin(users, eq(users.id, couponRedemptions.userId))
@@ -80,7 +110,12 @@ export async function codeTaken(db: DbOrTx, code: string, exceptId: string | nul
 
 /** How many of the codes name a tier. */
 export async function knownTierCount(db: DbOrTx, codes: string[]): Promise<number> {
-  return (await db.select({ code: membershipTiers.code }).from(membershipTiers).where(inArray(membershipTiers.code, codes))).length;
+  return (
+    await db
+      .select({ code: membershipTiers.code })
+      .from(membershipTiers)
+      .where(inArray(membershipTiers.code, codes))
+  ).length;
 }
 
 /** How many of the ids name a category. */
@@ -93,7 +128,11 @@ export async function insertCoupon(db: DbOrTx, values: CouponValues): Promise<Co
   return row!;
 }
 
-export async function updateCouponRow(db: DbOrTx, id: string, values: Partial<CouponValues>): Promise<CouponRecord> {
+export async function updateCouponRow(
+  db: DbOrTx,
+  id: string,
+  values: Partial<CouponValues>,
+): Promise<CouponRecord> {
   const [row] = await db.update(coupons).set(values).where(eq(coupons.id, id)).returning();
   return row!;
 }
@@ -101,8 +140,20 @@ export async function updateCouponRow(db: DbOrTx, id: string, values: Partial<Co
 /** The tiers (by sort order) and every category the coupon form offers. */
 export async function couponFormOptions(db: DbOrTx) {
   const [tiers, cats] = await readTogether(db, [
-    () => db.select({ code: membershipTiers.code, name: membershipTiers.name }).from(membershipTiers).orderBy(asc(membershipTiers.sortOrder)),
-    () => db.select({ id: categories.id, name: categories.name, parentId: categories.parentId, sortOrder: categories.sortOrder }).from(categories),
+    () =>
+      db
+        .select({ code: membershipTiers.code, name: membershipTiers.name })
+        .from(membershipTiers)
+        .orderBy(asc(membershipTiers.sortOrder)),
+    () =>
+      db
+        .select({
+          id: categories.id,
+          name: categories.name,
+          parentId: categories.parentId,
+          sortOrder: categories.sortOrder,
+        })
+        .from(categories),
   ]);
   return { tiers, categories: cats };
 }

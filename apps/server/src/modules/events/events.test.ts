@@ -33,7 +33,12 @@ const freshIp = () => `198.51.100.${ipCounter++}`;
 
 /** True when a Redis server answers at `url` within a second. */
 async function redisAnswers(url: string): Promise<boolean> {
-  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1_000, retryStrategy: () => null });
+  const client = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 1_000,
+    retryStrategy: () => null,
+  });
   try {
     await client.connect();
     return (await client.ping()) === 'PONG';
@@ -63,7 +68,12 @@ describe.skipIf(!dbAvailable())('live-update streams (/api/events)', () => {
     await app.listen({ port: 0, host: '127.0.0.1' });
     port = (app.server.address() as AddressInfo).port;
     // A second server on the same database, checking every stream often.
-    quick = await buildApp({ config: testConfig(), database, closeDatabase: false, streamLimits: { recheckMs: QUICK_RECHECK_MS } });
+    quick = await buildApp({
+      config: testConfig(),
+      database,
+      closeDatabase: false,
+      streamLimits: { recheckMs: QUICK_RECHECK_MS },
+    });
     await quick.listen({ port: 0, host: '127.0.0.1' });
     quickPort = (quick.server.address() as AddressInfo).port;
   });
@@ -81,32 +91,40 @@ describe.skipIf(!dbAvailable())('live-update streams (/api/events)', () => {
   /** Opens a stream over a real socket; resolves once it is refused, or once `ready` arrived. */
   function connect(cookie: string, to = port): Promise<OpenStream> {
     return new Promise((resolve, reject) => {
-      const req = http.get({ host: '127.0.0.1', port: to, path: '/api/events', headers: { cookie, accept: 'text/event-stream' } }, (res) => {
-        let body = '';
-        let ended = false;
-        const closed = new Promise<void>((done) => {
-          res.on('close', () => {
-            ended = true;
-            done();
+      const req = http.get(
+        {
+          host: '127.0.0.1',
+          port: to,
+          path: '/api/events',
+          headers: { cookie, accept: 'text/event-stream' },
+        },
+        (res) => {
+          let body = '';
+          let ended = false;
+          const closed = new Promise<void>((done) => {
+            res.on('close', () => {
+              ended = true;
+              done();
+            });
           });
-        });
-        const stream: OpenStream = {
-          status: res.statusCode ?? 0,
-          headers: res.headers,
-          text: () => body,
-          closed,
-          isClosed: () => ended,
-          close: () => req.destroy(),
-        };
-        open.push(stream);
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          body += chunk;
-          if (res.statusCode === 200 && body.includes('event: ready')) resolve(stream);
-        });
-        res.on('end', () => resolve(stream));
-        res.on('error', () => resolve(stream));
-      });
+          const stream: OpenStream = {
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            text: () => body,
+            closed,
+            isClosed: () => ended,
+            close: () => req.destroy(),
+          };
+          open.push(stream);
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            body += chunk;
+            if (res.statusCode === 200 && body.includes('event: ready')) resolve(stream);
+          });
+          res.on('end', () => resolve(stream));
+          res.on('error', () => resolve(stream));
+        },
+      );
       req.on('error', reject);
     });
   }
@@ -119,7 +137,13 @@ describe.skipIf(!dbAvailable())('live-update streams (/api/events)', () => {
   }
 
   const post = (url: string, cookie: string, payload: object = {}) =>
-    app.inject({ method: 'POST', url, payload, remoteAddress: freshIp(), headers: { cookie, origin: ORIGIN } });
+    app.inject({
+      method: 'POST',
+      url,
+      payload,
+      remoteAddress: freshIp(),
+      headers: { cookie, origin: ORIGIN },
+    });
 
   async function register(email: string): Promise<string> {
     const res = await app.inject({
@@ -127,16 +151,34 @@ describe.skipIf(!dbAvailable())('live-update streams (/api/events)', () => {
       url: '/api/auth/register',
       remoteAddress: freshIp(),
       headers: { origin: ORIGIN },
-      payload: { displayName: '林小嵐', email, password: PASSWORD, passwordConfirm: PASSWORD, acceptTerms: true },
+      payload: {
+        displayName: '林小嵐',
+        email,
+        password: PASSWORD,
+        passwordConfirm: PASSWORD,
+        acceptTerms: true,
+      },
     });
     expect(res.statusCode, res.body).toBe(201);
-    return res.cookies.filter((c) => c.value !== '').map((c) => `${c.name}=${c.value}`).join('; ');
+    return res.cookies
+      .filter((c) => c.value !== '')
+      .map((c) => `${c.name}=${c.value}`)
+      .join('; ');
   }
 
   async function signInWithPassword(email: string, password = PASSWORD): Promise<string> {
-    const res = await app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: freshIp(), headers: { origin: ORIGIN }, payload: { email, password } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: freshIp(),
+      headers: { origin: ORIGIN },
+      payload: { email, password },
+    });
     expect(res.statusCode, res.body).toBe(200);
-    return res.cookies.filter((c) => c.value !== '').map((c) => `${c.name}=${c.value}`).join('; ');
+    return res.cookies
+      .filter((c) => c.value !== '')
+      .map((c) => `${c.name}=${c.value}`)
+      .join('; ');
   }
 
   it('delivers the member’s own events, and nothing meant only for the server', async () => {
@@ -159,7 +201,12 @@ describe.skipIf(!dbAvailable())('live-update streams (/api/events)', () => {
     const shopperPage = await connectOk(shopper.cookie);
     const ownerPage = await connectOk(owner.cookie);
     const setMaintenance = (enabled: boolean) =>
-      app.inject({ method: 'POST', url: '/api/admin/maintenance', headers: { cookie: owner.cookie, origin: ORIGIN }, payload: { enabled } });
+      app.inject({
+        method: 'POST',
+        url: '/api/admin/maintenance',
+        headers: { cookie: owner.cookie, origin: ORIGIN },
+        payload: { enabled },
+      });
     try {
       expect((await setMaintenance(true)).statusCode).toBe(200);
       await new Promise((r) => setTimeout(r, 200));
@@ -211,10 +258,16 @@ describe.skipIf(!dbAvailable())('live-update streams (/api/events)', () => {
   /** The status question the web client asks after a refused stream: only the status line counts. */
   function probe(cookie: string): Promise<{ status: number; retryAfter: string | undefined }> {
     return new Promise((resolve, reject) => {
-      const req = http.get({ host: '127.0.0.1', port, path: '/api/events?probe=1', headers: { cookie } }, (res) => {
-        resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'] as string | undefined });
-        req.destroy();
-      });
+      const req = http.get(
+        { host: '127.0.0.1', port, path: '/api/events?probe=1', headers: { cookie } },
+        (res) => {
+          resolve({
+            status: res.statusCode ?? 0,
+            retryAfter: res.headers['retry-after'] as string | undefined,
+          });
+          req.destroy();
+        },
+      );
       req.on('error', reject);
     });
   }
@@ -253,7 +306,10 @@ describe.skipIf(!dbAvailable())('live-update streams (/api/events)', () => {
     const herePage = await connectOk(here);
     const therePage = await connectOk(there);
     expect((await post('/api/auth/reauthenticate', here, { password: PASSWORD })).statusCode).toBe(200);
-    const res = await post('/api/auth/change-password', here, { password: NEW_PASSWORD, passwordConfirm: NEW_PASSWORD });
+    const res = await post('/api/auth/change-password', here, {
+      password: NEW_PASSWORD,
+      passwordConfirm: NEW_PASSWORD,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(await endsWithin(therePage, 300)).toBe(true);
     expect(herePage.isClosed()).toBe(false);
@@ -263,9 +319,15 @@ describe.skipIf(!dbAvailable())('live-update streams (/api/events)', () => {
   it('a password reset ends every stream of the account', async () => {
     const here = await register('reset@example.com');
     const page = await connectOk(here);
-    expect((await post('/api/auth/forgot-password', '', { email: 'reset@example.com' })).statusCode).toBe(200);
+    expect((await post('/api/auth/forgot-password', '', { email: 'reset@example.com' })).statusCode).toBe(
+      200,
+    );
     const code = codeFrom((await latestMail(database, 'reset@example.com', 'reset-password')).meta.link);
-    const res = await post('/api/auth/reset-password', '', { code, password: NEW_PASSWORD, passwordConfirm: NEW_PASSWORD });
+    const res = await post('/api/auth/reset-password', '', {
+      code,
+      password: NEW_PASSWORD,
+      passwordConfirm: NEW_PASSWORD,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(await endsWithin(page, 300)).toBe(true);
   });
@@ -290,7 +352,11 @@ describe.skipIf(!dbAvailable())('live-update streams (/api/events)', () => {
       await b.listen({ port: 0, host: '127.0.0.1' });
       const member = await signIn(a, 'two-instances@example.com');
       const page = await connectOk(member.cookie, (b.server.address() as AddressInfo).port);
-      const res = await a.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: member.cookie, origin: ORIGIN } });
+      const res = await a.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: { cookie: member.cookie, origin: ORIGIN },
+      });
       expect(res.statusCode).toBe(200);
       expect(await endsWithin(page, 1_000)).toBe(true);
     } finally {

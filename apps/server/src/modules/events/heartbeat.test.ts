@@ -31,7 +31,12 @@ describe.skipIf(!dbAvailable())('live-update heartbeat', () => {
     // Only the stream's interval timer is under the test's control; everything else runs for real.
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     let body = '';
-    const req = http.get({ host: '127.0.0.1', port, path: '/api/events', headers: { cookie, accept: 'text/event-stream' } });
+    const req = http.get({
+      host: '127.0.0.1',
+      port,
+      path: '/api/events',
+      headers: { cookie, accept: 'text/event-stream' },
+    });
     const res = await new Promise<http.IncomingMessage>((resolve, reject) => {
       req.on('response', resolve);
       req.on('error', reject);

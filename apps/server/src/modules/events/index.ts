@@ -53,7 +53,10 @@ const events: FastifyPluginAsync<{ limits?: Partial<StreamLimits> }> = async (ap
       const live = await liveSessionIds(app.db, [...new Set(streams.map((s) => s.sessionId))], new Date());
       for (const stream of streams) if (!live.has(stream.sessionId)) stream.end();
     } catch (error) {
-      app.log.warn({ err: error }, 'live-update streams: session check failed; trying again at the next check');
+      app.log.warn(
+        { err: error },
+        'live-update streams: session check failed; trying again at the next check',
+      );
     }
   }
 
@@ -89,14 +92,21 @@ const events: FastifyPluginAsync<{ limits?: Partial<StreamLimits> }> = async (ap
     const userId = user.id;
     const mine = byUser.get(userId) ?? new Set<Stream>();
     if (open.size >= limits.total) {
-      throw new TooManyRequestsError(RETRY_AFTER_SECONDS, '目前連線的人數較多，即時更新暫停，稍後會自動恢復。');
+      throw new TooManyRequestsError(
+        RETRY_AFTER_SECONDS,
+        '目前連線的人數較多，即時更新暫停，稍後會自動恢復。',
+      );
     }
     let sameSession = 0;
     for (const stream of mine) if (stream.sessionId === sessionId) sameSession++;
     if (mine.size >= limits.perUser || sameSession >= limits.perSession) {
-      throw new TooManyRequestsError(RETRY_AFTER_SECONDS, '同時開啟的頁面太多，這個分頁暫停即時更新；關閉其他分頁後會自動恢復。');
+      throw new TooManyRequestsError(
+        RETRY_AFTER_SECONDS,
+        '同時開啟的頁面太多，這個分頁暫停即時更新；關閉其他分頁後會自動恢復。',
+      );
     }
-    if ((request.query as { probe?: string }).probe !== undefined) return reply.code(204).header('cache-control', 'no-store').send();
+    if ((request.query as { probe?: string }).probe !== undefined)
+      return reply.code(204).header('cache-control', 'no-store').send();
 
     reply.hijack();
     const res = reply.raw;
@@ -110,7 +120,8 @@ const events: FastifyPluginAsync<{ limits?: Partial<StreamLimits> }> = async (ap
     const stream: Stream = { userId, sessionId, end: () => res.end() };
     open.add(stream);
     byUser.set(userId, mine.add(stream));
-    const send = (event: MemberEvent) => res.write(`event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
+    const send = (event: MemberEvent) =>
+      res.write(`event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
     const unsubscribe = app.events.subscribe(userId, (event) => {
       if (event.type === 'session.ended') recheckUserSoon(userId);
       else send(event);

@@ -9,6 +9,13 @@ export async function liveSessionIds(db: DbOrTx, ids: readonly string[], now: Da
     .select({ id: sessions.id })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(inArray(sessions.id, [...ids]), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), isNull(users.disabledAt)));
+    .where(
+      and(
+        inArray(sessions.id, [...ids]),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        isNull(users.disabledAt),
+      ),
+    );
   return new Set(rows.map((r) => r.id));
 }

@@ -19,7 +19,9 @@ describe.skipIf(!dbAvailable())('health', () => {
     await new Promise((r) => setTimeout(r, 1100));
     const execute = vi.spyOn(ctx.app.db, 'execute');
     try {
-      const answers = await Promise.all(Array.from({ length: 50 }, () => ctx.app.inject({ method: 'GET', url: '/api/health' })));
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, () => ctx.app.inject({ method: 'GET', url: '/api/health' })),
+      );
       expect(answers.every((a) => a.statusCode === 200)).toBe(true);
       expect(execute).toHaveBeenCalledTimes(1);
     } finally {
@@ -30,7 +32,9 @@ describe.skipIf(!dbAvailable())('health', () => {
   it('answers 503 within about 2 s when the database hangs, and ok again once it answers', async () => {
     const other = await createTestApp();
     try {
-      const execute = vi.spyOn(other.app.db, 'execute').mockImplementation(() => new Promise(() => undefined) as never);
+      const execute = vi
+        .spyOn(other.app.db, 'execute')
+        .mockImplementation(() => new Promise(() => undefined) as never);
       const started = Date.now();
       const res = await other.app.inject({ method: 'GET', url: '/api/health' });
       expect(res.statusCode).toBe(503);

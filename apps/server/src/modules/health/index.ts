@@ -28,12 +28,24 @@ const health: FastifyPluginAsync = async (app) => {
     const started = performance.now();
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer within ${HEALTH_PROBE_TIMEOUT_MS} ms`)), HEALTH_PROBE_TIMEOUT_MS);
+      timer = setTimeout(
+        () => reject(new Error(`no answer within ${HEALTH_PROBE_TIMEOUT_MS} ms`)),
+        HEALTH_PROBE_TIMEOUT_MS,
+      );
     });
     try {
       // One statement answers both: the database is there, and whether the outbox is held.
-      const answer = await Promise.race([app.db.execute(sql`select exists (select 1 from site_settings where key = ${OUTBOX_HOLD_KEY}) as held`), timedOut]);
-      return { ok: true, latencyMs: Math.round((performance.now() - started) * 10) / 10, outboxHeld: rows<{ held: boolean }>(answer)[0]?.held === true };
+      const answer = await Promise.race([
+        app.db.execute(
+          sql`select exists (select 1 from site_settings where key = ${OUTBOX_HOLD_KEY}) as held`,
+        ),
+        timedOut,
+      ]);
+      return {
+        ok: true,
+        latencyMs: Math.round((performance.now() - started) * 10) / 10,
+        outboxHeld: rows<{ held: boolean }>(answer)[0]?.held === true,
+      };
     } catch (error) {
       return { ok: false, latencyMs: 0, error };
     } finally {
@@ -58,7 +70,13 @@ const health: FastifyPluginAsync = async (app) => {
     const redis = app.redis ? { redis: app.redis.state() } : {};
     // A held outbox does not make the shop unhealthy, but it is said here for monitors and people.
     const outbox = result.outboxHeld ? { outbox: 'held' } : {};
-    return reply.send({ status: 'ok', database: app.database.engine, latencyMs: result.latencyMs, ...redis, ...outbox });
+    return reply.send({
+      status: 'ok',
+      database: app.database.engine,
+      latencyMs: result.latencyMs,
+      ...redis,
+      ...outbox,
+    });
   });
 };
 

@@ -14,8 +14,19 @@ import type { InvoiceDeps } from './service.ts';
 describe('the bimonthly draw', () => {
   it('draws a period on the 25th of the next odd month; prizes are claimed from the 6th of the month after, for three months', () => {
     // 114年11-12月期: drawn 2026-01-25, claimed 2026-02-06 to 2026-05-05.
-    expect(periodOf(2025, 12)).toEqual({ year: 2025, month: 11, draw: new Date('2026-01-25T00:00:00+08:00'), claimFrom: '2026-02-06', claimUntil: '2026-05-05' });
-    expect(periodOf(2026, 1)).toMatchObject({ month: 1, draw: new Date('2026-03-25T00:00:00+08:00'), claimFrom: '2026-04-06', claimUntil: '2026-07-05' });
+    expect(periodOf(2025, 12)).toEqual({
+      year: 2025,
+      month: 11,
+      draw: new Date('2026-01-25T00:00:00+08:00'),
+      claimFrom: '2026-02-06',
+      claimUntil: '2026-05-05',
+    });
+    expect(periodOf(2026, 1)).toMatchObject({
+      month: 1,
+      draw: new Date('2026-03-25T00:00:00+08:00'),
+      claimFrom: '2026-04-06',
+      claimUntil: '2026-07-05',
+    });
   });
 
   it('asks ECPay from the day after the draw (Taipei) until the claim period ends', () => {
@@ -39,7 +50,9 @@ describe.skipIf(!dbAvailable())('winning invoices', () => {
   const paidOrder = async (email: string, invoice: Record<string, string> = { type: 'member' }) => {
     const s = await shopper(ctx.app, email);
     await s.add(variant, 1);
-    const orderNo = ((await s.order({ paymentMethod: 'credit_card', invoice })).json() as { order: { orderNo: string } }).order.orderNo;
+    const orderNo = (
+      (await s.order({ paymentMethod: 'credit_card', invoice })).json() as { order: { orderNo: string } }
+    ).order.orderNo;
     expect(await notifyPayment(ctx.app, ecpayNotice(orderNo, '1', '交易成功'))).toBe('1|OK');
     await ctx.app.outbox.drain();
     await mailSettled(ctx.database);
@@ -47,8 +60,15 @@ describe.skipIf(!dbAvailable())('winning invoices', () => {
     return { s, orderNo, row };
   };
   /** The sandbox told the draw's result for one invoice: 0 not won, else the prize code. */
-  const draw = async (invoiceNo: string, type: string) => expect((await ctx.app.inject({ method: 'POST', url: `${SANDBOX_EINVOICE_PATH}/award/${invoiceNo}/${type}` })).statusCode).toBe(200);
-  const mails = async (to: string, kind: string) => (await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to))).filter((m) => m.meta.kind === kind);
+  const draw = async (invoiceNo: string, type: string) =>
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: `${SANDBOX_EINVOICE_PATH}/award/${invoiceNo}/${type}` }))
+        .statusCode,
+    ).toBe(200);
+  const mails = async (to: string, kind: string) =>
+    (await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to))).filter(
+      (m) => m.meta.kind === kind,
+    );
 
   it('after the draw, records which invoices won, mails the member-carrier winner once with how to claim, and shows 已中獎 on the order', async () => {
     const winner = await paidOrder('award-winner@example.com');
@@ -60,17 +80,33 @@ describe.skipIf(!dbAvailable())('winning invoices', () => {
     await draw(loser.row.invoiceNo, '0');
 
     const { einvoice, publicUrl } = ctx.app.config;
-    const client = invoiceClient({ ...einvoice, host: `${publicUrl}${SANDBOX_EINVOICE_PATH}` }, fetchPost({ fetchImpl: ownFetch(ctx.app, publicUrl) }));
-    const period = periodOf(Number(winner.row.invoiceDate.slice(0, 4)), Number(winner.row.invoiceDate.slice(5, 7)));
-    const at = (ms: number): InvoiceDeps => ({ db: ctx.app.db, client, mailer: ctx.app.mailer, publicUrl, subject: invoiceSubject, now: () => new Date(period.draw.getTime() + ms) });
+    const client = invoiceClient(
+      { ...einvoice, host: `${publicUrl}${SANDBOX_EINVOICE_PATH}` },
+      fetchPost({ fetchImpl: ownFetch(ctx.app, publicUrl) }),
+    );
+    const period = periodOf(
+      Number(winner.row.invoiceDate.slice(0, 4)),
+      Number(winner.row.invoiceDate.slice(5, 7)),
+    );
+    const at = (ms: number): InvoiceDeps => ({
+      db: ctx.app.db,
+      client,
+      mailer: ctx.app.mailer,
+      publicUrl,
+      subject: invoiceSubject,
+      now: () => new Date(period.draw.getTime() + ms),
+    });
 
     // Before the day after the draw nothing is asked.
     expect(await checkInvoiceAwards(at(12 * 3600_000))).toBe(0);
-    expect((await ctx.database.db.select().from(invoices).where(eq(invoices.id, winner.row.id)))[0]?.awardFlag).toBeNull();
+    expect(
+      (await ctx.database.db.select().from(invoices).where(eq(invoices.id, winner.row.id)))[0]?.awardFlag,
+    ).toBeNull();
 
     expect(await checkInvoiceAwards(at(36 * 3600_000))).toBe(2);
     await mailSettled(ctx.database);
-    const flags = async (id: string) => (await ctx.database.db.select().from(invoices).where(eq(invoices.id, id)))[0]!;
+    const flags = async (id: string) =>
+      (await ctx.database.db.select().from(invoices).where(eq(invoices.id, id)))[0]!;
     expect(await flags(winner.row.id)).toMatchObject({ awardFlag: '1', awardType: '6' });
     expect(await flags(mobile.row.id)).toMatchObject({ awardFlag: '1', awardType: '5' });
     expect(await flags(loser.row.id)).toMatchObject({ awardFlag: '0', awardType: null });
@@ -86,9 +122,22 @@ describe.skipIf(!dbAvailable())('winning invoices', () => {
     expect(await mails('award-mobile@example.com', 'invoice-award')).toHaveLength(0);
     expect(await mails('award-loser@example.com', 'invoice-award')).toHaveLength(0);
 
-    const view = ((await winner.s.call('GET', `/api/orders/${winner.orderNo}`)).json() as { issuedInvoice: IssuedInvoiceView }).issuedInvoice;
-    expect(view.status === 'issued' && view.award).toEqual({ label: '已中獎', prize: '六獎', amount: 200, claimUntil: period.claimUntil });
-    const lost = ((await loser.s.call('GET', `/api/orders/${loser.orderNo}`)).json() as { issuedInvoice: IssuedInvoiceView }).issuedInvoice;
+    const view = (
+      (await winner.s.call('GET', `/api/orders/${winner.orderNo}`)).json() as {
+        issuedInvoice: IssuedInvoiceView;
+      }
+    ).issuedInvoice;
+    expect(view.status === 'issued' && view.award).toEqual({
+      label: '已中獎',
+      prize: '六獎',
+      amount: 200,
+      claimUntil: period.claimUntil,
+    });
+    const lost = (
+      (await loser.s.call('GET', `/api/orders/${loser.orderNo}`)).json() as {
+        issuedInvoice: IssuedInvoiceView;
+      }
+    ).issuedInvoice;
     expect(lost.status === 'issued' && lost.award).toBeNull();
 
     // The next run asks only about what is still unknown, and mails nobody twice.

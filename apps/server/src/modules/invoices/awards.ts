@@ -28,7 +28,8 @@ export const PRIZES: Readonly<Record<string, { name: string; amount: number }>> 
   '9': { name: '雲端發票專屬二千元獎', amount: 2_000 },
 };
 
-export const prizeOf = (type: string): { name: string; amount: number | null } => PRIZES[type] ?? { name: `中獎（獎別 ${type || '未知'}）`, amount: null };
+export const prizeOf = (type: string): { name: string; amount: number | null } =>
+  PRIZES[type] ?? { name: `中獎（獎別 ${type || '未知'}）`, amount: null };
 
 export interface Period {
   /** First month (odd) of the two-month period, and its year. */
@@ -63,7 +64,8 @@ export function periodOf(year: number, month: number): Period {
 }
 
 /** 115年1-2月期: the period as the Ministry names it (ROC year). */
-export const periodLabel = (p: Pick<Period, 'year' | 'month'>) => `${p.year - 1911}年${p.month}-${p.month + 1}月期`;
+export const periodLabel = (p: Pick<Period, 'year' | 'month'>) =>
+  `${p.year - 1911}年${p.month}-${p.month + 1}月期`;
 
 /** ECPay is asked from the day after the draw (the 26th, Taipei), until the claim period ends. */
 const ASK_AFTER_DRAW_MS = 24 * 3600_000;
@@ -98,15 +100,28 @@ export async function checkInvoiceAwards(deps: InvoiceDeps): Promise<number> {
     const open = await deps.db
       .select()
       .from(invoices)
-      .where(and(eq(invoices.status, 'issued'), isNull(invoices.awardFlag), gte(invoices.invoiceDate, `${period.year}-${pad(period.month)}-01`), lt(invoices.invoiceDate, `${next.y}-${pad(next.m)}-01`)))
+      .where(
+        and(
+          eq(invoices.status, 'issued'),
+          isNull(invoices.awardFlag),
+          gte(invoices.invoiceDate, `${period.year}-${pad(period.month)}-01`),
+          lt(invoices.invoiceDate, `${next.y}-${pad(next.m)}-01`),
+        ),
+      )
       .orderBy(asc(invoices.invoiceDate))
       .limit(BATCH);
     for (const invoice of open) {
-      const found = await deps.client.getIssue({ invoiceNo: invoice.invoiceNo, invoiceDate: invoice.invoiceDate });
+      const found = await deps.client.getIssue({
+        invoiceNo: invoice.invoiceNo,
+        invoiceDate: invoice.invoiceDate,
+      });
       // Not drawn yet, or ECPay away: asked again next run.
       if (!found.ok || found.value.awardFlag === '') continue;
       const { awardFlag, awardType } = found.value;
-      const subject = awardFlag === '1' && invoice.issuedTo.type === 'member' ? await deps.subject(deps.db, invoice.orderId) : null;
+      const subject =
+        awardFlag === '1' && invoice.issuedTo.type === 'member'
+          ? await deps.subject(deps.db, invoice.orderId)
+          : null;
       await deps.db.transaction(async (tx) => {
         const [marked] = await tx
           .update(invoices)
@@ -115,7 +130,21 @@ export async function checkInvoiceAwards(deps: InvoiceDeps): Promise<number> {
           .returning({ id: invoices.id });
         if (!marked || awardFlag !== '1') return;
         winners += 1;
-        if (subject) await deps.mailer.enqueue(tx, invoiceAwardMail({ orderNo: subject.orderNo, email: subject.buyer.email, name: subject.buyer.name, invoiceNo: invoice.invoiceNo, period, prize: prizeOf(awardType) }, deps.publicUrl));
+        if (subject)
+          await deps.mailer.enqueue(
+            tx,
+            invoiceAwardMail(
+              {
+                orderNo: subject.orderNo,
+                email: subject.buyer.email,
+                name: subject.buyer.name,
+                invoiceNo: invoice.invoiceNo,
+                period,
+                prize: prizeOf(awardType),
+              },
+              deps.publicUrl,
+            ),
+          );
       });
     }
   }

@@ -52,8 +52,10 @@ const NOW = new Date('2026-03-01T04:05:06Z');
  */
 const DOC_JSON = '{"Name":"Test","ID":"A123456789"}';
 const DOC_ENCODED_UPPER = '%7B%22Name%22%3A%22Test%22%2C%22ID%22%3A%22A123456789%22%7D';
-const DOC_DATA_UPPER = 'uvI4yrErM37XNQkXGAgRgJAgHn2t72jahaMZzYhWL1HmvH4WV18VJDP2i9pTbC+tby5nxVExLLFyAkbjbS2Dvg==';
-const DOC_DATA_LOWER = 'ZD/z07UvdmL3aYz0tsVo+bFXF5VldNcns6ezyfea777KOmLiizrUNDYe+v1bh2QTT4AySf1NICgXxWXB6f7c6A==';
+const DOC_DATA_UPPER =
+  'uvI4yrErM37XNQkXGAgRgJAgHn2t72jahaMZzYhWL1HmvH4WV18VJDP2i9pTbC+tby5nxVExLLFyAkbjbS2Dvg==';
+const DOC_DATA_LOWER =
+  'ZD/z07UvdmL3aYz0tsVo+bFXF5VldNcns6ezyfea777KOmLiizrUNDYe+v1bh2QTT4AySf1NICgXxWXB6f7c6A==';
 
 describe('AES Data — the documented example (ECPay B2C appendix, merchant 2000132)', () => {
   it('URL-encodes the example JSON exactly as the document shows', () => {
@@ -69,19 +71,32 @@ describe('AES Data — the documented example (ECPay B2C appendix, merchant 2000
   });
 
   it('decrypts the documented lower-case-hex variant to the same payload', () => {
-    expect(encryptText(DOC_ENCODED_UPPER.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()), KEY, IV)).toBe(DOC_DATA_LOWER);
+    expect(
+      encryptText(
+        DOC_ENCODED_UPPER.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()),
+        KEY,
+        IV,
+      ),
+    ).toBe(DOC_DATA_LOWER);
     expect(decryptData(DOC_DATA_LOWER, KEY, IV)).toEqual({ Name: 'Test', ID: 'A123456789' });
   });
 
   it('is plain AES-128-CBC + PKCS7 + base64 over the encoded text (node:crypto spelled out)', () => {
     const cipher = createCipheriv('aes-128-cbc', Buffer.from(KEY), Buffer.from(IV));
-    expect(Buffer.concat([cipher.update(DOC_ENCODED_UPPER, 'utf8'), cipher.final()]).toString('base64')).toBe(DOC_DATA_UPPER);
+    expect(Buffer.concat([cipher.update(DOC_ENCODED_UPPER, 'utf8'), cipher.final()]).toString('base64')).toBe(
+      DOC_DATA_UPPER,
+    );
   });
 
   it('also reproduces the same appendix of another ECPay AES API (merchant 3085676, https://developers.ecpay.com.tw/?p=32235)', () => {
     const data = 'oxmUqzelA4koGRQ+myZggW5qNqlVdytGJadngOuWA7jd1Fakpay72J/w5IXLIINqCYcmx7gLsaednuH54LjffA==';
-    expect(encryptData({ Name: 'Test', ID: 'A123456789' }, '7b53896b742849d3', '37a0ad3c6ffa428b')).toBe(data);
-    expect(decryptData(data, '7b53896b742849d3', '37a0ad3c6ffa428b')).toEqual({ Name: 'Test', ID: 'A123456789' });
+    expect(encryptData({ Name: 'Test', ID: 'A123456789' }, '7b53896b742849d3', '37a0ad3c6ffa428b')).toBe(
+      data,
+    );
+    expect(decryptData(data, '7b53896b742849d3', '37a0ad3c6ffa428b')).toEqual({
+      Name: 'Test',
+      ID: 'A123456789',
+    });
   });
 });
 
@@ -116,9 +131,27 @@ const DEMO_PAYLOAD = {
   InvType: '07',
   vat: '1',
   Items: [
-    { ItemSeq: 1, ItemName: '商品1', ItemCount: 1, ItemWord: '個', ItemPrice: 50, ItemTaxType: '1', ItemAmount: 50, ItemRemark: 'item01_desc' },
+    {
+      ItemSeq: 1,
+      ItemName: '商品1',
+      ItemCount: 1,
+      ItemWord: '個',
+      ItemPrice: 50,
+      ItemTaxType: '1',
+      ItemAmount: 50,
+      ItemRemark: 'item01_desc',
+    },
     // The page is cut off inside this item; only its opening brace is known, any content will do.
-    { ItemSeq: 2, ItemName: '商品2', ItemCount: 1, ItemWord: '個', ItemPrice: 20, ItemTaxType: '1', ItemAmount: 20, ItemRemark: 'item02_desc' },
+    {
+      ItemSeq: 2,
+      ItemName: '商品2',
+      ItemCount: 1,
+      ItemWord: '個',
+      ItemPrice: 20,
+      ItemTaxType: '1',
+      ItemAmount: 20,
+      ItemRemark: 'item02_desc',
+    },
   ],
 };
 
@@ -169,29 +202,56 @@ describe('decryptData refusals', () => {
 describe('envelope and reply round trip', () => {
   it('wraps a payload as ECPay reads it, and the reading side gets it back', () => {
     const body = envelope(SETTINGS, { MerchantID: MERCHANT, BarCode: '/ABC1234' }, NOW);
-    expect(body).toMatchObject({ MerchantID: MERCHANT, RqHeader: { Timestamp: Math.floor(NOW.getTime() / 1000), Revision: EINVOICE_REVISION } });
+    expect(body).toMatchObject({
+      MerchantID: MERCHANT,
+      RqHeader: { Timestamp: Math.floor(NOW.getTime() / 1000), Revision: EINVOICE_REVISION },
+    });
     const opened = openRequest(JSON.parse(JSON.stringify(body)), SETTINGS, NOW);
-    expect(opened).toEqual({ ok: true, merchantId: MERCHANT, payload: { MerchantID: MERCHANT, BarCode: '/ABC1234' } });
+    expect(opened).toEqual({
+      ok: true,
+      merchantId: MERCHANT,
+      payload: { MerchantID: MERCHANT, BarCode: '/ABC1234' },
+    });
   });
 
   it('opens a successful reply to its Data', () => {
     const reply = replyEnvelope(SETTINGS, { RtnCode: 1, RtnMsg: '執行成功', IsExist: 'Y' }, NOW);
-    expect(reply).toMatchObject({ PlatformID: '', MerchantID: MERCHANT, RpHeader: { Timestamp: 1772337906 }, TransCode: 1 });
-    expect(openReply(reply, SETTINGS)).toEqual({ ok: true, value: { RtnCode: 1, RtnMsg: '執行成功', IsExist: 'Y' } });
+    expect(reply).toMatchObject({
+      PlatformID: '',
+      MerchantID: MERCHANT,
+      RpHeader: { Timestamp: 1772337906 },
+      TransCode: 1,
+    });
+    expect(openReply(reply, SETTINGS)).toEqual({
+      ok: true,
+      value: { RtnCode: 1, RtnMsg: '執行成功', IsExist: 'Y' },
+    });
   });
 
   it('reads RtnCode sent as a string and a reply without PlatformID or RpHeader', () => {
-    const reply = { MerchantID: Number(MERCHANT), TransCode: '1', TransMsg: '', Data: encryptData({ RtnCode: '1', RtnMsg: 'ok' }, KEY, IV) };
+    const reply = {
+      MerchantID: Number(MERCHANT),
+      TransCode: '1',
+      TransMsg: '',
+      Data: encryptData({ RtnCode: '1', RtnMsg: 'ok' }, KEY, IV),
+    };
     expect(openReply(reply, SETTINGS)).toEqual({ ok: true, value: { RtnCode: 1, RtnMsg: 'ok' } });
   });
 
   it('refuses a reply for another merchant', () => {
     const reply = replyEnvelope({ ...SETTINGS, merchantId: '2000214' }, { RtnCode: 1, RtnMsg: '' }, NOW);
-    expect(openReply(reply, SETTINGS)).toEqual({ ok: false, error: { kind: 'malformed', message: '綠界回應的特店編號與本店不符' } });
+    expect(openReply(reply, SETTINGS)).toEqual({
+      ok: false,
+      error: { kind: 'malformed', message: '綠界回應的特店編號與本店不符' },
+    });
   });
 
   it('refuses a reply whose Data does not open', () => {
-    const wrongKey = replyEnvelope({ ...SETTINGS, hashKey: 'AAAAAAAAAAAAAAAA' }, { RtnCode: 1, RtnMsg: '' }, NOW);
+    const wrongKey = replyEnvelope(
+      { ...SETTINGS, hashKey: 'AAAAAAAAAAAAAAAA' },
+      { RtnCode: 1, RtnMsg: '' },
+      NOW,
+    );
     expect(openReply(wrongKey, SETTINGS)).toMatchObject({ ok: false, error: { kind: 'malformed' } });
     const garbage = { ...replyEnvelope(SETTINGS, { RtnCode: 1 }, NOW), Data: 'bm90IGFlcw==' };
     expect(openReply(garbage, SETTINGS)).toMatchObject({ ok: false, error: { kind: 'malformed' } });
@@ -199,24 +259,51 @@ describe('envelope and reply round trip', () => {
     expect(openReply(empty, SETTINGS)).toMatchObject({ ok: false, error: { kind: 'malformed' } });
     const noRtnCode = replyEnvelope(SETTINGS, { RtnMsg: 'x' }, NOW);
     expect(openReply(noRtnCode, SETTINGS)).toMatchObject({ ok: false, error: { kind: 'malformed' } });
-    expect(openReply('<html>502</html>', SETTINGS)).toMatchObject({ ok: false, error: { kind: 'malformed' } });
+    expect(openReply('<html>502</html>', SETTINGS)).toMatchObject({
+      ok: false,
+      error: { kind: 'malformed' },
+    });
   });
 
   it('reports TransCode ≠ 1 as refused and RtnCode ≠ 1 as rejected, with their messages', () => {
-    expect(openReply(refusalEnvelope(MERCHANT, 999, 'Data 無法解密', NOW), SETTINGS)).toEqual({ ok: false, error: { kind: 'refused', code: 999, message: 'Data 無法解密' } });
-    expect(openReply(replyEnvelope(SETTINGS, { RtnCode: 2000063, RtnMsg: '已作廢' }, NOW), SETTINGS)).toEqual({ ok: false, error: { kind: 'rejected', code: 2000063, message: '已作廢' } });
-    expect(openReply(replyEnvelope(SETTINGS, { RtnCode: 9000001, RtnMsg: '財政部維護中' }, NOW), SETTINGS)).toMatchObject({ ok: false, error: { kind: 'unavailable' } });
+    expect(openReply(refusalEnvelope(MERCHANT, 999, 'Data 無法解密', NOW), SETTINGS)).toEqual({
+      ok: false,
+      error: { kind: 'refused', code: 999, message: 'Data 無法解密' },
+    });
+    expect(openReply(replyEnvelope(SETTINGS, { RtnCode: 2000063, RtnMsg: '已作廢' }, NOW), SETTINGS)).toEqual(
+      { ok: false, error: { kind: 'rejected', code: 2000063, message: '已作廢' } },
+    );
+    expect(
+      openReply(replyEnvelope(SETTINGS, { RtnCode: 9000001, RtnMsg: '財政部維護中' }, NOW), SETTINGS),
+    ).toMatchObject({ ok: false, error: { kind: 'unavailable' } });
   });
 
   it('openRequest refuses a wrong merchant, a stale timestamp, Data it cannot open, and a Data merchant that differs', () => {
     const good = envelope(SETTINGS, { MerchantID: MERCHANT }, NOW);
-    expect(openRequest({ ...good, MerchantID: '2000214' }, SETTINGS, NOW)).toMatchObject({ ok: false, transCode: 999, merchantId: '2000214' });
-    expect(openRequest(good, SETTINGS, new Date(NOW.getTime() + 601_000))).toMatchObject({ ok: false, transCode: 999 });
+    expect(openRequest({ ...good, MerchantID: '2000214' }, SETTINGS, NOW)).toMatchObject({
+      ok: false,
+      transCode: 999,
+      merchantId: '2000214',
+    });
+    expect(openRequest(good, SETTINGS, new Date(NOW.getTime() + 601_000))).toMatchObject({
+      ok: false,
+      transCode: 999,
+    });
     expect(openRequest(good, SETTINGS, new Date(NOW.getTime() + 599_000))).toMatchObject({ ok: true });
-    expect(openRequest({ ...good, Data: 'garbage' }, SETTINGS, NOW)).toMatchObject({ ok: false, transCode: 999 });
-    expect(openRequest(envelope(SETTINGS, { MerchantID: '2000214' }, NOW), SETTINGS, NOW)).toMatchObject({ ok: false, transCode: 999 });
+    expect(openRequest({ ...good, Data: 'garbage' }, SETTINGS, NOW)).toMatchObject({
+      ok: false,
+      transCode: 999,
+    });
+    expect(openRequest(envelope(SETTINGS, { MerchantID: '2000214' }, NOW), SETTINGS, NOW)).toMatchObject({
+      ok: false,
+      transCode: 999,
+    });
     expect(openRequest(envelope(SETTINGS, [1, 2], NOW), SETTINGS, NOW)).toMatchObject({ ok: false });
-    expect(openRequest({ nothing: true }, SETTINGS, NOW)).toMatchObject({ ok: false, transCode: 999, merchantId: '' });
+    expect(openRequest({ nothing: true }, SETTINGS, NOW)).toMatchObject({
+      ok: false,
+      transCode: 999,
+      merchantId: '',
+    });
   });
 });
 
@@ -234,7 +321,10 @@ const order = (over: Partial<IssueInput> = {}): IssueInput => ({
 });
 
 /** ECPay's amount rules: ItemPrice × ItemCount = ItemAmount on every item, and the items add up to SalesAmount. */
-function expectAmountRules(payload: { SalesAmount: number; Items: Array<{ ItemPrice: number; ItemCount: number; ItemAmount: number }> }) {
+function expectAmountRules(payload: {
+  SalesAmount: number;
+  Items: Array<{ ItemPrice: number; ItemCount: number; ItemAmount: number }>;
+}) {
   for (const it of payload.Items) {
     expect(Number.isInteger(it.ItemPrice) && it.ItemPrice >= 0, JSON.stringify(it)).toBe(true);
     expect(it.ItemPrice * it.ItemCount).toBe(it.ItemAmount);
@@ -247,11 +337,46 @@ describe('buildIssuePayload — amounts', () => {
   it('one item per line plus a 運費 line; SalesAmount is the order total, tax included', () => {
     const p = buildIssuePayload(MERCHANT, order());
     expect(p.Items).toEqual([
-      { ItemSeq: 1, ItemName: '凍頂烏龍茶 150g', ItemCount: 2, ItemWord: '件', ItemPrice: 450, ItemTaxType: '1', ItemAmount: 900, ItemRemark: '' },
-      { ItemSeq: 2, ItemName: '白瓷蓋杯', ItemCount: 1, ItemWord: '組', ItemPrice: 1200, ItemTaxType: '1', ItemAmount: 1200, ItemRemark: '' },
-      { ItemSeq: 3, ItemName: '運費', ItemCount: 1, ItemWord: '式', ItemPrice: 100, ItemTaxType: '1', ItemAmount: 100, ItemRemark: '' },
+      {
+        ItemSeq: 1,
+        ItemName: '凍頂烏龍茶 150g',
+        ItemCount: 2,
+        ItemWord: '件',
+        ItemPrice: 450,
+        ItemTaxType: '1',
+        ItemAmount: 900,
+        ItemRemark: '',
+      },
+      {
+        ItemSeq: 2,
+        ItemName: '白瓷蓋杯',
+        ItemCount: 1,
+        ItemWord: '組',
+        ItemPrice: 1200,
+        ItemTaxType: '1',
+        ItemAmount: 1200,
+        ItemRemark: '',
+      },
+      {
+        ItemSeq: 3,
+        ItemName: '運費',
+        ItemCount: 1,
+        ItemWord: '式',
+        ItemPrice: 100,
+        ItemTaxType: '1',
+        ItemAmount: 100,
+        ItemRemark: '',
+      },
     ]);
-    expect(p).toMatchObject({ MerchantID: MERCHANT, RelateNumber: 'TW20260301001', SalesAmount: 2200, TaxType: '1', InvType: '07', vat: '1', InvoiceRemark: '' });
+    expect(p).toMatchObject({
+      MerchantID: MERCHANT,
+      RelateNumber: 'TW20260301001',
+      SalesAmount: 2200,
+      TaxType: '1',
+      InvType: '07',
+      vat: '1',
+      InvoiceRemark: '',
+    });
     expectAmountRules(p);
   });
 
@@ -275,7 +400,10 @@ describe('buildIssuePayload — amounts', () => {
   });
 
   it('splits a line whose discounted amount does not divide by its quantity into two whole-price lines', () => {
-    const p = buildIssuePayload(MERCHANT, order({ lines: [{ name: '高山茶', quantity: 3, unitPrice: 100 }], shippingFee: 0, discountTotal: 10 }));
+    const p = buildIssuePayload(
+      MERCHANT,
+      order({ lines: [{ name: '高山茶', quantity: 3, unitPrice: 100 }], shippingFee: 0, discountTotal: 10 }),
+    );
     expect(p.Items.map((i) => [i.ItemSeq, i.ItemName, i.ItemCount, i.ItemPrice, i.ItemAmount])).toEqual([
       [1, '高山茶', 1, 96, 96],
       [2, '高山茶', 2, 97, 194],
@@ -285,7 +413,10 @@ describe('buildIssuePayload — amounts', () => {
   });
 
   it('takes a discount larger than the goods off the shipping line', () => {
-    const p = buildIssuePayload(MERCHANT, order({ lines: [{ name: '試飲包', quantity: 1, unitPrice: 50 }], shippingFee: 100, discountTotal: 80 }));
+    const p = buildIssuePayload(
+      MERCHANT,
+      order({ lines: [{ name: '試飲包', quantity: 1, unitPrice: 50 }], shippingFee: 100, discountTotal: 80 }),
+    );
     expect(p.Items.map((i) => [i.ItemName, i.ItemAmount])).toEqual([
       ['試飲包', 0],
       ['運費', 70],
@@ -301,7 +432,11 @@ describe('buildIssuePayload — amounts', () => {
       return seed % n;
     };
     for (let round = 0; round < 300; round++) {
-      const lines = Array.from({ length: 1 + rand(6) }, (_, i) => ({ name: `商品${i}`, quantity: 1 + rand(7), unitPrice: rand(3000) }));
+      const lines = Array.from({ length: 1 + rand(6) }, (_, i) => ({
+        name: `商品${i}`,
+        quantity: 1 + rand(7),
+        unitPrice: rand(3000),
+      }));
       const goods = lines.reduce((s, l) => s + l.quantity * l.unitPrice, 0);
       const shippingFee = rand(3) === 0 ? 0 : 60 + rand(200);
       const discountTotal = rand(goods + shippingFee);
@@ -332,7 +467,10 @@ describe('buildIssuePayload — amounts', () => {
   });
 
   it('cuts long names to ECPay’s lengths by character, not inside one', () => {
-    const p = buildIssuePayload(MERCHANT, order({ lines: [{ name: '茶'.repeat(150), quantity: 1, unitPrice: 100, unit: '大盒裝禮盒組合' }] }));
+    const p = buildIssuePayload(
+      MERCHANT,
+      order({ lines: [{ name: '茶'.repeat(150), quantity: 1, unitPrice: 100, unit: '大盒裝禮盒組合' }] }),
+    );
     expect(Array.from(p.Items[0]!.ItemName)).toHaveLength(100);
     expect(p.Items[0]!.ItemWord).toBe('大盒裝禮盒組');
   });
@@ -340,79 +478,253 @@ describe('buildIssuePayload — amounts', () => {
 
 describe('buildIssuePayload — invoice choices', () => {
   it('member carrier: CarrierType 1, no CarrierNum (ECPay files it under the e-mail), not printed', () => {
-    expect(buildIssuePayload(MERCHANT, order())).toMatchObject({ CarrierType: '1', CarrierNum: '', Print: '0', Donation: '0', LoveCode: '', CustomerIdentifier: '', CustomerEmail: 'lan@example.com', CustomerName: '林小嵐' });
+    expect(buildIssuePayload(MERCHANT, order())).toMatchObject({
+      CarrierType: '1',
+      CarrierNum: '',
+      Print: '0',
+      Donation: '0',
+      LoveCode: '',
+      CustomerIdentifier: '',
+      CustomerEmail: 'lan@example.com',
+      CustomerName: '林小嵐',
+    });
   });
 
   it('mobile barcode: CarrierType 3 with the barcode normalised (full-width, lower case)', () => {
-    expect(buildIssuePayload(MERCHANT, order({ invoice: { type: 'mobile', barcode: ' ／ａｂｃ+1.2 ' } }))).toMatchObject({ CarrierType: '3', CarrierNum: '/ABC+1.2', Print: '0', Donation: '0' });
-    expect(() => buildIssuePayload(MERCHANT, order({ invoice: { type: 'mobile', barcode: '/ABC12' } }))).toThrow(EinvoiceInputError);
+    expect(
+      buildIssuePayload(MERCHANT, order({ invoice: { type: 'mobile', barcode: ' ／ａｂｃ+1.2 ' } })),
+    ).toMatchObject({ CarrierType: '3', CarrierNum: '/ABC+1.2', Print: '0', Donation: '0' });
+    expect(() =>
+      buildIssuePayload(MERCHANT, order({ invoice: { type: 'mobile', barcode: '/ABC12' } })),
+    ).toThrow(EinvoiceInputError);
   });
 
   it('citizen certificate: CarrierType 2 with the 16-character number', () => {
-    expect(buildIssuePayload(MERCHANT, order({ invoice: { type: 'certificate', certificate: 'ab12345678901234' } }))).toMatchObject({ CarrierType: '2', CarrierNum: 'AB12345678901234', Print: '0' });
-    expect(() => buildIssuePayload(MERCHANT, order({ invoice: { type: 'certificate', certificate: 'A123456789' } }))).toThrow(EinvoiceInputError);
+    expect(
+      buildIssuePayload(
+        MERCHANT,
+        order({ invoice: { type: 'certificate', certificate: 'ab12345678901234' } }),
+      ),
+    ).toMatchObject({ CarrierType: '2', CarrierNum: 'AB12345678901234', Print: '0' });
+    expect(() =>
+      buildIssuePayload(MERCHANT, order({ invoice: { type: 'certificate', certificate: 'A123456789' } })),
+    ).toThrow(EinvoiceInputError);
   });
 
   it('donation: Donation 1 with the love code, no carrier, not printed', () => {
-    expect(buildIssuePayload(MERCHANT, order({ invoice: { type: 'donation', loveCode: '919' } }))).toMatchObject({ Donation: '1', LoveCode: '919', CarrierType: '', CarrierNum: '', Print: '0', CustomerIdentifier: '' });
-    expect(() => buildIssuePayload(MERCHANT, order({ invoice: { type: 'donation', loveCode: '12' } }))).toThrow(EinvoiceInputError);
+    expect(
+      buildIssuePayload(MERCHANT, order({ invoice: { type: 'donation', loveCode: '919' } })),
+    ).toMatchObject({
+      Donation: '1',
+      LoveCode: '919',
+      CarrierType: '',
+      CarrierNum: '',
+      Print: '0',
+      CustomerIdentifier: '',
+    });
+    expect(() =>
+      buildIssuePayload(MERCHANT, order({ invoice: { type: 'donation', loveCode: '12' } })),
+    ).toThrow(EinvoiceInputError);
   });
 
   it('company: the 統一編號 and title, printed (Print 1), with the address ECPay requires for printing', () => {
-    const p = buildIssuePayload(MERCHANT, order({ buyer: { name: '林小嵐', email: 'lan@example.com', address: '臺北市中正區重慶南路一段 122 號' }, invoice: { type: 'company', taxId: '22099131', title: '台灣積體電路製造股份有限公司' } }));
-    expect(p).toMatchObject({ CustomerIdentifier: '22099131', CustomerName: '台灣積體電路製造股份有限公司', CustomerAddr: '臺北市中正區重慶南路一段 122 號', Print: '1', Donation: '0', CarrierType: '', CarrierNum: '' });
+    const p = buildIssuePayload(
+      MERCHANT,
+      order({
+        buyer: { name: '林小嵐', email: 'lan@example.com', address: '臺北市中正區重慶南路一段 122 號' },
+        invoice: { type: 'company', taxId: '22099131', title: '台灣積體電路製造股份有限公司' },
+      }),
+    );
+    expect(p).toMatchObject({
+      CustomerIdentifier: '22099131',
+      CustomerName: '台灣積體電路製造股份有限公司',
+      CustomerAddr: '臺北市中正區重慶南路一段 122 號',
+      Print: '1',
+      Donation: '0',
+      CarrierType: '',
+      CarrierNum: '',
+    });
     expectAmountRules(p);
   });
 
   it('company: refuses a bad check digit and a missing address', () => {
-    expect(() => buildIssuePayload(MERCHANT, order({ buyer: { name: 'x', email: 'a@b.tw', address: '臺北市' }, invoice: { type: 'company', taxId: '22099132', title: '某公司' } }))).toThrow(/統一編號/);
-    expect(() => buildIssuePayload(MERCHANT, order({ invoice: { type: 'company', taxId: '22099131', title: '某公司' } }))).toThrow(/地址/);
+    expect(() =>
+      buildIssuePayload(
+        MERCHANT,
+        order({
+          buyer: { name: 'x', email: 'a@b.tw', address: '臺北市' },
+          invoice: { type: 'company', taxId: '22099132', title: '某公司' },
+        }),
+      ),
+    ).toThrow(/統一編號/);
+    expect(() =>
+      buildIssuePayload(
+        MERCHANT,
+        order({ invoice: { type: 'company', taxId: '22099131', title: '某公司' } }),
+      ),
+    ).toThrow(/地址/);
   });
 });
 
 describe('other payloads', () => {
   it('Invalid takes the day of the invoice date and a reason of at most 20 characters', () => {
-    expect(buildInvalidPayload(MERCHANT, { invoiceNo: 'AB12345678', invoiceDate: '2026-03-01 12:05:06', reason: '訂單取消' })).toEqual({ MerchantID: MERCHANT, InvoiceNo: 'AB12345678', InvoiceDate: '2026-03-01', Reason: '訂單取消' });
-    expect(buildInvalidPayload(MERCHANT, { invoiceNo: 'AB12345678', invoiceDate: '2026-03-01', reason: '退'.repeat(30) }).Reason).toHaveLength(20);
-    expect(() => buildInvalidPayload(MERCHANT, { invoiceNo: 'AB1234567', invoiceDate: '2026-03-01', reason: 'x' })).toThrow(EinvoiceInputError);
-    expect(() => buildInvalidPayload(MERCHANT, { invoiceNo: 'AB12345678', invoiceDate: '2026/03/01', reason: 'x' })).toThrow(EinvoiceInputError);
+    expect(
+      buildInvalidPayload(MERCHANT, {
+        invoiceNo: 'AB12345678',
+        invoiceDate: '2026-03-01 12:05:06',
+        reason: '訂單取消',
+      }),
+    ).toEqual({
+      MerchantID: MERCHANT,
+      InvoiceNo: 'AB12345678',
+      InvoiceDate: '2026-03-01',
+      Reason: '訂單取消',
+    });
+    expect(
+      buildInvalidPayload(MERCHANT, {
+        invoiceNo: 'AB12345678',
+        invoiceDate: '2026-03-01',
+        reason: '退'.repeat(30),
+      }).Reason,
+    ).toHaveLength(20);
+    expect(() =>
+      buildInvalidPayload(MERCHANT, { invoiceNo: 'AB1234567', invoiceDate: '2026-03-01', reason: 'x' }),
+    ).toThrow(EinvoiceInputError);
+    expect(() =>
+      buildInvalidPayload(MERCHANT, { invoiceNo: 'AB12345678', invoiceDate: '2026/03/01', reason: 'x' }),
+    ).toThrow(EinvoiceInputError);
   });
 
   it('Allowance: the amount is the sum of its items; notice by e-mail when there is an address', () => {
-    const p = buildAllowancePayload(MERCHANT, { invoiceNo: 'AB12345678', invoiceDate: '2026-03-01 12:05:06', lines: [{ name: '凍頂烏龍茶 150g', quantity: 1, unitPrice: 450 }, refundLine(50)], notifyEmail: 'lan@example.com', customerName: '林小嵐' });
-    expect(p).toMatchObject({ InvoiceNo: 'AB12345678', InvoiceDate: '2026-03-01', AllowanceNotify: 'E', NotifyMail: 'lan@example.com', CustomerName: '林小嵐', AllowanceAmount: 500 });
+    const p = buildAllowancePayload(MERCHANT, {
+      invoiceNo: 'AB12345678',
+      invoiceDate: '2026-03-01 12:05:06',
+      lines: [{ name: '凍頂烏龍茶 150g', quantity: 1, unitPrice: 450 }, refundLine(50)],
+      notifyEmail: 'lan@example.com',
+      customerName: '林小嵐',
+    });
+    expect(p).toMatchObject({
+      InvoiceNo: 'AB12345678',
+      InvoiceDate: '2026-03-01',
+      AllowanceNotify: 'E',
+      NotifyMail: 'lan@example.com',
+      CustomerName: '林小嵐',
+      AllowanceAmount: 500,
+    });
     expect(p.Items.map((i) => [i.ItemSeq, i.ItemName, i.ItemAmount])).toEqual([
       [1, '凍頂烏龍茶 150g', 450],
       [2, '退款折讓', 50],
     ]);
-    expect(buildAllowancePayload(MERCHANT, { invoiceNo: 'AB12345678', invoiceDate: '2026-03-01', lines: [refundLine(10)] })).toMatchObject({ AllowanceNotify: 'N', NotifyMail: '' });
+    expect(
+      buildAllowancePayload(MERCHANT, {
+        invoiceNo: 'AB12345678',
+        invoiceDate: '2026-03-01',
+        lines: [refundLine(10)],
+      }),
+    ).toMatchObject({ AllowanceNotify: 'N', NotifyMail: '' });
   });
 
   it('AllowanceByCollegiate (online consent): notice by e-mail to the buyer, who must be given, and a ReturnURL of at most 200 characters', () => {
-    const p = buildOnlineAllowancePayload(MERCHANT, { invoiceNo: 'AB12345678', invoiceDate: '2026-03-01 12:05:06', lines: [refundLine(480)], notifyEmail: ' lan@example.com ', customerName: '林小嵐', returnUrl: 'https://shop.example/api/invoices/ecpay/allowance-result' });
-    expect(p).toMatchObject({ InvoiceNo: 'AB12345678', InvoiceDate: '2026-03-01', AllowanceNotify: 'E', NotifyMail: 'lan@example.com', CustomerName: '林小嵐', AllowanceAmount: 480, ReturnURL: 'https://shop.example/api/invoices/ecpay/allowance-result' });
-    expect(() => buildOnlineAllowancePayload(MERCHANT, { invoiceNo: 'AB12345678', invoiceDate: '2026-03-01', lines: [refundLine(1)], notifyEmail: '', returnUrl: 'https://shop.example/r' })).toThrow(EinvoiceInputError);
-    expect(() => buildOnlineAllowancePayload(MERCHANT, { invoiceNo: 'AB12345678', invoiceDate: '2026-03-01', lines: [refundLine(1)], notifyEmail: 'lan@example.com', returnUrl: `https://shop.example/${'r'.repeat(200)}` })).toThrow(EinvoiceInputError);
+    const p = buildOnlineAllowancePayload(MERCHANT, {
+      invoiceNo: 'AB12345678',
+      invoiceDate: '2026-03-01 12:05:06',
+      lines: [refundLine(480)],
+      notifyEmail: ' lan@example.com ',
+      customerName: '林小嵐',
+      returnUrl: 'https://shop.example/api/invoices/ecpay/allowance-result',
+    });
+    expect(p).toMatchObject({
+      InvoiceNo: 'AB12345678',
+      InvoiceDate: '2026-03-01',
+      AllowanceNotify: 'E',
+      NotifyMail: 'lan@example.com',
+      CustomerName: '林小嵐',
+      AllowanceAmount: 480,
+      ReturnURL: 'https://shop.example/api/invoices/ecpay/allowance-result',
+    });
+    expect(() =>
+      buildOnlineAllowancePayload(MERCHANT, {
+        invoiceNo: 'AB12345678',
+        invoiceDate: '2026-03-01',
+        lines: [refundLine(1)],
+        notifyEmail: '',
+        returnUrl: 'https://shop.example/r',
+      }),
+    ).toThrow(EinvoiceInputError);
+    expect(() =>
+      buildOnlineAllowancePayload(MERCHANT, {
+        invoiceNo: 'AB12345678',
+        invoiceDate: '2026-03-01',
+        lines: [refundLine(1)],
+        notifyEmail: 'lan@example.com',
+        returnUrl: `https://shop.example/${'r'.repeat(200)}`,
+      }),
+    ).toThrow(EinvoiceInputError);
   });
 
   it("reads the online-allowance notice by its CheckMacValue (MD5): ECPay's documented example (?p=38242), and refuses it altered", () => {
     // The worked example of ECPay's 檢查碼機制 appendix, with the stage keys.
-    const documented = { RtnCode: '1', RtnMsg: '', IA_Allow_No: '1909181313013546', IA_Invoice_No: 'UV11100019', IA_Date: '2019-09-18 13:13:23', IIS_Remain_Allowance_Amt: '0' };
+    const documented = {
+      RtnCode: '1',
+      RtnMsg: '',
+      IA_Allow_No: '1909181313013546',
+      IA_Invoice_No: 'UV11100019',
+      IA_Date: '2019-09-18 13:13:23',
+      IIS_Remain_Allowance_Amt: '0',
+    };
     const form = allowanceNoticeForm(documented, { hashKey: KEY, hashIV: IV });
     expect(form.CheckMacValue).toBe('50A276E71DAE26343013958B405EEEA0');
-    expect(readAllowanceNotice({ ...documented, CheckMacValue: '50A276E71DAE26343013958B405EEEA0' }, { hashKey: KEY, hashIV: IV })).toEqual({ agreed: true, message: '', allowanceNo: '1909181313013546', invoiceNo: 'UV11100019', date: '2019-09-18 13:13:23', remainingAmount: 0 });
-    expect(readAllowanceNotice({ ...form, IA_Allow_No: '1909181313013547' }, { hashKey: KEY, hashIV: IV })).toBeNull();
+    expect(
+      readAllowanceNotice(
+        { ...documented, CheckMacValue: '50A276E71DAE26343013958B405EEEA0' },
+        { hashKey: KEY, hashIV: IV },
+      ),
+    ).toEqual({
+      agreed: true,
+      message: '',
+      allowanceNo: '1909181313013546',
+      invoiceNo: 'UV11100019',
+      date: '2019-09-18 13:13:23',
+      remainingAmount: 0,
+    });
+    expect(
+      readAllowanceNotice({ ...form, IA_Allow_No: '1909181313013547' }, { hashKey: KEY, hashIV: IV }),
+    ).toBeNull();
     const { IA_Date: _missing, ...partial } = form;
     expect(readAllowanceNotice(partial, { hashKey: KEY, hashIV: IV })).toBeNull();
   });
 
   it('AllowanceInvalid, GetIssue and the checks', () => {
-    expect(buildAllowanceInvalidPayload(MERCHANT, { invoiceNo: 'AB12345678', allowanceNo: '2026030112050612', reason: '重開' })).toEqual({ MerchantID: MERCHANT, InvoiceNo: 'AB12345678', AllowanceNo: '2026030112050612', Reason: '重開' });
-    expect(() => buildAllowanceInvalidPayload(MERCHANT, { invoiceNo: 'AB12345678', allowanceNo: '123', reason: '重開' })).toThrow(EinvoiceInputError);
-    expect(buildGetIssuePayload(MERCHANT, { relateNumber: 'TW1' })).toEqual({ MerchantID: MERCHANT, RelateNumber: 'TW1' });
-    expect(buildGetIssuePayload(MERCHANT, { invoiceNo: 'AB12345678', invoiceDate: '2026-03-01 12:05:06' })).toEqual({ MerchantID: MERCHANT, InvoiceNo: 'AB12345678', InvoiceDate: '2026-03-01' });
-    expect(buildCheckBarcodePayload(MERCHANT, '/abc1234')).toEqual({ MerchantID: MERCHANT, BarCode: '/ABC1234' });
-    expect(buildCheckLoveCodePayload(MERCHANT, ' 168001 ')).toEqual({ MerchantID: MERCHANT, LoveCode: '168001' });
+    expect(
+      buildAllowanceInvalidPayload(MERCHANT, {
+        invoiceNo: 'AB12345678',
+        allowanceNo: '2026030112050612',
+        reason: '重開',
+      }),
+    ).toEqual({
+      MerchantID: MERCHANT,
+      InvoiceNo: 'AB12345678',
+      AllowanceNo: '2026030112050612',
+      Reason: '重開',
+    });
+    expect(() =>
+      buildAllowanceInvalidPayload(MERCHANT, { invoiceNo: 'AB12345678', allowanceNo: '123', reason: '重開' }),
+    ).toThrow(EinvoiceInputError);
+    expect(buildGetIssuePayload(MERCHANT, { relateNumber: 'TW1' })).toEqual({
+      MerchantID: MERCHANT,
+      RelateNumber: 'TW1',
+    });
+    expect(
+      buildGetIssuePayload(MERCHANT, { invoiceNo: 'AB12345678', invoiceDate: '2026-03-01 12:05:06' }),
+    ).toEqual({ MerchantID: MERCHANT, InvoiceNo: 'AB12345678', InvoiceDate: '2026-03-01' });
+    expect(buildCheckBarcodePayload(MERCHANT, '/abc1234')).toEqual({
+      MerchantID: MERCHANT,
+      BarCode: '/ABC1234',
+    });
+    expect(buildCheckLoveCodePayload(MERCHANT, ' 168001 ')).toEqual({
+      MerchantID: MERCHANT,
+      LoveCode: '168001',
+    });
   });
 });
 
@@ -428,7 +740,11 @@ describe('spreadDiscount / invoiceItems', () => {
   });
 
   it('gives every item the same ItemTaxType 1 and numbers them from 1', () => {
-    const { items } = invoiceItems({ lines: [{ name: 'a', quantity: 5, unitPrice: 3 }], shippingFee: 60, discountTotal: 1 });
+    const { items } = invoiceItems({
+      lines: [{ name: 'a', quantity: 5, unitPrice: 3 }],
+      shippingFee: 60,
+      discountTotal: 1,
+    });
     expect(items.map((i) => [i.ItemSeq, i.ItemTaxType])).toEqual([
       [1, '1'],
       [2, '1'],
@@ -440,7 +756,8 @@ describe('spreadDiscount / invoiceItems', () => {
 describe('validators', () => {
   it('mobile barcode: "/" and 7 of 0-9 A-Z . + -', () => {
     for (const ok of ['/ABC1234', '/+-.0000', '/0000000']) expect(isMobileBarcode(ok), ok).toBe(true);
-    for (const bad of ['ABC12345', '/abc1234', '/ABC123', '/ABC12345', '/ABC_123']) expect(isMobileBarcode(bad), bad).toBe(false);
+    for (const bad of ['ABC12345', '/abc1234', '/ABC123', '/ABC12345', '/ABC_123'])
+      expect(isMobileBarcode(bad), bad).toBe(false);
   });
 
   it('love code: 3 to 7 digits, a leading zero allowed', () => {
@@ -450,7 +767,8 @@ describe('validators', () => {
 
   it('citizen certificate: 2 upper-case letters and 14 digits', () => {
     expect(isCitizenCertificate('AB12345678901234')).toBe(true);
-    for (const bad of ['ab12345678901234', 'AB1234567890123', 'A123456789012345', 'AB123456789012345']) expect(isCitizenCertificate(bad), bad).toBe(false);
+    for (const bad of ['ab12345678901234', 'AB1234567890123', 'A123456789012345', 'AB123456789012345'])
+      expect(isCitizenCertificate(bad), bad).toBe(false);
   });
 
   it('統一編號: the weighted check digit, divisible by 5 since 2023, the 7th-digit-7 allowance', () => {
@@ -473,29 +791,46 @@ describe('validators', () => {
 describe('fetchPost (the production post)', () => {
   it('posts JSON and resolves with the parsed answer; a non-JSON answer resolves as its text', async () => {
     const seen: Array<{ url: string; init: RequestInit | undefined }> = [];
-    const fake = (answer: Response) => (async (url: string | URL | Request, init?: RequestInit) => {
-      seen.push({ url: String(url), init });
-      return answer;
-    }) as typeof fetch;
-    const json = await fetchPost({ fetchImpl: fake(new Response('{"TransCode":1}', { status: 200 })) })('https://einvoice-stage.ecpay.com.tw/B2CInvoice/Issue', { a: 1 });
+    const fake = (answer: Response) =>
+      (async (url: string | URL | Request, init?: RequestInit) => {
+        seen.push({ url: String(url), init });
+        return answer;
+      }) as typeof fetch;
+    const json = await fetchPost({ fetchImpl: fake(new Response('{"TransCode":1}', { status: 200 })) })(
+      'https://einvoice-stage.ecpay.com.tw/B2CInvoice/Issue',
+      { a: 1 },
+    );
     expect(json).toEqual({ TransCode: 1 });
-    expect(seen[0]).toMatchObject({ url: 'https://einvoice-stage.ecpay.com.tw/B2CInvoice/Issue', init: { method: 'POST', body: '{"a":1}', headers: { 'content-type': 'application/json' } } });
-    expect(await fetchPost({ fetchImpl: fake(new Response('<html>維護中</html>', { status: 200 })) })('u', {})).toBe('<html>維護中</html>');
+    expect(seen[0]).toMatchObject({
+      url: 'https://einvoice-stage.ecpay.com.tw/B2CInvoice/Issue',
+      init: { method: 'POST', body: '{"a":1}', headers: { 'content-type': 'application/json' } },
+    });
+    expect(
+      await fetchPost({ fetchImpl: fake(new Response('<html>維護中</html>', { status: 200 })) })('u', {}),
+    ).toBe('<html>維護中</html>');
   });
 
   it('throws EinvoiceHttpError on a status other than 2xx; the client reports the status as unavailable', async () => {
     const failing = (async () => new Response('busy', { status: 502 })) as unknown as typeof fetch;
     await expect(fetchPost({ fetchImpl: failing })('u', {})).rejects.toBeInstanceOf(EinvoiceHttpError);
     const res = await invoiceClient(SETTINGS, fetchPost({ fetchImpl: failing })).checkLoveCode('919');
-    expect(res).toEqual({ ok: false, error: { kind: 'unavailable', message: '電子發票服務暫時無法連線', status: 502 } });
+    expect(res).toEqual({
+      ok: false,
+      error: { kind: 'unavailable', message: '電子發票服務暫時無法連線', status: 502 },
+    });
   });
 
   it('an HTML page with status 200 is malformed, not a success', async () => {
     const html = (async () => new Response('<html>502</html>', { status: 200 })) as unknown as typeof fetch;
-    expect(await invoiceClient(SETTINGS, fetchPost({ fetchImpl: html })).checkLoveCode('919')).toMatchObject({ ok: false, error: { kind: 'malformed' } });
+    expect(await invoiceClient(SETTINGS, fetchPost({ fetchImpl: html })).checkLoveCode('919')).toMatchObject({
+      ok: false,
+      error: { kind: 'malformed' },
+    });
   });
 
   it('a key that is not 16 bytes is a misconfiguration and throws', async () => {
-    await expect(invoiceClient({ ...SETTINGS, hashKey: 'short' }, async () => ({})).checkLoveCode('919')).rejects.toThrow(/16 bytes/);
+    await expect(
+      invoiceClient({ ...SETTINGS, hashKey: 'short' }, async () => ({})).checkLoveCode('919'),
+    ).rejects.toThrow(/16 bytes/);
   });
 });

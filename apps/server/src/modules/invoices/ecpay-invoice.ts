@@ -1,7 +1,13 @@
 import { createCipheriv, createDecipheriv } from 'node:crypto';
 import { z } from 'zod';
 import { checkMacValue, verifyCheckMacValue } from '../../lib/ecpay-check-mac.ts';
-import { isCitizenCertificate, isDonationCode, isMobileBarcode, isTaxId, normalizeMobileBarcode } from '@shop/shared/invoice';
+import {
+  isCitizenCertificate,
+  isDonationCode,
+  isMobileBarcode,
+  isTaxId,
+  normalizeMobileBarcode,
+} from '@shop/shared/invoice';
 
 /**
  * ECPay (綠界) B2C e-invoice (電子發票 B2C) as the shop speaks it: the encrypted JSON envelope, the
@@ -31,7 +37,11 @@ export const EINVOICE_STAGE_HOST = 'https://einvoice-stage.ecpay.com.tw';
 export const EINVOICE_PRODUCTION_HOST = 'https://einvoice.ecpay.com.tw';
 
 /** ECPay's published stage merchant for e-invoices (works on the stage host only). */
-export const EINVOICE_STAGE_MERCHANT = { merchantId: '2000132', hashKey: 'ejCk326UnaZWKisg', hashIV: 'q9jcZX8Ib9LM8wYk' } as const;
+export const EINVOICE_STAGE_MERCHANT = {
+  merchantId: '2000132',
+  hashKey: 'ejCk326UnaZWKisg',
+  hashIV: 'q9jcZX8Ib9LM8wYk',
+} as const;
 
 /** Where the in-app sandbox is meant to be registered. */
 export const SANDBOX_EINVOICE_PATH = '/sandbox/ecpay/einvoice';
@@ -69,7 +79,9 @@ export function einvoiceUrlEncode(text: string): string {
   for (const char of text) {
     if (char === ' ') out += '+';
     else if (UNRESERVED.test(char)) out += char;
-    else for (const byte of Buffer.from(char, 'utf8')) out += `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+    else
+      for (const byte of Buffer.from(char, 'utf8'))
+        out += `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
   }
   return out;
 }
@@ -139,7 +151,8 @@ export function decryptData(data: string, hashKey: string, hashIV: string): unkn
     throw new EinvoiceDataError('Data does not decrypt with this HashKey/HashIV');
   }
   // The plaintext is URL-encoded and therefore ASCII; anything else means the wrong key got lucky with the padding.
-  if (!/^[\x20-\x7e]*$/.test(text)) throw new EinvoiceDataError('Data does not decrypt with this HashKey/HashIV');
+  if (!/^[\x20-\x7e]*$/.test(text))
+    throw new EinvoiceDataError('Data does not decrypt with this HashKey/HashIV');
   try {
     return JSON.parse(einvoiceUrlDecode(text));
   } catch {
@@ -158,7 +171,11 @@ export interface RequestEnvelope {
 export const unixSeconds = (when: Date): number => Math.floor(when.getTime() / 1000);
 
 /** The body of a request: the payload encrypted, stamped with `now` (ECPay allows 10 minutes of clock difference). */
-export function envelope(settings: Pick<EinvoiceSettings, 'merchantId' | 'hashKey' | 'hashIV'>, payload: object, now: Date): RequestEnvelope {
+export function envelope(
+  settings: Pick<EinvoiceSettings, 'merchantId' | 'hashKey' | 'hashIV'>,
+  payload: object,
+  now: Date,
+): RequestEnvelope {
   return {
     MerchantID: settings.merchantId,
     RqHeader: { Timestamp: unixSeconds(now), Revision: EINVOICE_REVISION },
@@ -197,11 +214,22 @@ export interface ReplyEnvelope {
 }
 
 /** The shape every decrypted reply Data has: RtnCode (1 = success) and RtnMsg, plus the operation's own fields. */
-export const ReplyDataSchema = z.looseObject({ RtnCode: intField, RtnMsg: z.string().nullish().transform((v) => v ?? '') });
+export const ReplyDataSchema = z.looseObject({
+  RtnCode: intField,
+  RtnMsg: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ''),
+});
 export type ReplyData = z.infer<typeof ReplyDataSchema>;
 
 /** A successful envelope around `data` (the sandbox's side). Data may itself carry a failing RtnCode. */
-export function replyEnvelope(settings: Pick<EinvoiceSettings, 'merchantId' | 'hashKey' | 'hashIV'>, data: object, now: Date, encode?: (payload: object) => string): ReplyEnvelope {
+export function replyEnvelope(
+  settings: Pick<EinvoiceSettings, 'merchantId' | 'hashKey' | 'hashIV'>,
+  data: object,
+  now: Date,
+  encode?: (payload: object) => string,
+): ReplyEnvelope {
   return {
     PlatformID: '',
     MerchantID: settings.merchantId,
@@ -213,12 +241,31 @@ export function replyEnvelope(settings: Pick<EinvoiceSettings, 'merchantId' | 'h
 }
 
 /** An envelope ECPay could not read (wrong merchant, Data that does not open): no Data at all. */
-export function refusalEnvelope(merchantId: string, transCode: number, transMsg: string, now: Date): ReplyEnvelope {
-  return { PlatformID: '', MerchantID: merchantId, RpHeader: { Timestamp: unixSeconds(now) }, TransCode: transCode, TransMsg: transMsg, Data: '' };
+export function refusalEnvelope(
+  merchantId: string,
+  transCode: number,
+  transMsg: string,
+  now: Date,
+): ReplyEnvelope {
+  return {
+    PlatformID: '',
+    MerchantID: merchantId,
+    RpHeader: { Timestamp: unixSeconds(now) },
+    TransCode: transCode,
+    TransMsg: transMsg,
+    Data: '',
+  };
 }
 
 /** A request as the sandbox read it: its decrypted payload, or the TransCode (≠ 1) and message to refuse it with. */
-export type OpenedRequest = { readonly ok: true; readonly merchantId: string; readonly payload: Record<string, unknown> } | { readonly ok: false; readonly transCode: number; readonly transMsg: string; readonly merchantId: string };
+export type OpenedRequest =
+  | { readonly ok: true; readonly merchantId: string; readonly payload: Record<string, unknown> }
+  | {
+      readonly ok: false;
+      readonly transCode: number;
+      readonly transMsg: string;
+      readonly merchantId: string;
+    };
 
 /** The TransCode the sandbox answers an unreadable envelope with (ECPay's own value is reported as 999 by integrators; only ≠ 1 matters). */
 export const TRANS_REFUSED = 999;
@@ -227,24 +274,37 @@ export const TRANS_REFUSED = 999;
  * Reads a request the way ECPay does: the envelope's shape, the merchant, the clock, then Data
  * decrypted with that merchant's keys, and Data's MerchantID equal to the envelope's.
  */
-export function openRequest(body: unknown, settings: Pick<EinvoiceSettings, 'merchantId' | 'hashKey' | 'hashIV'>, now: Date): OpenedRequest {
+export function openRequest(
+  body: unknown,
+  settings: Pick<EinvoiceSettings, 'merchantId' | 'hashKey' | 'hashIV'>,
+  now: Date,
+): OpenedRequest {
   const parsed = RequestEnvelopeSchema.safeParse(body);
-  const raw = typeof body === 'object' && body !== null ? (body as { MerchantID?: unknown }).MerchantID : undefined;
+  const raw =
+    typeof body === 'object' && body !== null ? (body as { MerchantID?: unknown }).MerchantID : undefined;
   const claimed = typeof raw === 'string' || typeof raw === 'number' ? String(raw).slice(0, 10) : '';
-  const refuse = (transMsg: string): OpenedRequest => ({ ok: false, transCode: TRANS_REFUSED, transMsg, merchantId: claimed });
+  const refuse = (transMsg: string): OpenedRequest => ({
+    ok: false,
+    transCode: TRANS_REFUSED,
+    transMsg,
+    merchantId: claimed,
+  });
   if (!parsed.success) return refuse('傳入資料格式錯誤（MerchantID、RqHeader、Data）');
   const { MerchantID, RqHeader, Data } = parsed.data;
   if (MerchantID !== settings.merchantId) return refuse('特店編號（MerchantID）錯誤');
-  if (Math.abs(unixSeconds(now) - RqHeader.Timestamp) > TIMESTAMP_TOLERANCE_SECONDS) return refuse('傳入時間（Timestamp）已超過 10 分鐘的有效區間');
+  if (Math.abs(unixSeconds(now) - RqHeader.Timestamp) > TIMESTAMP_TOLERANCE_SECONDS)
+    return refuse('傳入時間（Timestamp）已超過 10 分鐘的有效區間');
   let payload: unknown;
   try {
     payload = decryptData(Data, settings.hashKey, settings.hashIV);
   } catch {
     return refuse('加密資料（Data）無法解密');
   }
-  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return refuse('加密資料（Data）不是 JSON 物件');
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
+    return refuse('加密資料（Data）不是 JSON 物件');
   const inner = (payload as Record<string, unknown>).MerchantID;
-  if (inner === undefined || String(inner) !== settings.merchantId) return refuse('加密資料內的特店編號（MerchantID）錯誤');
+  if (inner === undefined || String(inner) !== settings.merchantId)
+    return refuse('加密資料內的特店編號（MerchantID）錯誤');
   return { ok: true, merchantId: MerchantID, payload: payload as Record<string, unknown> };
 }
 
@@ -261,7 +321,8 @@ export type EinvoiceError =
   /** RtnCode ≠ 1: ECPay read the request and declined the operation. */
   | { readonly kind: 'rejected'; readonly code: number; readonly message: string };
 
-export type EinvoiceResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: EinvoiceError };
+export type EinvoiceResult<T> =
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: EinvoiceError };
 
 /** RtnCode ECPay's own WooCommerce plugin reads as "the Ministry of Finance's system is under maintenance" on the checks. */
 export const RTN_MOF_UNAVAILABLE = 9000001;
@@ -270,13 +331,22 @@ export const RTN_MOF_UNAVAILABLE = 9000001;
  * Opens a reply: the envelope checked with zod, the merchant ours, TransCode 1, Data decrypted and
  * shaped { RtnCode, RtnMsg, … }. Returns the decrypted Data when RtnCode is 1.
  */
-export function openReply(body: unknown, settings: Pick<EinvoiceSettings, 'merchantId' | 'hashKey' | 'hashIV'>): EinvoiceResult<ReplyData> {
+export function openReply(
+  body: unknown,
+  settings: Pick<EinvoiceSettings, 'merchantId' | 'hashKey' | 'hashIV'>,
+): EinvoiceResult<ReplyData> {
   const parsed = ReplyEnvelopeSchema.safeParse(body);
   if (!parsed.success) return { ok: false, error: { kind: 'malformed', message: '綠界回應的格式不正確' } };
   const reply = parsed.data;
-  if (reply.MerchantID !== settings.merchantId) return { ok: false, error: { kind: 'malformed', message: '綠界回應的特店編號與本店不符' } };
-  if (reply.TransCode !== 1) return { ok: false, error: { kind: 'refused', code: reply.TransCode, message: reply.TransMsg || '綠界無法讀取這筆請求' } };
-  if (!reply.Data) return { ok: false, error: { kind: 'malformed', message: '綠界回應沒有加密資料（Data）' } };
+  if (reply.MerchantID !== settings.merchantId)
+    return { ok: false, error: { kind: 'malformed', message: '綠界回應的特店編號與本店不符' } };
+  if (reply.TransCode !== 1)
+    return {
+      ok: false,
+      error: { kind: 'refused', code: reply.TransCode, message: reply.TransMsg || '綠界無法讀取這筆請求' },
+    };
+  if (!reply.Data)
+    return { ok: false, error: { kind: 'malformed', message: '綠界回應沒有加密資料（Data）' } };
   let opened: unknown;
   try {
     opened = decryptData(reply.Data, settings.hashKey, settings.hashIV);
@@ -284,9 +354,15 @@ export function openReply(body: unknown, settings: Pick<EinvoiceSettings, 'merch
     return { ok: false, error: { kind: 'malformed', message: '綠界回應的加密資料（Data）無法解密' } };
   }
   const data = ReplyDataSchema.safeParse(opened);
-  if (!data.success) return { ok: false, error: { kind: 'malformed', message: '綠界回應的資料缺少 RtnCode' } };
-  if (data.data.RtnCode === RTN_MOF_UNAVAILABLE) return { ok: false, error: { kind: 'unavailable', message: data.data.RtnMsg || '財政部系統維護中' } };
-  if (data.data.RtnCode !== 1) return { ok: false, error: { kind: 'rejected', code: data.data.RtnCode, message: data.data.RtnMsg || '綠界未受理這筆作業' } };
+  if (!data.success)
+    return { ok: false, error: { kind: 'malformed', message: '綠界回應的資料缺少 RtnCode' } };
+  if (data.data.RtnCode === RTN_MOF_UNAVAILABLE)
+    return { ok: false, error: { kind: 'unavailable', message: data.data.RtnMsg || '財政部系統維護中' } };
+  if (data.data.RtnCode !== 1)
+    return {
+      ok: false,
+      error: { kind: 'rejected', code: data.data.RtnCode, message: data.data.RtnMsg || '綠界未受理這筆作業' },
+    };
   return { ok: true, value: data.data };
 }
 
@@ -437,7 +513,9 @@ export function spreadDiscount(amounts: readonly number[], discount: number): nu
   const exact = amounts.map((a) => (discount * a) / total);
   const shares = exact.map(Math.floor);
   let left = discount - shares.reduce((s, a) => s + a, 0);
-  const order = exact.map((x, i) => ({ i, frac: x - Math.floor(x) })).sort((a, b) => b.frac - a.frac || a.i - b.i);
+  const order = exact
+    .map((x, i) => ({ i, frac: x - Math.floor(x) }))
+    .sort((a, b) => b.frac - a.frac || a.i - b.i);
   for (const { i } of order) {
     if (left === 0) break;
     shares[i]! += 1;
@@ -453,15 +531,21 @@ export function spreadDiscount(amounts: readonly number[], discount: number): nu
  * ItemPrice × ItemCount = ItemAmount holds exactly and SalesAmount is the plain sum: nothing is left
  * to ECPay's rounding. Negative lines are not used (ECPay's field table does not say they are accepted).
  */
-export function invoiceItems(input: Pick<IssueInput, 'lines' | 'shippingFee' | 'discountTotal'>): { items: EinvoiceItem[]; salesAmount: number } {
+export function invoiceItems(input: Pick<IssueInput, 'lines' | 'shippingFee' | 'discountTotal'>): {
+  items: EinvoiceItem[];
+  salesAmount: number;
+} {
   if (input.lines.length === 0) throw new EinvoiceInputError('lines', '發票至少要有一項商品');
   for (const line of input.lines) {
-    if (!Number.isSafeInteger(line.quantity) || line.quantity < 1) throw new EinvoiceInputError('lines', `「${line.name}」的數量必須是正整數`);
-    if (!isWholeTwd(line.unitPrice)) throw new EinvoiceInputError('lines', `「${line.name}」的單價必須是 0 以上的整數（新台幣元）`);
+    if (!Number.isSafeInteger(line.quantity) || line.quantity < 1)
+      throw new EinvoiceInputError('lines', `「${line.name}」的數量必須是正整數`);
+    if (!isWholeTwd(line.unitPrice))
+      throw new EinvoiceInputError('lines', `「${line.name}」的單價必須是 0 以上的整數（新台幣元）`);
     if (!line.name.trim()) throw new EinvoiceInputError('lines', '商品名稱不能空白');
   }
   if (!isWholeTwd(input.shippingFee)) throw new EinvoiceInputError('shippingFee', '運費必須是 0 以上的整數');
-  if (!isWholeTwd(input.discountTotal)) throw new EinvoiceInputError('discountTotal', '折扣必須是 0 以上的整數');
+  if (!isWholeTwd(input.discountTotal))
+    throw new EinvoiceInputError('discountTotal', '折扣必須是 0 以上的整數');
 
   const goods = input.lines.map((l) => l.quantity * l.unitPrice);
   const goodsTotal = goods.reduce((s, a) => s + a, 0);
@@ -472,12 +556,23 @@ export function invoiceItems(input: Pick<IssueInput, 'lines' | 'shippingFee' | '
   const discountedGoods = spreadDiscount(goods, Math.min(input.discountTotal, goodsTotal));
   const shipping = input.shippingFee - Math.max(0, input.discountTotal - goodsTotal);
 
-  const priced: Array<{ name: string; unit: string; quantity: number; amount: number }> = input.lines.map((l, i) => ({ name: l.name, unit: l.unit ?? '件', quantity: l.quantity, amount: discountedGoods[i]! }));
+  const priced: Array<{ name: string; unit: string; quantity: number; amount: number }> = input.lines.map(
+    (l, i) => ({ name: l.name, unit: l.unit ?? '件', quantity: l.quantity, amount: discountedGoods[i]! }),
+  );
   if (shipping > 0) priced.push({ name: '運費', unit: '式', quantity: 1, amount: shipping });
 
   const items: EinvoiceItem[] = [];
   const push = (name: string, unit: string, count: number, price: number) =>
-    items.push({ ItemSeq: items.length + 1, ItemName: clip(name, EINVOICE_LIMITS.itemName), ItemCount: count, ItemWord: clip(unit, EINVOICE_LIMITS.itemWord) || '件', ItemPrice: price, ItemTaxType: '1', ItemAmount: count * price, ItemRemark: '' });
+    items.push({
+      ItemSeq: items.length + 1,
+      ItemName: clip(name, EINVOICE_LIMITS.itemName),
+      ItemCount: count,
+      ItemWord: clip(unit, EINVOICE_LIMITS.itemWord) || '件',
+      ItemPrice: price,
+      ItemTaxType: '1',
+      ItemAmount: count * price,
+      ItemRemark: '',
+    });
   for (const p of priced) {
     const price = Math.floor(p.amount / p.quantity);
     const rest = p.amount - price * p.quantity;
@@ -487,17 +582,21 @@ export function invoiceItems(input: Pick<IssueInput, 'lines' | 'shippingFee' | '
       push(p.name, p.unit, rest, price + 1);
     }
   }
-  if (items.length > EINVOICE_LIMITS.items) throw new EinvoiceInputError('lines', `發票最多 ${EINVOICE_LIMITS.items} 項商品`);
+  if (items.length > EINVOICE_LIMITS.items)
+    throw new EinvoiceInputError('lines', `發票最多 ${EINVOICE_LIMITS.items} 項商品`);
   return { items, salesAmount: items.reduce((s, it) => s + it.ItemAmount, 0) };
 }
 
 /** The Data of /B2CInvoice/Issue for an order, tax included (TaxType 1, vat 1, InvType 07). */
 export function buildIssuePayload(merchantId: string, input: IssueInput): IssuePayload {
-  if (!isRelateNumber(input.relateNumber)) throw new EinvoiceInputError('relateNumber', '發票自訂編號須為 1 到 30 個英數字');
+  if (!isRelateNumber(input.relateNumber))
+    throw new EinvoiceInputError('relateNumber', '發票自訂編號須為 1 到 30 個英數字');
   const email = input.buyer.email.trim();
-  if (!email || email.length > EINVOICE_LIMITS.customerEmail || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new EinvoiceInputError('buyer.email', '買受人電子信箱格式不正確');
+  if (!email || email.length > EINVOICE_LIMITS.customerEmail || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+    throw new EinvoiceInputError('buyer.email', '買受人電子信箱格式不正確');
   const phone = (input.buyer.phone ?? '').replace(/\D/g, '');
-  if (phone.length > EINVOICE_LIMITS.customerPhone) throw new EinvoiceInputError('buyer.phone', '買受人手機號碼過長');
+  if (phone.length > EINVOICE_LIMITS.customerPhone)
+    throw new EinvoiceInputError('buyer.phone', '買受人手機號碼過長');
   const { items, salesAmount } = invoiceItems(input);
 
   const payload: IssuePayload = {
@@ -531,20 +630,23 @@ export function buildIssuePayload(merchantId: string, input: IssueInput): IssueP
       break;
     case 'mobile': {
       const barcode = normalizeMobileBarcode(choice.barcode);
-      if (!isMobileBarcode(barcode)) throw new EinvoiceInputError('invoice.barcode', '手機條碼格式不正確：「/」加上 7 碼英數字');
+      if (!isMobileBarcode(barcode))
+        throw new EinvoiceInputError('invoice.barcode', '手機條碼格式不正確：「/」加上 7 碼英數字');
       payload.CarrierType = '3';
       payload.CarrierNum = barcode;
       break;
     }
     case 'certificate': {
       const certificate = choice.certificate.trim().toUpperCase();
-      if (!isCitizenCertificate(certificate)) throw new EinvoiceInputError('invoice.certificate', '自然人憑證條碼為 2 碼大寫英文字母加 14 碼數字');
+      if (!isCitizenCertificate(certificate))
+        throw new EinvoiceInputError('invoice.certificate', '自然人憑證條碼為 2 碼大寫英文字母加 14 碼數字');
       payload.CarrierType = '2';
       payload.CarrierNum = certificate;
       break;
     }
     case 'donation':
-      if (!isLoveCode(choice.loveCode)) throw new EinvoiceInputError('invoice.loveCode', '捐贈碼為 3 到 7 位數字');
+      if (!isLoveCode(choice.loveCode))
+        throw new EinvoiceInputError('invoice.loveCode', '捐贈碼為 3 到 7 位數字');
       payload.Donation = '1';
       payload.LoveCode = choice.loveCode;
       break;
@@ -553,7 +655,8 @@ export function buildIssuePayload(merchantId: string, input: IssueInput): IssueP
       const title = clip(choice.title, EINVOICE_LIMITS.customerName);
       if (!title) throw new EinvoiceInputError('invoice.title', '請填寫公司抬頭');
       // A printed invoice needs the buyer's name and address (ECPay refuses Print 1 without them).
-      if (!payload.CustomerAddr) throw new EinvoiceInputError('buyer.address', '開立統一編號發票需要買受人地址');
+      if (!payload.CustomerAddr)
+        throw new EinvoiceInputError('buyer.address', '開立統一編號發票需要買受人地址');
       payload.CustomerIdentifier = choice.taxId;
       payload.CustomerName = title;
       payload.Print = '1';
@@ -561,7 +664,10 @@ export function buildIssuePayload(merchantId: string, input: IssueInput): IssueP
     }
   }
 
-  const remarks = [input.remark?.trim() ?? '', input.discountTotal > 0 ? `已折抵優惠 ${input.discountTotal} 元` : ''].filter(Boolean);
+  const remarks = [
+    input.remark?.trim() ?? '',
+    input.discountTotal > 0 ? `已折抵優惠 ${input.discountTotal} 元` : '',
+  ].filter(Boolean);
   payload.InvoiceRemark = clip(remarks.join('；'), EINVOICE_LIMITS.invoiceRemark);
   return payload;
 }
@@ -569,12 +675,14 @@ export function buildIssuePayload(merchantId: string, input: IssueInput): IssueP
 /** 'yyyy-MM-dd' from ECPay's InvoiceDate ('yyyy-MM-dd HH:mm:ss') or a date already in that form. */
 export function invoiceDay(invoiceDate: string): string {
   const day = invoiceDate.trim().slice(0, 10);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new EinvoiceInputError('invoiceDate', '發票開立日期格式應為 yyyy-MM-dd');
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day))
+    throw new EinvoiceInputError('invoiceDate', '發票開立日期格式應為 yyyy-MM-dd');
   return day;
 }
 
 function checkInvoiceNo(invoiceNo: string): string {
-  if (!isInvoiceNo(invoiceNo)) throw new EinvoiceInputError('invoiceNo', '發票號碼為 2 碼大寫英文字母加 8 碼數字');
+  if (!isInvoiceNo(invoiceNo))
+    throw new EinvoiceInputError('invoiceNo', '發票號碼為 2 碼大寫英文字母加 8 碼數字');
   return invoiceNo;
 }
 
@@ -606,7 +714,12 @@ export interface InvalidInput {
 }
 
 export function buildInvalidPayload(merchantId: string, input: InvalidInput) {
-  return { MerchantID: merchantId, InvoiceNo: checkInvoiceNo(input.invoiceNo), InvoiceDate: invoiceDay(input.invoiceDate), Reason: reasonText(input.reason) };
+  return {
+    MerchantID: merchantId,
+    InvoiceNo: checkInvoiceNo(input.invoiceNo),
+    InvoiceDate: invoiceDay(input.invoiceDate),
+    Reason: reasonText(input.reason),
+  };
 }
 
 export interface AllowanceInput {
@@ -620,12 +733,18 @@ export interface AllowanceInput {
 }
 
 /** A credit for a sum of money rather than for goods (a partial refund). */
-export const refundLine = (amount: number): InvoiceLineInput => ({ name: '退款折讓', quantity: 1, unitPrice: amount, unit: '式' });
+export const refundLine = (amount: number): InvoiceLineInput => ({
+  name: '退款折讓',
+  quantity: 1,
+  unitPrice: amount,
+  unit: '式',
+});
 
 export function buildAllowancePayload(merchantId: string, input: AllowanceInput) {
   const { items, salesAmount } = invoiceItems({ lines: input.lines, shippingFee: 0, discountTotal: 0 });
   const email = input.notifyEmail?.trim() ?? '';
-  if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new EinvoiceInputError('notifyEmail', '通知電子信箱格式不正確');
+  if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+    throw new EinvoiceInputError('notifyEmail', '通知電子信箱格式不正確');
   return {
     MerchantID: merchantId,
     InvoiceNo: checkInvoiceNo(input.invoiceNo),
@@ -658,8 +777,13 @@ export function buildOnlineAllowancePayload(merchantId: string, input: OnlineAll
   const email = input.notifyEmail.trim();
   if (!email) throw new EinvoiceInputError('notifyEmail', '線上折讓需要買受人的電子信箱');
   const url = input.returnUrl.trim();
-  if (!/^https?:\/\/\S+$/.test(url) || url.length > RETURN_URL_MAX) throw new EinvoiceInputError('returnUrl', `折讓結果回傳網址須為 ${RETURN_URL_MAX} 字以內的 http(s) 網址`);
-  return { ...buildAllowancePayload(merchantId, { ...input, notifyEmail: email }), AllowanceNotify: 'E' as const, ReturnURL: url };
+  if (!/^https?:\/\/\S+$/.test(url) || url.length > RETURN_URL_MAX)
+    throw new EinvoiceInputError('returnUrl', `折讓結果回傳網址須為 ${RETURN_URL_MAX} 字以內的 http(s) 網址`);
+  return {
+    ...buildAllowancePayload(merchantId, { ...input, notifyEmail: email }),
+    AllowanceNotify: 'E' as const,
+    ReturnURL: url,
+  };
 }
 
 /**
@@ -677,18 +801,40 @@ export interface AllowanceNotice {
   readonly remainingAmount: number | null;
 }
 
-export const ALLOWANCE_NOTICE_FIELDS = ['RtnCode', 'RtnMsg', 'IA_Allow_No', 'IA_Invoice_No', 'IA_Date', 'IIS_Remain_Allowance_Amt'] as const;
+export const ALLOWANCE_NOTICE_FIELDS = [
+  'RtnCode',
+  'RtnMsg',
+  'IA_Allow_No',
+  'IA_Invoice_No',
+  'IA_Date',
+  'IIS_Remain_Allowance_Amt',
+] as const;
 
 /** Reads the online-allowance notice; null when its CheckMacValue is not ECPay's (or fields are missing). */
-export function readAllowanceNotice(form: Readonly<Record<string, string>>, settings: Pick<EinvoiceSettings, 'hashKey' | 'hashIV'>): AllowanceNotice | null {
+export function readAllowanceNotice(
+  form: Readonly<Record<string, string>>,
+  settings: Pick<EinvoiceSettings, 'hashKey' | 'hashIV'>,
+): AllowanceNotice | null {
   if (!ALLOWANCE_NOTICE_FIELDS.every((f) => typeof form[f] === 'string')) return null;
   if (!verifyCheckMacValue(form, settings.hashKey, settings.hashIV, 'md5')) return null;
-  const remaining = /^\d+$/.test(form.IIS_Remain_Allowance_Amt!) ? Number(form.IIS_Remain_Allowance_Amt) : null;
-  return { agreed: form.RtnCode === '1', message: form.RtnMsg!, allowanceNo: form.IA_Allow_No!, invoiceNo: form.IA_Invoice_No!, date: form.IA_Date!, remainingAmount: remaining };
+  const remaining = /^\d+$/.test(form.IIS_Remain_Allowance_Amt!)
+    ? Number(form.IIS_Remain_Allowance_Amt)
+    : null;
+  return {
+    agreed: form.RtnCode === '1',
+    message: form.RtnMsg!,
+    allowanceNo: form.IA_Allow_No!,
+    invoiceNo: form.IA_Invoice_No!,
+    date: form.IA_Date!,
+    remainingAmount: remaining,
+  };
 }
 
 /** The notice as ECPay posts it, signed (the sandbox's side). */
-export function allowanceNoticeForm(fields: Readonly<Record<(typeof ALLOWANCE_NOTICE_FIELDS)[number], string>>, settings: Pick<EinvoiceSettings, 'hashKey' | 'hashIV'>): Record<string, string> {
+export function allowanceNoticeForm(
+  fields: Readonly<Record<(typeof ALLOWANCE_NOTICE_FIELDS)[number], string>>,
+  settings: Pick<EinvoiceSettings, 'hashKey' | 'hashIV'>,
+): Record<string, string> {
   return { ...fields, CheckMacValue: checkMacValue(fields, settings.hashKey, settings.hashIV, 'md5') };
 }
 
@@ -699,23 +845,36 @@ export interface AllowanceInvalidInput {
 }
 
 export function buildAllowanceInvalidPayload(merchantId: string, input: AllowanceInvalidInput) {
-  if (!/^\d{16}$/.test(input.allowanceNo)) throw new EinvoiceInputError('allowanceNo', '折讓編號為 16 碼數字');
-  return { MerchantID: merchantId, InvoiceNo: checkInvoiceNo(input.invoiceNo), AllowanceNo: input.allowanceNo, Reason: reasonText(input.reason) };
+  if (!/^\d{16}$/.test(input.allowanceNo))
+    throw new EinvoiceInputError('allowanceNo', '折讓編號為 16 碼數字');
+  return {
+    MerchantID: merchantId,
+    InvoiceNo: checkInvoiceNo(input.invoiceNo),
+    AllowanceNo: input.allowanceNo,
+    Reason: reasonText(input.reason),
+  };
 }
 
-export type GetIssueInput = { readonly relateNumber: string } | { readonly invoiceNo: string; readonly invoiceDate: string };
+export type GetIssueInput =
+  { readonly relateNumber: string } | { readonly invoiceNo: string; readonly invoiceDate: string };
 
 export function buildGetIssuePayload(merchantId: string, input: GetIssueInput) {
   if ('relateNumber' in input) {
-    if (!isRelateNumber(input.relateNumber)) throw new EinvoiceInputError('relateNumber', '發票自訂編號須為 1 到 30 個英數字');
+    if (!isRelateNumber(input.relateNumber))
+      throw new EinvoiceInputError('relateNumber', '發票自訂編號須為 1 到 30 個英數字');
     return { MerchantID: merchantId, RelateNumber: input.relateNumber };
   }
-  return { MerchantID: merchantId, InvoiceNo: checkInvoiceNo(input.invoiceNo), InvoiceDate: invoiceDay(input.invoiceDate) };
+  return {
+    MerchantID: merchantId,
+    InvoiceNo: checkInvoiceNo(input.invoiceNo),
+    InvoiceDate: invoiceDay(input.invoiceDate),
+  };
 }
 
 export function buildCheckBarcodePayload(merchantId: string, barcode: string) {
   const code = normalizeMobileBarcode(barcode);
-  if (!isMobileBarcode(code)) throw new EinvoiceInputError('barcode', '手機條碼格式不正確：「/」加上 7 碼英數字');
+  if (!isMobileBarcode(code))
+    throw new EinvoiceInputError('barcode', '手機條碼格式不正確：「/」加上 7 碼英數字');
   return { MerchantID: merchantId, BarCode: code };
 }
 
@@ -736,9 +895,20 @@ const IssueReply = z.object({
   RandomNumber: text.transform((v) => v.padStart(4, '0')).pipe(z.string().regex(/^\d{4}$/)),
 });
 const InvalidReply = z.object({ InvoiceNo: z.string() });
-const AllowanceReply = z.object({ IA_Allow_No: text, IA_Invoice_No: z.string(), IA_Date: z.string(), IA_Remain_Allowance_Amt: intField });
+const AllowanceReply = z.object({
+  IA_Allow_No: text,
+  IA_Invoice_No: z.string(),
+  IA_Date: z.string(),
+  IA_Remain_Allowance_Amt: intField,
+});
 // The online allowance answers with the allowance's number at once, and how long the buyer has to agree (ECPay's .NET SDK, AllowanceByCollegiateResult).
-const OnlineAllowanceReply = z.object({ IA_Allow_No: text, IA_Invoice_No: z.string(), IA_TempDate: z.string().nullish(), IA_TempExpireDate: z.string().nullish(), IA_Remain_Allowance_Amt: intField.nullish() });
+const OnlineAllowanceReply = z.object({
+  IA_Allow_No: text,
+  IA_Invoice_No: z.string(),
+  IA_TempDate: z.string().nullish(),
+  IA_TempExpireDate: z.string().nullish(),
+  IA_Remain_Allowance_Amt: intField.nullish(),
+});
 const AllowanceInvalidReply = z.object({ IA_Invoice_No: z.string().nullish() });
 const GetIssueReply = z.object({
   IIS_Number: z.string(),
@@ -747,7 +917,10 @@ const GetIssueReply = z.object({
   IIS_Random_Number: text,
   IIS_Sales_Amount: z.union([z.number(), z.string()]).transform(Number),
   IIS_Invalid_Status: text,
-  IIS_Remain_Allowance_Amt: z.union([z.number(), z.string()]).nullish().transform((v) => (v === null || v === undefined || v === '' ? null : Number(v))),
+  IIS_Remain_Allowance_Amt: z
+    .union([z.number(), z.string()])
+    .nullish()
+    .transform((v) => (v === null || v === undefined || v === '' ? null : Number(v))),
   // ECPay's .NET SDK reads the type as a number, its JSON may carry either; anything unexpected reads as "not drawn".
   IIS_Award_Flag: text.nullish().transform((v) => (v === '0' || v === '1' || v === 'X' ? v : '')),
   IIS_Award_Type: text.nullish().transform((v) => v ?? ''),
@@ -815,7 +988,12 @@ export class EinvoiceHttpError extends Error {
 export function fetchPost(options: { timeoutMs?: number; fetchImpl?: typeof fetch } = {}): EinvoicePost {
   const doFetch = options.fetchImpl ?? fetch;
   return async (url, jsonBody) => {
-    const res = await doFetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(jsonBody), signal: AbortSignal.timeout(options.timeoutMs ?? 15_000) });
+    const res = await doFetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(jsonBody),
+      signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
+    });
     if (!res.ok) throw new EinvoiceHttpError(res.status);
     const text = await res.text();
     try {
@@ -844,13 +1022,23 @@ export interface InvoiceClient {
  * method resolves with { ok: false, error } on a failure; the only throw is a misconfiguration (a
  * HashKey or HashIV that is not 16 bytes), which no retry would mend.
  */
-export function invoiceClient(settings: EinvoiceSettings, post: EinvoicePost, now: () => Date = () => new Date()): InvoiceClient {
-  async function call<S extends z.ZodType, T>(operation: EinvoiceOperation, build: () => object, shape: S, map: (reply: z.infer<S>) => T): Promise<EinvoiceResult<T>> {
+export function invoiceClient(
+  settings: EinvoiceSettings,
+  post: EinvoicePost,
+  now: () => Date = () => new Date(),
+): InvoiceClient {
+  async function call<S extends z.ZodType, T>(
+    operation: EinvoiceOperation,
+    build: () => object,
+    shape: S,
+    map: (reply: z.infer<S>) => T,
+  ): Promise<EinvoiceResult<T>> {
     let payload: object;
     try {
       payload = build();
     } catch (error) {
-      if (error instanceof EinvoiceInputError) return { ok: false, error: { kind: 'input', field: error.field, message: error.message } };
+      if (error instanceof EinvoiceInputError)
+        return { ok: false, error: { kind: 'input', field: error.field, message: error.message } };
       throw error;
     }
     const request = envelope(settings, payload, now());
@@ -859,7 +1047,14 @@ export function invoiceClient(settings: EinvoiceSettings, post: EinvoicePost, no
       body = await post(`${settings.host}${EINVOICE_PATHS[operation]}`, request);
     } catch (error) {
       const status = error instanceof EinvoiceHttpError ? error.status : undefined;
-      return { ok: false, error: { kind: 'unavailable', message: '電子發票服務暫時無法連線', ...(status === undefined ? {} : { status }) } };
+      return {
+        ok: false,
+        error: {
+          kind: 'unavailable',
+          message: '電子發票服務暫時無法連線',
+          ...(status === undefined ? {} : { status }),
+        },
+      };
     }
     const opened = openReply(body, settings);
     if (!opened.ok) return opened;
@@ -870,32 +1065,82 @@ export function invoiceClient(settings: EinvoiceSettings, post: EinvoicePost, no
 
   const id = settings.merchantId;
   return {
-    issue: (input) => call('issue', () => buildIssuePayload(id, input), IssueReply, (r) => ({ invoiceNo: r.InvoiceNo, invoiceDate: r.InvoiceDate, randomNumber: r.RandomNumber })),
-    invalid: (input) => call('invalid', () => buildInvalidPayload(id, input), InvalidReply, (r) => ({ invoiceNo: r.InvoiceNo })),
+    issue: (input) =>
+      call(
+        'issue',
+        () => buildIssuePayload(id, input),
+        IssueReply,
+        (r) => ({ invoiceNo: r.InvoiceNo, invoiceDate: r.InvoiceDate, randomNumber: r.RandomNumber }),
+      ),
+    invalid: (input) =>
+      call(
+        'invalid',
+        () => buildInvalidPayload(id, input),
+        InvalidReply,
+        (r) => ({ invoiceNo: r.InvoiceNo }),
+      ),
     allowance: (input) =>
-      call('allowance', () => buildAllowancePayload(id, input), AllowanceReply, (r) => ({ allowanceNo: r.IA_Allow_No, invoiceNo: r.IA_Invoice_No, date: r.IA_Date, remainingAmount: r.IA_Remain_Allowance_Amt })),
+      call(
+        'allowance',
+        () => buildAllowancePayload(id, input),
+        AllowanceReply,
+        (r) => ({
+          allowanceNo: r.IA_Allow_No,
+          invoiceNo: r.IA_Invoice_No,
+          date: r.IA_Date,
+          remainingAmount: r.IA_Remain_Allowance_Amt,
+        }),
+      ),
     allowanceByCollegiate: (input) =>
-      call('allowanceByCollegiate', () => buildOnlineAllowancePayload(id, input), OnlineAllowanceReply, (r) => ({
-        allowanceNo: r.IA_Allow_No,
-        invoiceNo: r.IA_Invoice_No,
-        requestedAt: r.IA_TempDate ?? '',
-        expiresAt: r.IA_TempExpireDate ?? '',
-        remainingAmount: r.IA_Remain_Allowance_Amt ?? null,
-      })),
-    allowanceInvalid: (input) => call('allowanceInvalid', () => buildAllowanceInvalidPayload(id, input), AllowanceInvalidReply, (r) => ({ invoiceNo: r.IA_Invoice_No ?? input.invoiceNo })),
+      call(
+        'allowanceByCollegiate',
+        () => buildOnlineAllowancePayload(id, input),
+        OnlineAllowanceReply,
+        (r) => ({
+          allowanceNo: r.IA_Allow_No,
+          invoiceNo: r.IA_Invoice_No,
+          requestedAt: r.IA_TempDate ?? '',
+          expiresAt: r.IA_TempExpireDate ?? '',
+          remainingAmount: r.IA_Remain_Allowance_Amt ?? null,
+        }),
+      ),
+    allowanceInvalid: (input) =>
+      call(
+        'allowanceInvalid',
+        () => buildAllowanceInvalidPayload(id, input),
+        AllowanceInvalidReply,
+        (r) => ({ invoiceNo: r.IA_Invoice_No ?? input.invoiceNo }),
+      ),
     getIssue: (input) =>
-      call('getIssue', () => buildGetIssuePayload(id, input), GetIssueReply, (r) => ({
-        invoiceNo: r.IIS_Number,
-        relateNumber: r.IIS_Relate_Number,
-        invoiceDate: r.IIS_Create_Date,
-        randomNumber: r.IIS_Random_Number,
-        salesAmount: r.IIS_Sales_Amount,
-        voided: r.IIS_Invalid_Status === '1',
-        remainingAllowance: r.IIS_Remain_Allowance_Amt,
-        awardFlag: r.IIS_Award_Flag,
-        awardType: r.IIS_Award_Flag === '1' ? r.IIS_Award_Type : '',
-      })),
-    checkBarcode: (barcode) => call('checkBarcode', () => buildCheckBarcodePayload(id, barcode), CheckReply, (r) => ({ exists: r.IsExist === 'Y' })),
-    checkLoveCode: (loveCode) => call('checkLoveCode', () => buildCheckLoveCodePayload(id, loveCode), CheckReply, (r) => ({ exists: r.IsExist === 'Y' })),
+      call(
+        'getIssue',
+        () => buildGetIssuePayload(id, input),
+        GetIssueReply,
+        (r) => ({
+          invoiceNo: r.IIS_Number,
+          relateNumber: r.IIS_Relate_Number,
+          invoiceDate: r.IIS_Create_Date,
+          randomNumber: r.IIS_Random_Number,
+          salesAmount: r.IIS_Sales_Amount,
+          voided: r.IIS_Invalid_Status === '1',
+          remainingAllowance: r.IIS_Remain_Allowance_Amt,
+          awardFlag: r.IIS_Award_Flag,
+          awardType: r.IIS_Award_Flag === '1' ? r.IIS_Award_Type : '',
+        }),
+      ),
+    checkBarcode: (barcode) =>
+      call(
+        'checkBarcode',
+        () => buildCheckBarcodePayload(id, barcode),
+        CheckReply,
+        (r) => ({ exists: r.IsExist === 'Y' }),
+      ),
+    checkLoveCode: (loveCode) =>
+      call(
+        'checkLoveCode',
+        () => buildCheckLoveCodePayload(id, loveCode),
+        CheckReply,
+        (r) => ({ exists: r.IsExist === 'Y' }),
+      ),
   };
 }

@@ -57,13 +57,20 @@ export function invoiceVoidedMail(i: MailInvoice, reason: string, publicUrl: str
     i,
     'invoice-voided',
     '電子發票已作廢',
-    [`訂單 ${i.orderNo} 的電子發票 ${formatInvoiceNo(i.invoiceNo)}（${formatTwd(i.amount)}）已作廢，原因：${reason}。`, '作廢的發票不會參加對獎；如有疑問，歡迎與客服聯絡。'],
+    [
+      `訂單 ${i.orderNo} 的電子發票 ${formatInvoiceNo(i.invoiceNo)}（${formatTwd(i.amount)}）已作廢，原因：${reason}。`,
+      '作廢的發票不會參加對獎；如有疑問，歡迎與客服聯絡。',
+    ],
     { label: '查看訂單', url: orderUrl(publicUrl, i.orderNo) },
   );
 }
 
 /** Sent when an allowance is asked for: ECPay mails a consent link, valid 72 hours; nothing is credited until the buyer agrees. */
-export function allowanceRequestedMail(i: MailInvoice, allowance: { no: string; amount: number; expiresAt: Date }, publicUrl: string): MailMessage {
+export function allowanceRequestedMail(
+  i: MailInvoice,
+  allowance: { no: string; amount: number; expiresAt: Date },
+  publicUrl: string,
+): MailMessage {
   return memberMail(
     i,
     'invoice-allowance-requested',
@@ -77,7 +84,11 @@ export function allowanceRequestedMail(i: MailInvoice, allowance: { no: string; 
   );
 }
 
-export function allowanceMail(i: MailInvoice, allowance: { no: string; amount: number }, publicUrl: string): MailMessage {
+export function allowanceMail(
+  i: MailInvoice,
+  allowance: { no: string; amount: number },
+  publicUrl: string,
+): MailMessage {
   return memberMail(
     i,
     'invoice-allowance',
@@ -100,7 +111,8 @@ export interface AwardMail {
   readonly prize: { name: string; amount: number | null };
 }
 
-const rocDate = (day: string) => `${Number(day.slice(0, 4)) - 1911} 年 ${Number(day.slice(5, 7))} 月 ${Number(day.slice(8, 10))} 日`;
+const rocDate = (day: string) =>
+  `${Number(day.slice(0, 4)) - 1911} 年 ${Number(day.slice(5, 7))} 月 ${Number(day.slice(8, 10))} 日`;
 
 /**
  * A winning invoice in the ECPay member carrier: the seller tells the winner and, asked, prints the

@@ -5,7 +5,11 @@ import { invoiceAllowances, invoices } from '../../db/schema.ts';
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type AllowanceRow = typeof invoiceAllowances.$inferSelect;
 
-export async function findByOrder(db: DbOrTx, orderId: string, opts: { forUpdate?: boolean } = {}): Promise<InvoiceRow | null> {
+export async function findByOrder(
+  db: DbOrTx,
+  orderId: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<InvoiceRow | null> {
   const query = db.select().from(invoices).where(eq(invoices.orderId, orderId)).limit(1);
   const [row] = opts.forUpdate ? await query.for('update') : await query;
   return row ?? null;
@@ -18,24 +22,49 @@ export async function insertInvoice(db: DbOrTx, values: typeof invoices.$inferIn
 }
 
 export async function markVoid(db: DbOrTx, id: string, reason: string, at: Date): Promise<void> {
-  await db.update(invoices).set({ status: 'void', voidReason: reason, voidedAt: at }).where(and(eq(invoices.id, id), eq(invoices.status, 'issued')));
+  await db
+    .update(invoices)
+    .set({ status: 'void', voidReason: reason, voidedAt: at })
+    .where(and(eq(invoices.id, id), eq(invoices.status, 'issued')));
 }
 
 export async function allowancesOf(db: DbOrTx, invoiceId: string): Promise<AllowanceRow[]> {
-  return db.select().from(invoiceAllowances).where(eq(invoiceAllowances.invoiceId, invoiceId)).orderBy(desc(invoiceAllowances.createdAt));
+  return db
+    .select()
+    .from(invoiceAllowances)
+    .where(eq(invoiceAllowances.invoiceId, invoiceId))
+    .orderBy(desc(invoiceAllowances.createdAt));
 }
 
-export async function insertAllowance(db: DbOrTx, values: typeof invoiceAllowances.$inferInsert): Promise<boolean> {
-  const rows = await db.insert(invoiceAllowances).values(values).onConflictDoNothing().returning({ id: invoiceAllowances.id });
+export async function insertAllowance(
+  db: DbOrTx,
+  values: typeof invoiceAllowances.$inferInsert,
+): Promise<boolean> {
+  const rows = await db
+    .insert(invoiceAllowances)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: invoiceAllowances.id });
   return rows.length > 0;
 }
 
 /** The buyer agreed to a pending online allowance: it is issued. Returns the row the first time only. */
-export async function markAllowanceIssued(db: DbOrTx, invoiceId: string, allowanceNo: string, at: Date): Promise<AllowanceRow | null> {
+export async function markAllowanceIssued(
+  db: DbOrTx,
+  invoiceId: string,
+  allowanceNo: string,
+  at: Date,
+): Promise<AllowanceRow | null> {
   const [row] = await db
     .update(invoiceAllowances)
     .set({ state: 'issued', issuedAt: at })
-    .where(and(eq(invoiceAllowances.invoiceId, invoiceId), eq(invoiceAllowances.allowanceNo, allowanceNo), eq(invoiceAllowances.state, 'pending')))
+    .where(
+      and(
+        eq(invoiceAllowances.invoiceId, invoiceId),
+        eq(invoiceAllowances.allowanceNo, allowanceNo),
+        eq(invoiceAllowances.state, 'pending'),
+      ),
+    )
     .returning();
   return row ?? null;
 }

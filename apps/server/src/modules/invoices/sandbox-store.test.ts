@@ -4,10 +4,28 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { sandboxEinvoices } from '../../db/schema.ts';
 import { createTestDatabase, dbAvailable } from '../../../test/helpers.ts';
-import { EINVOICE_STAGE_MERCHANT, EinvoiceHttpError, invoiceClient, refundLine, SANDBOX_EINVOICE_PATH, type EinvoicePost, type IssueInput } from './ecpay-invoice.ts';
-import einvoiceSandbox, { SANDBOX_RTN, dbEinvoices, memoryEinvoices, type SandboxInvoice, type SandboxInvoiceStore } from './sandbox.ts';
+import {
+  EINVOICE_STAGE_MERCHANT,
+  EinvoiceHttpError,
+  invoiceClient,
+  refundLine,
+  SANDBOX_EINVOICE_PATH,
+  type EinvoicePost,
+  type IssueInput,
+} from './ecpay-invoice.ts';
+import einvoiceSandbox, {
+  SANDBOX_RTN,
+  dbEinvoices,
+  memoryEinvoices,
+  type SandboxInvoice,
+  type SandboxInvoiceStore,
+} from './sandbox.ts';
 
-const KEYS = { merchantId: EINVOICE_STAGE_MERCHANT.merchantId, hashKey: EINVOICE_STAGE_MERCHANT.hashKey, hashIV: EINVOICE_STAGE_MERCHANT.hashIV };
+const KEYS = {
+  merchantId: EINVOICE_STAGE_MERCHANT.merchantId,
+  hashKey: EINVOICE_STAGE_MERCHANT.hashKey,
+  hashIV: EINVOICE_STAGE_MERCHANT.hashIV,
+};
 
 const order = (relateNumber: string): IssueInput => ({
   relateNumber,
@@ -42,7 +60,18 @@ const kept = (invoiceNo: string, relateNumber: string): SandboxInvoice => ({
     TaxType: '1',
     SalesAmount: 32,
     InvoiceRemark: '備註：含「引號」與 emoji 🍵',
-    Items: [{ ItemSeq: 1, ItemName: '茶', ItemCount: 3, ItemWord: '包', ItemPrice: 10.5, ItemTaxType: '1', ItemAmount: 32, ItemRemark: '' }],
+    Items: [
+      {
+        ItemSeq: 1,
+        ItemName: '茶',
+        ItemCount: 3,
+        ItemWord: '包',
+        ItemPrice: 10.5,
+        ItemTaxType: '1',
+        ItemAmount: 32,
+        ItemRemark: '',
+      },
+    ],
     InvType: '07',
     vat: '1',
   },
@@ -53,7 +82,8 @@ const kept = (invoiceNo: string, relateNumber: string): SandboxInvoice => ({
 describe('the in-memory store', () => {
   it('forgets the oldest invoices beyond its limit, by number and by RelateNumber', async () => {
     const store = memoryEinvoices(2);
-    for (const [i, relate] of ['A1', 'A2', 'A3'].entries()) expect(await store.add(kept(`AB1000000${i}`, relate))).toBe('added');
+    for (const [i, relate] of ['A1', 'A2', 'A3'].entries())
+      expect(await store.add(kept(`AB1000000${i}`, relate))).toBe('added');
     expect(await store.get('AB10000000')).toBeUndefined();
     expect(await store.getByRelateNumber('a1')).toBeUndefined();
     expect(await store.getByRelateNumber('a3')).toMatchObject({ invoiceNo: 'AB10000002' });
@@ -76,7 +106,10 @@ describe.skipIf(!dbAvailable())('the database store', () => {
     expect(await store.getByRelateNumber('TW20260301A')).toStrictEqual(invoice);
     expect(await store.getByRelateNumber('tw20260301a')).toStrictEqual(invoice);
     // The RelateNumber column is upper case (so its unique key ignores case); the invoice keeps it as sent.
-    const [row] = await database.db.select().from(sandboxEinvoices).where(eq(sandboxEinvoices.invoiceNo, 'XY10000001'));
+    const [row] = await database.db
+      .select()
+      .from(sandboxEinvoices)
+      .where(eq(sandboxEinvoices.invoiceNo, 'XY10000001'));
     expect(row?.relateNumber).toBe('TW20260301A');
     expect((await store.get('XY10000001'))?.relateNumber).toBe('Tw20260301a');
   });
@@ -92,8 +125,18 @@ describe.skipIf(!dbAvailable())('the database store', () => {
     const invoice = kept('XY10000004', 'SAVE1');
     await store.add(invoice);
     expect(await store.allowanceNoTaken('2026030112050699')).toBe(false);
-    await store.save({ ...invoice, voided: true, allowances: [...invoice.allowances, { allowanceNo: '2026030112050699', amount: 1, date: '2026-03-01 12:05:06', voided: true }] });
-    expect(await store.get('XY10000004')).toMatchObject({ voided: true, allowances: [{ voided: false }, { allowanceNo: '2026030112050699', voided: true }] });
+    await store.save({
+      ...invoice,
+      voided: true,
+      allowances: [
+        ...invoice.allowances,
+        { allowanceNo: '2026030112050699', amount: 1, date: '2026-03-01 12:05:06', voided: true },
+      ],
+    });
+    expect(await store.get('XY10000004')).toMatchObject({
+      voided: true,
+      allowances: [{ voided: false }, { allowanceNo: '2026030112050699', voided: true }],
+    });
     expect(await store.allowanceNoTaken('2026030112050699')).toBe(true);
     expect(await store.allowanceNoTaken('2026030112050601')).toBe(true);
   });
@@ -129,28 +172,78 @@ describe.skipIf(!dbAvailable())('a sandbox started again', () => {
     await start(dbEinvoices(database.db));
     const first = await client.issue(order('RESTART1'));
     if (!first.ok) throw new Error(JSON.stringify(first.error));
-    const credit = await client.allowance({ invoiceNo: first.value.invoiceNo, invoiceDate: first.value.invoiceDate, lines: [refundLine(100)] });
+    const credit = await client.allowance({
+      invoiceNo: first.value.invoiceNo,
+      invoiceDate: first.value.invoiceDate,
+      lines: [refundLine(100)],
+    });
     if (!credit.ok) throw new Error(JSON.stringify(credit.error));
 
     await start(dbEinvoices(database.db));
-    expect(await client.getIssue({ relateNumber: 'restart1' })).toMatchObject({ ok: true, value: { invoiceNo: first.value.invoiceNo, invoiceDate: first.value.invoiceDate, remainingAllowance: 900 } });
-    expect(await client.issue(order('RESTART1'))).toMatchObject({ ok: false, error: { kind: 'rejected', code: SANDBOX_RTN.duplicateRelateNumber } });
+    expect(await client.getIssue({ relateNumber: 'restart1' })).toMatchObject({
+      ok: true,
+      value: {
+        invoiceNo: first.value.invoiceNo,
+        invoiceDate: first.value.invoiceDate,
+        remainingAllowance: 900,
+      },
+    });
+    expect(await client.issue(order('RESTART1'))).toMatchObject({
+      ok: false,
+      error: { kind: 'rejected', code: SANDBOX_RTN.duplicateRelateNumber },
+    });
     // The allowance made before the restart still blocks the void, and can itself be voided once.
-    expect(await client.invalid({ invoiceNo: first.value.invoiceNo, invoiceDate: first.value.invoiceDate, reason: '取消' })).toMatchObject({ ok: false, error: { code: SANDBOX_RTN.hasAllowances } });
-    expect(await client.allowanceInvalid({ invoiceNo: first.value.invoiceNo, allowanceNo: credit.value.allowanceNo, reason: '重開' })).toMatchObject({ ok: true });
-    expect(await client.allowanceInvalid({ invoiceNo: first.value.invoiceNo, allowanceNo: credit.value.allowanceNo, reason: '重開' })).toMatchObject({ ok: false, error: { code: SANDBOX_RTN.allowanceVoided } });
-    expect(await client.invalid({ invoiceNo: first.value.invoiceNo, invoiceDate: first.value.invoiceDate, reason: '取消' })).toMatchObject({ ok: true });
+    expect(
+      await client.invalid({
+        invoiceNo: first.value.invoiceNo,
+        invoiceDate: first.value.invoiceDate,
+        reason: '取消',
+      }),
+    ).toMatchObject({ ok: false, error: { code: SANDBOX_RTN.hasAllowances } });
+    expect(
+      await client.allowanceInvalid({
+        invoiceNo: first.value.invoiceNo,
+        allowanceNo: credit.value.allowanceNo,
+        reason: '重開',
+      }),
+    ).toMatchObject({ ok: true });
+    expect(
+      await client.allowanceInvalid({
+        invoiceNo: first.value.invoiceNo,
+        allowanceNo: credit.value.allowanceNo,
+        reason: '重開',
+      }),
+    ).toMatchObject({ ok: false, error: { code: SANDBOX_RTN.allowanceVoided } });
+    expect(
+      await client.invalid({
+        invoiceNo: first.value.invoiceNo,
+        invoiceDate: first.value.invoiceDate,
+        reason: '取消',
+      }),
+    ).toMatchObject({ ok: true });
 
     await start(dbEinvoices(database.db));
-    expect(await client.getIssue({ relateNumber: 'RESTART1' })).toMatchObject({ ok: true, value: { voided: true } });
-    expect(await client.invalid({ invoiceNo: first.value.invoiceNo, invoiceDate: first.value.invoiceDate, reason: '取消' })).toMatchObject({ ok: false, error: { code: SANDBOX_RTN.alreadyVoided } });
+    expect(await client.getIssue({ relateNumber: 'RESTART1' })).toMatchObject({
+      ok: true,
+      value: { voided: true },
+    });
+    expect(
+      await client.invalid({
+        invoiceNo: first.value.invoiceNo,
+        invoiceDate: first.value.invoiceDate,
+        reason: '取消',
+      }),
+    ).toMatchObject({ ok: false, error: { code: SANDBOX_RTN.alreadyVoided } });
   });
 
   it('with the in-memory store forgets on restart (why the app gives it the database)', async () => {
     await start(memoryEinvoices());
     expect((await client.issue(order('FORGET1'))).ok).toBe(true);
     await start(memoryEinvoices());
-    expect(await client.getIssue({ relateNumber: 'FORGET1' })).toMatchObject({ ok: false, error: { code: SANDBOX_RTN.notFound } });
+    expect(await client.getIssue({ relateNumber: 'FORGET1' })).toMatchObject({
+      ok: false,
+      error: { code: SANDBOX_RTN.notFound },
+    });
   });
 
   it('changes one invoice one request at a time: of two voids, or two allowances over what remains, sent together, one goes through', async () => {
@@ -158,13 +251,23 @@ describe.skipIf(!dbAvailable())('a sandbox started again', () => {
     const issued = await client.issue(order('TOGETHER1'));
     if (!issued.ok) throw new Error(JSON.stringify(issued.error));
     const at = { invoiceNo: issued.value.invoiceNo, invoiceDate: issued.value.invoiceDate };
-    const credits = await Promise.all([client.allowance({ ...at, lines: [refundLine(600)] }), client.allowance({ ...at, lines: [refundLine(600)] })]);
+    const credits = await Promise.all([
+      client.allowance({ ...at, lines: [refundLine(600)] }),
+      client.allowance({ ...at, lines: [refundLine(600)] }),
+    ]);
     expect(credits.filter((c) => c.ok)).toHaveLength(1);
     expect(credits.find((c) => !c.ok)).toMatchObject({ error: { code: SANDBOX_RTN.overAllowance } });
     const credit = credits.find((c) => c.ok);
     if (!credit?.ok) throw new Error('no allowance');
-    await client.allowanceInvalid({ invoiceNo: at.invoiceNo, allowanceNo: credit.value.allowanceNo, reason: '重開' });
-    const voids = await Promise.all([client.invalid({ ...at, reason: '取消' }), client.invalid({ ...at, reason: '取消' })]);
+    await client.allowanceInvalid({
+      invoiceNo: at.invoiceNo,
+      allowanceNo: credit.value.allowanceNo,
+      reason: '重開',
+    });
+    const voids = await Promise.all([
+      client.invalid({ ...at, reason: '取消' }),
+      client.invalid({ ...at, reason: '取消' }),
+    ]);
     expect(voids.filter((v) => v.ok)).toHaveLength(1);
     expect(voids.find((v) => !v.ok)).toMatchObject({ error: { code: SANDBOX_RTN.alreadyVoided } });
   });
@@ -174,6 +277,8 @@ describe.skipIf(!dbAvailable())('a sandbox started again', () => {
     const both = await Promise.all([client.issue(order('SAME1')), client.issue(order('same1'))]);
     expect(both.filter((r) => r.ok)).toHaveLength(1);
     expect(both.find((r) => !r.ok)).toMatchObject({ error: { code: SANDBOX_RTN.duplicateRelateNumber } });
-    expect(await database.db.select().from(sandboxEinvoices).where(eq(sandboxEinvoices.relateNumber, 'SAME1'))).toHaveLength(1);
+    expect(
+      await database.db.select().from(sandboxEinvoices).where(eq(sandboxEinvoices.relateNumber, 'SAME1')),
+    ).toHaveLength(1);
   });
 });

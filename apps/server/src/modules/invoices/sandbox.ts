@@ -94,7 +94,12 @@ export interface SandboxAllowance {
    * (ISO time; it lapses unanswered after that), agreed when the buyer clicked, with `date` then
    * the day it was issued. A pending one already holds its amount of the invoice.
    */
-  readonly online?: { readonly state: 'pending' | 'agreed'; readonly expiresAt: string; readonly returnUrl: string; readonly notifyMail: string };
+  readonly online?: {
+    readonly state: 'pending' | 'agreed';
+    readonly expiresAt: string;
+    readonly returnUrl: string;
+    readonly notifyMail: string;
+  };
 }
 
 /**
@@ -182,29 +187,57 @@ export function memoryEinvoices(limit = MAX_INVOICES): SandboxInvoiceStore {
  */
 export function dbEinvoices(db: Db): SandboxInvoiceStore {
   const stored = (invoice: SandboxInvoice) => invoice as unknown as Record<string, unknown>;
-  const revive = (row: { invoice: Record<string, unknown> } | undefined) => (row ? (row.invoice as unknown as SandboxInvoice) : undefined);
+  const revive = (row: { invoice: Record<string, unknown> } | undefined) =>
+    row ? (row.invoice as unknown as SandboxInvoice) : undefined;
   const byRelate = async (relateNumber: string) =>
-    revive((await db.select({ invoice: sandboxEinvoices.invoice }).from(sandboxEinvoices).where(eq(sandboxEinvoices.relateNumber, relateNumber.toUpperCase())).limit(1))[0]);
+    revive(
+      (
+        await db
+          .select({ invoice: sandboxEinvoices.invoice })
+          .from(sandboxEinvoices)
+          .where(eq(sandboxEinvoices.relateNumber, relateNumber.toUpperCase()))
+          .limit(1)
+      )[0],
+    );
   return {
     async get(invoiceNo) {
-      return revive((await db.select({ invoice: sandboxEinvoices.invoice }).from(sandboxEinvoices).where(eq(sandboxEinvoices.invoiceNo, invoiceNo)).limit(1))[0]);
+      return revive(
+        (
+          await db
+            .select({ invoice: sandboxEinvoices.invoice })
+            .from(sandboxEinvoices)
+            .where(eq(sandboxEinvoices.invoiceNo, invoiceNo))
+            .limit(1)
+        )[0],
+      );
     },
     getByRelateNumber: byRelate,
     async add(invoice) {
       const inserted = await db
         .insert(sandboxEinvoices)
-        .values({ invoiceNo: invoice.invoiceNo, relateNumber: invoice.relateNumber.toUpperCase(), invoice: stored(invoice) })
+        .values({
+          invoiceNo: invoice.invoiceNo,
+          relateNumber: invoice.relateNumber.toUpperCase(),
+          invoice: stored(invoice),
+        })
         .onConflictDoNothing()
         .returning({ invoiceNo: sandboxEinvoices.invoiceNo });
       if (inserted.length > 0) return 'added';
       return (await byRelate(invoice.relateNumber)) ? 'relate-number-taken' : 'invoice-number-taken';
     },
     async save(invoice) {
-      await db.update(sandboxEinvoices).set({ invoice: stored(invoice) }).where(eq(sandboxEinvoices.invoiceNo, invoice.invoiceNo));
+      await db
+        .update(sandboxEinvoices)
+        .set({ invoice: stored(invoice) })
+        .where(eq(sandboxEinvoices.invoiceNo, invoice.invoiceNo));
     },
     async allowanceNoTaken(allowanceNo) {
       const probe = JSON.stringify([{ allowanceNo }]);
-      const [row] = await db.select({ invoiceNo: sandboxEinvoices.invoiceNo }).from(sandboxEinvoices).where(sql`${sandboxEinvoices.invoice}->'allowances' @> ${probe}::jsonb`).limit(1);
+      const [row] = await db
+        .select({ invoiceNo: sandboxEinvoices.invoiceNo })
+        .from(sandboxEinvoices)
+        .where(sql`${sandboxEinvoices.invoice}->'allowances' @> ${probe}::jsonb`)
+        .limit(1);
       return row !== undefined;
     },
   };
@@ -214,8 +247,22 @@ type Answer = Record<string, unknown> & { RtnCode: number; RtnMsg: string };
 const fail = (RtnCode: number, RtnMsg: string): Answer => ({ RtnCode, RtnMsg });
 
 // Amounts may come as JSON numbers or numeric strings (older integrations send strings).
-const num = z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/)]).transform(Number).pipe(z.number().finite());
-const opt = (max: number) => z.string().max(max).optional().transform((v) => v ?? '');
+const num = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^-?\d+(\.\d+)?$/),
+  ])
+  .transform(Number)
+  .pipe(z.number().finite());
+const opt = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .optional()
+    .transform((v) => v ?? '');
 
 const Item = z.object({
   ItemSeq: num.optional(),
@@ -223,9 +270,17 @@ const Item = z.object({
   ItemCount: num,
   ItemWord: z.string().min(1).max(EINVOICE_LIMITS.itemWord),
   ItemPrice: num,
-  ItemTaxType: z.string().max(1).optional().transform((v) => v ?? ''),
+  ItemTaxType: z
+    .string()
+    .max(1)
+    .optional()
+    .transform((v) => v ?? ''),
   ItemAmount: num,
-  ItemRemark: z.string().max(EINVOICE_LIMITS.itemRemark).nullish().transform((v) => v ?? ''),
+  ItemRemark: z
+    .string()
+    .max(EINVOICE_LIMITS.itemRemark)
+    .nullish()
+    .transform((v) => v ?? ''),
 });
 type Item = z.infer<typeof Item>;
 
@@ -241,18 +296,31 @@ const IssueData = z.object({
   Print: z.enum(['0', '1']),
   Donation: z.enum(['0', '1']),
   LoveCode: opt(7),
-  CarrierType: z.enum(['', '1', '2', '3']).optional().transform((v) => v ?? ''),
+  CarrierType: z
+    .enum(['', '1', '2', '3'])
+    .optional()
+    .transform((v) => v ?? ''),
   CarrierNum: opt(64),
   TaxType: z.string(),
   SalesAmount: num,
   InvoiceRemark: opt(EINVOICE_LIMITS.invoiceRemark),
   Items: z.array(Item).min(1).max(EINVOICE_LIMITS.items),
   InvType: z.string(),
-  vat: z.string().optional().transform((v) => v ?? '1'),
+  vat: z
+    .string()
+    .optional()
+    .transform((v) => v ?? '1'),
 });
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/).transform((v) => v.slice(0, 10));
-const InvalidData = z.object({ InvoiceNo: z.string().max(10), InvoiceDate: day, Reason: z.string().trim().min(1).max(120) });
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/)
+  .transform((v) => v.slice(0, 10));
+const InvalidData = z.object({
+  InvoiceNo: z.string().max(10),
+  InvoiceDate: day,
+  Reason: z.string().trim().min(1).max(120),
+});
 const AllowanceData = z.object({
   InvoiceNo: z.string().max(10),
   InvoiceDate: day,
@@ -264,8 +332,15 @@ const AllowanceData = z.object({
   Items: z.array(Item).min(1).max(EINVOICE_LIMITS.items),
 });
 const OnlineAllowanceData = AllowanceData.extend({ ReturnURL: z.string().min(1).max(RETURN_URL_MAX) });
-const AllowanceInvalidData = z.object({ InvoiceNo: z.string().max(10), AllowanceNo: z.string().max(16), Reason: z.string().trim().min(1).max(120) });
-const GetIssueData = z.union([z.object({ InvoiceNo: z.string().max(10), InvoiceDate: day }), z.object({ RelateNumber: z.string().min(1).max(30) })]);
+const AllowanceInvalidData = z.object({
+  InvoiceNo: z.string().max(10),
+  AllowanceNo: z.string().max(16),
+  Reason: z.string().trim().min(1).max(120),
+});
+const GetIssueData = z.union([
+  z.object({ InvoiceNo: z.string().max(10), InvoiceDate: day }),
+  z.object({ RelateNumber: z.string().min(1).max(30) }),
+]);
 const CheckBarcodeData = z.object({ BarCode: z.string().max(8) });
 const CheckLoveCodeData = z.object({ LoveCode: z.string().max(7) });
 
@@ -286,9 +361,11 @@ function itemsProblem(items: readonly Item[], total: number, totalName: string):
     if (!(it.ItemCount > 0)) return `${at}數量（ItemCount）必須大於 0`;
     // Negative prices are refused here; ECPay's field table does not say it takes them, and the shop never sends them.
     if (it.ItemPrice < 0 || it.ItemAmount < 0) return `${at}單價與小計不可為負數`;
-    if (it.ItemTaxType !== '' && it.ItemTaxType !== '1') return `${at}課稅別（ItemTaxType）與發票課稅類別不符`;
+    if (it.ItemTaxType !== '' && it.ItemTaxType !== '1')
+      return `${at}課稅別（ItemTaxType）與發票課稅類別不符`;
     // ItemPrice × ItemCount = ItemAmount, allowing ECPay's rounding to whole dollars (its SDK example sends 10.5 × 3 as 32).
-    if (Math.round(it.ItemPrice * it.ItemCount) !== Math.round(it.ItemAmount)) return `${at}小計（ItemAmount）不等於單價乘以數量`;
+    if (Math.round(it.ItemPrice * it.ItemCount) !== Math.round(it.ItemAmount))
+      return `${at}小計（ItemAmount）不等於單價乘以數量`;
   }
   if (!Number.isInteger(total) || total <= 0) return `${totalName} 必須是大於 0 的整數`;
   const sum = items.reduce((s, it) => s + it.ItemAmount, 0);
@@ -314,11 +391,16 @@ const einvoiceSandbox: FastifyPluginAsync<EinvoiceSandboxOptions> = async (app, 
 
   // .NET-style encoding for the answers (lower-case hex, ! * ( ) left as they are), as ECPay's
   // servers answer; a client must read it as readily as the PHP style it sends.
-  const seal = (data: object) => encryptText(ecpayUrlEncode(JSON.stringify(data)), settings.hashKey, settings.hashIV);
+  const seal = (data: object) =>
+    encryptText(ecpayUrlEncode(JSON.stringify(data)), settings.hashKey, settings.hashIV);
 
   app.addHook('onRequest', async (_request, reply) => {
     if (opts.down?.()) {
-      reply.code(503).header('retry-after', '60').type('text/plain; charset=utf-8').header('cache-control', 'no-store');
+      reply
+        .code(503)
+        .header('retry-after', '60')
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', 'no-store');
       return reply.send('Service Unavailable');
     }
   });
@@ -328,11 +410,15 @@ const einvoiceSandbox: FastifyPluginAsync<EinvoiceSandboxOptions> = async (app, 
   // ECPay would (TransCode), rather than Fastify answering in the shop's error shape.
   if (app.hasContentTypeParser('application/json')) app.removeContentTypeParser('application/json');
   const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 256 * 1024 }, (request, body, done) => {
-    const text = String(body);
-    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return done(null, text);
-    parseJson(request, text, (error, value) => done(null, error ? text : value));
-  });
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: 256 * 1024 },
+    (request, body, done) => {
+      const text = String(body);
+      if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return done(null, text);
+      parseJson(request, text, (error, value) => done(null, error ? text : value));
+    },
+  );
 
   // Operations that change invoices run one at a time, each read-check-save whole, as they did
   // when the invoices were only a Map: two voids of one invoice cannot both pass the "already
@@ -346,26 +432,38 @@ const einvoiceSandbox: FastifyPluginAsync<EinvoiceSandboxOptions> = async (app, 
     return run;
   };
 
-  function route(path: string, handle: (payload: Record<string, unknown>) => Promise<Answer> | Answer, changes = false): void {
+  function route(
+    path: string,
+    handle: (payload: Record<string, unknown>) => Promise<Answer> | Answer,
+    changes = false,
+  ): void {
     app.post(path, async (request: FastifyRequest, reply: FastifyReply) => {
       reply.header('cache-control', 'no-store');
       const at = now();
       const opened = openRequest(request.body, settings, at);
       if (!opened.ok) return refusalEnvelope(opened.merchantId, opened.transCode, opened.transMsg, at);
-      const answer = changes ? await oneAtATime(async () => handle(opened.payload)) : await handle(opened.payload);
+      const answer = changes
+        ? await oneAtATime(async () => handle(opened.payload))
+        : await handle(opened.payload);
       return replyEnvelope(settings, answer, at, seal);
     });
   }
 
   /** An online allowance nobody agreed to in time lapses and gives its amount back. */
-  const lapsed = (a: SandboxAllowance, at: Date) => a.online?.state === 'pending' && at.getTime() > Date.parse(a.online.expiresAt);
+  const lapsed = (a: SandboxAllowance, at: Date) =>
+    a.online?.state === 'pending' && at.getTime() > Date.parse(a.online.expiresAt);
   /** Allowances that count: issued, or online ones still waiting for consent (they hold their amount). */
   const live = (inv: SandboxInvoice, at = now()) => inv.allowances.filter((a) => !a.voided && !lapsed(a, at));
   const remaining = (inv: SandboxInvoice) => inv.salesAmount - live(inv).reduce((s, a) => s + a.amount, 0);
   const post: FormPost =
     opts.notify ??
     (async (url, fields) => {
-      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString(), signal: AbortSignal.timeout(10_000) });
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields).toString(),
+        signal: AbortSignal.timeout(10_000),
+      });
       return res.text();
     });
 
@@ -373,7 +471,8 @@ const einvoiceSandbox: FastifyPluginAsync<EinvoiceSandboxOptions> = async (app, 
   async function findInvoice(invoiceNo: string, invoiceDay: string): Promise<SandboxInvoice | Answer> {
     if (!isInvoiceNo(invoiceNo)) return fail(SANDBOX_RTN.invalidField, 'InvoiceNo 格式錯誤');
     const inv = await store.get(invoiceNo);
-    if (!inv || inv.invoiceDate.slice(0, 10) !== invoiceDay) return fail(SANDBOX_RTN.notFound, '查無此發票（請確認發票號碼與開立日期）');
+    if (!inv || inv.invoiceDate.slice(0, 10) !== invoiceDay)
+      return fail(SANDBOX_RTN.notFound, '查無此發票（請確認發票號碼與開立日期）');
     return inv;
   }
   const isAnswer = (x: SandboxInvoice | Answer): x is Answer => 'RtnCode' in x;
@@ -385,26 +484,42 @@ const einvoiceSandbox: FastifyPluginAsync<EinvoiceSandboxOptions> = async (app, 
       const parsed = IssueData.safeParse(payload);
       if (!parsed.success) return fieldError(parsed.error);
       const d = parsed.data;
-      if (!isRelateNumber(d.RelateNumber)) return fail(SANDBOX_RTN.invalidField, 'RelateNumber 只能使用英文、數字與底線');
+      if (!isRelateNumber(d.RelateNumber))
+        return fail(SANDBOX_RTN.invalidField, 'RelateNumber 只能使用英文、數字與底線');
       // ECPay treats RelateNumber case-insensitively: ABC1 and abc1 are the same number.
-      if (await store.getByRelateNumber(d.RelateNumber)) return fail(SANDBOX_RTN.duplicateRelateNumber, DUPLICATE_RELATE);
-      if (d.TaxType !== '1' || d.InvType !== '07' || d.vat !== '1') return fail(SANDBOX_RTN.outOfScope, '沙盒只模擬應稅含稅價的一般稅額發票（TaxType 1、InvType 07、vat 1）');
+      if (await store.getByRelateNumber(d.RelateNumber))
+        return fail(SANDBOX_RTN.duplicateRelateNumber, DUPLICATE_RELATE);
+      if (d.TaxType !== '1' || d.InvType !== '07' || d.vat !== '1')
+        return fail(
+          SANDBOX_RTN.outOfScope,
+          '沙盒只模擬應稅含稅價的一般稅額發票（TaxType 1、InvType 07、vat 1）',
+        );
 
-      if (!d.CustomerPhone && !d.CustomerEmail) return fail(SANDBOX_RTN.invalidField, 'CustomerPhone 與 CustomerEmail 至少須填一項');
-      if (d.CustomerEmail && !EMAIL.test(d.CustomerEmail)) return fail(SANDBOX_RTN.invalidField, 'CustomerEmail 格式錯誤');
-      if (d.CustomerPhone && !/^\d+$/.test(d.CustomerPhone)) return fail(SANDBOX_RTN.invalidField, 'CustomerPhone 只能是數字');
-      if (d.CustomerID && !/^\w+$/.test(d.CustomerID)) return fail(SANDBOX_RTN.invalidField, 'CustomerID 只能使用英文、數字與底線');
+      if (!d.CustomerPhone && !d.CustomerEmail)
+        return fail(SANDBOX_RTN.invalidField, 'CustomerPhone 與 CustomerEmail 至少須填一項');
+      if (d.CustomerEmail && !EMAIL.test(d.CustomerEmail))
+        return fail(SANDBOX_RTN.invalidField, 'CustomerEmail 格式錯誤');
+      if (d.CustomerPhone && !/^\d+$/.test(d.CustomerPhone))
+        return fail(SANDBOX_RTN.invalidField, 'CustomerPhone 只能是數字');
+      if (d.CustomerID && !/^\w+$/.test(d.CustomerID))
+        return fail(SANDBOX_RTN.invalidField, 'CustomerID 只能使用英文、數字與底線');
 
       // Carriers: the number must fit the type, and an invoice kept in a carrier is not printed.
-      if ((d.CarrierType === '' || d.CarrierType === '1') && d.CarrierNum !== '') return fail(SANDBOX_RTN.carrierRule, 'CarrierType 為空或 1 時，CarrierNum 請帶空字串');
-      if (d.CarrierType === '2' && !isCitizenCertificate(d.CarrierNum)) return fail(SANDBOX_RTN.carrierRule, '自然人憑證條碼（CarrierNum）為 2 碼大寫英文加 14 碼數字');
-      if (d.CarrierType === '3' && !isMobileBarcode(d.CarrierNum)) return fail(SANDBOX_RTN.carrierRule, '手機條碼（CarrierNum）為「/」加 7 碼數字、大寫英文或 + - .');
+      if ((d.CarrierType === '' || d.CarrierType === '1') && d.CarrierNum !== '')
+        return fail(SANDBOX_RTN.carrierRule, 'CarrierType 為空或 1 時，CarrierNum 請帶空字串');
+      if (d.CarrierType === '2' && !isCitizenCertificate(d.CarrierNum))
+        return fail(SANDBOX_RTN.carrierRule, '自然人憑證條碼（CarrierNum）為 2 碼大寫英文加 14 碼數字');
+      if (d.CarrierType === '3' && !isMobileBarcode(d.CarrierNum))
+        return fail(SANDBOX_RTN.carrierRule, '手機條碼（CarrierNum）為「/」加 7 碼數字、大寫英文或 + - .');
 
       if (d.CustomerIdentifier) {
-        if (!isTaxId(d.CustomerIdentifier)) return fail(SANDBOX_RTN.invalidField, 'CustomerIdentifier 統一編號格式錯誤');
+        if (!isTaxId(d.CustomerIdentifier))
+          return fail(SANDBOX_RTN.invalidField, 'CustomerIdentifier 統一編號格式錯誤');
         if (d.Donation === '1') return fail(SANDBOX_RTN.carrierRule, '有統一編號的發票不可捐贈');
-        if (d.CarrierType === '' && d.Print !== '1') return fail(SANDBOX_RTN.carrierRule, '有統一編號且無載具時，Print 必須為 1');
-        if ((d.CarrierType === '1' || d.CarrierType === '2') && d.Print !== '0') return fail(SANDBOX_RTN.carrierRule, '載具類別為 1 或 2 時，Print 必須為 0');
+        if (d.CarrierType === '' && d.Print !== '1')
+          return fail(SANDBOX_RTN.carrierRule, '有統一編號且無載具時，Print 必須為 1');
+        if ((d.CarrierType === '1' || d.CarrierType === '2') && d.Print !== '0')
+          return fail(SANDBOX_RTN.carrierRule, '載具類別為 1 或 2 時，Print 必須為 0');
       } else if (d.CarrierType !== '' && d.Print !== '0') {
         return fail(SANDBOX_RTN.carrierRule, '存入載具的發票不可列印（Print 必須為 0）');
       }
@@ -414,24 +529,42 @@ const einvoiceSandbox: FastifyPluginAsync<EinvoiceSandboxOptions> = async (app, 
       } else if (d.LoveCode !== '') {
         return fail(SANDBOX_RTN.carrierRule, '未捐贈時 LoveCode 請帶空字串');
       }
-      if (d.Print === '1' && (!d.CustomerName.trim() || !d.CustomerAddr.trim())) return fail(SANDBOX_RTN.invalidField, '列印發票時 CustomerName 與 CustomerAddr 為必填');
+      if (d.Print === '1' && (!d.CustomerName.trim() || !d.CustomerAddr.trim()))
+        return fail(SANDBOX_RTN.invalidField, '列印發票時 CustomerName 與 CustomerAddr 為必填');
 
       const problem = itemsProblem(d.Items, d.SalesAmount, 'SalesAmount');
       if (problem) return fail(SANDBOX_RTN.amountMismatch, problem);
 
       const at = now();
-      const draft = { relateNumber: d.RelateNumber, invoiceDate: ecpayDateTime(at), randomNumber: digits(4), salesAmount: d.SalesAmount, data: d, voided: false, allowances: [] };
+      const draft = {
+        relateNumber: d.RelateNumber,
+        invoiceDate: ecpayDateTime(at),
+        randomNumber: digits(4),
+        salesAmount: d.SalesAmount,
+        data: d,
+        voided: false,
+        allowances: [],
+      };
       let invoice: SandboxInvoice | undefined;
       // A sandbox started again picks a new 字軌 and starting point, which may land on numbers an
       // earlier run gave out and the database still holds: those are skipped.
       for (let tries = 0; !invoice; tries += 1) {
         if (tries === 100) throw new Error('the e-invoice sandbox found no free invoice number');
-        const candidate: SandboxInvoice = { ...draft, invoiceNo: `${track}${String(nextNumber++).padStart(8, '0')}` };
+        const candidate: SandboxInvoice = {
+          ...draft,
+          invoiceNo: `${track}${String(nextNumber++).padStart(8, '0')}`,
+        };
         const kept = await store.add(candidate);
         if (kept === 'relate-number-taken') return fail(SANDBOX_RTN.duplicateRelateNumber, DUPLICATE_RELATE);
         if (kept === 'added') invoice = candidate;
       }
-      return { RtnCode: 1, RtnMsg: '開立發票成功', InvoiceNo: invoice.invoiceNo, InvoiceDate: invoice.invoiceDate, RandomNumber: invoice.randomNumber };
+      return {
+        RtnCode: 1,
+        RtnMsg: '開立發票成功',
+        InvoiceNo: invoice.invoiceNo,
+        InvoiceDate: invoice.invoiceDate,
+        RandomNumber: invoice.randomNumber,
+      };
     },
     true,
   );
@@ -446,9 +579,14 @@ const einvoiceSandbox: FastifyPluginAsync<EinvoiceSandboxOptions> = async (app, 
       if (isAnswer(inv)) return inv;
       if (inv.voided) return fail(SANDBOX_RTN.alreadyVoided, '此發票已作廢，不可重複作廢');
       // Filed with the Ministry of Finance on the 13th of the next odd month: no void after 23:59:59 that day.
-      if (now().getTime() > voidDeadline(inv.invoiceDate).getTime()) return fail(SANDBOX_RTN.voidPeriodOver, '已超過發票作廢期限（次期奇數月 13 日 23:59:59），請改開立折讓');
+      if (now().getTime() > voidDeadline(inv.invoiceDate).getTime())
+        return fail(
+          SANDBOX_RTN.voidPeriodOver,
+          '已超過發票作廢期限（次期奇數月 13 日 23:59:59），請改開立折讓',
+        );
       // An allowance hangs on its invoice: the invoice can be voided only once its allowances are.
-      if (live(inv).length > 0) return fail(SANDBOX_RTN.hasAllowances, '此發票已有折讓，請先作廢折讓再作廢發票');
+      if (live(inv).length > 0)
+        return fail(SANDBOX_RTN.hasAllowances, '此發票已有折讓，請先作廢折讓再作廢發票');
       await store.save({ ...inv, voided: true });
       return { RtnCode: 1, RtnMsg: '作廢發票成功', InvoiceNo: inv.invoiceNo };
     },
@@ -459,18 +597,27 @@ const einvoiceSandbox: FastifyPluginAsync<EinvoiceSandboxOptions> = async (app, 
    * The checks both allowances share (the invoice, its notice fields, the amount rules, never more
    * than remains) and a new 16-digit number; `extra` adds the online one's own checks.
    */
-  async function newAllowance(d: z.infer<typeof AllowanceData>, extra: () => Answer | null): Promise<Answer | { inv: SandboxInvoice; allowanceNo: string; at: Date }> {
+  async function newAllowance(
+    d: z.infer<typeof AllowanceData>,
+    extra: () => Answer | null,
+  ): Promise<Answer | { inv: SandboxInvoice; allowanceNo: string; at: Date }> {
     const inv = await findInvoice(d.InvoiceNo, d.InvoiceDate);
     if (isAnswer(inv)) return inv;
     if (inv.voided) return fail(SANDBOX_RTN.alreadyVoided, '此發票已作廢，不可折讓');
-    if ((d.AllowanceNotify === 'E' || d.AllowanceNotify === 'A') && !d.NotifyMail.split(';').every((m) => EMAIL.test(m.trim()))) return fail(SANDBOX_RTN.invalidField, '以電子郵件通知時 NotifyMail 必須是有效的電子信箱');
-    if ((d.AllowanceNotify === 'S' || d.AllowanceNotify === 'A') && !/^\d+$/.test(d.NotifyPhone)) return fail(SANDBOX_RTN.invalidField, '以簡訊通知時 NotifyPhone 必須是手機號碼');
+    if (
+      (d.AllowanceNotify === 'E' || d.AllowanceNotify === 'A') &&
+      !d.NotifyMail.split(';').every((m) => EMAIL.test(m.trim()))
+    )
+      return fail(SANDBOX_RTN.invalidField, '以電子郵件通知時 NotifyMail 必須是有效的電子信箱');
+    if ((d.AllowanceNotify === 'S' || d.AllowanceNotify === 'A') && !/^\d+$/.test(d.NotifyPhone))
+      return fail(SANDBOX_RTN.invalidField, '以簡訊通知時 NotifyPhone 必須是手機號碼');
     const refused = extra();
     if (refused) return refused;
     const problem = itemsProblem(d.Items, d.AllowanceAmount, 'AllowanceAmount');
     if (problem) return fail(SANDBOX_RTN.amountMismatch, problem);
     const left = remaining(inv);
-    if (d.AllowanceAmount > left) return fail(SANDBOX_RTN.overAllowance, `折讓金額超過發票剩餘可折讓金額（${left} 元）`);
+    if (d.AllowanceAmount > left)
+      return fail(SANDBOX_RTN.overAllowance, `折讓金額超過發票剩餘可折讓金額（${left} 元）`);
     const at = now();
     const stamp = ecpayDateTime(at).replace(/\D/g, '');
     let allowanceNo = `${stamp}${digits(2)}`;
@@ -488,9 +635,22 @@ const einvoiceSandbox: FastifyPluginAsync<EinvoiceSandboxOptions> = async (app, 
       const made = await newAllowance(d, () => null);
       if ('RtnCode' in made) return made;
       const { inv, allowanceNo, at } = made;
-      const credited: SandboxInvoice = { ...inv, allowances: [...inv.allowances, { allowanceNo, amount: d.AllowanceAmount, date: ecpayDateTime(at), voided: false }] };
+      const credited: SandboxInvoice = {
+        ...inv,
+        allowances: [
+          ...inv.allowances,
+          { allowanceNo, amount: d.AllowanceAmount, date: ecpayDateTime(at), voided: false },
+        ],
+      };
       await store.save(credited);
-      return { RtnCode: 1, RtnMsg: '開立折讓成功', IA_Allow_No: allowanceNo, IA_Invoice_No: inv.invoiceNo, IA_Date: ecpayDateTime(at), IA_Remain_Allowance_Amt: remaining(credited) };
+      return {
+        RtnCode: 1,
+        RtnMsg: '開立折讓成功',
+        IA_Allow_No: allowanceNo,
+        IA_Invoice_No: inv.invoiceNo,
+        IA_Date: ecpayDateTime(at),
+        IA_Remain_Allowance_Amt: remaining(credited),
+      };
     },
     true,
   );
@@ -505,17 +665,41 @@ const einvoiceSandbox: FastifyPluginAsync<EinvoiceSandboxOptions> = async (app, 
       if (!parsed.success) return fieldError(parsed.error);
       const d = parsed.data;
       const made = await newAllowance(d, () => {
-        if (d.AllowanceNotify !== 'E' || !d.NotifyMail) return fail(SANDBOX_RTN.invalidField, '線上折讓須以電子郵件通知（AllowanceNotify E）並填寫 NotifyMail');
-        if (!/^https?:\/\/\S+$/.test(d.ReturnURL)) return fail(SANDBOX_RTN.invalidField, 'ReturnURL 格式錯誤');
+        if (d.AllowanceNotify !== 'E' || !d.NotifyMail)
+          return fail(
+            SANDBOX_RTN.invalidField,
+            '線上折讓須以電子郵件通知（AllowanceNotify E）並填寫 NotifyMail',
+          );
+        if (!/^https?:\/\/\S+$/.test(d.ReturnURL))
+          return fail(SANDBOX_RTN.invalidField, 'ReturnURL 格式錯誤');
         return null;
       });
       if ('RtnCode' in made) return made;
       const { inv, allowanceNo, at } = made;
       const expires = new Date(at.getTime() + CONSENT_HOURS * 3600_000);
-      const online = { state: 'pending' as const, expiresAt: expires.toISOString(), returnUrl: d.ReturnURL, notifyMail: d.NotifyMail };
-      const credited: SandboxInvoice = { ...inv, allowances: [...inv.allowances, { allowanceNo, amount: d.AllowanceAmount, date: ecpayDateTime(at), voided: false, online }] };
+      const online = {
+        state: 'pending' as const,
+        expiresAt: expires.toISOString(),
+        returnUrl: d.ReturnURL,
+        notifyMail: d.NotifyMail,
+      };
+      const credited: SandboxInvoice = {
+        ...inv,
+        allowances: [
+          ...inv.allowances,
+          { allowanceNo, amount: d.AllowanceAmount, date: ecpayDateTime(at), voided: false, online },
+        ],
+      };
       await store.save(credited);
-      return { RtnCode: 1, RtnMsg: '線上折讓申請成功，待買受人同意', IA_Allow_No: allowanceNo, IA_Invoice_No: inv.invoiceNo, IA_TempDate: ecpayDateTime(at), IA_TempExpireDate: ecpayDateTime(expires), IA_Remain_Allowance_Amt: remaining(credited) };
+      return {
+        RtnCode: 1,
+        RtnMsg: '線上折讓申請成功，待買受人同意',
+        IA_Allow_No: allowanceNo,
+        IA_Invoice_No: inv.invoiceNo,
+        IA_TempDate: ecpayDateTime(at),
+        IA_TempExpireDate: ecpayDateTime(expires),
+        IA_Remain_Allowance_Amt: remaining(credited),
+      };
     },
     true,
   );
@@ -532,15 +716,26 @@ const einvoiceSandbox: FastifyPluginAsync<EinvoiceSandboxOptions> = async (app, 
     return inv && allowance ? { inv, allowance } : null;
   };
   const page = (reply: FastifyReply, status: number, body: string) =>
-    reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(`<!doctype html><html lang="zh-Hant"><meta charset="utf-8"><title>折讓同意（沙盒）</title><body>${body}</body></html>`);
+    reply
+      .code(status)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(
+        `<!doctype html><html lang="zh-Hant"><meta charset="utf-8"><title>折讓同意（沙盒）</title><body>${body}</body></html>`,
+      );
   const esc = (t: string) => t.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
   app.get<{ Params: ConsentParams }>(consentPath, async (request, reply) => {
     const found = await pending(request.params);
     if (!found) return page(reply, 404, '<p>查無此折讓。</p>');
     const { inv, allowance } = found;
-    const state = allowance.online?.state === 'agreed' ? '已同意' : lapsed(allowance, now()) ? '已逾期' : '待同意';
-    return page(reply, 200, `<h1>折讓同意（沙盒）</h1><p>發票 ${esc(inv.invoiceNo)} 折讓 ${allowance.amount} 元，折讓單號 ${esc(allowance.allowanceNo)}：${state}</p>${state === '待同意' ? '<form method="post"><button>同意折讓</button></form>' : ''}`);
+    const state =
+      allowance.online?.state === 'agreed' ? '已同意' : lapsed(allowance, now()) ? '已逾期' : '待同意';
+    return page(
+      reply,
+      200,
+      `<h1>折讓同意（沙盒）</h1><p>發票 ${esc(inv.invoiceNo)} 折讓 ${allowance.amount} 元，折讓單號 ${esc(allowance.allowanceNo)}：${state}</p>${state === '待同意' ? '<form method="post"><button>同意折讓</button></form>' : ''}`,
+    );
   });
 
   app.post<{ Params: ConsentParams }>(consentPath, async (request, reply) => {
@@ -551,15 +746,29 @@ const einvoiceSandbox: FastifyPluginAsync<EinvoiceSandboxOptions> = async (app, 
       if (allowance.voided || lapsed(allowance, now())) return { status: 410 as const };
       if (allowance.online?.state === 'agreed') return { status: 200 as const, inv, allowance };
       const at = now();
-      const issued: SandboxAllowance = { ...allowance, date: ecpayDateTime(at), online: { ...allowance.online!, state: 'agreed' } };
-      const saved: SandboxInvoice = { ...inv, allowances: inv.allowances.map((a) => (a === allowance ? issued : a)) };
+      const issued: SandboxAllowance = {
+        ...allowance,
+        date: ecpayDateTime(at),
+        online: { ...allowance.online!, state: 'agreed' },
+      };
+      const saved: SandboxInvoice = {
+        ...inv,
+        allowances: inv.allowances.map((a) => (a === allowance ? issued : a)),
+      };
       await store.save(saved);
       return { status: 200 as const, inv: saved, allowance: issued };
     });
     if (agreed.status === 404) return page(reply, 404, '<p>查無此折讓。</p>');
     if (agreed.status === 410) return page(reply, 410, '<p>同意連結已逾期（72 小時），折讓未開立。</p>');
     const form = allowanceNoticeForm(
-      { RtnCode: '1', RtnMsg: '開立折讓成功', IA_Allow_No: agreed.allowance.allowanceNo, IA_Invoice_No: agreed.inv.invoiceNo, IA_Date: agreed.allowance.date, IIS_Remain_Allowance_Amt: String(remaining(agreed.inv)) },
+      {
+        RtnCode: '1',
+        RtnMsg: '開立折讓成功',
+        IA_Allow_No: agreed.allowance.allowanceNo,
+        IA_Invoice_No: agreed.inv.invoiceNo,
+        IA_Date: agreed.allowance.date,
+        IIS_Remain_Allowance_Amt: String(remaining(agreed.inv)),
+      },
       settings,
     );
     let answer: string;
@@ -568,24 +777,33 @@ const einvoiceSandbox: FastifyPluginAsync<EinvoiceSandboxOptions> = async (app, 
     } catch (error) {
       answer = `（無法通知特店：${error instanceof Error ? error.message : String(error)}）`;
     }
-    return page(reply, 200, `<p>已同意折讓，折讓單號 ${esc(agreed.allowance.allowanceNo)}。</p><p data-merchant-answer>${esc(answer)}</p>`);
+    return page(
+      reply,
+      200,
+      `<p>已同意折讓，折讓單號 ${esc(agreed.allowance.allowanceNo)}。</p><p data-merchant-answer>${esc(answer)}</p>`,
+    );
   });
 
   // ── The draw (the sandbox's own route, not ECPay's API): what ECPay's GetIssue reports after it ──
   // Type 0 marks the invoice drawn and not won; 1–12 won that prize (IIS_Award_Type). A voided
   // invoice or one with a 統一編號 is not in the draw.
-  app.post<{ Params: { invoiceNo: string; type: string } }>('/award/:invoiceNo/:type', async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const { invoiceNo, type } = request.params;
-    if (!/^(?:[0-9]|1[0-2])$/.test(type)) return reply.code(400).send({ error: 'type is 0 (not won) or a prize code 1–12' });
-    return oneAtATime(async () => {
-      const inv = await store.get(invoiceNo);
-      if (!inv) return reply.code(404).send({ error: 'no such invoice' });
-      if (inv.voided || inv.data.CustomerIdentifier) return reply.code(409).send({ error: 'not in the draw (voided, or issued with a 統一編號)' });
-      await store.save({ ...inv, award: type === '0' ? { flag: '0', type: '0' } : { flag: '1', type } });
-      return { invoiceNo, awardFlag: type === '0' ? '0' : '1', awardType: type };
-    });
-  });
+  app.post<{ Params: { invoiceNo: string; type: string } }>(
+    '/award/:invoiceNo/:type',
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { invoiceNo, type } = request.params;
+      if (!/^(?:[0-9]|1[0-2])$/.test(type))
+        return reply.code(400).send({ error: 'type is 0 (not won) or a prize code 1–12' });
+      return oneAtATime(async () => {
+        const inv = await store.get(invoiceNo);
+        if (!inv) return reply.code(404).send({ error: 'no such invoice' });
+        if (inv.voided || inv.data.CustomerIdentifier)
+          return reply.code(409).send({ error: 'not in the draw (voided, or issued with a 統一編號)' });
+        await store.save({ ...inv, award: type === '0' ? { flag: '0', type: '0' } : { flag: '1', type } });
+        return { invoiceNo, awardFlag: type === '0' ? '0' : '1', awardType: type };
+      });
+    },
+  );
 
   // ── 作廢折讓 ──
   route(
@@ -597,7 +815,10 @@ const einvoiceSandbox: FastifyPluginAsync<EinvoiceSandboxOptions> = async (app, 
       const allowance = inv?.allowances.find((a) => a.allowanceNo === parsed.data.AllowanceNo);
       if (!inv || !allowance) return fail(SANDBOX_RTN.notFound, '查無此折讓單（請確認發票號碼與折讓編號）');
       if (allowance.voided) return fail(SANDBOX_RTN.allowanceVoided, '此折讓單已作廢，不可重複作廢');
-      await store.save({ ...inv, allowances: inv.allowances.map((a) => (a === allowance ? { ...a, voided: true } : a)) });
+      await store.save({
+        ...inv,
+        allowances: inv.allowances.map((a) => (a === allowance ? { ...a, voided: true } : a)),
+      });
       return { RtnCode: 1, RtnMsg: '作廢折讓成功', IA_Invoice_No: inv.invoiceNo };
     },
     true,
@@ -664,8 +885,13 @@ const einvoiceSandbox: FastifyPluginAsync<EinvoiceSandboxOptions> = async (app, 
   route(EINVOICE_PATHS.checkBarcode, (payload) => {
     const parsed = CheckBarcodeData.safeParse(payload);
     if (!parsed.success) return fieldError(parsed.error);
-    if (!isMobileBarcode(parsed.data.BarCode)) return fail(SANDBOX_RTN.invalidField, 'BarCode 手機條碼格式錯誤');
-    return { RtnCode: 1, RtnMsg: '執行成功', IsExist: SANDBOX_UNKNOWN_BARCODES.has(parsed.data.BarCode) ? 'N' : 'Y' };
+    if (!isMobileBarcode(parsed.data.BarCode))
+      return fail(SANDBOX_RTN.invalidField, 'BarCode 手機條碼格式錯誤');
+    return {
+      RtnCode: 1,
+      RtnMsg: '執行成功',
+      IsExist: SANDBOX_UNKNOWN_BARCODES.has(parsed.data.BarCode) ? 'N' : 'Y',
+    };
   });
 
   // ── 捐贈碼驗證 ──
@@ -673,7 +899,11 @@ const einvoiceSandbox: FastifyPluginAsync<EinvoiceSandboxOptions> = async (app, 
     const parsed = CheckLoveCodeData.safeParse(payload);
     if (!parsed.success) return fieldError(parsed.error);
     if (!isLoveCode(parsed.data.LoveCode)) return fail(SANDBOX_RTN.invalidField, 'LoveCode 捐贈碼格式錯誤');
-    return { RtnCode: 1, RtnMsg: '執行成功', IsExist: SANDBOX_LOVE_CODES.has(parsed.data.LoveCode) ? 'Y' : 'N' };
+    return {
+      RtnCode: 1,
+      RtnMsg: '執行成功',
+      IsExist: SANDBOX_LOVE_CODES.has(parsed.data.LoveCode) ? 'Y' : 'N',
+    };
   });
 };
 

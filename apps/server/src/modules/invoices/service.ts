@@ -4,8 +4,23 @@ import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { InvoiceDetails } from '../../db/schema.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import { PermanentDeliveryError, enqueueOutbox, outboxStatus } from '../../plugins/outbox.ts';
-import { readAllowanceNotice, refundLine, voidDeadline, type EinvoiceError, type EinvoiceSettings, type InvoiceChoice, type InvoiceClient, type IssuedInvoice } from './ecpay-invoice.ts';
-import { allowanceMail, allowanceRequestedMail, invoiceIssuedMail, invoiceVoidedMail, type MailInvoice } from './mails.ts';
+import {
+  readAllowanceNotice,
+  refundLine,
+  voidDeadline,
+  type EinvoiceError,
+  type EinvoiceSettings,
+  type InvoiceChoice,
+  type InvoiceClient,
+  type IssuedInvoice,
+} from './ecpay-invoice.ts';
+import {
+  allowanceMail,
+  allowanceRequestedMail,
+  invoiceIssuedMail,
+  invoiceVoidedMail,
+  type MailInvoice,
+} from './mails.ts';
 import { periodOf, prizeOf } from './awards.ts';
 import * as repo from './repo.ts';
 
@@ -56,7 +71,8 @@ export function allowanceState(a: Pick<repo.AllowanceRow, 'state' | 'expiresAt'>
 }
 
 /** What the allowances take off the invoice: issued ones and those still waiting (ECPay holds their amount). */
-const creditedSum = (allowances: readonly repo.AllowanceRow[], now: Date) => allowances.filter((a) => allowanceState(a, now) !== 'expired').reduce((sum, a) => sum + a.amount, 0);
+const creditedSum = (allowances: readonly repo.AllowanceRow[], now: Date) =>
+  allowances.filter((a) => allowanceState(a, now) !== 'expired').reduce((sum, a) => sum + a.amount, 0);
 
 /** 'yyyy-MM-dd HH:mm:ss' in Taiwan time (as ECPay writes dates) as an instant; null when it is not one. */
 function taipeiInstant(text: string): Date | null {
@@ -67,11 +83,21 @@ function taipeiInstant(text: string): Date | null {
 
 export { voidDeadline };
 
-export const INVOICE_KINDS = { issue: 'invoice.issue', void: 'invoice.void', allowance: 'invoice.allowance' } as const;
+export const INVOICE_KINDS = {
+  issue: 'invoice.issue',
+  void: 'invoice.void',
+  allowance: 'invoice.allowance',
+} as const;
 export const issueKey = (orderNo: string) => `${INVOICE_KINDS.issue}:${orderNo}`;
 
 /** Statuses in which nothing is sold (yet, or any more): no invoice is issued for them. */
-const NOTHING_SOLD: readonly OrderStatus[] = ['pending_payment', 'payment_failed', 'expired', 'cancelled', 'refunded'];
+const NOTHING_SOLD: readonly OrderStatus[] = [
+  'pending_payment',
+  'payment_failed',
+  'expired',
+  'cancelled',
+  'refunded',
+];
 
 /**
  * Called by the orders' one door inside the transaction of every status change: writes the
@@ -79,24 +105,52 @@ const NOTHING_SOLD: readonly OrderStatus[] = ['pending_payment', 'payment_failed
  * order when delivered (the money changes hands then); a cancelled or refunded order has its
  * invoice voided, if one was ever asked for.
  */
-export async function invoiceFollowUp(tx: Tx, order: { id: string; orderNo: string; paymentMethod: string }, to: OrderStatus, reason: string | null): Promise<void> {
+export async function invoiceFollowUp(
+  tx: Tx,
+  order: { id: string; orderNo: string; paymentMethod: string },
+  to: OrderStatus,
+  reason: string | null,
+): Promise<void> {
   const cod = order.paymentMethod === 'cod';
   if ((to === 'paid' && !cod) || (to === 'delivered' && cod)) {
-    await enqueueOutbox(tx, { kind: INVOICE_KINDS.issue, key: issueKey(order.orderNo), payload: { orderId: order.id, orderNo: order.orderNo }, summary: `開立發票：訂單 ${order.orderNo}` });
+    await enqueueOutbox(tx, {
+      kind: INVOICE_KINDS.issue,
+      key: issueKey(order.orderNo),
+      payload: { orderId: order.id, orderNo: order.orderNo },
+      summary: `開立發票：訂單 ${order.orderNo}`,
+    });
   }
-  if ((to === 'cancelled' || to === 'refunded') && (await outboxStatus(tx, issueKey(order.orderNo))) !== null) {
+  if (
+    (to === 'cancelled' || to === 'refunded') &&
+    (await outboxStatus(tx, issueKey(order.orderNo))) !== null
+  ) {
     await enqueueOutbox(tx, {
       kind: INVOICE_KINDS.void,
       key: `${INVOICE_KINDS.void}:${order.orderNo}`,
-      payload: { orderId: order.id, orderNo: order.orderNo, reason: reason ?? (to === 'cancelled' ? '訂單取消' : '訂單退款') },
+      payload: {
+        orderId: order.id,
+        orderNo: order.orderNo,
+        reason: reason ?? (to === 'cancelled' ? '訂單取消' : '訂單退款'),
+      },
       summary: `作廢發票：訂單 ${order.orderNo}`,
     });
   }
 }
 
 /** A credit on the order's invoice for `amount` (a partial refund), once per `key`. */
-export async function requestAllowance(tx: Tx, order: { id: string; orderNo: string }, key: string, amount: number, reason: string): Promise<void> {
-  await enqueueOutbox(tx, { kind: INVOICE_KINDS.allowance, key: `${INVOICE_KINDS.allowance}:${key}`, payload: { orderId: order.id, orderNo: order.orderNo, key, amount, reason }, summary: `發票折讓 ${amount} 元：訂單 ${order.orderNo}` });
+export async function requestAllowance(
+  tx: Tx,
+  order: { id: string; orderNo: string },
+  key: string,
+  amount: number,
+  reason: string,
+): Promise<void> {
+  await enqueueOutbox(tx, {
+    kind: INVOICE_KINDS.allowance,
+    key: `${INVOICE_KINDS.allowance}:${key}`,
+    payload: { orderId: order.id, orderNo: order.orderNo, key, amount, reason },
+    summary: `發票折讓 ${amount} 元：訂單 ${order.orderNo}`,
+  });
 }
 
 function choiceOf(details: InvoiceDetails): InvoiceChoice {
@@ -117,10 +171,15 @@ function choiceOf(details: InvoiceDetails): InvoiceChoice {
 /** A failure to retry (the service is away, the answer unreadable), or one that no retry mends. */
 function failure(error: EinvoiceError): Error {
   const text = `${error.kind}: ${error.message}`;
-  return error.kind === 'unavailable' || error.kind === 'malformed' ? new Error(text) : new PermanentDeliveryError(text);
+  return error.kind === 'unavailable' || error.kind === 'malformed'
+    ? new Error(text)
+    : new PermanentDeliveryError(text);
 }
 
-const mailInvoice = (s: InvoiceSubject, row: Pick<repo.InvoiceRow, 'invoiceNo' | 'invoiceDate' | 'randomNumber' | 'amount' | 'issuedTo'>): MailInvoice => ({
+const mailInvoice = (
+  s: InvoiceSubject,
+  row: Pick<repo.InvoiceRow, 'invoiceNo' | 'invoiceDate' | 'randomNumber' | 'amount' | 'issuedTo'>,
+): MailInvoice => ({
   orderNo: s.orderNo,
   email: s.buyer.email,
   name: s.buyer.name,
@@ -132,7 +191,11 @@ const mailInvoice = (s: InvoiceSubject, row: Pick<repo.InvoiceRow, 'invoiceNo' |
 });
 
 /** The outbox handler of `invoice.issue`: issues the order's invoice once, or finds the one already issued. */
-export async function issueInvoice(deps: InvoiceDeps, payload: { orderId: string }, attempt: number): Promise<void> {
+export async function issueInvoice(
+  deps: InvoiceDeps,
+  payload: { orderId: string },
+  attempt: number,
+): Promise<void> {
   const subject = await deps.subject(deps.db, payload.orderId);
   if (!subject || NOTHING_SOLD.includes(subject.status)) return;
   if (await repo.findByOrder(deps.db, subject.orderId)) return;
@@ -143,9 +206,15 @@ export async function issueInvoice(deps: InvoiceDeps, payload: { orderId: string
     // Accepted at checkout while ECPay's check was down: checked now. One that does not exist
     // goes to the member carrier instead, and the mail says so; a check still down does not hold
     // the invoice back (ECPay's own advice).
-    const check = issuedTo.type === 'mobile' ? await deps.client.checkBarcode(issuedTo.mobileBarcode ?? '') : await deps.client.checkLoveCode(issuedTo.donationCode ?? '');
+    const check =
+      issuedTo.type === 'mobile'
+        ? await deps.client.checkBarcode(issuedTo.mobileBarcode ?? '')
+        : await deps.client.checkLoveCode(issuedTo.donationCode ?? '');
     if (check.ok && !check.value.exists) {
-      note = issuedTo.type === 'mobile' ? `您填寫的手機條碼 ${issuedTo.mobileBarcode} 查無資料，發票改存入綠界會員載具。` : `您填寫的愛心碼 ${issuedTo.donationCode} 查無受贈單位，發票改存入綠界會員載具。`;
+      note =
+        issuedTo.type === 'mobile'
+          ? `您填寫的手機條碼 ${issuedTo.mobileBarcode} 查無資料，發票改存入綠界會員載具。`
+          : `您填寫的愛心碼 ${issuedTo.donationCode} 查無受贈單位，發票改存入綠界會員載具。`;
       issuedTo = { type: 'member' };
     } else {
       const { unverified: _checked, ...rest } = issuedTo;
@@ -163,7 +232,12 @@ export async function issueInvoice(deps: InvoiceDeps, payload: { orderId: string
     lines: subject.lines,
     shippingFee: subject.shippingFee,
     discountTotal: subject.discountTotal,
-    buyer: { name: subject.buyer.name, email: subject.buyer.email, phone: subject.buyer.phone, address: subject.buyer.address },
+    buyer: {
+      name: subject.buyer.name,
+      email: subject.buyer.email,
+      phone: subject.buyer.phone,
+      address: subject.buyer.address,
+    },
     invoice: choiceOf(issuedTo),
     remark: `山嵐茶事訂單 ${subject.orderNo}`,
   });
@@ -176,21 +250,40 @@ export async function issueInvoice(deps: InvoiceDeps, payload: { orderId: string
   throw failure(result.error);
 }
 
-async function keepIssued(deps: InvoiceDeps, subject: InvoiceSubject, issuedTo: InvoiceDetails, issued: IssuedInvoice, note: string | null): Promise<void> {
-  const row = { orderId: subject.orderId, relateNumber: subject.orderNo, invoiceNo: issued.invoiceNo, invoiceDate: issued.invoiceDate, randomNumber: issued.randomNumber, amount: subject.total, issuedTo };
+async function keepIssued(
+  deps: InvoiceDeps,
+  subject: InvoiceSubject,
+  issuedTo: InvoiceDetails,
+  issued: IssuedInvoice,
+  note: string | null,
+): Promise<void> {
+  const row = {
+    orderId: subject.orderId,
+    relateNumber: subject.orderNo,
+    invoiceNo: issued.invoiceNo,
+    invoiceDate: issued.invoiceDate,
+    randomNumber: issued.randomNumber,
+    amount: subject.total,
+    issuedTo,
+  };
   await deps.db.transaction(async (tx) => {
     if (!(await repo.insertInvoice(tx, row))) return;
-    if (subject.buyer.verified) await deps.mailer.enqueue(tx, invoiceIssuedMail(mailInvoice(subject, row), deps.publicUrl, note));
+    if (subject.buyer.verified)
+      await deps.mailer.enqueue(tx, invoiceIssuedMail(mailInvoice(subject, row), deps.publicUrl, note));
   });
   deps.mailer.flush();
 }
 
 /** The outbox handler of `invoice.void`: voids within the filing period, credits the rest after it. */
-export async function voidInvoice(deps: InvoiceDeps, payload: { orderId: string; orderNo: string; reason: string }): Promise<void> {
+export async function voidInvoice(
+  deps: InvoiceDeps,
+  payload: { orderId: string; orderNo: string; reason: string },
+): Promise<void> {
   const invoice = await repo.findByOrder(deps.db, payload.orderId);
   if (!invoice) {
     // Still being issued: wait for it (the issue itself skips an order that is no longer sold).
-    if ((await outboxStatus(deps.db, issueKey(payload.orderNo))) === 'pending') throw new Error('the invoice is still being issued; it is voided once issued');
+    if ((await outboxStatus(deps.db, issueKey(payload.orderNo))) === 'pending')
+      throw new Error('the invoice is still being issued; it is voided once issued');
     return;
   }
   if (invoice.status === 'void') return;
@@ -201,33 +294,66 @@ export async function voidInvoice(deps: InvoiceDeps, payload: { orderId: string;
   // allowances), what is left is credited instead of voided.
   const credited = creditedSum(await repo.allowancesOf(deps.db, invoice.id), now);
   if (credited > 0 || now.getTime() > voidDeadline(invoice.invoiceDate).getTime()) {
-    if (invoice.amount - credited > 0) await creditInvoice(deps, subject, invoice, `void:${payload.orderNo}`, invoice.amount - credited, payload.reason);
+    if (invoice.amount - credited > 0)
+      await creditInvoice(
+        deps,
+        subject,
+        invoice,
+        `void:${payload.orderNo}`,
+        invoice.amount - credited,
+        payload.reason,
+      );
     return;
   }
-  const result = await deps.client.invalid({ invoiceNo: invoice.invoiceNo, invoiceDate: invoice.invoiceDate, reason: payload.reason });
+  const result = await deps.client.invalid({
+    invoiceNo: invoice.invoiceNo,
+    invoiceDate: invoice.invoiceDate,
+    reason: payload.reason,
+  });
   if (!result.ok) {
-    const found = result.error.kind === 'rejected' ? await deps.client.getIssue({ invoiceNo: invoice.invoiceNo, invoiceDate: invoice.invoiceDate }) : null;
+    const found =
+      result.error.kind === 'rejected'
+        ? await deps.client.getIssue({ invoiceNo: invoice.invoiceNo, invoiceDate: invoice.invoiceDate })
+        : null;
     // Voided by an earlier try whose answer was lost.
     if (!found?.ok || !found.value.voided) {
       // Refused because ECPay's deadline passed while the request was on its way: credit instead.
-      if (result.error.kind === 'rejected' && clock(deps).getTime() > voidDeadline(invoice.invoiceDate).getTime()) {
-        return creditInvoice(deps, subject, invoice, `void:${payload.orderNo}`, invoice.amount - credited, payload.reason);
+      if (
+        result.error.kind === 'rejected' &&
+        clock(deps).getTime() > voidDeadline(invoice.invoiceDate).getTime()
+      ) {
+        return creditInvoice(
+          deps,
+          subject,
+          invoice,
+          `void:${payload.orderNo}`,
+          invoice.amount - credited,
+          payload.reason,
+        );
       }
       throw failure(result.error);
     }
   }
   await deps.db.transaction(async (tx) => {
     await repo.markVoid(tx, invoice.id, payload.reason, now);
-    if (subject.buyer.verified) await deps.mailer.enqueue(tx, invoiceVoidedMail(mailInvoice(subject, invoice), payload.reason, deps.publicUrl));
+    if (subject.buyer.verified)
+      await deps.mailer.enqueue(
+        tx,
+        invoiceVoidedMail(mailInvoice(subject, invoice), payload.reason, deps.publicUrl),
+      );
   });
   deps.mailer.flush();
 }
 
 /** The outbox handler of `invoice.allowance`: a credit for part of the money, never above what is left. */
-export async function allowInvoice(deps: InvoiceDeps, payload: { orderId: string; orderNo: string; key: string; amount: number; reason: string }): Promise<void> {
+export async function allowInvoice(
+  deps: InvoiceDeps,
+  payload: { orderId: string; orderNo: string; key: string; amount: number; reason: string },
+): Promise<void> {
   const invoice = await repo.findByOrder(deps.db, payload.orderId);
   if (!invoice) {
-    if ((await outboxStatus(deps.db, issueKey(payload.orderNo))) === 'pending') throw new Error('the invoice is still being issued; the allowance follows it');
+    if ((await outboxStatus(deps.db, issueKey(payload.orderNo))) === 'pending')
+      throw new Error('the invoice is still being issued; the allowance follows it');
     throw new PermanentDeliveryError('這筆訂單沒有開立發票，無法折讓');
   }
   if (invoice.status === 'void') throw new PermanentDeliveryError('發票已作廢，無法折讓');
@@ -242,12 +368,20 @@ export async function allowInvoice(deps: InvoiceDeps, payload: { orderId: string
  * holds its amount. The buyer's signed paper 折讓證明單 the paper call needs is never collected, so
  * the shop does not use that call.
  */
-async function creditInvoice(deps: InvoiceDeps, subject: InvoiceSubject, invoice: repo.InvoiceRow, key: string, amount: number, reason: string): Promise<void> {
+async function creditInvoice(
+  deps: InvoiceDeps,
+  subject: InvoiceSubject,
+  invoice: repo.InvoiceRow,
+  key: string,
+  amount: number,
+  reason: string,
+): Promise<void> {
   const earlier = await repo.allowancesOf(deps.db, invoice.id);
   if (earlier.some((a) => a.key === key)) return;
   const now = clock(deps);
   const left = invoice.amount - creditedSum(earlier, now);
-  if (!Number.isInteger(amount) || amount <= 0 || amount > left) throw new PermanentDeliveryError(`折讓金額 ${amount} 元超過發票剩餘可折讓的 ${left} 元`);
+  if (!Number.isInteger(amount) || amount <= 0 || amount > left)
+    throw new PermanentDeliveryError(`折讓金額 ${amount} 元超過發票剩餘可折讓的 ${left} 元`);
   const result = await deps.client.allowanceByCollegiate({
     invoiceNo: invoice.invoiceNo,
     invoiceDate: invoice.invoiceDate,
@@ -259,8 +393,27 @@ async function creditInvoice(deps: InvoiceDeps, subject: InvoiceSubject, invoice
   if (!result.ok) throw failure(result.error);
   const expiresAt = taipeiInstant(result.value.expiresAt) ?? new Date(now.getTime() + CONSENT_MS);
   await deps.db.transaction(async (tx) => {
-    if (!(await repo.insertAllowance(tx, { invoiceId: invoice.id, key, allowanceNo: result.value.allowanceNo, amount, reason, state: 'pending', expiresAt }))) return;
-    if (subject.buyer.verified) await deps.mailer.enqueue(tx, allowanceRequestedMail(mailInvoice(subject, invoice), { no: result.value.allowanceNo, amount, expiresAt }, deps.publicUrl));
+    if (
+      !(await repo.insertAllowance(tx, {
+        invoiceId: invoice.id,
+        key,
+        allowanceNo: result.value.allowanceNo,
+        amount,
+        reason,
+        state: 'pending',
+        expiresAt,
+      }))
+    )
+      return;
+    if (subject.buyer.verified)
+      await deps.mailer.enqueue(
+        tx,
+        allowanceRequestedMail(
+          mailInvoice(subject, invoice),
+          { no: result.value.allowanceNo, amount, expiresAt },
+          deps.publicUrl,
+        ),
+      );
   });
   deps.mailer.flush();
 }
@@ -270,7 +423,11 @@ async function creditInvoice(deps: InvoiceDeps, subject: InvoiceSubject, invoice
  * the allowance marked issued once, and the member told. Answers what ECPay expects: `1|OK` when
  * the notice was taken (also for one already taken), `0|…` when it is not ECPay's.
  */
-export async function allowanceResult(deps: InvoiceDeps, settings: Pick<EinvoiceSettings, 'hashKey' | 'hashIV'>, form: Readonly<Record<string, string>>): Promise<string> {
+export async function allowanceResult(
+  deps: InvoiceDeps,
+  settings: Pick<EinvoiceSettings, 'hashKey' | 'hashIV'>,
+  form: Readonly<Record<string, string>>,
+): Promise<string> {
   const notice = readAllowanceNotice(form, settings);
   if (!notice) return '0|CheckMacValue Error';
   if (!notice.agreed) return '1|OK';
@@ -278,15 +435,32 @@ export async function allowanceResult(deps: InvoiceDeps, settings: Pick<Einvoice
   if (!invoice) return '0|Unknown invoice';
   const subject = await deps.subject(deps.db, invoice.orderId);
   await deps.db.transaction(async (tx) => {
-    const issued = await repo.markAllowanceIssued(tx, invoice.id, notice.allowanceNo, taipeiInstant(notice.date) ?? clock(deps));
-    if (issued && subject?.buyer.verified) await deps.mailer.enqueue(tx, allowanceMail(mailInvoice(subject, invoice), { no: issued.allowanceNo, amount: issued.amount }, deps.publicUrl));
+    const issued = await repo.markAllowanceIssued(
+      tx,
+      invoice.id,
+      notice.allowanceNo,
+      taipeiInstant(notice.date) ?? clock(deps),
+    );
+    if (issued && subject?.buyer.verified)
+      await deps.mailer.enqueue(
+        tx,
+        allowanceMail(
+          mailInvoice(subject, invoice),
+          { no: issued.allowanceNo, amount: issued.amount },
+          deps.publicUrl,
+        ),
+      );
   });
   deps.mailer.flush();
   return '1|OK';
 }
 
 /** The order's invoice as the member and staff see it: issued (with its allowances), voided, being issued, or none. */
-export async function invoiceView(db: DbOrTx, order: { id: string; orderNo: string }, now: () => Date = () => new Date()): Promise<IssuedInvoiceView | null> {
+export async function invoiceView(
+  db: DbOrTx,
+  order: { id: string; orderNo: string },
+  now: () => Date = () => new Date(),
+): Promise<IssuedInvoiceView | null> {
   const invoice = await repo.findByOrder(db, order.id);
   if (!invoice) {
     const pending = await outboxStatus(db, issueKey(order.orderNo));

@@ -7,10 +7,16 @@ import { labelsFor } from './shipments.ts';
 const logisticsAdmin: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/admin/logistics/labels',
-    { config: { permission: 'orders.write' }, schema: { body: LabelsBody, response: { 200: LabelsResponse } } },
+    {
+      config: { permission: 'orders.write' },
+      schema: { body: LabelsBody, response: { 200: LabelsResponse } },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return labelsFor({ db: app.db, settings: app.config.logistics, publicUrl: app.config.publicUrl }, request.body.orderNos);
+      return labelsFor(
+        { db: app.db, settings: app.config.logistics, publicUrl: app.config.publicUrl },
+        request.body.orderNos,
+      );
     },
   );
 };

@@ -46,7 +46,11 @@ export interface MapRequest {
  * The store map's form (POST /Express/map). It is signed although ECPay reads the map request
  * without checking (its current SDK signs it; the older one did not): a signature costs nothing.
  */
-export function mapForm(settings: LogisticsSettings, publicUrl: string, request: MapRequest): { action: string; fields: Record<string, string> } {
+export function mapForm(
+  settings: LogisticsSettings,
+  publicUrl: string,
+  request: MapRequest,
+): { action: string; fields: Record<string, string> } {
   const subType = logisticsSubType(settings.type, request.brand);
   if (!subType) throw new Error(`no ${settings.type} logistics for ${request.brand}`);
   const fields: Record<string, string> = {
@@ -59,7 +63,10 @@ export function mapForm(settings: LogisticsSettings, publicUrl: string, request:
     ExtraData: '',
     Device: request.device === 'mobile' ? '1' : '0',
   };
-  return { action: `${logisticsHost(settings, publicUrl)}/Express/map`, fields: { ...fields, CheckMacValue: checkMacValue(fields, settings.hashKey, settings.hashIV, 'md5') } };
+  return {
+    action: `${logisticsHost(settings, publicUrl)}/Express/map`,
+    fields: { ...fields, CheckMacValue: checkMacValue(fields, settings.hashKey, settings.hashIV, 'md5') },
+  };
 }
 
 const field = (max: number) => z.string().trim().min(1).max(max);
@@ -69,13 +76,33 @@ const field = (max: number) => z.string().trim().min(1).max(max);
  * for shape here and trusted only as far as its token (MerchantTradeNo) goes.
  */
 export const MapReply = z.object({
-  MerchantID: z.string().max(10, { abort: true }).regex(/^\d{7,10}$/),
-  MerchantTradeNo: z.string().max(20, { abort: true }).regex(/^[A-Za-z0-9]{20}$/),
-  LogisticsSubType: z.string().max(20, { abort: true }).regex(/^[A-Z0-9]{3,20}$/),
-  CVSStoreID: z.string().max(20, { abort: true }).trim().regex(/^[A-Za-z0-9]{1,10}$/),
+  MerchantID: z
+    .string()
+    .max(10, { abort: true })
+    .regex(/^\d{7,10}$/),
+  MerchantTradeNo: z
+    .string()
+    .max(20, { abort: true })
+    .regex(/^[A-Za-z0-9]{20}$/),
+  LogisticsSubType: z
+    .string()
+    .max(20, { abort: true })
+    .regex(/^[A-Z0-9]{3,20}$/),
+  CVSStoreID: z
+    .string()
+    .max(20, { abort: true })
+    .trim()
+    .regex(/^[A-Za-z0-9]{1,10}$/),
   CVSStoreName: field(60),
   CVSAddress: field(120),
-  CVSTelephone: z.string().max(40, { abort: true }).trim().max(20).regex(/^[\d()#\s-]*$/).optional().default(''),
+  CVSTelephone: z
+    .string()
+    .max(40, { abort: true })
+    .trim()
+    .max(20)
+    .regex(/^[\d()#\s-]*$/)
+    .optional()
+    .default(''),
   CVSOutSide: z.enum(['0', '1']).optional().default('0'),
   ExtraData: z.string().max(20).optional(),
 });
@@ -84,7 +111,12 @@ export type MapReply = z.infer<typeof MapReply>;
 // ── the store list (POST /Helper/GetStoreList) ──────────────────────────────────────────────────
 
 /** GetStoreList's CvsType per chain (one list serves B2C and C2C alike). */
-export const STORE_LIST_TYPES: Readonly<Record<CvsBrandCode, string>> = { '7-ELEVEN': 'UNIMART', FAMILY: 'FAMI', HILIFE: 'HILIFE', OK: 'OKMART' };
+export const STORE_LIST_TYPES: Readonly<Record<CvsBrandCode, string>> = {
+  '7-ELEVEN': 'UNIMART',
+  FAMILY: 'FAMI',
+  HILIFE: 'HILIFE',
+  OK: 'OKMART',
+};
 
 /** The signed request for one chain's stores. */
 export function storeListFields(settings: LogisticsSettings, brand: CvsBrandCode): Record<string, string> {
@@ -104,7 +136,21 @@ const StoreListAnswer = z.object({
   RtnCode: z.coerce.number(),
   RtnMsg: z.string().optional(),
   StoreList: z
-    .array(z.object({ CvsType: z.string(), StoreInfo: z.array(z.object({ StoreId: z.string(), StoreName: z.string(), StoreAddr: z.string(), StorePhone: z.string().nullish() })).nullish() }))
+    .array(
+      z.object({
+        CvsType: z.string(),
+        StoreInfo: z
+          .array(
+            z.object({
+              StoreId: z.string(),
+              StoreName: z.string(),
+              StoreAddr: z.string(),
+              StorePhone: z.string().nullish(),
+            }),
+          )
+          .nullish(),
+      }),
+    )
     .nullish(),
 });
 
@@ -125,7 +171,12 @@ export function parseStoreList(text: string, cvsType: string): ListedStore[] | n
   return (answer.data.StoreList ?? [])
     .filter((l) => l.CvsType === cvsType)
     .flatMap((l) => l.StoreInfo ?? [])
-    .map((st) => ({ id: st.StoreId.trim(), name: st.StoreName.trim(), address: st.StoreAddr.trim(), phone: (st.StorePhone ?? '').trim() }));
+    .map((st) => ({
+      id: st.StoreId.trim(),
+      name: st.StoreName.trim(),
+      address: st.StoreAddr.trim(),
+      phone: (st.StorePhone ?? '').trim(),
+    }));
 }
 
 // ── shipments (POST /Express/Create) ────────────────────────────────────────────────────────────
@@ -148,7 +199,13 @@ export interface ShipmentRequest {
   readonly receiver: { readonly name: string; readonly cellPhone: string; readonly email?: string };
   readonly destination:
     | { readonly kind: 'CVS'; readonly brand: CvsBrandCode; readonly storeId: string }
-    | { readonly kind: 'HOME'; readonly zip: string; readonly address: string; readonly sameCity: boolean; readonly outlying: boolean };
+    | {
+        readonly kind: 'HOME';
+        readonly zip: string;
+        readonly address: string;
+        readonly sameCity: boolean;
+        readonly outlying: boolean;
+      };
   /** Where ECPay posts status notices (ServerReplyURL) and, for 7-ELEVEN C2C, store-closure notices. */
   readonly serverReplyUrl: string;
   readonly storeNoticeUrl: string;
@@ -158,7 +215,12 @@ export interface ShipmentRequest {
 export const CVS_MAX_AMOUNT = 20_000;
 
 /** The signed fields of a logistics order for store pickup or home delivery (黑貓). */
-export function shipmentFields(settings: LogisticsSettings, sender: Sender, request: ShipmentRequest, tradeDate: string): Record<string, string> {
+export function shipmentFields(
+  settings: LogisticsSettings,
+  sender: Sender,
+  request: ShipmentRequest,
+  tradeDate: string,
+): Record<string, string> {
   const d = request.destination;
   const subType = d.kind === 'CVS' ? logisticsSubType(settings.type, d.brand) : 'TCAT';
   if (!subType) throw new Error(`no ${settings.type} logistics for this chain`);
@@ -198,7 +260,9 @@ export function shipmentFields(settings: LogisticsSettings, sender: Sender, requ
   return { ...fields, CheckMacValue: checkMacValue(fields, settings.hashKey, settings.hashIV, 'md5') };
 }
 
-export type CreateReply = { readonly ok: true; readonly fields: Record<string, string> } | { readonly ok: false; readonly message: string };
+export type CreateReply =
+  | { readonly ok: true; readonly fields: Record<string, string> }
+  | { readonly ok: false; readonly message: string };
 
 /**
  * ECPay's answer to /Express/Create: `1|k=v&…` (signed) or `0|message`. An answer whose signature
@@ -210,7 +274,8 @@ export function parseCreateReply(settings: LogisticsSettings, text: string): Cre
   const rest = bar < 0 ? '' : text.slice(bar + 1).trim();
   if (head !== '1') return { ok: false, message: rest || text.trim().slice(0, 200) || 'no answer' };
   const fields = Object.fromEntries(new URLSearchParams(rest));
-  if (!fields.CheckMacValue || !verifyCheckMacValue(fields, settings.hashKey, settings.hashIV, 'md5')) return { ok: false, message: 'CheckMacValue of the answer does not match' };
+  if (!fields.CheckMacValue || !verifyCheckMacValue(fields, settings.hashKey, settings.hashIV, 'md5'))
+    return { ok: false, message: 'CheckMacValue of the answer does not match' };
   if (!fields.AllPayLogisticsID) return { ok: false, message: 'the answer has no AllPayLogisticsID' };
   return { ok: true, fields };
 }
@@ -218,10 +283,19 @@ export function parseCreateReply(settings: LogisticsSettings, text: string): Cre
 // ── labels (寄件單 / 託運單) ─────────────────────────────────────────────────────────────────────
 
 /** ECPay's label print pages: one per store-to-store chain, and the trade document for the rest. */
-export const LABEL_PATHS = ['/Express/PrintUniMartC2COrderInfo', '/Express/PrintFAMIC2COrderInfo', '/Express/PrintHILIFEC2COrderInfo', '/Express/PrintOKMARTC2COrderInfo', '/helper/printTradeDocument'] as const;
+export const LABEL_PATHS = [
+  '/Express/PrintUniMartC2COrderInfo',
+  '/Express/PrintFAMIC2COrderInfo',
+  '/Express/PrintHILIFEC2COrderInfo',
+  '/Express/PrintOKMARTC2COrderInfo',
+  '/helper/printTradeDocument',
+] as const;
 
 /** Where each kind of parcel's label is printed, and which numbers it needs. */
-export function labelPath(subType: string): { path: string; fields: ReadonlyArray<'CVSPaymentNo' | 'CVSValidationNo'> } {
+export function labelPath(subType: string): {
+  path: string;
+  fields: ReadonlyArray<'CVSPaymentNo' | 'CVSValidationNo'>;
+} {
   switch (subType) {
     case 'UNIMARTC2C':
       return { path: '/Express/PrintUniMartC2COrderInfo', fields: ['CVSPaymentNo', 'CVSValidationNo'] };
@@ -248,7 +322,11 @@ export interface LabelParcel {
  * The signed print forms for a batch of parcels: one per print page, each listing its parcels'
  * numbers comma-separated in the same order (ECPay prints several labels from one form).
  */
-export function labelForms(settings: LogisticsSettings, publicUrl: string, parcels: readonly LabelParcel[]): Array<{ path: string; count: number; action: string; fields: Record<string, string> }> {
+export function labelForms(
+  settings: LogisticsSettings,
+  publicUrl: string,
+  parcels: readonly LabelParcel[],
+): Array<{ path: string; count: number; action: string; fields: Record<string, string> }> {
   const groups = new Map<string, LabelParcel[]>();
   for (const p of parcels) {
     const { path } = labelPath(p.subType);
@@ -256,9 +334,18 @@ export function labelForms(settings: LogisticsSettings, publicUrl: string, parce
   }
   return [...groups].map(([path, list]) => {
     const needs = labelPath(list[0]!.subType).fields;
-    const fields: Record<string, string> = { MerchantID: settings.merchantId, AllPayLogisticsID: list.map((p) => p.logisticsId).join(',') };
+    const fields: Record<string, string> = {
+      MerchantID: settings.merchantId,
+      AllPayLogisticsID: list.map((p) => p.logisticsId).join(','),
+    };
     if (needs.includes('CVSPaymentNo')) fields.CVSPaymentNo = list.map((p) => p.cvsPaymentNo).join(',');
-    if (needs.includes('CVSValidationNo')) fields.CVSValidationNo = list.map((p) => p.cvsValidationNo).join(',');
-    return { path, count: list.length, action: `${logisticsHost(settings, publicUrl)}${path}`, fields: { ...fields, CheckMacValue: checkMacValue(fields, settings.hashKey, settings.hashIV, 'md5') } };
+    if (needs.includes('CVSValidationNo'))
+      fields.CVSValidationNo = list.map((p) => p.cvsValidationNo).join(',');
+    return {
+      path,
+      count: list.length,
+      action: `${logisticsHost(settings, publicUrl)}${path}`,
+      fields: { ...fields, CheckMacValue: checkMacValue(fields, settings.hashKey, settings.hashIV, 'md5') },
+    };
   });
 }

@@ -1,19 +1,33 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CVS_MAP_RETURNS, CvsMapForm, CvsMapFormBody, CvsMapToken, CvsStoreChoice, LogisticsOptions, cvsBrandsFor } from '@shop/shared/logistics';
+import {
+  CVS_MAP_RETURNS,
+  CvsMapForm,
+  CvsMapFormBody,
+  CvsMapToken,
+  CvsStoreChoice,
+  LogisticsOptions,
+  cvsBrandsFor,
+} from '@shop/shared/logistics';
 import { escapeHtml } from '../../lib/sandbox-page.ts';
 import { safeFields } from '../../lib/log-redaction.ts';
 import { enforceLimit } from '../../plugins/rate-limiter.ts';
 import { acceptForms, formOf, formPoster } from '../../lib/form-post.ts';
 import * as orders from '../orders/service.ts';
 import { orderDeps, shipmentDeps } from '../orders/deps.ts';
-import { MAP_REPLY_PATH, mapChoice, recordMapReply, startMapTrip, type MapDeps, type MapReplyRefusal } from './map.ts';
+import {
+  MAP_REPLY_PATH,
+  mapChoice,
+  recordMapReply,
+  startMapTrip,
+  type MapDeps,
+  type MapReplyRefusal,
+} from './map.ts';
 import { receiveNotice, receiveStoreNotice, type NoticeDeps } from './notices.ts';
 import { NOTICE_PATH, STORE_NOTICE_PATH, shipParcel } from './shipments.ts';
 import { PermanentDeliveryError } from '../../plugins/outbox.ts';
 import { AppError } from '../../lib/errors.ts';
-
 
 const REFUSAL_TEXTS: Readonly<Record<MapReplyRefusal, string>> = {
   malformed: '我們無法辨識這次的門市選擇，門市沒有變更。請回到原頁面重新選擇門市。',
@@ -27,7 +41,12 @@ const REFUSAL_TEXTS: Readonly<Record<MapReplyRefusal, string>> = {
 /** The page a refused map reply lands on: what happened, and the way back. */
 function refusalPage(reason: MapReplyRefusal, returnTo: string | null): string {
   const back = returnTo ?? CVS_MAP_RETURNS.checkout;
-  const label = back === CVS_MAP_RETURNS['address-book'] ? '回到會員中心' : back.startsWith(CVS_MAP_RETURNS.order) ? '回到訂單' : '回到結帳頁';
+  const label =
+    back === CVS_MAP_RETURNS['address-book']
+      ? '回到會員中心'
+      : back.startsWith(CVS_MAP_RETURNS.order)
+        ? '回到訂單'
+        : '回到結帳頁';
   const text = REFUSAL_TEXTS[reason];
   return `<!doctype html><html lang="zh-Hant-TW"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>請重新選擇門市｜山嵐茶事</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><style>
@@ -51,27 +70,46 @@ const logistics: FastifyPluginAsync = async (app) => {
     try {
       await shipParcel(shipmentDeps(app), parcel);
     } catch (error) {
-      if (error instanceof AppError && error.statusCode < 500) throw new PermanentDeliveryError(error.message);
+      if (error instanceof AppError && error.statusCode < 500)
+        throw new PermanentDeliveryError(error.message);
       throw error;
     }
   });
-  const deps = (): MapDeps => ({ db: app.db, settings: app.config.logistics, publicUrl: app.config.publicUrl });
+  const deps = (): MapDeps => ({
+    db: app.db,
+    settings: app.config.logistics,
+    publicUrl: app.config.publicUrl,
+  });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/logistics/options', { schema: { response: { 200: LogisticsOptions } } }, async (_request, reply) => {
-    reply.header('cache-control', 'public, max-age=300');
-    return { brands: cvsBrandsFor(app.config.logistics.type) };
-  });
+  r.get(
+    '/api/logistics/options',
+    { schema: { response: { 200: LogisticsOptions } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return { brands: cvsBrandsFor(app.config.logistics.type) };
+    },
+  );
 
-  r.post('/api/logistics/map', { onRequest: app.requireUser, schema: { body: CvsMapFormBody, response: { 200: CvsMapForm } } }, async (request, reply) => {
-    await enforceLimit(app.limiter, `cvs-map:user:${request.auth!.user.id}`, { max: 30, windowMs: 10 * 60_000 });
-    reply.header('cache-control', 'no-store');
-    return startMapTrip(deps(), request.auth!.user.id, request.body);
-  });
+  r.post(
+    '/api/logistics/map',
+    { onRequest: app.requireUser, schema: { body: CvsMapFormBody, response: { 200: CvsMapForm } } },
+    async (request, reply) => {
+      await enforceLimit(app.limiter, `cvs-map:user:${request.auth!.user.id}`, {
+        max: 30,
+        windowMs: 10 * 60_000,
+      });
+      reply.header('cache-control', 'no-store');
+      return startMapTrip(deps(), request.auth!.user.id, request.body);
+    },
+  );
 
   r.get(
     '/api/logistics/map/:token',
-    { onRequest: app.requireUser, schema: { params: z.object({ token: CvsMapToken }), response: { 200: CvsStoreChoice } } },
+    {
+      onRequest: app.requireUser,
+      schema: { params: z.object({ token: CvsMapToken }), response: { 200: CvsStoreChoice } },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return mapChoice(deps(), request.auth!.user.id, request.params.token);
@@ -93,11 +131,27 @@ const logistics: FastifyPluginAsync = async (app) => {
       const outcome = await receive(noticeDeps(), form);
       if (outcome === 'ok' || outcome === 'replay') return '1|OK';
       request.log.warn({ outcome, path, notice: safeFields(form, logged) }, 'logistics notice refused');
-      return outcome === 'unknown-shipment' ? '0|AllPayLogisticsID not found' : outcome === 'forged' ? '0|CheckMacValue Error' : '0|Parameter Error';
+      return outcome === 'unknown-shipment'
+        ? '0|AllPayLogisticsID not found'
+        : outcome === 'forged'
+          ? '0|CheckMacValue Error'
+          : '0|Parameter Error';
     });
-  noticeRoute(NOTICE_PATH, receiveNotice, ['MerchantID', 'MerchantTradeNo', 'AllPayLogisticsID', 'RtnCode', 'UpdateStatusDate']);
+  noticeRoute(NOTICE_PATH, receiveNotice, [
+    'MerchantID',
+    'MerchantTradeNo',
+    'AllPayLogisticsID',
+    'RtnCode',
+    'UpdateStatusDate',
+  ]);
   // Store-to-store parcels' store changes (LogisticsC2CReplyURL).
-  noticeRoute(STORE_NOTICE_PATH, receiveStoreNotice, ['MerchantID', 'AllPayLogisticsID', 'StoreType', 'Status', 'StoreID']);
+  noticeRoute(STORE_NOTICE_PATH, receiveStoreNotice, [
+    'MerchantID',
+    'AllPayLogisticsID',
+    'StoreType',
+    'Status',
+    'StoreID',
+  ]);
 
   // The map sends the chosen store here through the shopper's browser: cross-site, without the
   // session cookie and without a signature. The token is what ties it to a trip.
@@ -106,8 +160,23 @@ const logistics: FastifyPluginAsync = async (app) => {
     const form = formOf(request);
     const outcome = await recordMapReply({ ...deps(), post: formPoster(app, app.config.publicUrl) }, form);
     if (outcome.ok) return reply.code(303).header('location', outcome.location).send();
-    request.log.warn({ reason: outcome.reason, reply: safeFields(form, ['MerchantID', 'MerchantTradeNo', 'LogisticsSubType', 'CVSStoreID', 'CVSOutSide']) }, 'store map reply refused');
-    return reply.code(400).type('text/html; charset=utf-8').send(refusalPage(outcome.reason, outcome.returnTo));
+    request.log.warn(
+      {
+        reason: outcome.reason,
+        reply: safeFields(form, [
+          'MerchantID',
+          'MerchantTradeNo',
+          'LogisticsSubType',
+          'CVSStoreID',
+          'CVSOutSide',
+        ]),
+      },
+      'store map reply refused',
+    );
+    return reply
+      .code(400)
+      .type('text/html; charset=utf-8')
+      .send(refusalPage(outcome.reason, outcome.returnTo));
   });
 };
 

@@ -19,14 +19,21 @@ export interface NoticeDeps {
    * true when it did, false when the step changes nothing on the order (then the notice is
    * recorded on its own).
    */
-  readonly onStep: (orderId: string, step: ParcelStep, shipment: repo.ShipmentRow, record: (tx: Tx) => Promise<void>) => Promise<boolean>;
+  readonly onStep: (
+    orderId: string,
+    step: ParcelStep,
+    shipment: repo.ShipmentRow,
+    record: (tx: Tx) => Promise<void>,
+  ) => Promise<boolean>;
 }
 
 export type NoticeOutcome = 'ok' | 'replay' | 'forged' | 'unknown-shipment' | 'malformed';
 
 /** Signed with this merchant's logistics keys (MD5), and for this merchant. */
 const signed = (deps: NoticeDeps, form: Record<string, string>) =>
-  Boolean(form.CheckMacValue) && verifyCheckMacValue(form, deps.settings.hashKey, deps.settings.hashIV, 'md5') && form.MerchantID === deps.settings.merchantId;
+  Boolean(form.CheckMacValue) &&
+  verifyCheckMacValue(form, deps.settings.hashKey, deps.settings.hashIV, 'md5') &&
+  form.MerchantID === deps.settings.merchantId;
 
 const LOGISTICS_ID = /^[A-Za-z0-9]{1,20}$/;
 
@@ -44,18 +51,28 @@ const STATUS_DATE = /^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/;
  * and retries them for days, so one dated before a notice already taken for the parcel arrives
  * late: it is kept, but the parcel's status and the order stay as the newer one left them.
  */
-async function take(deps: NoticeDeps, shipment: repo.ShipmentRow, notice: { logisticsId: string; statusCode: number; statusDate: string; message: string }, step: ParcelStep | null): Promise<NoticeOutcome> {
+async function take(
+  deps: NoticeDeps,
+  shipment: repo.ShipmentRow,
+  notice: { logisticsId: string; statusCode: number; statusDate: string; message: string },
+  step: ParcelStep | null,
+): Promise<NoticeOutcome> {
   if (await repo.noticeSeen(deps.db, notice)) return 'replay';
   const now = deps.now ? deps.now() : new Date();
   const current = (await repo.latestForOrder(deps.db, shipment.orderId))?.id === shipment.id;
-  const late = STATUS_DATE.test(notice.statusDate) && (await repo.noticeDates(deps.db, notice.logisticsId)).some((d) => STATUS_DATE.test(d) && d > notice.statusDate);
+  const late =
+    STATUS_DATE.test(notice.statusDate) &&
+    (await repo.noticeDates(deps.db, notice.logisticsId)).some(
+      (d) => STATUS_DATE.test(d) && d > notice.statusDate,
+    );
   const record = async (tx: Tx) => {
     // The same notice landing twice at once: the second finds the first's row and undoes itself.
     if (!(await repo.recordNotice(tx, notice))) throw new Replay();
     if (!late) await repo.setStatus(tx, shipment.id, notice.statusCode, notice.message, now);
   };
   try {
-    const moved = step && current && !late ? await deps.onStep(shipment.orderId, step, shipment, record) : false;
+    const moved =
+      step && current && !late ? await deps.onStep(shipment.orderId, step, shipment, record) : false;
     if (!moved) await deps.db.transaction(record);
   } catch (error) {
     if (error instanceof Replay) return 'replay';
@@ -68,10 +85,26 @@ export async function receiveNotice(deps: NoticeDeps, form: Record<string, strin
   if (!signed(deps, form)) return 'forged';
   const code = Number(form.RtnCode);
   const logisticsId = form.AllPayLogisticsID ?? '';
-  if (!Number.isInteger(code) || code <= 0 || !LOGISTICS_ID.test(logisticsId) || (form.UpdateStatusDate ?? '').length > 20) return 'malformed';
+  if (
+    !Number.isInteger(code) ||
+    code <= 0 ||
+    !LOGISTICS_ID.test(logisticsId) ||
+    (form.UpdateStatusDate ?? '').length > 20
+  )
+    return 'malformed';
   const shipment = await repo.byLogisticsId(deps.db, logisticsId);
   if (!shipment) return 'unknown-shipment';
-  return take(deps, shipment, { logisticsId, statusCode: code, statusDate: form.UpdateStatusDate ?? '', message: (form.RtnMsg ?? '').slice(0, 200) }, parcelStep(code));
+  return take(
+    deps,
+    shipment,
+    {
+      logisticsId,
+      statusCode: code,
+      statusDate: form.UpdateStatusDate ?? '',
+      message: (form.RtnMsg ?? '').slice(0, 200),
+    },
+    parcelStep(code),
+  );
 }
 
 /**
@@ -79,15 +112,28 @@ export async function receiveNotice(deps: NoticeDeps, form: Record<string, strin
  * (StoreType 01) closed (Status 01) or closed for a while (04). Signed like status notices; recorded
  * once, as the chain's store-closed status, and handed to the order as that step.
  */
-export async function receiveStoreNotice(deps: NoticeDeps, form: Record<string, string>): Promise<NoticeOutcome> {
+export async function receiveStoreNotice(
+  deps: NoticeDeps,
+  form: Record<string, string>,
+): Promise<NoticeOutcome> {
   if (!signed(deps, form)) return 'forged';
   const logisticsId = form.AllPayLogisticsID ?? '';
-  if (!LOGISTICS_ID.test(logisticsId) || !/^0\d$/.test(form.StoreType ?? '') || !/^0\d$/.test(form.Status ?? '')) return 'malformed';
+  if (
+    !LOGISTICS_ID.test(logisticsId) ||
+    !/^0\d$/.test(form.StoreType ?? '') ||
+    !/^0\d$/.test(form.Status ?? '')
+  )
+    return 'malformed';
   const shipment = await repo.byLogisticsId(deps.db, logisticsId);
   if (!shipment) return 'unknown-shipment';
   const closed = form.StoreType === '01' && (form.Status === '01' || form.Status === '04');
   const code = closed ? (codeFor(shipment.subType, 'store_closed') ?? 2104) : 2105;
   // The notice names no time: one row per (parcel, kind of change, store it names).
-  const notice = { logisticsId, statusCode: code, statusDate: `${form.StoreType}${form.Status}:${(form.StoreID ?? '').slice(0, 12)}`, message: closed ? '取件門市關轉，請重新選擇門市' : '門市資訊更新' };
+  const notice = {
+    logisticsId,
+    statusCode: code,
+    statusDate: `${form.StoreType}${form.Status}:${(form.StoreID ?? '').slice(0, 12)}`,
+    message: closed ? '取件門市關轉，請重新選擇門市' : '門市資訊更新',
+  };
   return take(deps, shipment, notice, closed ? 'store_closed' : null);
 }

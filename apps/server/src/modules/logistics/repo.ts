@@ -13,8 +13,21 @@ export interface KnownStore {
 }
 
 export async function findStore(db: DbOrTx, brand: CvsBrandCode, id: string): Promise<KnownStore | null> {
-  const [row] = await db.select().from(cvsStores).where(and(eq(cvsStores.brand, brand), eq(cvsStores.storeId, id))).limit(1);
-  return row ? { brand: row.brand, id: row.storeId, name: row.name, address: row.address, phone: row.phone, outlying: row.outlying } : null;
+  const [row] = await db
+    .select()
+    .from(cvsStores)
+    .where(and(eq(cvsStores.brand, brand), eq(cvsStores.storeId, id)))
+    .limit(1);
+  return row
+    ? {
+        brand: row.brand,
+        id: row.storeId,
+        name: row.name,
+        address: row.address,
+        phone: row.phone,
+        outlying: row.outlying,
+      }
+    : null;
 }
 
 /** Keeps a store as the provider's list (or the owner) describes it. */
@@ -23,12 +36,18 @@ export async function rememberStore(db: DbOrTx, store: KnownStore): Promise<void
   await db
     .insert(cvsStores)
     .values({ brand: store.brand, storeId: store.id, ...values })
-    .onConflictDoUpdate({ target: [cvsStores.brand, cvsStores.storeId], set: { ...values, updatedAt: sql`now()` } });
+    .onConflictDoUpdate({
+      target: [cvsStores.brand, cvsStores.storeId],
+      set: { ...values, updatedAt: sql`now()` },
+    });
 }
 
 export type MapRequestRow = typeof cvsMapRequests.$inferSelect;
 
-export async function insertMapRequest(db: DbOrTx, values: typeof cvsMapRequests.$inferInsert): Promise<void> {
+export async function insertMapRequest(
+  db: DbOrTx,
+  values: typeof cvsMapRequests.$inferInsert,
+): Promise<void> {
   await db.insert(cvsMapRequests).values(values);
 }
 

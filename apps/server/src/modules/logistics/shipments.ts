@@ -8,7 +8,15 @@ import { ecpayDate } from '../../lib/ecpay-date.ts';
 import { checkMacValue } from '../../lib/ecpay-check-mac.ts';
 import { AppError, BadRequestError, ConflictError } from '../../lib/errors.ts';
 import { FormPostError, type FormPost } from '../../lib/form-post.ts';
-import { CVS_MAX_AMOUNT, labelForms, logisticsHost, parseCreateReply, shipmentFields, type LogisticsSettings, type Sender } from './ecpay.ts';
+import {
+  CVS_MAX_AMOUNT,
+  labelForms,
+  logisticsHost,
+  parseCreateReply,
+  shipmentFields,
+  type LogisticsSettings,
+  type Sender,
+} from './ecpay.ts';
 import * as repo from './shipments-repo.ts';
 import { CAME_BACK, parcelStep } from './status-codes.ts';
 
@@ -51,7 +59,8 @@ const clock = (deps: ShipmentDeps) => (deps.now ? deps.now() : new Date());
 
 /** The carrier and number staff and the buyer track the parcel by. */
 function shippedAs(row: repo.ShipmentRow, shipping: ShippingDetails): ParcelShipped {
-  if (row.logisticsType === 'HOME') return { carrier: '黑貓宅急便', trackingNo: row.bookingNote || row.logisticsId };
+  if (row.logisticsType === 'HOME')
+    return { carrier: '黑貓宅急便', trackingNo: row.bookingNote || row.logisticsId };
   const carrier = CARRIER_FOR_CVS_BRAND[shipping.cvsBrand ?? ''] ?? '7-ELEVEN 交貨便';
   return { carrier, trackingNo: `${row.cvsPaymentNo}${row.cvsValidationNo}` || row.logisticsId };
 }
@@ -60,17 +69,25 @@ function shippedAs(row: repo.ShipmentRow, shipping: ShippingDetails): ParcelShip
 function refusal(order: ParcelOrder): { message: string; field?: string } | null {
   const s = order.shipping;
   if (!isLogisticsName(s.recipientName)) {
-    return { message: `物流規定收件人姓名須為 2–5 個中文字或 4–10 個英文字母（不含空白、數字與符號）；這筆訂單的「${s.recipientName}」不符合，請先與買家確認正確姓名。` };
+    return {
+      message: `物流規定收件人姓名須為 2–5 個中文字或 4–10 個英文字母（不含空白、數字與符號）；這筆訂單的「${s.recipientName}」不符合，請先與買家確認正確姓名。`,
+    };
   }
   if (!/^09\d{8}$/.test(s.phone)) return { message: '物流需要收件人的手機號碼（09 開頭 10 碼）。' };
   if (s.method === 'cvs') {
     if (!s.cvsBrand || !s.storeId) return { message: '這筆訂單沒有取貨門市。' };
-    if (order.total > CVS_MAX_AMOUNT) return { message: `超商取貨的商品金額上限為 ${formatTwd(CVS_MAX_AMOUNT)}，這筆訂單超過了，請與買家改用宅配。` };
+    if (order.total > CVS_MAX_AMOUNT)
+      return {
+        message: `超商取貨的商品金額上限為 ${formatTwd(CVS_MAX_AMOUNT)}，這筆訂單超過了，請與買家改用宅配。`,
+      };
   } else if (!s.postalCode || !s.address) {
     return { message: '這筆訂單缺少郵遞區號或地址。' };
   } else if (order.cashOnDelivery) {
     // ECPay's home delivery collects no cash: the parcel would go out and the money never come in.
-    return { message: '綠界的宅配不代收貨款。這筆宅配貨到付款訂單請以能代收的物流寄出，並手動填寫物流業者與追蹤編號。' };
+    return {
+      message:
+        '綠界的宅配不代收貨款。這筆宅配貨到付款訂單請以能代收的物流寄出，並手動填寫物流業者與追蹤編號。',
+    };
   }
   return null;
 }
@@ -122,11 +139,13 @@ export async function shipParcel(deps: ShipmentDeps, order: ParcelOrder): Promis
   try {
     text = await deps.post(`${logisticsHost(deps.settings, deps.publicUrl)}/Express/Create`, fields);
   } catch (error) {
-    if (error instanceof FormPostError) throw new AppError(502, 'logistics-error', '無法連線到綠界物流，物流單沒有建立，請稍後再試。');
+    if (error instanceof FormPostError)
+      throw new AppError(502, 'logistics-error', '無法連線到綠界物流，物流單沒有建立，請稍後再試。');
     throw error;
   }
   const reply = parseCreateReply(deps.settings, text);
-  if (!reply.ok) throw new AppError(502, 'logistics-error', `綠界物流沒有接受這張物流單：${reply.message.slice(0, 120)}`);
+  if (!reply.ok)
+    throw new AppError(502, 'logistics-error', `綠界物流沒有接受這張物流單：${reply.message.slice(0, 120)}`);
   const f = reply.fields;
   const row = await repo.insertShipment(deps.db, {
     orderId: order.id,
@@ -151,11 +170,17 @@ export async function shipParcel(deps: ShipmentDeps, order: ParcelOrder): Promis
  * The print forms for these orders' labels (their newest parcels), in the order asked; orders
  * without a parcel made through ECPay are named so staff know to print those by hand.
  */
-export async function labelsFor(deps: Pick<ShipmentDeps, 'db' | 'settings' | 'publicUrl'>, orderNos: readonly string[]) {
+export async function labelsFor(
+  deps: Pick<ShipmentDeps, 'db' | 'settings' | 'publicUrl'>,
+  orderNos: readonly string[],
+) {
   const found = await repo.latestForOrders(deps.db, orderNos);
   const byOrder = new Map(found.map((s) => [s.orderNo, s]));
   const parcels = orderNos.flatMap((n) => (byOrder.has(n) ? [byOrder.get(n)!] : []));
-  return { forms: labelForms(deps.settings, deps.publicUrl, parcels), missing: orderNos.filter((n) => !byOrder.has(n)) };
+  return {
+    forms: labelForms(deps.settings, deps.publicUrl, parcels),
+    missing: orderNos.filter((n) => !byOrder.has(n)),
+  };
 }
 
 /** The order's newest parcel made through ECPay, or null. */
@@ -169,8 +194,10 @@ export function parcelOf(db: Db | DbOrTx, orderId: string): Promise<repo.Shipmen
  */
 export async function changeParcelStore(deps: ShipmentDeps, orderId: string, storeId: string): Promise<void> {
   const parcel = await repo.latestForOrder(deps.db, orderId);
-  if (!parcel || parcel.logisticsType !== 'CVS') throw new ConflictError('這筆訂單沒有綠界的超商物流單，請與客服聯絡更換門市。', 'invalid-transition');
-  if (!parcel.subType.endsWith('C2C')) throw new ConflictError('這筆訂單的門市需由客服協助更換，請與我們聯絡。', 'invalid-transition');
+  if (!parcel || parcel.logisticsType !== 'CVS')
+    throw new ConflictError('這筆訂單沒有綠界的超商物流單，請與客服聯絡更換門市。', 'invalid-transition');
+  if (!parcel.subType.endsWith('C2C'))
+    throw new ConflictError('這筆訂單的門市需由客服協助更換，請與我們聯絡。', 'invalid-transition');
   const fields: Record<string, string> = {
     MerchantID: deps.settings.merchantId,
     AllPayLogisticsID: parcel.logisticsId,
@@ -181,10 +208,21 @@ export async function changeParcelStore(deps: ShipmentDeps, orderId: string, sto
   };
   let answer: string;
   try {
-    answer = (await deps.post(`${logisticsHost(deps.settings, deps.publicUrl)}/Express/UpdateStoreInfo`, { ...fields, CheckMacValue: checkMacValue(fields, deps.settings.hashKey, deps.settings.hashIV, 'md5') })).trim();
+    answer = (
+      await deps.post(`${logisticsHost(deps.settings, deps.publicUrl)}/Express/UpdateStoreInfo`, {
+        ...fields,
+        CheckMacValue: checkMacValue(fields, deps.settings.hashKey, deps.settings.hashIV, 'md5'),
+      })
+    ).trim();
   } catch (error) {
-    if (error instanceof FormPostError) throw new AppError(502, 'logistics-error', '無法連線到綠界物流，門市沒有更換，請稍後再試。');
+    if (error instanceof FormPostError)
+      throw new AppError(502, 'logistics-error', '無法連線到綠界物流，門市沒有更換，請稍後再試。');
     throw error;
   }
-  if (answer !== '1|OK') throw new AppError(502, 'logistics-error', `綠界物流沒有接受新門市：${answer.replace(/^0\|/, '').slice(0, 120)}`);
+  if (answer !== '1|OK')
+    throw new AppError(
+      502,
+      'logistics-error',
+      `綠界物流沒有接受新門市：${answer.replace(/^0\|/, '').slice(0, 120)}`,
+    );
 }

@@ -39,7 +39,9 @@ const STEPS: ReadonlyArray<readonly [ParcelStep, readonly number[]]> = [
 /** Steps after which the parcel is on its way back or back: the order waits as 包裹退回, and shipping again makes a new parcel. */
 export const CAME_BACK: readonly ParcelStep[] = ['not_collected', 'refused', 'returned'];
 
-const BY_CODE = new Map<number, ParcelStep>(STEPS.flatMap(([step, codes]) => codes.map((c) => [c, step] as const)));
+const BY_CODE = new Map<number, ParcelStep>(
+  STEPS.flatMap(([step, codes]) => codes.map((c) => [c, step] as const)),
+);
 
 export function parcelStep(code: number): ParcelStep | null {
   return BY_CODE.get(code) ?? null;
@@ -47,14 +49,58 @@ export function parcelStep(code: number): ParcelStep | null {
 
 /** The code a chain's (or home delivery's) notice carries for a step: what the sandbox sends. */
 export function codeFor(subType: string, step: ParcelStep): number | null {
-  const chain = subType.startsWith('UNIMART') ? 'UNIMART' : subType.startsWith('FAMI') ? 'FAMI' : subType.startsWith('HILIFE') ? 'HILIFE' : subType.startsWith('OKMART') ? 'OKMART' : subType;
+  const chain = subType.startsWith('UNIMART')
+    ? 'UNIMART'
+    : subType.startsWith('FAMI')
+      ? 'FAMI'
+      : subType.startsWith('HILIFE')
+        ? 'HILIFE'
+        : subType.startsWith('OKMART')
+          ? 'OKMART'
+          : subType;
   const c2c = subType.endsWith('C2C');
   const table: Record<string, Partial<Record<ParcelStep, number>>> = {
-    UNIMART: { handed_over: c2c ? 2068 : 2030, in_transit: 2041, arrived_at_store: 2073, collected: 2067, not_collected: 2074, returned: 2072, store_closed: c2c ? 2104 : 2037 },
-    FAMI: { handed_over: c2c ? 3032 : 3024, arrived_at_store: 3018, collected: 3022, not_collected: 3020, returned: 3019, store_closed: 7011 },
-    HILIFE: { handed_over: c2c ? 3032 : 3024, arrived_at_store: 3018, collected: 3022, not_collected: 3020, returned: 3019, store_closed: 7011 },
-    OKMART: { handed_over: 3032, arrived_at_store: 2073, collected: 3022, not_collected: 2074, returned: 2072, store_closed: 7101 },
-    TCAT: { handed_over: 3001, in_transit: 3006, collected: 3003, not_collected: 3123, refused: 3117, returned: 5004 },
+    UNIMART: {
+      handed_over: c2c ? 2068 : 2030,
+      in_transit: 2041,
+      arrived_at_store: 2073,
+      collected: 2067,
+      not_collected: 2074,
+      returned: 2072,
+      store_closed: c2c ? 2104 : 2037,
+    },
+    FAMI: {
+      handed_over: c2c ? 3032 : 3024,
+      arrived_at_store: 3018,
+      collected: 3022,
+      not_collected: 3020,
+      returned: 3019,
+      store_closed: 7011,
+    },
+    HILIFE: {
+      handed_over: c2c ? 3032 : 3024,
+      arrived_at_store: 3018,
+      collected: 3022,
+      not_collected: 3020,
+      returned: 3019,
+      store_closed: 7011,
+    },
+    OKMART: {
+      handed_over: 3032,
+      arrived_at_store: 2073,
+      collected: 3022,
+      not_collected: 2074,
+      returned: 2072,
+      store_closed: 7101,
+    },
+    TCAT: {
+      handed_over: 3001,
+      in_transit: 3006,
+      collected: 3003,
+      not_collected: 3123,
+      refused: 3117,
+      returned: 5004,
+    },
   };
   return table[chain]?.[step] ?? null;
 }

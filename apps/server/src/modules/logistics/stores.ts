@@ -2,7 +2,14 @@ import type { CvsBrandCode } from '@shop/shared/checkout';
 import { isOutlying, placeOfAddress } from '@shop/shared/data/tw-districts';
 import type { DbOrTx } from '../../db/client.ts';
 import { FormPostError, type FormPost } from '../../lib/form-post.ts';
-import { STORE_LIST_TYPES, logisticsHost, parseStoreList, storeListFields, type ListedStore, type LogisticsSettings } from './ecpay.ts';
+import {
+  STORE_LIST_TYPES,
+  logisticsHost,
+  parseStoreList,
+  storeListFields,
+  type ListedStore,
+  type LogisticsSettings,
+} from './ecpay.ts';
 import * as repo from './repo.ts';
 
 export type { KnownStore } from './repo.ts';
@@ -36,12 +43,18 @@ const lists = new Map<string, { readonly at: number; readonly stores: ReadonlyMa
 class StoreListUnavailable extends Error {}
 
 /** A chain's stores as the provider lists them, fetched at most once an hour per merchant and chain. */
-async function providerList(deps: StoreListDeps, brand: CvsBrandCode): Promise<ReadonlyMap<string, ListedStore>> {
+async function providerList(
+  deps: StoreListDeps,
+  brand: CvsBrandCode,
+): Promise<ReadonlyMap<string, ListedStore>> {
   const url = `${logisticsHost(deps.settings, deps.publicUrl)}/Helper/GetStoreList`;
   const key = `${url} ${deps.settings.merchantId} ${brand}`;
   const cached = lists.get(key);
   if (cached && Date.now() - cached.at < LIST_TTL_MS) return cached.stores;
-  const listed = parseStoreList(await deps.post(url, storeListFields(deps.settings, brand)), STORE_LIST_TYPES[brand]);
+  const listed = parseStoreList(
+    await deps.post(url, storeListFields(deps.settings, brand)),
+    STORE_LIST_TYPES[brand],
+  );
   if (!listed) throw new StoreListUnavailable('GetStoreList gave no list');
   const stores = new Map(listed.map((s) => [s.id, s]));
   lists.set(key, { at: Date.now(), stores });
@@ -53,7 +66,11 @@ async function providerList(deps: StoreListDeps, brand: CvsBrandCode): Promise<R
  * describes it; null when the list has no such store. When the list cannot be had just now, a store
  * confirmed before is still good; otherwise 'unavailable'.
  */
-export async function confirmStore(deps: StoreListDeps, brand: CvsBrandCode, id: string): Promise<repo.KnownStore | null | 'unavailable'> {
+export async function confirmStore(
+  deps: StoreListDeps,
+  brand: CvsBrandCode,
+  id: string,
+): Promise<repo.KnownStore | null | 'unavailable'> {
   let listed: ListedStore | undefined;
   try {
     listed = (await providerList(deps, brand)).get(id);

@@ -5,7 +5,11 @@ import { mailOutbox } from '../../db/schema.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { fromThisMachine } from '../../lib/this-machine.ts';
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+const escape = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 /**
  * The development mailbox: the outbox as a page (/dev/mailbox) and as JSON (/api/dev/mailbox).
@@ -30,15 +34,16 @@ const mailbox: FastifyPluginAsync = async (app) => {
     const messages = await latest();
     const items = messages
       .map(
-        (m) => `<article><header><strong>${escape(m.subject)}</strong><span>收件人：${escape(m.toAddress)}・${m.createdAt.toISOString().replace('T', ' ').slice(0, 16)} UTC</span></header>
+        (
+          m,
+        ) => `<article><header><strong>${escape(m.subject)}</strong><span>收件人：${escape(m.toAddress)}・${m.createdAt.toISOString().replace('T', ' ').slice(0, 16)} UTC</span></header>
 ${m.meta.link ? `<p><a href="${escape(m.meta.link)}">${escape(m.meta.link)}</a></p>` : ''}<details><summary>信件內容</summary><pre>${escape(m.text)}</pre></details></article>`,
       )
       .join('');
-    const note = app.mailer.kind === 'smtp' ? '<p class="note">已設定 SMTP_URL，信件會直接寄出，不會留在這裡。</p>' : '';
+    const note =
+      app.mailer.kind === 'smtp' ? '<p class="note">已設定 SMTP_URL，信件會直接寄出，不會留在這裡。</p>' : '';
     // Returned: an async handler that only calls send() ends before the compressor's stream does.
-    return reply
-      .header('cache-control', 'no-store')
-      .type('text/html; charset=utf-8')
+    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8')
       .send(`<!doctype html><html lang="zh-Hant-TW"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>開發用信箱｜${BRAND.name}</title>
 <style>body{margin:0;background:#F7F3EC;color:#1F2A24;font-family:"PingFang TC","Noto Sans TC",sans-serif;line-height:1.7}main{max-width:760px;margin:0 auto;padding:32px 16px}
 h1{font-size:24px;margin:0 0 4px}article{background:#fff;border:1px solid #E3DCD0;border-radius:12px;padding:16px 20px;margin:16px 0}header{display:flex;flex-direction:column}

@@ -12,11 +12,20 @@ import { membership } from './service.ts';
 import { readTogether } from '../../db/reads.ts';
 
 /** One page of members for the console's table: search over name, e-mail and phone; tier and status filters. */
-export async function listMembers(db: DbOrTx, q: MemberListQuery, now = new Date()): Promise<PageOf<MemberRow>> {
+export async function listMembers(
+  db: DbOrTx,
+  q: MemberListQuery,
+  now = new Date(),
+): Promise<PageOf<MemberRow>> {
   const text = q.q?.trim();
   const digits = text?.replace(/[\s-]/g, '');
   const window = pageWindow(q.page, q.pageSize);
-  const { items, total } = await repo.memberPage(db, { text, digits, tier: q.tier, status: q.status }, window, new Date(now.getTime() - repo.SPEND_WINDOW_MS));
+  const { items, total } = await repo.memberPage(
+    db,
+    { text, digits, tier: q.tier, status: q.status },
+    window,
+    new Date(now.getTime() - repo.SPEND_WINDOW_MS),
+  );
   const rows = items.map((r) => ({
     ...r,
     tierName: r.tierName ?? r.tierCode,
@@ -55,7 +64,11 @@ export async function memberDetail(db: DbOrTx, memberId: string, now = new Date(
     },
     membership: { tiers: m.tiers, current: m.current, next: m.next, spend: m.spend, toNext: m.toNext },
     addresses,
-    orders: recent.map((o): MemberOrderRow => ({ ...o, itemCount: Number(o.itemCount), createdAt: o.createdAt.toISOString() })),
+    orders: recent.map((o): MemberOrderRow => ({
+      ...o,
+      itemCount: Number(o.itemCount),
+      createdAt: o.createdAt.toISOString(),
+    })),
     orderCount,
     coupons: m.coupons,
   };
@@ -77,11 +90,19 @@ export interface MemberStatusChange {
  * their own account here; only the owner may disable or enable console accounts (staff handle
  * customers only); the last owner who can sign in stays enabled.
  */
-export async function setMemberDisabled(tx: DbOrTx, actor: StaffActor, memberId: string, disable: boolean, now = new Date()): Promise<MemberStatusChange> {
+export async function setMemberDisabled(
+  tx: DbOrTx,
+  actor: StaffActor,
+  memberId: string,
+  disable: boolean,
+  now = new Date(),
+): Promise<MemberStatusChange> {
   const target = await repo.lockAccount(tx, memberId);
   if (!target) throw new NotFoundError('找不到這位會員。');
-  if (actor.id === target.id) throw new ConflictError(disable ? '不能停用自己的帳號。' : '不能變更自己帳號的狀態。', 'own-account');
-  if (isStaffRole(target.role) && actor.role !== 'owner') throw new ForbiddenError('管理後台帳號只能由店主停用或啟用。');
+  if (actor.id === target.id)
+    throw new ConflictError(disable ? '不能停用自己的帳號。' : '不能變更自己帳號的狀態。', 'own-account');
+  if (isStaffRole(target.role) && actor.role !== 'owner')
+    throw new ForbiddenError('管理後台帳號只能由店主停用或啟用。');
   if (disable && target.disabledAt) throw new ConflictError('這個帳號已經停用了。', 'already-disabled');
   if (!disable && !target.disabledAt) throw new ConflictError('這個帳號目前是啟用的。', 'not-disabled');
   if (disable && target.role === 'owner' && (await repo.otherActiveOwners(tx, target.id)) === 0) {
@@ -101,11 +122,29 @@ export async function setMemberDisabled(tx: DbOrTx, actor: StaffActor, memberId:
 
 export async function listTiers(db: DbOrTx): Promise<TierAdminView[]> {
   const tiers = await repo.tiersBySortOrder(db);
-  const counts = await repo.membersPerTier(db, tiers.map((t) => t.code));
-  return tiers.map((t) => ({ code: t.code, name: t.name, threshold: t.threshold, discountPercent: t.discountPercent, freeShippingOver: t.freeShippingOver, sortOrder: t.sortOrder, memberCount: counts.get(t.code) ?? 0 }));
+  const counts = await repo.membersPerTier(
+    db,
+    tiers.map((t) => t.code),
+  );
+  return tiers.map((t) => ({
+    code: t.code,
+    name: t.name,
+    threshold: t.threshold,
+    discountPercent: t.discountPercent,
+    freeShippingOver: t.freeShippingOver,
+    sortOrder: t.sortOrder,
+    memberCount: counts.get(t.code) ?? 0,
+  }));
 }
 
-const tierSnapshot = (t: TierAdminView) => ({ code: t.code, name: t.name, threshold: t.threshold, discountPercent: t.discountPercent, freeShippingOver: t.freeShippingOver, sortOrder: t.sortOrder });
+const tierSnapshot = (t: TierAdminView) => ({
+  code: t.code,
+  name: t.name,
+  threshold: t.threshold,
+  discountPercent: t.discountPercent,
+  freeShippingOver: t.freeShippingOver,
+  sortOrder: t.sortOrder,
+});
 
 /**
  * Replaces every tier's name, threshold, discount and free-shipping rule at once (the order of the
@@ -117,10 +156,23 @@ export async function updateTiers(db: DbOrTx, body: UpdateTiersBody, now = new D
   const before = await listTiers(db);
   const known = new Set(before.map((t) => t.code));
   if (body.tiers.length !== known.size || body.tiers.some((t) => !known.has(t.code))) {
-    throw new BadRequestError('會員等級不能新增或刪除，只能修改現有的等級。', { tiers: '會員等級不能新增或刪除，只能修改現有的等級。' });
+    throw new BadRequestError('會員等級不能新增或刪除，只能修改現有的等級。', {
+      tiers: '會員等級不能新增或刪除，只能修改現有的等級。',
+    });
   }
   for (const [i, t] of body.tiers.entries()) {
-    await repo.updateTier(db, t.code, { name: t.name, threshold: t.threshold, discountPercent: t.discountPercent, freeShippingOver: t.freeShippingOver, sortOrder: i + 1 }, now);
+    await repo.updateTier(
+      db,
+      t.code,
+      {
+        name: t.name,
+        threshold: t.threshold,
+        discountPercent: t.discountPercent,
+        freeShippingOver: t.freeShippingOver,
+        sortOrder: i + 1,
+      },
+      now,
+    );
   }
   const after = await listTiers(db);
   return { before: before.map(tierSnapshot), after: after.map(tierSnapshot), tiers: after };

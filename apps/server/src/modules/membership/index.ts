@@ -1,7 +1,14 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AddressBody, AddressListResponse, ChangeEmailBody, MembershipResponse, Profile, UpdateProfileBody } from '@shop/shared/membership';
+import {
+  AddressBody,
+  AddressListResponse,
+  ChangeEmailBody,
+  MembershipResponse,
+  Profile,
+  UpdateProfileBody,
+} from '@shop/shared/membership';
 import { requestMeta } from '../auth/http.ts';
 import { pendingEmailChange, requestEmailChange } from '../auth/service.ts';
 import * as profile from './profile.ts';
@@ -17,38 +24,76 @@ const member: FastifyPluginAsync = async (app) => {
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const uid = (request: FastifyRequest) => request.auth!.user.id;
-  const authDeps = () => ({ db: app.db, limiter: app.limiter, mailer: app.mailer, publicUrl: app.config.publicUrl });
+  const authDeps = () => ({
+    db: app.db,
+    limiter: app.limiter,
+    mailer: app.mailer,
+    publicUrl: app.config.publicUrl,
+  });
 
-  r.get('/api/me/membership', { schema: { response: { 200: MembershipResponse } } }, async (request) => membership(app.db, uid(request)));
+  r.get('/api/me/membership', { schema: { response: { 200: MembershipResponse } } }, async (request) =>
+    membership(app.db, uid(request)),
+  );
 
   r.get('/api/me/profile', { schema: { response: { 200: Profile } } }, async (request) =>
     profile.getProfile(app.db, uid(request), await pendingEmailChange(authDeps(), uid(request))),
   );
 
-  r.patch('/api/me/profile', { schema: { body: UpdateProfileBody, response: { 200: Profile } } }, async (request) => {
-    await profile.updateProfile(app.db, uid(request), request.body);
-    // The name signed-in requests carry is kept in memory for a while: drop it everywhere.
-    await app.sessionsEnded(uid(request));
-    return profile.getProfile(app.db, uid(request), await pendingEmailChange(authDeps(), uid(request)));
-  });
-
-  r.post('/api/me/email', { schema: { body: ChangeEmailBody, response: { 200: z.object({ pendingEmail: z.string() }) } } }, async (request) =>
-    requestEmailChange(authDeps(), uid(request), request.body.newEmail, request.body.password, requestMeta(request)),
+  r.patch(
+    '/api/me/profile',
+    { schema: { body: UpdateProfileBody, response: { 200: Profile } } },
+    async (request) => {
+      await profile.updateProfile(app.db, uid(request), request.body);
+      // The name signed-in requests carry is kept in memory for a while: drop it everywhere.
+      await app.sessionsEnded(uid(request));
+      return profile.getProfile(app.db, uid(request), await pendingEmailChange(authDeps(), uid(request)));
+    },
   );
 
-  r.get('/api/me/addresses', { schema: { response: { 200: AddressListResponse } } }, async (request) => ({ addresses: await profile.listAddresses(app.db, uid(request)) }));
-  r.post('/api/me/addresses', { schema: { body: AddressBody, response: { 200: AddressListResponse } } }, async (request) => ({
-    addresses: await profile.addAddress(app.db, uid(request), request.body),
+  r.post(
+    '/api/me/email',
+    { schema: { body: ChangeEmailBody, response: { 200: z.object({ pendingEmail: z.string() }) } } },
+    async (request) =>
+      requestEmailChange(
+        authDeps(),
+        uid(request),
+        request.body.newEmail,
+        request.body.password,
+        requestMeta(request),
+      ),
+  );
+
+  r.get('/api/me/addresses', { schema: { response: { 200: AddressListResponse } } }, async (request) => ({
+    addresses: await profile.listAddresses(app.db, uid(request)),
   }));
-  r.put('/api/me/addresses/:id', { schema: { params: IdParams, body: AddressBody, response: { 200: AddressListResponse } } }, async (request) => ({
-    addresses: await profile.editAddress(app.db, uid(request), request.params.id, request.body),
-  }));
-  r.post('/api/me/addresses/:id/default', { schema: { params: IdParams, response: { 200: AddressListResponse } } }, async (request) => ({
-    addresses: await profile.makeDefault(app.db, uid(request), request.params.id),
-  }));
-  r.delete('/api/me/addresses/:id', { schema: { params: IdParams, response: { 200: AddressListResponse } } }, async (request) => ({
-    addresses: await profile.removeAddress(app.db, uid(request), request.params.id),
-  }));
+  r.post(
+    '/api/me/addresses',
+    { schema: { body: AddressBody, response: { 200: AddressListResponse } } },
+    async (request) => ({
+      addresses: await profile.addAddress(app.db, uid(request), request.body),
+    }),
+  );
+  r.put(
+    '/api/me/addresses/:id',
+    { schema: { params: IdParams, body: AddressBody, response: { 200: AddressListResponse } } },
+    async (request) => ({
+      addresses: await profile.editAddress(app.db, uid(request), request.params.id, request.body),
+    }),
+  );
+  r.post(
+    '/api/me/addresses/:id/default',
+    { schema: { params: IdParams, response: { 200: AddressListResponse } } },
+    async (request) => ({
+      addresses: await profile.makeDefault(app.db, uid(request), request.params.id),
+    }),
+  );
+  r.delete(
+    '/api/me/addresses/:id',
+    { schema: { params: IdParams, response: { 200: AddressListResponse } } },
+    async (request) => ({
+      addresses: await profile.removeAddress(app.db, uid(request), request.params.id),
+    }),
+  );
 };
 
 export default member;

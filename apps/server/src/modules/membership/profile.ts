@@ -14,7 +14,14 @@ export { MAX_ADDRESSES };
 export async function getProfile(db: DbOrTx, userId: string, pendingEmail: string | null): Promise<Profile> {
   const [u] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!u) throw new NotFoundError('找不到會員資料。');
-  return { displayName: u.displayName, email: u.email, emailVerified: u.emailVerifiedAt !== null, phone: u.phone, birthday: u.birthday, pendingEmail };
+  return {
+    displayName: u.displayName,
+    email: u.email,
+    emailVerified: u.emailVerifiedAt !== null,
+    phone: u.phone,
+    birthday: u.birthday,
+    pendingEmail,
+  };
 }
 
 /** Name and mobile can change any time; the birthday is set once (it unlocks the birthday coupon). */
@@ -22,11 +29,18 @@ export async function updateProfile(db: DbOrTx, userId: string, body: UpdateProf
   const [u] = await db.select({ birthday: users.birthday }).from(users).where(eq(users.id, userId)).limit(1);
   if (!u) throw new NotFoundError('找不到會員資料。');
   if (u.birthday && body.birthday !== u.birthday) {
-    throw new BadRequestError('生日設定後無法自行修改，如需更正請與客服聯絡。', { birthday: '生日設定後無法自行修改，如需更正請與客服聯絡。' });
+    throw new BadRequestError('生日設定後無法自行修改，如需更正請與客服聯絡。', {
+      birthday: '生日設定後無法自行修改，如需更正請與客服聯絡。',
+    });
   }
   await db
     .update(users)
-    .set({ displayName: body.displayName, phone: body.phone || null, birthday: body.birthday || null, updatedAt: sql`now()` })
+    .set({
+      displayName: body.displayName,
+      phone: body.phone || null,
+      birthday: body.birthday || null,
+      updatedAt: sql`now()`,
+    })
     .where(eq(users.id, userId));
   if (!u.birthday && body.birthday) await issueBirthdayCoupon(db, userId);
 }
@@ -52,11 +66,36 @@ export function toAddressView(a: repo.AddressRow): AddressView {
 
 async function addressValues(db: DbOrTx, body: AddressBody) {
   if (body.kind === 'home') {
-    return { kind: 'home' as const, label: body.label, recipientName: body.recipientName, phone: body.phone, city: body.city, district: body.district, address: body.address, cvsBrand: null, storeId: null, storeName: null, storeAddress: null };
+    return {
+      kind: 'home' as const,
+      label: body.label,
+      recipientName: body.recipientName,
+      phone: body.phone,
+      city: body.city,
+      district: body.district,
+      address: body.address,
+      cvsBrand: null,
+      storeId: null,
+      storeName: null,
+      storeAddress: null,
+    };
   }
   const store = await knownStore(db, body.cvsBrand, body.storeId);
-  if (!store) throw new BadRequestError('找不到這間門市，請重新選擇。', { storeId: '找不到這間門市，請重新選擇' });
-  return { kind: 'cvs' as const, label: body.label, recipientName: body.recipientName, phone: body.phone, city: null, district: null, address: null, cvsBrand: body.cvsBrand, storeId: store.id, storeName: store.name, storeAddress: store.address };
+  if (!store)
+    throw new BadRequestError('找不到這間門市，請重新選擇。', { storeId: '找不到這間門市，請重新選擇' });
+  return {
+    kind: 'cvs' as const,
+    label: body.label,
+    recipientName: body.recipientName,
+    phone: body.phone,
+    city: null,
+    district: null,
+    address: null,
+    cvsBrand: body.cvsBrand,
+    storeId: store.id,
+    storeName: store.name,
+    storeAddress: store.address,
+  };
 }
 
 export async function listAddresses(db: DbOrTx, userId: string): Promise<AddressView[]> {
@@ -67,24 +106,37 @@ export async function listAddresses(db: DbOrTx, userId: string): Promise<Address
 export async function addAddress(db: DbOrTx, userId: string, body: AddressBody): Promise<AddressView[]> {
   const values = await addressValues(db, body);
   const count = await repo.countAddresses(db, userId);
-  if (count >= MAX_ADDRESSES) throw new ConflictError(`最多可以儲存 ${MAX_ADDRESSES} 筆地址與門市，請先刪除不用的。`, 'too-many-addresses');
+  if (count >= MAX_ADDRESSES)
+    throw new ConflictError(
+      `最多可以儲存 ${MAX_ADDRESSES} 筆地址與門市，請先刪除不用的。`,
+      'too-many-addresses',
+    );
   const isDefault = body.isDefault || count === 0;
   if (isDefault) await repo.clearDefault(db, userId);
   await repo.insertAddress(db, { ...values, userId, isDefault });
   return listAddresses(db, userId);
 }
 
-export async function editAddress(db: DbOrTx, userId: string, id: string, body: AddressBody): Promise<AddressView[]> {
+export async function editAddress(
+  db: DbOrTx,
+  userId: string,
+  id: string,
+  body: AddressBody,
+): Promise<AddressView[]> {
   const values = await addressValues(db, body);
   if (body.isDefault) await repo.clearDefault(db, userId);
-  const updated = await repo.updateAddress(db, userId, id, { ...values, ...(body.isDefault ? { isDefault: true } : {}) });
+  const updated = await repo.updateAddress(db, userId, id, {
+    ...values,
+    ...(body.isDefault ? { isDefault: true } : {}),
+  });
   if (!updated) throw new NotFoundError('找不到這筆地址。');
   return listAddresses(db, userId);
 }
 
 export async function makeDefault(db: DbOrTx, userId: string, id: string): Promise<AddressView[]> {
   await repo.clearDefault(db, userId);
-  if (!(await repo.updateAddress(db, userId, id, { isDefault: true }))) throw new NotFoundError('找不到這筆地址。');
+  if (!(await repo.updateAddress(db, userId, id, { isDefault: true })))
+    throw new NotFoundError('找不到這筆地址。');
   return listAddresses(db, userId);
 }
 
@@ -107,7 +159,11 @@ export interface OrderDestination {
  * transaction, unless the same recipient and place are already there or the book is full (the order
  * goes ahead either way). The first address becomes the default. Answers whether it was saved.
  */
-export async function saveOrderDestination(db: DbOrTx, userId: string, d: OrderDestination): Promise<boolean> {
+export async function saveOrderDestination(
+  db: DbOrTx,
+  userId: string,
+  d: OrderDestination,
+): Promise<boolean> {
   const saved = await repo.addressesOf(db, userId);
   const digits = (phone: string) => phone.replace(/\D/g, '');
   const same = saved.some(
@@ -115,7 +171,11 @@ export async function saveOrderDestination(db: DbOrTx, userId: string, d: OrderD
       a.kind === d.method &&
       a.recipientName === d.recipientName &&
       digits(a.phone) === digits(d.phone) &&
-      (d.method === 'home' ? a.city === (d.city ?? null) && a.district === (d.district ?? null) && a.address === (d.address ?? null) : a.cvsBrand === (d.cvsBrand ?? null) && a.storeId === (d.storeId ?? null)),
+      (d.method === 'home'
+        ? a.city === (d.city ?? null) &&
+          a.district === (d.district ?? null) &&
+          a.address === (d.address ?? null)
+        : a.cvsBrand === (d.cvsBrand ?? null) && a.storeId === (d.storeId ?? null)),
   );
   if (same || saved.length >= MAX_ADDRESSES) return false;
   const home = d.method === 'home';

@@ -1,9 +1,33 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { PageWindow } from '@shop/shared/paging';
 import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
 import { rows } from '../../db/rows.ts';
-import { addresses, auditLog, categories, couponRedemptions, coupons, membershipTiers, orders, products, users } from '../../db/schema.ts';
+import {
+  addresses,
+  auditLog,
+  categories,
+  couponRedemptions,
+  coupons,
+  membershipTiers,
+  orders,
+  products,
+  users,
+} from '../../db/schema.ts';
 import { readTogether } from '../../db/reads.ts';
 
 export type TierRow = typeof membershipTiers.$inferSelect;
@@ -14,7 +38,10 @@ export type AddressRow = typeof addresses.$inferSelect;
 const byThreshold = () => [asc(membershipTiers.threshold), asc(membershipTiers.sortOrder)];
 
 export async function tiers(db: DbOrTx): Promise<TierRow[]> {
-  return db.select().from(membershipTiers).orderBy(...byThreshold());
+  return db
+    .select()
+    .from(membershipTiers)
+    .orderBy(...byThreshold());
 }
 
 /**
@@ -35,13 +62,21 @@ export const SPEND_WINDOW_MS = 365 * 86_400_000;
 /** Paid spending of the last 12 months (paidSpendSql). */
 export async function spendOf(db: DbOrTx, userId: string, now: Date): Promise<number> {
   const since = new Date(now.getTime() - SPEND_WINDOW_MS);
-  const result = rows<{ spend: number }>(await db.execute(sql`select ${paidSpendSql(sql`${userId}`, since)} as spend`));
+  const result = rows<{ spend: number }>(
+    await db.execute(sql`select ${paidSpendSql(sql`${userId}`, since)} as spend`),
+  );
   return result[0]?.spend ?? 0;
 }
 
 export async function userTier(db: DbOrTx, userId: string) {
   const [row] = await db
-    .select({ tierCode: users.tierCode, birthday: users.birthday, email: users.email, displayName: users.displayName, createdAt: users.createdAt })
+    .select({
+      tierCode: users.tierCode,
+      birthday: users.birthday,
+      email: users.email,
+      displayName: users.displayName,
+      createdAt: users.createdAt,
+    })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
@@ -52,9 +87,17 @@ export async function userTier(db: DbOrTx, userId: string) {
  * The tier table (in `tiers`' order) and the member's tier code, in one statement: a checkout's
  * quote needs both, on every quote and in every order's transaction.
  */
-export async function tiersForMember(db: DbOrTx, userId: string): Promise<{ all: TierRow[]; memberTierCode: string | null }> {
+export async function tiersForMember(
+  db: DbOrTx,
+  userId: string,
+): Promise<{ all: TierRow[]; memberTierCode: string | null }> {
   const found = await db
-    .select({ tier: membershipTiers, memberTierCode: sql<string | null>`(select ${users.tierCode} from ${users} where ${users.id} = ${userId})` })
+    .select({
+      tier: membershipTiers,
+      memberTierCode: sql<
+        string | null
+      >`(select ${users.tierCode} from ${users} where ${users.id} = ${userId})`,
+    })
     .from(membershipTiers)
     .orderBy(...byThreshold());
   return { all: found.map((r) => r.tier), memberTierCode: found[0]?.memberTierCode ?? null };
@@ -69,14 +112,21 @@ export async function setTier(db: DbOrTx, userId: string, tierCode: string): Pro
   return result.length > 0;
 }
 
-export async function findCoupon(db: DbOrTx, code: string, opts: { forUpdate?: boolean } = {}): Promise<CouponRow | null> {
+export async function findCoupon(
+  db: DbOrTx,
+  code: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<CouponRow | null> {
   const query = db.select().from(coupons).where(eq(coupons.code, code)).limit(1);
   const [row] = opts.forUpdate ? await query.for('update') : await query;
   return row ?? null;
 }
 
 export async function memberUses(db: DbOrTx, couponId: string, userId: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(couponRedemptions).where(and(eq(couponRedemptions.couponId, couponId), eq(couponRedemptions.userId, userId)));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(couponRedemptions)
+    .where(and(eq(couponRedemptions.couponId, couponId), eq(couponRedemptions.userId, userId)));
   return row?.n ?? 0;
 }
 
@@ -85,20 +135,34 @@ export async function takeCouponUse(db: DbOrTx, couponId: string): Promise<boole
   const result = await db
     .update(coupons)
     .set({ usedCount: sql`${coupons.usedCount} + 1`, updatedAt: sql`now()` })
-    .where(and(eq(coupons.id, couponId), sql`(${coupons.totalLimit} is null or ${coupons.usedCount} < ${coupons.totalLimit})`))
+    .where(
+      and(
+        eq(coupons.id, couponId),
+        sql`(${coupons.totalLimit} is null or ${coupons.usedCount} < ${coupons.totalLimit})`,
+      ),
+    )
     .returning({ id: coupons.id });
   return result.length > 0;
 }
 
-export async function insertRedemption(db: DbOrTx, values: typeof couponRedemptions.$inferInsert): Promise<void> {
+export async function insertRedemption(
+  db: DbOrTx,
+  values: typeof couponRedemptions.$inferInsert,
+): Promise<void> {
   await db.insert(couponRedemptions).values(values);
 }
 
 /** An unpaid order that is cancelled or expires gives its coupon uses back. */
 export async function releaseRedemptions(db: DbOrTx, orderId: string): Promise<void> {
-  const released = await db.delete(couponRedemptions).where(eq(couponRedemptions.orderId, orderId)).returning({ couponId: couponRedemptions.couponId });
+  const released = await db
+    .delete(couponRedemptions)
+    .where(eq(couponRedemptions.orderId, orderId))
+    .returning({ couponId: couponRedemptions.couponId });
   for (const r of released) {
-    await db.update(coupons).set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)` }).where(eq(coupons.id, r.couponId));
+    await db
+      .update(coupons)
+      .set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)` })
+      .where(eq(coupons.id, r.couponId));
   }
 }
 
@@ -107,7 +171,10 @@ export async function couponsFor(db: DbOrTx, userId: string): Promise<Array<Coup
   const result = await db
     // Qualified by hand: in a one-table select drizzle writes columns without their table name,
     // and the subquery's bare "id" would then mean coupon_redemptions.id.
-    .select({ coupon: coupons, uses: sql<number>`(select count(*)::int from coupon_redemptions r where r.coupon_id = "coupons"."id" and r.user_id = ${userId})` })
+    .select({
+      coupon: coupons,
+      uses: sql<number>`(select count(*)::int from coupon_redemptions r where r.coupon_id = "coupons"."id" and r.user_id = ${userId})`,
+    })
     .from(coupons)
     .where(and(eq(coupons.status, 'active'), or(eq(coupons.listed, true), eq(coupons.ownerId, userId))))
     .orderBy(desc(coupons.endsAt));
@@ -127,11 +194,17 @@ export async function productCategories(db: DbOrTx, productIds: string[]): Promi
 
 export async function categoryNames(db: DbOrTx, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  return (await db.select({ name: categories.name }).from(categories).where(inArray(categories.id, ids))).map((r) => r.name);
+  return (await db.select({ name: categories.name }).from(categories).where(inArray(categories.id, ids))).map(
+    (r) => r.name,
+  );
 }
 
 export async function hasPersonalCoupon(db: DbOrTx, userId: string, code: string): Promise<boolean> {
-  const [row] = await db.select({ id: coupons.id }).from(coupons).where(and(eq(coupons.ownerId, userId), eq(coupons.code, code))).limit(1);
+  const [row] = await db
+    .select({ id: coupons.id })
+    .from(coupons)
+    .where(and(eq(coupons.ownerId, userId), eq(coupons.code, code)))
+    .limit(1);
   return Boolean(row);
 }
 
@@ -141,7 +214,11 @@ export async function hasPersonalCoupon(db: DbOrTx, userId: string, code: string
  */
 /** Whether the member already holds the birthday coupon of a (Taipei) year. */
 export async function hasBirthdayCoupon(db: DbOrTx, userId: string, year: number): Promise<boolean> {
-  const found = await db.select({ id: coupons.id }).from(coupons).where(and(eq(coupons.ownerId, userId), eq(coupons.birthdayYear, year))).limit(1);
+  const found = await db
+    .select({ id: coupons.id })
+    .from(coupons)
+    .where(and(eq(coupons.ownerId, userId), eq(coupons.birthdayYear, year)))
+    .limit(1);
   return found.length > 0;
 }
 
@@ -161,11 +238,18 @@ export async function membersBornIn(db: DbOrTx, month: number) {
 // ── addresses ─────────────────────────────────────────────────────────────────────────────────
 
 export async function addressesOf(db: DbOrTx, userId: string): Promise<AddressRow[]> {
-  return db.select().from(addresses).where(eq(addresses.userId, userId)).orderBy(desc(addresses.isDefault), asc(addresses.createdAt));
+  return db
+    .select()
+    .from(addresses)
+    .where(eq(addresses.userId, userId))
+    .orderBy(desc(addresses.isDefault), asc(addresses.createdAt));
 }
 
 export async function clearDefault(db: DbOrTx, userId: string): Promise<void> {
-  await db.update(addresses).set({ isDefault: false }).where(and(eq(addresses.userId, userId), eq(addresses.isDefault, true)));
+  await db
+    .update(addresses)
+    .set({ isDefault: false })
+    .where(and(eq(addresses.userId, userId), eq(addresses.isDefault, true)));
 }
 
 export async function insertAddress(db: DbOrTx, values: typeof addresses.$inferInsert): Promise<AddressRow> {
@@ -174,7 +258,12 @@ export async function insertAddress(db: DbOrTx, values: typeof addresses.$inferI
   return row;
 }
 
-export async function updateAddress(db: DbOrTx, userId: string, id: string, values: Partial<typeof addresses.$inferInsert>): Promise<AddressRow | null> {
+export async function updateAddress(
+  db: DbOrTx,
+  userId: string,
+  id: string,
+  values: Partial<typeof addresses.$inferInsert>,
+): Promise<AddressRow | null> {
   const [row] = await db
     .update(addresses)
     .set({ ...values, updatedAt: sql`now()` })
@@ -184,12 +273,18 @@ export async function updateAddress(db: DbOrTx, userId: string, id: string, valu
 }
 
 export async function deleteAddress(db: DbOrTx, userId: string, id: string): Promise<AddressRow | null> {
-  const [row] = await db.delete(addresses).where(and(eq(addresses.id, id), eq(addresses.userId, userId))).returning();
+  const [row] = await db
+    .delete(addresses)
+    .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
+    .returning();
   return row ?? null;
 }
 
 export async function countAddresses(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(addresses).where(eq(addresses.userId, userId));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(addresses)
+    .where(eq(addresses.userId, userId));
   return row?.n ?? 0;
 }
 
@@ -207,7 +302,10 @@ export interface MemberFilter {
 function memberWhere(f: MemberFilter): SQL | undefined {
   const where: SQL[] = [];
   if (f.text) {
-    const ors = [ilike(users.displayName, containsPattern(f.text)), ilike(users.email, containsPattern(f.text))];
+    const ors = [
+      ilike(users.displayName, containsPattern(f.text)),
+      ilike(users.email, containsPattern(f.text)),
+    ];
     if (f.digits) ors.push(ilike(users.phone, containsPattern(f.digits)));
     where.push(or(...ors)!);
   }
@@ -221,28 +319,29 @@ function memberWhere(f: MemberFilter): SQL | undefined {
 export async function memberPage(db: DbOrTx, f: MemberFilter, window: PageWindow, spendSince: Date) {
   const filter = memberWhere(f);
   const [items, [total]] = await readTogether(db, [
-    () => db
-      .select({
-        id: users.id,
-        name: users.displayName,
-        email: users.email,
-        phone: users.phone,
-        role: users.role,
-        tierCode: users.tierCode,
-        tierName: membershipTiers.name,
-        // Qualified by hand: drizzle writes bare column names in some selects, and a bare "id"
-        // in the subquery would mean the order's.
-        spend: paidSpendSql(sql`"users"."id"`, spendSince),
-        orderCount: sql<number>`(select count(*)::int from orders o where o.user_id = "users"."id")`,
-        joinedAt: users.createdAt,
-        disabledAt: users.disabledAt,
-      })
-      .from(users)
-      .leftJoin(membershipTiers, eq(membershipTiers.code, users.tierCode))
-      .where(filter)
-      .orderBy(desc(users.createdAt), asc(users.id))
-      .limit(window.limit)
-      .offset(window.offset),
+    () =>
+      db
+        .select({
+          id: users.id,
+          name: users.displayName,
+          email: users.email,
+          phone: users.phone,
+          role: users.role,
+          tierCode: users.tierCode,
+          tierName: membershipTiers.name,
+          // Qualified by hand: drizzle writes bare column names in some selects, and a bare "id"
+          // in the subquery would mean the order's.
+          spend: paidSpendSql(sql`"users"."id"`, spendSince),
+          orderCount: sql<number>`(select count(*)::int from orders o where o.user_id = "users"."id")`,
+          joinedAt: users.createdAt,
+          disabledAt: users.disabledAt,
+        })
+        .from(users)
+        .leftJoin(membershipTiers, eq(membershipTiers.code, users.tierCode))
+        .where(filter)
+        .orderBy(desc(users.createdAt), asc(users.id))
+        .limit(window.limit)
+        .offset(window.offset),
     () => db.select({ n: count() }).from(users).where(filter),
   ]);
   return { items, total: Number(total?.n ?? 0) };
@@ -288,11 +387,21 @@ export async function lastDisableAudit(db: DbOrTx, userId: string): Promise<unkn
 
 /** An account's role and state, its row locked for the change that follows. */
 export async function lockAccount(tx: DbOrTx, id: string) {
-  const [row] = await tx.select({ id: users.id, role: users.role, disabledAt: users.disabledAt }).from(users).where(eq(users.id, id)).limit(1).for('update');
+  const [row] = await tx
+    .select({ id: users.id, role: users.role, disabledAt: users.disabledAt })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1)
+    .for('update');
   return row ?? null;
 }
 
-export async function setDisabledAt(tx: DbOrTx, id: string, disabledAt: Date | null, now: Date): Promise<void> {
+export async function setDisabledAt(
+  tx: DbOrTx,
+  id: string,
+  disabledAt: Date | null,
+  now: Date,
+): Promise<void> {
   await tx.update(users).set({ disabledAt, updatedAt: now }).where(eq(users.id, id));
 }
 
@@ -309,15 +418,36 @@ export async function otherActiveOwners(db: DbOrTx, exceptId: string): Promise<n
 /** Members of each tier. */
 export async function membersPerTier(db: DbOrTx, codes: string[]): Promise<Map<string, number>> {
   if (codes.length === 0) return new Map();
-  const found = await db.select({ code: users.tierCode, n: count() }).from(users).where(inArray(users.tierCode, codes)).groupBy(users.tierCode);
+  const found = await db
+    .select({ code: users.tierCode, n: count() })
+    .from(users)
+    .where(inArray(users.tierCode, codes))
+    .groupBy(users.tierCode);
   return new Map(found.map((r) => [r.code, Number(r.n)]));
 }
 
 /** The tiers in the console's order (sort order, then threshold). */
 export async function tiersBySortOrder(db: DbOrTx): Promise<TierRow[]> {
-  return db.select().from(membershipTiers).orderBy(asc(membershipTiers.sortOrder), asc(membershipTiers.threshold));
+  return db
+    .select()
+    .from(membershipTiers)
+    .orderBy(asc(membershipTiers.sortOrder), asc(membershipTiers.threshold));
 }
 
-export async function updateTier(db: DbOrTx, code: string, values: { name: string; threshold: number; discountPercent: number; freeShippingOver: number | null; sortOrder: number }, now: Date): Promise<void> {
-  await db.update(membershipTiers).set({ ...values, updatedAt: now }).where(eq(membershipTiers.code, code));
+export async function updateTier(
+  db: DbOrTx,
+  code: string,
+  values: {
+    name: string;
+    threshold: number;
+    discountPercent: number;
+    freeShippingOver: number | null;
+    sortOrder: number;
+  },
+  now: Date,
+): Promise<void> {
+  await db
+    .update(membershipTiers)
+    .set({ ...values, updatedAt: now })
+    .where(eq(membershipTiers.code, code));
 }

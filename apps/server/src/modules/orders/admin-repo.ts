@@ -16,7 +16,9 @@ const ORDER_ID = sql.raw('"orders"."id"');
 const itemCountSql = sql<number>`(select coalesce(sum(i.quantity), 0)::int from order_items i where i.order_id = ${ORDER_ID})`;
 const paymentStateSql = sql<PaymentState | null>`(select p.status from payments p where p.order_id = ${ORDER_ID} order by p.created_at desc, p.id desc limit 1)`;
 const latestShipment = (column: 'carrier' | 'tracking_no') =>
-  sql<string | null>`(select e.${sql.raw(column)} from order_events e where e.order_id = ${ORDER_ID} and e.kind = 'shipment' and e.${sql.raw(column)} is not null order by e.created_at desc, e.id desc limit 1)`;
+  sql<
+    string | null
+  >`(select e.${sql.raw(column)} from order_events e where e.order_id = ${ORDER_ID} and e.kind = 'shipment' and e.${sql.raw(column)} is not null order by e.created_at desc, e.id desc limit 1)`;
 
 /** The SQL condition for the list's filters (the customer is joined as `users`). */
 function filterWhere(f: AdminOrderFilters): SQL | undefined {
@@ -51,25 +53,26 @@ function filterWhere(f: AdminOrderFilters): SQL | undefined {
 export async function listPage(db: DbOrTx, filters: AdminOrderFilters, limit: number, offset: number) {
   const where = filterWhere(filters);
   const [rows, [total]] = await readTogether(db, [
-    () => db
-      .select({
-        orderNo: orders.orderNo,
-        createdAt: orders.createdAt,
-        status: orders.status,
-        paymentMethod: orders.paymentMethod,
-        shipping: orders.shipping,
-        total: orders.total,
-        customerName: users.displayName,
-        customerEmail: users.email,
-        itemCount: itemCountSql,
-        paymentState: paymentStateSql,
-      })
-      .from(orders)
-      .innerJoin(users, eq(users.id, orders.userId))
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(limit)
-      .offset(offset),
+    () =>
+      db
+        .select({
+          orderNo: orders.orderNo,
+          createdAt: orders.createdAt,
+          status: orders.status,
+          paymentMethod: orders.paymentMethod,
+          shipping: orders.shipping,
+          total: orders.total,
+          customerName: users.displayName,
+          customerEmail: users.email,
+          itemCount: itemCountSql,
+          paymentState: paymentStateSql,
+        })
+        .from(orders)
+        .innerJoin(users, eq(users.id, orders.userId))
+        .where(where)
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(limit)
+        .offset(offset),
     () => db.select({ n: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where),
   ]);
   return { rows, total: Number(total?.n ?? 0) };
@@ -104,15 +107,28 @@ export async function exportRows(db: DbOrTx, filters: AdminOrderFilters, limit: 
 }
 
 export async function paymentsOf(db: DbOrTx, orderId: string) {
-  return db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(payments.createdAt, payments.id);
+  return db
+    .select()
+    .from(payments)
+    .where(eq(payments.orderId, orderId))
+    .orderBy(payments.createdAt, payments.id);
 }
 
 export async function customerOf(db: DbOrTx, userId: string) {
-  const [row] = await db.select({ id: users.id, name: users.displayName, email: users.email, phone: users.phone }).from(users).where(eq(users.id, userId)).limit(1);
+  const [row] = await db
+    .select({ id: users.id, name: users.displayName, email: users.email, phone: users.phone })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   return row;
 }
 
 /** The console's audit rows about one order, newest first. */
 export async function auditOf(db: DbOrTx, orderNo: string, limit: number) {
-  return db.select().from(auditLog).where(and(eq(auditLog.entity, 'order'), eq(auditLog.entityId, orderNo))).orderBy(desc(auditLog.id)).limit(limit);
+  return db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, 'order'), eq(auditLog.entityId, orderNo)))
+    .orderBy(desc(auditLog.id))
+    .limit(limit);
 }

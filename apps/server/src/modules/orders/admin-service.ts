@@ -42,7 +42,10 @@ import { readTogether } from '../../db/reads.ts';
  */
 
 /** Orders newest first, one page, with the customer, item count and payment state. */
-export async function listAdminOrders(db: DbOrTx, query: AdminOrderListQuery): Promise<PageOf<AdminOrderRow>> {
+export async function listAdminOrders(
+  db: DbOrTx,
+  query: AdminOrderListQuery,
+): Promise<PageOf<AdminOrderRow>> {
   const { limit, offset } = pageWindow(query.page, query.pageSize);
   const { rows, total: n } = await adminRepo.listPage(db, query, limit, offset);
   return {
@@ -72,9 +75,9 @@ export async function listAdminOrders(db: DbOrTx, query: AdminOrderListQuery): P
 /** The most rows one export writes (a filter narrows a bigger shop's list). */
 export const EXPORT_LIMIT = 20_000;
 
-
 function destination(s: ShippingDetails): string {
-  if (s.method === 'home') return `${s.postalCode ?? ''} ${s.city ?? ''}${s.district ?? ''}${s.address ?? ''}`.trim();
+  if (s.method === 'home')
+    return `${s.postalCode ?? ''} ${s.city ?? ''}${s.district ?? ''}${s.address ?? ''}`.trim();
   return `${cvsStoreLabel(s.cvsBrand, s.storeName)}（${s.storeId ?? ''}）`;
 }
 
@@ -131,7 +134,8 @@ async function codFeeOf(db: DbOrTx, order: repo.OrderRow): Promise<number | null
   const rest = order.shippingFee - rules.codFee;
   const base = rules[order.shipping.method].fee;
   // Home delivery to an island, or pickup at an island store, carries the surcharge.
-  const surcharge = order.shipping.method === 'home' || order.shipping.storeOutlying ? rules.outlyingSurcharge : 0;
+  const surcharge =
+    order.shipping.method === 'home' || order.shipping.storeOutlying ? rules.outlyingSurcharge : 0;
   return [0, base, surcharge, base + surcharge].includes(rest) ? rules.codFee : null;
 }
 
@@ -142,7 +146,11 @@ async function findOrder(db: DbOrTx, orderNo: string): Promise<repo.OrderRow> {
 }
 
 /** Everything about one order for the console; `withOperations` adds the audit rows (owner only). */
-export async function getAdminOrder(db: DbOrTx, orderNo: string, options: { withOperations: boolean }): Promise<AdminOrderDetail> {
+export async function getAdminOrder(
+  db: DbOrTx,
+  orderNo: string,
+  options: { withOperations: boolean },
+): Promise<AdminOrderDetail> {
   const order = await findOrder(db, orderNo);
   const [items, events, paymentRows, customer, operations] = await readTogether(db, [
     () => repo.itemsOf(db, order.id),
@@ -180,7 +188,12 @@ export async function getAdminOrder(db: DbOrTx, orderNo: string, options: { with
     itemCount: items.reduce((n, item) => n + item.quantity, 0),
     amounts: {
       subtotal: order.subtotal,
-      discounts: order.discounts.map((d) => ({ kind: d.kind, label: d.label, amount: d.amount, code: d.code ?? null })),
+      discounts: order.discounts.map((d) => ({
+        kind: d.kind,
+        label: d.label,
+        amount: d.amount,
+        code: d.code ?? null,
+      })),
       discountTotal: order.discountTotal,
       shipping: order.shippingFee - (codFee ?? 0),
       codFee,
@@ -226,13 +239,35 @@ export async function getAdminOrder(db: DbOrTx, orderNo: string, options: { with
     returns: await returnsOfOrderForStaff(db, order, items),
     note: order.note,
     shipment: shipment ? { carrier: shipment.carrier, trackingNo: shipment.trackingNo } : null,
-    parcel: parcel ? { logisticsId: parcel.logisticsId, subType: parcel.subType, statusCode: parcel.statusCode, statusMessage: parcel.statusMessage, collectionAmount: parcel.collectionAmount } : null,
+    parcel: parcel
+      ? {
+          logisticsId: parcel.logisticsId,
+          subType: parcel.subType,
+          statusCode: parcel.statusCode,
+          statusMessage: parcel.statusMessage,
+          collectionAmount: parcel.collectionAmount,
+        }
+      : null,
     events: events.map(orderEventView),
     operations:
-      operations?.map((r) => ({ id: String(r.id), at: r.at.toISOString(), actorEmail: r.actorEmail, actorRole: r.actorRole, action: r.action, entity: r.entity, entityId: r.entityId, before: r.before, after: r.after })) ??
-      null,
+      operations?.map((r) => ({
+        id: String(r.id),
+        at: r.at.toISOString(),
+        actorEmail: r.actorEmail,
+        actorRole: r.actorRole,
+        action: r.action,
+        entity: r.entity,
+        entityId: r.entityId,
+        before: r.before,
+        after: r.after,
+      })) ?? null,
     allowedActions: allowedOrderActions(order),
-    shipmentEvents: order.status !== 'shipped' ? [] : s.method === 'cvs' ? ['picked_up', 'in_transit', 'arrived_at_store'] : ['picked_up', 'in_transit'],
+    shipmentEvents:
+      order.status !== 'shipped'
+        ? []
+        : s.method === 'cvs'
+          ? ['picked_up', 'in_transit', 'arrived_at_store']
+          : ['picked_up', 'in_transit'],
   };
 }
 
@@ -241,7 +276,9 @@ export async function getAdminOrder(db: DbOrTx, orderNo: string, options: { with
 /** What the audit trail keeps of an action besides the status: carrier, reason, place. */
 function actionDetails(body: OrderActionBody): Record<string, string> {
   const { action: _action, ...rest } = body;
-  return Object.fromEntries(Object.entries(rest).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''));
+  return Object.fromEntries(
+    Object.entries(rest).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''),
+  );
 }
 
 function toAdvance(body: OrderActionBody): AdvanceOrderBody {
@@ -288,21 +325,49 @@ export async function runOrderAction(
 ): Promise<ActionResult> {
   const order = await findOrder(deps.db, orderNo);
   if (!allowedOrderActions(order).includes(body.action)) {
-    if (body.action === 'refund' && order.paymentMethod === 'cod' && canTransition(order.status, 'refunded')) {
-      throw new ConflictError('貨到付款訂單送達前尚未收款，不需要退款；請改用「取消訂單」。', 'invalid-transition');
+    if (
+      body.action === 'refund' &&
+      order.paymentMethod === 'cod' &&
+      canTransition(order.status, 'refunded')
+    ) {
+      throw new ConflictError(
+        '貨到付款訂單送達前尚未收款，不需要退款；請改用「取消訂單」。',
+        'invalid-transition',
+      );
     }
-    throw new ConflictError(`訂單目前為「${ORDER_STATUS_LABELS[order.status]}」，不能${ORDER_ACTION_LABELS[body.action]}。`, 'invalid-transition');
+    throw new ConflictError(
+      `訂單目前為「${ORDER_STATUS_LABELS[order.status]}」，不能${ORDER_ACTION_LABELS[body.action]}。`,
+      'invalid-transition',
+    );
   }
-  if (body.action === 'shipment-event' && body.event === 'arrived_at_store' && order.shipping.method !== 'cvs') {
-    throw new BadRequestError('宅配訂單不會到達取貨門市。', { event: '宅配訂單不會到達取貨門市，請選擇其他配送事件' });
+  if (
+    body.action === 'shipment-event' &&
+    body.event === 'arrived_at_store' &&
+    order.shipping.method !== 'cvs'
+  ) {
+    throw new BadRequestError('宅配訂單不會到達取貨門市。', {
+      event: '宅配訂單不會到達取貨門市，請選擇其他配送事件',
+    });
   }
   let move: OrderActionBody = body;
   if (body.action === 'ship-ecpay') {
     // The logistics order is made first (a call to ECPay, outside any transaction); an earlier try
     // that made it is found again, so a retry never makes a second parcel.
-    if (!deps.shipParcel) throw new ConflictError('這個商店沒有設定綠界物流，請改為手動填寫物流業者與追蹤編號。', 'invalid-transition');
+    if (!deps.shipParcel)
+      throw new ConflictError(
+        '這個商店沒有設定綠界物流，請改為手動填寫物流業者與追蹤編號。',
+        'invalid-transition',
+      );
     const owner = await repo.ownerOf(deps.db, order.userId);
-    const shipped = await deps.shipParcel({ id: order.id, orderNo: order.orderNo, createdAt: order.createdAt, total: order.total, cashOnDelivery: order.paymentMethod === 'cod', shipping: order.shipping, email: owner?.email ?? null });
+    const shipped = await deps.shipParcel({
+      id: order.id,
+      orderNo: order.orderNo,
+      createdAt: order.createdAt,
+      total: order.total,
+      cashOnDelivery: order.paymentMethod === 'cod',
+      shipping: order.shipping,
+      email: owner?.email ?? null,
+    });
     move = { action: 'ship', carrier: shipped.carrier, trackingNo: shipped.trackingNo };
   }
   const details = actionDetails(move);
@@ -321,7 +386,13 @@ export async function runOrderAction(
 }
 
 /** Before the parcel leaves: the recipient is still the shop's to correct. */
-const RECIPIENT_EDITABLE: readonly OrderStatus[] = ['pending_payment', 'payment_failed', 'paid', 'processing', 'returned'];
+const RECIPIENT_EDITABLE: readonly OrderStatus[] = [
+  'pending_payment',
+  'payment_failed',
+  'paid',
+  'processing',
+  'returned',
+];
 
 export interface RecipientChange {
   readonly before: { readonly recipientName: string; readonly phone: string };
@@ -334,20 +405,34 @@ export interface RecipientChange {
  * way of delivery; a parcel already made with ECPay (made at payment) carries the old name, so the
  * order is then refused too. `record` (the audit row) commits with the change.
  */
-export async function correctRecipient(db: Db, orderNo: string, body: RecipientCorrectionBody, record: (tx: Tx, change: RecipientChange) => Promise<void>): Promise<void> {
+export async function correctRecipient(
+  db: Db,
+  orderNo: string,
+  body: RecipientCorrectionBody,
+  record: (tx: Tx, change: RecipientChange) => Promise<void>,
+): Promise<void> {
   const found = await findOrder(db, orderNo);
   const method = found.shipping.method === 'cvs' ? 'cvs' : 'home';
-  if (!isLogisticsName(body.recipientName)) throw new BadRequestError(LOGISTICS_NAME_MESSAGES[method], { recipientName: LOGISTICS_NAME_MESSAGES[method] });
+  if (!isLogisticsName(body.recipientName))
+    throw new BadRequestError(LOGISTICS_NAME_MESSAGES[method], {
+      recipientName: LOGISTICS_NAME_MESSAGES[method],
+    });
   await db.transaction(async (tx) => {
     const order = await repo.findById(tx, found.id, { forUpdate: true });
     if (!order) throw new NotFoundError('找不到這筆訂單。');
     if (!RECIPIENT_EDITABLE.includes(order.status)) {
-      throw new ConflictError(`訂單目前為「${ORDER_STATUS_LABELS[order.status]}」，包裹已交給物流業者，收件人無法在這裡修改。`, 'invalid-transition');
+      throw new ConflictError(
+        `訂單目前為「${ORDER_STATUS_LABELS[order.status]}」，包裹已交給物流業者，收件人無法在這裡修改。`,
+        'invalid-transition',
+      );
     }
     const parcel = await parcelOf(tx, order.id);
     const step = parcel ? parcelStep(parcel.statusCode) : null;
     if (parcel && !(step && CAME_BACK.includes(step))) {
-      throw new ConflictError('這筆訂單已建立綠界物流單，物流單上的收件人需在綠界後台修改。', 'invalid-transition');
+      throw new ConflictError(
+        '這筆訂單已建立綠界物流單，物流單上的收件人需在綠界後台修改。',
+        'invalid-transition',
+      );
     }
     const before = { recipientName: order.shipping.recipientName, phone: order.shipping.phone };
     const after = { recipientName: body.recipientName, phone: body.phone };

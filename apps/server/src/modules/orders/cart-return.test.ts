@@ -20,13 +20,23 @@ describe.skipIf(!dbAvailable())('an unpaid order that ends gives its lines back 
   });
   afterAll(async () => ctx.close());
 
-  const cartOf = async (s: Awaited<ReturnType<typeof shopper>>) => Object.fromEntries(((await s.call('GET', '/api/cart')).json() as Cart).lines.map((l) => [l.sku, l.quantity]));
-  const lastNote = async (s: Awaited<ReturnType<typeof shopper>>, orderNo: string) => ((await s.call('GET', `/api/orders/${orderNo}`)).json() as { events: Array<{ note: string | null }> }).events.at(-1)!.note;
+  const cartOf = async (s: Awaited<ReturnType<typeof shopper>>) =>
+    Object.fromEntries(
+      ((await s.call('GET', '/api/cart')).json() as Cart).lines.map((l) => [l.sku, l.quantity]),
+    );
+  const lastNote = async (s: Awaited<ReturnType<typeof shopper>>, orderNo: string) =>
+    (
+      (await s.call('GET', `/api/orders/${orderNo}`)).json() as { events: Array<{ note: string | null }> }
+    ).events.at(-1)!.note;
   const expire = async (orderNo: string) => {
-    await ctx.database.db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.orderNo, orderNo));
+    await ctx.database.db
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(orders.orderNo, orderNo));
     await ctx.app.sweepExpiredOrders();
   };
-  const setStock = (sku: string, stock: number) => ctx.database.db.update(productVariants).set({ stock }).where(eq(productVariants.sku, sku));
+  const setStock = (sku: string, stock: number) =>
+    ctx.database.db.update(productVariants).set({ stock }).where(eq(productVariants.sku, sku));
 
   it('expiry: merged with what the cart holds, never past the stock, and the history and the mail say so', async () => {
     const s = await shopper(ctx.app, 'back-expired@example.com');
@@ -46,10 +56,13 @@ describe.skipIf(!dbAvailable())('an unpaid order that ends gives its lines back 
     await expire(orderNo);
     // Two pots are in stock again (the expired order's): the cart holds two, not three; the cup goes back whole.
     expect(await cartOf(s)).toEqual({ 'POT-1': 2, 'CUP-1': 1 });
-    const note = '超過付款期限，訂單已自動取消；商品已放回購物車；「朱泥手拉坯茶壺（150 g）」庫存只剩 2 件，購物車裡共 2 件。';
+    const note =
+      '超過付款期限，訂單已自動取消；商品已放回購物車；「朱泥手拉坯茶壺（150 g）」庫存只剩 2 件，購物車裡共 2 件。';
     expect(await lastNote(s, orderNo)).toBe(note);
     const mail = await latestMail(ctx.database, 'back-expired@example.com', 'order-expired');
-    expect(mail.text).toContain('商品已放回購物車；「朱泥手拉坯茶壺（150 g）」庫存只剩 2 件，購物車裡共 2 件。想購買的話，可以直接從購物車結帳。');
+    expect(mail.text).toContain(
+      '商品已放回購物車；「朱泥手拉坯茶壺（150 g）」庫存只剩 2 件，購物車裡共 2 件。想購買的話，可以直接從購物車結帳。',
+    );
   });
 
   it('the member’s cancel: the answer says what went back; a product that left the shop stays out', async () => {
@@ -57,17 +70,29 @@ describe.skipIf(!dbAvailable())('an unpaid order that ends gives its lines back 
     await s.add(variants['DD-S']!, 1);
     await s.add(variants['LS-S']!, 1);
     const { orderNo } = (await s.order({ paymentMethod: 'credit_card' })).json().order as { orderNo: string };
-    const lishan = (await ctx.database.db.select({ productId: productVariants.productId }).from(productVariants).where(eq(productVariants.sku, 'LS-S')))[0]!.productId;
+    const lishan = (
+      await ctx.database.db
+        .select({ productId: productVariants.productId })
+        .from(productVariants)
+        .where(eq(productVariants.sku, 'LS-S'))
+    )[0]!.productId;
     await ctx.database.db.update(products).set({ status: 'draft' }).where(eq(products.id, lishan));
     try {
       const res = await s.call('POST', `/api/orders/${orderNo}/cancel`);
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toMatchObject({ status: 'cancelled', cartNote: '商品已放回購物車；「梨山高山茶（75 g）」已下架，沒有放回。' });
+      expect(res.json()).toMatchObject({
+        status: 'cancelled',
+        cartNote: '商品已放回購物車；「梨山高山茶（75 g）」已下架，沒有放回。',
+      });
       expect(await cartOf(s)).toEqual({ 'DD-S': 1 });
-      expect(await lastNote(s, orderNo)).toBe('會員取消訂單；商品已放回購物車；「梨山高山茶（75 g）」已下架，沒有放回。');
+      expect(await lastNote(s, orderNo)).toBe(
+        '會員取消訂單；商品已放回購物車；「梨山高山茶（75 g）」已下架，沒有放回。',
+      );
       const mail = await latestMail(ctx.database, 'back-cancel@example.com', 'order-cancelled');
       expect(mail.text).toContain(`您已取消訂單 ${orderNo}。`);
-      expect(mail.text).toContain('商品已放回購物車；「梨山高山茶（75 g）」已下架，沒有放回。想購買的話，可以直接從購物車結帳。');
+      expect(mail.text).toContain(
+        '商品已放回購物車；「梨山高山茶（75 g）」已下架，沒有放回。想購買的話，可以直接從購物車結帳。',
+      );
     } finally {
       await ctx.database.db.update(products).set({ status: 'active' }).where(eq(products.id, lishan));
     }
@@ -79,7 +104,12 @@ describe.skipIf(!dbAvailable())('an unpaid order that ends gives its lines back 
     await setRole(ctx.database, 'back-staff-member@example.com', 'staff');
     await s.add(variants['CUP-1']!, 1);
     const unpaid = (await s.order({ paymentMethod: 'credit_card' })).json().order as { orderNo: string };
-    const cancel = await ctx.app.inject({ method: 'POST', url: `/api/admin/orders/${unpaid.orderNo}/actions`, headers: { cookie: staff.cookie, origin: ORIGIN }, payload: { action: 'cancel', reason: '庫存盤點有誤' } });
+    const cancel = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${unpaid.orderNo}/actions`,
+      headers: { cookie: staff.cookie, origin: ORIGIN },
+      payload: { action: 'cancel', reason: '庫存盤點有誤' },
+    });
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect(await cartOf(s)).toEqual({});
     expect(await lastNote(s, unpaid.orderNo)).toBe('店家取消訂單：庫存盤點有誤');

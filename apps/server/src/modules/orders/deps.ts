@@ -4,7 +4,13 @@ import { changeParcelStore, shipParcel, type ShipmentDeps } from '../logistics/s
 import type { OrderDeps } from './service.ts';
 
 /** What making and changing ECPay logistics orders needs, from the app's settings. */
-export const shipmentDeps = (app: FastifyInstance): ShipmentDeps => ({ db: app.db, settings: app.config.logistics, sender: app.config.logistics.sender, publicUrl: app.config.publicUrl, post: formPoster(app, app.config.publicUrl) });
+export const shipmentDeps = (app: FastifyInstance): ShipmentDeps => ({
+  db: app.db,
+  settings: app.config.logistics,
+  sender: app.config.logistics.sender,
+  publicUrl: app.config.publicUrl,
+  post: formPoster(app, app.config.publicUrl),
+});
 
 /** The order service's dependencies, from the app's plugins. */
 export function orderDeps(app: FastifyInstance): OrderDeps {

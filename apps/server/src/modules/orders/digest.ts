@@ -34,7 +34,14 @@ export async function enqueueDailyDigest(deps: DigestDeps, now: Date = new Date(
   if (!(await notificationSettings(deps.db)).dailyDigest) return false;
   const from = `${yesterday}T00:00:00+08:00`;
   const to = `${today}T00:00:00+08:00`;
-  const [figures] = rows<{ paid: string | number; paid_total: string | number | null; cod: string | number; cod_total: string | number | null; to_ship: string | number; failed: string | number }>(
+  const [figures] = rows<{
+    paid: string | number;
+    paid_total: string | number | null;
+    cod: string | number;
+    cod_total: string | number | null;
+    to_ship: string | number;
+    failed: string | number;
+  }>(
     await deps.db.execute(sql`select
       (select count(*) from orders where paid_at >= ${from}::timestamptz and paid_at < ${to}::timestamptz) as paid,
       (select sum(total) from orders where paid_at >= ${from}::timestamptz and paid_at < ${to}::timestamptz) as paid_total,
@@ -53,7 +60,9 @@ export async function enqueueDailyDigest(deps: DigestDeps, now: Date = new Date(
         `昨天（${yesterday}）完成付款的訂單 ${n(figures?.paid)} 筆，共 ${formatTwd(n(figures?.paid_total))}。`,
         `貨到付款新訂單 ${n(figures?.cod)} 筆，共 ${formatTwd(n(figures?.cod_total))}。`,
         `目前待出貨（已付款與備貨中）${n(figures?.to_ship)} 筆。`,
-        n(figures?.failed) > 0 ? `有 ${n(figures?.failed)} 則通知或綠界呼叫寄送失敗，請到後台「寄送狀態」處理。` : '所有通知都已順利送出。',
+        n(figures?.failed) > 0
+          ? `有 ${n(figures?.failed)} 則通知或綠界呼叫寄送失敗，請到後台「寄送狀態」處理。`
+          : '所有通知都已順利送出。',
       ],
       action: { label: '到後台處理訂單', url },
     }),

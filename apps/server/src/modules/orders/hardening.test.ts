@@ -4,7 +4,16 @@ import { createTestApp, dbAvailable, dbEngine, type TestContext } from '../../..
 import { seedTestCatalog } from '../../../test/fixtures.ts';
 import { mailCount } from '../../../test/mail.ts';
 import { ORIGIN, shopper } from '../../../test/shop.ts';
-import { couponRedemptions, coupons, mailOutbox, orderEvents, orders, payments, productVariants, users } from '../../db/schema.ts';
+import {
+  couponRedemptions,
+  coupons,
+  mailOutbox,
+  orderEvents,
+  orders,
+  payments,
+  productVariants,
+  users,
+} from '../../db/schema.ts';
 import { rows } from '../../db/rows.ts';
 import { checkMacValue } from '../../lib/ecpay-check-mac.ts';
 
@@ -23,30 +32,75 @@ describe.skipIf(!dbAvailable())('orders: holds, limits and races', () => {
   beforeAll(async () => {
     ctx = await createTestApp({ PUBLIC_URL: 'http://localhost:3000' });
     await seedTestCatalog(ctx.database);
-    const found = await ctx.database.db.select({ id: productVariants.id, sku: productVariants.sku }).from(productVariants);
+    const found = await ctx.database.db
+      .select({ id: productVariants.id, sku: productVariants.sku })
+      .from(productVariants);
     variants = Object.fromEntries(found.map((r) => [r.sku, r.id]));
     await ctx.database.db.update(productVariants).set({ stock: 500 });
   });
   afterAll(async () => ctx.close());
 
   const db = () => ctx.database.db;
-  const stockOf = async (sku: string) => (await db().select({ s: productVariants.stock }).from(productVariants).where(eq(productVariants.sku, sku)))[0]!.s;
-  const orderRow = async (orderNo: string) => (await db().select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!;
-  const unverify = (email: string) => db().update(users).set({ emailVerifiedAt: null }).where(eq(users.email, email));
+  const stockOf = async (sku: string) =>
+    (
+      await db()
+        .select({ s: productVariants.stock })
+        .from(productVariants)
+        .where(eq(productVariants.sku, sku))
+    )[0]!.s;
+  const orderRow = async (orderNo: string) =>
+    (await db().select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!;
+  const unverify = (email: string) =>
+    db().update(users).set({ emailVerifiedAt: null }).where(eq(users.email, email));
   const notify = (fields: Record<string, string>, path = '/api/payments/ecpay/notify') =>
-    ctx.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() });
-  const signed = (fields: Record<string, string>) => ({ ...fields, CheckMacValue: checkMacValue(fields, ECPAY.hashKey, ECPAY.hashIV) });
+    ctx.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(fields).toString(),
+    });
+  const signed = (fields: Record<string, string>) => ({
+    ...fields,
+    CheckMacValue: checkMacValue(fields, ECPAY.hashKey, ECPAY.hashIV),
+  });
   const paidNotice = (merchantTradeNo: string, amount: number) =>
-    signed({ MerchantID: ECPAY.merchantId, MerchantTradeNo: merchantTradeNo, RtnCode: '1', RtnMsg: '交易成功', TradeNo: `T${Date.now()}`, TradeAmt: String(amount), PaymentType: 'Credit_CreditCard', SimulatePaid: '0' });
+    signed({
+      MerchantID: ECPAY.merchantId,
+      MerchantTradeNo: merchantTradeNo,
+      RtnCode: '1',
+      RtnMsg: '交易成功',
+      TradeNo: `T${Date.now()}`,
+      TradeAmt: String(amount),
+      PaymentType: 'Credit_CreditCard',
+      SimulatePaid: '0',
+    });
   const atmInfo = (merchantTradeNo: string, amount: number, expireDate: string) =>
-    signed({ MerchantID: ECPAY.merchantId, MerchantTradeNo: merchantTradeNo, RtnCode: '2', RtnMsg: 'Get VirtualAccount Succeeded', TradeNo: 'T1', TradeAmt: String(amount), PaymentType: 'ATM_TAISHIN', BankCode: '812', vAccount: '9103522175887271', ExpireDate: expireDate });
+    signed({
+      MerchantID: ECPAY.merchantId,
+      MerchantTradeNo: merchantTradeNo,
+      RtnCode: '2',
+      RtnMsg: 'Get VirtualAccount Succeeded',
+      TradeNo: 'T1',
+      TradeAmt: String(amount),
+      PaymentType: 'ATM_TAISHIN',
+      BankCode: '812',
+      vAccount: '9103522175887271',
+      ExpireDate: expireDate,
+    });
   /** The order's time ran out and the sweep has run. */
   const expire = async (orderNo: string) => {
-    await db().update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.orderNo, orderNo));
+    await db()
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(orders.orderNo, orderNo));
     await ctx.app.sweepExpiredOrders();
     expect((await orderRow(orderNo)).status).toBe('expired');
   };
-  const buy = async (s: Awaited<ReturnType<typeof shopper>>, overrides: Record<string, unknown> = {}, sku = 'DD-S') => {
+  const buy = async (
+    s: Awaited<ReturnType<typeof shopper>>,
+    overrides: Record<string, unknown> = {},
+    sku = 'DD-S',
+  ) => {
     await s.add(variants[sku]!, 1);
     return s.order(overrides);
   };
@@ -89,7 +143,8 @@ describe.skipIf(!dbAvailable())('orders: holds, limits and races', () => {
 
     it('allows at most 3 cash-on-delivery orders not yet shipped per account', async () => {
       const s = await shopper(ctx.app, 'cod-hoarder@example.com');
-      for (let i = 0; i < 3; i++) expect((await buy(s, { paymentMethod: 'cod' }, 'CUP-1')).statusCode).toBe(201);
+      for (let i = 0; i < 3; i++)
+        expect((await buy(s, { paymentMethod: 'cod' }, 'CUP-1')).statusCode).toBe(201);
       const before = await stockOf('CUP-1');
       const fourth = await buy(s, { paymentMethod: 'cod' }, 'CUP-1');
       expect(fourth.statusCode).toBe(409);
@@ -98,16 +153,30 @@ describe.skipIf(!dbAvailable())('orders: holds, limits and races', () => {
       expect(await stockOf('CUP-1')).toBe(before);
     });
 
-    it.skipIf(dbEngine() !== 'postgres')('counts under a lock: with 2 orders open, 4 concurrent attempts make exactly 1 more', async () => {
-      const s = await shopper(ctx.app, 'rush-hoarder@example.com');
-      for (let i = 0; i < 2; i++) expect((await buy(s, { paymentMethod: 'credit_card' })).statusCode).toBe(201);
-      await s.add(variants['CUP-1']!, 1);
-      const results = await Promise.all(Array.from({ length: 4 }, () => s.order({ paymentMethod: 'credit_card' })));
-      expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
-      expect(results.filter((r) => r.statusCode !== 201).map((r) => r.json().error.code)).toEqual(['too-many-open-orders', 'too-many-open-orders', 'too-many-open-orders']);
-      const [open] = rows<{ n: number }>(await db().execute(sql`select count(*)::int as n from orders o join users u on u.id = o.user_id where u.email = 'rush-hoarder@example.com'`));
-      expect(open!.n).toBe(3);
-    });
+    it.skipIf(dbEngine() !== 'postgres')(
+      'counts under a lock: with 2 orders open, 4 concurrent attempts make exactly 1 more',
+      async () => {
+        const s = await shopper(ctx.app, 'rush-hoarder@example.com');
+        for (let i = 0; i < 2; i++)
+          expect((await buy(s, { paymentMethod: 'credit_card' })).statusCode).toBe(201);
+        await s.add(variants['CUP-1']!, 1);
+        const results = await Promise.all(
+          Array.from({ length: 4 }, () => s.order({ paymentMethod: 'credit_card' })),
+        );
+        expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
+        expect(results.filter((r) => r.statusCode !== 201).map((r) => r.json().error.code)).toEqual([
+          'too-many-open-orders',
+          'too-many-open-orders',
+          'too-many-open-orders',
+        ]);
+        const [open] = rows<{ n: number }>(
+          await db().execute(
+            sql`select count(*)::int as n from orders o join users u on u.id = o.user_id where u.email = 'rush-hoarder@example.com'`,
+          ),
+        );
+        expect(open!.n).toBe(3);
+      },
+    );
   });
 
   describe('how long a hold lasts', () => {
@@ -117,7 +186,8 @@ describe.skipIf(!dbAvailable())('orders: holds, limits and races', () => {
       // Twenty minutes have passed: ten are left.
       const deadline = new Date(Date.now() + 10 * MINUTE);
       await db().update(orders).set({ expiresAt: deadline }).where(eq(orders.orderNo, order.orderNo));
-      for (let i = 0; i < 3; i++) expect((await s.call('POST', `/api/orders/${order.orderNo}/pay`)).statusCode).toBe(200);
+      for (let i = 0; i < 3; i++)
+        expect((await s.call('POST', `/api/orders/${order.orderNo}/pay`)).statusCode).toBe(200);
       expect((await orderRow(order.orderNo)).expiresAt?.toISOString()).toBe(deadline.toISOString());
     });
 
@@ -127,7 +197,14 @@ describe.skipIf(!dbAvailable())('orders: holds, limits and races', () => {
       const hold = new Date(order.expiresAt).getTime() - Date.now();
       expect(hold).toBeGreaterThan(29 * MINUTE);
       expect(hold).toBeLessThanOrEqual(30 * MINUTE);
-      expect((await notify(atmInfo(`${order.orderNo}P1`, order.total, '2099/12/31'), '/api/payments/ecpay/payment-info')).body).toBe('1|OK');
+      expect(
+        (
+          await notify(
+            atmInfo(`${order.orderNo}P1`, order.total, '2099/12/31'),
+            '/api/payments/ecpay/payment-info',
+          )
+        ).body,
+      ).toBe('1|OK');
       expect((await orderRow(order.orderNo)).expiresAt?.toISOString()).toBe('2099-12-31T15:59:59.000Z');
     });
 
@@ -136,21 +213,47 @@ describe.skipIf(!dbAvailable())('orders: holds, limits and races', () => {
       const { order } = (await buy(s, { paymentMethod: 'atm' })).json();
       await expire(order.orderNo);
       const expiredAt = (await orderRow(order.orderNo)).expiresAt;
-      expect((await notify(atmInfo(`${order.orderNo}P1`, order.total, '2099/12/31'), '/api/payments/ecpay/payment-info')).body).toBe('1|OK');
+      expect(
+        (
+          await notify(
+            atmInfo(`${order.orderNo}P1`, order.total, '2099/12/31'),
+            '/api/payments/ecpay/payment-info',
+          )
+        ).body,
+      ).toBe('1|OK');
       const row = await orderRow(order.orderNo);
       expect(row.status).toBe('expired');
       expect(row.expiresAt?.toISOString()).toBe(expiredAt?.toISOString());
       await new Promise((r) => setTimeout(r, 200));
-      const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'atm-late@example.com'));
+      const mails = await db()
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.toAddress, 'atm-late@example.com'));
       expect(mails.filter((m) => m.meta.kind === 'atm-info')).toEqual([]);
     });
   });
 
   describe('a late payment and its coupon', () => {
     const coupon = (code: string, values: Partial<typeof coupons.$inferInsert> = {}) =>
-      db().insert(coupons).values({ code, name: `測試 ${code}`, kind: 'fixed', value: 100, startsAt: new Date(Date.now() - DAY), endsAt: new Date(Date.now() + 30 * DAY), ...values });
-    const usedCount = async (code: string) => (await db().select().from(coupons).where(eq(coupons.code, code)))[0]!.usedCount;
-    const redemptionsOf = async (code: string) => db().select().from(couponRedemptions).innerJoin(coupons, eq(coupons.id, couponRedemptions.couponId)).where(eq(coupons.code, code));
+      db()
+        .insert(coupons)
+        .values({
+          code,
+          name: `測試 ${code}`,
+          kind: 'fixed',
+          value: 100,
+          startsAt: new Date(Date.now() - DAY),
+          endsAt: new Date(Date.now() + 30 * DAY),
+          ...values,
+        });
+    const usedCount = async (code: string) =>
+      (await db().select().from(coupons).where(eq(coupons.code, code)))[0]!.usedCount;
+    const redemptionsOf = async (code: string) =>
+      db()
+        .select()
+        .from(couponRedemptions)
+        .innerJoin(coupons, eq(coupons.id, couponRedemptions.couponId))
+        .where(eq(coupons.code, code));
 
     it('restores an expired order only by counting its coupon again', async () => {
       await coupon('LATEBACK', { totalLimit: 5 });
@@ -177,7 +280,10 @@ describe.skipIf(!dbAvailable())('orders: holds, limits and races', () => {
       expect(await usedCount('LASTONE')).toBe(1);
       expect(await redemptionsOf('LASTONE')).toHaveLength(1);
       expect(await stockOf('DD-S')).toBe(stock);
-      const [payment] = await db().select().from(payments).where(eq(payments.merchantTradeNo, `${order.orderNo}P1`));
+      const [payment] = await db()
+        .select()
+        .from(payments)
+        .where(eq(payments.merchantTradeNo, `${order.orderNo}P1`));
       expect(payment!.status).toBe('paid');
       const events = await db().select().from(orderEvents).where(eq(orderEvents.orderId, payment!.orderId));
       expect(events.at(-1)!.note).toContain('退款');
@@ -197,7 +303,11 @@ describe.skipIf(!dbAvailable())('orders: holds, limits and races', () => {
 
   describe.skipIf(dbEngine() !== 'postgres')('decisions from the locked row', () => {
     /** Holds the order's row lock while `start` sends its request, then applies `change`, as a payment landing at that moment would. */
-    async function withOrderLocked<T>(orderNo: string, start: () => Promise<T>, change: Partial<typeof orders.$inferInsert>): Promise<T> {
+    async function withOrderLocked<T>(
+      orderNo: string,
+      start: () => Promise<T>,
+      change: Partial<typeof orders.$inferInsert>,
+    ): Promise<T> {
       let pending!: Promise<T>;
       await db().transaction(async (tx) => {
         await tx.execute(sql`select id from orders where order_no = ${orderNo} for update`);
@@ -207,7 +317,11 @@ describe.skipIf(!dbAvailable())('orders: holds, limits and races', () => {
         let settled = false;
         void pending.finally(() => (settled = true));
         while (!settled && Date.now() < until) {
-          const [w] = rows<{ n: number }>(await db().execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`));
+          const [w] = rows<{ n: number }>(
+            await db().execute(
+              sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+            ),
+          );
           if (w!.n > 0) break;
           await new Promise((r) => setTimeout(r, 20));
         }
@@ -219,7 +333,11 @@ describe.skipIf(!dbAvailable())('orders: holds, limits and races', () => {
     it('a member cannot cancel an order that shipped while the cancel was on its way', async () => {
       const s = await shopper(ctx.app, 'race-cancel@example.com');
       const { order } = (await buy(s, { paymentMethod: 'cod' })).json();
-      const res = await withOrderLocked(order.orderNo, () => s.call('POST', `/api/orders/${order.orderNo}/cancel`), { status: 'shipped' });
+      const res = await withOrderLocked(
+        order.orderNo,
+        () => s.call('POST', `/api/orders/${order.orderNo}/cancel`),
+        { status: 'shipped' },
+      );
       expect(res.statusCode, res.body).toBe(409);
       expect(res.json().error.code).toBe('not-cancellable');
       expect((await orderRow(order.orderNo)).status).toBe('shipped');
@@ -228,10 +346,18 @@ describe.skipIf(!dbAvailable())('orders: holds, limits and races', () => {
     it('a member cannot start paying again for an order that was paid meanwhile', async () => {
       const s = await shopper(ctx.app, 'race-pay@example.com');
       const { order } = (await buy(s, { paymentMethod: 'credit_card' })).json();
-      const res = await withOrderLocked(order.orderNo, () => s.call('POST', `/api/orders/${order.orderNo}/pay`), { status: 'paid', paidAt: new Date() });
+      const res = await withOrderLocked(
+        order.orderNo,
+        () => s.call('POST', `/api/orders/${order.orderNo}/pay`),
+        { status: 'paid', paidAt: new Date() },
+      );
       expect(res.statusCode, res.body).toBe(409);
       expect(res.json().error.code).toBe('not-payable');
-      const attempts = await db().select().from(payments).innerJoin(orders, eq(orders.id, payments.orderId)).where(eq(orders.orderNo, order.orderNo));
+      const attempts = await db()
+        .select()
+        .from(payments)
+        .innerJoin(orders, eq(orders.id, payments.orderId))
+        .where(eq(orders.orderNo, order.orderNo));
       expect(attempts).toHaveLength(1);
     });
   });
@@ -243,21 +369,38 @@ describe.skipIf(!dbAvailable())('orders: holds, limits and races', () => {
         url: '/api/auth/register',
         remoteAddress: '192.0.2.91',
         headers: { origin: ORIGIN },
-        payload: { displayName: '冒名者', email: 'victim@example.com', password: '別人的信箱-2026-茶', passwordConfirm: '別人的信箱-2026-茶', acceptTerms: true },
+        payload: {
+          displayName: '冒名者',
+          email: 'victim@example.com',
+          password: '別人的信箱-2026-茶',
+          passwordConfirm: '別人的信箱-2026-茶',
+          acceptTerms: true,
+        },
       });
       expect(register.statusCode, register.body).toBe(201);
       const cookie = register.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-      const call = (method: 'POST', url: string, payload: object) => ctx.app.inject({ method, url, headers: { cookie, origin: ORIGIN }, payload });
+      const call = (method: 'POST', url: string, payload: object) =>
+        ctx.app.inject({ method, url, headers: { cookie, origin: ORIGIN }, payload });
       await call('POST', '/api/cart/items', { variantId: variants['DD-S']!, quantity: 1 });
       const res = await call('POST', '/api/orders', {
         idempotencyKey: 'victim-order-0000000000',
-        shipping: { method: 'home', recipientName: '林小嵐', phone: '0912345678', city: '南投縣', district: '鹿谷鄉', address: '興產路 87 號' },
+        shipping: {
+          method: 'home',
+          recipientName: '林小嵐',
+          phone: '0912345678',
+          city: '南投縣',
+          district: '鹿谷鄉',
+          address: '興產路 87 號',
+        },
         invoice: { type: 'member' },
         paymentMethod: 'cod',
       });
       expect(res.statusCode).toBe(403);
       await new Promise((r) => setTimeout(r, 200));
-      const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'victim@example.com'));
+      const mails = await db()
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.toAddress, 'victim@example.com'));
       expect(mails.map((m) => m.meta.kind)).toEqual(['verify-email']);
     });
 
@@ -273,7 +416,10 @@ describe.skipIf(!dbAvailable())('orders: holds, limits and races', () => {
       expect((await orderRow(order.orderNo)).status).toBe('paid');
       await new Promise((r) => setTimeout(r, 200));
       expect(await mailCount(ctx.database, 'lapsed@example.com')).toBe(placedMails);
-      const paid = await db().select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, 'lapsed@example.com')));
+      const paid = await db()
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.toAddress, 'lapsed@example.com')));
       expect(paid.map((m) => m.meta.kind)).toEqual(['order-placed']);
     });
   });

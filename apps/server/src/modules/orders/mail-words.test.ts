@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { MailMessage } from '../../plugins/mail.ts';
-import { verificationMail, resetPasswordMail, passwordChangedMail, emailChangedMail, staffInviteMail } from '../auth/mails.ts';
+import {
+  verificationMail,
+  resetPasswordMail,
+  passwordChangedMail,
+  emailChangedMail,
+  staffInviteMail,
+} from '../auth/mails.ts';
 import { allowanceMail, invoiceIssuedMail, invoiceVoidedMail } from '../invoices/mails.ts';
 import {
   atmInfoMail,
@@ -19,7 +25,13 @@ import {
   storeClosedMail,
   type MailOrder,
 } from './mails.ts';
-import { returnApprovedMail, returnReceivedMail, returnRefusedMail, returnRequestedMail, shopReturnMail } from './return-mails.ts';
+import {
+  returnApprovedMail,
+  returnReceivedMail,
+  returnRefusedMail,
+  returnRequestedMail,
+  shopReturnMail,
+} from './return-mails.ts';
 
 const URL = 'http://localhost:3000';
 const order = (paymentMethod: MailOrder['paymentMethod']): MailOrder => ({
@@ -30,8 +42,25 @@ const order = (paymentMethod: MailOrder['paymentMethod']): MailOrder => ({
   paymentMethod,
   items: [{ productName: '凍頂烏龍茶', variantLabel: '75 g', quantity: 2 }],
 });
-const ret = { orderNo: 'TW20261126000001', returnNo: 'TW20261126000001-R1', email: 'lan@example.com', name: '林小嵐', items: [{ name: '凍頂烏龍茶（75 g）', quantity: 1 }], amount: 480, card: true };
-const invoice = { orderNo: 'TW20261126000001', email: 'lan@example.com', name: '林小嵐', invoiceNo: 'AB12345678', invoiceDate: '2026-11-26 10:00:00', randomNumber: '1234', amount: 1280, issuedTo: { type: 'mobile' as const, mobileBarcode: '/ABC1234' } };
+const ret = {
+  orderNo: 'TW20261126000001',
+  returnNo: 'TW20261126000001-R1',
+  email: 'lan@example.com',
+  name: '林小嵐',
+  items: [{ name: '凍頂烏龍茶（75 g）', quantity: 1 }],
+  amount: 480,
+  card: true,
+};
+const invoice = {
+  orderNo: 'TW20261126000001',
+  email: 'lan@example.com',
+  name: '林小嵐',
+  invoiceNo: 'AB12345678',
+  invoiceDate: '2026-11-26 10:00:00',
+  randomNumber: '1234',
+  amount: 1280,
+  issuedTo: { type: 'mobile' as const, mobileBarcode: '/ABC1234' },
+};
 const back = { note: '商品已放回購物車。', inCart: true };
 const when = new Date('2026-11-26T02:00:00Z');
 
@@ -40,23 +69,47 @@ const ALL: Array<[string, MailMessage]> = [
   ['placed (ATM)', orderPlacedMail(order('atm'), URL)],
   ['placed (card)', orderPlacedMail(order('credit_card'), URL)],
   ['placed (cash on delivery, home)', orderPlacedMail(order('cod'), URL)],
-  ['placed (cash on delivery, store pickup)', orderPlacedMail({ ...order('cod'), pickupStore: '7-ELEVEN 鹿谷門市' }, URL)],
+  [
+    'placed (cash on delivery, store pickup)',
+    orderPlacedMail({ ...order('cod'), pickupStore: '7-ELEVEN 鹿谷門市' }, URL),
+  ],
   ['paid', orderPaidMail(order('credit_card'), URL)],
   ['payment failed', paymentFailedMail(order('credit_card'), '付款未成功：授權失敗。', URL)],
   ['payment failed without a reason', paymentFailedMail(order('credit_card'), null, URL)],
   ['expired', orderExpiredMail(order('credit_card'), URL, back)],
   ['cancelled by the member', orderCancelledMail(order('credit_card'), 'member', null, URL, back)],
-  ['cancelled by staff (ATM, paid)', orderCancelledMail({ ...order('atm'), paid: true }, 'staff', '商品缺貨', URL)],
+  [
+    'cancelled by staff (ATM, paid)',
+    orderCancelledMail({ ...order('atm'), paid: true }, 'staff', '商品缺貨', URL),
+  ],
   ['refund by transfer', refundByTransferMail(order('cod'), URL)],
   ['refunded', orderRefundedMail(order('credit_card'), 1280, URL)],
   ['delivered', orderDeliveredMail(order('cod'), URL)],
-  ['ATM account', atmInfoMail(order('atm'), { bankCode: '812', account: '9103522175887271', expireDate: '2026/11/29' }, URL)],
+  [
+    'ATM account',
+    atmInfoMail(
+      order('atm'),
+      { bankCode: '812', account: '9103522175887271', expireDate: '2026/11/29' },
+      URL,
+    ),
+  ],
   ['shipped', orderShippedMail(order('cod'), { carrier: '7-ELEVEN 交貨便', trackingNo: 'F12345678' }, URL)],
-  ['at the store', parcelAtStoreMail(order('cod'), { label: '7-ELEVEN 鹿谷門市', address: '南投縣鹿谷鄉中正路一段 1 號' }, '2026/12/03', URL)],
+  [
+    'at the store',
+    parcelAtStoreMail(
+      order('cod'),
+      { label: '7-ELEVEN 鹿谷門市', address: '南投縣鹿谷鄉中正路一段 1 號' },
+      '2026/12/03',
+      URL,
+    ),
+  ],
   ['parcel returned', parcelReturnedMail(order('cod'), URL)],
   ['home parcel returned', parcelReturnedMail(order('credit_card'), URL, true)],
   ['store closed', storeClosedMail(order('cod'), '7-ELEVEN 鹿谷門市', URL)],
-  ['new order (shop)', newOrderMail({ ...order('atm'), shippingMethod: 'home', note: '' }, 'service@example.com', URL)],
+  [
+    'new order (shop)',
+    newOrderMail({ ...order('atm'), shippingMethod: 'home', note: '' }, 'service@example.com', URL),
+  ],
   ['return requested', returnRequestedMail(ret, URL)],
   ['return approved', returnApprovedMail(ret, '', URL)],
   ['return refused', returnRefusedMail(ret, '商品已拆封', URL)],
@@ -69,17 +122,23 @@ const ALL: Array<[string, MailMessage]> = [
   ['reset password', resetPasswordMail('lan@example.com', '林小嵐', `${URL}/resetPassword?code=x`)],
   ['password changed', passwordChangedMail('lan@example.com', '林小嵐', when, `${URL}/login`)],
   ['e-mail changed', emailChangedMail('lan@example.com', '林小嵐', 'new@example.com', when)],
-  ['staff invite', staffInviteMail('staff@example.com', '王小茶', '店員', `${URL}/admin/invite?code=x`, when)],
+  [
+    'staff invite',
+    staffInviteMail('staff@example.com', '王小茶', '店員', `${URL}/admin/invite?code=x`, when),
+  ],
 ];
 
 /** Chinese next to a Latin letter or digit with no space between (DESIGN.md: 「共 3 件商品」). */
 const UNSPACED = /[\u4e00-\u9fff][A-Za-z0-9]|[A-Za-z0-9][\u4e00-\u9fff]/;
 
 describe('what the shop’s mails say, in words a shopper reads', () => {
-  it.each(ALL.filter(([name]) => !name.includes('(shop)')))('%s: never asks for a reply the footer says not to send', (_name, mail) => {
-    // The footer: 「這封信由系統自動寄出，請勿直接回覆」 with the service address and phone.
-    expect(mail.text).not.toMatch(/回覆這封信/);
-  });
+  it.each(ALL.filter(([name]) => !name.includes('(shop)')))(
+    '%s: never asks for a reply the footer says not to send',
+    (_name, mail) => {
+      // The footer: 「這封信由系統自動寄出，請勿直接回覆」 with the service address and phone.
+      expect(mail.text).not.toMatch(/回覆這封信/);
+    },
+  );
 
   it.each(ALL)('%s: the plain text never points at a button it does not have', (_name, mail) => {
     expect(mail.text).not.toContain('按鈕');
@@ -108,11 +167,15 @@ describe('what the shop’s mails say, in words a shopper reads', () => {
     expect(atm.text).toContain('虛擬帳號：9103 5221 7588 7271');
   });
 
-  it('the shipped mail gives the carrier\'s tracking page', () => {
+  it("the shipped mail gives the carrier's tracking page", () => {
     const tcat = orderShippedMail(order('cod'), { carrier: '黑貓宅急便', trackingNo: '905512345678' }, URL);
-    expect(tcat.text).toContain('在物流業者網站查詢這件包裹：https://www.t-cat.com.tw/Inquire/TraceDetail.aspx?BillID=905512345678');
+    expect(tcat.text).toContain(
+      '在物流業者網站查詢這件包裹：https://www.t-cat.com.tw/Inquire/TraceDetail.aspx?BillID=905512345678',
+    );
     const [, seven] = ALL.find(([name]) => name === 'shipped')!;
-    expect(seven.text).toContain('到物流業者網站輸入追蹤編號查詢：https://eservice.7-11.com.tw/e-tracking/search.aspx');
+    expect(seven.text).toContain(
+      '到物流業者網站輸入追蹤編號查詢：https://eservice.7-11.com.tw/e-tracking/search.aspx',
+    );
   });
 
   it('the order mail names the payment method after a colon, with its space (ATM 轉帳)', () => {
@@ -130,4 +193,3 @@ describe('cash on delivery in the order mail', () => {
     expect(orderPlacedMail(order('cod'), URL).text).toContain('商品送達時請準備現金付款');
   });
 });
-

@@ -20,12 +20,24 @@ export interface MailOrder {
 }
 
 const items = (o: MailOrder) => o.items.map((i) => `${i.productName}（${i.variantLabel}）× ${i.quantity}`);
-export const orderUrl = (publicUrl: string, orderNo: string) => `${publicUrl}/member/orderList/${encodeURIComponent(orderNo)}`;
-const trackingUrl = (publicUrl: string, orderNo: string) => `${publicUrl}/member/orderTracking/${encodeURIComponent(orderNo)}`;
+export const orderUrl = (publicUrl: string, orderNo: string) =>
+  `${publicUrl}/member/orderList/${encodeURIComponent(orderNo)}`;
+const trackingUrl = (publicUrl: string, orderNo: string) =>
+  `${publicUrl}/member/orderTracking/${encodeURIComponent(orderNo)}`;
 
 /** One mail to the member about their order: greeting, the words, and one button to the order (the invoice mails too). */
-export function memberMail(o: Pick<MailOrder, 'orderNo' | 'email' | 'name'>, kind: string, title: string, paragraphs: string[], action: { label: string; url: string }): MailMessage {
-  return { to: o.email, ...renderMail({ title: `${title}：${o.orderNo}`, greeting: `${o.name} 您好：`, paragraphs, action }), meta: { link: action.url, kind } };
+export function memberMail(
+  o: Pick<MailOrder, 'orderNo' | 'email' | 'name'>,
+  kind: string,
+  title: string,
+  paragraphs: string[],
+  action: { label: string; url: string },
+): MailMessage {
+  return {
+    to: o.email,
+    ...renderMail({ title: `${title}：${o.orderNo}`, greeting: `${o.name} 您好：`, paragraphs, action }),
+    meta: { link: action.url, kind },
+  };
 }
 
 export function orderPlacedMail(o: MailOrder, publicUrl: string): MailMessage {
@@ -37,22 +49,44 @@ export function orderPlacedMail(o: MailOrder, publicUrl: string): MailMessage {
       : o.paymentMethod === 'atm'
         ? '請於 30 分鐘內取得 ATM 虛擬帳號，逾時訂單會自動取消；還沒取得的話，可以在訂單頁按「前往付款」。取得後請依通知信轉帳，入帳後我們會為您出貨。'
         : '請於 30 分鐘內完成信用卡付款，逾時訂單會自動取消。';
-  return memberMail(o, 'order-placed', '訂單已成立', [`感謝您的訂購！訂單編號 ${o.orderNo}，金額 ${formatTwd(o.total)}，付款方式：${PAYMENT_METHOD_LABELS[o.paymentMethod]}。`, next, `購買內容：${items(o).join('、')}`], {
-    label: '查看訂單',
-    url: orderUrl(publicUrl, o.orderNo),
-  });
+  return memberMail(
+    o,
+    'order-placed',
+    '訂單已成立',
+    [
+      `感謝您的訂購！訂單編號 ${o.orderNo}，金額 ${formatTwd(o.total)}，付款方式：${PAYMENT_METHOD_LABELS[o.paymentMethod]}。`,
+      next,
+      `購買內容：${items(o).join('、')}`,
+    ],
+    {
+      label: '查看訂單',
+      url: orderUrl(publicUrl, o.orderNo),
+    },
+  );
 }
 
 export function orderPaidMail(o: MailOrder, publicUrl: string): MailMessage {
-  return memberMail(o, 'order-paid', '付款完成', [`我們已收到訂單 ${o.orderNo} 的款項 ${formatTwd(o.total)}，謝謝您。`, '茶師會在 1–3 個工作天內為您備貨出貨，出貨時會再寄信通知。'], {
-    label: '查看訂單',
-    url: orderUrl(publicUrl, o.orderNo),
-  });
+  return memberMail(
+    o,
+    'order-paid',
+    '付款完成',
+    [
+      `我們已收到訂單 ${o.orderNo} 的款項 ${formatTwd(o.total)}，謝謝您。`,
+      '茶師會在 1–3 個工作天內為您備貨出貨，出貨時會再寄信通知。',
+    ],
+    {
+      label: '查看訂單',
+      url: orderUrl(publicUrl, o.orderNo),
+    },
+  );
 }
 
 /** The gateway's reason, when it gave one, is one clause of a sentence that ends in 。 (without its own 「付款未成功：」). */
 export function paymentFailedMail(o: MailOrder, reason: string | null, publicUrl: string): MailMessage {
-  const why = (reason ?? '').trim().replace(/^付款未成功[：:]?/, '').replace(/[。.!！]+$/, '');
+  const why = (reason ?? '')
+    .trim()
+    .replace(/^付款未成功[：:]?/, '')
+    .replace(/[。.!！]+$/, '');
   return memberMail(
     o,
     'payment-failed',
@@ -71,27 +105,54 @@ export interface MailCartReturn {
   readonly inCart: boolean;
 }
 
-const cartParagraph = (back: MailCartReturn) => `${back.note}${back.inCart ? '想購買的話，可以直接從購物車結帳。' : ''}`;
+const cartParagraph = (back: MailCartReturn) =>
+  `${back.note}${back.inCart ? '想購買的話，可以直接從購物車結帳。' : ''}`;
 
-export function orderExpiredMail(o: MailOrder, publicUrl: string, back: MailCartReturn | null = null): MailMessage {
+export function orderExpiredMail(
+  o: MailOrder,
+  publicUrl: string,
+  back: MailCartReturn | null = null,
+): MailMessage {
   return memberMail(
     o,
     'order-expired',
     '訂單已逾期取消',
-    [`訂單 ${o.orderNo} 在付款期限內沒有收到款項，已自動取消。`, back ? cartParagraph(back) : '如果還想購買，歡迎重新下單。', '若您其實已經付款，請與客服聯絡，我們會為您確認。'],
+    [
+      `訂單 ${o.orderNo} 在付款期限內沒有收到款項，已自動取消。`,
+      back ? cartParagraph(back) : '如果還想購買，歡迎重新下單。',
+      '若您其實已經付款，請與客服聯絡，我們會為您確認。',
+    ],
     { label: '查看訂單', url: orderUrl(publicUrl, o.orderNo) },
   );
 }
 
 /** Cancelled by the member, by staff (with their reason) or, for cash on delivery, before it shipped. */
-export function orderCancelledMail(o: MailOrder, by: 'member' | 'staff', note: string | null, publicUrl: string, back: MailCartReturn | null = null): MailMessage {
-  const why = by === 'member' ? `您已取消訂單 ${o.orderNo}。` : `訂單 ${o.orderNo} 已由山嵐茶事取消${note ? `，原因是${note.replace(/[。.]$/, '')}。` : '。'}`;
+export function orderCancelledMail(
+  o: MailOrder,
+  by: 'member' | 'staff',
+  note: string | null,
+  publicUrl: string,
+  back: MailCartReturn | null = null,
+): MailMessage {
+  const why =
+    by === 'member'
+      ? `您已取消訂單 ${o.orderNo}。`
+      : `訂單 ${o.orderNo} 已由山嵐茶事取消${note ? `，原因是${note.replace(/[。.]$/, '')}。` : '。'}`;
   const money =
     o.paid && o.paymentMethod === 'atm'
       ? `已付的 ${formatTwd(o.total)} 會以轉帳退還：請{action}打開訂單，填寫您的退款帳戶，轉帳完成後會另外寄信通知。`
       : o.paid
-        ? `已付的 ${formatTwd(o.total)} 會退還給您，退款進度會另外寄信通知。` : o.paymentMethod === 'cod' ? '這筆訂單是貨到付款，您不需要支付任何費用。' : '這筆訂單尚未付款，不會向您收取任何費用。';
-  return memberMail(o, 'order-cancelled', '訂單已取消', [why, money, ...(back ? [cartParagraph(back)] : []), '如有任何疑問，歡迎與客服聯絡。'], { label: '查看訂單', url: orderUrl(publicUrl, o.orderNo) });
+        ? `已付的 ${formatTwd(o.total)} 會退還給您，退款進度會另外寄信通知。`
+        : o.paymentMethod === 'cod'
+          ? '這筆訂單是貨到付款，您不需要支付任何費用。'
+          : '這筆訂單尚未付款，不會向您收取任何費用。';
+  return memberMail(
+    o,
+    'order-cancelled',
+    '訂單已取消',
+    [why, money, ...(back ? [cartParagraph(back)] : []), '如有任何疑問，歡迎與客服聯絡。'],
+    { label: '查看訂單', url: orderUrl(publicUrl, o.orderNo) },
+  );
 }
 
 /** An ATM or cash-on-delivery order refunded: the money goes back by transfer, to the account the member gives on the order page. */
@@ -100,25 +161,49 @@ export function refundByTransferMail(o: MailOrder, publicUrl: string): MailMessa
     o,
     'refund-transfer',
     '訂單退款處理中',
-    [`訂單 ${o.orderNo} 已辦理退款，款項會以銀行轉帳退還給您。`, '如果還沒提供退款帳戶，請{action}打開訂單填寫；轉帳完成後會再寄信通知您。'],
+    [
+      `訂單 ${o.orderNo} 已辦理退款，款項會以銀行轉帳退還給您。`,
+      '如果還沒提供退款帳戶，請{action}打開訂單填寫；轉帳完成後會再寄信通知您。',
+    ],
     { label: '填寫退款帳戶', url: orderUrl(publicUrl, o.orderNo) },
   );
 }
 
 export function orderRefundedMail(o: MailOrder, amount: number, publicUrl: string): MailMessage {
   const how =
-    o.paymentMethod === 'credit_card' ? '信用卡退款會退回原付款卡片，依發卡銀行作業，約 7–14 個工作天後可在帳單上看到。' : '款項已轉入您提供的銀行帳戶，實際入帳時間依各銀行作業而定。';
-  return memberMail(o, 'order-refunded', '退款已辦理', [`訂單 ${o.orderNo} 的退款 ${formatTwd(amount)} 已辦理完成。`, how], { label: '查看訂單', url: orderUrl(publicUrl, o.orderNo) });
+    o.paymentMethod === 'credit_card'
+      ? '信用卡退款會退回原付款卡片，依發卡銀行作業，約 7–14 個工作天後可在帳單上看到。'
+      : '款項已轉入您提供的銀行帳戶，實際入帳時間依各銀行作業而定。';
+  return memberMail(
+    o,
+    'order-refunded',
+    '退款已辦理',
+    [`訂單 ${o.orderNo} 的退款 ${formatTwd(amount)} 已辦理完成。`, how],
+    { label: '查看訂單', url: orderUrl(publicUrl, o.orderNo) },
+  );
 }
 
 export function orderDeliveredMail(o: MailOrder, publicUrl: string): MailMessage {
-  return memberMail(o, 'order-delivered', '商品已送達', [`訂單 ${o.orderNo} 已送達，希望這些茶陪您度過好時光。`, '商品如有任何問題，請於收到後 7 天內與我們聯絡。'], {
-    label: '查看訂單',
-    url: orderUrl(publicUrl, o.orderNo),
-  });
+  return memberMail(
+    o,
+    'order-delivered',
+    '商品已送達',
+    [
+      `訂單 ${o.orderNo} 已送達，希望這些茶陪您度過好時光。`,
+      '商品如有任何問題，請於收到後 7 天內與我們聯絡。',
+    ],
+    {
+      label: '查看訂單',
+      url: orderUrl(publicUrl, o.orderNo),
+    },
+  );
 }
 
-export function atmInfoMail(o: MailOrder, atm: { bankCode: string; account: string; expireDate: string }, publicUrl: string): MailMessage {
+export function atmInfoMail(
+  o: MailOrder,
+  atm: { bankCode: string; account: string; expireDate: string },
+  publicUrl: string,
+): MailMessage {
   return memberMail(
     o,
     'atm-info',
@@ -133,7 +218,11 @@ export function atmInfoMail(o: MailOrder, atm: { bankCode: string; account: stri
   );
 }
 
-export function orderShippedMail(o: MailOrder, shipment: { carrier: string | null; trackingNo: string | null }, publicUrl: string): MailMessage {
+export function orderShippedMail(
+  o: MailOrder,
+  shipment: { carrier: string | null; trackingNo: string | null },
+  publicUrl: string,
+): MailMessage {
   // The carrier's own page for the parcel (the same table as the order pages).
   const tracking = carrierTracking(shipment.carrier, shipment.trackingNo);
   return memberMail(
@@ -142,14 +231,27 @@ export function orderShippedMail(o: MailOrder, shipment: { carrier: string | nul
     '訂單已出貨',
     [
       `您的訂單 ${o.orderNo} 已經出貨。`,
-      shipment.carrier || shipment.trackingNo ? `物流：${shipment.carrier ?? '—'}，追蹤編號：${shipment.trackingNo ?? '—'}` : '您可以在會員中心追蹤配送進度。',
-      ...(tracking ? [tracking.opensParcel ? `在物流業者網站查詢這件包裹：${tracking.url}` : `到物流業者網站輸入追蹤編號查詢：${tracking.url}`] : []),
+      shipment.carrier || shipment.trackingNo
+        ? `物流：${shipment.carrier ?? '—'}，追蹤編號：${shipment.trackingNo ?? '—'}`
+        : '您可以在會員中心追蹤配送進度。',
+      ...(tracking
+        ? [
+            tracking.opensParcel
+              ? `在物流業者網站查詢這件包裹：${tracking.url}`
+              : `到物流業者網站輸入追蹤編號查詢：${tracking.url}`,
+          ]
+        : []),
     ],
     { label: '追蹤配送進度', url: trackingUrl(publicUrl, o.orderNo) },
   );
 }
 
-export function parcelAtStoreMail(o: MailOrder, store: { label: string; address: string }, deadline: string, publicUrl: string): MailMessage {
+export function parcelAtStoreMail(
+  o: MailOrder,
+  store: { label: string; address: string },
+  deadline: string,
+  publicUrl: string,
+): MailMessage {
   return memberMail(
     o,
     'parcel-at-store',
@@ -169,8 +271,12 @@ export function parcelReturnedMail(o: MailOrder, publicUrl: string, home = false
     'parcel-returned',
     home ? '包裹未能送達' : '包裹未取件',
     [
-      home ? `您的訂單 ${o.orderNo} 的宅配包裹未能送達，將退回山嵐茶事。` : `您的訂單 ${o.orderNo} 的包裹在取貨期限內沒有取件，已退回山嵐茶事。`,
-      o.paymentMethod === 'cod' ? '這筆訂單是取貨付款，您沒有被收取任何費用。' : '我們會與您聯絡，確認要重新寄送或辦理退款。',
+      home
+        ? `您的訂單 ${o.orderNo} 的宅配包裹未能送達，將退回山嵐茶事。`
+        : `您的訂單 ${o.orderNo} 的包裹在取貨期限內沒有取件，已退回山嵐茶事。`,
+      o.paymentMethod === 'cod'
+        ? '這筆訂單是取貨付款，您沒有被收取任何費用。'
+        : '我們會與您聯絡，確認要重新寄送或辦理退款。',
       '如果想重新寄送，請與客服聯絡。',
     ],
     { label: '查看訂單', url: trackingUrl(publicUrl, o.orderNo) },
@@ -182,13 +288,20 @@ export function storeClosedMail(o: MailOrder, store: string, publicUrl: string):
     o,
     'store-closed',
     '請重新選擇取件門市',
-    [`您訂單 ${o.orderNo} 的取件門市（${store}）已關轉，包裹無法送達。`, '請{action}打開訂單，從門市地圖選擇同一家超商的另一間門市，我們會把包裹改送到新門市。'],
+    [
+      `您訂單 ${o.orderNo} 的取件門市（${store}）已關轉，包裹無法送達。`,
+      '請{action}打開訂單，從門市地圖選擇同一家超商的另一間門市，我們會把包裹改送到新門市。',
+    ],
     { label: '選擇新門市', url: trackingUrl(publicUrl, o.orderNo) },
   );
 }
 
 /** To the shop: an order to fulfil (paid, or placed with cash on delivery). */
-export function newOrderMail(o: MailOrder & { shippingMethod: ShippingMethod; note: string }, to: string, publicUrl: string): MailMessage {
+export function newOrderMail(
+  o: MailOrder & { shippingMethod: ShippingMethod; note: string },
+  to: string,
+  publicUrl: string,
+): MailMessage {
   const url = `${publicUrl}/admin/orders/${encodeURIComponent(o.orderNo)}`;
   return {
     to,

@@ -23,7 +23,8 @@ import * as repo from './repo.ts';
 import { notificationSettings } from '../site/admin-service.ts';
 
 /** What happened to an order, as far as anyone is told about it. */
-export type ChangeKind = 'placed' | 'paid' | 'shipped' | 'atm-info' | 'at-store' | 'returned' | 'store-closed' | 'status';
+export type ChangeKind =
+  'placed' | 'paid' | 'shipped' | 'atm-info' | 'at-store' | 'returned' | 'store-closed' | 'status';
 
 export interface ChangeExtra {
   readonly atm?: { bankCode: string; account: string; expireDate: string };
@@ -41,7 +42,11 @@ export interface ChangeExtra {
 
 /** What the caller read already in the same transaction (placing an order): the account, the order's lines in `itemsOf`'s order. */
 export interface KnownForMail {
-  readonly owner?: { readonly email: string; readonly name: string; readonly emailVerifiedAt: Date | null } | null;
+  readonly owner?: {
+    readonly email: string;
+    readonly name: string;
+    readonly emailVerifiedAt: Date | null;
+  } | null;
   readonly items?: MailOrder['items'];
 }
 
@@ -59,24 +64,58 @@ export interface NotifyDeps {
  * own (docs/product-rules.md); the member still sees everything on the order pages. A plain status
  * change mails only for the statuses a member must hear of.
  */
-export async function enqueueOrderMails(tx: Tx, deps: NotifyDeps, order: repo.OrderRow, kind: ChangeKind, extra: ChangeExtra = {}, known: KnownForMail = {}): Promise<void> {
-  const toShop = Boolean(deps.shopNotifyEmail) && (kind === 'paid' || (kind === 'placed' && order.paymentMethod === 'cod')) && (await notificationSettings(tx)).newOrderMail;
+export async function enqueueOrderMails(
+  tx: Tx,
+  deps: NotifyDeps,
+  order: repo.OrderRow,
+  kind: ChangeKind,
+  extra: ChangeExtra = {},
+  known: KnownForMail = {},
+): Promise<void> {
+  const toShop =
+    Boolean(deps.shopNotifyEmail) &&
+    (kind === 'paid' || (kind === 'placed' && order.paymentMethod === 'cod')) &&
+    (await notificationSettings(tx)).newOrderMail;
   const owner = known.owner !== undefined ? known.owner : await repo.ownerOf(tx, order.userId);
   const toMember = Boolean(owner?.emailVerifiedAt);
   if (!owner || (!toShop && !toMember)) return;
   const items = known.items ?? (await repo.itemsOf(tx, order.id));
-  const pickupStore = order.shipping.method === 'cvs' ? cvsStoreLabel(order.shipping.cvsBrand, order.shipping.storeName) : null;
-  const o: MailOrder = { orderNo: order.orderNo, email: owner.email, name: owner.name, total: order.total, paymentMethod: order.paymentMethod, items, paid: order.paidAt !== null, pickupStore };
+  const pickupStore =
+    order.shipping.method === 'cvs' ? cvsStoreLabel(order.shipping.cvsBrand, order.shipping.storeName) : null;
+  const o: MailOrder = {
+    orderNo: order.orderNo,
+    email: owner.email,
+    name: owner.name,
+    total: order.total,
+    paymentMethod: order.paymentMethod,
+    items,
+    paid: order.paidAt !== null,
+    pickupStore,
+  };
   if (toShop && deps.shopNotifyEmail) {
     // Keyed by order: a late payment that restores an expired order does not announce it twice.
-    await deps.mailer.enqueue(tx, newOrderMail({ ...o, shippingMethod: order.shipping.method, note: order.note }, deps.shopNotifyEmail, deps.publicUrl), `shop-new-order:${order.orderNo}`);
+    await deps.mailer.enqueue(
+      tx,
+      newOrderMail(
+        { ...o, shippingMethod: order.shipping.method, note: order.note },
+        deps.shopNotifyEmail,
+        deps.publicUrl,
+      ),
+      `shop-new-order:${order.orderNo}`,
+    );
   }
   if (!toMember) return;
   const message = memberMail(deps.publicUrl, order, o, kind, extra);
   if (message) await deps.mailer.enqueue(tx, message);
 }
 
-function memberMail(publicUrl: string, order: repo.OrderRow, o: MailOrder, kind: ChangeKind, extra: ChangeExtra) {
+function memberMail(
+  publicUrl: string,
+  order: repo.OrderRow,
+  o: MailOrder,
+  kind: ChangeKind,
+  extra: ChangeExtra,
+) {
   const s = order.shipping;
   switch (kind) {
     case 'placed':
@@ -92,7 +131,12 @@ function memberMail(publicUrl: string, order: repo.OrderRow, o: MailOrder, kind:
     case 'store-closed':
       return storeClosedMail(o, cvsStoreLabel(s.cvsBrand, s.storeName), publicUrl);
     case 'at-store':
-      return parcelAtStoreMail(o, { label: cvsStoreLabel(s.cvsBrand, s.storeName), address: s.storeAddress ?? '' }, formatTaipeiLongDate(pickupDeadline(extra.at ?? new Date())), publicUrl);
+      return parcelAtStoreMail(
+        o,
+        { label: cvsStoreLabel(s.cvsBrand, s.storeName), address: s.storeAddress ?? '' },
+        formatTaipeiLongDate(pickupDeadline(extra.at ?? new Date())),
+        publicUrl,
+      );
     case 'status':
       switch (order.status) {
         case 'payment_failed':
@@ -101,7 +145,13 @@ function memberMail(publicUrl: string, order: repo.OrderRow, o: MailOrder, kind:
           return orderExpiredMail(o, publicUrl, extra.cartReturn ?? null);
         case 'cancelled':
           // The mail says who cancelled in its own words, and quotes staff's reason as they gave it.
-          return orderCancelledMail(o, extra.byMember ? 'member' : 'staff', extra.byMember ? null : extra.reason || null, publicUrl, extra.cartReturn ?? null);
+          return orderCancelledMail(
+            o,
+            extra.byMember ? 'member' : 'staff',
+            extra.byMember ? null : extra.reason || null,
+            publicUrl,
+            extra.cartReturn ?? null,
+          );
         case 'refunded':
           // The money's own mail follows it moving: ECPay's answer for a card, staff's transfer otherwise
           // (payments/refunds.ts); a transfer first needs the member's account, which this mail asks for.

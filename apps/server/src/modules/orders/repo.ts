@@ -14,7 +14,8 @@ export type OrderEventRow = typeof orderEvents.$inferSelect;
  * The order number as the insert draws it: the day's prefix (`TW20261126`) and the next number of
  * the sequence, at least 6 digits (formatOrderNo's format), in the insert itself, not a round trip of its own.
  */
-const drawnOrderNo = (prefix: string) => sql<string>`(select ${prefix} || case when length(n) < 6 then lpad(n, 6, '0') else n end from (select nextval('order_number_seq')::text as n) drawn)`;
+const drawnOrderNo = (prefix: string) =>
+  sql<string>`(select ${prefix} || case when length(n) < 6 then lpad(n, 6, '0') else n end from (select nextval('order_number_seq')::text as n) drawn)`;
 
 export async function addSoldCount(db: DbOrTx, orderId: string): Promise<void> {
   await db.execute(sql`
@@ -43,7 +44,12 @@ function fromJson<T extends PgTable>(table: T, json: Record<string, unknown>): T
   const out: Record<string, unknown> = {};
   for (const [key, column] of Object.entries(getTableColumns(table))) {
     const value = json[column.name];
-    out[key] = value === null || value === undefined ? null : column.columnType === 'PgJsonb' || column.columnType === 'PgJson' ? value : column.mapFromDriverValue(value);
+    out[key] =
+      value === null || value === undefined
+        ? null
+        : column.columnType === 'PgJsonb' || column.columnType === 'PgJson'
+          ? value
+          : column.mapFromDriverValue(value);
   }
   return out as T['$inferSelect'];
 }
@@ -57,18 +63,39 @@ function fromJson<T extends PgTable>(table: T, json: Record<string, unknown>): T
  * (The rows come back as JSON: a select over the inserts' columns costs more to build than the
  * round trips it saves.)
  */
-export async function insertNewOrder(db: DbOrTx, values: NewOrder): Promise<{ order: OrderRow; event: OrderEventRow; payment: PaymentRow | null; nameOrder: number[] }> {
+export async function insertNewOrder(
+  db: DbOrTx,
+  values: NewOrder,
+): Promise<{ order: OrderRow; event: OrderEventRow; payment: PaymentRow | null; nameOrder: number[] }> {
   const orderId = randomUUID();
   const payment = values.payment
-    ? sql`, p as (${db.insert(payments).values({ ...values.payment, orderId, merchantTradeNo: sql<string>`(select order_no from o) || 'P1'` }).getSQL()} returning *)`
+    ? sql`, p as (${db
+        .insert(payments)
+        .values({
+          ...values.payment,
+          orderId,
+          merchantTradeNo: sql<string>`(select order_no from o) || 'P1'`,
+        })
+        .getSQL()} returning *)`
     : sql``;
   const result = await db.execute(sql`
-    with o as (${db.insert(orders).values({ ...values.order, id: orderId, orderNo: drawnOrderNo(values.orderNoPrefix) }).getSQL()} returning *),
-    e as (${db.insert(orderEvents).values({ ...values.event, orderId }).getSQL()} returning *)${payment}
+    with o as (${db
+      .insert(orders)
+      .values({ ...values.order, id: orderId, orderNo: drawnOrderNo(values.orderNoPrefix) })
+      .getSQL()} returning *),
+    e as (${db
+      .insert(orderEvents)
+      .values({ ...values.event, orderId })
+      .getSQL()} returning *)${payment}
     select (select row_to_json(o) from o) as "order", (select row_to_json(e) from e) as event,
       ${values.payment ? sql`(select row_to_json(p) from p)` : sql`null::json`} as payment,
       (select array_agg(n.i::int order by n.name, n.i) from unnest(${sql.param([...values.itemNames])}::text[]) with ordinality as n(name, i)) as name_order`);
-  const [row] = rows<{ order: Record<string, unknown>; event: Record<string, unknown>; payment: Record<string, unknown> | null; name_order: number[] | null }>(result);
+  const [row] = rows<{
+    order: Record<string, unknown>;
+    event: Record<string, unknown>;
+    payment: Record<string, unknown> | null;
+    name_order: number[] | null;
+  }>(result);
   return {
     order: fromJson(orders, row!.order),
     event: fromJson(orderEvents, row!.event),
@@ -79,7 +106,10 @@ export async function insertNewOrder(db: DbOrTx, values: NewOrder): Promise<{ or
 
 /** The statement inserting an order's lines and answering them (for the stock service to run with the sale: `stock.takeStockWith`). */
 export function insertItemsStatement(db: DbOrTx, values: ReadonlyArray<typeof orderItems.$inferInsert>): SQL {
-  return sql`${db.insert(orderItems).values([...values]).getSQL()} returning *`;
+  return sql`${db
+    .insert(orderItems)
+    .values([...values])
+    .getSQL()} returning *`;
 }
 
 /** Lines as `insertItemsStatement` answered them (JSON), as drizzle reads them. */
@@ -93,25 +123,47 @@ export async function insertEvent(db: DbOrTx, values: typeof orderEvents.$inferI
   await db.insert(orderEvents).values(values);
 }
 
-export async function findByIdempotencyKey(db: DbOrTx, userId: string, key: string): Promise<OrderRow | null> {
-  const [row] = await db.select().from(orders).where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key))).limit(1);
+export async function findByIdempotencyKey(
+  db: DbOrTx,
+  userId: string,
+  key: string,
+): Promise<OrderRow | null> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
+    .limit(1);
   return row ?? null;
 }
 
-export async function findByOrderNo(db: DbOrTx, orderNo: string, opts: { forUpdate?: boolean } = {}): Promise<OrderRow | null> {
+export async function findByOrderNo(
+  db: DbOrTx,
+  orderNo: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<OrderRow | null> {
   const query = db.select().from(orders).where(eq(orders.orderNo, orderNo)).limit(1);
   const [row] = opts.forUpdate ? await query.for('update') : await query;
   return row ?? null;
 }
 
-export async function findById(db: DbOrTx, id: string, opts: { forUpdate?: boolean } = {}): Promise<OrderRow | null> {
+export async function findById(
+  db: DbOrTx,
+  id: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<OrderRow | null> {
   const query = db.select().from(orders).where(eq(orders.id, id)).limit(1);
   const [row] = opts.forUpdate ? await query.for('update') : await query;
   return row ?? null;
 }
 
 /** Moves an order from one of `from` to `to`; false when another change got there first. */
-export async function setStatus(db: DbOrTx, id: string, from: readonly OrderRow['status'][], to: OrderRow['status'], extra: Partial<typeof orders.$inferInsert> = {}): Promise<boolean> {
+export async function setStatus(
+  db: DbOrTx,
+  id: string,
+  from: readonly OrderRow['status'][],
+  to: OrderRow['status'],
+  extra: Partial<typeof orders.$inferInsert> = {},
+): Promise<boolean> {
   const result = await db
     .update(orders)
     .set({ ...extra, status: to, updatedAt: sql`now()` })
@@ -122,7 +174,10 @@ export async function setStatus(db: DbOrTx, id: string, from: readonly OrderRow[
 
 /** An unpaid order's payment deadline (an issued ATM account brings its own). */
 export async function setDeadline(db: DbOrTx, id: string, expiresAt: Date): Promise<void> {
-  await db.update(orders).set({ expiresAt, updatedAt: sql`now()` }).where(eq(orders.id, id));
+  await db
+    .update(orders)
+    .set({ expiresAt, updatedAt: sql`now()` })
+    .where(eq(orders.id, id));
 }
 
 export async function itemsOf(db: DbOrTx, orderId: string) {
@@ -130,16 +185,28 @@ export async function itemsOf(db: DbOrTx, orderId: string) {
 }
 
 export async function eventsOf(db: DbOrTx, orderId: string) {
-  return db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(orderEvents.createdAt, orderEvents.id);
+  return db
+    .select()
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(orderEvents.createdAt, orderEvents.id);
 }
 
 export async function latestPayment(db: DbOrTx, orderId: string): Promise<PaymentRow | null> {
-  const [row] = await db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.createdAt)).limit(1);
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.orderId, orderId))
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
   return row ?? null;
 }
 
 export async function countPayments(db: DbOrTx, orderId: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(payments).where(eq(payments.orderId, orderId));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(payments)
+    .where(eq(payments.orderId, orderId));
   return row?.n ?? 0;
 }
 
@@ -149,18 +216,37 @@ export async function insertPayment(db: DbOrTx, values: typeof payments.$inferIn
   return row;
 }
 
-export async function findPayment(db: DbOrTx, merchantTradeNo: string, opts: { forUpdate?: boolean } = {}): Promise<PaymentRow | null> {
+export async function findPayment(
+  db: DbOrTx,
+  merchantTradeNo: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<PaymentRow | null> {
   const query = db.select().from(payments).where(eq(payments.merchantTradeNo, merchantTradeNo)).limit(1);
   const [row] = opts.forUpdate ? await query.for('update') : await query;
   return row ?? null;
 }
 
-export async function updatePayment(db: DbOrTx, id: string, values: Partial<typeof payments.$inferInsert>): Promise<void> {
-  await db.update(payments).set({ ...values, updatedAt: sql`now()` }).where(eq(payments.id, id));
+export async function updatePayment(
+  db: DbOrTx,
+  id: string,
+  values: Partial<typeof payments.$inferInsert>,
+): Promise<void> {
+  await db
+    .update(payments)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(payments.id, id));
 }
 
-export async function listForUser(db: DbOrTx, userId: string, statuses: readonly OrderRow['status'][] | null, limit: number, offset: number) {
-  const where = statuses ? and(eq(orders.userId, userId), inArray(orders.status, [...statuses])) : eq(orders.userId, userId);
+export async function listForUser(
+  db: DbOrTx,
+  userId: string,
+  statuses: readonly OrderRow['status'][] | null,
+  limit: number,
+  offset: number,
+) {
+  const where = statuses
+    ? and(eq(orders.userId, userId), inArray(orders.status, [...statuses]))
+    : eq(orders.userId, userId);
   const result = await db
     .select({
       order: orders,
@@ -179,13 +265,27 @@ export async function listForUser(db: DbOrTx, userId: string, statuses: readonly
 
 /** Where the member's newest order went (its recipient and destination), or null. */
 export async function lastShipping(db: DbOrTx, userId: string): Promise<OrderRow['shipping'] | null> {
-  const [row] = await db.select({ shipping: orders.shipping }).from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(1);
+  const [row] = await db
+    .select({ shipping: orders.shipping })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(1);
   return row?.shipping ?? null;
 }
 
-export async function countForUser(db: DbOrTx, userId: string, statuses: readonly OrderRow['status'][] | null): Promise<number> {
-  const where = statuses ? and(eq(orders.userId, userId), inArray(orders.status, [...statuses])) : eq(orders.userId, userId);
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where);
+export async function countForUser(
+  db: DbOrTx,
+  userId: string,
+  statuses: readonly OrderRow['status'][] | null,
+): Promise<number> {
+  const where = statuses
+    ? and(eq(orders.userId, userId), inArray(orders.status, [...statuses]))
+    : eq(orders.userId, userId);
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(where);
   return row?.n ?? 0;
 }
 
@@ -200,7 +300,11 @@ export async function overdueOrderIds(db: DbOrTx, now: Date, limit = 100): Promi
 
 /** The account an order mail would go to, with whether its address is verified. */
 export async function ownerOf(db: DbOrTx, userId: string) {
-  const [row] = await db.select({ email: users.email, name: users.displayName, emailVerifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId)).limit(1);
+  const [row] = await db
+    .select({ email: users.email, name: users.displayName, emailVerifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   return row ?? null;
 }
 
@@ -226,7 +330,11 @@ const openCounts = (now: Date) => ({
 });
 
 /** An account's orders that hold stock without having been paid: unpaid card/ATM ones still in time, and cash on delivery not yet shipped. */
-export async function openOrderCounts(db: DbOrTx, userId: string, now: Date): Promise<{ unpaid: number; cod: number }> {
+export async function openOrderCounts(
+  db: DbOrTx,
+  userId: string,
+  now: Date,
+): Promise<{ unpaid: number; cod: number }> {
   const [row] = await db
     .select(openCounts(now))
     .from(orders)
@@ -238,20 +346,42 @@ export async function openOrderCounts(db: DbOrTx, userId: string, now: Date): Pr
  * What a checkout checks on the locked account, in one round trip: the order already made with
  * this idempotency key (its id), and the open orders the limits count.
  */
-export async function checkoutState(db: DbOrTx, userId: string, idempotencyKey: string, now: Date): Promise<{ earlierId: string | null; unpaid: number; cod: number }> {
+export async function checkoutState(
+  db: DbOrTx,
+  userId: string,
+  idempotencyKey: string,
+  now: Date,
+): Promise<{ earlierId: string | null; unpaid: number; cod: number }> {
   const [row] = await db
-    .select({ ...openCounts(now), earlierId: sql<string | null>`(array_agg(${orders.id}) filter (where ${orders.idempotencyKey} = ${idempotencyKey}))[1]` })
+    .select({
+      ...openCounts(now),
+      earlierId: sql<
+        string | null
+      >`(array_agg(${orders.id}) filter (where ${orders.idempotencyKey} = ${idempotencyKey}))[1]`,
+    })
     .from(orders)
-    .where(and(eq(orders.userId, userId), or(inArray(orders.status, [...OPEN_UNPAID, ...OPEN_COD]), eq(orders.idempotencyKey, idempotencyKey))));
+    .where(
+      and(
+        eq(orders.userId, userId),
+        or(inArray(orders.status, [...OPEN_UNPAID, ...OPEN_COD]), eq(orders.idempotencyKey, idempotencyKey)),
+      ),
+    );
   return { earlierId: row?.earlierId ?? null, unpaid: Number(row?.unpaid ?? 0), cod: Number(row?.cod ?? 0) };
 }
 
 export async function productStatusOf(db: DbOrTx, productId: string) {
-  const [row] = await db.select({ status: products.status }).from(products).where(eq(products.id, productId)).limit(1);
+  const [row] = await db
+    .select({ status: products.status })
+    .from(products)
+    .where(eq(products.id, productId))
+    .limit(1);
   return row?.status ?? null;
 }
 
 /** A new pickup store for an order whose store closed (the rest of the shipping details stay). */
 export async function setShipping(db: DbOrTx, id: string, shipping: OrderRow['shipping']): Promise<void> {
-  await db.update(orders).set({ shipping, updatedAt: sql`now()` }).where(eq(orders.id, id));
+  await db
+    .update(orders)
+    .set({ shipping, updatedAt: sql`now()` })
+    .where(eq(orders.id, id));
 }

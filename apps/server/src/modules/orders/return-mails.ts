@@ -17,14 +17,20 @@ export interface MailReturn {
 }
 
 const list = (r: MailReturn) => r.items.map((i) => `${i.name} × ${i.quantity}`).join('、');
-const button = (publicUrl: string, r: MailReturn) => ({ label: '查看退貨進度', url: orderUrl(publicUrl, r.orderNo) });
+const button = (publicUrl: string, r: MailReturn) => ({
+  label: '查看退貨進度',
+  url: orderUrl(publicUrl, r.orderNo),
+});
 
 export function returnRequestedMail(r: MailReturn, publicUrl: string): MailMessage {
   return memberMail(
     r,
     'return-requested',
     '已收到您的退貨申請',
-    [`我們已收到訂單 ${r.orderNo} 的退貨申請（${r.returnNo}）：${list(r)}。`, '客服會在 1–2 個工作天內審核，結果會寄信通知您；核准前請先保留商品與包裝，不用寄回。'],
+    [
+      `我們已收到訂單 ${r.orderNo} 的退貨申請（${r.returnNo}）：${list(r)}。`,
+      '客服會在 1–2 個工作天內審核，結果會寄信通知您；核准前請先保留商品與包裝，不用寄回。',
+    ],
     button(publicUrl, r),
   );
 }
@@ -49,7 +55,11 @@ export function returnRefusedMail(r: MailReturn, message: string, publicUrl: str
     r,
     'return-refused',
     '退貨申請未核准',
-    [`很抱歉，訂單 ${r.orderNo} 的退貨申請（${r.returnNo}）未能核准。`, `原因：${message}`, '如有疑問，歡迎與客服聯絡，我們會再為您確認。'],
+    [
+      `很抱歉，訂單 ${r.orderNo} 的退貨申請（${r.returnNo}）未能核准。`,
+      `原因：${message}`,
+      '如有疑問，歡迎與客服聯絡，我們會再為您確認。',
+    ],
     button(publicUrl, r),
   );
 }
@@ -70,13 +80,20 @@ export function returnReceivedMail(r: MailReturn, publicUrl: string): MailMessag
 }
 
 /** To the shop: a member asked to return something. */
-export function shopReturnMail(r: MailReturn & { reason: string; detail: string }, to: string, publicUrl: string): MailMessage {
+export function shopReturnMail(
+  r: MailReturn & { reason: string; detail: string },
+  to: string,
+  publicUrl: string,
+): MailMessage {
   const url = `${publicUrl}/admin/orders/${encodeURIComponent(r.orderNo)}`;
   return {
     to,
     ...renderMail({
       title: `退貨申請 ${r.returnNo}：${formatTwd(r.amount)}`,
-      paragraphs: [`${r.name}（${r.email}）申請退回訂單 ${r.orderNo} 的 ${list(r)}。`, `原因：${r.reason}${r.detail ? `（${r.detail}）` : ''}`],
+      paragraphs: [
+        `${r.name}（${r.email}）申請退回訂單 ${r.orderNo} 的 ${list(r)}。`,
+        `原因：${r.reason}${r.detail ? `（${r.detail}）` : ''}`,
+      ],
       action: { label: '到後台審核', url },
     }),
     meta: { link: url, kind: 'shop-return' },

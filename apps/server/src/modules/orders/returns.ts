@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { bankLabel } from '@shop/shared/data/tw-banks';
-import { MAX_RETURN_PHOTOS_PER_ORDER, RETURN_REASONS, type RefundAccount, type ReturnRequestBody, type ReturnView, type Returnable } from '@shop/shared/returns';
+import {
+  MAX_RETURN_PHOTOS_PER_ORDER,
+  RETURN_REASONS,
+  type RefundAccount,
+  type ReturnRequestBody,
+  type ReturnView,
+  type Returnable,
+} from '@shop/shared/returns';
 import type { OrderStatus } from '@shop/shared/order-status';
 import { pageCount, pageWindow } from '@shop/shared/paging';
 import { endOfTaipeiDaysAfter } from '@shop/shared/taipei-time';
@@ -15,7 +22,14 @@ import { returnSettings } from '../site/admin-service.ts';
 import type { ObjectStore } from '../storage/backends.ts';
 import { BUCKETS } from '../storage/buckets.ts';
 import { countObjects, getMetadata, removeObject, storeObject } from '../storage/service.ts';
-import { returnApprovedMail, returnReceivedMail, returnRefusedMail, returnRequestedMail, shopReturnMail, type MailReturn } from './return-mails.ts';
+import {
+  returnApprovedMail,
+  returnReceivedMail,
+  returnRefusedMail,
+  returnRequestedMail,
+  shopReturnMail,
+  type MailReturn,
+} from './return-mails.ts';
 import * as repo from './repo.ts';
 import * as returnsRepo from './returns-repo.ts';
 import { afterChange, applyTransition, getOrder, type ChangeDeps } from './service.ts';
@@ -36,11 +50,19 @@ const RETURNABLE_STATUSES: readonly OrderStatus[] = ['delivered', 'completed'];
 const returnNoOf = (orderNo: string, n: number) => `${orderNo}-R${n}`;
 
 type Item = Awaited<ReturnType<typeof repo.itemsOf>>[number];
-type Loaded = { order: repo.OrderRow; items: Item[]; returns: returnsRepo.ReturnRow[]; returnItems: returnsRepo.ReturnItemRow[] };
+type Loaded = {
+  order: repo.OrderRow;
+  items: Item[];
+  returns: returnsRepo.ReturnRow[];
+  returnItems: returnsRepo.ReturnItemRow[];
+};
 
 /** The order's items (unless the caller read them already), its returns and their items. */
 async function load(db: DbOrTx, order: repo.OrderRow, knownItems?: Item[]): Promise<Loaded> {
-  const [items, returns] = await readTogether(db, [async () => knownItems ?? repo.itemsOf(db, order.id), () => returnsRepo.returnsOf(db, order.id)]);
+  const [items, returns] = await readTogether(db, [
+    async () => knownItems ?? repo.itemsOf(db, order.id),
+    () => returnsRepo.returnsOf(db, order.id),
+  ]);
   const returnItems = await returnsRepo.itemsOfReturns(
     db,
     returns.map((r) => r.id),
@@ -49,22 +71,37 @@ async function load(db: DbOrTx, order: repo.OrderRow, knownItems?: Item[]): Prom
 }
 
 /** How many of each order line are in returns that still count (all but refused ones); `only` narrows to some statuses. */
-function returnedQuantities(l: Pick<Loaded, 'returns' | 'returnItems'>, only?: readonly returnsRepo.ReturnRow['status'][]): Map<string, number> {
-  const counting = new Set(l.returns.filter((r) => (only ? only.includes(r.status) : r.status !== 'refused')).map((r) => r.id));
+function returnedQuantities(
+  l: Pick<Loaded, 'returns' | 'returnItems'>,
+  only?: readonly returnsRepo.ReturnRow['status'][],
+): Map<string, number> {
+  const counting = new Set(
+    l.returns.filter((r) => (only ? only.includes(r.status) : r.status !== 'refused')).map((r) => r.id),
+  );
   const q = new Map<string, number>();
-  for (const i of l.returnItems) if (counting.has(i.returnId)) q.set(i.orderItemId, (q.get(i.orderItemId) ?? 0) + i.quantity);
+  for (const i of l.returnItems)
+    if (counting.has(i.returnId)) q.set(i.orderItemId, (q.get(i.orderItemId) ?? 0) + i.quantity);
   return q;
 }
 
 /** When the parcel was delivered: the newest move to delivered in the order's history (read unless given). */
-async function deliveredAt(db: DbOrTx, orderId: string, knownEvents?: repo.OrderEventRow[]): Promise<Date | null> {
+async function deliveredAt(
+  db: DbOrTx,
+  orderId: string,
+  knownEvents?: repo.OrderEventRow[],
+): Promise<Date | null> {
   const events = knownEvents ?? (await repo.eventsOf(db, orderId));
   const last = [...events].reverse().find((e) => e.kind === 'status' && e.status === 'delivered');
   return last?.createdAt ?? null;
 }
 
 /** What the member may still return and until when, or null (not delivered, period over, a return still open, nothing left). */
-export async function returnableOf(db: DbOrTx, l: Loaded, now: Date, knownEvents?: repo.OrderEventRow[]): Promise<Returnable | null> {
+export async function returnableOf(
+  db: DbOrTx,
+  l: Loaded,
+  now: Date,
+  knownEvents?: repo.OrderEventRow[],
+): Promise<Returnable | null> {
   if (!RETURNABLE_STATUSES.includes(l.order.status)) return null;
   if (l.returns.some((r) => r.status === 'requested' || r.status === 'approved')) return null;
   const delivered = await deliveredAt(db, l.order.id, knownEvents);
@@ -73,7 +110,9 @@ export async function returnableOf(db: DbOrTx, l: Loaded, now: Date, knownEvents
   const until = endOfTaipeiDaysAfter(delivered, (await returnSettings(db)).days);
   if (now > until) return null;
   const taken = returnedQuantities(l);
-  const items = l.items.map((i) => ({ itemId: i.id, quantity: i.quantity - (taken.get(i.id) ?? 0) })).filter((i) => i.quantity > 0);
+  const items = l.items
+    .map((i) => ({ itemId: i.id, quantity: i.quantity - (taken.get(i.id) ?? 0) }))
+    .filter((i) => i.quantity > 0);
   if (items.length === 0) return null;
   return { until: until.toISOString(), items, needsAccount: l.order.paymentMethod !== 'credit_card' };
 }
@@ -96,18 +135,30 @@ export function returnAmounts(
     const item = items.find((i) => i.id === a.itemId)!;
     lines.set(a.itemId, Math.round((item.lineTotal * a.quantity * net) / item.quantity));
   }
-  const wholeRest = items.every((i) => (already.get(i.id) ?? 0) + (asked.find((a) => a.itemId === i.id)?.quantity ?? 0) >= i.quantity);
+  const wholeRest = items.every(
+    (i) => (already.get(i.id) ?? 0) + (asked.find((a) => a.itemId === i.id)?.quantity ?? 0) >= i.quantity,
+  );
   const sum = [...lines.values()].reduce((s, v) => s + v, 0);
-  const amount = wholeRest ? Math.max(0, order.total - earlierAmounts) : Math.min(sum, order.total - earlierAmounts);
+  const amount = wholeRest
+    ? Math.max(0, order.total - earlierAmounts)
+    : Math.min(sum, order.total - earlierAmounts);
   return { lines, amount, wholeRest };
 }
 
 /** An account as the member and staff see it on the order: the bank, the last four digits, the holder. */
-const maskAccount = (bank: RefundAccount | null) => (bank ? `${bankLabel(bank.bankCode)} 末四碼 ${bank.account.slice(-4)}（${bank.holder}）` : null);
+const maskAccount = (bank: RefundAccount | null) =>
+  bank ? `${bankLabel(bank.bankCode)} 末四碼 ${bank.account.slice(-4)}（${bank.holder}）` : null;
 
 /** The order's returns as the member and staff see them. */
 export async function returnViews(db: DbOrTx, l: Loaded): Promise<ReturnView[]> {
-  const refunds = new Map((await returnsRepo.refundStates(db, l.returns.flatMap((r) => (r.refundId ? [r.refundId] : [])))).map((r) => [r.id, r]));
+  const refunds = new Map(
+    (
+      await returnsRepo.refundStates(
+        db,
+        l.returns.flatMap((r) => (r.refundId ? [r.refundId] : [])),
+      )
+    ).map((r) => [r.id, r]),
+  );
   return l.returns.map((r) => {
     const refund = r.refundId ? refunds.get(r.refundId) : undefined;
     return {
@@ -115,13 +166,21 @@ export async function returnViews(db: DbOrTx, l: Loaded): Promise<ReturnView[]> 
       status: r.status,
       reason: RETURN_REASONS[r.reason as keyof typeof RETURN_REASONS] ?? r.reason,
       detail: r.detail,
-      photos: r.photos.map((name) => `/api/storage/b/returns/o/${name.split('/').map(encodeURIComponent).join('/')}?alt=media`),
+      photos: r.photos.map(
+        (name) => `/api/storage/b/returns/o/${name.split('/').map(encodeURIComponent).join('/')}?alt=media`,
+      ),
       amount: r.amount,
       items: l.returnItems
         .filter((i) => i.returnId === r.id)
         .map((i) => {
           const item = l.items.find((o) => o.id === i.orderItemId);
-          return { itemId: i.orderItemId, name: item ? `${item.productName}（${item.variantLabel}）` : '', quantity: i.quantity, amount: i.amount, restock: i.restock };
+          return {
+            itemId: i.orderItemId,
+            name: item ? `${item.productName}（${item.variantLabel}）` : '',
+            quantity: i.quantity,
+            amount: i.amount,
+            restock: i.restock,
+          };
         }),
       staffMessage: r.staffMessage,
       bank: maskAccount(r.bank),
@@ -134,18 +193,35 @@ export async function returnViews(db: DbOrTx, l: Loaded): Promise<ReturnView[]> 
 }
 
 /** Returns and what may still be returned, for the member's order page (which has read the items and history already). */
-export async function returnsOfOrder(db: DbOrTx, order: repo.OrderRow, now: Date, known: { items: Item[]; events: repo.OrderEventRow[] }): Promise<{ returns: ReturnView[]; returnable: Returnable | null }> {
+export async function returnsOfOrder(
+  db: DbOrTx,
+  order: repo.OrderRow,
+  now: Date,
+  known: { items: Item[]; events: repo.OrderEventRow[] },
+): Promise<{ returns: ReturnView[]; returnable: Returnable | null }> {
   const l = await load(db, order, known.items);
   return { returns: await returnViews(db, l), returnable: await returnableOf(db, l, now, known.events) };
 }
 
 /** `returnsOfOrder` for an order placed a moment ago, which has no returns yet (nothing to read). */
-export async function returnsOfNewOrder(db: DbOrTx, order: repo.OrderRow, items: Item[], events: repo.OrderEventRow[]): Promise<{ returns: ReturnView[]; returnable: Returnable | null }> {
-  return { returns: [], returnable: await returnableOf(db, { order, items, returns: [], returnItems: [] }, new Date(), events) };
+export async function returnsOfNewOrder(
+  db: DbOrTx,
+  order: repo.OrderRow,
+  items: Item[],
+  events: repo.OrderEventRow[],
+): Promise<{ returns: ReturnView[]; returnable: Returnable | null }> {
+  return {
+    returns: [],
+    returnable: await returnableOf(db, { order, items, returns: [], returnItems: [] }, new Date(), events),
+  };
 }
 
 /** The order's returns alone, for the console's order page (which has read the items already). */
-export async function returnsOfOrderForStaff(db: DbOrTx, order: repo.OrderRow, items: Item[]): Promise<ReturnView[]> {
+export async function returnsOfOrderForStaff(
+  db: DbOrTx,
+  order: repo.OrderRow,
+  items: Item[],
+): Promise<ReturnView[]> {
   return returnViews(db, await load(db, order, items));
 }
 
@@ -160,17 +236,31 @@ const PHOTO_EXT: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'p
  * A photo for a return request, stored in the private `returns` bucket under the order's number
  * and a random name. Only the order's own member, only while it may be returned.
  */
-export async function uploadReturnPhoto(deps: ReturnDeps, userId: string, orderNo: string, bytes: Buffer, contentType: string): Promise<{ name: string; url: string }> {
+export async function uploadReturnPhoto(
+  deps: ReturnDeps,
+  userId: string,
+  orderNo: string,
+  bytes: Buffer,
+  contentType: string,
+): Promise<{ name: string; url: string }> {
   const order = await repo.findByOrderNo(deps.db, orderNo);
   if (!order || order.userId !== userId) throw new NotFoundError('找不到這筆訂單。');
-  if (!(await returnableOf(deps.db, await load(deps.db, order), clock(deps)))) throw new ConflictError('這筆訂單目前不能申請退貨。', 'not-returnable');
+  if (!(await returnableOf(deps.db, await load(deps.db, order), clock(deps))))
+    throw new ConflictError('這筆訂單目前不能申請退貨。', 'not-returnable');
   const ext = PHOTO_EXT[contentType.split(';')[0]!.trim().toLowerCase()];
-  if (!ext) throw new BadRequestError('照片請用 JPEG、PNG 或 WebP 格式。', { photos: '照片請用 JPEG、PNG 或 WebP 格式' });
+  if (!ext)
+    throw new BadRequestError('照片請用 JPEG、PNG 或 WebP 格式。', {
+      photos: '照片請用 JPEG、PNG 或 WebP 格式',
+    });
   // At most MAX_RETURN_PHOTOS_PER_ORDER files per order: counted before, and again after storing
   // (uploads racing each other past the count take their own file back out).
   const storage = { db: deps.db, store: deps.store };
   const stored = () => countObjects(storage, 'returns', `${orderNo}/`);
-  const tooMany = () => new ConflictError(`這筆訂單已上傳 ${MAX_RETURN_PHOTOS_PER_ORDER} 張照片，無法再上傳；如需補充請與客服聯絡。`, 'too-many-photos');
+  const tooMany = () =>
+    new ConflictError(
+      `這筆訂單已上傳 ${MAX_RETURN_PHOTOS_PER_ORDER} 張照片，無法再上傳；如需補充請與客服聯絡。`,
+      'too-many-photos',
+    );
   if ((await stored()) >= MAX_RETURN_PHOTOS_PER_ORDER) throw tooMany();
   const name = `${orderNo}/${randomUUID()}.${ext}`;
   await storeObject(storage, BUCKETS.returns!, 'returns', name, bytes, { uploadedBy: userId });
@@ -184,7 +274,12 @@ export async function uploadReturnPhoto(deps: ReturnDeps, userId: string, orderN
 const clock = (deps: Pick<ChangeDeps, 'now'>) => (deps.now ? deps.now() : new Date());
 
 /** A return's mail to its member; `known` is the order as the caller loaded it, when its return items are current. */
-async function mailOf(tx: DbOrTx, order: repo.OrderRow, ret: returnsRepo.ReturnRow, known?: Loaded): Promise<{ owner: { email: string; name: string; verified: boolean }; mail: MailReturn } | null> {
+async function mailOf(
+  tx: DbOrTx,
+  order: repo.OrderRow,
+  ret: returnsRepo.ReturnRow,
+  known?: Loaded,
+): Promise<{ owner: { email: string; name: string; verified: boolean }; mail: MailReturn } | null> {
   const owner = await repo.ownerOf(tx, order.userId);
   if (!owner) return null;
   const l = known ?? (await load(tx, order));
@@ -196,19 +291,38 @@ async function mailOf(tx: DbOrTx, order: repo.OrderRow, ret: returnsRepo.ReturnR
     });
   return {
     owner: { email: owner.email, name: owner.name, verified: Boolean(owner.emailVerifiedAt) },
-    mail: { orderNo: order.orderNo, returnNo: ret.returnNo, email: owner.email, name: owner.name, items, amount: ret.amount, card: order.paymentMethod === 'credit_card' },
+    mail: {
+      orderNo: order.orderNo,
+      returnNo: ret.returnNo,
+      email: owner.email,
+      name: owner.name,
+      items,
+      amount: ret.amount,
+      card: order.paymentMethod === 'credit_card',
+    },
   };
 }
 
 /** The member asks to return some or all of a delivered order's items. */
-export async function requestReturn(deps: ReturnDeps, userId: string, orderNo: string, body: ReturnRequestBody & { detail: string; photos: string[] }) {
+export async function requestReturn(
+  deps: ReturnDeps,
+  userId: string,
+  orderNo: string,
+  body: ReturnRequestBody & { detail: string; photos: string[] },
+) {
   const now = clock(deps);
   const found = await repo.findByOrderNo(deps.db, orderNo);
   if (!found || found.userId !== userId) throw new NotFoundError('找不到這筆訂單。');
   for (const photo of body.photos) {
     const m = PHOTO_NAME.exec(photo);
-    if (!m || m[1] !== orderNo) throw new BadRequestError('照片無法辨識，請重新上傳。', { photos: '照片無法辨識，請重新上傳' });
-    await getMetadata({ db: deps.db, store: deps.store }, { userId, role: 'customer' }, 'returns', photo).catch(() => {
+    if (!m || m[1] !== orderNo)
+      throw new BadRequestError('照片無法辨識，請重新上傳。', { photos: '照片無法辨識，請重新上傳' });
+    await getMetadata(
+      { db: deps.db, store: deps.store },
+      { userId, role: 'customer' },
+      'returns',
+      photo,
+    ).catch(() => {
       throw new BadRequestError('找不到上傳的照片，請重新上傳。', { photos: '找不到上傳的照片，請重新上傳' });
     });
   }
@@ -220,7 +334,12 @@ export async function requestReturn(deps: ReturnDeps, userId: string, orderNo: s
     const returnable = await returnableOf(tx, l, now);
     if (!returnable) {
       const open = l.returns.some((r) => r.status === 'requested' || r.status === 'approved');
-      throw new ConflictError(open ? '這筆訂單已有處理中的退貨申請，請等候客服回覆。' : '這筆訂單已超過退貨期限或無法退貨，如有問題請與客服聯絡。', 'not-returnable');
+      throw new ConflictError(
+        open
+          ? '這筆訂單已有處理中的退貨申請，請等候客服回覆。'
+          : '這筆訂單已超過退貨期限或無法退貨，如有問題請與客服聯絡。',
+        'not-returnable',
+      );
     }
     const fields: Record<string, string> = {};
     for (const [i, a] of body.items.entries()) {
@@ -229,9 +348,14 @@ export async function requestReturn(deps: ReturnDeps, userId: string, orderNo: s
       else if (left === 0) fields[`items.${i}.quantity`] = '這項商品已經申請過退貨';
       else if (a.quantity > left) fields[`items.${i}.quantity`] = `最多可退 ${left} 件`;
     }
-    if (Object.keys(fields).length > 0) throw new BadRequestError(Object.values(fields)[0]!, fields, 'invalid-return');
+    if (Object.keys(fields).length > 0)
+      throw new BadRequestError(Object.values(fields)[0]!, fields, 'invalid-return');
     if (returnable.needsAccount && !body.refundAccount) {
-      throw new BadRequestError('請填寫退款帳戶：這筆訂單的退款會以轉帳退還。', { 'refundAccount.bankCode': '請輸入銀行代碼' }, 'invalid-return');
+      throw new BadRequestError(
+        '請填寫退款帳戶：這筆訂單的退款會以轉帳退還。',
+        { 'refundAccount.bankCode': '請輸入銀行代碼' },
+        'invalid-return',
+      );
     }
     const earlier = l.returns.filter((r) => r.status !== 'refused').reduce((s, r) => s + r.amount, 0);
     const { lines, amount } = returnAmounts(order, l.items, returnedQuantities(l), earlier, body.items);
@@ -247,13 +371,31 @@ export async function requestReturn(deps: ReturnDeps, userId: string, orderNo: s
         bank: returnable.needsAccount && body.refundAccount ? body.refundAccount : null,
         requestedAt: now,
       },
-      body.items.map((a) => ({ orderItemId: a.itemId, quantity: a.quantity, amount: lines.get(a.itemId) ?? 0 })),
+      body.items.map((a) => ({
+        orderItemId: a.itemId,
+        quantity: a.quantity,
+        amount: lines.get(a.itemId) ?? 0,
+      })),
     );
-    await repo.insertEvent(tx, { orderId: order.id, kind: 'status', status: order.status, note: `會員申請退貨（${ret.returnNo}）`, createdAt: now });
+    await repo.insertEvent(tx, {
+      orderId: order.id,
+      kind: 'status',
+      status: order.status,
+      note: `會員申請退貨（${ret.returnNo}）`,
+      createdAt: now,
+    });
     const m = await mailOf(tx, order, ret);
     if (m?.owner.verified) await deps.mailer.enqueue(tx, returnRequestedMail(m.mail, deps.publicUrl));
     if (m && deps.shopNotifyEmail) {
-      await deps.mailer.enqueue(tx, shopReturnMail({ ...m.mail, reason: RETURN_REASONS[body.reason], detail: body.detail }, deps.shopNotifyEmail, deps.publicUrl), `shop-return:${ret.returnNo}`);
+      await deps.mailer.enqueue(
+        tx,
+        shopReturnMail(
+          { ...m.mail, reason: RETURN_REASONS[body.reason], detail: body.detail },
+          deps.shopNotifyEmail,
+          deps.publicUrl,
+        ),
+        `shop-return:${ret.returnNo}`,
+      );
     }
     return order;
   });
@@ -273,13 +415,33 @@ export async function decideReturn(
   const order = await deps.db.transaction(async (tx) => {
     const ret = await returnsRepo.findByReturnNo(tx, returnNo, { forUpdate: true });
     if (!ret) throw new NotFoundError('找不到這筆退貨申請。');
-    if (ret.status !== 'requested') throw new ConflictError('這筆退貨申請已經處理過了。', 'invalid-transition');
+    if (ret.status !== 'requested')
+      throw new ConflictError('這筆退貨申請已經處理過了。', 'invalid-transition');
     const order = await repo.findById(tx, ret.orderId);
     if (!order) throw new NotFoundError('找不到這筆訂單。');
-    await returnsRepo.setReturnStatus(tx, ret.id, 'requested', { status: decision.approve ? 'approved' : 'refused', staffMessage: decision.message || null, decidedAt: now, decidedBy: actorId });
-    await repo.insertEvent(tx, { orderId: order.id, kind: 'status', status: order.status, note: decision.approve ? `退貨申請已核准（${returnNo}），請寄回商品` : `退貨申請未核准（${returnNo}）：${decision.message}`, createdAt: now });
+    await returnsRepo.setReturnStatus(tx, ret.id, 'requested', {
+      status: decision.approve ? 'approved' : 'refused',
+      staffMessage: decision.message || null,
+      decidedAt: now,
+      decidedBy: actorId,
+    });
+    await repo.insertEvent(tx, {
+      orderId: order.id,
+      kind: 'status',
+      status: order.status,
+      note: decision.approve
+        ? `退貨申請已核准（${returnNo}），請寄回商品`
+        : `退貨申請未核准（${returnNo}）：${decision.message}`,
+      createdAt: now,
+    });
     const m = await mailOf(tx, order, ret);
-    if (m?.owner.verified) await deps.mailer.enqueue(tx, decision.approve ? returnApprovedMail(m.mail, decision.message, deps.publicUrl) : returnRefusedMail(m.mail, decision.message, deps.publicUrl));
+    if (m?.owner.verified)
+      await deps.mailer.enqueue(
+        tx,
+        decision.approve
+          ? returnApprovedMail(m.mail, decision.message, deps.publicUrl)
+          : returnRefusedMail(m.mail, decision.message, deps.publicUrl),
+      );
     await inTransaction?.(tx, order.orderNo);
     return order;
   });
@@ -304,14 +466,20 @@ export async function receiveReturn(
   const { order, restocked } = await deps.db.transaction(async (tx) => {
     const ret = await returnsRepo.findByReturnNo(tx, returnNo, { forUpdate: true });
     if (!ret) throw new NotFoundError('找不到這筆退貨申請。');
-    if (ret.status !== 'approved') throw new ConflictError(ret.status === 'received' ? '這筆退貨已經收貨並退款了。' : '退貨申請核准後才能收貨。', 'invalid-transition');
+    if (ret.status !== 'approved')
+      throw new ConflictError(
+        ret.status === 'received' ? '這筆退貨已經收貨並退款了。' : '退貨申請核准後才能收貨。',
+        'invalid-transition',
+      );
     let order = await repo.findById(tx, ret.orderId, { forUpdate: true });
     if (!order) throw new NotFoundError('找不到這筆訂單。');
     const l = await load(tx, order);
     const mine = l.returnItems.filter((i) => i.returnId === ret.id);
     const missing = mine.filter((i) => !restock.some((r) => r.itemId === i.orderItemId));
     if (missing.length > 0 || restock.some((r) => !mine.some((i) => i.orderItemId === r.itemId))) {
-      throw new BadRequestError('請為這筆退貨的每一項商品選擇是否放回庫存。', { items: '請為每一項商品選擇是否放回庫存' });
+      throw new BadRequestError('請為這筆退貨的每一項商品選擇是否放回庫存。', {
+        items: '請為每一項商品選擇是否放回庫存',
+      });
     }
     let restocked = false;
     for (const item of mine) {
@@ -319,24 +487,60 @@ export async function receiveReturn(
       await returnsRepo.setRestock(tx, ret.id, item.orderItemId, back);
       const line = l.items.find((o) => o.id === item.orderItemId);
       if (back && line?.variantId) {
-        await stock.giveBack(tx, [{ variantId: line.variantId, quantity: item.quantity }], { kind: 'refund', reason: `退貨入庫（${returnNo}）`, orderNo: order.orderNo, actorId });
+        await stock.giveBack(tx, [{ variantId: line.variantId, quantity: item.quantity }], {
+          kind: 'refund',
+          reason: `退貨入庫（${returnNo}）`,
+          orderNo: order.orderNo,
+          actorId,
+        });
         restocked = true;
       }
     }
-    const received = returnedQuantities({ returns: l.returns.map((r) => (r.id === ret.id ? { ...r, status: 'received' as const } : r)), returnItems: l.returnItems }, ['received']);
+    const received = returnedQuantities(
+      {
+        returns: l.returns.map((r) => (r.id === ret.id ? { ...r, status: 'received' as const } : r)),
+        returnItems: l.returnItems,
+      },
+      ['received'],
+    );
     const whole = l.items.every((i) => (received.get(i.id) ?? 0) >= i.quantity);
     const reason = `退貨 ${returnNo}`;
-    const refund = await requestRefund(tx, order, { key: `return:${returnNo}`, amount: ret.amount, reason, bank: ret.bank });
-    await returnsRepo.setReturnStatus(tx, ret.id, 'approved', { status: 'received', receivedAt: now, refundId: refund?.id ?? null });
+    const refund = await requestRefund(tx, order, {
+      key: `return:${returnNo}`,
+      amount: ret.amount,
+      reason,
+      bank: ret.bank,
+    });
+    await returnsRepo.setReturnStatus(tx, ret.id, 'approved', {
+      status: 'received',
+      receivedAt: now,
+      refundId: refund?.id ?? null,
+    });
     if (whole) {
       // Everything came back: the order is refunded through its one door (which voids the invoice, or credits what is left of it).
-      order = await applyTransition(tx, order, { to: 'refunded', note: `退貨 ${returnNo} 已收到，訂單全額退款`, actorId }, now);
+      order = await applyTransition(
+        tx,
+        order,
+        { to: 'refunded', note: `退貨 ${returnNo} 已收到，訂單全額退款`, actorId },
+        now,
+      );
     } else {
-      await repo.insertEvent(tx, { orderId: order.id, kind: 'status', status: order.status, note: `已收到退貨（${returnNo}），退款 ${ret.amount} 元`, createdAt: now });
-      if (refund && (await outboxStatus(tx, issueKey(order.orderNo))) !== null) await requestAllowance(tx, order, `return:${returnNo}`, refund.amount, reason);
+      await repo.insertEvent(tx, {
+        orderId: order.id,
+        kind: 'status',
+        status: order.status,
+        note: `已收到退貨（${returnNo}），退款 ${ret.amount} 元`,
+        createdAt: now,
+      });
+      if (refund && (await outboxStatus(tx, issueKey(order.orderNo))) !== null)
+        await requestAllowance(tx, order, `return:${returnNo}`, refund.amount, reason);
     }
     const m = await mailOf(tx, order, ret, l);
-    if (m?.owner.verified) await deps.mailer.enqueue(tx, returnReceivedMail({ ...m.mail, amount: refund?.amount ?? 0 }, deps.publicUrl));
+    if (m?.owner.verified)
+      await deps.mailer.enqueue(
+        tx,
+        returnReceivedMail({ ...m.mail, amount: refund?.amount ?? 0 }, deps.publicUrl),
+      );
     await inTransaction?.(tx, order.orderNo);
     return { order, restocked };
   });
@@ -346,12 +550,24 @@ export async function receiveReturn(
 }
 
 /** The member gives the bank account for their order's transfers still waiting for one. */
-export async function giveRefundAccount(deps: ChangeDeps, userId: string, orderNo: string, account: RefundAccount) {
+export async function giveRefundAccount(
+  deps: ChangeDeps,
+  userId: string,
+  orderNo: string,
+  account: RefundAccount,
+) {
   const order = await repo.findByOrderNo(deps.db, orderNo);
   if (!order || order.userId !== userId) throw new NotFoundError('找不到這筆訂單。');
   const n = await deps.db.transaction(async (tx) => {
     const n = await setRefundAccount(tx, order.id, account);
-    if (n > 0) await repo.insertEvent(tx, { orderId: order.id, kind: 'status', status: order.status, note: `會員已提供退款帳戶（${bankLabel(account.bankCode)}）`, createdAt: clock(deps) });
+    if (n > 0)
+      await repo.insertEvent(tx, {
+        orderId: order.id,
+        kind: 'status',
+        status: order.status,
+        note: `會員已提供退款帳戶（${bankLabel(account.bankCode)}）`,
+        createdAt: clock(deps),
+      });
     return n;
   });
   if (n === 0) throw new ConflictError('這筆訂單沒有等待帳戶的退款。', 'invalid-transition');
@@ -362,7 +578,11 @@ export async function giveRefundAccount(deps: ChangeDeps, userId: string, orderN
 const CONSOLE_PAGE_SIZE = 20;
 
 /** The console's list of returns: open ones (waiting for a decision or for the goods) by default, newest first. */
-export async function consoleReturns(db: DbOrTx, status: returnsRepo.ReturnRow['status'] | 'open' | 'all', page: number) {
+export async function consoleReturns(
+  db: DbOrTx,
+  status: returnsRepo.ReturnRow['status'] | 'open' | 'all',
+  page: number,
+) {
   const { limit, offset } = pageWindow(page, CONSOLE_PAGE_SIZE);
   const { rows, total } = await returnsRepo.listReturns(db, status, limit, offset);
   return {

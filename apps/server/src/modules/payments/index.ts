@@ -9,7 +9,6 @@ import { orderDeps } from '../orders/deps.ts';
 
 type Form = Record<string, string>;
 
-
 /**
  * ECPay's calls to the shop. ReturnURL (server to server) records the payment result; the
  * payment-info URL records an ATM virtual account; the result URL brings the browser back to
@@ -20,10 +19,24 @@ const payments: FastifyPluginAsync = async (app) => {
   const { hashKey, hashIV, merchantId } = app.config.ecpay;
 
   // Card refunds through ECPay's card action API (the card sandbox without ECPAY_ENDPOINT).
-  const cardHost = app.config.ecpay.endpoint ? new URL(app.config.ecpay.endpoint).origin : `${app.config.publicUrl}/sandbox/ecpay`;
-  const card = cardActions({ merchantId, hashKey, hashIV, host: cardHost, creditCheckCode: app.config.ecpay.creditCheckCode }, formPoster(app, app.config.publicUrl));
+  const cardHost = app.config.ecpay.endpoint
+    ? new URL(app.config.ecpay.endpoint).origin
+    : `${app.config.publicUrl}/sandbox/ecpay`;
+  const card = cardActions(
+    { merchantId, hashKey, hashIV, host: cardHost, creditCheckCode: app.config.ecpay.creditCheckCode },
+    formPoster(app, app.config.publicUrl),
+  );
   app.outbox.handle(REFUND_KIND, (payload, message) =>
-    refundCard({ db: app.db, card, mailer: app.mailer, doneMail: (db, orderId, amount) => orders.refundDoneMail(db, orderId, amount, app.config.publicUrl) }, payload as { refundId: string }, message.attempts),
+    refundCard(
+      {
+        db: app.db,
+        card,
+        mailer: app.mailer,
+        doneMail: (db, orderId, amount) => orders.refundDoneMail(db, orderId, amount, app.config.publicUrl),
+      },
+      payload as { refundId: string },
+      message.attempts,
+    ),
   );
 
   /** The signed form, or null when it is missing, forged or for another merchant. */
@@ -45,22 +58,49 @@ const payments: FastifyPluginAsync = async (app) => {
   });
 
   const answer = (outcome: orders.PaymentOutcome) =>
-    outcome === 'ok' ? '1|OK' : outcome === 'unknown-trade' ? '0|MerchantTradeNo not found' : '0|TradeAmt does not match';
+    outcome === 'ok'
+      ? '1|OK'
+      : outcome === 'unknown-trade'
+        ? '0|MerchantTradeNo not found'
+        : '0|TradeAmt does not match';
 
   app.post('/api/payments/ecpay/notify', async (request, reply) => {
     reply.type('text/plain; charset=utf-8').header('cache-control', 'no-store');
     const form = signedForm(request);
     if (!form) {
-      request.log.warn({ reason: 'bad CheckMacValue or merchant', notice: safeFields(request.body, ['MerchantID', 'MerchantTradeNo', 'RtnCode', 'TradeAmt', 'PaymentType', 'SimulatePaid']) }, 'ECPay notification refused');
+      request.log.warn(
+        {
+          reason: 'bad CheckMacValue or merchant',
+          notice: safeFields(request.body, [
+            'MerchantID',
+            'MerchantTradeNo',
+            'RtnCode',
+            'TradeAmt',
+            'PaymentType',
+            'SimulatePaid',
+          ]),
+        },
+        'ECPay notification refused',
+      );
       return '0|CheckMacValue error';
     }
     // ECPay's simulated payments (stage "模擬付款") must never mark a real shop's order paid.
     if (form.SimulatePaid === '1' && app.config.isProduction) {
-      request.log.warn({ merchantTradeNo: form.MerchantTradeNo }, 'ECPay simulated payment ignored in production');
+      request.log.warn(
+        { merchantTradeNo: form.MerchantTradeNo },
+        'ECPay simulated payment ignored in production',
+      );
       return '1|OK';
     }
-    const outcome = form.RtnCode === '1' ? await orders.recordPaid(orderDeps(app), notice(form)) : await orders.recordFailed(orderDeps(app), notice(form));
-    if (outcome !== 'ok') request.log.warn({ outcome, merchantTradeNo: form.MerchantTradeNo }, 'ECPay notification did not match an order');
+    const outcome =
+      form.RtnCode === '1'
+        ? await orders.recordPaid(orderDeps(app), notice(form))
+        : await orders.recordFailed(orderDeps(app), notice(form));
+    if (outcome !== 'ok')
+      request.log.warn(
+        { outcome, merchantTradeNo: form.MerchantTradeNo },
+        'ECPay notification did not match an order',
+      );
     return answer(outcome);
   });
 
@@ -83,7 +123,10 @@ const payments: FastifyPluginAsync = async (app) => {
   app.post('/api/payments/ecpay/result', async (request, reply) => {
     const form = signedForm(request);
     const orderNo = form?.MerchantTradeNo ? await orders.orderNoOfTrade(app.db, form.MerchantTradeNo) : null;
-    return reply.redirect(orderNo ? `/payComplete?order=${encodeURIComponent(orderNo)}` : '/payComplete', 303);
+    return reply.redirect(
+      orderNo ? `/payComplete?order=${encodeURIComponent(orderNo)}` : '/payComplete',
+      303,
+    );
   });
 };
 

@@ -4,7 +4,10 @@ import { orders, payments, refunds, users } from '../../db/schema.ts';
 
 export type RefundRow = typeof refunds.$inferSelect;
 
-export async function insertRefund(db: DbOrTx, values: typeof refunds.$inferInsert): Promise<RefundRow | null> {
+export async function insertRefund(
+  db: DbOrTx,
+  values: typeof refunds.$inferInsert,
+): Promise<RefundRow | null> {
   const [row] = await db.insert(refunds).values(values).onConflictDoNothing().returning();
   return row ?? null;
 }
@@ -20,12 +23,25 @@ export async function refundsOf(db: DbOrTx, orderId: string): Promise<RefundRow[
 
 /** What is asked for or given back already (failed refunds gave nothing). */
 export async function refundedTotal(db: DbOrTx, orderId: string, except?: string): Promise<number> {
-  const rows = await db.select({ amount: refunds.amount, id: refunds.id }).from(refunds).where(and(eq(refunds.orderId, orderId), ne(refunds.status, 'failed')));
+  const rows = await db
+    .select({ amount: refunds.amount, id: refunds.id })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, orderId), ne(refunds.status, 'failed')));
   return rows.filter((r) => r.id !== except).reduce((sum, r) => sum + r.amount, 0);
 }
 
-export async function settleRefund(db: DbOrTx, id: string, status: 'done' | 'failed', result: string, at: Date): Promise<boolean> {
-  const rows = await db.update(refunds).set({ status, result, doneAt: status === 'done' ? at : null }).where(and(eq(refunds.id, id), eq(refunds.status, 'pending'))).returning({ id: refunds.id });
+export async function settleRefund(
+  db: DbOrTx,
+  id: string,
+  status: 'done' | 'failed',
+  result: string,
+  at: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(refunds)
+    .set({ status, result, doneAt: status === 'done' ? at : null })
+    .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')))
+    .returning({ id: refunds.id });
   return rows.length > 0;
 }
 
@@ -34,17 +50,30 @@ export async function paidCardPayment(db: DbOrTx, orderId: string) {
   const [row] = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'paid'), eq(payments.method, 'credit_card')))
+    .where(
+      and(eq(payments.orderId, orderId), eq(payments.status, 'paid'), eq(payments.method, 'credit_card')),
+    )
     .orderBy(desc(payments.paidAt))
     .limit(1);
   return row ?? null;
 }
 
-export async function setTransferAccount(db: DbOrTx, orderId: string, bank: NonNullable<RefundRow['bank']>): Promise<number> {
+export async function setTransferAccount(
+  db: DbOrTx,
+  orderId: string,
+  bank: NonNullable<RefundRow['bank']>,
+): Promise<number> {
   const rows = await db
     .update(refunds)
     .set({ bank })
-    .where(and(eq(refunds.orderId, orderId), eq(refunds.method, 'transfer'), eq(refunds.status, 'pending'), isNull(refunds.bank)))
+    .where(
+      and(
+        eq(refunds.orderId, orderId),
+        eq(refunds.method, 'transfer'),
+        eq(refunds.status, 'pending'),
+        isNull(refunds.bank),
+      ),
+    )
     .returning({ id: refunds.id });
   return rows.length;
 }

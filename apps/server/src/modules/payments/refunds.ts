@@ -41,14 +41,30 @@ export interface RefundAsk {
  * (ATM, cash on delivery) waits for staff to make it and mark it done. Null when the key was
  * already used or nothing is left to give back.
  */
-export async function requestRefund(tx: Tx, order: { id: string; orderNo: string; paymentMethod: string; total: number }, ask: RefundAsk): Promise<repo.RefundRow | null> {
+export async function requestRefund(
+  tx: Tx,
+  order: { id: string; orderNo: string; paymentMethod: string; total: number },
+  ask: RefundAsk,
+): Promise<repo.RefundRow | null> {
   const left = order.total - (await repo.refundedTotal(tx, order.id));
   const amount = Math.min(ask.amount, left);
   if (!Number.isInteger(amount) || amount <= 0) return null;
   const card = order.paymentMethod === 'credit_card';
-  const refund = await repo.insertRefund(tx, { orderId: order.id, key: ask.key, method: card ? 'card' : 'transfer', amount, reason: ask.reason, bank: card ? null : (ask.bank ?? null) });
+  const refund = await repo.insertRefund(tx, {
+    orderId: order.id,
+    key: ask.key,
+    method: card ? 'card' : 'transfer',
+    amount,
+    reason: ask.reason,
+    bank: card ? null : (ask.bank ?? null),
+  });
   if (refund && card) {
-    await enqueueOutbox(tx, { kind: REFUND_KIND, key: `${REFUND_KIND}:${refund.id}`, payload: { refundId: refund.id }, summary: `刷卡退款 ${amount} 元：訂單 ${order.orderNo}` });
+    await enqueueOutbox(tx, {
+      kind: REFUND_KIND,
+      key: `${REFUND_KIND}:${refund.id}`,
+      payload: { refundId: refund.id },
+      summary: `刷卡退款 ${amount} 元：訂單 ${order.orderNo}`,
+    });
   }
   return refund;
 }
@@ -69,7 +85,12 @@ export async function refundFollowUp(
   if (to !== 'cancelled' && to !== 'refunded') return false;
   const moneyTaken = order.paymentMethod === 'cod' ? to === 'refunded' : order.paidAt !== null;
   if (!moneyTaken) return false;
-  const refund = await requestRefund(tx, order, { key: `order:${order.orderNo}:whole`, amount: order.total, reason: reason ?? (to === 'cancelled' ? '訂單取消' : '訂單退款'), bank });
+  const refund = await requestRefund(tx, order, {
+    key: `order:${order.orderNo}:whole`,
+    amount: order.total,
+    reason: reason ?? (to === 'cancelled' ? '訂單取消' : '訂單退款'),
+    bank,
+  });
   return refund !== null;
 }
 
@@ -82,11 +103,19 @@ export async function setRefundAccount(tx: Tx, orderId: string, bank: BankAccoun
  * Staff made the transfer: the refund is done and the member told. False when it was not a
  * pending transfer with an account (done already, or still without one).
  */
-export async function markTransferDone(deps: Pick<RefundDeps, 'db' | 'mailer' | 'doneMail' | 'now'>, refundId: string, note: string, inTransaction?: (tx: Tx, refund: repo.RefundRow) => Promise<void>): Promise<repo.RefundRow | null> {
+export async function markTransferDone(
+  deps: Pick<RefundDeps, 'db' | 'mailer' | 'doneMail' | 'now'>,
+  refundId: string,
+  note: string,
+  inTransaction?: (tx: Tx, refund: repo.RefundRow) => Promise<void>,
+): Promise<repo.RefundRow | null> {
   const done = await deps.db.transaction(async (tx) => {
     const refund = await repo.findRefund(tx, refundId);
     if (!refund || refund.method !== 'transfer' || refund.status !== 'pending' || !refund.bank) return null;
-    if (!(await repo.settleRefund(tx, refund.id, 'done', note || '已轉帳', deps.now ? deps.now() : new Date()))) return null;
+    if (
+      !(await repo.settleRefund(tx, refund.id, 'done', note || '已轉帳', deps.now ? deps.now() : new Date()))
+    )
+      return null;
     await inTransaction?.(tx, refund);
     const mail = await deps.doneMail(tx, refund.orderId, refund.amount);
     if (mail) await deps.mailer.enqueue(tx, mail);
@@ -102,13 +131,23 @@ export async function transferTasks(db: DbOrTx) {
 }
 
 /** The outbox handler of `payment.refund`: once per refund, never more than the card paid. */
-export async function refundCard(deps: RefundDeps, payload: { refundId: string }, attempt: number): Promise<void> {
+export async function refundCard(
+  deps: RefundDeps,
+  payload: { refundId: string },
+  attempt: number,
+): Promise<void> {
   const refund = await repo.findRefund(deps.db, payload.refundId);
   if (!refund || refund.status !== 'pending') return;
   const payment = await repo.paidCardPayment(deps.db, refund.orderId);
   if (!payment?.tradeNo) throw new PermanentDeliveryError('找不到這筆訂單的刷卡紀錄，請到綠界廠商後台退款');
-  if (!payment.gwsr) throw new PermanentDeliveryError('刷卡紀錄沒有授權碼（gwsr），無法向綠界查詢；請到綠界廠商後台退款');
-  const trade = { merchantTradeNo: payment.merchantTradeNo, tradeNo: payment.tradeNo, gwsr: payment.gwsr, amount: payment.amount };
+  if (!payment.gwsr)
+    throw new PermanentDeliveryError('刷卡紀錄沒有授權碼（gwsr），無法向綠界查詢；請到綠界廠商後台退款');
+  const trade = {
+    merchantTradeNo: payment.merchantTradeNo,
+    tradeNo: payment.tradeNo,
+    gwsr: payment.gwsr,
+    amount: payment.amount,
+  };
   const query = await deps.card.query(trade);
   if (!query.ok) {
     if (query.code === 'unreachable') throw new Error(`trade query: ${query.message}`);
@@ -116,19 +155,33 @@ export async function refundCard(deps: RefundDeps, payload: { refundId: string }
   }
   const earlier = await repo.refundedTotal(deps.db, refund.orderId, refund.id);
   // A try after an uncertain one: ECPay's own figures show whether it went through.
-  if (attempt > 1 && (query.trade.stage === 'void' || ((query.trade.stage === 'closed' || query.trade.stage === 'closing') && query.trade.closedAmount <= payment.amount - earlier - refund.amount))) {
+  if (
+    attempt > 1 &&
+    (query.trade.stage === 'void' ||
+      ((query.trade.stage === 'closed' || query.trade.stage === 'closing') &&
+        query.trade.closedAmount <= payment.amount - earlier - refund.amount))
+  ) {
     return finish(deps, refund, `ECPay 已處理（重試前查詢：${query.trade.status}）`);
   }
-  const plan = planRefund({ stage: query.trade.stage, paidAmount: payment.amount, alreadyRefunded: earlier, amount: refund.amount });
+  const plan = planRefund({
+    stage: query.trade.stage,
+    paidAmount: payment.amount,
+    alreadyRefunded: earlier,
+    amount: refund.amount,
+  });
   if (!plan.ok) {
     // Waiting for the daily close or for ECPay to finish: tried again later. Anything else needs staff.
-    if (plan.reason === 'partial_before_close' || plan.reason === 'in_progress') throw new Error(plan.message);
+    if (plan.reason === 'partial_before_close' || plan.reason === 'in_progress')
+      throw new Error(plan.message);
     throw new PermanentDeliveryError(plan.message);
   }
   const outcome = await deps.card.refund(trade, plan);
-  if (outcome.ok) return finish(deps, refund, `${plan.steps.map((s) => s.action).join('→')}：${outcome.rtnMsg}`);
+  if (outcome.ok)
+    return finish(deps, refund, `${plan.steps.map((s) => s.action).join('→')}：${outcome.rtnMsg}`);
   if (outcome.uncertain) throw new Error(`${outcome.failedStep}: ${outcome.message}`);
-  throw new PermanentDeliveryError(`綠界拒絕${outcome.failedStep === 'R' ? '退刷' : outcome.failedStep === 'N' ? '放棄授權' : '取消關帳'}：${outcome.message}`);
+  throw new PermanentDeliveryError(
+    `綠界拒絕${outcome.failedStep === 'R' ? '退刷' : outcome.failedStep === 'N' ? '放棄授權' : '取消關帳'}：${outcome.message}`,
+  );
 }
 
 async function finish(deps: RefundDeps, refund: repo.RefundRow, result: string): Promise<void> {

@@ -1,7 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pageOf } from '@shop/shared/admin';
-import { AdminRedirect, RedirectBody, RedirectListQuery, RedirectPathQuery } from '@shop/shared/admin-settings';
+import {
+  AdminRedirect,
+  RedirectBody,
+  RedirectListQuery,
+  RedirectPathQuery,
+} from '@shop/shared/admin-settings';
 import { recordAudit } from '../admin/audit.ts';
 import { createRedirect, listRedirects, removeRedirect, updateRedirect } from './admin-service.ts';
 
@@ -12,33 +17,80 @@ import { createRedirect, listRedirects, removeRedirect, updateRedirect } from '.
 const redirectsRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/admin/redirects', { config: { permission: 'redirects.read' }, schema: { querystring: RedirectListQuery, response: { 200: pageOf(AdminRedirect) } } }, async (request) =>
-    listRedirects(app.db, request.query),
+  r.get(
+    '/api/admin/redirects',
+    {
+      config: { permission: 'redirects.read' },
+      schema: { querystring: RedirectListQuery, response: { 200: pageOf(AdminRedirect) } },
+    },
+    async (request) => listRedirects(app.db, request.query),
   );
 
-  r.post('/api/admin/redirects', { config: { permission: 'redirects.write' }, schema: { body: RedirectBody, response: { 200: AdminRedirect } } }, async (request) =>
-    app.db.transaction(async (tx) => {
-      const change = await createRedirect(tx, request.body.path, request.body.target, request.body.permanent);
-      await recordAudit(tx, request, { action: 'redirect.create', entity: 'redirect', entityId: change.path, after: change.after });
-      return change.view!;
-    }),
+  r.post(
+    '/api/admin/redirects',
+    {
+      config: { permission: 'redirects.write' },
+      schema: { body: RedirectBody, response: { 200: AdminRedirect } },
+    },
+    async (request) =>
+      app.db.transaction(async (tx) => {
+        const change = await createRedirect(
+          tx,
+          request.body.path,
+          request.body.target,
+          request.body.permanent,
+        );
+        await recordAudit(tx, request, {
+          action: 'redirect.create',
+          entity: 'redirect',
+          entityId: change.path,
+          after: change.after,
+        });
+        return change.view!;
+      }),
   );
 
-  r.put('/api/admin/redirects', { config: { permission: 'redirects.write' }, schema: { body: RedirectBody, response: { 200: AdminRedirect } } }, async (request) =>
-    app.db.transaction(async (tx) => {
-      const change = await updateRedirect(tx, request.body.path, request.body.target, request.body.permanent);
-      await recordAudit(tx, request, { action: 'redirect.update', entity: 'redirect', entityId: change.path, before: change.before, after: change.after });
-      return change.view!;
-    }),
+  r.put(
+    '/api/admin/redirects',
+    {
+      config: { permission: 'redirects.write' },
+      schema: { body: RedirectBody, response: { 200: AdminRedirect } },
+    },
+    async (request) =>
+      app.db.transaction(async (tx) => {
+        const change = await updateRedirect(
+          tx,
+          request.body.path,
+          request.body.target,
+          request.body.permanent,
+        );
+        await recordAudit(tx, request, {
+          action: 'redirect.update',
+          entity: 'redirect',
+          entityId: change.path,
+          before: change.before,
+          after: change.after,
+        });
+        return change.view!;
+      }),
   );
 
-  r.delete('/api/admin/redirects', { config: { permission: 'redirects.write' }, schema: { querystring: RedirectPathQuery } }, async (request, reply) => {
-    await app.db.transaction(async (tx) => {
-      const change = await removeRedirect(tx, request.query.path);
-      await recordAudit(tx, request, { action: 'redirect.delete', entity: 'redirect', entityId: change.path, before: change.before });
-    });
-    return reply.code(204).send();
-  });
+  r.delete(
+    '/api/admin/redirects',
+    { config: { permission: 'redirects.write' }, schema: { querystring: RedirectPathQuery } },
+    async (request, reply) => {
+      await app.db.transaction(async (tx) => {
+        const change = await removeRedirect(tx, request.query.path);
+        await recordAudit(tx, request, {
+          action: 'redirect.delete',
+          entity: 'redirect',
+          entityId: change.path,
+          before: change.before,
+        });
+      });
+      return reply.code(204).send();
+    },
+  );
 };
 
 export default redirectsRoutes;

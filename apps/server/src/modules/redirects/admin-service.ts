@@ -9,7 +9,13 @@ import { normalizeRedirectPath } from './service.ts';
 
 type RedirectRow = repo.RedirectRow;
 
-const toView = (r: RedirectRow): AdminRedirect => ({ path: r.path, target: r.target, permanent: r.permanent, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() });
+const toView = (r: RedirectRow): AdminRedirect => ({
+  path: r.path,
+  target: r.target,
+  permanent: r.permanent,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
 /** What the audit trail keeps of a redirect. */
 const snapshot = (r: RedirectRow) => ({ path: r.path, target: r.target, permanent: r.permanent });
 
@@ -48,7 +54,8 @@ async function targetProblem(db: DbOrTx, path: string, target: string): Promise<
     // A loop elsewhere in the chain (made before these checks existed) never returns here.
     if (chain.indexOf(key) < chain.length - 1) break;
   }
-  if (!matchRoute(first) && !(await repo.findRow(db, first))) return `${first} 不是本站的頁面，請確認目標路徑。`;
+  if (!matchRoute(first) && !(await repo.findRow(db, first)))
+    return `${first} 不是本站的頁面，請確認目標路徑。`;
   return null;
 }
 
@@ -78,7 +85,12 @@ export async function listRedirects(db: DbOrTx, q: RedirectListQuery): Promise<P
 }
 
 /** Adds a redirect for a path that has none (409 `redirect-exists` otherwise). */
-export async function createRedirect(tx: DbOrTx, rawPath: string, target: string, permanent: boolean): Promise<RedirectChange> {
+export async function createRedirect(
+  tx: DbOrTx,
+  rawPath: string,
+  target: string,
+  permanent: boolean,
+): Promise<RedirectChange> {
   const path = normalizeRedirectPath(rawPath);
   if (await repo.findRow(tx, path)) throw exists(path);
   await check(tx, path, target);
@@ -88,7 +100,13 @@ export async function createRedirect(tx: DbOrTx, rawPath: string, target: string
 }
 
 /** Changes the target of a path's redirect. */
-export async function updateRedirect(tx: DbOrTx, rawPath: string, target: string, permanent: boolean, now = new Date()): Promise<RedirectChange> {
+export async function updateRedirect(
+  tx: DbOrTx,
+  rawPath: string,
+  target: string,
+  permanent: boolean,
+  now = new Date(),
+): Promise<RedirectChange> {
   const path = normalizeRedirectPath(rawPath);
   const before = await repo.findRow(tx, path);
   if (!before) throw new NotFoundError(`找不到 ${path} 的轉址，可能已經被刪除。`);

@@ -14,7 +14,8 @@ describe.skipIf(!dbAvailable())('redirect lookup (docs/product-rules.md#http-beh
   });
   afterAll(async () => ctx.close());
 
-  const lookup = (path: string) => ctx.app.inject({ method: 'GET', url: `/api/redirects?path=${encodeURIComponent(path)}` });
+  const lookup = (path: string) =>
+    ctx.app.inject({ method: 'GET', url: `/api/redirects?path=${encodeURIComponent(path)}` });
 
   it('returns null for a path without a redirect', async () => {
     const res = await lookup('/mall/high-mountain-oolong');
@@ -23,11 +24,15 @@ describe.skipIf(!dbAvailable())('redirect lookup (docs/product-rules.md#http-beh
   });
 
   it('follows a chain to the final target; temporary anywhere makes it temporary', async () => {
-    expect((await lookup('/mall/old-oolong')).json()).toEqual({ redirect: { target: '/mall/high-mountain-oolong', permanent: false } });
+    expect((await lookup('/mall/old-oolong')).json()).toEqual({
+      redirect: { target: '/mall/high-mountain-oolong', permanent: false },
+    });
   });
 
   it('matches regardless of case, trailing slash and query', async () => {
-    expect((await lookup('/MALL/Old-Oolong/?ref=x')).json().redirect.target).toBe('/mall/high-mountain-oolong');
+    expect((await lookup('/MALL/Old-Oolong/?ref=x')).json().redirect.target).toBe(
+      '/mall/high-mountain-oolong',
+    );
     expect(normalizeRedirectPath('/A/b/')).toBe('/a/b');
   });
 
@@ -46,7 +51,9 @@ describe.skipIf(!dbAvailable())('redirect lookup (docs/product-rules.md#http-beh
   });
 
   it('returns external targets as they are', async () => {
-    expect((await lookup('/mall/partner')).json()).toEqual({ redirect: { target: 'https://partner.example/tea', permanent: true } });
+    expect((await lookup('/mall/partner')).json()).toEqual({
+      redirect: { target: 'https://partner.example/tea', permanent: true },
+    });
   });
 
   it('stops on a loop instead of spinning', async () => {
@@ -55,7 +62,13 @@ describe.skipIf(!dbAvailable())('redirect lookup (docs/product-rules.md#http-beh
   });
 
   it('answers 400 with the reason for a bad path, never a 500', async () => {
-    for (const url of ['/api/redirects', '/api/redirects?path=', '/api/redirects?path=mall', '/api/redirects?path=//evil.example', `/api/redirects?path=/${'a'.repeat(800)}`]) {
+    for (const url of [
+      '/api/redirects',
+      '/api/redirects?path=',
+      '/api/redirects?path=mall',
+      '/api/redirects?path=//evil.example',
+      `/api/redirects?path=/${'a'.repeat(800)}`,
+    ]) {
       const res = await ctx.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(400);
       expect(res.json().error.code).toBe('invalid-argument');

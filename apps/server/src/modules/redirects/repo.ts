@@ -14,7 +14,10 @@ export async function findRedirect(db: DbOrTx, path: string) {
   return row ?? null;
 }
 
-export async function upsertRedirect(db: DbOrTx, values: { path: string; target: string; permanent: boolean }) {
+export async function upsertRedirect(
+  db: DbOrTx,
+  values: { path: string; target: string; permanent: boolean },
+) {
   await db
     .insert(redirects)
     .values(values)
@@ -40,23 +43,44 @@ export async function findRow(db: DbOrTx, path: string): Promise<RedirectRow | n
 
 /** One page of redirects whose path or target contains the text, latest change first. */
 export async function redirectPage(db: DbOrTx, text: string | undefined, window: PageWindow) {
-  const filter = text ? or(ilike(redirects.path, containsPattern(text)), ilike(redirects.target, containsPattern(text))) : undefined;
+  const filter = text
+    ? or(ilike(redirects.path, containsPattern(text)), ilike(redirects.target, containsPattern(text)))
+    : undefined;
   const [items, [total]] = await readTogether(db, [
-    () => db.select().from(redirects).where(filter).orderBy(desc(redirects.updatedAt), asc(redirects.path)).limit(window.limit).offset(window.offset),
+    () =>
+      db
+        .select()
+        .from(redirects)
+        .where(filter)
+        .orderBy(desc(redirects.updatedAt), asc(redirects.path))
+        .limit(window.limit)
+        .offset(window.offset),
     () => db.select({ n: count() }).from(redirects).where(filter),
   ]);
   return { items, total: Number(total?.n ?? 0) };
 }
 
 /** Inserts a redirect unless its path has one; null when it had. */
-export async function insertRow(db: DbOrTx, values: { path: string; target: string; permanent: boolean }): Promise<RedirectRow | null> {
+export async function insertRow(
+  db: DbOrTx,
+  values: { path: string; target: string; permanent: boolean },
+): Promise<RedirectRow | null> {
   const [row] = await db.insert(redirects).values(values).onConflictDoNothing().returning();
   return row ?? null;
 }
 
 /** Changes a redirect's target; null when the path has none (any more). */
-export async function updateRow(db: DbOrTx, path: string, values: { target: string; permanent: boolean }, now: Date): Promise<RedirectRow | null> {
-  const [row] = await db.update(redirects).set({ ...values, updatedAt: now }).where(eq(redirects.path, path)).returning();
+export async function updateRow(
+  db: DbOrTx,
+  path: string,
+  values: { target: string; permanent: boolean },
+  now: Date,
+): Promise<RedirectRow | null> {
+  const [row] = await db
+    .update(redirects)
+    .set({ ...values, updatedAt: now })
+    .where(eq(redirects.path, path))
+    .returning();
   return row ?? null;
 }
 
@@ -67,7 +91,14 @@ export async function deleteRow(db: DbOrTx, path: string): Promise<RedirectRow |
 }
 
 /** The product whose page a /mall/ address is (a redirect must not take shoppers away from a live one). */
-export async function productAtSlug(db: DbOrTx, slug: string): Promise<{ name: string; status: string } | null> {
-  const [product] = await db.select({ name: products.name, status: products.status }).from(products).where(eq(products.slug, slug)).limit(1);
+export async function productAtSlug(
+  db: DbOrTx,
+  slug: string,
+): Promise<{ name: string; status: string } | null> {
+  const [product] = await db
+    .select({ name: products.name, status: products.status })
+    .from(products)
+    .where(eq(products.slug, slug))
+    .limit(1);
   return product ?? null;
 }

@@ -15,7 +15,10 @@ export function normalizeRedirectPath(path: string): string {
  * Looks a path up (docs/product-rules.md#http-behaviour). Follows chains (a → b → c) so a renamed-twice product still lands
  * on its current page, and stops on a loop or after a few hops.
  */
-export async function lookupRedirect(db: DbOrTx, path: string): Promise<{ target: string; permanent: boolean } | null> {
+export async function lookupRedirect(
+  db: DbOrTx,
+  path: string,
+): Promise<{ target: string; permanent: boolean } | null> {
   const seen = new Set<string>();
   let key = normalizeRedirectPath(path);
   let target: string | null = null;
@@ -34,7 +37,12 @@ export async function lookupRedirect(db: DbOrTx, path: string): Promise<{ target
 }
 
 /** Writes or replaces a redirect; paths are stored in normal form. */
-export async function saveRedirect(db: DbOrTx, path: string, target: string, permanent = true): Promise<void> {
+export async function saveRedirect(
+  db: DbOrTx,
+  path: string,
+  target: string,
+  permanent = true,
+): Promise<void> {
   await repo.upsertRedirect(db, { path: normalizeRedirectPath(path), target, permanent });
 }
 

@@ -5,7 +5,6 @@ import type { DbOrTx } from '../../db/client.ts';
 import { activeProductWithVariants } from '../catalog/service.ts';
 import { lookupRedirect } from '../redirects/service.ts';
 
-
 export interface PageMeta {
   title: string;
   description: string;
@@ -19,7 +18,8 @@ export interface PageMeta {
 
 /** What each public page is about, for search results and link previews. */
 const DESCRIPTIONS: Partial<Record<RouteId, string>> = {
-  landing: '山嵐茶事：1987 年創立於南投鹿谷的家族茶行，炭火慢焙高山烏龍、凍頂烏龍與紅茶，宅配與超商取貨到府。',
+  landing:
+    '山嵐茶事：1987 年創立於南投鹿谷的家族茶行，炭火慢焙高山烏龍、凍頂烏龍與紅茶，宅配與超商取貨到府。',
   home: '認識山嵐茶事：三代人守著鹿谷的茶園與焙籠，從採摘、萎凋到炭焙都在自家茶廠完成。',
   shipping: '購物與配送須知：付款方式、運費、出貨時間、電子發票與退換貨說明。',
   shippingFee: '運費說明：宅配與超商取貨的運費、免運門檻、離島加收與貨到付款手續費。',
@@ -114,8 +114,18 @@ export async function pageMeta(db: DbOrTx, publicUrl: string, pathname: string):
     if (!(await lookupRedirect(db, pathname))) return notFound;
   }
   if (id === 'landing') return base;
-  return { ...base, title: `${match.route.title}｜${BRAND.name}`, description: DESCRIPTIONS[id] ?? base.description };
+  return {
+    ...base,
+    title: `${match.route.title}｜${BRAND.name}`,
+    description: DESCRIPTIONS[id] ?? base.description,
+  };
 }
 
 /** Public pages worth listing in the sitemap (sign-in forms and result pages are not). */
-export const SITEMAP_ROUTES = (ROUTES as readonly RouteDef[]).filter((r) => r.access === 'public' && !r.path.includes(':') && !r.guestOnly && !['register', 'resetPasswordSuccess', 'emailVerification', 'payComplete', 'maintenance'].includes(r.id));
+export const SITEMAP_ROUTES = (ROUTES as readonly RouteDef[]).filter(
+  (r) =>
+    r.access === 'public' &&
+    !r.path.includes(':') &&
+    !r.guestOnly &&
+    !['register', 'resetPasswordSuccess', 'emailVerification', 'payComplete', 'maintenance'].includes(r.id),
+);

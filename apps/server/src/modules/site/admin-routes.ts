@@ -1,62 +1,136 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { NotificationSettings, ReturnSettings, ShippingSettingsView, UpdateShippingBody } from '@shop/shared/admin-settings';
+import {
+  NotificationSettings,
+  ReturnSettings,
+  ShippingSettingsView,
+  UpdateShippingBody,
+} from '@shop/shared/admin-settings';
 import { MaintenanceStatus, SetMaintenanceBody } from '@shop/shared/site';
 import { EVERYONE } from '../../plugins/events.ts';
 import { recordAudit } from '../admin/audit.ts';
-import { notificationSettings, returnSettings, saveNotificationSettings, saveReturnSettings, saveShippingRules, setMaintenance, shippingRulesSaved, shippingSettings } from './admin-service.ts';
+import {
+  notificationSettings,
+  returnSettings,
+  saveNotificationSettings,
+  saveReturnSettings,
+  saveShippingRules,
+  setMaintenance,
+  shippingRulesSaved,
+  shippingSettings,
+} from './admin-service.ts';
 
 /** Site settings: the shipping fee rules, maintenance mode and the shop's own mails (the owner changes them; every role reads). */
 const settings: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/admin/settings/shipping', { config: { permission: 'settings.read' }, schema: { response: { 200: ShippingSettingsView } } }, async () => shippingSettings(app.db));
+  r.get(
+    '/api/admin/settings/shipping',
+    { config: { permission: 'settings.read' }, schema: { response: { 200: ShippingSettingsView } } },
+    async () => shippingSettings(app.db),
+  );
 
   r.put(
     '/api/admin/settings/shipping',
-    { config: { permission: 'settings.write' }, schema: { body: UpdateShippingBody, response: { 200: ShippingSettingsView } } },
+    {
+      config: { permission: 'settings.write' },
+      schema: { body: UpdateShippingBody, response: { 200: ShippingSettingsView } },
+    },
     async (request) => {
       const saved = await app.db.transaction(async (tx) => {
         const change = await saveShippingRules(tx, request.body);
-        await recordAudit(tx, request, { action: 'shipping.update', entity: 'setting', entityId: 'shipping', before: change.before, after: change.after });
+        await recordAudit(tx, request, {
+          action: 'shipping.update',
+          entity: 'setting',
+          entityId: 'shipping',
+          before: change.before,
+          after: change.after,
+        });
         return change.saved;
       });
       return shippingRulesSaved(app.db, saved);
     },
   );
 
-  r.get('/api/admin/settings/notifications', { config: { permission: 'settings.read' }, schema: { response: { 200: NotificationSettings } } }, async () => notificationSettings(app.db));
+  r.get(
+    '/api/admin/settings/notifications',
+    { config: { permission: 'settings.read' }, schema: { response: { 200: NotificationSettings } } },
+    async () => notificationSettings(app.db),
+  );
 
-  r.put('/api/admin/settings/notifications', { config: { permission: 'settings.write' }, schema: { body: NotificationSettings, response: { 200: NotificationSettings } } }, async (request) => {
-    await app.db.transaction(async (tx) => {
-      const before = await saveNotificationSettings(tx, request.body);
-      await recordAudit(tx, request, { action: 'notifications.update', entity: 'setting', entityId: 'notifications', before, after: request.body });
-    });
-    return notificationSettings(app.db);
-  });
+  r.put(
+    '/api/admin/settings/notifications',
+    {
+      config: { permission: 'settings.write' },
+      schema: { body: NotificationSettings, response: { 200: NotificationSettings } },
+    },
+    async (request) => {
+      await app.db.transaction(async (tx) => {
+        const before = await saveNotificationSettings(tx, request.body);
+        await recordAudit(tx, request, {
+          action: 'notifications.update',
+          entity: 'setting',
+          entityId: 'notifications',
+          before,
+          after: request.body,
+        });
+      });
+      return notificationSettings(app.db);
+    },
+  );
 
-  r.get('/api/admin/settings/returns', { config: { permission: 'settings.read' }, schema: { response: { 200: ReturnSettings } } }, async () => returnSettings(app.db));
+  r.get(
+    '/api/admin/settings/returns',
+    { config: { permission: 'settings.read' }, schema: { response: { 200: ReturnSettings } } },
+    async () => returnSettings(app.db),
+  );
 
-  r.put('/api/admin/settings/returns', { config: { permission: 'settings.write' }, schema: { body: ReturnSettings, response: { 200: ReturnSettings } } }, async (request) => {
-    await app.db.transaction(async (tx) => {
-      const before = await saveReturnSettings(tx, request.body);
-      await recordAudit(tx, request, { action: 'returns.settings', entity: 'setting', entityId: 'returns', before, after: request.body });
-    });
-    return returnSettings(app.db);
-  });
+  r.put(
+    '/api/admin/settings/returns',
+    {
+      config: { permission: 'settings.write' },
+      schema: { body: ReturnSettings, response: { 200: ReturnSettings } },
+    },
+    async (request) => {
+      await app.db.transaction(async (tx) => {
+        const before = await saveReturnSettings(tx, request.body);
+        await recordAudit(tx, request, {
+          action: 'returns.settings',
+          entity: 'setting',
+          entityId: 'returns',
+          before,
+          after: request.body,
+        });
+      });
+      return returnSettings(app.db);
+    },
+  );
 
-  r.post('/api/admin/maintenance', { config: { permission: 'settings.write' }, schema: { body: SetMaintenanceBody, response: { 200: MaintenanceStatus } } }, async (request) => {
-    await app.db.transaction(async (tx) => {
-      const before = await setMaintenance(tx, request.body);
-      await recordAudit(tx, request, { action: 'maintenance.set', entity: 'setting', entityId: 'maintenance', before, after: request.body });
-    });
-    app.maintenanceChanged();
-    const status = await app.maintenanceStatus();
-    // Open pages hear of it at once (every instance also drops its cached status on this news);
-    // pages with no live-update stream learn at their next request (docs/product-rules.md#maintenance-mode).
-    await app.events.publish(EVERYONE, { type: 'site.maintenance', data: { enabled: status.enabled } });
-    return status;
-  });
+  r.post(
+    '/api/admin/maintenance',
+    {
+      config: { permission: 'settings.write' },
+      schema: { body: SetMaintenanceBody, response: { 200: MaintenanceStatus } },
+    },
+    async (request) => {
+      await app.db.transaction(async (tx) => {
+        const before = await setMaintenance(tx, request.body);
+        await recordAudit(tx, request, {
+          action: 'maintenance.set',
+          entity: 'setting',
+          entityId: 'maintenance',
+          before,
+          after: request.body,
+        });
+      });
+      app.maintenanceChanged();
+      const status = await app.maintenanceStatus();
+      // Open pages hear of it at once (every instance also drops its cached status on this news);
+      // pages with no live-update stream learn at their next request (docs/product-rules.md#maintenance-mode).
+      await app.events.publish(EVERYONE, { type: 'site.maintenance', data: { enabled: status.enabled } });
+      return status;
+    },
+  );
 };
 
 export default settings;

@@ -7,9 +7,17 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { contentChanged } from '../content/service.ts';
 import { readMaintenance, writeMaintenance } from './maintenance.ts';
 import * as repo from './repo.ts';
-import { readShippingRules, shippingRulesChanged, writeShippingRules, type StoredShippingRules } from './shipping-rules.ts';
+import {
+  readShippingRules,
+  shippingRulesChanged,
+  writeShippingRules,
+  type StoredShippingRules,
+} from './shipping-rules.ts';
 
-const view = (s: StoredShippingRules): ShippingSettingsView => ({ rules: s.rules, updatedAt: s.updatedAt?.toISOString() ?? null });
+const view = (s: StoredShippingRules): ShippingSettingsView => ({
+  rules: s.rules,
+  updatedAt: s.updatedAt?.toISOString() ?? null,
+});
 
 export async function shippingSettings(db: DbOrTx): Promise<ShippingSettingsView> {
   return view(await readShippingRules(db));
@@ -44,7 +52,10 @@ export async function notificationSettings(db: DbOrTx): Promise<NotificationSett
 }
 
 /** Saves them; answers what they were, for the audit row. */
-export async function saveNotificationSettings(tx: DbOrTx, body: NotificationSettings): Promise<NotificationSettings> {
+export async function saveNotificationSettings(
+  tx: DbOrTx,
+  body: NotificationSettings,
+): Promise<NotificationSettings> {
   const before = await notificationSettings(tx);
   await repo.writeSetting(tx, 'notifications', { ...body });
   return before;

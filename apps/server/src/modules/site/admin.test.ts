@@ -32,7 +32,9 @@ describe.skipIf(!dbAvailable())('shipping fee rules in the console', () => {
     ctx = await createTestApp();
     await seedTestCatalog(ctx.database);
     await seedTestContent(ctx);
-    const rows = await ctx.database.db.select({ id: productVariants.id, sku: productVariants.sku }).from(productVariants);
+    const rows = await ctx.database.db
+      .select({ id: productVariants.id, sku: productVariants.sku })
+      .from(productVariants);
     variants = Object.fromEntries(rows.map((r) => [r.sku, r.id]));
     owner = (await signIn(ctx.app, 'owner@example.com')).cookie;
     staff = (await signIn(ctx.app, 'staff@example.com')).cookie;
@@ -44,12 +46,24 @@ describe.skipIf(!dbAvailable())('shipping fee rules in the console', () => {
   });
   afterAll(async () => ctx.close());
 
-  const get = (url: string, cookie?: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
+  const get = (url: string, cookie?: string, headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'GET', url, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
   const put = (body: unknown, cookie?: string) =>
-    ctx.app.inject({ method: 'PUT', url: '/api/admin/settings/shipping', headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) }, payload: body as object });
+    ctx.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings/shipping',
+      headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
+      payload: body as object,
+    });
   const publicRules = async () => (await get('/api/site/shipping-rules')).json();
-  const shippingAudits = () => ctx.database.db.select().from(auditLog).where(eq(auditLog.action, 'shipping.update')).orderBy(desc(auditLog.id));
-  const storedRow = async () => (await ctx.database.db.select().from(siteSettings).where(eq(siteSettings.key, 'shipping')))[0];
+  const shippingAudits = () =>
+    ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'shipping.update'))
+      .orderBy(desc(auditLog.id));
+  const storedRow = async () =>
+    (await ctx.database.db.select().from(siteSettings).where(eq(siteSettings.key, 'shipping')))[0];
   const transportText = async () => JSON.stringify((await get('/api/content/pages/transport')).json());
 
   describe('before the owner saves anything', () => {
@@ -106,8 +120,14 @@ describe.skipIf(!dbAvailable())('shipping fee rules in the console', () => {
         [{ ...NEW_RULES, home: { ...NEW_RULES.home, fee: 12.5 } }, { 'home.fee': '運費必須是整數' }],
         [{ ...NEW_RULES, cvs: { ...NEW_RULES.cvs, freeOver: 0 } }, { 'cvs.freeOver': '免運門檻至少為 NT$1' }],
         [{ ...NEW_RULES, cvs: { ...NEW_RULES.cvs, fee: '65' } }, { 'cvs.fee': '運費必須是整數' }],
-        [{ ...NEW_RULES, home: { ...NEW_RULES.home, leadTime: '   ' } }, { 'home.leadTime': '請填寫出貨與到貨時間' }],
-        [{ ...NEW_RULES, cvs: { ...NEW_RULES.cvs, leadTime: '到'.repeat(61) } }, { 'cvs.leadTime': '出貨與到貨時間不能超過 60 個字' }],
+        [
+          { ...NEW_RULES, home: { ...NEW_RULES.home, leadTime: '   ' } },
+          { 'home.leadTime': '請填寫出貨與到貨時間' },
+        ],
+        [
+          { ...NEW_RULES, cvs: { ...NEW_RULES.cvs, leadTime: '到'.repeat(61) } },
+          { 'cvs.leadTime': '出貨與到貨時間不能超過 60 個字' },
+        ],
         [{ ...NEW_RULES, outlyingSurcharge: -5 }, { outlyingSurcharge: '離島加收運費不能是負數' }],
         [{ ...NEW_RULES, codFee: undefined }, { codFee: '請填寫貨到付款手續費' }],
         [{ ...NEW_RULES, codFee: 20_000 }, { codFee: '貨到付款手續費不能超過 NT$10,000' }],
@@ -127,7 +147,10 @@ describe.skipIf(!dbAvailable())('shipping fee rules in the console', () => {
     });
 
     it('lets the owner save; the audit row keeps who, before and after', async () => {
-      const res = await put({ ...NEW_RULES, home: { ...NEW_RULES.home, leadTime: `  ${NEW_RULES.home.leadTime}  ` } }, owner);
+      const res = await put(
+        { ...NEW_RULES, home: { ...NEW_RULES.home, leadTime: `  ${NEW_RULES.home.leadTime}  ` } },
+        owner,
+      );
       expect(res.statusCode, res.body).toBe(200);
       const body = res.json();
       expect(body.rules).toEqual({
@@ -140,7 +163,14 @@ describe.skipIf(!dbAvailable())('shipping fee rules in the console', () => {
       expect((await storedRow())?.value).toEqual(NEW_RULES);
       const audits = await shippingAudits();
       expect(audits).toHaveLength(1);
-      expect(audits[0]).toMatchObject({ actorEmail: 'owner@example.com', actorRole: 'owner', entity: 'setting', entityId: 'shipping', before: DEFAULT_EDITABLE, after: NEW_RULES });
+      expect(audits[0]).toMatchObject({
+        actorEmail: 'owner@example.com',
+        actorRole: 'owner',
+        entity: 'setting',
+        entityId: 'shipping',
+        before: DEFAULT_EDITABLE,
+        after: NEW_RULES,
+      });
       expect((await get('/api/admin/settings/shipping', viewer)).json()).toEqual(body);
     });
 
@@ -154,7 +184,14 @@ describe.skipIf(!dbAvailable())('shipping fee rules in the console', () => {
       const home = (await s.call('POST', '/api/checkout/quote', { shippingMethod: 'home' })).json();
       expect(home).toMatchObject({ subtotal: 960, shippingFee: 99, total: 1059, toFreeShipping: 1040 });
       expect(home.shippingLines).toEqual([{ label: '宅配到府運費', amount: 99 }]);
-      const island = (await s.call('POST', '/api/checkout/quote', { shippingMethod: 'home', city: '澎湖縣', district: '馬公市', paymentMethod: 'cod' })).json();
+      const island = (
+        await s.call('POST', '/api/checkout/quote', {
+          shippingMethod: 'home',
+          city: '澎湖縣',
+          district: '馬公市',
+          paymentMethod: 'cod',
+        })
+      ).json();
       expect(island).toMatchObject({ shippingFee: 99 + 180 + 40, total: 960 + 319 });
       // 960 is over the new NT$900 store-pickup threshold.
       const cvs = (await s.call('POST', '/api/checkout/quote', { shippingMethod: 'cvs' })).json();
@@ -175,15 +212,30 @@ describe.skipIf(!dbAvailable())('shipping fee rules in the console', () => {
 
     it('keeps a member tier’s lower free-shipping threshold (the lower of the two wins)', async () => {
       const s = await shopper(ctx.app, 'gold-after-change@example.com');
-      await ctx.database.db.update(users).set({ tierCode: 'gold' }).where(eq(users.email, 'gold-after-change@example.com'));
+      await ctx.database.db
+        .update(users)
+        .set({ tierCode: 'gold' })
+        .where(eq(users.email, 'gold-after-change@example.com'));
       await s.add(variants['CUP-1']!, 2); // 960 − 5% = 912, over gold's NT$800
-      expect((await s.call('POST', '/api/checkout/quote', { shippingMethod: 'home' })).json()).toMatchObject({ discountTotal: 48, shippingFee: 0, toFreeShipping: 0 });
+      expect((await s.call('POST', '/api/checkout/quote', { shippingMethod: 'home' })).json()).toMatchObject({
+        discountTotal: 48,
+        shippingFee: 0,
+        toFreeShipping: 0,
+      });
       // The owner lowers the shop's threshold below the tier's: the shop's applies.
-      expect((await put({ ...NEW_RULES, home: { ...NEW_RULES.home, freeOver: 700 } }, owner)).statusCode).toBe(200);
+      expect(
+        (await put({ ...NEW_RULES, home: { ...NEW_RULES.home, freeOver: 700 } }, owner)).statusCode,
+      ).toBe(200);
       await s.call('PATCH', `/api/cart/items/${variants['CUP-1']}`, { quantity: 1 }); // 480 − 24 = 456
-      expect((await s.call('POST', '/api/checkout/quote', { shippingMethod: 'home' })).json()).toMatchObject({ shippingFee: 99, toFreeShipping: 700 - 456 });
+      expect((await s.call('POST', '/api/checkout/quote', { shippingMethod: 'home' })).json()).toMatchObject({
+        shippingFee: 99,
+        toFreeShipping: 700 - 456,
+      });
       expect((await put(NEW_RULES, owner)).statusCode).toBe(200);
-      expect((await s.call('POST', '/api/checkout/quote', { shippingMethod: 'home' })).json()).toMatchObject({ shippingFee: 99, toFreeShipping: 800 - 456 });
+      expect((await s.call('POST', '/api/checkout/quote', { shippingMethod: 'home' })).json()).toMatchObject({
+        shippingFee: 99,
+        toFreeShipping: 800 - 456,
+      });
     });
 
     it('is read through a cache of a few seconds: a save elsewhere shows after that', async () => {
@@ -203,10 +255,19 @@ describe.skipIf(!dbAvailable())('shipping fee rules in the console', () => {
     });
 
     it('falls back to the defaults field by field when the stored row does not fit', async () => {
-      await ctx.database.db.update(siteSettings).set({ value: { home: { fee: -3, freeOver: 1800 }, codFee: 'x' } }).where(eq(siteSettings.key, 'shipping'));
+      await ctx.database.db
+        .update(siteSettings)
+        .set({ value: { home: { fee: -3, freeOver: 1800 }, codFee: 'x' } })
+        .where(eq(siteSettings.key, 'shipping'));
       const res = await get('/api/admin/settings/shipping', owner);
       expect(res.json().rules).toEqual({
-        home: { method: 'home', label: '宅配到府', fee: 120, freeOver: 1800, leadTime: DEFAULT_EDITABLE.home.leadTime },
+        home: {
+          method: 'home',
+          label: '宅配到府',
+          fee: 120,
+          freeOver: 1800,
+          leadTime: DEFAULT_EDITABLE.home.leadTime,
+        },
         cvs: { method: 'cvs', label: '超商取貨', ...DEFAULT_EDITABLE.cvs },
         outlyingSurcharge: 150,
         codFee: 30,

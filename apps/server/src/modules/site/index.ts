@@ -21,7 +21,9 @@ const site: FastifyPluginAsync = async (app) => {
   });
 
   // Content tokens ({{home.fee}}) are filled from this app's copy of the rules.
-  const stop = await serveShippingRules(app.db, (error) => app.log.warn({ err: error }, 'shipping rules could not be read; using the last known ones'));
+  const stop = await serveShippingRules(app.db, (error) =>
+    app.log.warn({ err: error }, 'shipping rules could not be read; using the last known ones'),
+  );
   app.addHook('onClose', async () => stop());
 
   // Serialised once per rules object: the accessor hands out the same object until they change.

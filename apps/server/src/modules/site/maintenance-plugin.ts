@@ -12,7 +12,16 @@ import { readMaintenance } from './maintenance.ts';
 import { maintenancePage, maintenanceRetryAfter, stylesheetLinks } from './maintenance-page.ts';
 
 /** APIs that keep working during maintenance: health, status, sign-in, staff, payment callbacks, files. */
-const ALWAYS_OPEN = ['/api/health', '/api/site/', '/api/auth/', '/api/admin/', '/api/test/', '/api/dev/', '/api/payments/', '/api/storage/'];
+const ALWAYS_OPEN = [
+  '/api/health',
+  '/api/site/',
+  '/api/auth/',
+  '/api/admin/',
+  '/api/test/',
+  '/api/dev/',
+  '/api/payments/',
+  '/api/storage/',
+];
 const STAFF = new Set(['owner', 'staff', 'viewer']);
 
 declare module 'fastify' {
@@ -64,7 +73,9 @@ export default fp(
         if (ALWAYS_OPEN.some((p) => path.startsWith(p))) return;
         const s = await status();
         if (!s.enabled || isStaff(request)) return;
-        throw new AppError(503, 'maintenance', s.message, undefined, { 'retry-after': String(maintenanceRetryAfter(s)) });
+        throw new AppError(503, 'maintenance', s.message, undefined, {
+          'retry-after': String(maintenanceRetryAfter(s)),
+        });
       }
       if (request.method !== 'GET' && request.method !== 'HEAD') return;
       const manifest = path === BUILD_MANIFEST_PATH;
@@ -75,8 +86,14 @@ export default fp(
       const auth = await app.visitorOf(request);
       if (STAFF.has(auth?.user.role ?? 'customer')) return;
       const retryAfter = String(maintenanceRetryAfter(s));
-      if (manifest) throw new AppError(503, 'maintenance', s.message, undefined, { 'retry-after': retryAfter });
-      return reply.code(503).header('retry-after', retryAfter).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(maintenancePage(s, stylesheets));
+      if (manifest)
+        throw new AppError(503, 'maintenance', s.message, undefined, { 'retry-after': retryAfter });
+      return reply
+        .code(503)
+        .header('retry-after', retryAfter)
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(maintenancePage(s, stylesheets));
     });
   },
   { name: 'maintenance', dependencies: ['db', 'session', 'config'] },

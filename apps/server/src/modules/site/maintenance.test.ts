@@ -29,9 +29,15 @@ describe.skipIf(!dbAvailable())('maintenance mode', () => {
   });
   afterAll(async () => ctx.close());
 
-  const get = (url: string, cookie?: string) => ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+  const get = (url: string, cookie?: string) =>
+    ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
   const setMaintenance = (body: Record<string, unknown>, cookie?: string) =>
-    ctx.app.inject({ method: 'POST', url: '/api/admin/maintenance', headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) }, payload: body });
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/maintenance',
+      headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
+      payload: body,
+    });
   const status = async () => (await get('/api/site/status')).json() as MaintenanceStatus;
   const turnOn = async (body: Record<string, unknown> = {}) => {
     const res = await setMaintenance({ enabled: true, endsAt: inHours(2), ...body }, owner);
@@ -66,7 +72,10 @@ describe.skipIf(!dbAvailable())('maintenance mode', () => {
 
     it('lets the owner turn it on, and answers the new status at once', async () => {
       const endsAt = inHours(2);
-      const res = await setMaintenance({ enabled: true, endsAt, message: '  冬茶上架作業中，稍後回來。  ' }, owner);
+      const res = await setMaintenance(
+        { enabled: true, endsAt, message: '  冬茶上架作業中，稍後回來。  ' },
+        owner,
+      );
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.json()).toEqual({ enabled: true, endsAt, message: '冬茶上架作業中，稍後回來。' });
@@ -79,8 +88,19 @@ describe.skipIf(!dbAvailable())('maintenance mode', () => {
       expect((await status()).enabled).toBe(false);
       const res = await setMaintenance({ enabled: true }, owner);
       expect(res.json()).toEqual({ enabled: true, endsAt: null, message: DEFAULT_MESSAGE });
-      const [row] = await ctx.database.db.select().from(auditLog).where(eq(auditLog.action, 'maintenance.set')).orderBy(desc(auditLog.id)).limit(1);
-      expect(row).toMatchObject({ actorEmail: 'owner@example.com', actorRole: 'owner', entity: 'setting', entityId: 'maintenance', after: { enabled: true } });
+      const [row] = await ctx.database.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.action, 'maintenance.set'))
+        .orderBy(desc(auditLog.id))
+        .limit(1);
+      expect(row).toMatchObject({
+        actorEmail: 'owner@example.com',
+        actorRole: 'owner',
+        entity: 'setting',
+        entityId: 'maintenance',
+        after: { enabled: true },
+      });
     });
 
     it('refuses anonymous callers with 401 and shoppers and viewers with 403, changing nothing', async () => {
@@ -100,10 +120,14 @@ describe.skipIf(!dbAvailable())('maintenance mode', () => {
       expect(bad.json().error.code).toBe('invalid-argument');
       expect(bad.json().error.fields.endsAt).toBe('結束時間格式不正確');
       // A time without an offset is ambiguous, and unknown fields are refused.
-      expect((await setMaintenance({ enabled: true, endsAt: '2026-12-01T10:00:00' }, owner)).statusCode).toBe(400);
+      expect((await setMaintenance({ enabled: true, endsAt: '2026-12-01T10:00:00' }, owner)).statusCode).toBe(
+        400,
+      );
       expect((await setMaintenance({ enabled: true, until: inHours(1) }, owner)).statusCode).toBe(400);
       expect((await setMaintenance({ enabled: 'yes' }, owner)).statusCode).toBe(400);
-      expect((await setMaintenance({ enabled: true, message: '維'.repeat(201) }, owner)).statusCode).toBe(400);
+      expect((await setMaintenance({ enabled: true, message: '維'.repeat(201) }, owner)).statusCode).toBe(
+        400,
+      );
       expect(await status()).toEqual({ enabled: false, endsAt: null, message: DEFAULT_MESSAGE });
     });
 
@@ -136,7 +160,10 @@ describe.skipIf(!dbAvailable())('maintenance mode', () => {
     afterAll(async () => turnOff());
 
     it('answers anonymous and shopper API calls with 503, the message and Retry-After until endsAt', async () => {
-      for (const [who, cookie] of [['anonymous', undefined], ['customer', customer]] as const) {
+      for (const [who, cookie] of [
+        ['anonymous', undefined],
+        ['customer', customer],
+      ] as const) {
         const res = await get('/api/catalog/products', cookie);
         expect(res.statusCode, who).toBe(503);
         expect(res.headers['cache-control']).toBe('no-store');
@@ -149,7 +176,12 @@ describe.skipIf(!dbAvailable())('maintenance mode', () => {
       }
       expect((await get('/api/catalog/products/dong-ding')).statusCode).toBe(503);
       expect((await get('/api/cart', customer)).statusCode).toBe(503);
-      const write = await ctx.app.inject({ method: 'POST', url: '/api/cart/items', headers: { cookie: customer, origin: ORIGIN }, payload: { variantId: '00000000-0000-0000-0000-000000000000', quantity: 1 } });
+      const write = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/cart/items',
+        headers: { cookie: customer, origin: ORIGIN },
+        payload: { variantId: '00000000-0000-0000-0000-000000000000', quantity: 1 },
+      });
       expect(write.statusCode).toBe(503);
       expect((await get('/api/content/faq')).statusCode).toBe(503);
     });
@@ -169,12 +201,26 @@ describe.skipIf(!dbAvailable())('maintenance mode', () => {
       const me = await get('/api/auth/me', customer);
       expect(me.statusCode).toBe(200);
       expect(me.json().user.email).toBe('customer@example.com');
-      const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', headers: { origin: ORIGIN }, payload: { email: 'nobody@example.com', password: 'wrong-password-1' } });
+      const login = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { origin: ORIGIN },
+        payload: { email: 'nobody@example.com', password: 'wrong-password-1' },
+      });
       expect(login.statusCode).not.toBe(503);
     });
 
     it('answers anonymous and shopper page visits with 503, Retry-After and a calm page at the address asked for', async () => {
-      for (const url of ['/', '/mall', '/mall/dong-ding', '/faq', '/member/orderList', '/MALL/', '/mall?sort=newest', '/maintenance']) {
+      for (const url of [
+        '/',
+        '/mall',
+        '/mall/dong-ding',
+        '/faq',
+        '/member/orderList',
+        '/MALL/',
+        '/mall?sort=newest',
+        '/maintenance',
+      ]) {
         const res = await get(url);
         expect(res.statusCode, url).toBe(503);
         expect(res.headers.location, url).toBeUndefined();
@@ -191,7 +237,10 @@ describe.skipIf(!dbAvailable())('maintenance mode', () => {
       expect(page).toMatch(/預計恢復時間：<strong>\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}<\/strong>/);
       // No script, no shop navigation whose links would only lead back here: mail and phone only.
       expect(page).not.toContain('<script');
-      expect([...page.matchAll(/<a [^>]*href="([^"]*)"/g)].map((m) => m[1])).toEqual(['mailto:service@shanlan-tea.example', 'tel:0492751987']);
+      expect([...page.matchAll(/<a [^>]*href="([^"]*)"/g)].map((m) => m[1])).toEqual([
+        'mailto:service@shanlan-tea.example',
+        'tel:0492751987',
+      ]);
       expect(page).toContain('<meta http-equiv="refresh" content="60">');
       expect((await ctx.app.inject({ method: 'HEAD', url: '/faq' })).statusCode).toBe(503);
     });
@@ -288,11 +337,18 @@ describe.skipIf(!dbAvailable())('maintenance mode forced by MAINTENANCE_MODE=tru
   it('cannot be switched off from the database while the environment forces it', async () => {
     const { cookie } = await signIn(ctx.app, 'owner@example.com');
     await setRole(ctx.database, 'owner@example.com', 'owner');
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/admin/maintenance', headers: { cookie, origin: ORIGIN }, payload: { enabled: false } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/maintenance',
+      headers: { cookie, origin: ORIGIN },
+      payload: { enabled: false },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().enabled).toBe(true);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/catalog/products' })).statusCode).toBe(503);
     // Staff still get through.
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/catalog/products', headers: { cookie } })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/catalog/products', headers: { cookie } })).statusCode,
+    ).toBe(200);
   });
 });

@@ -8,7 +8,10 @@ export async function readMaintenance(db: DbOrTx, forcedByEnv: boolean): Promise
   const row = await repo.readSetting(db, KEY);
   const value = (row?.value ?? {}) as Partial<MaintenanceStatus>;
   const endsAt = typeof value.endsAt === 'string' ? value.endsAt : null;
-  const message = typeof value.message === 'string' && value.message ? value.message : '我們正在進行系統維護，讓購物更順暢。造成不便，敬請見諒。';
+  const message =
+    typeof value.message === 'string' && value.message
+      ? value.message
+      : '我們正在進行系統維護，讓購物更順暢。造成不便，敬請見諒。';
   return { enabled: forcedByEnv || value.enabled === true, endsAt, message };
 }
 

@@ -1,5 +1,11 @@
 import { UpdateShippingBody } from '@shop/shared/admin-settings';
-import { DEFAULT_SHIPPING_RULES, editablePart, withLabels, type EditableShippingRules, type ShippingRules } from '@shop/shared/shipping';
+import {
+  DEFAULT_SHIPPING_RULES,
+  editablePart,
+  withLabels,
+  type EditableShippingRules,
+  type ShippingRules,
+} from '@shop/shared/shipping';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import * as repo from './repo.ts';
 
@@ -42,7 +48,8 @@ function fromStored(value: unknown): ShippingRules {
   return withLabels({
     home: method('home'),
     cvs: method('cvs'),
-    outlyingSurcharge: shape.outlyingSurcharge.safeParse(stored.outlyingSurcharge).data ?? defaults.outlyingSurcharge,
+    outlyingSurcharge:
+      shape.outlyingSurcharge.safeParse(stored.outlyingSurcharge).data ?? defaults.outlyingSurcharge,
     codFee: shape.codFee.safeParse(stored.codFee).data ?? defaults.codFee,
   });
 }
@@ -50,12 +57,19 @@ function fromStored(value: unknown): ShippingRules {
 /** Reads the rules from the database, uncached (the console shows this; everything else uses `shippingRules`). */
 export async function readShippingRules(db: DbOrTx): Promise<StoredShippingRules> {
   const row = await repo.readSetting(db, KEY);
-  return row ? { rules: fromStored(row.value), updatedAt: row.updatedAt } : { rules: DEFAULT_SHIPPING_RULES, updatedAt: null };
+  return row
+    ? { rules: fromStored(row.value), updatedAt: row.updatedAt }
+    : { rules: DEFAULT_SHIPPING_RULES, updatedAt: null };
 }
 
 /** Saves the editable values; call `shippingRulesChanged` after the transaction commits. */
 export async function writeShippingRules(db: DbOrTx, values: EditableShippingRules): Promise<void> {
-  const value = { home: { ...values.home }, cvs: { ...values.cvs }, outlyingSurcharge: values.outlyingSurcharge, codFee: values.codFee };
+  const value = {
+    home: { ...values.home },
+    cvs: { ...values.cvs },
+    outlyingSurcharge: values.outlyingSurcharge,
+    codFee: values.codFee,
+  };
   await repo.writeSetting(db, KEY, value);
 }
 

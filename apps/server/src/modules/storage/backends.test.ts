@@ -25,8 +25,15 @@ function contract(name: string, make: () => Promise<{ store: ObjectStore; close(
 
     it('stores, reads back whole and in ranges, and deletes', async () => {
       await store.put('products', 'teas/烏龍/1.png', bytes, 'image/png');
-      expect(Buffer.compare((await readAll(await store.read('products', 'teas/烏龍/1.png')))!, bytes)).toBe(0);
-      expect(Buffer.compare((await readAll(await store.read('products', 'teas/烏龍/1.png', { start: 3, end: 8 })))!, bytes.subarray(3, 9))).toBe(0);
+      expect(Buffer.compare((await readAll(await store.read('products', 'teas/烏龍/1.png')))!, bytes)).toBe(
+        0,
+      );
+      expect(
+        Buffer.compare(
+          (await readAll(await store.read('products', 'teas/烏龍/1.png', { start: 3, end: 8 })))!,
+          bytes.subarray(3, 9),
+        ),
+      ).toBe(0);
       await store.put('products', 'teas/烏龍/1.png', Buffer.from('new'), 'image/png');
       expect((await readAll(await store.read('products', 'teas/烏龍/1.png')))!.toString()).toBe('new');
       await store.delete('products', 'teas/烏龍/1.png');
@@ -54,16 +61,31 @@ contract('local files', async () => {
 describe('local files refuse to leave the storage folder', () => {
   it('even if an unchecked name slips through', async () => {
     const store = localStore(fs.mkdtempSync(path.join(os.tmpdir(), 'shop-store-')));
-    await expect(store.put('products', '../../outside.txt', Buffer.from('x'), 'text/plain')).rejects.toThrow(/escapes/);
+    await expect(store.put('products', '../../outside.txt', Buffer.from('x'), 'text/plain')).rejects.toThrow(
+      /escapes/,
+    );
   });
 });
 
 // A real S3 API on loopback (s3rver), so the S3 backend is exercised over HTTP, not mocked.
 contract('S3-compatible service', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-s3-'));
-  const server = new S3rver({ port: 0, address: '127.0.0.1', directory: dir, silent: true, configureBuckets: [{ name: 'shop-files', configs: [] }] });
+  const server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    directory: dir,
+    silent: true,
+    configureBuckets: [{ name: 'shop-files', configs: [] }],
+  });
   const { port } = (await server.run()) as { port: number };
-  const store = s3Store({ endpoint: `http://127.0.0.1:${port}`, bucket: 'shop-files', region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true });
+  const store = s3Store({
+    endpoint: `http://127.0.0.1:${port}`,
+    bucket: 'shop-files',
+    region: 'us-east-1',
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+  });
   return {
     store,
     close: async () => {

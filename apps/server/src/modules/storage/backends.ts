@@ -3,7 +3,13 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 
 export interface ByteRange {
   readonly start: number;
@@ -25,7 +31,8 @@ export function localStore(root: string): ObjectStore {
   const resolve = (bucket: string, name: string) => {
     const full = path.resolve(root, bucket, name);
     // Names are validated before they get here; this is a second lock on the door.
-    if (!full.startsWith(path.resolve(root) + path.sep)) throw new Error('object path escapes the storage root');
+    if (!full.startsWith(path.resolve(root) + path.sep))
+      throw new Error('object path escapes the storage root');
     return full;
   };
   return {
@@ -62,22 +69,36 @@ export interface S3Settings {
 }
 
 /** Any S3-compatible service; every shop bucket is a key prefix inside one S3 bucket. */
-export function s3Store(settings: S3Settings, client = new S3Client({
-  endpoint: settings.endpoint,
-  region: settings.region,
-  forcePathStyle: settings.forcePathStyle,
-  credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
-})): ObjectStore {
+export function s3Store(
+  settings: S3Settings,
+  client = new S3Client({
+    endpoint: settings.endpoint,
+    region: settings.region,
+    forcePathStyle: settings.forcePathStyle,
+    credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+  }),
+): ObjectStore {
   const key = (bucket: string, name: string) => `${bucket}/${name}`;
   return {
     kind: 's3',
     async put(bucket, name, bytes, contentType) {
-      await client.send(new PutObjectCommand({ Bucket: settings.bucket, Key: key(bucket, name), Body: bytes, ContentType: contentType }));
+      await client.send(
+        new PutObjectCommand({
+          Bucket: settings.bucket,
+          Key: key(bucket, name),
+          Body: bytes,
+          ContentType: contentType,
+        }),
+      );
     },
     async read(bucket, name, range) {
       try {
         const out = await client.send(
-          new GetObjectCommand({ Bucket: settings.bucket, Key: key(bucket, name), Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+          new GetObjectCommand({
+            Bucket: settings.bucket,
+            Key: key(bucket, name),
+            Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+          }),
         );
         return out.Body instanceof Readable ? out.Body : Readable.from(out.Body as AsyncIterable<Uint8Array>);
       } catch (error) {

@@ -22,12 +22,52 @@ const IMAGES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gi
 
 /** The buckets of this shop. A bucket not listed here does not exist (`bucket-not-found`). */
 export const BUCKETS: Readonly<Record<string, BucketRule>> = {
-  products: { public: true, maxBytes: 10 * MB, quotaBytes: 5 * 1024 * MB, types: IMAGES, imageVariants: true, writePermission: 'products.write', maxAge: 3600 },
-  content: { public: true, maxBytes: 10 * MB, quotaBytes: 2 * 1024 * MB, types: [...IMAGES, 'application/pdf'], imageVariants: true, writePermission: 'content.write', maxAge: 3600 },
-  downloads: { public: true, maxBytes: 30 * MB, quotaBytes: 2 * 1024 * MB, types: ['application/pdf', ...IMAGES], imageVariants: false, writePermission: 'content.write', maxAge: 600 },
+  products: {
+    public: true,
+    maxBytes: 10 * MB,
+    quotaBytes: 5 * 1024 * MB,
+    types: IMAGES,
+    imageVariants: true,
+    writePermission: 'products.write',
+    maxAge: 3600,
+  },
+  content: {
+    public: true,
+    maxBytes: 10 * MB,
+    quotaBytes: 2 * 1024 * MB,
+    types: [...IMAGES, 'application/pdf'],
+    imageVariants: true,
+    writePermission: 'content.write',
+    maxAge: 3600,
+  },
+  downloads: {
+    public: true,
+    maxBytes: 30 * MB,
+    quotaBytes: 2 * 1024 * MB,
+    types: ['application/pdf', ...IMAGES],
+    imageVariants: false,
+    writePermission: 'content.write',
+    maxAge: 600,
+  },
   /** Photos members attach to a return request: read with a session (names carry a random id), written by the returns route. */
-  returns: { public: false, maxBytes: 8 * MB, quotaBytes: 2 * 1024 * MB, types: ['image/jpeg', 'image/png', 'image/webp'], imageVariants: false, writePermission: 'orders.write', maxAge: 0 },
-  members: { public: false, maxBytes: 30 * MB, quotaBytes: 2 * 1024 * MB, types: ['application/pdf', ...IMAGES], imageVariants: false, writePermission: 'content.write', maxAge: 0 },
+  returns: {
+    public: false,
+    maxBytes: 8 * MB,
+    quotaBytes: 2 * 1024 * MB,
+    types: ['image/jpeg', 'image/png', 'image/webp'],
+    imageVariants: false,
+    writePermission: 'orders.write',
+    maxAge: 0,
+  },
+  members: {
+    public: false,
+    maxBytes: 30 * MB,
+    quotaBytes: 2 * 1024 * MB,
+    types: ['application/pdf', ...IMAGES],
+    imageVariants: false,
+    writePermission: 'content.write',
+    maxAge: 0,
+  },
 };
 
 export const MAX_UPLOAD_BYTES = Math.max(...Object.values(BUCKETS).map((b) => b.maxBytes));

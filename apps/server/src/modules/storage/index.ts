@@ -19,7 +19,9 @@ async function checkUrlPath(request: { params: unknown }): Promise<void> {
 }
 const BucketParams = z.object({ bucket: z.string().min(1).max(63) });
 const ReadQuery = z.object({ alt: z.enum(['media', 'json']).optional() });
-const UploadQuery = z.object({ name: z.string({ error: '請提供檔案名稱（name）' }).min(1, '請提供檔案名稱（name）').max(4096) });
+const UploadQuery = z.object({
+  name: z.string({ error: '請提供檔案名稱（name）' }).min(1, '請提供檔案名稱（name）').max(4096),
+});
 
 function callerOf(request: FastifyRequest): service.Caller | null {
   const user = request.auth?.user;
@@ -27,7 +29,10 @@ function callerOf(request: FastifyRequest): service.Caller | null {
 }
 
 /** Parses a single `bytes=` range; null means "send it all", 'unsatisfiable' means 416. */
-export function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'unsatisfiable' {
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | null | 'unsatisfiable' {
   if (!header) return null;
   const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!m) return null; // several ranges or another unit: the whole file is a valid answer
@@ -75,22 +80,43 @@ const storage: FastifyPluginAsync<{ store: ObjectStore }> = async (app, options)
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.setErrorHandler(
     errorHandler((body) =>
-      body.error.code === 'payload-too-large' ? { error: { code: 'quota-exceeded', message: '檔案超過大小上限。' } } : body,
+      body.error.code === 'payload-too-large'
+        ? { error: { code: 'quota-exceeded', message: '檔案超過大小上限。' } }
+        : body,
     ),
   );
   // Uploads are raw bytes of any type; the type is sniffed from the bytes, never trusted.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES }, (_request, body, done) =>
+    done(null, body),
+  );
 
-  r.get('/api/storage/b/:bucket/o/*', { schema: { params: Params, querystring: ReadQuery }, preValidation: checkUrlPath, config: { compress: false } }, async (request, reply) => {
-    const row = await service.getMetadata(deps(), callerOf(request), request.params.bucket, request.params['*']);
-    if (request.query.alt !== 'media') {
-      return reply.header('cache-control', 'no-cache').send(service.toMetadata(row));
-    }
-    return sendObject(request, reply, row);
-  });
+  r.get(
+    '/api/storage/b/:bucket/o/*',
+    {
+      schema: { params: Params, querystring: ReadQuery },
+      preValidation: checkUrlPath,
+      config: { compress: false },
+    },
+    async (request, reply) => {
+      const row = await service.getMetadata(
+        deps(),
+        callerOf(request),
+        request.params.bucket,
+        request.params['*'],
+      );
+      if (request.query.alt !== 'media') {
+        return reply.header('cache-control', 'no-cache').send(service.toMetadata(row));
+      }
+      return sendObject(request, reply, row);
+    },
+  );
 
-  async function sendObject(request: FastifyRequest, reply: FastifyReply, row: Awaited<ReturnType<typeof service.getMetadata>>) {
+  async function sendObject(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    row: Awaited<ReturnType<typeof service.getMetadata>>,
+  ) {
     const rule = service.bucketRule(row.bucket);
     const etag = `"${row.sha256}"`;
     const lastModified = new Date(Math.floor(row.updatedAt.getTime() / 1000) * 1000);
@@ -102,16 +128,24 @@ const storage: FastifyPluginAsync<{ store: ObjectStore }> = async (app, options)
       .header('x-content-type-options', 'nosniff');
     const ifNoneMatch = request.headers['if-none-match'];
     const ifModifiedSince = request.headers['if-modified-since'];
-    if (ifNoneMatch ? ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag) : ifModifiedSince && Date.parse(ifModifiedSince) >= lastModified.getTime()) {
+    if (
+      ifNoneMatch
+        ? ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)
+        : ifModifiedSince && Date.parse(ifModifiedSince) >= lastModified.getTime()
+    ) {
       return reply.code(304).send();
     }
     const ifRange = request.headers['if-range'];
     const range = ifRange && ifRange !== etag ? null : parseRange(request.headers.range, row.size);
     if (range === 'unsatisfiable') {
-      return reply.code(416).header('content-range', `bytes */${row.size}`).send({ error: { code: 'invalid-argument', message: '要求的檔案範圍不存在。' } });
+      return reply
+        .code(416)
+        .header('content-range', `bytes */${row.size}`)
+        .send({ error: { code: 'invalid-argument', message: '要求的檔案範圍不存在。' } });
     }
     const baseName = row.name.split('/').pop() ?? row.name;
-    if (row.contentType === 'application/pdf') reply.header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(baseName)}`);
+    if (row.contentType === 'application/pdf')
+      reply.header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(baseName)}`);
     const stream = await service.openObject(deps(), row, range ?? undefined);
     reply.type(row.contentType);
     if (range) {
@@ -140,18 +174,29 @@ const storage: FastifyPluginAsync<{ store: ObjectStore }> = async (app, options)
       onResponse: async (request) => limitUnreadBody(request),
     },
     async (request, reply) => {
-    const body = request.body;
-    if (!Buffer.isBuffer(body)) throw storageError('invalid-argument', '請以檔案內容作為請求內容上傳。');
-    const checksum = request.headers['x-content-sha256'];
-    const meta = await service.upload(deps(), callerOf(request), request.params.bucket, request.query.name, body, typeof checksum === 'string' ? checksum : undefined);
-    return reply.code(201).header('cache-control', 'no-store').send(meta);
+      const body = request.body;
+      if (!Buffer.isBuffer(body)) throw storageError('invalid-argument', '請以檔案內容作為請求內容上傳。');
+      const checksum = request.headers['x-content-sha256'];
+      const meta = await service.upload(
+        deps(),
+        callerOf(request),
+        request.params.bucket,
+        request.query.name,
+        body,
+        typeof checksum === 'string' ? checksum : undefined,
+      );
+      return reply.code(201).header('cache-control', 'no-store').send(meta);
     },
   );
 
-  r.delete('/api/storage/b/:bucket/o/*', { schema: { params: Params }, preValidation: checkUrlPath }, async (request, reply) => {
-    await service.remove(deps(), callerOf(request), request.params.bucket, request.params['*']);
-    return reply.code(204).send();
-  });
+  r.delete(
+    '/api/storage/b/:bucket/o/*',
+    { schema: { params: Params }, preValidation: checkUrlPath },
+    async (request, reply) => {
+      await service.remove(deps(), callerOf(request), request.params.bucket, request.params['*']);
+      return reply.code(204).send();
+    },
+  );
 };
 
 export default storage;

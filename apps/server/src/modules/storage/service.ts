@@ -64,13 +64,21 @@ export function assertCanWrite(bucket: string, caller: Caller | null): BucketRul
 
 /** A file over the bucket's size limit (checked on the declared length first, then on the bytes). */
 export function assertSize(rule: BucketRule, size: number): void {
-  if (size > rule.maxBytes) throw storageError('quota-exceeded', `檔案不能超過 ${Math.round(rule.maxBytes / 1024 / 1024)} MB。`);
+  if (size > rule.maxBytes)
+    throw storageError('quota-exceeded', `檔案不能超過 ${Math.round(rule.maxBytes / 1024 / 1024)} MB。`);
 }
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 function describeTypes(types: readonly string[]): string {
-  const names: Record<string, string> = { 'image/jpeg': 'JPEG', 'image/png': 'PNG', 'image/webp': 'WebP', 'image/avif': 'AVIF', 'image/gif': 'GIF', 'application/pdf': 'PDF' };
+  const names: Record<string, string> = {
+    'image/jpeg': 'JPEG',
+    'image/png': 'PNG',
+    'image/webp': 'WebP',
+    'image/avif': 'AVIF',
+    'image/gif': 'GIF',
+    'application/pdf': 'PDF',
+  };
   return types.map((t) => names[t] ?? t).join('、');
 }
 
@@ -88,7 +96,10 @@ export async function upload(
   expectedSha256?: string,
 ): Promise<ObjectMetadata> {
   const rule = assertCanWrite(bucket, caller);
-  return storeObject(deps, rule, bucket, rawName, bytes, { expectedSha256, uploadedBy: caller?.userId ?? null });
+  return storeObject(deps, rule, bucket, rawName, bytes, {
+    expectedSha256,
+    uploadedBy: caller?.userId ?? null,
+  });
 }
 
 /** The checks and writes of `upload`, without the caller check (seed data uses this directly). */
@@ -101,7 +112,8 @@ export async function storeObject(
   options: { expectedSha256?: string | undefined; uploadedBy: string | null },
 ): Promise<ObjectMetadata> {
   const name = validateObjectName(rawName);
-  if (VARIANT_SUFFIX.test(name)) throw storageError('invalid-argument', '檔名不能以「@數字.webp」結尾，這是縮圖保留的格式。');
+  if (VARIANT_SUFFIX.test(name))
+    throw storageError('invalid-argument', '檔名不能以「@數字.webp」結尾，這是縮圖保留的格式。');
   if (bytes.length === 0) throw storageError('invalid-argument', '檔案是空的。');
   assertSize(rule, bytes.length);
   const contentType = sniffContentType(bytes);
@@ -109,12 +121,15 @@ export async function storeObject(
     throw storageError('invalid-argument', `不支援這種檔案格式，請上傳 ${describeTypes(rule.types)} 檔。`);
   }
   const hash = sha256(bytes);
-  if (options.expectedSha256 !== undefined && options.expectedSha256.toLowerCase() !== hash) throw storageError('invalid-checksum');
+  if (options.expectedSha256 !== undefined && options.expectedSha256.toLowerCase() !== hash)
+    throw storageError('invalid-checksum');
 
   const existing = await repo.findObject(deps.db, bucket, name);
   const used = await repo.bucketBytes(deps.db, bucket);
   if (used - (existing?.size ?? 0) + bytes.length > rule.quotaBytes) {
-    throw Object.assign(storageError('quota-exceeded', '檔案空間已滿，請先刪除不用的檔案。'), { statusCode: 507 });
+    throw Object.assign(storageError('quota-exceeded', '檔案空間已滿，請先刪除不用的檔案。'), {
+      statusCode: 507,
+    });
   }
 
   let width: number | null = null;
@@ -125,12 +140,17 @@ export async function storeObject(
     const unreadable = () => storageError('invalid-argument', '圖片檔案無法讀取，可能已經損毀。');
     // The header alone gives the size (nothing is decoded yet, so no pixel limit is needed here,
     // and a huge picture is named as such rather than as unreadable).
-    const meta = await sharp(bytes, { limitInputPixels: false }).metadata().catch(() => null);
+    const meta = await sharp(bytes, { limitInputPixels: false })
+      .metadata()
+      .catch(() => null);
     if (!meta?.width || !meta.height) throw unreadable();
     width = meta.width;
     height = meta.height;
     if (width * height > MAX_IMAGE_PIXELS) {
-      throw storageError('invalid-argument', `圖片太大（${width} × ${height} 像素），請縮小到 ${(MAX_IMAGE_PIXELS / 10_000).toLocaleString('en-US')} 萬像素以內（例如 8000 × 6000）再上傳。`);
+      throw storageError(
+        'invalid-argument',
+        `圖片太大（${width} × ${height} 像素），請縮小到 ${(MAX_IMAGE_PIXELS / 10_000).toLocaleString('en-US')} 萬像素以內（例如 8000 × 6000）再上傳。`,
+      );
     }
     // The picture is decoded once, whole, before anything is written: a file whose header is fine
     // but whose data is cut off or broken is refused as bad input, not stored half-way.
@@ -143,10 +163,22 @@ export async function storeObject(
           .resize({ width: Math.max(...IMAGE_WIDTHS), withoutEnlargement: true })
           .raw({ depth: 'uchar' })
           .toBuffer({ resolveWithObject: true });
-        const pixels = { width: widest.info.width, height: widest.info.height, channels: widest.info.channels };
+        const pixels = {
+          width: widest.info.width,
+          height: widest.info.height,
+          channels: widest.info.channels,
+        };
         for (const w of IMAGE_WIDTHS) {
-          const copy = await sharp(widest.data, { raw: pixels }).resize({ width: w, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer({ resolveWithObject: true });
-          copies.push({ name: variantName(name, w), data: copy.data, width: copy.info.width, height: copy.info.height });
+          const copy = await sharp(widest.data, { raw: pixels })
+            .resize({ width: w, withoutEnlargement: true })
+            .webp({ quality: 78 })
+            .toBuffer({ resolveWithObject: true });
+          copies.push({
+            name: variantName(name, w),
+            data: copy.data,
+            width: copy.info.width,
+            height: copy.info.height,
+          });
         }
         variants = [...IMAGE_WIDTHS];
       } else {
@@ -170,11 +202,26 @@ export async function storeObject(
     });
   }
   await deps.store.put(bucket, name, bytes, contentType);
-  const row = await repo.upsertObject(deps.db, { bucket, name, size: bytes.length, contentType, sha256: hash, width, height, variants, uploadedBy: options.uploadedBy });
+  const row = await repo.upsertObject(deps.db, {
+    bucket,
+    name,
+    size: bytes.length,
+    contentType,
+    sha256: hash,
+    width,
+    height,
+    variants,
+    uploadedBy: options.uploadedBy,
+  });
   return toMetadata(row);
 }
 
-export async function getMetadata(deps: StorageDeps, caller: Caller | null, bucket: string, rawName: string): Promise<repo.StorageObjectRow> {
+export async function getMetadata(
+  deps: StorageDeps,
+  caller: Caller | null,
+  bucket: string,
+  rawName: string,
+): Promise<repo.StorageObjectRow> {
   assertCanRead(bucket, caller);
   const row = await repo.findObject(deps.db, bucket, validateObjectName(rawName));
   if (!row) throw storageError('object-not-found');
@@ -188,7 +235,12 @@ export async function openObject(deps: StorageDeps, row: repo.StorageObjectRow, 
 }
 
 /** Deletes a file and its resized copies. */
-export async function remove(deps: StorageDeps, caller: Caller | null, bucket: string, rawName: string): Promise<void> {
+export async function remove(
+  deps: StorageDeps,
+  caller: Caller | null,
+  bucket: string,
+  rawName: string,
+): Promise<void> {
   assertCanWrite(bucket, caller);
   await removeObject(deps, bucket, rawName);
 }

@@ -10,5 +10,6 @@ export interface AuditFilters {
 }
 
 export const auditApi = {
-  list: (filters: AuditFilters & { page: number }, signal?: AbortSignal) => apiGet<PageOf<AuditEntry>>(adminApiUrl('/audit', { ...filters }), { signal }),
+  list: (filters: AuditFilters & { page: number }, signal?: AbortSignal) =>
+    apiGet<PageOf<AuditEntry>>(adminApiUrl('/audit', { ...filters }), { signal }),
 };

@@ -11,8 +11,10 @@ export const contentKeys = {
   item: (kind: ContentKind, slug: string) => [...adminKeys.all, 'content', 'item', kind, slug] as const,
 };
 
-export const contentOverviewQuery = () => queryOptions({ queryKey: contentKeys.overview(), queryFn: ({ signal }) => contentApi.overview(signal) });
-export const contentListQuery = (kind: ContentKind) => queryOptions({ queryKey: contentKeys.list(kind), queryFn: ({ signal }) => contentApi.list(kind, signal) });
+export const contentOverviewQuery = () =>
+  queryOptions({ queryKey: contentKeys.overview(), queryFn: ({ signal }) => contentApi.overview(signal) });
+export const contentListQuery = (kind: ContentKind) =>
+  queryOptions({ queryKey: contentKeys.list(kind), queryFn: ({ signal }) => contentApi.list(kind, signal) });
 /**
  * The editor reads a document once and is not refreshed behind its back while someone types; it is
  * forgotten as soon as the editor closes, so opening it again reads the latest.

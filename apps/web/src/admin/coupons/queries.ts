@@ -12,8 +12,19 @@ export const couponKeys = {
   options: () => [...adminKeys.all, 'coupons', 'options'] as const,
 };
 
-export const couponsQuery = (q: Partial<CouponListQuery>) => queryOptions({ queryKey: couponKeys.list(q), queryFn: ({ signal }) => couponsApi.list(q, signal), placeholderData: keepPreviousData });
+export const couponsQuery = (q: Partial<CouponListQuery>) =>
+  queryOptions({
+    queryKey: couponKeys.list(q),
+    queryFn: ({ signal }) => couponsApi.list(q, signal),
+    placeholderData: keepPreviousData,
+  });
 
-export const couponQuery = (id: string) => queryOptions({ queryKey: couponKeys.detail(id), queryFn: ({ signal }) => couponsApi.detail(id, signal) });
+export const couponQuery = (id: string) =>
+  queryOptions({ queryKey: couponKeys.detail(id), queryFn: ({ signal }) => couponsApi.detail(id, signal) });
 
-export const couponOptionsQuery = () => queryOptions({ queryKey: couponKeys.options(), queryFn: ({ signal }) => couponsApi.options(signal), staleTime: 60_000 });
+export const couponOptionsQuery = () =>
+  queryOptions({
+    queryKey: couponKeys.options(),
+    queryFn: ({ signal }) => couponsApi.options(signal),
+    staleTime: 60_000,
+  });

@@ -10,9 +10,20 @@ export const memberKeys = {
   detail: (id: string) => [...adminKeys.all, 'members', 'detail', id] as const,
 };
 
-export const membersQuery = (q: Partial<MemberListQuery>) => queryOptions({ queryKey: memberKeys.list(q), queryFn: ({ signal }) => membersApi.list(q, signal), placeholderData: keepPreviousData });
+export const membersQuery = (q: Partial<MemberListQuery>) =>
+  queryOptions({
+    queryKey: memberKeys.list(q),
+    queryFn: ({ signal }) => membersApi.list(q, signal),
+    placeholderData: keepPreviousData,
+  });
 
-export const memberQuery = (id: string) => queryOptions({ queryKey: memberKeys.detail(id), queryFn: ({ signal }) => membersApi.detail(id, signal) });
+export const memberQuery = (id: string) =>
+  queryOptions({ queryKey: memberKeys.detail(id), queryFn: ({ signal }) => membersApi.detail(id, signal) });
 
 /** The tiers (names for filters and badges); shared with the tiers and coupons pages. */
-export const tiersQuery = () => queryOptions({ queryKey: [...adminKeys.all, 'tiers'] as const, queryFn: ({ signal }) => membersApi.tiers(signal), staleTime: 60_000 });
+export const tiersQuery = () =>
+  queryOptions({
+    queryKey: [...adminKeys.all, 'tiers'] as const,
+    queryFn: ({ signal }) => membersApi.tiers(signal),
+    staleTime: 60_000,
+  });

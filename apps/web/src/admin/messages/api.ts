@@ -13,7 +13,10 @@ export interface MessageListQuery {
 
 /** The console's calls for what shoppers sent through /contact (a message is named by its reference number). */
 export const messagesApi = {
-  list: (q: MessageListQuery, signal?: AbortSignal) => apiGet<PageOf<AdminMessageRow>>(adminApiUrl('/messages', { ...q }), { signal }),
-  detail: (referenceNo: string, signal?: AbortSignal) => apiGet<AdminMessage>(adminApiUrl(`/messages/${seg(referenceNo)}`), { signal }),
-  setHandled: (referenceNo: string, handled: boolean) => apiPost<AdminMessage>(adminApiUrl(`/messages/${seg(referenceNo)}/handled`), { handled }),
+  list: (q: MessageListQuery, signal?: AbortSignal) =>
+    apiGet<PageOf<AdminMessageRow>>(adminApiUrl('/messages', { ...q }), { signal }),
+  detail: (referenceNo: string, signal?: AbortSignal) =>
+    apiGet<AdminMessage>(adminApiUrl(`/messages/${seg(referenceNo)}`), { signal }),
+  setHandled: (referenceNo: string, handled: boolean) =>
+    apiPost<AdminMessage>(adminApiUrl(`/messages/${seg(referenceNo)}/handled`), { handled }),
 };

@@ -8,6 +8,15 @@ export const messageKeys = {
   detail: (referenceNo: string) => [...adminKeys.all, 'messages', 'detail', referenceNo] as const,
 };
 
-export const messagesQuery = (q: MessageListQuery) => queryOptions({ queryKey: messageKeys.list(q), queryFn: ({ signal }) => messagesApi.list(q, signal), placeholderData: keepPreviousData });
+export const messagesQuery = (q: MessageListQuery) =>
+  queryOptions({
+    queryKey: messageKeys.list(q),
+    queryFn: ({ signal }) => messagesApi.list(q, signal),
+    placeholderData: keepPreviousData,
+  });
 
-export const messageQuery = (referenceNo: string) => queryOptions({ queryKey: messageKeys.detail(referenceNo), queryFn: ({ signal }) => messagesApi.detail(referenceNo, signal) });
+export const messageQuery = (referenceNo: string) =>
+  queryOptions({
+    queryKey: messageKeys.detail(referenceNo),
+    queryFn: ({ signal }) => messagesApi.detail(referenceNo, signal),
+  });

@@ -1,5 +1,11 @@
 import type { PageOf } from '@shop/shared/admin';
-import type { AdminOrderDetail, AdminOrderFilters, AdminOrderRow, OrderActionBody, RecipientCorrectionBody } from '@shop/shared/admin-orders';
+import type {
+  AdminOrderDetail,
+  AdminOrderFilters,
+  AdminOrderRow,
+  OrderActionBody,
+  RecipientCorrectionBody,
+} from '@shop/shared/admin-orders';
 import type { LabelsResponse } from '@shop/shared/logistics';
 import { apiGet, apiPatch, apiPost } from '../../lib/api-client.ts';
 import { submitPaymentForm } from '../../lib/payment-form.ts';
@@ -7,10 +13,14 @@ import { adminApiUrl, seg } from '../shared/api.ts';
 
 /** The console's order calls. */
 export const ordersApi = {
-  list: (filters: AdminOrderFilters & { page: number }, signal?: AbortSignal) => apiGet<PageOf<AdminOrderRow>>(adminApiUrl('/orders', filters), { signal }),
-  detail: (orderNo: string, signal?: AbortSignal) => apiGet<AdminOrderDetail>(adminApiUrl(`/orders/${seg(orderNo)}`), { signal }),
-  action: (orderNo: string, body: OrderActionBody) => apiPost<AdminOrderDetail>(adminApiUrl(`/orders/${seg(orderNo)}/actions`), body),
-  correctRecipient: (orderNo: string, body: RecipientCorrectionBody) => apiPatch<AdminOrderDetail>(adminApiUrl(`/orders/${seg(orderNo)}/recipient`), body),
+  list: (filters: AdminOrderFilters & { page: number }, signal?: AbortSignal) =>
+    apiGet<PageOf<AdminOrderRow>>(adminApiUrl('/orders', filters), { signal }),
+  detail: (orderNo: string, signal?: AbortSignal) =>
+    apiGet<AdminOrderDetail>(adminApiUrl(`/orders/${seg(orderNo)}`), { signal }),
+  action: (orderNo: string, body: OrderActionBody) =>
+    apiPost<AdminOrderDetail>(adminApiUrl(`/orders/${seg(orderNo)}/actions`), body),
+  correctRecipient: (orderNo: string, body: RecipientCorrectionBody) =>
+    apiPatch<AdminOrderDetail>(adminApiUrl(`/orders/${seg(orderNo)}/recipient`), body),
   /** Labels of these orders' ECPay parcels: each print page opens in a new tab; answers the orders without one. */
   printLabels: async (orderNos: readonly string[]) => {
     const { forms, missing } = await apiPost<LabelsResponse>(adminApiUrl('/logistics/labels'), { orderNos });

@@ -4,7 +4,8 @@ import { adminApiUrl, seg } from '../shared/api.ts';
 
 /** The console's calls for the outbox: what waits or failed, and sending one again. */
 export const outboxApi = {
-  list: (q: OutboxListQuery, signal?: AbortSignal) => apiGet<OutboxListResponse>(adminApiUrl('/outbox', { ...q }), { signal }),
+  list: (q: OutboxListQuery, signal?: AbortSignal) =>
+    apiGet<OutboxListResponse>(adminApiUrl('/outbox', { ...q }), { signal }),
   retry: (id: number) => apiPost<OutboxRow>(adminApiUrl(`/outbox/${seg(String(id))}/retry`), {}),
   hold: (signal?: AbortSignal) => apiGet<OutboxHold>(adminApiUrl('/outbox/hold'), { signal }),
   release: () => apiPost<OutboxHold>(adminApiUrl('/outbox/release'), {}),

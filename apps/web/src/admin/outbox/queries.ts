@@ -9,7 +9,14 @@ export const outboxKeys = {
   hold: () => [...adminKeys.all, 'outbox', 'hold'] as const,
 };
 
-export const outboxHoldQuery = () => queryOptions({ queryKey: outboxKeys.hold(), queryFn: ({ signal }) => outboxApi.hold(signal) });
+export const outboxHoldQuery = () =>
+  queryOptions({ queryKey: outboxKeys.hold(), queryFn: ({ signal }) => outboxApi.hold(signal) });
 
 /** Refetched every 5 s while open: a waiting message changes on its own as the worker retries it. */
-export const outboxQuery = (q: OutboxListQuery) => queryOptions({ queryKey: outboxKeys.list(q), queryFn: ({ signal }) => outboxApi.list(q, signal), placeholderData: keepPreviousData, refetchInterval: 5_000 });
+export const outboxQuery = (q: OutboxListQuery) =>
+  queryOptions({
+    queryKey: outboxKeys.list(q),
+    queryFn: ({ signal }) => outboxApi.list(q, signal),
+    placeholderData: keepPreviousData,
+    refetchInterval: 5_000,
+  });

@@ -27,7 +27,8 @@ export interface ProductListFilters {
   pageSize?: number;
 }
 
-export type ImportOutcome = { ok: true; result: ImportResult } | { ok: false; error: ImportErrorBody['error'] };
+export type ImportOutcome =
+  { ok: true; result: ImportResult } | { ok: false; error: ImportErrorBody['error'] };
 
 /**
  * Sends a CSV file as text/csv (the JSON api-client cannot). A refused file answers with its
@@ -36,7 +37,13 @@ export type ImportOutcome = { ok: true; result: ImportResult } | { ok: false; er
 async function importCsv(file: Blob, signal?: AbortSignal): Promise<ImportOutcome> {
   let res: Response;
   try {
-    res = await fetch(adminApiUrl('/products/import'), { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'text/csv', accept: 'application/json' }, body: file, signal: signal ?? null });
+    res = await fetch(adminApiUrl('/products/import'), {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'text/csv', accept: 'application/json' },
+      body: file,
+      signal: signal ?? null,
+    });
   } catch {
     throw new ApiError(0, 'network-request-failed', NETWORK_ERROR_MESSAGE);
   }
@@ -55,15 +62,26 @@ async function importCsv(file: Blob, signal?: AbortSignal): Promise<ImportOutcom
 
 /** The console's product calls. */
 export const productsApi = {
-  list: (filters: ProductListFilters, signal?: AbortSignal) => apiGet<PageOf<AdminProductRow>>(adminApiUrl('/products', { ...filters }), { signal }),
-  detail: (id: string, signal?: AbortSignal) => apiGet<AdminProductDetail>(adminApiUrl(`/products/${seg(id)}`), { signal }),
+  list: (filters: ProductListFilters, signal?: AbortSignal) =>
+    apiGet<PageOf<AdminProductRow>>(adminApiUrl('/products', { ...filters }), { signal }),
+  detail: (id: string, signal?: AbortSignal) =>
+    apiGet<AdminProductDetail>(adminApiUrl(`/products/${seg(id)}`), { signal }),
   create: (body: CreateProductBody) => apiPost<AdminProductDetail>(adminApiUrl('/products'), body),
-  update: (id: string, body: UpdateProductBody) => apiPut<AdminProductDetail>(adminApiUrl(`/products/${seg(id)}`), body),
-  archive: (id: string, replacementProductId: string | null) => apiPost<ArchiveProductResponse>(adminApiUrl(`/products/${seg(id)}/archive`), { replacementProductId }),
-  adjustStock: (variantId: string, body: AdjustStockBody) => apiPost<AdjustStockResponse>(adminApiUrl(`/variants/${seg(variantId)}/stock`), body),
+  update: (id: string, body: UpdateProductBody) =>
+    apiPut<AdminProductDetail>(adminApiUrl(`/products/${seg(id)}`), body),
+  archive: (id: string, replacementProductId: string | null) =>
+    apiPost<ArchiveProductResponse>(adminApiUrl(`/products/${seg(id)}/archive`), { replacementProductId }),
+  adjustStock: (variantId: string, body: AdjustStockBody) =>
+    apiPost<AdjustStockResponse>(adminApiUrl(`/variants/${seg(variantId)}/stock`), body),
   /** A variant's stock ledger, newest first, a page at a time. */
   stockHistory: (productId: string, variantId: string, page: number, signal?: AbortSignal) =>
-    apiGet<StockHistoryResponse>(adminApiUrl(`/products/${seg(productId)}/variants/${seg(variantId)}/stock-history`, { page, pageSize: STOCK_HISTORY_PAGE_SIZE }), { signal }),
+    apiGet<StockHistoryResponse>(
+      adminApiUrl(`/products/${seg(productId)}/variants/${seg(variantId)}/stock-history`, {
+        page,
+        pageSize: STOCK_HISTORY_PAGE_SIZE,
+      }),
+      { signal },
+    ),
   importCsv,
   /** Where 「匯出 CSV」 downloads every product from. */
   exportUrl: adminApiUrl('/products/export.csv'),

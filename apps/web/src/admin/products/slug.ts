@@ -112,7 +112,7 @@ function romanise(name: string): string[] {
     latin = '';
   };
   const text = name.normalize('NFKC').toLowerCase();
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const known = BY_LENGTH.find(([zh]) => text.startsWith(zh, i));
     if (known) {
       flush();

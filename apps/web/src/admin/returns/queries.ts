@@ -11,6 +11,11 @@ export const returnsKeys = {
 };
 
 export const returnsQuery = (q: { status: ReturnsFilter; page: number }) =>
-  queryOptions({ queryKey: returnsKeys.list(q), queryFn: ({ signal }) => returnsApi.list(q, signal), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: returnsKeys.list(q),
+    queryFn: ({ signal }) => returnsApi.list(q, signal),
+    placeholderData: keepPreviousData,
+  });
 
-export const transfersQuery = () => queryOptions({ queryKey: returnsKeys.transfers(), queryFn: ({ signal }) => returnsApi.transfers(signal) });
+export const transfersQuery = () =>
+  queryOptions({ queryKey: returnsKeys.transfers(), queryFn: ({ signal }) => returnsApi.transfers(signal) });

@@ -1,17 +1,26 @@
-import type { NotificationSettings, ReturnSettings, ShippingSettingsView, UpdateShippingBody } from '@shop/shared/admin-settings';
+import type {
+  NotificationSettings,
+  ReturnSettings,
+  ShippingSettingsView,
+  UpdateShippingBody,
+} from '@shop/shared/admin-settings';
 import type { MaintenanceStatus, SetMaintenanceBody } from '@shop/shared/site';
 import { apiGet, apiPost, apiPut } from '../../lib/api-client.ts';
 import { adminApiUrl } from '../shared/api.ts';
 
 /** The console's calls for shipping fee rules, maintenance mode, the shop's own mails and the return period. */
 export const settingsApi = {
-  shipping: (signal?: AbortSignal) => apiGet<ShippingSettingsView>(adminApiUrl('/settings/shipping'), { signal }),
-  saveShipping: (body: UpdateShippingBody) => apiPut<ShippingSettingsView>(adminApiUrl('/settings/shipping'), body),
+  shipping: (signal?: AbortSignal) =>
+    apiGet<ShippingSettingsView>(adminApiUrl('/settings/shipping'), { signal }),
+  saveShipping: (body: UpdateShippingBody) =>
+    apiPut<ShippingSettingsView>(adminApiUrl('/settings/shipping'), body),
   /** The site's public status: what shoppers see (the server's MAINTENANCE_MODE included). */
   maintenance: (signal?: AbortSignal) => apiGet<MaintenanceStatus>('/api/site/status', { signal }),
   setMaintenance: (body: SetMaintenanceBody) => apiPost<MaintenanceStatus>(adminApiUrl('/maintenance'), body),
-  notifications: (signal?: AbortSignal) => apiGet<NotificationSettings>(adminApiUrl('/settings/notifications'), { signal }),
-  saveNotifications: (body: NotificationSettings) => apiPut<NotificationSettings>(adminApiUrl('/settings/notifications'), body),
+  notifications: (signal?: AbortSignal) =>
+    apiGet<NotificationSettings>(adminApiUrl('/settings/notifications'), { signal }),
+  saveNotifications: (body: NotificationSettings) =>
+    apiPut<NotificationSettings>(adminApiUrl('/settings/notifications'), body),
   returns: (signal?: AbortSignal) => apiGet<ReturnSettings>(adminApiUrl('/settings/returns'), { signal }),
   saveReturns: (body: ReturnSettings) => apiPut<ReturnSettings>(adminApiUrl('/settings/returns'), body),
 };

@@ -9,10 +9,20 @@ export const settingsKeys = {
   returns: () => [...adminKeys.all, 'settings', 'returns'] as const,
 };
 
-export const shippingSettingsQuery = () => queryOptions({ queryKey: settingsKeys.shipping(), queryFn: ({ signal }) => settingsApi.shipping(signal) });
+export const shippingSettingsQuery = () =>
+  queryOptions({ queryKey: settingsKeys.shipping(), queryFn: ({ signal }) => settingsApi.shipping(signal) });
 
-export const maintenanceQuery = () => queryOptions({ queryKey: settingsKeys.maintenance(), queryFn: ({ signal }) => settingsApi.maintenance(signal) });
+export const maintenanceQuery = () =>
+  queryOptions({
+    queryKey: settingsKeys.maintenance(),
+    queryFn: ({ signal }) => settingsApi.maintenance(signal),
+  });
 
-export const notificationsQuery = () => queryOptions({ queryKey: settingsKeys.notifications(), queryFn: ({ signal }) => settingsApi.notifications(signal) });
+export const notificationsQuery = () =>
+  queryOptions({
+    queryKey: settingsKeys.notifications(),
+    queryFn: ({ signal }) => settingsApi.notifications(signal),
+  });
 
-export const returnSettingsQuery = () => queryOptions({ queryKey: settingsKeys.returns(), queryFn: ({ signal }) => settingsApi.returns(signal) });
+export const returnSettingsQuery = () =>
+  queryOptions({ queryKey: settingsKeys.returns(), queryFn: ({ signal }) => settingsApi.returns(signal) });

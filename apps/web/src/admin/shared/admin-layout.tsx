@@ -41,7 +41,12 @@ export function AdminLayout({ me, children }: { me: AdminMe; children: ReactNode
             to={r.path}
             end={r.path === ADMIN_BASE}
             onClick={() => setMenuOpen(false)}
-            className={({ isActive }) => cn('flex min-h-10 items-center rounded-md px-3 text-[0.9375rem]', isActive ? 'bg-tea text-white' : 'text-ink hover:bg-tea-soft')}
+            className={({ isActive }) =>
+              cn(
+                'flex min-h-10 items-center rounded-md px-3 text-[0.9375rem]',
+                isActive ? 'bg-tea text-white' : 'text-ink hover:bg-tea-soft',
+              )
+            }
           >
             {r.title}
           </NavLink>
@@ -52,13 +57,29 @@ export function AdminLayout({ me, children }: { me: AdminMe; children: ReactNode
 
   return (
     <div className="min-h-dvh bg-paper text-ink lg:grid lg:grid-cols-[232px_1fr]">
-      <a href="#admin-main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-surface focus:px-3 focus:py-2">
+      <a
+        href="#admin-main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-surface focus:px-3 focus:py-2"
+      >
         跳到主要內容
       </a>
       <header className="sticky top-0 z-30 flex items-center gap-3 border-b border-line bg-surface px-4 py-2.5 lg:hidden">
-        <button type="button" aria-expanded={menuOpen} aria-controls={menuId} onClick={() => setMenuOpen((o) => !o)} className="inline-flex size-10 items-center justify-center rounded-md hover:bg-ink/5">
+        <button
+          type="button"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={() => setMenuOpen((o) => !o)}
+          className="inline-flex size-10 items-center justify-center rounded-md hover:bg-ink/5"
+        >
           <span className="sr-only">{menuOpen ? '關閉選單' : '開啟選單'}</span>
-          <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+          <svg
+            viewBox="0 0 24 24"
+            className="size-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            aria-hidden="true"
+          >
             {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
           </svg>
         </button>
@@ -68,33 +89,39 @@ export function AdminLayout({ me, children }: { me: AdminMe; children: ReactNode
         </Link>
       </header>
       {menuOpen && (
-        <nav id={menuId} aria-label="管理後台選單" className="border-b border-line bg-surface px-4 py-3 lg:hidden">
+        <nav
+          id={menuId}
+          aria-label="管理後台選單"
+          className="border-b border-line bg-surface px-4 py-3 lg:hidden"
+        >
           {nav}
         </nav>
       )}
       <div className="hidden border-r border-line bg-surface lg:block">
-      <aside className="sticky top-0 flex h-dvh flex-col gap-6 overflow-y-auto px-4 py-6">
-        <Link to={adminPath.dashboard()} className="flex items-center gap-2 px-2 font-serif text-xl">
-          <BrandMark className="size-8" />
-          管理後台
-        </Link>
-        <nav aria-label="管理後台選單">{nav}</nav>
-        <div className="mt-auto flex flex-col gap-2 px-2 text-sm">
-          <p>
-            <span className="block font-medium">{me.displayName}</span>
-            <span className="block truncate text-ink-muted" title={me.email}>
-              {me.email}
-            </span>
-            <span className="mt-1 inline-block rounded-full bg-tea-soft px-2 py-0.5 text-xs text-tea-dark">{ROLE_NAMES[me.role]}</span>
-          </p>
-          <Link to="/" className="text-tea underline-offset-4 hover:underline">
-            回到商店
+        <aside className="sticky top-0 flex h-dvh flex-col gap-6 overflow-y-auto px-4 py-6">
+          <Link to={adminPath.dashboard()} className="flex items-center gap-2 px-2 font-serif text-xl">
+            <BrandMark className="size-8" />
+            管理後台
           </Link>
-          <Button variant="secondary" size="sm" loading={signingOut} onClick={() => void signOut()}>
-            {signingOut ? '登出中…' : '登出'}
-          </Button>
-        </div>
-      </aside>
+          <nav aria-label="管理後台選單">{nav}</nav>
+          <div className="mt-auto flex flex-col gap-2 px-2 text-sm">
+            <p>
+              <span className="block font-medium">{me.displayName}</span>
+              <span className="block truncate text-ink-muted" title={me.email}>
+                {me.email}
+              </span>
+              <span className="mt-1 inline-block rounded-full bg-tea-soft px-2 py-0.5 text-xs text-tea-dark">
+                {ROLE_NAMES[me.role]}
+              </span>
+            </p>
+            <Link to="/" className="text-tea underline-offset-4 hover:underline">
+              回到商店
+            </Link>
+            <Button variant="secondary" size="sm" loading={signingOut} onClick={() => void signOut()}>
+              {signingOut ? '登出中…' : '登出'}
+            </Button>
+          </div>
+        </aside>
       </div>
       <main id="admin-main" tabIndex={-1} className="min-w-0 px-4 py-6 sm:px-6 lg:px-10 lg:py-8">
         {children}

@@ -2,7 +2,19 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 /** A console page: title, optional back link and actions, then the content. */
-export function AdminPage({ title, back, actions, description, children }: { title: string; back?: { to: string; label: string }; actions?: ReactNode; description?: ReactNode; children: ReactNode }) {
+export function AdminPage({
+  title,
+  back,
+  actions,
+  description,
+  children,
+}: {
+  title: string;
+  back?: { to: string; label: string };
+  actions?: ReactNode;
+  description?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="flex flex-col gap-6">
       <header className="flex flex-col gap-2">
@@ -27,7 +39,12 @@ export function AdminPage({ title, back, actions, description, children }: { tit
 /** A labelled filter bar above a table. */
 export function FilterBar({ children, label = '篩選條件' }: { children: ReactNode; label?: string }) {
   return (
-    <form role="search" aria-label={label} className="flex flex-wrap items-end gap-3 rounded-xl border border-line bg-surface p-4" onSubmit={(e) => e.preventDefault()}>
+    <form
+      role="search"
+      aria-label={label}
+      className="flex flex-wrap items-end gap-3 rounded-xl border border-line bg-surface p-4"
+      onSubmit={(e) => e.preventDefault()}
+    >
       {children}
     </form>
   );

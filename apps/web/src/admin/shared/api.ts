@@ -19,11 +19,15 @@ export function toQueryString(params: Record<string, string | number | boolean |
 }
 
 /** The console's API lives under /api/admin; each domain's api.ts builds its URLs from here. */
-export const adminApiUrl = (path: string, params?: Record<string, string | number | boolean | null | undefined>) => `/api/admin${path}${params ? toQueryString(params) : ''}`;
+export const adminApiUrl = (
+  path: string,
+  params?: Record<string, string | number | boolean | null | undefined>,
+) => `/api/admin${path}${params ? toQueryString(params) : ''}`;
 
 /** A path segment from a value (an order number, an id, a slug). */
 export const seg = (value: string) => encodeURIComponent(value);
 
 export const fetchAdminMe = () => apiGet<AdminMe>(adminApiUrl('/me'));
 
-export const hasPermission = (me: AdminMe | undefined, permission: Permission) => Boolean(me?.permissions.includes(permission));
+export const hasPermission = (me: AdminMe | undefined, permission: Permission) =>
+  Boolean(me?.permissions.includes(permission));

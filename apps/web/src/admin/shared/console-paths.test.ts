@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 
 // Every console source file, as text (tests may keep literal paths).
-const sources = import.meta.glob(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}'], { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
+const sources = import.meta.glob(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+}) as Record<string, string>;
 
 describe('console links', () => {
   it('come from adminPath: no console file writes an /admin path by hand', () => {

@@ -39,9 +39,7 @@ export function DataTable<T>({
   const data = query.data;
   return (
     <div className="flex flex-col gap-4">
-      {query.isError && (
-        <LoadError title="資料暫時無法載入" query={query} />
-      )}
+      {query.isError && <LoadError title="資料暫時無法載入" query={query} />}
       <div className="relative overflow-x-auto rounded-xl border border-line bg-surface">
         <table className="w-full text-sm">
           <caption className="sr-only">
@@ -51,7 +49,15 @@ export function DataTable<T>({
           <thead className="bg-paper text-ink-muted">
             <tr>
               {columns.map((c) => (
-                <th key={c.key} scope="col" className={cn('px-4 py-3 font-medium whitespace-nowrap', alignClass[c.align ?? 'left'], c.className)}>
+                <th
+                  key={c.key}
+                  scope="col"
+                  className={cn(
+                    'px-4 py-3 font-medium whitespace-nowrap',
+                    alignClass[c.align ?? 'left'],
+                    c.className,
+                  )}
+                >
                   {c.header}
                 </th>
               ))}
@@ -70,9 +76,15 @@ export function DataTable<T>({
                 </tr>
               ))}
             {data?.items.map((row) => (
-              <tr key={rowKey(row)} className="border-t border-line hover:bg-paper/60 focus-within:bg-paper/60">
+              <tr
+                key={rowKey(row)}
+                className="border-t border-line hover:bg-paper/60 focus-within:bg-paper/60"
+              >
                 {columns.map((c) => (
-                  <td key={c.key} className={cn('px-4 py-3 align-top', alignClass[c.align ?? 'left'], c.className)}>
+                  <td
+                    key={c.key}
+                    className={cn('px-4 py-3 align-top', alignClass[c.align ?? 'left'], c.className)}
+                  >
                     {c.cell(row)}
                   </td>
                 ))}

@@ -1,9 +1,22 @@
 import type { ReactNode } from 'react';
 
 /** A titled card of a detail page. */
-export function Panel({ title, children, actions, className = '' }: { title: string; children: ReactNode; actions?: ReactNode; className?: string }) {
+export function Panel({
+  title,
+  children,
+  actions,
+  className = '',
+}: {
+  title: string;
+  children: ReactNode;
+  actions?: ReactNode;
+  className?: string;
+}) {
   return (
-    <section aria-label={title} className={`min-w-0 rounded-xl border border-line bg-surface p-5 ${className}`}>
+    <section
+      aria-label={title}
+      className={`min-w-0 rounded-xl border border-line bg-surface p-5 ${className}`}
+    >
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h2 className="font-semibold">{title}</h2>
         {actions}

@@ -4,4 +4,5 @@ import { staffApi } from './api.ts';
 
 export const staffKeys = { all: [...adminKeys.all, 'staff'] as const };
 
-export const staffQuery = () => queryOptions({ queryKey: staffKeys.all, queryFn: ({ signal }) => staffApi.list(signal) });
+export const staffQuery = () =>
+  queryOptions({ queryKey: staffKeys.all, queryFn: ({ signal }) => staffApi.list(signal) });

@@ -19,7 +19,10 @@ export default function CartPage() {
 
   return (
     <Container className="py-8 sm:py-12">
-      <PageHeader title="購物車" lead={data && data.lines.length > 0 ? `共 ${data.itemCount} 件商品` : undefined} />
+      <PageHeader
+        title="購物車"
+        lead={data && data.lines.length > 0 ? `共 ${data.itemCount} 件商品` : undefined}
+      />
       {cart.isError && !data ? (
         <LoadError query={cart} title="購物車暫時無法載入" className="mt-8" />
       ) : !data ? (
@@ -29,7 +32,11 @@ export default function CartPage() {
         </div>
       ) : data.lines.length === 0 ? (
         <div className="mt-8">
-          <EmptyState title="購物車還是空的" description="到商城挑一款適合今天的茶吧。" action={<ButtonLink to={paths.mall()}>前往商城</ButtonLink>} />
+          <EmptyState
+            title="購物車還是空的"
+            description="到商城挑一款適合今天的茶吧。"
+            action={<ButtonLink to={paths.mall()}>前往商城</ButtonLink>}
+          />
         </div>
       ) : (
         <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_340px]">
@@ -52,7 +59,8 @@ export default function CartPage() {
             </dl>
             {shipping.data ? (
               <p className="text-xs text-ink-muted">
-                宅配滿 {formatTwd(shipping.data.home.freeOver)}、超商取貨滿 {formatTwd(shipping.data.cvs.freeOver)} 免運費。
+                宅配滿 {formatTwd(shipping.data.home.freeOver)}、超商取貨滿{' '}
+                {formatTwd(shipping.data.cvs.freeOver)} 免運費。
               </p>
             ) : (
               !shipping.isError && <Skeleton className="h-4 w-56" />

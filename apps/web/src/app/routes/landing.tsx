@@ -9,7 +9,11 @@ import { Container } from '../../components/ui/page.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { paths } from '../../config/paths.ts';
 import { useIsLogin } from '../../features/auth/stores/user-store.ts';
-import { ProductCard, ProductCardSkeleton, ProductGrid } from '../../features/catalog/components/product-card.tsx';
+import {
+  ProductCard,
+  ProductCardSkeleton,
+  ProductGrid,
+} from '../../features/catalog/components/product-card.tsx';
 import { contentQueries } from '../../features/content/api/content-api.ts';
 import { formatDate } from '../../features/content/components/format.ts';
 import { PreviewBanner } from '../../features/content/components/preview-banner.tsx';
@@ -37,8 +41,14 @@ export default function Landing() {
         <Container className="grid items-center gap-10 py-12 sm:py-16 lg:grid-cols-[1.1fr_1fr] lg:py-20">
           <div className="flex flex-col gap-6">
             <p className="text-sm font-medium tracking-[0.3em] text-tea">南投鹿谷・自 {BRAND.founded} 年</p>
-            <h1 className="font-serif text-[2rem] leading-tight text-ink sm:text-5xl sm:leading-[1.25]">{data?.page.heroTitle ?? BRAND.name}</h1>
-            {data ? <p className="max-w-xl text-lg text-ink-muted">{data.page.heroLead}</p> : <Skeleton className="h-16 max-w-xl" />}
+            <h1 className="font-serif text-[2rem] leading-tight text-ink sm:text-5xl sm:leading-[1.25]">
+              {data?.page.heroTitle ?? BRAND.name}
+            </h1>
+            {data ? (
+              <p className="max-w-xl text-lg text-ink-muted">{data.page.heroLead}</p>
+            ) : (
+              <Skeleton className="h-16 max-w-xl" />
+            )}
             <div className="flex flex-wrap gap-3">
               <ButtonLink to={paths.mall()} size="lg">
                 逛逛商城
@@ -49,7 +59,14 @@ export default function Landing() {
             </div>
           </div>
           <div className="aspect-[4/3] overflow-hidden rounded-2xl border border-line shadow-card">
-            <img src={hillsUrl} alt="霧中層疊的茶山" width={560} height={420} fetchPriority="high" className="size-full" />
+            <img
+              src={hillsUrl}
+              alt="霧中層疊的茶山"
+              width={560}
+              height={420}
+              fetchPriority="high"
+              className="size-full"
+            />
           </div>
         </Container>
       </section>
@@ -115,7 +132,16 @@ export default function Landing() {
             <ul className="mt-8 grid gap-6 sm:grid-cols-3">
               {data.masters.map((m) => (
                 <li key={m.slug} className="flex gap-4 rounded-xl border border-line bg-surface p-5">
-                  <img src={m.portrait.src} srcSet={m.portrait.srcSet} sizes="80px" width={m.portrait.width} height={m.portrait.height} alt={m.portrait.alt} loading="lazy" className="size-20 shrink-0 rounded-full bg-paper object-cover" />
+                  <img
+                    src={m.portrait.src}
+                    srcSet={m.portrait.srcSet}
+                    sizes="80px"
+                    width={m.portrait.width}
+                    height={m.portrait.height}
+                    alt={m.portrait.alt}
+                    loading="lazy"
+                    className="size-20 shrink-0 rounded-full bg-paper object-cover"
+                  />
                   <div className="flex flex-col gap-1">
                     <p className="text-xs tracking-widest text-tea">{m.title}</p>
                     <h3 className="font-serif text-lg">{m.name}</h3>
@@ -162,7 +188,10 @@ export default function Landing() {
               <h2 className="font-serif text-2xl">{data?.page.joinTitle ?? '加入山嵐會員'}</h2>
               <p className="text-white/90">{data?.page.joinText ?? '註冊即可進入線上商城選購。'}</p>
             </div>
-            <Link to={paths.register()} className="inline-flex min-h-12 items-center rounded-md bg-paper px-7 text-lg font-medium text-tea-dark hover:bg-white">
+            <Link
+              to={paths.register()}
+              className="inline-flex min-h-12 items-center rounded-md bg-paper px-7 text-lg font-medium text-tea-dark hover:bg-white"
+            >
               免費註冊
             </Link>
           </section>

@@ -20,7 +20,8 @@ export default function PayCompletePage() {
     ...orderQueryOptions(orderNo),
     enabled: valid && isLogin,
     // While the gateway's notice is on its way, look again every few seconds (events also refresh it).
-    refetchInterval: (query) => (query.state.data && outcomeOf(query.state.data) === 'waiting' ? 3000 : false),
+    refetchInterval: (query) =>
+      query.state.data && outcomeOf(query.state.data) === 'waiting' ? 3000 : false,
   });
 
   if (!valid) {
@@ -47,7 +48,7 @@ export default function PayCompletePage() {
   }
   if (order.isPending) {
     return (
-      <Container className="max-w-xl py-16" >
+      <Container className="max-w-xl py-16">
         <div role="status" aria-label="載入付款結果">
           <SkeletonText lines={4} />
         </div>

@@ -33,15 +33,21 @@ export default function PaymentPage() {
   // placed; show that order and how to pay it rather than an empty cart.
   const lastOrderNo = useCheckoutDraft((s) => (s.owner === uid ? s.lastOrderNo : null));
   const cartEmpty = cart.data?.lines.length === 0;
-  const placed = useQuery({ ...orderQueryOptions(lastOrderNo ?? ''), enabled: cartEmpty && lastOrderNo !== null });
-  if (cartEmpty && placed.data && ['waiting', 'failed', 'atm'].includes(outcomeOf(placed.data))) return <PayOutcome order={placed.data} left />;
+  const placed = useQuery({
+    ...orderQueryOptions(lastOrderNo ?? ''),
+    enabled: cartEmpty && lastOrderNo !== null,
+  });
+  if (cartEmpty && placed.data && ['waiting', 'failed', 'atm'].includes(outcomeOf(placed.data)))
+    return <PayOutcome order={placed.data} left />;
 
   if (!cart.data || (cartEmpty && lastOrderNo !== null && placed.isPending)) {
     return (
       <Container className="py-8 sm:py-12">
         <PageHeader title="結帳" />
         {cart.isError ? (
-          <Alert className="mt-8" tone="error">{errorMessage(cart.error)}</Alert>
+          <Alert className="mt-8" tone="error">
+            {errorMessage(cart.error)}
+          </Alert>
         ) : (
           <div className="mt-8 grid gap-6 lg:grid-cols-[1fr_360px]" role="status" aria-label="載入結帳資料">
             <Skeleton className="h-96" />

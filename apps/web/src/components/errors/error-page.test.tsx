@@ -31,7 +31,9 @@ function renderFailingRoute(thrown: unknown, where: 'loader' | 'render' = 'loade
 
 describe('error page', () => {
   it('shows 404, Page Not Found and the path for an unknown route', () => {
-    const router = createMemoryRouter([{ path: '*', element: <NotFoundRoute /> }], { initialEntries: ['/that/path'] });
+    const router = createMemoryRouter([{ path: '*', element: <NotFoundRoute /> }], {
+      initialEntries: ['/that/path'],
+    });
     render(<RouterProvider router={router} />);
     expect(screen.getByTestId('error-status').textContent).toBe('404');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Page Not Found');
@@ -40,22 +42,37 @@ describe('error page', () => {
   });
 
   it('offers a retry for a server error', () => {
-    const router = createMemoryRouter(
-      [{ path: '/', element: <ErrorPage status={500} statusMessage="Internal Server Error" description="頁面發生錯誤" onRetry={() => {}} /> }],
-    );
+    const router = createMemoryRouter([
+      {
+        path: '/',
+        element: (
+          <ErrorPage
+            status={500}
+            statusMessage="Internal Server Error"
+            description="頁面發生錯誤"
+            onRetry={() => {}}
+          />
+        ),
+      },
+    ]);
     render(<RouterProvider router={router} />);
     expect(screen.getByRole('button', { name: '重新載入' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Internal Server Error');
   });
 
-  it('shows the real status and the server\'s message for a status other than 404', async () => {
-    renderFailingRoute(new Response(JSON.stringify({ error: { code: 'forbidden', message: '您沒有權限進行這項操作。' } }), { status: 403, headers: { 'content-type': 'application/json' } }));
+  it("shows the real status and the server's message for a status other than 404", async () => {
+    renderFailingRoute(
+      new Response(JSON.stringify({ error: { code: 'forbidden', message: '您沒有權限進行這項操作。' } }), {
+        status: 403,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
     expect((await screen.findByTestId('error-status')).textContent).toBe('403');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Forbidden');
     expect(screen.getByText('您沒有權限進行這項操作。')).toBeTruthy();
   });
 
-  it('shows an API error\'s status and zh-TW message', async () => {
+  it("shows an API error's status and zh-TW message", async () => {
     renderFailingRoute(new ApiError(503, 'internal-error', '伺服器暫時無法回應，請稍後再試。'));
     expect((await screen.findByTestId('error-status')).textContent).toBe('503');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Service Unavailable');

@@ -38,7 +38,14 @@ export function statusMessageFor(status: number): string {
 export function ErrorPage({ status, statusMessage, message, description, onRetry }: ErrorPageProps) {
   return (
     <Container className="flex min-h-[60vh] flex-col items-center justify-center gap-5 py-16 text-center">
-      <svg viewBox="0 0 160 80" className="w-40 text-tea/70" fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden="true">
+      <svg
+        viewBox="0 0 160 80"
+        className="w-40 text-tea/70"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+        aria-hidden="true"
+      >
         <path d="M4 70 L44 30 L70 52 L100 18 L156 70" />
         <path d="M20 70 L44 48 L60 62" opacity="0.6" />
         <circle cx="122" cy="20" r="7" className="stroke-amber" />
@@ -52,7 +59,10 @@ export function ErrorPage({ status, statusMessage, message, description, onRetry
         {statusMessage}
       </h1>
       {message && (
-        <p className="rounded-md bg-surface px-3 py-1.5 font-mono text-sm break-all text-ink-muted" data-testid="error-message">
+        <p
+          className="rounded-md bg-surface px-3 py-1.5 font-mono text-sm break-all text-ink-muted"
+          data-testid="error-message"
+        >
           {message}
         </p>
       )}

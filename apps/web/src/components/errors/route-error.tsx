@@ -7,12 +7,20 @@ const RELOAD_HINT = '請重新載入；若問題持續，歡迎與我們聯絡�
 
 /** Shown when a page's code could not be loaded even after the one automatic reload (docs/product-rules.md#http-behaviour). */
 export function ChunkFailedPage() {
-  return <ErrorPage status={500} statusMessage={statusMessageFor(500)} description={`頁面發生錯誤，暫時無法顯示。${RELOAD_HINT}`} onRetry={() => window.location.reload()} />;
+  return (
+    <ErrorPage
+      status={500}
+      statusMessage={statusMessageFor(500)}
+      description={`頁面發生錯誤，暫時無法顯示。${RELOAD_HINT}`}
+      onRetry={() => window.location.reload()}
+    />
+  );
 }
 
 /** The zh-TW message of an error answer's body (`{ error: { message } }`, or plain text), if any. */
 function messageOf(data: unknown): string | undefined {
-  if (typeof data === 'string') return data.trim() && data.length <= 300 && !/^\s*</.test(data) ? data.trim() : undefined;
+  if (typeof data === 'string')
+    return data.trim() && data.length <= 300 && !/^\s*</.test(data) ? data.trim() : undefined;
   const message = (data as { error?: { message?: unknown } } | null)?.error?.message;
   return typeof message === 'string' ? message : undefined;
 }
@@ -28,8 +36,10 @@ interface Described {
  * was thrown by code running in the browser, which is no server's status.
  */
 export function describeRouteError(error: unknown): Described {
-  if (isRouteErrorResponse(error)) return { status: error.status, message: messageOf(error.data) ?? (error.statusText || undefined) };
-  if (error instanceof ApiError) return error.status > 0 ? { status: error.status, message: error.message } : { message: error.message };
+  if (isRouteErrorResponse(error))
+    return { status: error.status, message: messageOf(error.data) ?? (error.statusText || undefined) };
+  if (error instanceof ApiError)
+    return error.status > 0 ? { status: error.status, message: error.message } : { message: error.message };
   if (error instanceof ChunkLoadError) return { status: 500 };
   return {};
 }
@@ -43,12 +53,31 @@ export function RouteError() {
   if (import.meta.env.DEV) console.error(error);
   const retry = () => window.location.reload();
   if (status === undefined) {
-    return <ErrorPage statusMessage="發生錯誤" description={message ?? `這個頁面出了點問題，暫時無法顯示。${RELOAD_HINT}`} onRetry={retry} />;
+    return (
+      <ErrorPage
+        statusMessage="發生錯誤"
+        description={message ?? `這個頁面出了點問題，暫時無法顯示。${RELOAD_HINT}`}
+        onRetry={retry}
+      />
+    );
   }
   if (status >= 500) {
-    return <ErrorPage status={status} statusMessage={statusMessageFor(status)} description={message ?? `頁面發生錯誤，暫時無法顯示。${RELOAD_HINT}`} onRetry={retry} />;
+    return (
+      <ErrorPage
+        status={status}
+        statusMessage={statusMessageFor(status)}
+        description={message ?? `頁面發生錯誤，暫時無法顯示。${RELOAD_HINT}`}
+        onRetry={retry}
+      />
+    );
   }
-  return <ErrorPage status={status} statusMessage={statusMessageFor(status)} description={message ?? '這個頁面無法顯示。您可以回到首頁，或到商城看看最新的茶品。'} />;
+  return (
+    <ErrorPage
+      status={status}
+      statusMessage={statusMessageFor(status)}
+      description={message ?? '這個頁面無法顯示。您可以回到首頁，或到商城看看最新的茶品。'}
+    />
+  );
 }
 
 /** The catch-all route: a path that matches no route (docs/product-rules.md#routes-and-guards: 404 for everyone). */

@@ -19,10 +19,14 @@ export interface RouteHandle {
  */
 export function useDocumentTitle(): void {
   const matches = useMatches();
-  const title = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as RouteHandle | undefined;
+  const title = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as
+    RouteHandle | undefined;
   const path = matches[matches.length - 1]?.pathname;
   useLayoutEffect(() => {
-    document.title = title?.title && title.title !== '首頁' ? `${title.title}｜${BRAND.name}` : `${BRAND.name}｜${BRAND.tagline}`;
+    document.title =
+      title?.title && title.title !== '首頁'
+        ? `${title.title}｜${BRAND.name}`
+        : `${BRAND.name}｜${BRAND.tagline}`;
   }, [title?.title, path]);
 }
 
@@ -42,7 +46,10 @@ export function DefaultLayout({ cartCount = 0, isLogin = false }: { cartCount?: 
   useDocumentTitle();
   return (
     <div className="flex min-h-dvh flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-surface focus:px-4 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-surface focus:px-4 focus:py-2"
+      >
         跳到主要內容
       </a>
       <NavigationProgress />
@@ -62,7 +69,11 @@ export function DefaultLayout({ cartCount = 0, isLogin = false }: { cartCount?: 
       <ToastViewport />
       {/* Every first load in a tab has the history key "default", so by key alone a page opened by
           address would get the position of whichever page was loaded before it: key those by URL. */}
-      <ScrollRestoration getKey={(location) => (location.key === 'default' ? `${location.pathname}${location.search}` : location.key)} />
+      <ScrollRestoration
+        getKey={(location) =>
+          location.key === 'default' ? `${location.pathname}${location.search}` : location.key
+        }
+      />
     </div>
   );
 }

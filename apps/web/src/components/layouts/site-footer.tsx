@@ -15,7 +15,8 @@ export function SiteFooter() {
             <BrandName />
           </Link>
           <p className="max-w-xs text-sm text-ink-muted">
-            {BRAND.founded} 年創立於南投鹿谷的家族茶行。以炭火慢焙高山烏龍，也把泡好一壺茶的方法，分享給每一位喝茶的人。
+            {BRAND.founded}{' '}
+            年創立於南投鹿谷的家族茶行。以炭火慢焙高山烏龍，也把泡好一壺茶的方法，分享給每一位喝茶的人。
           </p>
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-ink-muted">
             <dt>客服信箱</dt>
@@ -36,7 +37,10 @@ export function SiteFooter() {
             <ul className="flex flex-col gap-1">
               {group.links.map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to} className="inline-flex min-h-9 items-center text-sm text-ink-muted hover:text-tea">
+                  <Link
+                    to={link.to}
+                    className="inline-flex min-h-9 items-center text-sm text-ink-muted hover:text-tea"
+                  >
                     {link.label}
                   </Link>
                 </li>
@@ -47,7 +51,9 @@ export function SiteFooter() {
       </Container>
       <div className="border-t border-line">
         <Container className="flex flex-col gap-1 py-5 text-xs text-ink-muted sm:flex-row sm:justify-between">
-          <p>© {new Date().getFullYear()} {BRAND.name} {BRAND.nameLatin}. 版權所有。</p>
+          <p>
+            © {new Date().getFullYear()} {BRAND.name} {BRAND.nameLatin}. 版權所有。
+          </p>
           <p>{BRAND.address}</p>
         </Container>
       </div>

@@ -22,7 +22,8 @@ export interface SiteHeaderProps {
  * that page already carries.
  */
 function loginLink(pathname: string, search: string): string {
-  if (pathname === LOGIN_PATH || pathname === paths.register()) return paths.login(new URLSearchParams(search).get(REDIRECT_PARAM) ?? undefined);
+  if (pathname === LOGIN_PATH || pathname === paths.register())
+    return paths.login(new URLSearchParams(search).get(REDIRECT_PARAM) ?? undefined);
   return paths.login(pathname === '/' ? undefined : `${pathname}${search}`);
 }
 
@@ -33,7 +34,8 @@ export function SiteHeader({ cartCount, isLogin }: SiteHeaderProps) {
   const [panel, setPanel] = useState<{ kind: 'menu' | 'search'; path: string } | null>(null);
   const menuOpen = panel?.kind === 'menu' && panel.path === location.pathname;
   const searchOpen = panel?.kind === 'search' && panel.path === location.pathname;
-  const toggle = (kind: 'menu' | 'search', open: boolean) => setPanel(open ? null : { kind, path: location.pathname });
+  const toggle = (kind: 'menu' | 'search', open: boolean) =>
+    setPanel(open ? null : { kind, path: location.pathname });
   const menuId = useId();
   const searchId = useId();
 
@@ -63,7 +65,14 @@ export function SiteHeader({ cartCount, isLogin }: SiteHeaderProps) {
           onClick={() => toggle('menu', menuOpen)}
         >
           <span className="sr-only">{menuOpen ? '關閉選單' : '開啟選單'}</span>
-          <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="1.6" aria-hidden="true">
+          <svg
+            viewBox="0 0 24 24"
+            className="size-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.6"
+            aria-hidden="true"
+          >
             {menuOpen ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
           </svg>
         </button>
@@ -81,7 +90,10 @@ export function SiteHeader({ cartCount, isLogin }: SiteHeaderProps) {
                 <NavLink
                   to={item.to}
                   className={({ isActive }) =>
-                    cn('rounded-md px-3 py-2 text-[0.9375rem] tracking-wide hover:bg-ink/5', isActive ? 'font-semibold text-tea' : 'text-ink')
+                    cn(
+                      'rounded-md px-3 py-2 text-[0.9375rem] tracking-wide hover:bg-ink/5',
+                      isActive ? 'font-semibold text-tea' : 'text-ink',
+                    )
                   }
                 >
                   {item.label}
@@ -99,14 +111,32 @@ export function SiteHeader({ cartCount, isLogin }: SiteHeaderProps) {
           onClick={() => toggle('search', searchOpen)}
         >
           <span className="sr-only">搜尋商品</span>
-          <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="1.6" aria-hidden="true">
+          <svg
+            viewBox="0 0 24 24"
+            className="size-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.6"
+            aria-hidden="true"
+          >
             <circle cx="11" cy="11" r="6.5" />
             <path d="m16 16 4.5 4.5" />
           </svg>
         </button>
 
-        <Link to={paths.cart()} className={iconButton} aria-label={cartCount > 0 ? `購物車，共 ${cartCount} 件商品` : '購物車'}>
-          <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="1.6" aria-hidden="true">
+        <Link
+          to={paths.cart()}
+          className={iconButton}
+          aria-label={cartCount > 0 ? `購物車，共 ${cartCount} 件商品` : '購物車'}
+        >
+          <svg
+            viewBox="0 0 24 24"
+            className="size-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.6"
+            aria-hidden="true"
+          >
             <path d="M3.5 4.5h2l2.2 10.2a1.5 1.5 0 0 0 1.5 1.2h7.9a1.5 1.5 0 0 0 1.5-1.1L20.5 8H6.4" />
             <circle cx="9.5" cy="19.5" r="1.2" />
             <circle cx="17" cy="19.5" r="1.2" />
@@ -119,8 +149,19 @@ export function SiteHeader({ cartCount, isLogin }: SiteHeaderProps) {
         </Link>
 
         {isLogin ? (
-          <Link to={paths.member()} className={cn(iconButton, 'sm:w-auto sm:gap-2 sm:px-3')} aria-label="會員中心">
-            <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="1.6" aria-hidden="true">
+          <Link
+            to={paths.member()}
+            className={cn(iconButton, 'sm:w-auto sm:gap-2 sm:px-3')}
+            aria-label="會員中心"
+          >
+            <svg
+              viewBox="0 0 24 24"
+              className="size-6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.6"
+              aria-hidden="true"
+            >
               <circle cx="12" cy="8.5" r="3.8" />
               <path d="M4.5 20c1.2-3.6 4-5.5 7.5-5.5s6.3 1.9 7.5 5.5" />
             </svg>
@@ -168,7 +209,10 @@ export function SiteHeader({ cartCount, isLogin }: SiteHeaderProps) {
                   <NavLink
                     to={item.to}
                     className={({ isActive }) =>
-                      cn('flex min-h-12 items-center border-b border-line/60 px-1 text-base', isActive ? 'font-semibold text-tea' : 'text-ink')
+                      cn(
+                        'flex min-h-12 items-center border-b border-line/60 px-1 text-base',
+                        isActive ? 'font-semibold text-tea' : 'text-ink',
+                      )
                     }
                   >
                     {item.label}
@@ -176,7 +220,10 @@ export function SiteHeader({ cartCount, isLogin }: SiteHeaderProps) {
                 </li>
               ))}
               <li>
-                <NavLink to={isLogin ? paths.member() : paths.register()} className="flex min-h-12 items-center px-1 text-base text-ink">
+                <NavLink
+                  to={isLogin ? paths.member() : paths.register()}
+                  className="flex min-h-12 items-center px-1 text-base text-ink"
+                >
                   {isLogin ? '會員中心' : '註冊會員'}
                 </NavLink>
               </li>

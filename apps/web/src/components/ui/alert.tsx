@@ -11,9 +11,28 @@ const tones: Record<AlertTone, string> = {
 };
 
 /** A message block for a whole form or page; errors are announced to screen readers. */
-export function Alert({ tone = 'info', title, children, className, action }: { tone?: AlertTone; title?: string; children?: ReactNode; className?: string; action?: ReactNode }) {
+export function Alert({
+  tone = 'info',
+  title,
+  children,
+  className,
+  action,
+}: {
+  tone?: AlertTone;
+  title?: string;
+  children?: ReactNode;
+  className?: string;
+  action?: ReactNode;
+}) {
   return (
-    <div role={tone === 'error' ? 'alert' : 'status'} className={cn('flex flex-col gap-2 rounded-lg border px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between', tones[tone], className)}>
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={cn(
+        'flex flex-col gap-2 rounded-lg border px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between',
+        tones[tone],
+        className,
+      )}
+    >
       <div className="flex flex-col gap-0.5">
         {title && <p className="font-semibold">{title}</p>}
         {children && <div className="leading-relaxed">{children}</div>}

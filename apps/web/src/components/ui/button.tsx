@@ -8,7 +8,8 @@ export type ButtonSize = 'md' | 'lg' | 'sm';
 
 const variants: Record<ButtonVariant, string> = {
   primary: 'bg-tea text-white hover:bg-tea-dark active:bg-tea-dark disabled:bg-tea/50',
-  secondary: 'bg-surface text-tea border border-tea/40 hover:border-tea hover:bg-tea-soft disabled:text-ink-muted disabled:border-line',
+  secondary:
+    'bg-surface text-tea border border-tea/40 hover:border-tea hover:bg-tea-soft disabled:text-ink-muted disabled:border-line',
   ghost: 'bg-transparent text-ink hover:bg-ink/5 disabled:text-ink-muted',
   danger: 'bg-danger text-white hover:bg-danger/90 disabled:bg-danger/50',
 };
@@ -18,7 +19,11 @@ const sizes: Record<ButtonSize, string> = {
   lg: 'min-h-12 px-7 text-lg',
 };
 
-export function buttonClass(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', extra?: string): string {
+export function buttonClass(
+  variant: ButtonVariant = 'primary',
+  size: ButtonSize = 'md',
+  extra?: string,
+): string {
   return cn(
     'inline-flex items-center justify-center gap-2 rounded-md font-medium tracking-wide transition-colors',
     'disabled:cursor-not-allowed select-none whitespace-nowrap',
@@ -36,7 +41,16 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   children: ReactNode;
 }
 
-export function Button({ variant, size, loading = false, disabled, className, children, type = 'button', ...rest }: ButtonProps) {
+export function Button({
+  variant,
+  size,
+  loading = false,
+  disabled,
+  className,
+  children,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
   return (
     <button
       type={type}

@@ -47,7 +47,12 @@ export function useModalDialog(open: boolean, onClose: () => void) {
 /** The × in a dialog's or drawer's header. */
 export function CloseButton({ onClose }: { onClose(): void }) {
   return (
-    <button type="button" onClick={onClose} className="-mr-2 inline-flex size-11 items-center justify-center rounded-md text-ink-muted hover:bg-ink/5" aria-label="關閉">
+    <button
+      type="button"
+      onClick={onClose}
+      className="-mr-2 inline-flex size-11 items-center justify-center rounded-md text-ink-muted hover:bg-ink/5"
+      aria-label="關閉"
+    >
       <svg viewBox="0 0 20 20" className="size-5" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
         <path d="M5 5l10 10M15 5 5 15" />
       </svg>

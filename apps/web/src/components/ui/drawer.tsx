@@ -28,7 +28,11 @@ export function Drawer({ open, onClose, title, children, footer }: DrawerProps) 
         <CloseButton onClose={onClose} />
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
-      {footer && <div className="flex gap-3 border-t border-line px-5 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">{footer}</div>}
+      {footer && (
+        <div className="flex gap-3 border-t border-line px-5 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
+          {footer}
+        </div>
+      )}
     </dialog>
   );
 }

@@ -1,7 +1,17 @@
 import type { ReactNode } from 'react';
 
 /** Says what is empty and offers a way out. */
-export function EmptyState({ title, description, action, icon }: { title: string; description?: ReactNode; action?: ReactNode; icon?: ReactNode }) {
+export function EmptyState({
+  title,
+  description,
+  action,
+  icon,
+}: {
+  title: string;
+  description?: ReactNode;
+  action?: ReactNode;
+  icon?: ReactNode;
+}) {
   return (
     <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-line bg-surface/60 px-6 py-12 text-center">
       <div className="text-tea/70" aria-hidden="true">

@@ -1,4 +1,11 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { cn } from './cn.ts';
 
 const controlClass =
@@ -67,11 +74,29 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   id?: string;
 }
 
-export function TextField({ label, hint, error, trailing, className, containerClassName, required, id, ref, ...rest }: TextFieldProps) {
+export function TextField({
+  label,
+  hint,
+  error,
+  trailing,
+  className,
+  containerClassName,
+  required,
+  id,
+  ref,
+  ...rest
+}: TextFieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
   return (
-    <FieldShell id={inputId} label={label} hint={hint} error={error} required={required} className={containerClassName}>
+    <FieldShell
+      id={inputId}
+      label={label}
+      hint={hint}
+      error={error}
+      required={required}
+      className={containerClassName}
+    >
       <div className="relative">
         <input
           ref={ref}
@@ -79,7 +104,13 @@ export function TextField({ label, hint, error, trailing, className, containerCl
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(inputId, error, hint)}
           aria-required={required || undefined}
-          className={cn(controlClass, 'min-h-11', error ? 'border-danger' : 'border-line hover:border-ink-muted/50', trailing ? 'pr-12' : '', className)}
+          className={cn(
+            controlClass,
+            'min-h-11',
+            error ? 'border-danger' : 'border-line hover:border-ink-muted/50',
+            trailing ? 'pr-12' : '',
+            className,
+          )}
           {...rest}
         />
         {trailing && <div className="absolute inset-y-0 right-0 flex items-center pr-1">{trailing}</div>}
@@ -96,7 +127,16 @@ export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLText
   id?: string;
 }
 
-export function TextAreaField({ label, hint, error, className, required, id, ref, ...rest }: TextAreaFieldProps) {
+export function TextAreaField({
+  label,
+  hint,
+  error,
+  className,
+  required,
+  id,
+  ref,
+  ...rest
+}: TextAreaFieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
   return (
@@ -124,18 +164,41 @@ export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectEl
   containerClassName?: string;
 }
 
-export function SelectField({ label, hint, error, className, containerClassName, required, id, ref, children, ...rest }: SelectFieldProps) {
+export function SelectField({
+  label,
+  hint,
+  error,
+  className,
+  containerClassName,
+  required,
+  id,
+  ref,
+  children,
+  ...rest
+}: SelectFieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
   return (
-    <FieldShell id={inputId} label={label} hint={hint} error={error} required={required} className={containerClassName}>
+    <FieldShell
+      id={inputId}
+      label={label}
+      hint={hint}
+      error={error}
+      required={required}
+      className={containerClassName}
+    >
       <select
         ref={ref}
         id={inputId}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(inputId, error, hint)}
         aria-required={required || undefined}
-        className={cn(controlClass, 'min-h-11 appearance-none bg-[length:1rem] bg-[right_0.75rem_center] bg-no-repeat pr-10', error ? 'border-danger' : 'border-line', className)}
+        className={cn(
+          controlClass,
+          'min-h-11 appearance-none bg-[length:1rem] bg-[right_0.75rem_center] bg-no-repeat pr-10',
+          error ? 'border-danger' : 'border-line',
+          className,
+        )}
         style={{
           backgroundImage:
             "url(\"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 20 20' fill='%235B665F'%3E%3Cpath d='M5.5 7.5 10 12l4.5-4.5'  stroke='%235B665F' stroke-width='1.6' fill='none'/%3E%3C/svg%3E\")",
@@ -160,7 +223,10 @@ export function Checkbox({ label, error, className, id, ref, ...rest }: Checkbox
   const inputId = id ?? autoId;
   return (
     <div className={cn('flex flex-col gap-1', className)}>
-      <label htmlFor={inputId} className="flex min-h-11 cursor-pointer items-start gap-3 py-2 text-sm text-ink">
+      <label
+        htmlFor={inputId}
+        className="flex min-h-11 cursor-pointer items-start gap-3 py-2 text-sm text-ink"
+      >
         <input
           ref={ref}
           id={inputId}

@@ -21,7 +21,11 @@ export function Marquee({ items, label }: { items: readonly MarqueeItem[]; label
             ●
           </span>
           {item.href ? (
-            <Link to={item.href} tabIndex={copy > 0 ? -1 : undefined} className="hover:underline focus-visible:underline">
+            <Link
+              to={item.href}
+              tabIndex={copy > 0 ? -1 : undefined}
+              className="hover:underline focus-visible:underline"
+            >
               {item.text}
             </Link>
           ) : (
@@ -32,7 +36,10 @@ export function Marquee({ items, label }: { items: readonly MarqueeItem[]; label
     </ul>
   );
   return (
-    <section aria-label={label} className="group overflow-hidden border-b border-line bg-tea-dark text-sm text-white">
+    <section
+      aria-label={label}
+      className="group overflow-hidden border-b border-line bg-tea-dark text-sm text-white"
+    >
       <div
         data-testid="marquee-track"
         className="marquee-track flex w-max py-2.5 group-hover:[animation-play-state:paused] group-focus-within:[animation-play-state:paused] motion-reduce:w-full motion-reduce:flex-wrap"

@@ -5,7 +5,19 @@ import userEvent from '@testing-library/user-event';
 import { QuantityStepper } from './quantity-stepper.tsx';
 
 /** A stepper holding its own quantity, as the product page and a cart line do. */
-function Harness({ start = 2, max = 96, maxReason, onZero, onChange }: { start?: number; max?: number; maxReason?: string; onZero?: () => void; onChange?: (n: number) => void }) {
+function Harness({
+  start = 2,
+  max = 96,
+  maxReason,
+  onZero,
+  onChange,
+}: {
+  start?: number;
+  max?: number;
+  maxReason?: string;
+  onZero?: () => void;
+  onChange?: (n: number) => void;
+}) {
   const [value, setValue] = useState(start);
   return (
     <QuantityStepper

@@ -19,7 +19,8 @@ export interface QuantityStepperProps {
 type Note = { tone: 'adjusted' | 'refused'; text: string } | null;
 
 /** Full-width digits and minus signs (a Chinese keyboard's) read as their half-width forms. */
-const halfWidth = (s: string) => s.replace(/[０-９]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0)).replace(/[－−—–]/g, '-');
+const halfWidth = (s: string) =>
+  s.replace(/[０-９]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0)).replace(/[－−—–]/g, '-');
 
 /**
  * − [n] + with a box for typing. What is typed is taken when the shopper confirms it (Enter or
@@ -29,7 +30,16 @@ const halfWidth = (s: string) => s.replace(/[０-９]/g, (d) => String.fromCharC
  * number is refused with the quantity kept. The box grows with its digits after the 150 ms
  * debounce of `MOTION` (config/motion.ts), so it does not jump on every keystroke.
  */
-export function QuantityStepper({ value, onChange, max, maxReason, onZero, disabled = false, label = '數量', hideLabel = false }: QuantityStepperProps) {
+export function QuantityStepper({
+  value,
+  onChange,
+  max,
+  maxReason,
+  onZero,
+  disabled = false,
+  label = '數量',
+  hideLabel = false,
+}: QuantityStepperProps) {
   const id = useId();
   const [draft, setDraft] = useState<string | null>(null);
   const [note, setNote] = useState<Note>(null);
@@ -47,7 +57,8 @@ export function QuantityStepper({ value, onChange, max, maxReason, onZero, disab
     setDraft(null);
     const typed = halfWidth(draft).trim();
     if (typed === '' || typed === String(value)) return setNote(null);
-    if (typed.startsWith('-')) return setNote({ tone: 'refused', text: `數量不能是負數，請輸入 1 到 ${top} 之間的數字。` });
+    if (typed.startsWith('-'))
+      return setNote({ tone: 'refused', text: `數量不能是負數，請輸入 1 到 ${top} 之間的數字。` });
     if (!/^\d+$/.test(typed)) return setNote({ tone: 'refused', text: `請輸入 1 到 ${top} 之間的整數。` });
     const n = Number(typed);
     if (n === 0) {
@@ -57,7 +68,8 @@ export function QuantityStepper({ value, onChange, max, maxReason, onZero, disab
       }
       return set(1, { tone: 'adjusted', text: '數量至少 1 件，已調整為 1' });
     }
-    if (n > top) return set(top, { tone: 'adjusted', text: `${maxReason ?? `最多可選 ${top} 件`}，已調整為 ${top}` });
+    if (n > top)
+      return set(top, { tone: 'adjusted', text: `${maxReason ?? `最多可選 ${top} 件`}，已調整為 ${top}` });
     set(n);
   };
 
@@ -72,7 +84,8 @@ export function QuantityStepper({ value, onChange, max, maxReason, onZero, disab
     }
   };
 
-  const button = 'inline-flex size-11 items-center justify-center text-lg text-ink hover:bg-ink/5 disabled:text-ink-muted/50 disabled:hover:bg-transparent';
+  const button =
+    'inline-flex size-11 items-center justify-center text-lg text-ink hover:bg-ink/5 disabled:text-ink-muted/50 disabled:hover:bg-transparent';
   const noteId = `${id}-note`;
   return (
     <div className="flex flex-col gap-1.5">
@@ -104,7 +117,13 @@ export function QuantityStepper({ value, onChange, max, maxReason, onZero, disab
           aria-describedby={`${id}-max ${note?.tone === 'refused' ? `${id}-error` : noteId}`}
           className="tabular h-11 border-x border-line bg-transparent text-center text-base transition-[width] duration-100 focus-visible:outline-offset-0"
         />
-        <button type="button" className={button} onClick={() => set(Math.min(value + 1, top))} disabled={disabled || value >= top} aria-label="增加數量">
+        <button
+          type="button"
+          className={button}
+          onClick={() => set(Math.min(value + 1, top))}
+          disabled={disabled || value >= top}
+          aria-label="增加數量"
+        >
           +
         </button>
       </div>

@@ -20,7 +20,8 @@ let nextId = 1;
 
 export const useToastStore = create<ToastState>()((set) => ({
   toasts: [],
-  push: (message, tone = 'info') => set((s) => ({ toasts: [...s.toasts.slice(-2), { id: nextId++, message, tone }] })),
+  push: (message, tone = 'info') =>
+    set((s) => ({ toasts: [...s.toasts.slice(-2), { id: nextId++, message, tone }] })),
   dismiss: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
 }));
 
@@ -44,9 +45,19 @@ function ToastItem({ toast: t }: { toast: Toast }) {
     return () => clearTimeout(timer);
   }, [t.id, t.tone, dismiss]);
   return (
-    <div className={cn('pointer-events-auto flex items-start gap-3 rounded-lg border px-4 py-3 text-sm shadow-lg', tones[t.tone])}>
+    <div
+      className={cn(
+        'pointer-events-auto flex items-start gap-3 rounded-lg border px-4 py-3 text-sm shadow-lg',
+        tones[t.tone],
+      )}
+    >
       <p className="flex-1">{t.message}</p>
-      <button type="button" onClick={() => dismiss(t.id)} className="-my-1 -mr-1 rounded px-2 py-1 text-white/80 hover:text-white" aria-label="關閉通知">
+      <button
+        type="button"
+        onClick={() => dismiss(t.id)}
+        className="-my-1 -mr-1 rounded px-2 py-1 text-white/80 hover:text-white"
+        aria-label="關閉通知"
+      >
         ✕
       </button>
     </div>
@@ -57,7 +68,10 @@ function ToastItem({ toast: t }: { toast: Toast }) {
 export function ToastViewport() {
   const toasts = useToastStore((s) => s.toasts);
   return (
-    <div aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex flex-col items-center gap-2 px-4 sm:items-end sm:px-6">
+    <div
+      aria-live="polite"
+      className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex flex-col items-center gap-2 px-4 sm:items-end sm:px-6"
+    >
       {toasts.map((t) => (
         <ToastItem key={t.id} toast={t} />
       ))}

@@ -3,7 +3,13 @@ import { apiGet, setUnauthorizedHandler, signOutDone, signOutStarted } from '../
 import { handleSessionEnded, requiresSignIn, signInReturnPath } from './session.ts';
 import { useUserStore } from './stores/user-store.ts';
 
-const member = { uid: 'u1', email: 'tea@example.com', displayName: '王小茶', emailVerified: true, providers: ['password'] };
+const member = {
+  uid: 'u1',
+  email: 'tea@example.com',
+  displayName: '王小茶',
+  emailVerified: true,
+  providers: ['password'],
+};
 
 describe('a session that ended elsewhere', () => {
   beforeEach(() => {
@@ -14,7 +20,9 @@ describe('a session that ended elsewhere', () => {
   it('sends a member page to /login with the way back, even when the user store is already empty', () => {
     const navigate = vi.fn();
     handleSessionEnded({ pathname: '/member/orderList', search: '?status=paid' }, navigate);
-    expect(navigate).toHaveBeenCalledWith(`/login?redirect=${encodeURIComponent('/member/orderList?status=paid')}`);
+    expect(navigate).toHaveBeenCalledWith(
+      `/login?redirect=${encodeURIComponent('/member/orderList?status=paid')}`,
+    );
   });
 
   it('sends a tab that believed it was signed in to /login from a public page, and forgets the user', () => {
@@ -59,7 +67,11 @@ describe('a deliberate sign-out', () => {
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
     signOutStarted();
     signOutDone();
-    answer(new Response(JSON.stringify({ error: { code: 'unauthenticated', message: '請先登入會員。' } }), { status: 401 }));
+    answer(
+      new Response(JSON.stringify({ error: { code: 'unauthenticated', message: '請先登入會員。' } }), {
+        status: 401,
+      }),
+    );
     expect(await pending).toMatchObject({ status: 401 });
     expect(handler).not.toHaveBeenCalled();
   });
@@ -69,14 +81,29 @@ describe('where signing in leads', () => {
   it('keeps console paths, so staff signing in from /admin go back to the console', () => {
     expect(signInReturnPath('/admin')).toBe('/admin');
     expect(signInReturnPath('/admin/orders?status=paid')).toBe('/admin/orders?status=paid');
-    expect(signInReturnPath('/admin/products/70cf110f-b5e4-4c3e-ac22-284773e01ba1')).toBe('/admin/products/70cf110f-b5e4-4c3e-ac22-284773e01ba1');
+    expect(signInReturnPath('/admin/products/70cf110f-b5e4-4c3e-ac22-284773e01ba1')).toBe(
+      '/admin/products/70cf110f-b5e4-4c3e-ac22-284773e01ba1',
+    );
   });
   it('keeps the shop’s own paths as safeReturnPath does', () => {
     expect(signInReturnPath('/mall?category=oolong')).toBe('/mall?category=oolong');
     expect(signInReturnPath('/member/orderList/TW1')).toBe('/member/orderList/TW1');
   });
   it('refuses off-site, unknown, guest-only and disguised targets', () => {
-    for (const bad of ['https://evil.example', '//evil.example', '/\\evil.example', '/admin/../login', '/admin/..//evil.example', '/admin//evil.example', '/administrator', '/admin.evil', '/login', '', null, undefined]) {
+    for (const bad of [
+      'https://evil.example',
+      '//evil.example',
+      '/\\evil.example',
+      '/admin/../login',
+      '/admin/..//evil.example',
+      '/admin//evil.example',
+      '/administrator',
+      '/admin.evil',
+      '/login',
+      '',
+      null,
+      undefined,
+    ]) {
       expect(signInReturnPath(bad), String(bad)).toBe('/');
     }
   });

@@ -53,5 +53,7 @@ export function apiQuery(view: MallView, pageSize = PAGE_SIZE_DEFAULT): string {
 }
 
 export function hasFilters(view: MallView): boolean {
-  return Boolean(view.category || view.q || view.minPrice !== undefined || view.maxPrice !== undefined || view.inStock);
+  return Boolean(
+    view.category || view.q || view.minPrice !== undefined || view.maxPrice !== undefined || view.inStock,
+  );
 }

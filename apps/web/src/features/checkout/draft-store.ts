@@ -32,10 +32,16 @@ export const useCheckoutDraft = create<DraftState>()(
       save: (owner, values) => set({ owner, values }),
       valuesFor: (owner) => (get().owner === owner ? { ...EMPTY_CHECKOUT, ...get().values } : EMPTY_CHECKOUT),
       keyFor: (owner) => {
-        if (get().owner !== owner) set({ owner, values: EMPTY_CHECKOUT, idempotencyKey: newKey(), lastOrderNo: null });
+        if (get().owner !== owner)
+          set({ owner, values: EMPTY_CHECKOUT, idempotencyKey: newKey(), lastOrderNo: null });
         return get().idempotencyKey;
       },
-      orderPlaced: (orderNo) => set((s) => ({ idempotencyKey: newKey(), lastOrderNo: orderNo, values: { ...s.values, couponCode: '', note: '', saveAddress: false } })),
+      orderPlaced: (orderNo) =>
+        set((s) => ({
+          idempotencyKey: newKey(),
+          lastOrderNo: orderNo,
+          values: { ...s.values, couponCode: '', note: '', saveAddress: false },
+        })),
       clear: () => set({ owner: null, values: EMPTY_CHECKOUT, idempotencyKey: newKey(), lastOrderNo: null }),
     }),
     { name: 'checkoutDraft', version: 1, storage: localJsonStorage() },

@@ -6,7 +6,8 @@ describe('the checkout idempotency key', () => {
 
   it('is made without crypto.randomUUID (missing on plain http and before Safari 15.4), as a v4 UUID the server takes', () => {
     const real = globalThis.crypto;
-    const getRandomValues = <T extends ArrayBufferView>(array: T) => real.getRandomValues(array as never) as T;
+    const getRandomValues = <T extends ArrayBufferView>(array: T) =>
+      real.getRandomValues(array as never) as T;
     vi.stubGlobal('crypto', { getRandomValues });
     expect((globalThis.crypto as { randomUUID?: unknown }).randomUUID).toBeUndefined();
     const key = newIdempotencyKey();

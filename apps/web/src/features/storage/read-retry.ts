@@ -22,7 +22,10 @@ function storageUrl(img: HTMLImageElement): string | null {
   const raw = img.currentSrc || img.src;
   if (!raw) return null;
   const url = new URL(raw, img.ownerDocument.baseURI);
-  return url.origin === new URL(img.ownerDocument.baseURI).origin && url.pathname.startsWith(`${STORAGE_PREFIX}/`) ? url.href : null;
+  return url.origin === new URL(img.ownerDocument.baseURI).origin &&
+    url.pathname.startsWith(`${STORAGE_PREFIX}/`)
+    ? url.href
+    : null;
 }
 
 /**
@@ -57,21 +60,29 @@ export function installStorageReadRetry(doc: Document = document, deps: ReadRetr
     }, delay);
   };
 
-  doc.addEventListener('error', (event) => {
-    const img = event.target;
-    if (!(img instanceof HTMLImageElement)) return;
-    const url = storageUrl(img);
-    if (!url) return;
-    let state = attempts.get(img);
-    if (!state || state.url !== url) {
-      state = { url, started: deps.now(), count: 0 };
-      attempts.set(img, state);
-    }
-    retry(img, state);
-  }, true);
-  doc.addEventListener('load', (event) => {
-    if (event.target instanceof HTMLImageElement) attempts.delete(event.target);
-  }, true);
+  doc.addEventListener(
+    'error',
+    (event) => {
+      const img = event.target;
+      if (!(img instanceof HTMLImageElement)) return;
+      const url = storageUrl(img);
+      if (!url) return;
+      let state = attempts.get(img);
+      if (!state || state.url !== url) {
+        state = { url, started: deps.now(), count: 0 };
+        attempts.set(img, state);
+      }
+      retry(img, state);
+    },
+    true,
+  );
+  doc.addEventListener(
+    'load',
+    (event) => {
+      if (event.target instanceof HTMLImageElement) attempts.delete(event.target);
+    },
+    true,
+  );
 }
 
 function browserDeps(): ReadRetryDeps {

@@ -30,9 +30,18 @@ describe('client uploads', () => {
   it('sends the bytes with their SHA-256 and reports progress to 100 %', async () => {
     const { deps } = fakeDeps([ok]);
     const progress: number[] = [];
-    const result = await uploadFile({ bucket: 'products', name: 'teas/烏龍.png', file, onProgress: (l, t) => progress.push(l / t) }, deps);
+    const result = await uploadFile(
+      { bucket: 'products', name: 'teas/烏龍.png', file, onProgress: (l, t) => progress.push(l / t) },
+      deps,
+    );
     expect(result.name).toBe('a.png');
-    expect(deps.send).toHaveBeenCalledWith('/api/storage/b/products/o?name=teas%2F%E7%83%8F%E9%BE%8D.png', file, { 'content-type': 'image/png', 'x-content-sha256': 'abc123' }, expect.any(Function), undefined);
+    expect(deps.send).toHaveBeenCalledWith(
+      '/api/storage/b/products/o?name=teas%2F%E7%83%8F%E9%BE%8D.png',
+      file,
+      { 'content-type': 'image/png', 'x-content-sha256': 'abc123' },
+      expect.any(Function),
+      undefined,
+    );
     expect(progress.at(-1)).toBe(1);
   });
 
@@ -44,7 +53,9 @@ describe('client uploads', () => {
 
   it('caps each wait at 60 s and gives up after 10 minutes with retry-limit-exceeded', async () => {
     const { deps, sleeps } = fakeDeps(Array.from({ length: 100 }, () => 'network' as const));
-    const error = await uploadFile({ bucket: 'products', name: 'a.png', file }, deps).catch((e: unknown) => e);
+    const error = await uploadFile({ bucket: 'products', name: 'a.png', file }, deps).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(StorageError);
     expect((error as StorageError).code).toBe('retry-limit-exceeded');
     expect(Math.max(...sleeps)).toBe(60_000);
@@ -53,8 +64,17 @@ describe('client uploads', () => {
   });
 
   it('does not retry a refusal, and passes the server code on', async () => {
-    const { deps } = fakeDeps([{ status: 403, body: JSON.stringify({ error: { code: 'unauthorized', message: '您沒有權限存取這個檔案。' } }) }]);
-    await expect(uploadFile({ bucket: 'products', name: 'a.png', file }, deps)).rejects.toMatchObject({ code: 'unauthorized', status: 403, message: '您沒有權限存取這個檔案。' });
+    const { deps } = fakeDeps([
+      {
+        status: 403,
+        body: JSON.stringify({ error: { code: 'unauthorized', message: '您沒有權限存取這個檔案。' } }),
+      },
+    ]);
+    await expect(uploadFile({ bucket: 'products', name: 'a.png', file }, deps)).rejects.toMatchObject({
+      code: 'unauthorized',
+      status: 403,
+      message: '您沒有權限存取這個檔案。',
+    });
     expect(deps.send).toHaveBeenCalledTimes(1);
   });
 
@@ -62,6 +82,8 @@ describe('client uploads', () => {
     const { deps } = fakeDeps([]);
     const controller = new AbortController();
     controller.abort();
-    await expect(uploadFile({ bucket: 'products', name: 'a.png', file, signal: controller.signal }, deps)).rejects.toMatchObject({ code: 'canceled' });
+    await expect(
+      uploadFile({ bucket: 'products', name: 'a.png', file, signal: controller.signal }, deps),
+    ).rejects.toMatchObject({ code: 'canceled' });
   });
 });

@@ -35,7 +35,13 @@ export interface UploadRequest {
 
 /** The pieces that touch the outside world, replaceable in tests. */
 export interface UploadDeps {
-  send(url: string, file: Blob, headers: Record<string, string>, onProgress: (loaded: number) => void, signal?: AbortSignal): Promise<{ status: number; body: string }>;
+  send(
+    url: string,
+    file: Blob,
+    headers: Record<string, string>,
+    onProgress: (loaded: number) => void,
+    signal?: AbortSignal,
+  ): Promise<{ status: number; body: string }>;
   sha256(file: Blob): Promise<string>;
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
   now(): number;
@@ -46,17 +52,30 @@ export interface UploadDeps {
  * retryable statuses are retried with the spec's backoff for at most 10 minutes; the server
  * checks the SHA-256 sent along (invalid-checksum if the bytes were damaged on the way).
  */
-export async function uploadFile(request: UploadRequest, deps: UploadDeps = browserDeps()): Promise<UploadedObject> {
+export async function uploadFile(
+  request: UploadRequest,
+  deps: UploadDeps = browserDeps(),
+): Promise<UploadedObject> {
   const url = `${STORAGE_PREFIX}/b/${encodeURIComponent(request.bucket)}/o?name=${encodeURIComponent(request.name)}`;
-  const headers = { 'content-type': request.file.type || 'application/octet-stream', 'x-content-sha256': await deps.sha256(request.file) };
+  const headers = {
+    'content-type': request.file.type || 'application/octet-stream',
+    'x-content-sha256': await deps.sha256(request.file),
+  };
   const started = deps.now();
   for (let attempt = 0; ; attempt++) {
     if (request.signal?.aborted) throw new StorageError('canceled', CLIENT_MESSAGES.canceled!);
     let outcome: { status: number; body: string } | null = null;
     try {
-      outcome = await deps.send(url, request.file, headers, (loaded) => request.onProgress?.(loaded, request.file.size), request.signal);
+      outcome = await deps.send(
+        url,
+        request.file,
+        headers,
+        (loaded) => request.onProgress?.(loaded, request.file.size),
+        request.signal,
+      );
     } catch (error) {
-      if (request.signal?.aborted || (error instanceof DOMException && error.name === 'AbortError')) throw new StorageError('canceled', CLIENT_MESSAGES.canceled!);
+      if (request.signal?.aborted || (error instanceof DOMException && error.name === 'AbortError'))
+        throw new StorageError('canceled', CLIENT_MESSAGES.canceled!);
       // No answer: a network failure; retried below.
     }
     if (outcome && outcome.status >= 200 && outcome.status < 300) {
@@ -65,7 +84,12 @@ export async function uploadFile(request: UploadRequest, deps: UploadDeps = brow
     }
     if (outcome && !isRetryableStatus(outcome.status)) throw toStorageError(outcome.status, outcome.body);
     const delay = backoffDelay(attempt);
-    if (deps.now() - started + delay > MAX_UPLOAD_RETRY_MS) throw new StorageError('retry-limit-exceeded', CLIENT_MESSAGES['retry-limit-exceeded']!, outcome?.status ?? 0);
+    if (deps.now() - started + delay > MAX_UPLOAD_RETRY_MS)
+      throw new StorageError(
+        'retry-limit-exceeded',
+        CLIENT_MESSAGES['retry-limit-exceeded']!,
+        outcome?.status ?? 0,
+      );
     await deps.sleep(delay, request.signal);
   }
 }
@@ -73,7 +97,8 @@ export async function uploadFile(request: UploadRequest, deps: UploadDeps = brow
 function toStorageError(status: number, body: string): StorageError {
   try {
     const parsed = JSON.parse(body) as { error?: { code?: string; message?: string } };
-    if (parsed.error?.code) return new StorageError(parsed.error.code, parsed.error.message ?? CLIENT_MESSAGES.unknown!, status);
+    if (parsed.error?.code)
+      return new StorageError(parsed.error.code, parsed.error.message ?? CLIENT_MESSAGES.unknown!, status);
   } catch {
     // not JSON
   }
@@ -105,10 +130,14 @@ function browserDeps(): UploadDeps {
     sleep: (ms, signal) =>
       new Promise((resolve, reject) => {
         const timer = setTimeout(resolve, ms);
-        signal?.addEventListener('abort', () => {
-          clearTimeout(timer);
-          reject(new DOMException('aborted', 'AbortError'));
-        }, { once: true });
+        signal?.addEventListener(
+          'abort',
+          () => {
+            clearTimeout(timer);
+            reject(new DOMException('aborted', 'AbortError'));
+          },
+          { once: true },
+        );
       }),
     now: () => Date.now(),
   };

@@ -25,7 +25,12 @@ describe('DEMO_STORES', () => {
   });
 
   it('uses id formats that look like each brand', () => {
-    const pattern: Record<CvsBrand, RegExp> = { '7-ELEVEN': /^\d{6}$/, FAMILY: /^0\d{5}$/, HILIFE: /^\d{4}$/, OK: /^\d{4,5}$/ };
+    const pattern: Record<CvsBrand, RegExp> = {
+      '7-ELEVEN': /^\d{6}$/,
+      FAMILY: /^0\d{5}$/,
+      HILIFE: /^\d{4}$/,
+      OK: /^\d{4,5}$/,
+    };
     expect(DEMO_STORES.filter((s) => !pattern[s.brand].test(s.id))).toEqual([]);
   });
 
@@ -43,8 +48,14 @@ describe('DEMO_STORES', () => {
     expect(DEMO_STORES.filter((s) => !findDistrict(s.city, s.district))).toEqual([]);
     const cityNames = new Set(TW_CITIES.map((c) => c.name));
     expect(DEMO_STORES.filter((s) => !cityNames.has(s.city))).toEqual([]);
-    expect(DEMO_STORES.filter((s) => !s.address.startsWith(`${s.city}${s.district}`) || !/\S \d+ 號$/.test(s.address))).toEqual([]);
-    expect(DEMO_STORES.filter((s) => `${s.address}${s.city}${s.district}${s.name}`.includes('台'))).toEqual([]);
+    expect(
+      DEMO_STORES.filter(
+        (s) => !s.address.startsWith(`${s.city}${s.district}`) || !/\S \d+ 號$/.test(s.address),
+      ),
+    ).toEqual([]);
+    expect(DEMO_STORES.filter((s) => `${s.address}${s.city}${s.district}${s.name}`.includes('台'))).toEqual(
+      [],
+    );
   });
 
   it('covers our home towns 鹿谷鄉 and 竹山鎮 and an outlying island', () => {
@@ -57,7 +68,11 @@ describe('DEMO_STORES', () => {
   it('gives every store a telephone of its area and marks the outlying-island stores', () => {
     expect(DEMO_STORES.filter((s) => !/^0\d{1,3}-[2-9]\d{4,7}$/.test(s.phone))).toEqual([]);
     expect(DEMO_STORES.find((s) => s.id === '158703')?.phone).toMatch(/^049-\d{7}$/);
-    expect(DEMO_STORES.filter((s) => s.outlying).map((s) => s.name).sort()).toEqual(['全家 馬公光復店', '金城門市', '馬公門市'].sort());
+    expect(
+      DEMO_STORES.filter((s) => s.outlying)
+        .map((s) => s.name)
+        .sort(),
+    ).toEqual(['全家 馬公光復店', '金城門市', '馬公門市'].sort());
   });
 });
 
@@ -73,7 +88,7 @@ describe('demoStoreLocator', () => {
   it('matches name, address, city and district as substrings, ignoring case and 台/臺', async () => {
     expect((await locator.search('FAMILY', '興產')).map((s) => s.id)).toEqual(['013542']);
     expect((await locator.search('HILIFE', '延平路')).map((s) => s.name)).toEqual(['萊爾富 竹山延平店']);
-    expect((await locator.search('OK', '澎湖縣'))).toEqual([]);
+    expect(await locator.search('OK', '澎湖縣')).toEqual([]);
     expect((await locator.search('FAMILY', '澎湖縣')).map((s) => s.name)).toEqual(['全家 馬公光復店']);
     expect((await locator.search('OK', 'ok 草屯')).map((s) => s.name)).toEqual(['OK 草屯中正店']);
     const taipei = await locator.search('7-ELEVEN', '台北');
@@ -98,15 +113,37 @@ describe('demoStoreLocator', () => {
   });
 
   it('finds a store by id and returns null for an unknown id or the wrong brand', async () => {
-    expect(await locator.find('7-ELEVEN', '158703')).toMatchObject({ name: '鹿谷門市', city: '南投縣', district: '鹿谷鄉' });
+    expect(await locator.find('7-ELEVEN', '158703')).toMatchObject({
+      name: '鹿谷門市',
+      city: '南投縣',
+      district: '鹿谷鄉',
+    });
     expect(await locator.find('7-ELEVEN', '999999')).toBeNull();
     expect(await locator.find('FAMILY', '158703')).toBeNull();
   });
 
   it('works over a custom list', async () => {
     const custom: CvsStore[] = [
-      { brand: 'OK', id: '2', name: 'OK 乙店', address: '高雄市苓雅區四維三路 2 號', city: '高雄市', district: '苓雅區', phone: '07-2345678', outlying: false },
-      { brand: 'OK', id: '1', name: 'OK 甲店', address: '臺北市中正區公園路 1 號', city: '臺北市', district: '中正區', phone: '02-23456789', outlying: false },
+      {
+        brand: 'OK',
+        id: '2',
+        name: 'OK 乙店',
+        address: '高雄市苓雅區四維三路 2 號',
+        city: '高雄市',
+        district: '苓雅區',
+        phone: '07-2345678',
+        outlying: false,
+      },
+      {
+        brand: 'OK',
+        id: '1',
+        name: 'OK 甲店',
+        address: '臺北市中正區公園路 1 號',
+        city: '臺北市',
+        district: '中正區',
+        phone: '02-23456789',
+        outlying: false,
+      },
     ];
     const l = demoStoreLocator(custom);
     expect((await l.search('OK', '')).map((s) => s.id)).toEqual(['1', '2']);

@@ -12,7 +12,12 @@ import { TW_CITIES, isOutlying, normalizeTwPlaceName } from '@shop/shared/data/t
 
 export type CvsBrand = '7-ELEVEN' | 'FAMILY' | 'HILIFE' | 'OK';
 
-export const CVS_BRAND_LABELS: Record<CvsBrand, string> = { '7-ELEVEN': '7-ELEVEN', FAMILY: '全家', HILIFE: '萊爾富', OK: 'OK超商' };
+export const CVS_BRAND_LABELS: Record<CvsBrand, string> = {
+  '7-ELEVEN': '7-ELEVEN',
+  FAMILY: '全家',
+  HILIFE: '萊爾富',
+  OK: 'OK超商',
+};
 
 export interface CvsStore {
   readonly brand: CvsBrand;
@@ -39,9 +44,28 @@ type Row = readonly [id: string, name: string, city: string, district: string, s
 
 /** Area code and local-number length by city (臺北 02-2xxx xxxx, 南投 049-2xx xxxx, 金門 082-3x xxxx…). */
 const AREA: Record<string, readonly [string, number]> = {
-  臺北市: ['02', 8], 新北市: ['02', 8], 基隆市: ['02', 8], 桃園市: ['03', 7], 新竹市: ['03', 7], 新竹縣: ['03', 7], 宜蘭縣: ['03', 7], 花蓮縣: ['03', 7],
-  苗栗縣: ['037', 6], 臺中市: ['04', 8], 彰化縣: ['04', 7], 南投縣: ['049', 7], 雲林縣: ['05', 7], 嘉義市: ['05', 7], 嘉義縣: ['05', 7], 臺南市: ['06', 7],
-  澎湖縣: ['06', 7], 高雄市: ['07', 7], 屏東縣: ['08', 7], 臺東縣: ['089', 6], 金門縣: ['082', 6], 連江縣: ['0836', 5],
+  臺北市: ['02', 8],
+  新北市: ['02', 8],
+  基隆市: ['02', 8],
+  桃園市: ['03', 7],
+  新竹市: ['03', 7],
+  新竹縣: ['03', 7],
+  宜蘭縣: ['03', 7],
+  花蓮縣: ['03', 7],
+  苗栗縣: ['037', 6],
+  臺中市: ['04', 8],
+  彰化縣: ['04', 7],
+  南投縣: ['049', 7],
+  雲林縣: ['05', 7],
+  嘉義市: ['05', 7],
+  嘉義縣: ['05', 7],
+  臺南市: ['06', 7],
+  澎湖縣: ['06', 7],
+  高雄市: ['07', 7],
+  屏東縣: ['08', 7],
+  臺東縣: ['089', 6],
+  金門縣: ['082', 6],
+  連江縣: ['0836', 5],
 };
 
 /** A made-up but well-formed store telephone, the same every time for a store. */
@@ -54,7 +78,16 @@ export function demoStorePhone(city: string, id: string): string {
 }
 
 const stores = (brand: CvsBrand, rows: readonly Row[]): CvsStore[] =>
-  rows.map(([id, name, city, district, street]) => ({ brand, id, name, address: `${city}${district}${street}`, city, district, phone: demoStorePhone(city, id), outlying: isOutlying(city, district) }));
+  rows.map(([id, name, city, district, street]) => ({
+    brand,
+    id,
+    name,
+    address: `${city}${district}${street}`,
+    city,
+    district,
+    phone: demoStorePhone(city, id),
+    outlying: isOutlying(city, district),
+  }));
 
 export const DEMO_STORES: readonly CvsStore[] = [
   // 7-ELEVEN: 6-digit 店號, 「xx門市」.
@@ -156,7 +189,8 @@ const nameCollator = new Intl.Collator('zh-Hant-TW');
 
 /** City in the conventional north-to-south order of TW_CITIES (unknown cities last), then name. */
 const byCityThenName = (a: CvsStore, b: CvsStore): number =>
-  (cityOrder.get(a.city) ?? Infinity) - (cityOrder.get(b.city) ?? Infinity) || nameCollator.compare(a.name, b.name);
+  (cityOrder.get(a.city) ?? Infinity) - (cityOrder.get(b.city) ?? Infinity) ||
+  nameCollator.compare(a.name, b.name);
 
 /** Lower-cased, 台 written as 臺, so 「台北」 finds 臺北市 and 「ok」 finds 「OK 草屯中正店」. */
 const fold = (text: string): string => normalizeTwPlaceName(text).toLowerCase();
@@ -167,9 +201,10 @@ const fold = (text: string): string => normalizeTwPlaceName(text).toLowerCase();
  * to 竹山鎮 stores on 集山路; a single word is a plain substring match. An empty query matches all.
  */
 export function demoStoreLocator(list: readonly CvsStore[] = DEMO_STORES): StoreLocator {
-  const indexed = [...list]
-    .sort(byCityThenName)
-    .map((store) => ({ store, haystack: fold([store.name, store.address, store.city, store.district].join('\n')) }));
+  const indexed = [...list].sort(byCityThenName).map((store) => ({
+    store,
+    haystack: fold([store.name, store.address, store.city, store.district].join('\n')),
+  }));
 
   return {
     async search(brand, query, limit = DEFAULT_STORE_SEARCH_LIMIT) {
@@ -190,7 +225,10 @@ export function demoStoreLocator(list: readonly CvsStore[] = DEMO_STORES): Store
 }
 
 /** The reply ECPay's store map posts to ServerReplyURL when `store` is chosen on the map `form` opened. */
-export function sandboxMapReply(form: Readonly<Record<string, string>>, store: CvsStore): Record<string, string> {
+export function sandboxMapReply(
+  form: Readonly<Record<string, string>>,
+  store: CvsStore,
+): Record<string, string> {
   return {
     MerchantID: form.MerchantID ?? '',
     MerchantTradeNo: form.MerchantTradeNo ?? '',

@@ -23,7 +23,10 @@ export interface CardSettings {
 }
 
 /** ECPay's payment hosts. Card actions and the trade query only work on production: the stage host has no real card authorisations behind it. */
-export const ECPAY_HOSTS = { production: 'https://payment.ecpay.com.tw', stage: 'https://payment-stage.ecpay.com.tw' } as const;
+export const ECPAY_HOSTS = {
+  production: 'https://payment.ecpay.com.tw',
+  stage: 'https://payment-stage.ecpay.com.tw',
+} as const;
 export const DO_ACTION_PATH = '/CreditDetail/DoAction';
 export const QUERY_TRADE_PATH = '/CreditDetail/QueryTrade/V2';
 
@@ -61,11 +64,18 @@ function sign(settings: CardSettings, fields: Record<string, string>): Record<st
  */
 export function doActionFields(
   settings: CardSettings,
-  request: { readonly merchantTradeNo: string; readonly tradeNo: string; readonly action: CardAction; readonly amount: number },
+  request: {
+    readonly merchantTradeNo: string;
+    readonly tradeNo: string;
+    readonly action: CardAction;
+    readonly amount: number;
+  },
 ): Record<string, string> {
-  if (!MERCHANT_TRADE_NO.test(request.merchantTradeNo)) throw new Error('MerchantTradeNo must be 1–20 letters or digits');
+  if (!MERCHANT_TRADE_NO.test(request.merchantTradeNo))
+    throw new Error('MerchantTradeNo must be 1–20 letters or digits');
   if (!TRADE_NO.test(request.tradeNo)) throw new Error('TradeNo must be 1–20 letters or digits');
-  if (!CARD_ACTIONS.includes(request.action)) throw new Error(`unknown card action ${String(request.action)}`);
+  if (!CARD_ACTIONS.includes(request.action))
+    throw new Error(`unknown card action ${String(request.action)}`);
   if (!isAmount(request.amount)) throw new Error('TotalAmount must be a positive integer of TWD');
   return sign(settings, {
     MerchantID: settings.merchantId,
@@ -77,8 +87,12 @@ export function doActionFields(
 }
 
 /** The signed trade-query form (QueryTrade/V2), keyed by the authorisation number and amount rather than the shop's order number. */
-export function queryFields(settings: CardSettings, trade: Pick<CardTrade, 'gwsr' | 'amount'>): Record<string, string> {
-  if (!settings.creditCheckCode || !DIGITS.test(settings.creditCheckCode)) throw new Error('the trade query needs the merchant CreditCheckCode (digits)');
+export function queryFields(
+  settings: CardSettings,
+  trade: Pick<CardTrade, 'gwsr' | 'amount'>,
+): Record<string, string> {
+  if (!settings.creditCheckCode || !DIGITS.test(settings.creditCheckCode))
+    throw new Error('the trade query needs the merchant CreditCheckCode (digits)');
   if (!DIGITS.test(trade.gwsr)) throw new Error('CreditRefundId (gwsr) must be digits');
   if (!isAmount(trade.amount)) throw new Error('CreditAmount must be a positive integer of TWD');
   return sign(settings, {
@@ -102,32 +116,53 @@ export type DoActionReply =
 
 /** DoAction answers url-encoded fields, unsigned: MerchantID, MerchantTradeNo, TradeNo, RtnCode, RtnMsg. */
 const DoActionAnswer = z.object({
-  RtnCode: z.string().max(12, { abort: true }).regex(/^-?\d+$/),
+  RtnCode: z
+    .string()
+    .max(12, { abort: true })
+    .regex(/^-?\d+$/),
   RtnMsg: z.string().max(400).optional().default(''),
   MerchantID: z.string().max(20).optional(),
   MerchantTradeNo: z.string().max(40).optional(),
   TradeNo: z.string().max(40).optional(),
 });
 
-const unreadable = (message: string): DoActionReply => ({ ok: false, code: 'invalid_reply', message, uncertain: true });
+const unreadable = (message: string): DoActionReply => ({
+  ok: false,
+  code: 'invalid_reply',
+  message,
+  uncertain: true,
+});
 
 /**
  * Reads DoAction's answer. `expect` (the trade the request was about) catches an answer about
  * another trade, which is treated as unreadable: whatever it says, it says nothing about ours.
  */
-export function parseDoActionReply(text: string, expect?: { readonly merchantTradeNo: string; readonly tradeNo: string }): DoActionReply {
+export function parseDoActionReply(
+  text: string,
+  expect?: { readonly merchantTradeNo: string; readonly tradeNo: string },
+): DoActionReply {
   const body = text.trim();
   // An HTML error page or a JSON body is not the form ECPay answers with; URLSearchParams would
   // still find "keys" in it, so refuse it before parsing.
-  if (!body || body.length > 4000 || /^[<{[]/.test(body) || !body.includes('RtnCode=')) return unreadable('綠界的回應無法辨識');
+  if (!body || body.length > 4000 || /^[<{[]/.test(body) || !body.includes('RtnCode='))
+    return unreadable('綠界的回應無法辨識');
   const parsed = DoActionAnswer.safeParse(Object.fromEntries(new URLSearchParams(body)));
   if (!parsed.success) return unreadable('綠界的回應無法辨識');
   const answer = parsed.data;
-  if (expect && ((answer.TradeNo && answer.TradeNo !== expect.tradeNo) || (answer.MerchantTradeNo && answer.MerchantTradeNo !== expect.merchantTradeNo))) {
+  if (
+    expect &&
+    ((answer.TradeNo && answer.TradeNo !== expect.tradeNo) ||
+      (answer.MerchantTradeNo && answer.MerchantTradeNo !== expect.merchantTradeNo))
+  ) {
     return unreadable('綠界的回應不是這筆交易的');
   }
   if (answer.RtnCode === '1') return { ok: true, rtnMsg: answer.RtnMsg };
-  return { ok: false, code: answer.RtnCode, message: answer.RtnMsg || '綠界拒絕了這個動作', uncertain: false };
+  return {
+    ok: false,
+    code: answer.RtnCode,
+    message: answer.RtnMsg || '綠界拒絕了這個動作',
+    uncertain: false,
+  };
 }
 
 // ── the trade query's answer ─────────────────────────────────────────────────────────────────
@@ -183,10 +218,19 @@ export interface CardTradeDetail {
   readonly closeData: readonly CardCloseRecord[];
 }
 
-export type QueryReply = { readonly ok: true; readonly trade: CardTradeDetail } | { readonly ok: false; readonly code: string; readonly message: string };
+export type QueryReply =
+  | { readonly ok: true; readonly trade: CardTradeDetail }
+  | { readonly ok: false; readonly code: string; readonly message: string };
 
 // ECPay documents these as Int; integrations have seen strings too, so both are read.
-const integer = z.union([z.number().int(), z.string().max(16, { abort: true }).regex(/^-?\d+$/).transform(Number)]);
+const integer = z.union([
+  z.number().int(),
+  z
+    .string()
+    .max(16, { abort: true })
+    .regex(/^-?\d+$/)
+    .transform(Number),
+]);
 const text = (max: number) => z.union([z.string().max(max), z.number().transform(String)]);
 
 const TradeValue = z.object({
@@ -196,7 +240,14 @@ const TradeValue = z.object({
   authtime: text(40),
   status: z.string().max(30),
   close_data: z
-    .array(z.object({ status: z.string().max(30), sno: text(20).optional().default(''), amount: integer, datetime: text(40).optional().default('') }))
+    .array(
+      z.object({
+        status: z.string().max(30),
+        sno: text(20).optional().default(''),
+        amount: integer,
+        datetime: text(40).optional().default(''),
+      }),
+    )
     .max(200)
     .nullish(),
 });
@@ -227,7 +278,12 @@ export function parseQueryReply(text: string): QueryReply {
   if (RtnMsg) return { ok: false, code: RtnMsg, message: QUERY_ERRORS[RtnMsg] ?? `綠界查詢失敗：${RtnMsg}` };
   // ECPay's stage host answers every query this way: it has no card authorisations to report.
   if (!RtnValue) return { ok: false, code: 'no_value', message: '綠界沒有回傳這筆刷卡的資料' };
-  const closeData = (RtnValue.close_data ?? []).map((row) => ({ status: row.status, sno: row.sno, amount: row.amount, datetime: row.datetime }));
+  const closeData = (RtnValue.close_data ?? []).map((row) => ({
+    status: row.status,
+    sno: row.sno,
+    amount: row.amount,
+    datetime: row.datetime,
+  }));
   return {
     ok: true,
     trade: {
@@ -250,7 +306,14 @@ export interface RefundStep {
   readonly amount: number;
 }
 
-export type RefundRefusal = 'invalid_amount' | 'nothing_left' | 'over_refund' | 'partial_before_close' | 'void' | 'in_progress' | 'manual';
+export type RefundRefusal =
+  | 'invalid_amount'
+  | 'nothing_left'
+  | 'over_refund'
+  | 'partial_before_close'
+  | 'void'
+  | 'in_progress'
+  | 'manual';
 
 /**
  * `amount` is what goes back to the card holder (what the shop books); `steps` are the DoAction
@@ -258,7 +321,12 @@ export type RefundRefusal = 'invalid_amount' | 'nothing_left' | 'over_refund' | 
  * captured money is paid back.
  */
 export type RefundPlan =
-  | { readonly ok: true; readonly action: 'N' | 'R'; readonly amount: number; readonly steps: readonly RefundStep[] }
+  | {
+      readonly ok: true;
+      readonly action: 'N' | 'R';
+      readonly amount: number;
+      readonly steps: readonly RefundStep[];
+    }
   | { readonly ok: false; readonly reason: RefundRefusal; readonly message: string };
 
 export interface RefundRequest {
@@ -288,21 +356,38 @@ const refuse = (reason: RefundRefusal, message: string): RefundPlan => ({ ok: fa
  */
 export function planRefund(request: RefundRequest): RefundPlan {
   const { stage, paidAmount, alreadyRefunded, amount } = request;
-  if (!isAmount(amount) || !isAmount(paidAmount) || !Number.isSafeInteger(alreadyRefunded) || alreadyRefunded < 0) {
+  if (
+    !isAmount(amount) ||
+    !isAmount(paidAmount) ||
+    !Number.isSafeInteger(alreadyRefunded) ||
+    alreadyRefunded < 0
+  ) {
     return refuse('invalid_amount', '退款金額必須是正整數（新臺幣元）。');
   }
   const remaining = paidAmount - alreadyRefunded;
   if (remaining <= 0) return refuse('nothing_left', '這筆刷卡已全數退款，沒有可退的金額。');
-  if (amount > remaining) return refuse('over_refund', `退款金額超過可退餘額（尚可退 ${formatTwd(remaining)}）。`);
+  if (amount > remaining)
+    return refuse('over_refund', `退款金額超過可退餘額（尚可退 ${formatTwd(remaining)}）。`);
   switch (stage) {
     case 'authorised':
       if (amount !== remaining) {
-        return refuse('partial_before_close', '這筆刷卡尚未關帳（請款），綠界只能整筆取消授權；部分退款請於關帳後（每日晚上 8:30 以後）再辦理，或改為全額退款。');
+        return refuse(
+          'partial_before_close',
+          '這筆刷卡尚未關帳（請款），綠界只能整筆取消授權；部分退款請於關帳後（每日晚上 8:30 以後）再辦理，或改為全額退款。',
+        );
       }
       return { ok: true, action: 'N', amount, steps: [{ action: 'N', amount: paidAmount }] };
     case 'closing':
       if (amount === paidAmount && alreadyRefunded === 0) {
-        return { ok: true, action: 'N', amount, steps: [{ action: 'E', amount: paidAmount }, { action: 'N', amount: paidAmount }] };
+        return {
+          ok: true,
+          action: 'N',
+          amount,
+          steps: [
+            { action: 'E', amount: paidAmount },
+            { action: 'N', amount: paidAmount },
+          ],
+        };
       }
       return { ok: true, action: 'R', amount, steps: [{ action: 'R', amount }] };
     case 'closed':
@@ -323,24 +408,47 @@ export type CardPost = (url: string, form: Record<string, string>) => Promise<st
 
 export type RefundOutcome =
   | { readonly ok: true; readonly rtnMsg: string }
-  | { readonly ok: false; readonly code: string; readonly message: string; readonly uncertain: boolean; readonly failedStep: CardAction; readonly done: readonly CardAction[] };
+  | {
+      readonly ok: false;
+      readonly code: string;
+      readonly message: string;
+      readonly uncertain: boolean;
+      readonly failedStep: CardAction;
+      readonly done: readonly CardAction[];
+    };
 
 export interface CardActions {
   query(trade: Pick<CardTrade, 'gwsr' | 'amount'>): Promise<QueryReply>;
-  act(trade: Pick<CardTrade, 'merchantTradeNo' | 'tradeNo'>, action: CardAction, amount: number): Promise<DoActionReply>;
+  act(
+    trade: Pick<CardTrade, 'merchantTradeNo' | 'tradeNo'>,
+    action: CardAction,
+    amount: number,
+  ): Promise<DoActionReply>;
   /**
    * Carries out a plan's steps in order and stops at the first that fails. When E succeeded and
    * N did not, the capture is undone but the authorisation still holds (the next daily close will
    * capture it again): `done` says so, and staff must finish by hand or try again.
    */
-  refund(trade: Pick<CardTrade, 'merchantTradeNo' | 'tradeNo'>, plan: Extract<RefundPlan, { ok: true }>): Promise<RefundOutcome>;
+  refund(
+    trade: Pick<CardTrade, 'merchantTradeNo' | 'tradeNo'>,
+    plan: Extract<RefundPlan, { ok: true }>,
+  ): Promise<RefundOutcome>;
 }
 
 export function cardActions(settings: CardSettings, post: CardPost): CardActions {
   const base = settings.host.replace(/\/+$/, '');
 
-  async function act(trade: Pick<CardTrade, 'merchantTradeNo' | 'tradeNo'>, action: CardAction, amount: number): Promise<DoActionReply> {
-    const fields = doActionFields(settings, { merchantTradeNo: trade.merchantTradeNo, tradeNo: trade.tradeNo, action, amount });
+  async function act(
+    trade: Pick<CardTrade, 'merchantTradeNo' | 'tradeNo'>,
+    action: CardAction,
+    amount: number,
+  ): Promise<DoActionReply> {
+    const fields = doActionFields(settings, {
+      merchantTradeNo: trade.merchantTradeNo,
+      tradeNo: trade.tradeNo,
+      action,
+      amount,
+    });
     let text: string;
     try {
       text = await post(`${base}${DO_ACTION_PATH}`, fields);

@@ -50,8 +50,12 @@ export interface AuthoriseInput {
 }
 
 /** Records a fresh authorisation, as the sandbox's checkout would after a card payment. */
-export async function authoriseTrade(trades: SandboxTrades, input: AuthoriseInput): Promise<SandboxCardTrade> {
-  if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new Error('amount must be a positive integer of TWD');
+export async function authoriseTrade(
+  trades: SandboxTrades,
+  input: AuthoriseInput,
+): Promise<SandboxCardTrade> {
+  if (!Number.isSafeInteger(input.amount) || input.amount <= 0)
+    throw new Error('amount must be a positive integer of TWD');
   if (!/^\d{1,15}$/.test(input.gwsr)) throw new Error('gwsr must be 1–15 digits');
   const trade: SandboxCardTrade = {
     merchantTradeNo: input.merchantTradeNo,
@@ -70,13 +74,18 @@ export async function authoriseTrade(trades: SandboxTrades, input: AuthoriseInpu
 
 /** What ECPay's daily close does to a trade: an authorised one is captured whole, a requested capture is settled. */
 function settled(trade: SandboxCardTrade, at: Date): SandboxCardTrade {
-  if (trade.state === 'authorised') return { ...trade, state: 'closed', closedAmount: trade.amount, closeCancelled: false, closedAt: at };
+  if (trade.state === 'authorised')
+    return { ...trade, state: 'closed', closedAmount: trade.amount, closeCancelled: false, closedAt: at };
   if (trade.state === 'closing') return { ...trade, state: 'closed', closedAt: at };
   return trade;
 }
 
 /** Settles one trade now (ECPay's daily close, for tests that choose when it happens); false for an unknown trade. */
-export async function settleTrade(trades: SandboxTrades, tradeNo: string, at: Date = new Date()): Promise<boolean> {
+export async function settleTrade(
+  trades: SandboxTrades,
+  tradeNo: string,
+  at: Date = new Date(),
+): Promise<boolean> {
   const trade = await trades.get(tradeNo);
   if (!trade) return false;
   await trades.set(settled(trade, at));
@@ -123,7 +132,12 @@ export const SANDBOX_RTN_CODES = {
 } as const;
 
 export interface CardSandboxOptions {
-  readonly settings: { readonly merchantId: string; readonly hashKey: string; readonly hashIV: string; readonly creditCheckCode?: string };
+  readonly settings: {
+    readonly merchantId: string;
+    readonly hashKey: string;
+    readonly hashIV: string;
+    readonly creditCheckCode?: string;
+  };
   readonly trades: SandboxTrades;
   /** True while the gateway should be "down": every call answers 503. */
   readonly down?: () => boolean;
@@ -136,14 +150,24 @@ type Form = Record<string, string>;
 const echo = (value: string | undefined) => (value && /^[A-Za-z0-9]{1,20}$/.test(value) ? value : '');
 type Refusal = { readonly code: string; readonly message: string };
 
-const refusal = (code: keyof typeof SANDBOX_RTN_CODES, message: string): Refusal => ({ code: SANDBOX_RTN_CODES[code], message });
+const refusal = (code: keyof typeof SANDBOX_RTN_CODES, message: string): Refusal => ({
+  code: SANDBOX_RTN_CODES[code],
+  message,
+});
 
 /** The status and close records ECPay's query would report for a trade. */
-function reported(trade: SandboxCardTrade): { status: string; closeData: Array<{ status: string; sno: string; amount: number; datetime: string }> } {
-  const row = (status: string, amount: number) => [{ status, sno: '1', amount, datetime: ecpayDate(trade.closedAt ?? trade.authorisedAt) }];
+function reported(trade: SandboxCardTrade): {
+  status: string;
+  closeData: Array<{ status: string; sno: string; amount: number; datetime: string }>;
+} {
+  const row = (status: string, amount: number) => [
+    { status, sno: '1', amount, datetime: ecpayDate(trade.closedAt ?? trade.authorisedAt) },
+  ];
   switch (trade.state) {
     case 'authorised':
-      return trade.closeCancelled ? { status: '操作取消', closeData: row('操作取消', 0) } : { status: '已授權', closeData: [] };
+      return trade.closeCancelled
+        ? { status: '操作取消', closeData: row('操作取消', 0) }
+        : { status: '已授權', closeData: [] };
     case 'closing':
       return { status: '要關帳', closeData: row('要關帳', trade.closedAmount) };
     case 'closed':
@@ -158,17 +182,30 @@ function reported(trade: SandboxCardTrade): { status: string; closeData: Array<{
  * own encapsulated context (register it with the prefix the shop's card host points at, e.g.
  * /sandbox/ecpay). Never for production: it pays nobody back.
  */
-export default async function cardActionSandbox(app: FastifyInstance, opts: CardSandboxOptions): Promise<void> {
+export default async function cardActionSandbox(
+  app: FastifyInstance,
+  opts: CardSandboxOptions,
+): Promise<void> {
   const { settings, trades } = opts;
   const now = opts.now ?? (() => new Date());
   // ECPay posts forms; a parent context may already take them (the payment sandbox does).
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) acceptForms(app, 16 * 1024);
 
-  const unavailable = (reply: FastifyReply) => reply.code(503).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send('Service Unavailable');
+  const unavailable = (reply: FastifyReply) =>
+    reply
+      .code(503)
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send('Service Unavailable');
 
   /** The trade as it stands now: past the settlement delay, it has been closed. */
   async function current(trade: SandboxCardTrade | undefined): Promise<SandboxCardTrade | undefined> {
-    if (!trade || opts.settleAfterMs === undefined || (trade.state !== 'authorised' && trade.state !== 'closing')) return trade;
+    if (
+      !trade ||
+      opts.settleAfterMs === undefined ||
+      (trade.state !== 'authorised' && trade.state !== 'closing')
+    )
+      return trade;
     const due = trade.authorisedAt.getTime() + opts.settleAfterMs;
     if (now().getTime() < due) return trade;
     const next = settled(trade, new Date(due));
@@ -185,7 +222,8 @@ export default async function cardActionSandbox(app: FastifyInstance, opts: Card
         return { ...trade, state: 'closing', closedAmount: amount, closeCancelled: false, closedAt: now() };
       case 'R':
         if (trade.state === 'authorised') return refusal('state', '交易尚未關帳，無法退刷；請改用放棄（N）');
-        if (trade.state !== 'closing' && trade.state !== 'closed') return refusal('state', '此交易狀態無法退刷');
+        if (trade.state !== 'closing' && trade.state !== 'closed')
+          return refusal('state', '此交易狀態無法退刷');
         if (amount > trade.closedAmount) return refusal('amount', '退刷金額超過可退金額');
         return { ...trade, closedAmount: trade.closedAmount - amount, refunded: trade.refunded + amount };
       case 'E':
@@ -213,16 +251,28 @@ export default async function cardActionSandbox(app: FastifyInstance, opts: Card
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
         // Only numbers in their own shape are echoed back: a 64 KB "trade number" is not repeated.
-        .send(new URLSearchParams({ MerchantID: settings.merchantId, MerchantTradeNo: echo(form.MerchantTradeNo), TradeNo: echo(form.TradeNo), ...fields }).toString());
+        .send(
+          new URLSearchParams({
+            MerchantID: settings.merchantId,
+            MerchantTradeNo: echo(form.MerchantTradeNo),
+            TradeNo: echo(form.TradeNo),
+            ...fields,
+          }).toString(),
+        );
     const refuseWith = (r: Refusal) => answer({ RtnCode: r.code, RtnMsg: r.message });
 
-    if (!form.CheckMacValue || !verifyCheckMacValue(form, settings.hashKey, settings.hashIV)) return refuseWith(refusal('checkMac', 'CheckMacValue 驗證失敗'));
-    if (form.MerchantID !== settings.merchantId) return refuseWith(refusal('merchant', '商店代號（MerchantID）錯誤'));
+    if (!form.CheckMacValue || !verifyCheckMacValue(form, settings.hashKey, settings.hashIV))
+      return refuseWith(refusal('checkMac', 'CheckMacValue 驗證失敗'));
+    if (form.MerchantID !== settings.merchantId)
+      return refuseWith(refusal('merchant', '商店代號（MerchantID）錯誤'));
     const amount = Number(form.TotalAmount);
-    if (!/^\d{1,9}$/.test(form.TotalAmount ?? '') || amount < 1) return refuseWith(refusal('params', '金額（TotalAmount）錯誤'));
-    if (!form.Action || !['C', 'R', 'E', 'N'].includes(form.Action)) return refuseWith(refusal('params', '執行動作（Action）錯誤'));
+    if (!/^\d{1,9}$/.test(form.TotalAmount ?? '') || amount < 1)
+      return refuseWith(refusal('params', '金額（TotalAmount）錯誤'));
+    if (!form.Action || !['C', 'R', 'E', 'N'].includes(form.Action))
+      return refuseWith(refusal('params', '執行動作（Action）錯誤'));
     const trade = await current(await trades.get(form.TradeNo ?? ''));
-    if (!trade || trade.merchantTradeNo !== form.MerchantTradeNo) return refuseWith(refusal('noTrade', '查無此筆交易'));
+    if (!trade || trade.merchantTradeNo !== form.MerchantTradeNo)
+      return refuseWith(refusal('noTrade', '查無此筆交易'));
 
     const next = apply(trade, form.Action, amount);
     if ('code' in next) return refuseWith(next);
@@ -235,16 +285,26 @@ export default async function cardActionSandbox(app: FastifyInstance, opts: Card
     const form: Form = formOf(request);
     reply.type('application/json; charset=utf-8').header('cache-control', 'no-store');
     const fail = (rtnMsg: string) => ({ RtnMsg: rtnMsg, RtnValue: null });
-    if (!form.CheckMacValue || !verifyCheckMacValue(form, settings.hashKey, settings.hashIV)) return fail('error');
+    if (!form.CheckMacValue || !verifyCheckMacValue(form, settings.hashKey, settings.hashIV))
+      return fail('error');
     if (form.MerchantID !== settings.merchantId) return fail('error_Stop');
-    if (settings.creditCheckCode !== undefined && form.CreditCheckCode !== settings.creditCheckCode) return fail('error');
-    if (!/^\d{1,20}$/.test(form.CreditRefundId ?? '') || !/^\d{1,9}$/.test(form.CreditAmount ?? '')) return fail('error');
+    if (settings.creditCheckCode !== undefined && form.CreditCheckCode !== settings.creditCheckCode)
+      return fail('error');
+    if (!/^\d{1,20}$/.test(form.CreditRefundId ?? '') || !/^\d{1,9}$/.test(form.CreditAmount ?? ''))
+      return fail('error');
     const trade = await current(await trades.findByGwsr(form.CreditRefundId ?? ''));
     if (!trade || trade.amount !== Number(form.CreditAmount)) return fail('error_nopay');
     const { status, closeData } = reported(trade);
     return {
       RtnMsg: '',
-      RtnValue: { TradeID: Number(trade.gwsr), amount: trade.amount, clsamt: trade.closedAmount, authtime: ecpayDate(trade.authorisedAt), status, close_data: closeData },
+      RtnValue: {
+        TradeID: Number(trade.gwsr),
+        amount: trade.amount,
+        clsamt: trade.closedAmount,
+        authtime: ecpayDate(trade.authorisedAt),
+        status,
+        close_data: closeData,
+      },
     };
   });
 }

@@ -4,7 +4,11 @@ import { eq } from 'drizzle-orm';
 import { formatTwd } from '@shop/shared/money';
 import { sandboxCardTrades, sandboxGatewayTrades } from '../../../db/schema.ts';
 import type { Db } from '../../../db/client.ts';
-import cardActionSandbox, { authoriseTrade, type SandboxCardTrade, type SandboxTrades } from './card-action.ts';
+import cardActionSandbox, {
+  authoriseTrade,
+  type SandboxCardTrade,
+  type SandboxTrades,
+} from './card-action.ts';
 import { ecpayDate } from '../ecpay/aio.ts';
 import { checkMacValue, verifyCheckMacValue } from '../../../lib/ecpay-check-mac.ts';
 import { escapeHtml, hiddenFields, sandboxPage, sendPage } from '../../../lib/sandbox-page.ts';
@@ -14,25 +18,37 @@ type Form = Record<string, string>;
 
 const escape = escapeHtml;
 const hidden = hiddenFields;
-const page = (title: string, body: string, autoSubmit = false) => sandboxPage({ gateway: '付款', title, body, autoSubmit });
+const page = (title: string, body: string, autoSubmit = false) =>
+  sandboxPage({ gateway: '付款', title, body, autoSubmit });
 
 /** The card sandbox's trades in the database, so a refund after a restart still finds its payment. */
 export function dbTrades(db: Db): SandboxTrades {
   const revive = (row: { trade: Record<string, unknown> } | undefined): SandboxCardTrade | undefined => {
     if (!row) return undefined;
     const t = row.trade as unknown as SandboxCardTrade & { authorisedAt: string; closedAt?: string };
-    return { ...t, authorisedAt: new Date(t.authorisedAt), ...(t.closedAt ? { closedAt: new Date(t.closedAt) } : {}) };
+    return {
+      ...t,
+      authorisedAt: new Date(t.authorisedAt),
+      ...(t.closedAt ? { closedAt: new Date(t.closedAt) } : {}),
+    };
   };
   return {
     async get(tradeNo) {
-      return revive((await db.select().from(sandboxCardTrades).where(eq(sandboxCardTrades.tradeNo, tradeNo)).limit(1))[0]);
+      return revive(
+        (await db.select().from(sandboxCardTrades).where(eq(sandboxCardTrades.tradeNo, tradeNo)).limit(1))[0],
+      );
     },
     async set(trade) {
       const value = JSON.parse(JSON.stringify(trade)) as Record<string, unknown>;
-      await db.insert(sandboxCardTrades).values({ tradeNo: trade.tradeNo, gwsr: trade.gwsr, trade: value }).onConflictDoUpdate({ target: sandboxCardTrades.tradeNo, set: { trade: value } });
+      await db
+        .insert(sandboxCardTrades)
+        .values({ tradeNo: trade.tradeNo, gwsr: trade.gwsr, trade: value })
+        .onConflictDoUpdate({ target: sandboxCardTrades.tradeNo, set: { trade: value } });
     },
     async findByGwsr(gwsr) {
-      return revive((await db.select().from(sandboxCardTrades).where(eq(sandboxCardTrades.gwsr, gwsr)).limit(1))[0]);
+      return revive(
+        (await db.select().from(sandboxCardTrades).where(eq(sandboxCardTrades.gwsr, gwsr)).limit(1))[0],
+      );
     },
   };
 }
@@ -45,20 +61,33 @@ export function dbTrades(db: Db): SandboxTrades {
  */
 const sandbox: FastifyPluginAsync = async (app) => {
   if (app.config.isProduction) throw new Error('the sandbox payment gateway must never run in production');
-  if (!app.config.isTest) app.log.info(`payments: no ECPAY_ENDPOINT, so checkout uses the built-in sandbox gateway (${app.config.publicUrl}/sandbox/ecpay/aio); simulate ATM transfers at ${app.config.publicUrl}/sandbox/ecpay/atm`);
+  if (!app.config.isTest)
+    app.log.info(
+      `payments: no ECPAY_ENDPOINT, so checkout uses the built-in sandbox gateway (${app.config.publicUrl}/sandbox/ecpay/aio); simulate ATM transfers at ${app.config.publicUrl}/sandbox/ecpay/atm`,
+    );
   const { hashKey, hashIV } = app.config.ecpay;
   acceptForms(app, 64 * 1024);
   const trades = dbTrades(app.db);
   // Card refunds (DoAction, QueryTrade/V2) against the same trades. A sandbox payment counts as
   // settled at once (ECPay closes daily), so refunds take the R path; the N path is unit-tested.
-  await app.register(cardActionSandbox, { prefix: '/sandbox/ecpay', settings: app.config.ecpay, trades, settleAfterMs: 0 });
+  await app.register(cardActionSandbox, {
+    prefix: '/sandbox/ecpay',
+    settings: app.config.ecpay,
+    trades,
+    settleAfterMs: 0,
+  });
   const html = sendPage;
   const sign = (fields: Form): Form => ({ ...fields, CheckMacValue: checkMacValue(fields, hashKey, hashIV) });
 
   /** Server to server, as ECPay does; the shop must answer 1|OK. */
   async function notify(url: string, fields: Form): Promise<string> {
     try {
-      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString(), signal: AbortSignal.timeout(10_000) });
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields).toString(),
+        signal: AbortSignal.timeout(10_000),
+      });
       return (await res.text()).trim();
     } catch (error) {
       app.log.error({ err: error, url }, 'sandbox gateway: notification failed');
@@ -67,13 +96,23 @@ const sandbox: FastifyPluginAsync = async (app) => {
   }
 
   app.get('/sandbox/ecpay/auto-submit.js', async (_request, reply) =>
-    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send('document.forms[0] && document.forms[0].submit();\n'),
+    reply
+      .type('text/javascript; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send('document.forms[0] && document.forms[0].submit();\n'),
   );
 
   app.post('/sandbox/ecpay/aio', async (request, reply) => {
     const form = (request.body ?? {}) as Form;
     if (!form.CheckMacValue || !verifyCheckMacValue(form, hashKey, hashIV)) {
-      return html(reply, 400, page('檢查碼錯誤', '<h1>CheckMacValue 驗證失敗</h1><p>送來的付款資料不完整或被竄改，交易未建立。</p>'));
+      return html(
+        reply,
+        400,
+        page(
+          '檢查碼錯誤',
+          '<h1>CheckMacValue 驗證失敗</h1><p>送來的付款資料不完整或被竄改，交易未建立。</p>',
+        ),
+      );
     }
     const amount = Number(form.TotalAmount);
     const payload = Buffer.from(JSON.stringify(form)).toString('base64url');
@@ -103,16 +142,45 @@ const sandbox: FastifyPluginAsync = async (app) => {
     }
     const now = new Date();
     const tradeNo = `${now.getTime()}${randomInt(1000, 9999)}`.slice(-20);
-    const common = { MerchantID: form.MerchantID ?? '', MerchantTradeNo: form.MerchantTradeNo ?? '', StoreID: '', TradeNo: tradeNo, TradeAmt: form.TotalAmount ?? '', TradeDate: form.MerchantTradeDate ?? ecpayDate(now), CustomField1: '', CustomField2: '', CustomField3: '', CustomField4: '' };
+    const common = {
+      MerchantID: form.MerchantID ?? '',
+      MerchantTradeNo: form.MerchantTradeNo ?? '',
+      StoreID: '',
+      TradeNo: tradeNo,
+      TradeAmt: form.TotalAmount ?? '',
+      TradeDate: form.MerchantTradeDate ?? ecpayDate(now),
+      CustomField1: '',
+      CustomField2: '',
+      CustomField3: '',
+      CustomField4: '',
+    };
 
     if (outcome === 'atm') {
       const days = Number(form.ExpireDate ?? 3) || 3;
       const expire = ecpayDate(new Date(now.getTime() + days * 86_400_000)).slice(0, 10);
       const account = `9${String(randomInt(0, 10 ** 9)).padStart(9, '0')}${String(randomInt(0, 10 ** 4)).padStart(4, '0')}`;
-      const info = sign({ ...common, RtnCode: '2', RtnMsg: 'Get VirtualAccount Succeeded', PaymentType: 'ATM_TAISHIN', BankCode: '812', vAccount: account, ExpireDate: expire });
+      const info = sign({
+        ...common,
+        RtnCode: '2',
+        RtnMsg: 'Get VirtualAccount Succeeded',
+        PaymentType: 'ATM_TAISHIN',
+        BankCode: '812',
+        vAccount: account,
+        ExpireDate: expire,
+      });
       await app.db
         .insert(sandboxGatewayTrades)
-        .values({ merchantTradeNo: common.MerchantTradeNo, tradeNo, amount: Number(common.TradeAmt), paymentType: 'ATM_TAISHIN', bankCode: '812', vAccount: account, expireDate: expire, returnUrl: form.ReturnURL ?? '', status: 'waiting' })
+        .values({
+          merchantTradeNo: common.MerchantTradeNo,
+          tradeNo,
+          amount: Number(common.TradeAmt),
+          paymentType: 'ATM_TAISHIN',
+          bankCode: '812',
+          vAccount: account,
+          expireDate: expire,
+          returnUrl: form.ReturnURL ?? '',
+          status: 'waiting',
+        })
         .onConflictDoNothing();
       const answer = form.PaymentInfoURL ? await notify(form.PaymentInfoURL, info) : 'no PaymentInfoURL';
       const back = form.ClientRedirectURL ?? form.OrderResultURL;
@@ -124,9 +192,24 @@ ${back ? `<form method="post" action="${escape(back)}">${hidden(info)}<button ty
     const paid = outcome === 'pay';
     // A card payment is an authorisation the card-action sandbox can later give up or refund.
     const gwsr = String(randomInt(10_000_000, 99_999_999));
-    if (paid) await authoriseTrade(trades, { merchantTradeNo: common.MerchantTradeNo, tradeNo, gwsr, amount: Number(common.TradeAmt), at: now });
+    if (paid)
+      await authoriseTrade(trades, {
+        merchantTradeNo: common.MerchantTradeNo,
+        tradeNo,
+        gwsr,
+        amount: Number(common.TradeAmt),
+        at: now,
+      });
     const result = sign({
-      ...(paid && form.NeedExtraPaidInfo === 'Y' ? { gwsr, auth_code: String(randomInt(100_000, 999_999)), card4no: '2222', card6no: '431195', process_date: ecpayDate(now) } : {}),
+      ...(paid && form.NeedExtraPaidInfo === 'Y'
+        ? {
+            gwsr,
+            auth_code: String(randomInt(100_000, 999_999)),
+            card4no: '2222',
+            card6no: '431195',
+            process_date: ecpayDate(now),
+          }
+        : {}),
       ...common,
       RtnCode: paid ? '1' : '10100058',
       RtnMsg: paid ? '交易成功' : '付款失敗（測試閘道模擬）',
@@ -142,20 +225,41 @@ ${form.OrderResultURL ? `<form method="post" action="${escape(form.OrderResultUR
   });
 
   app.get('/sandbox/ecpay/atm', async (_request, reply) => {
-    const waiting = await app.db.select().from(sandboxGatewayTrades).where(eq(sandboxGatewayTrades.status, 'waiting'));
+    const waiting = await app.db
+      .select()
+      .from(sandboxGatewayTrades)
+      .where(eq(sandboxGatewayTrades.status, 'waiting'));
     const rows = waiting
       .map(
-        (t) => `<tr><td>${escape(t.merchantTradeNo)}</td><td class="account">${escape(t.vAccount ?? '')}</td><td>${escape(formatTwd(t.amount))}</td>
+        (
+          t,
+        ) => `<tr><td>${escape(t.merchantTradeNo)}</td><td class="account">${escape(t.vAccount ?? '')}</td><td>${escape(formatTwd(t.amount))}</td>
 <td><form method="post" action="/sandbox/ecpay/atm/transfer"><input type="hidden" name="merchantTradeNo" value="${escape(t.merchantTradeNo)}"><button type="submit">模擬完成轉帳</button></form></td></tr>`,
       )
       .join('');
-    return html(reply, 200, page('模擬 ATM 入帳', `<h1>等待轉帳的虛擬帳號</h1>${rows ? `<table><tr><th>訂單</th><th>帳號</th><th>金額</th><th></th></tr>${rows}</table>` : '<p>目前沒有等待轉帳的帳號。</p>'}`));
+    return html(
+      reply,
+      200,
+      page(
+        '模擬 ATM 入帳',
+        `<h1>等待轉帳的虛擬帳號</h1>${rows ? `<table><tr><th>訂單</th><th>帳號</th><th>金額</th><th></th></tr>${rows}</table>` : '<p>目前沒有等待轉帳的帳號。</p>'}`,
+      ),
+    );
   });
 
   app.post('/sandbox/ecpay/atm/transfer', async (request, reply) => {
     const { merchantTradeNo = '' } = (request.body ?? {}) as Form;
-    const [trade] = await app.db.select().from(sandboxGatewayTrades).where(eq(sandboxGatewayTrades.merchantTradeNo, merchantTradeNo)).limit(1);
-    if (!trade || trade.status !== 'waiting') return html(reply, 404, page('找不到', '<h1>找不到等待轉帳的帳號</h1><p><a href="/sandbox/ecpay/atm">回列表</a></p>'));
+    const [trade] = await app.db
+      .select()
+      .from(sandboxGatewayTrades)
+      .where(eq(sandboxGatewayTrades.merchantTradeNo, merchantTradeNo))
+      .limit(1);
+    if (!trade || trade.status !== 'waiting')
+      return html(
+        reply,
+        404,
+        page('找不到', '<h1>找不到等待轉帳的帳號</h1><p><a href="/sandbox/ecpay/atm">回列表</a></p>'),
+      );
     const now = new Date();
     const result = sign({
       MerchantID: app.config.ecpay.merchantId,
@@ -176,8 +280,19 @@ ${form.OrderResultURL ? `<form method="post" action="${escape(form.OrderResultUR
       CustomField4: '',
     });
     const answer = await notify(trade.returnUrl, result);
-    if (answer === '1|OK') await app.db.update(sandboxGatewayTrades).set({ status: 'paid' }).where(eq(sandboxGatewayTrades.merchantTradeNo, trade.merchantTradeNo));
-    return html(reply, 200, page('已入帳', `<h1>已模擬轉帳入帳</h1><p>商店回應：${escape(answer)}</p><p><a href="/sandbox/ecpay/atm">回列表</a></p>`));
+    if (answer === '1|OK')
+      await app.db
+        .update(sandboxGatewayTrades)
+        .set({ status: 'paid' })
+        .where(eq(sandboxGatewayTrades.merchantTradeNo, trade.merchantTradeNo));
+    return html(
+      reply,
+      200,
+      page(
+        '已入帳',
+        `<h1>已模擬轉帳入帳</h1><p>商店回應：${escape(answer)}</p><p><a href="/sandbox/ecpay/atm">回列表</a></p>`,
+      ),
+    );
   });
 };
 

@@ -18,7 +18,17 @@ const description = (el: HTMLElement) =>
     .join(' ');
 const nameOf = (el: Element | null) => el?.getAttribute('aria-label') ?? '';
 
-function Editor({ kind, initial, errors = {}, onDoc }: { kind: ContentKind; initial: Doc; errors?: Record<string, string>; onDoc?(doc: Doc): void }) {
+function Editor({
+  kind,
+  initial,
+  errors = {},
+  onDoc,
+}: {
+  kind: ContentKind;
+  initial: Doc;
+  errors?: Record<string, string>;
+  onDoc?(doc: Doc): void;
+}) {
   const [doc, setDoc] = useState(initial);
   useEffect(() => {
     onDoc?.(doc);
@@ -39,19 +49,35 @@ const section = (heading: string, text: string) => ({ heading, blocks: [{ type: 
 const textPage: Doc = {
   title: '購物與配送須知',
   lead: '從下單到收到茶葉。',
-  sections: [section('訂購流程', '先登入會員。'), section('付款方式', '信用卡或 ATM。'), section('運費', '宅配 {{home.fee}}。'), section('退換貨', '七天內可退。')],
+  sections: [
+    section('訂購流程', '先登入會員。'),
+    section('付款方式', '信用卡或 ATM。'),
+    section('運費', '宅配 {{home.fee}}。'),
+    section('退換貨', '七天內可退。'),
+  ],
   updated: '2026-11-01',
 };
 
 describe('content editor fields', () => {
   it('shows a server error beside the field its path names, opening the folded section that holds it', () => {
-    render(<Editor kind="textPage" initial={textPage} errors={{ 'sections.2.blocks.0.text': '請填寫段落文字', title: '請填寫頁面標題' }} />);
+    render(
+      <Editor
+        kind="textPage"
+        initial={textPage}
+        errors={{ 'sections.2.blocks.0.text': '請填寫段落文字', title: '請填寫頁面標題' }}
+      />,
+    );
     expect(description(screen.getByRole('textbox', { name: '頁面標題' }))).toBe('請填寫頁面標題');
     // Four sections fold; the first is open as an example, the third because of its error, the others stay closed.
-    expect(screen.getByRole('button', { name: /章節 2：付款方式/ }).getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByRole('button', { name: /章節 2：付款方式/ }).getAttribute('aria-expanded')).toBe(
+      'false',
+    );
     expect(screen.getByRole('button', { name: /章節 3：運費/ }).getAttribute('aria-expanded')).toBe('true');
     const paragraphs = screen.getAllByRole('textbox', { name: '段落文字' });
-    expect(paragraphs.map((p) => (p as HTMLTextAreaElement).value)).toEqual(['先登入會員。', '宅配 {{home.fee}}。']);
+    expect(paragraphs.map((p) => (p as HTMLTextAreaElement).value)).toEqual([
+      '先登入會員。',
+      '宅配 {{home.fee}}。',
+    ]);
     expect(paragraphs[1]!.getAttribute('aria-invalid')).toBe('true');
     expect(description(paragraphs[1]!)).toBe('請填寫段落文字');
     expect(paragraphs[0]!.hasAttribute('aria-invalid')).toBe(false);
@@ -69,14 +95,30 @@ describe('content editor fields', () => {
     const first = screen.getAllByRole('textbox', { name: '段落文字' })[0]!;
     await user.type(first, '\n再選購商品。');
     await user.selectOptions(screen.getByRole('combobox', { name: '第 1 個區塊的類型' }), 'list');
-    expect(getIn(doc, 'sections.0.blocks.0')).toEqual({ type: 'list', items: ['先登入會員。', '再選購商品。'] });
-    expect((screen.getByRole('textbox', { name: '第 2 個項目' }) as HTMLInputElement).value).toBe('再選購商品。');
+    expect(getIn(doc, 'sections.0.blocks.0')).toEqual({
+      type: 'list',
+      items: ['先登入會員。', '再選購商品。'],
+    });
+    expect((screen.getByRole('textbox', { name: '第 2 個項目' }) as HTMLInputElement).value).toBe(
+      '再選購商品。',
+    );
   });
 
   it('moves list items with the keyboard and keeps focus on the moved item', async () => {
     const user = userEvent.setup();
     let doc: Doc = {};
-    const master = { slug: 'chen', name: '陳家和', title: '焙茶師傅', years: 39, summary: '焙茶四十年。', bio: ['第一段。'], specialties: ['龍眼木炭焙火', '凍頂烏龍', '陳年茶回焙'], quote: '急不得。', relatedProductSlugs: [], portrait: null };
+    const master = {
+      slug: 'chen',
+      name: '陳家和',
+      title: '焙茶師傅',
+      years: 39,
+      summary: '焙茶四十年。',
+      bio: ['第一段。'],
+      specialties: ['龍眼木炭焙火', '凍頂烏龍', '陳年茶回焙'],
+      quote: '急不得。',
+      relatedProductSlugs: [],
+      portrait: null,
+    };
     render(<Editor kind="master" initial={master} onDoc={(d) => (doc = d)} />);
     const specialties = within(screen.getByRole('group', { name: '專長' }));
     specialties.getByRole('button', { name: '下移第 1 個專長' }).focus();

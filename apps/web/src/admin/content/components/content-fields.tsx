@@ -1,6 +1,14 @@
 import { useId, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
-import { BLOCK_FIELDS, BLOCK_LABELS, BLOCK_TYPES, emptyBlock, emptyObject, type BlockType, type ContentField } from '@shop/shared/admin-content';
+import {
+  BLOCK_FIELDS,
+  BLOCK_LABELS,
+  BLOCK_TYPES,
+  emptyBlock,
+  emptyObject,
+  type BlockType,
+  type ContentField,
+} from '@shop/shared/admin-content';
 import type { DescriptionBlock } from '@shop/shared/catalog-blocks';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
@@ -16,12 +24,14 @@ import { fieldId, getIn, type EditorContext } from './editor-paths.ts';
  */
 
 const join = (base: string, key: string | number) => (base ? `${base}.${key}` : String(key));
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 const asArray = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const asText = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 
 /** Errors at a path or under it. */
-const errorsUnder = (errors: Readonly<Record<string, string>>, path: string) => Object.keys(errors).some((k) => k === path || k.startsWith(`${path}.`));
+const errorsUnder = (errors: Readonly<Record<string, string>>, path: string) =>
+  Object.keys(errors).some((k) => k === path || k.startsWith(`${path}.`));
 
 function counter(value: unknown, max: number, hint?: string): ReactNode {
   const length = asText(value).length;
@@ -35,7 +45,15 @@ function counter(value: unknown, max: number, hint?: string): ReactNode {
   );
 }
 
-export function ObjectFields({ fields, path, ctx }: { fields: readonly ContentField[]; path: string; ctx: EditorContext }) {
+export function ObjectFields({
+  fields,
+  path,
+  ctx,
+}: {
+  fields: readonly ContentField[];
+  path: string;
+  ctx: EditorContext;
+}) {
   return (
     <div className="flex flex-col gap-5">
       {fields.map((f) => (
@@ -136,12 +154,29 @@ export function FieldEditor({ field, path, ctx }: { field: ContentField; path: s
       return (
         <fieldset className="flex flex-col gap-1">
           <legend className="text-sm font-medium text-ink">{field.label}</legend>
-          <Checkbox id={id} label={field.checkboxLabel} checked={value === true} onChange={(e) => set(e.target.checked)} disabled={disabled} error={error} />
+          <Checkbox
+            id={id}
+            label={field.checkboxLabel}
+            checked={value === true}
+            onChange={(e) => set(e.target.checked)}
+            disabled={disabled}
+            error={error}
+          />
         </fieldset>
       );
     case 'select':
       return (
-        <SelectField id={id} label={field.label} value={asText(value)} onChange={(e) => set(e.target.value)} disabled={disabled} required error={error} hint={field.hint} className="max-w-80">
+        <SelectField
+          id={id}
+          label={field.label}
+          value={asText(value)}
+          onChange={(e) => set(e.target.value)}
+          disabled={disabled}
+          required
+          error={error}
+          hint={field.hint}
+          className="max-w-80"
+        >
           {!field.options.some((o) => o.value === value) && <option value="">請選擇</option>}
           {field.options.map((o) => (
             <option key={o.value} value={o.value}>
@@ -152,7 +187,16 @@ export function FieldEditor({ field, path, ctx }: { field: ContentField; path: s
       );
     case 'category':
       return (
-        <SelectField id={id} label={field.label} value={asText(value)} onChange={(e) => set(e.target.value)} disabled={disabled} required error={error} className="max-w-80">
+        <SelectField
+          id={id}
+          label={field.label}
+          value={asText(value)}
+          onChange={(e) => set(e.target.value)}
+          disabled={disabled}
+          required
+          error={error}
+          className="max-w-80"
+        >
           <option value="">請選擇分類</option>
           {ctx.categories.map((c) => (
             <option key={c.value} value={c.value}>
@@ -182,7 +226,16 @@ function useItemKeys(length: number) {
   const base = useId();
   const [keys, setKeys] = useState<string[]>(() => Array.from({ length }, (_, i) => `${base}-${i}`));
   const [next, setNext] = useState(length);
-  const current = keys.length === length ? keys : [...keys.slice(0, length), ...Array.from({ length: Math.max(0, length - keys.length) }, (_, i) => `${base}-pad${keys.length + i}`)];
+  const current =
+    keys.length === length
+      ? keys
+      : [
+          ...keys.slice(0, length),
+          ...Array.from(
+            { length: Math.max(0, length - keys.length) },
+            (_, i) => `${base}-pad${keys.length + i}`,
+          ),
+        ];
   return {
     keys: current,
     /** Returns the new item's key. */
@@ -238,7 +291,8 @@ function ItemControls({
   disabled: boolean;
 }) {
   if (disabled) return null;
-  const small = 'inline-flex size-11 sm:size-9 items-center justify-center rounded-md border border-line bg-surface text-ink hover:bg-tea-soft disabled:cursor-not-allowed disabled:text-ink-muted/40 disabled:hover:bg-surface';
+  const small =
+    'inline-flex size-11 sm:size-9 items-center justify-center rounded-md border border-line bg-surface text-ink hover:bg-tea-soft disabled:cursor-not-allowed disabled:text-ink-muted/40 disabled:hover:bg-surface';
   const move = (to: number, direction: 'up' | 'down') => {
     flushSync(() => onMove(to));
     const wanted = document.getElementById(`${idBase}-${direction}`) as HTMLButtonElement | null;
@@ -247,13 +301,41 @@ function ItemControls({
   };
   return (
     <div className="flex shrink-0 items-center gap-1">
-      <button type="button" id={`${idBase}-up`} className={small} aria-label={`上移${name}`} disabled={index === 0} onClick={() => move(index - 1, 'up')}>
-        <svg viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+      <button
+        type="button"
+        id={`${idBase}-up`}
+        className={small}
+        aria-label={`上移${name}`}
+        disabled={index === 0}
+        onClick={() => move(index - 1, 'up')}
+      >
+        <svg
+          viewBox="0 0 20 20"
+          className="size-4"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          aria-hidden="true"
+        >
           <path d="M5 12l5-5 5 5" />
         </svg>
       </button>
-      <button type="button" id={`${idBase}-down`} className={small} aria-label={`下移${name}`} disabled={index === count - 1} onClick={() => move(index + 1, 'down')}>
-        <svg viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+      <button
+        type="button"
+        id={`${idBase}-down`}
+        className={small}
+        aria-label={`下移${name}`}
+        disabled={index === count - 1}
+        onClick={() => move(index + 1, 'down')}
+      >
+        <svg
+          viewBox="0 0 20 20"
+          className="size-4"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          aria-hidden="true"
+        >
           <path d="M5 8l5 5 5-5" />
         </svg>
       </button>
@@ -268,7 +350,14 @@ function ItemControls({
           document.getElementById(listId)?.focus();
         }}
       >
-        <svg viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+        <svg
+          viewBox="0 0 20 20"
+          className="size-4"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          aria-hidden="true"
+        >
           <path d="M5 5l10 10M15 5 5 15" />
         </svg>
       </button>
@@ -277,9 +366,31 @@ function ItemControls({
 }
 
 /** A fieldset with the list's own error (too few, too many) under its legend. */
-function ListShell({ id, label, hint, error, children, footer, tools }: { id: string; label: string; hint?: string | undefined; error?: string | undefined; children: ReactNode; footer?: ReactNode; tools?: ReactNode }) {
+function ListShell({
+  id,
+  label,
+  hint,
+  error,
+  children,
+  footer,
+  tools,
+}: {
+  id: string;
+  label: string;
+  hint?: string | undefined;
+  error?: string | undefined;
+  children: ReactNode;
+  footer?: ReactNode;
+  tools?: ReactNode;
+}) {
   return (
-    <fieldset id={id} tabIndex={-1} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} className="flex min-w-0 flex-col gap-3 rounded-lg focus:outline-none">
+    <fieldset
+      id={id}
+      tabIndex={-1}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? `${id}-error` : undefined}
+      className="flex min-w-0 flex-col gap-3 rounded-lg focus:outline-none"
+    >
       <legend className="mb-1 text-sm font-medium text-ink">{label}</legend>
       {tools && <div className="-mt-2 flex justify-end">{tools}</div>}
       {hint && <p className="-mt-2 text-sm text-ink-muted">{hint}</p>}
@@ -294,7 +405,15 @@ function ListShell({ id, label, hint, error, children, footer, tools }: { id: st
   );
 }
 
-function StringsEditor({ field, path, ctx }: { field: Extract<ContentField, { type: 'strings' }>; path: string; ctx: EditorContext }) {
+function StringsEditor({
+  field,
+  path,
+  ctx,
+}: {
+  field: Extract<ContentField, { type: 'strings' }>;
+  path: string;
+  ctx: EditorContext;
+}) {
   const items = asArray(getIn(ctx.doc, path));
   const keys = useItemKeys(items.length);
   const structural = (change: (list: unknown[]) => unknown[]) => {
@@ -344,9 +463,18 @@ function StringsEditor({ field, path, ctx }: { field: Extract<ContentField, { ty
               <li key={keys.keys[i]} className="flex flex-col gap-1 sm:flex-row sm:items-start sm:gap-2">
                 <div className="min-w-0 flex-1">
                   {field.multiline ? (
-                    <TextAreaField {...common} rows={4} className="min-h-0!" onChange={(e) => ctx.update(itemPath, () => e.target.value)} />
+                    <TextAreaField
+                      {...common}
+                      rows={4}
+                      className="min-h-0!"
+                      onChange={(e) => ctx.update(itemPath, () => e.target.value)}
+                    />
                   ) : (
-                    <TextField {...common} spellCheck={field.slugs ? false : undefined} onChange={(e) => ctx.update(itemPath, () => e.target.value)} />
+                    <TextField
+                      {...common}
+                      spellCheck={field.slugs ? false : undefined}
+                      onChange={(e) => ctx.update(itemPath, () => e.target.value)}
+                    />
                   )}
                 </div>
                 <div className="self-end sm:self-auto sm:pt-7">
@@ -378,7 +506,15 @@ function StringsEditor({ field, path, ctx }: { field: Extract<ContentField, { ty
 }
 
 /** Long lists start folded, each item a panel with a one-line summary; an item with an error is always open. */
-function ListEditor({ field, path, ctx }: { field: Extract<ContentField, { type: 'list' }>; path: string; ctx: EditorContext }) {
+function ListEditor({
+  field,
+  path,
+  ctx,
+}: {
+  field: Extract<ContentField, { type: 'list' }>;
+  path: string;
+  ctx: EditorContext;
+}) {
   const items = asArray(getIn(ctx.doc, path));
   const keys = useItemKeys(items.length);
   // Items with several fields or rich text (sections, store locations) fold when there are many; short ones (steps) never do.
@@ -399,7 +535,11 @@ function ListEditor({ field, path, ctx }: { field: Extract<ContentField, { type:
       error={ctx.errors[path]}
       tools={
         foldable && (
-          <button type="button" className="text-sm text-tea underline-offset-4 hover:underline" onClick={() => setOpen(allOpen ? new Set() : new Set(keys.keys))}>
+          <button
+            type="button"
+            className="text-sm text-tea underline-offset-4 hover:underline"
+            onClick={() => setOpen(allOpen ? new Set() : new Set(keys.keys))}
+          >
             {allOpen ? '全部收合' : '全部展開'}
           </button>
         )
@@ -434,7 +574,10 @@ function ListEditor({ field, path, ctx }: { field: Extract<ContentField, { type:
           const isOpen = !foldable || hasError || open.has(key);
           const panelId = `${fieldId(itemPath)}-panel`;
           return (
-            <li key={key} className={cn('rounded-lg border bg-paper/50', hasError ? 'border-danger/50' : 'border-line')}>
+            <li
+              key={key}
+              className={cn('rounded-lg border bg-paper/50', hasError ? 'border-danger/50' : 'border-line')}
+            >
               <div className="flex items-center gap-2 px-3 py-2">
                 {foldable ? (
                   <button
@@ -452,7 +595,10 @@ function ListEditor({ field, path, ctx }: { field: Extract<ContentField, { type:
                     }
                     className="flex min-h-9 min-w-0 flex-1 items-center gap-2 rounded text-left text-sm font-medium hover:text-tea"
                   >
-                    <span aria-hidden="true" className={cn('inline-block text-tea transition-transform', isOpen && 'rotate-90')}>
+                    <span
+                      aria-hidden="true"
+                      className={cn('inline-block text-tea transition-transform', isOpen && 'rotate-90')}
+                    >
                       ▸
                     </span>
                     <span className="truncate">
@@ -502,7 +648,11 @@ function convertBlock(block: unknown, type: BlockType): DescriptionBlock {
   const b = isRecord(block) ? block : {};
   const text = asText(b.text);
   const items = asArray(b.items);
-  const lines = items.length ? items.map((i) => (isRecord(i) ? [asText(i.title), asText(i.text)].filter(Boolean).join('：') : asText(i))) : text.split('\n').filter((l) => l.trim());
+  const lines = items.length
+    ? items.map((i) =>
+        isRecord(i) ? [asText(i.title), asText(i.text)].filter(Boolean).join('：') : asText(i),
+      )
+    : text.split('\n').filter((l) => l.trim());
   switch (type) {
     case 'paragraph':
     case 'heading':
@@ -514,11 +664,27 @@ function convertBlock(block: unknown, type: BlockType): DescriptionBlock {
     case 'list':
       return { type, items: lines.length ? lines : [''] };
     case 'steps':
-      return { type, items: items.length && items.every(isRecord) ? (items as Array<{ title: string; text: string }>) : lines.length ? lines.map((l) => ({ title: l.slice(0, 40), text: '' })) : [{ title: '', text: '' }] };
+      return {
+        type,
+        items:
+          items.length && items.every(isRecord)
+            ? (items as Array<{ title: string; text: string }>)
+            : lines.length
+              ? lines.map((l) => ({ title: l.slice(0, 40), text: '' }))
+              : [{ title: '', text: '' }],
+      };
   }
 }
 
-function BlocksEditor({ field, path, ctx }: { field: Extract<ContentField, { type: 'blocks' }>; path: string; ctx: EditorContext }) {
+function BlocksEditor({
+  field,
+  path,
+  ctx,
+}: {
+  field: Extract<ContentField, { type: 'blocks' }>;
+  path: string;
+  ctx: EditorContext;
+}) {
   const blocks = asArray(getIn(ctx.doc, path));
   const keys = useItemKeys(blocks.length);
   const structural = (change: (list: unknown[]) => unknown[]) => {
@@ -534,7 +700,11 @@ function BlocksEditor({ field, path, ctx }: { field: Extract<ContentField, { typ
       error={ctx.errors[path]}
       footer={
         !ctx.readOnly && (
-          <div className="flex flex-wrap items-center gap-2" role="group" aria-label={`在${field.label}最後新增區塊`}>
+          <div
+            className="flex flex-wrap items-center gap-2"
+            role="group"
+            aria-label={`在${field.label}最後新增區塊`}
+          >
             <span className="text-sm text-ink-muted">新增：</span>
             {BLOCK_TYPES.map((t) => (
               <Button
@@ -558,11 +728,17 @@ function BlocksEditor({ field, path, ctx }: { field: Extract<ContentField, { typ
       <ol className="flex flex-col gap-3">
         {blocks.map((block, i) => {
           const blockPath = join(path, i);
-          const type = isRecord(block) && typeof block.type === 'string' && block.type in BLOCK_FIELDS ? (block.type as BlockType) : 'paragraph';
+          const type =
+            isRecord(block) && typeof block.type === 'string' && block.type in BLOCK_FIELDS
+              ? (block.type as BlockType)
+              : 'paragraph';
           const name = `第 ${i + 1} 個區塊（${BLOCK_LABELS[type]}）`;
           const hasError = errorsUnder(ctx.errors, blockPath);
           return (
-            <li key={keys.keys[i]} className={cn('rounded-lg border bg-surface', hasError ? 'border-danger/50' : 'border-line')}>
+            <li
+              key={keys.keys[i]}
+              className={cn('rounded-lg border bg-surface', hasError ? 'border-danger/50' : 'border-line')}
+            >
               <div className="flex flex-wrap items-end gap-2 border-b border-line bg-paper/60 px-3 py-2">
                 <SelectField
                   id={fieldId(join(blockPath, 'type'))}

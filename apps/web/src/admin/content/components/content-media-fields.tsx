@@ -7,9 +7,13 @@ import { TextField } from '../../../components/ui/field.tsx';
 import { StorageError, uploadFile, type UploadedObject } from '../../../features/storage/upload.ts';
 import { fieldId, getIn, type EditorContext } from './editor-paths.ts';
 
-type Upload = { kind: 'idle' } | { kind: 'uploading'; percent: number; fileName: string } | { kind: 'error'; message: string };
+type Upload =
+  | { kind: 'idle' }
+  | { kind: 'uploading'; percent: number; fileName: string }
+  | { kind: 'error'; message: string };
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 /** Errors the server names on the object or its parts (`portrait`, `portrait.name`, but `portrait.alt` has its own field). */
 const objectError = (errors: Readonly<Record<string, string>>, path: string) =>
   errors[path] ?? Object.entries(errors).find(([k]) => k.startsWith(`${path}.`) && k !== `${path}.alt`)?.[1];
@@ -27,23 +31,49 @@ function useUpload(onDone: (object: UploadedObject) => void) {
         name: `${folder}/${Date.now().toString(36)}-${file.name.replace(/[^\w.\-\u4e00-\u9fff]/g, '_')}`,
         file,
         signal: controller.current.signal,
-        onProgress: (loaded, total) => setState({ kind: 'uploading', percent: total ? Math.round((loaded / total) * 100) : 0, fileName: file.name }),
+        onProgress: (loaded, total) =>
+          setState({
+            kind: 'uploading',
+            percent: total ? Math.round((loaded / total) * 100) : 0,
+            fileName: file.name,
+          }),
       });
       setState({ kind: 'idle' });
       onDone(object);
     } catch (error) {
-      setState({ kind: 'error', message: error instanceof StorageError ? error.message : '上傳失敗，請稍後再試。' });
+      setState({
+        kind: 'error',
+        message: error instanceof StorageError ? error.message : '上傳失敗，請稍後再試。',
+      });
     }
   };
   return { state, start, cancel: () => controller.current?.abort() };
 }
 
-function UploadButton({ label, accept, disabled, onFile, describedBy }: { label: string; accept: string; disabled: boolean; onFile(file: File): void; describedBy?: string | undefined }) {
+function UploadButton({
+  label,
+  accept,
+  disabled,
+  onFile,
+  describedBy,
+}: {
+  label: string;
+  accept: string;
+  disabled: boolean;
+  onFile(file: File): void;
+  describedBy?: string | undefined;
+}) {
   const id = useId();
   return (
     <div>
       {/* A real (visually hidden) file input inside its label: reachable with Tab, opened with Space or Enter. */}
-      <label htmlFor={id} className={cn('inline-flex min-h-11 cursor-pointer items-center rounded-md border border-tea/40 bg-surface px-4 text-tea hover:bg-tea-soft has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-tea-dark', disabled && 'pointer-events-none opacity-50')}>
+      <label
+        htmlFor={id}
+        className={cn(
+          'inline-flex min-h-11 cursor-pointer items-center rounded-md border border-tea/40 bg-surface px-4 text-tea hover:bg-tea-soft has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-tea-dark',
+          disabled && 'pointer-events-none opacity-50',
+        )}
+      >
         {label}
         <input
           id={id}
@@ -67,7 +97,12 @@ function Progress({ state, onCancel }: { state: Upload; onCancel(): void }) {
   if (state.kind === 'uploading') {
     return (
       <div className="flex flex-wrap items-center gap-3">
-        <progress max={100} value={state.percent} aria-label={`上傳 ${state.fileName}`} className="h-2 w-48 overflow-hidden rounded accent-tea" />
+        <progress
+          max={100}
+          value={state.percent}
+          aria-label={`上傳 ${state.fileName}`}
+          className="h-2 w-48 overflow-hidden rounded accent-tea"
+        />
         <span className="tabular text-sm text-ink-muted" aria-live="polite">
           {state.percent}%
         </span>
@@ -88,7 +123,15 @@ function Progress({ state, onCancel }: { state: Upload; onCancel(): void }) {
 }
 
 /** A picture in the public `content` bucket: preview, upload with progress, and its alt text. */
-export function ContentImageField({ field, path, ctx }: { field: Extract<ContentField, { type: 'image' }>; path: string; ctx: EditorContext }) {
+export function ContentImageField({
+  field,
+  path,
+  ctx,
+}: {
+  field: Extract<ContentField, { type: 'image' }>;
+  path: string;
+  ctx: EditorContext;
+}) {
   const value = getIn(ctx.doc, path);
   const image = isRecord(value) && typeof value.name === 'string' && value.name ? value : null;
   const error = objectError(ctx.errors, path);
@@ -105,12 +148,26 @@ export function ContentImageField({ field, path, ctx }: { field: Extract<Content
   });
   const uploading = upload.state.kind === 'uploading';
   return (
-    <fieldset id={id} tabIndex={-1} aria-invalid={error ? true : undefined} className="flex flex-col gap-3 focus:outline-none">
+    <fieldset
+      id={id}
+      tabIndex={-1}
+      aria-invalid={error ? true : undefined}
+      className="flex flex-col gap-3 focus:outline-none"
+    >
       <legend className="mb-1 text-sm font-medium text-ink">{field.label}</legend>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
-        <div className={cn('flex size-40 shrink-0 items-center justify-center overflow-hidden rounded-lg border bg-paper', error ? 'border-danger' : 'border-line')}>
+        <div
+          className={cn(
+            'flex size-40 shrink-0 items-center justify-center overflow-hidden rounded-lg border bg-paper',
+            error ? 'border-danger' : 'border-line',
+          )}
+        >
           {image ? (
-            <img src={objectUrl(String(image.bucket), String(image.name))} alt="" className="size-full object-contain" />
+            <img
+              src={objectUrl(String(image.bucket), String(image.name))}
+              alt=""
+              className="size-full object-contain"
+            />
           ) : (
             <span className="px-3 text-center text-sm text-ink-muted">尚未上傳圖片</span>
           )}
@@ -124,7 +181,13 @@ export function ContentImageField({ field, path, ctx }: { field: Extract<Content
           )}
           {!ctx.readOnly && (
             <div className="flex flex-wrap items-center gap-3">
-              <UploadButton label={image ? '更換圖片' : '上傳圖片'} accept="image/jpeg,image/png,image/webp" disabled={uploading} describedBy={error ? `${id}-error` : undefined} onFile={(f) => void upload.start(f, 'content', field.folder)} />
+              <UploadButton
+                label={image ? '更換圖片' : '上傳圖片'}
+                accept="image/jpeg,image/png,image/webp"
+                disabled={uploading}
+                describedBy={error ? `${id}-error` : undefined}
+                onFile={(f) => void upload.start(f, 'content', field.folder)}
+              />
               {field.nullable && image && (
                 <Button
                   variant="ghost"
@@ -160,9 +223,20 @@ export function ContentImageField({ field, path, ctx }: { field: Extract<Content
 }
 
 /** A download's PDF: in `members` when the item is members-only, otherwise in `downloads`. */
-export function ContentFileField({ field, path, ctx }: { field: Extract<ContentField, { type: 'file' }>; path: string; ctx: EditorContext }) {
+export function ContentFileField({
+  field,
+  path,
+  ctx,
+}: {
+  field: Extract<ContentField, { type: 'file' }>;
+  path: string;
+  ctx: EditorContext;
+}) {
   const value = getIn(ctx.doc, path);
-  const file = isRecord(value) && typeof value.name === 'string' && value.name ? { bucket: String(value.bucket), name: value.name } : null;
+  const file =
+    isRecord(value) && typeof value.name === 'string' && value.name
+      ? { bucket: String(value.bucket), name: value.name }
+      : null;
   const membersOnly = ctx.doc.membersOnly === true;
   const bucket = membersOnly ? 'members' : 'downloads';
   const place = (b: string) => (b === 'members' ? '會員專區' : '公開下載區');
@@ -174,20 +248,40 @@ export function ContentFileField({ field, path, ctx }: { field: Extract<ContentF
   });
   const misplaced = file && file.bucket !== bucket;
   return (
-    <fieldset id={id} tabIndex={-1} aria-invalid={error ? true : undefined} className="flex flex-col gap-3 focus:outline-none">
+    <fieldset
+      id={id}
+      tabIndex={-1}
+      aria-invalid={error ? true : undefined}
+      className="flex flex-col gap-3 focus:outline-none"
+    >
       <legend className="mb-1 text-sm font-medium text-ink">{field.label}</legend>
       {field.hint && <p className="-mt-2 text-sm text-ink-muted">{field.hint}</p>}
-      <div className={cn('flex flex-col gap-1 rounded-lg border bg-paper/60 px-4 py-3 text-sm', error ? 'border-danger' : 'border-line')}>
+      <div
+        className={cn(
+          'flex flex-col gap-1 rounded-lg border bg-paper/60 px-4 py-3 text-sm',
+          error ? 'border-danger' : 'border-line',
+        )}
+      >
         {file ? (
           <>
             <p className="break-all">
               <span className="text-ink-muted">目前的檔案：</span>
-              <a href={objectUrl(file.bucket, file.name)} target="_blank" rel="noopener" className="text-tea underline underline-offset-4">
+              <a
+                href={objectUrl(file.bucket, file.name)}
+                target="_blank"
+                rel="noopener"
+                className="text-tea underline underline-offset-4"
+              >
                 {file.name.split('/').at(-1)}
               </a>
               <span className="text-ink-muted">（{place(file.bucket)}）</span>
             </p>
-            {misplaced && <p className="text-[#7a4f22]">這個檔案設為{membersOnly ? '會員限定' : '公開'}，但檔案放在{place(file.bucket)}，請重新上傳到{place(bucket)}。</p>}
+            {misplaced && (
+              <p className="text-[#7a4f22]">
+                這個檔案設為{membersOnly ? '會員限定' : '公開'}，但檔案放在{place(file.bucket)}，請重新上傳到
+                {place(bucket)}。
+              </p>
+            )}
           </>
         ) : (
           <p className="text-ink-muted">尚未上傳檔案</p>
@@ -200,7 +294,13 @@ export function ContentFileField({ field, path, ctx }: { field: Extract<ContentF
       )}
       {!ctx.readOnly && (
         <div className="flex flex-wrap items-center gap-3">
-          <UploadButton label={file ? `重新上傳到${place(bucket)}` : `上傳到${place(bucket)}`} accept="application/pdf" disabled={upload.state.kind === 'uploading'} describedBy={error ? `${id}-error` : undefined} onFile={(f) => void upload.start(f, bucket, 'files')} />
+          <UploadButton
+            label={file ? `重新上傳到${place(bucket)}` : `上傳到${place(bucket)}`}
+            accept="application/pdf"
+            disabled={upload.state.kind === 'uploading'}
+            describedBy={error ? `${id}-error` : undefined}
+            onFile={(f) => void upload.start(f, bucket, 'files')}
+          />
         </div>
       )}
       <Progress state={upload.state} onCancel={upload.cancel} />

@@ -15,13 +15,15 @@ export interface EditorContext {
 }
 
 export const fieldId = (path: string) => `cf-${path.replaceAll('.', '-')}`;
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The value at a dotted path. */
 export function getIn(doc: unknown, path: string): unknown {
   if (!path) return doc;
   let v = doc;
-  for (const part of path.split('.')) v = Array.isArray(v) ? v[Number(part)] : isRecord(v) ? v[part] : undefined;
+  for (const part of path.split('.'))
+    v = Array.isArray(v) ? v[Number(part)] : isRecord(v) ? v[part] : undefined;
   return v;
 }
 
@@ -38,4 +40,3 @@ export function updateIn(doc: unknown, path: string, change: (previous: unknown)
   const obj = isRecord(doc) ? doc : {};
   return { ...obj, [head]: updateIn(obj[head], tail, change) };
 }
-

@@ -33,18 +33,40 @@ import { adminPath } from '@shop/shared/admin-routes';
 
 type Doc = Record<string, unknown>;
 const isKind = (k: string | undefined): k is ContentKind => Boolean(k && k in CONTENT_KIND_DEFS);
-const backTo = (kind: ContentKind) => (CONTENT_KIND_DEFS[kind].single ? { to: adminPath.content(), label: '網站內容' } : { to: adminPath.contentList(kind), label: CONTENT_KIND_DEFS[kind].label });
+const backTo = (kind: ContentKind) =>
+  CONTENT_KIND_DEFS[kind].single
+    ? { to: adminPath.content(), label: '網站內容' }
+    : { to: adminPath.contentList(kind), label: CONTENT_KIND_DEFS[kind].label };
 
 /** /admin/content/:kind/:slug (and :kind/new) — the editor of one document. */
 export default function ContentEditPage() {
   const { kind, slug = '' } = useParams();
   const canWrite = useCan('content.write');
   if (!isKind(kind)) {
-    return <EmptyState title="沒有這種網站內容" description="網址可能有誤。" action={<ButtonLink to={adminPath.content()}>回到網站內容</ButtonLink>} />;
+    return (
+      <EmptyState
+        title="沒有這種網站內容"
+        description="網址可能有誤。"
+        action={<ButtonLink to={adminPath.content()}>回到網站內容</ButtonLink>}
+      />
+    );
   }
   if (slug === 'new') {
-    if (CONTENT_KIND_DEFS[kind].single) return <EmptyState title="這是固定頁面，不能新增" action={<ButtonLink to={adminPath.content()}>回到網站內容</ButtonLink>} />;
-    if (!canWrite) return <EmptyState title="您的角色沒有權限新增內容" description="如需使用，請洽店主調整您的角色。" action={<ButtonLink to={adminPath.contentList(kind)}>回到清單</ButtonLink>} />;
+    if (CONTENT_KIND_DEFS[kind].single)
+      return (
+        <EmptyState
+          title="這是固定頁面，不能新增"
+          action={<ButtonLink to={adminPath.content()}>回到網站內容</ButtonLink>}
+        />
+      );
+    if (!canWrite)
+      return (
+        <EmptyState
+          title="您的角色沒有權限新增內容"
+          description="如需使用，請洽店主調整您的角色。"
+          action={<ButtonLink to={adminPath.contentList(kind)}>回到清單</ButtonLink>}
+        />
+      );
     return <Editor key={`${kind}/new`} kind={kind} slug={null} item={null} />;
   }
   return <Existing key={`${kind}/${slug}`} kind={kind} slug={slug} />;
@@ -54,14 +76,24 @@ function Existing({ kind, slug }: { kind: ContentKind; slug: string }) {
   const item = useQuery(contentItemQuery(kind, slug));
   if (item.data) return <Editor kind={kind} slug={slug} item={item.data} />;
   if (item.error instanceof ApiError && item.error.status === 404) {
-    return <EmptyState title="找不到這筆內容" description="可能已被刪除，或網址有誤。" action={<ButtonLink to={backTo(kind).to}>回到{backTo(kind).label}</ButtonLink>} />;
+    return (
+      <EmptyState
+        title="找不到這筆內容"
+        description="可能已被刪除，或網址有誤。"
+        action={<ButtonLink to={backTo(kind).to}>回到{backTo(kind).label}</ButtonLink>}
+      />
+    );
   }
   return (
     <AdminPage title={CONTENT_KIND_DEFS[kind].label} back={backTo(kind)}>
       {item.isError ? (
         <LoadError title="內容暫時無法載入" query={item} />
       ) : (
-        <div role="status" aria-label="載入中" className="max-w-3xl rounded-xl border border-line bg-surface p-6">
+        <div
+          role="status"
+          aria-label="載入中"
+          className="max-w-3xl rounded-xl border border-line bg-surface p-6"
+        >
           <SkeletonText lines={10} />
         </div>
       )}
@@ -79,7 +111,15 @@ function pageTitle(kind: ContentKind, slug: string | null, doc: Doc): string {
 
 type Busy = 'save' | 'publish' | 'discard' | 'create' | 'visibility' | null;
 
-function Editor({ kind, slug, item: initial }: { kind: ContentKind; slug: string | null; item: ContentDocument | null }) {
+function Editor({
+  kind,
+  slug,
+  item: initial,
+}: {
+  kind: ContentKind;
+  slug: string | null;
+  item: ContentDocument | null;
+}) {
   const def = CONTENT_KIND_DEFS[kind];
   const canWrite = useCan('content.write');
   const readOnly = !canWrite;
@@ -89,7 +129,9 @@ function Editor({ kind, slug, item: initial }: { kind: ContentKind; slug: string
   const allowLeave = useRef(false);
 
   const [item, setItem] = useState(initial);
-  const [doc, setDoc] = useState<Doc>(() => (initial ? (initial.draft ?? initial.data) : newContentDocument(kind)));
+  const [doc, setDoc] = useState<Doc>(() =>
+    initial ? (initial.draft ?? initial.data) : newContentDocument(kind),
+  );
   const [baseline, setBaseline] = useState(() => JSON.stringify(doc));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -99,9 +141,20 @@ function Editor({ kind, slug, item: initial }: { kind: ContentKind; slug: string
   const dirty = JSON.stringify(doc) !== baseline;
 
   const categoriesQuery = useQuery({ ...contentListQuery('faqCategory'), enabled: kind === 'faq' });
-  const categories = useMemo(() => (categoriesQuery.data?.items ?? []).map((c) => ({ value: c.slug, label: c.published ? c.title : `${c.title}（隱藏中）` })), [categoriesQuery.data]);
+  const categories = useMemo(
+    () =>
+      (categoriesQuery.data?.items ?? []).map((c) => ({
+        value: c.slug,
+        label: c.published ? c.title : `${c.title}（隱藏中）`,
+      })),
+    [categoriesQuery.data],
+  );
 
-  const update = useCallback((path: string, change: (previous: unknown) => unknown) => setDoc((prev) => updateIn(prev, path, change) as Doc), []);
+  const update = useCallback(
+    (path: string, change: (previous: unknown) => unknown) =>
+      setDoc((prev) => updateIn(prev, path, change) as Doc),
+    [],
+  );
   const clearErrors = useCallback(
     (path: string) =>
       setErrors((prev) => {
@@ -130,7 +183,10 @@ function Editor({ kind, slug, item: initial }: { kind: ContentKind; slug: string
   );
 
   // Leaving with unsaved changes asks first: inside the app, and when the tab is closed or reloaded.
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => !allowLeave.current && dirty && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      !allowLeave.current && dirty && currentLocation.pathname !== nextLocation.pathname,
+  );
   useEffect(() => {
     if (!dirty) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
@@ -171,7 +227,11 @@ function Editor({ kind, slug, item: initial }: { kind: ContentKind; slug: string
       return;
     }
     const targets = Object.keys(fields)
-      .map((k) => document.getElementById(fieldId(k)) ?? document.getElementById(fieldId(k.split('.').slice(0, -1).join('.'))))
+      .map(
+        (k) =>
+          document.getElementById(fieldId(k)) ??
+          document.getElementById(fieldId(k.split('.').slice(0, -1).join('.'))),
+      )
       .filter((el): el is HTMLElement => el !== null)
       .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
     const first = targets[0] ?? document.getElementById('content-form-error');
@@ -205,7 +265,9 @@ function Editor({ kind, slug, item: initial }: { kind: ContentKind; slug: string
         queryClient.setQueryData(contentKeys.item(kind, created.slug), created);
         refreshLists();
         allowLeave.current = true;
-        toast.success(`已建立「${contentItemTitle(kind, created.data).title}」。目前隱藏中，確認後按「在網站上顯示」。`);
+        toast.success(
+          `已建立「${contentItemTitle(kind, created.data).title}」。目前隱藏中，確認後按「在網站上顯示」。`,
+        );
         await navigate(adminPath.contentEdit(kind, created.slug), { replace: true });
       } catch (error) {
         showError(error);
@@ -305,7 +367,11 @@ function Editor({ kind, slug, item: initial }: { kind: ContentKind; slug: string
         item ? (
           <span className="flex flex-wrap items-center gap-2">
             <span>{def.single ? def.label : def.itemLabel}</span>
-            {!def.single && <Badge tone={item.published ? 'success' : 'neutral'}>{item.published ? '顯示中' : '隱藏中'}</Badge>}
+            {!def.single && (
+              <Badge tone={item.published ? 'success' : 'neutral'}>
+                {item.published ? '顯示中' : '隱藏中'}
+              </Badge>
+            )}
             {hasDraft && <Badge tone="amber">有草稿</Badge>}
             <span className="tabular">最後更新 {formatTaipeiDateTime(item.updatedAt)}</span>
           </span>
@@ -318,7 +384,8 @@ function Editor({ kind, slug, item: initial }: { kind: ContentKind; slug: string
         {readOnly && <Alert tone="info">您的角色只能檢視網站內容，無法修改。</Alert>}
         {hasDraft && item && (
           <Alert tone="warning" title="這份內容有尚未發布的草稿">
-            草稿最後儲存於 {formatTaipeiDateTime(item.updatedAt)}。訪客目前看到的仍是已發布的版本；按「預覽」看草稿，按「發布」後網站才會更新。
+            草稿最後儲存於 {formatTaipeiDateTime(item.updatedAt)}
+            。訪客目前看到的仍是已發布的版本；按「預覽」看草稿，按「發布」後網站才會更新。
           </Alert>
         )}
         {item && !def.single && !item.published && (
@@ -327,7 +394,12 @@ function Editor({ kind, slug, item: initial }: { kind: ContentKind; slug: string
             title="這個項目目前隱藏，訪客看不到"
             action={
               canWrite ? (
-                <Button size="sm" variant="secondary" loading={busy === 'visibility'} onClick={() => void setVisible(true)}>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  loading={busy === 'visibility'}
+                  onClick={() => void setVisible(true)}
+                >
                   在網站上顯示
                 </Button>
               ) : undefined
@@ -348,7 +420,9 @@ function Editor({ kind, slug, item: initial }: { kind: ContentKind; slug: string
                         type="button"
                         className="text-left underline underline-offset-4"
                         onClick={() => {
-                          const el = document.getElementById(fieldId(key)) ?? document.getElementById(fieldId(key.split('.').slice(0, -1).join('.')));
+                          const el =
+                            document.getElementById(fieldId(key)) ??
+                            document.getElementById(fieldId(key.split('.').slice(0, -1).join('.')));
                           el?.focus();
                           el?.scrollIntoView({ block: 'center' });
                         }}
@@ -365,7 +439,13 @@ function Editor({ kind, slug, item: initial }: { kind: ContentKind; slug: string
           </div>
         )}
 
-        <form ref={formRef} noValidate onSubmit={(e) => void onSubmit(e)} aria-label={slug === null ? title : `編輯${title}`} className="flex flex-col gap-6">
+        <form
+          ref={formRef}
+          noValidate
+          onSubmit={(e) => void onSubmit(e)}
+          aria-label={slug === null ? title : `編輯${title}`}
+          className="flex flex-col gap-6"
+        >
           <div key={version} className="rounded-xl border border-line bg-surface p-4 shadow-card sm:p-6">
             <ObjectFields fields={def.fields} path="" ctx={ctx} />
           </div>
@@ -384,7 +464,11 @@ function Editor({ kind, slug, item: initial }: { kind: ContentKind; slug: string
               ) : (
                 <>
                   {!readOnly && (
-                    <Button type="submit" loading={busy === 'save'} disabled={busy !== null && busy !== 'save'}>
+                    <Button
+                      type="submit"
+                      loading={busy === 'save'}
+                      disabled={busy !== null && busy !== 'save'}
+                    >
                       儲存草稿
                     </Button>
                   )}
@@ -393,10 +477,21 @@ function Editor({ kind, slug, item: initial }: { kind: ContentKind; slug: string
                   </Button>
                   {!readOnly && (
                     <>
-                      <Button variant="secondary" onClick={() => setConfirm('publish')} disabled={(!hasDraft && !dirty) || busy !== null} loading={busy === 'publish'}>
+                      <Button
+                        variant="secondary"
+                        onClick={() => setConfirm('publish')}
+                        disabled={(!hasDraft && !dirty) || busy !== null}
+                        loading={busy === 'publish'}
+                      >
                         發布
                       </Button>
-                      <Button variant="ghost" className="enabled:text-danger" onClick={() => setConfirm('discard')} disabled={(!hasDraft && !dirty) || busy !== null} loading={busy === 'discard'}>
+                      <Button
+                        variant="ghost"
+                        className="enabled:text-danger"
+                        onClick={() => setConfirm('discard')}
+                        disabled={(!hasDraft && !dirty) || busy !== null}
+                        loading={busy === 'discard'}
+                      >
                         捨棄草稿
                       </Button>
                     </>
@@ -442,7 +537,11 @@ function Editor({ kind, slug, item: initial }: { kind: ContentKind; slug: string
           </>
         }
       >
-        <p>{hasDraft ? '草稿中的修改會全部刪除，編輯器會回到網站上目前的版本。這個動作無法復原。' : '尚未儲存的修改會全部清除，回到上次儲存的內容。'}</p>
+        <p>
+          {hasDraft
+            ? '草稿中的修改會全部刪除，編輯器會回到網站上目前的版本。這個動作無法復原。'
+            : '尚未儲存的修改會全部清除，回到上次儲存的內容。'}
+        </p>
       </Dialog>
       <Dialog
         open={blocker.state === 'blocked'}

@@ -2,7 +2,14 @@ import { useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from 'react-router';
-import { CONTENT_KIND_DEFS, CONTENT_PAGES, TEXT_PAGE_LABELS, contentListPath, type ContentList, type ContentListItem } from '@shop/shared/admin-content';
+import {
+  CONTENT_KIND_DEFS,
+  CONTENT_PAGES,
+  TEXT_PAGE_LABELS,
+  contentListPath,
+  type ContentList,
+  type ContentListItem,
+} from '@shop/shared/admin-content';
 import type { ContentKind, TextPageSlug } from '@shop/shared/content';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, ButtonLink, buttonClass } from '../../../components/ui/button.tsx';
@@ -25,7 +32,14 @@ const isKind = (k: string | undefined): k is ContentKind => Boolean(k && k in CO
 
 function Arrow({ up }: { up: boolean }) {
   return (
-    <svg viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+    <svg
+      viewBox="0 0 20 20"
+      className="size-4"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      aria-hidden="true"
+    >
       <path d={up ? 'M5 12l5-5 5 5' : 'M5 8l5 5 5-5'} />
     </svg>
   );
@@ -35,7 +49,13 @@ function Arrow({ up }: { up: boolean }) {
 export default function ContentListPage() {
   const { kind } = useParams();
   if (!isKind(kind)) {
-    return <EmptyState title="沒有這種網站內容" description="網址可能有誤。" action={<ButtonLink to={adminPath.content()}>回到網站內容</ButtonLink>} />;
+    return (
+      <EmptyState
+        title="沒有這種網站內容"
+        description="網址可能有誤。"
+        action={<ButtonLink to={adminPath.content()}>回到網站內容</ButtonLink>}
+      />
+    );
   }
   const pages = CONTENT_PAGES[kind];
   if (pages && pages.length === 1) return <Navigate to={adminPath.contentEdit(kind, pages[0]!)} replace />;
@@ -62,7 +82,9 @@ function KindList({ kind }: { kind: ContentKind }) {
     return order.flatMap((slug) => all.filter((i) => i.slug === slug));
   }, [list.data, order]);
   const q = filters.q.trim().toLowerCase();
-  const shown = q ? items.filter((i) => `${i.title} ${i.subtitle ?? ''} ${i.slug}`.toLowerCase().includes(q)) : items;
+  const shown = q
+    ? items.filter((i) => `${i.title} ${i.subtitle ?? ''} ${i.slug}`.toLowerCase().includes(q))
+    : items;
   const canReorder = canWrite && def.orderable && !def.single && !q;
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: contentKeys.all });
@@ -114,7 +136,9 @@ function KindList({ kind }: { kind: ContentKind }) {
     setBusy(item.slug);
     try {
       await contentApi.setVisibility(kind, item.slug, !item.published);
-      toast.success(item.published ? `「${item.title}」已隱藏，訪客看不到了。` : `「${item.title}」已顯示在網站上。`);
+      toast.success(
+        item.published ? `「${item.title}」已隱藏，訪客看不到了。` : `「${item.title}」已顯示在網站上。`,
+      );
       await refresh();
     } catch (error) {
       toast.error(errorMessage(error));
@@ -148,26 +172,41 @@ function KindList({ kind }: { kind: ContentKind }) {
       actions={
         <>
           {listPath && (
-            <a href={`${listPath}?preview=1`} target="_blank" rel="noopener" className={buttonClass('secondary', 'md')}>
+            <a
+              href={`${listPath}?preview=1`}
+              target="_blank"
+              rel="noopener"
+              className={buttonClass('secondary', 'md')}
+            >
               預覽網站頁面<span className="sr-only">（另開新分頁）</span>
             </a>
           )}
-          {canWrite && !def.single && <ButtonLink to={adminPath.contentEdit(kind, 'new')}>新增{def.itemLabel}</ButtonLink>}
+          {canWrite && !def.single && (
+            <ButtonLink to={adminPath.contentEdit(kind, 'new')}>新增{def.itemLabel}</ButtonLink>
+          )}
         </>
       }
     >
       {!def.single && (
         <FilterBar label={`搜尋${def.label}`}>
-          <TextField label="搜尋" type="search" value={filters.q} onChange={(e) => setFilters({ q: e.target.value })} placeholder={`${def.itemLabel}名稱或代碼`} containerClassName="w-full sm:w-80" />
+          <TextField
+            label="搜尋"
+            type="search"
+            value={filters.q}
+            onChange={(e) => setFilters({ q: e.target.value })}
+            placeholder={`${def.itemLabel}名稱或代碼`}
+            containerClassName="w-full sm:w-80"
+          />
         </FilterBar>
       )}
       {def.orderNote && <p className="text-sm text-ink-muted">{def.orderNote}</p>}
       {canWrite && def.orderable && q && <p className="text-sm text-ink-muted">清除搜尋後才能調整順序。</p>}
-      {list.isError && (
-        <LoadError title="清單暫時無法載入" query={list} />
-      )}
+      {list.isError && <LoadError title="清單暫時無法載入" query={list} />}
       {list.isPending && (
-        <ul aria-label="載入中" className="flex flex-col divide-y divide-line rounded-xl border border-line bg-surface">
+        <ul
+          aria-label="載入中"
+          className="flex flex-col divide-y divide-line rounded-xl border border-line bg-surface"
+        >
           {Array.from({ length: 6 }, (_, i) => (
             <li key={i} className="flex items-center gap-4 px-4 py-4">
               <Skeleton className="h-5 w-8" />
@@ -177,11 +216,31 @@ function KindList({ kind }: { kind: ContentKind }) {
         </ul>
       )}
       {list.data && items.length === 0 && (
-        <EmptyState title={`還沒有任何${def.itemLabel}`} action={canWrite ? <ButtonLink to={adminPath.contentEdit(kind, 'new')}>新增{def.itemLabel}</ButtonLink> : undefined} />
+        <EmptyState
+          title={`還沒有任何${def.itemLabel}`}
+          action={
+            canWrite ? (
+              <ButtonLink to={adminPath.contentEdit(kind, 'new')}>新增{def.itemLabel}</ButtonLink>
+            ) : undefined
+          }
+        />
       )}
-      {list.data && items.length > 0 && shown.length === 0 && <EmptyState title="找不到符合的項目" description="換個關鍵字試試。" action={<Button variant="secondary" onClick={() => setFilters({ q: '' })}>清除搜尋</Button>} />}
+      {list.data && items.length > 0 && shown.length === 0 && (
+        <EmptyState
+          title="找不到符合的項目"
+          description="換個關鍵字試試。"
+          action={
+            <Button variant="secondary" onClick={() => setFilters({ q: '' })}>
+              清除搜尋
+            </Button>
+          }
+        />
+      )}
       {shown.length > 0 && (
-        <ol aria-label={`${def.label}（依網站上的順序）`} className="flex flex-col divide-y divide-line rounded-xl border border-line bg-surface">
+        <ol
+          aria-label={`${def.label}（依網站上的順序）`}
+          className="flex flex-col divide-y divide-line rounded-xl border border-line bg-surface"
+        >
           {shown.map((item) => {
             const index = items.indexOf(item);
             const name = kind === 'textPage' ? TEXT_PAGE_LABELS[item.slug as TextPageSlug] : item.title;
@@ -227,7 +286,10 @@ function KindList({ kind }: { kind: ContentKind }) {
                   )
                 )}
                 <div className="flex min-w-0 flex-1 basis-48 flex-col gap-0.5">
-                  <Link to={adminPath.contentEdit(kind, item.slug)} className="font-medium text-ink underline-offset-4 hover:text-tea hover:underline">
+                  <Link
+                    to={adminPath.contentEdit(kind, item.slug)}
+                    className="font-medium text-ink underline-offset-4 hover:text-tea hover:underline"
+                  >
                     {name}
                   </Link>
                   <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-ink-muted">
@@ -239,11 +301,21 @@ function KindList({ kind }: { kind: ContentKind }) {
                 </div>
                 {canWrite && !def.single && (
                   <div className="flex flex-wrap gap-2">
-                    <Button size="sm" variant="secondary" loading={busy === item.slug} onClick={() => void toggle(item)}>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      loading={busy === item.slug}
+                      onClick={() => void toggle(item)}
+                    >
                       {item.published ? '隱藏' : '顯示'}
                       <span className="sr-only">「{item.title}」</span>
                     </Button>
-                    <Button size="sm" variant="ghost" className="enabled:text-danger" onClick={() => setDeleting(item)}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      className="enabled:text-danger"
+                      onClick={() => setDeleting(item)}
+                    >
                       刪除<span className="sr-only">「{item.title}」</span>
                     </Button>
                   </div>
@@ -272,9 +344,12 @@ function KindList({ kind }: { kind: ContentKind }) {
         }
       >
         <p>
-          確定要刪除「{deleting?.title}」嗎？網站上會立即移除，{deleting?.hasDraft ? '尚未發布的草稿也會一起刪除，' : ''}刪除後無法復原。
+          確定要刪除「{deleting?.title}」嗎？網站上會立即移除，
+          {deleting?.hasDraft ? '尚未發布的草稿也會一起刪除，' : ''}刪除後無法復原。
         </p>
-        {deleting?.published && <p className="mt-2 text-sm text-ink-muted">只想暫時不讓訪客看到，可以改用「隱藏」。</p>}
+        {deleting?.published && (
+          <p className="mt-2 text-sm text-ink-muted">只想暫時不讓訪客看到，可以改用「隱藏」。</p>
+        )}
       </Dialog>
     </AdminPage>
   );

@@ -1,6 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { CONTENT_KIND_DEFS, TEXT_PAGE_DESCRIPTIONS, TEXT_PAGE_LABELS, type ContentKindSummary } from '@shop/shared/admin-content';
+import {
+  CONTENT_KIND_DEFS,
+  TEXT_PAGE_DESCRIPTIONS,
+  TEXT_PAGE_LABELS,
+  type ContentKindSummary,
+} from '@shop/shared/admin-content';
 import type { TextPageSlug } from '@shop/shared/content';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -34,7 +39,9 @@ function KindCard({ to, title, description, counts, drafts, updatedAt }: CardPro
       <p className="text-sm text-ink-muted">{description}</p>
       <p className="mt-auto flex flex-wrap gap-x-3 gap-y-1 pt-2 text-xs text-ink-muted">
         {counts && <span className="tabular">{counts}</span>}
-        <span className="tabular">{updatedAt ? `最後更新 ${formatTaipeiDateTime(updatedAt)}` : '尚無內容'}</span>
+        <span className="tabular">
+          {updatedAt ? `最後更新 ${formatTaipeiDateTime(updatedAt)}` : '尚無內容'}
+        </span>
       </p>
     </li>
   );
@@ -46,7 +53,8 @@ function cardsFor(summary: ContentKindSummary): CardProps[] {
     return summary.pages.map((p) => ({
       to: adminPath.contentEdit(summary.kind, p.slug),
       title: summary.kind === 'textPage' ? TEXT_PAGE_LABELS[p.slug as TextPageSlug] : def.label,
-      description: summary.kind === 'textPage' ? TEXT_PAGE_DESCRIPTIONS[p.slug as TextPageSlug] : def.description,
+      description:
+        summary.kind === 'textPage' ? TEXT_PAGE_DESCRIPTIONS[p.slug as TextPageSlug] : def.description,
       drafts: p.hasDraft ? 1 : 0,
       updatedAt: p.updatedAt,
     }));
@@ -69,9 +77,7 @@ export default function ContentPage() {
   const overview = useQuery(contentOverviewQuery());
   return (
     <AdminPage title="網站內容" description="修改後先存成草稿，預覽確認後再發布；訪客只會看到已發布的內容。">
-      {overview.isError && (
-        <LoadError title="內容清單暫時無法載入" query={overview} />
-      )}
+      {overview.isError && <LoadError title="內容清單暫時無法載入" query={overview} />}
       {overview.isPending && (
         <ul aria-label="載入中" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {Array.from({ length: 9 }, (_, i) => (

@@ -1,5 +1,12 @@
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
-import { CouponBody, isoToTaipeiLocal, taipeiLocalToIso, type CouponBodyInput, type CouponDetail, type CouponOptions } from '@shop/shared/admin-coupons';
+import {
+  CouponBody,
+  isoToTaipeiLocal,
+  taipeiLocalToIso,
+  type CouponBodyInput,
+  type CouponDetail,
+  type CouponOptions,
+} from '@shop/shared/admin-coupons';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox, SelectField, TextField } from '../../../components/ui/field.tsx';
@@ -25,7 +32,20 @@ const DAY = 86_400_000;
 /** A new coupon: from the next full hour, for 30 days, once per member. */
 export function newCouponValues(now = new Date()): CouponFormValues {
   const hour = new Date(Math.ceil(now.getTime() / 3_600_000) * 3_600_000);
-  return { code: '', name: '', kind: 'fixed', value: '', minSpend: '0', startsAt: isoToTaipeiLocal(hour), endsAt: isoToTaipeiLocal(new Date(hour.getTime() + 30 * DAY)), totalLimit: '', perMemberLimit: '1', tierCodes: [], categoryIds: [], listed: false };
+  return {
+    code: '',
+    name: '',
+    kind: 'fixed',
+    value: '',
+    minSpend: '0',
+    startsAt: isoToTaipeiLocal(hour),
+    endsAt: isoToTaipeiLocal(new Date(hour.getTime() + 30 * DAY)),
+    totalLimit: '',
+    perMemberLimit: '1',
+    tierCodes: [],
+    categoryIds: [],
+    listed: false,
+  };
 }
 
 export function couponFormValues(c: CouponDetail): CouponFormValues {
@@ -77,10 +97,13 @@ const resolver: Resolver<CouponFormValues> = async (values) => {
     }
   }
   if (values.value.trim() === '') errors.value = { type: 'required', message: '請填寫折扣' };
-  if (values.perMemberLimit.trim() === '') errors.perMemberLimit = { type: 'required', message: '請填寫每人可用次數' };
+  if (values.perMemberLimit.trim() === '')
+    errors.perMemberLimit = { type: 'required', message: '請填寫每人可用次數' };
   if (values.startsAt === '') errors.startsAt = { type: 'required', message: '請選擇開始時間' };
   if (values.endsAt === '') errors.endsAt = { type: 'required', message: '請選擇結束時間' };
-  return Object.keys(errors).length === 0 ? { values, errors: {} } : { values: {}, errors: errors as FieldErrors<CouponFormValues> };
+  return Object.keys(errors).length === 0
+    ? { values, errors: {} }
+    : { values: {}, errors: errors as FieldErrors<CouponFormValues> };
 };
 
 /**
@@ -105,7 +128,11 @@ export function CouponForm({
   const form = useForm<CouponFormValues>({ resolver, mode: FORM_MODE, defaultValues: initial });
   const { errors, isSubmitting, isDirty } = form.formState;
   const kind = useWatch({ control: form.control, name: 'kind' });
-  const { formError, onSubmit } = useApiSubmit(form, (values) => submit(toCouponBody(values)), (detail) => onSaved(detail, { reset: (v) => form.reset(v) }));
+  const { formError, onSubmit } = useApiSubmit(
+    form,
+    (values) => submit(toCouponBody(values)),
+    (detail) => onSaved(detail, { reset: (v) => form.reset(v) }),
+  );
   const arrayError = (e: unknown) => (e as { message?: string } | undefined)?.message;
 
   return (
@@ -114,8 +141,24 @@ export function CouponForm({
       <fieldset disabled={readOnly} className="flex min-w-0 flex-col gap-6">
         <legend className="sr-only">優惠券內容</legend>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="優惠碼" required autoComplete="off" spellCheck={false} className="font-mono uppercase" hint="英文字母、數字與連字號，3 到 32 個字元；會自動轉成大寫。" error={errors.code?.message} {...form.register('code')} />
-          <TextField label="名稱" required hint="顯示給會員看，例如「春茶上市 9 折」。" maxLength={40} error={errors.name?.message} {...form.register('name')} />
+          <TextField
+            label="優惠碼"
+            required
+            autoComplete="off"
+            spellCheck={false}
+            className="font-mono uppercase"
+            hint="英文字母、數字與連字號，3 到 32 個字元；會自動轉成大寫。"
+            error={errors.code?.message}
+            {...form.register('code')}
+          />
+          <TextField
+            label="名稱"
+            required
+            hint="顯示給會員看，例如「春茶上市 9 折」。"
+            maxLength={40}
+            error={errors.name?.message}
+            {...form.register('name')}
+          />
         </div>
         <div className="grid gap-4 sm:grid-cols-3">
           <SelectField label="折扣方式" required error={errors.kind?.message} {...form.register('kind')}>
@@ -130,21 +173,59 @@ export function CouponForm({
             error={errors.value?.message}
             {...form.register('value')}
           />
-          <TextField label="最低消費（元）" inputMode="numeric" hint="0 代表不限金額。" error={errors.minSpend?.message} {...form.register('minSpend')} />
+          <TextField
+            label="最低消費（元）"
+            inputMode="numeric"
+            hint="0 代表不限金額。"
+            error={errors.minSpend?.message}
+            {...form.register('minSpend')}
+          />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="開始時間" type="datetime-local" required hint="臺北時間" error={errors.startsAt?.message} {...form.register('startsAt')} />
-          <TextField label="結束時間" type="datetime-local" required hint="臺北時間；到這個時間就不能再使用。" error={errors.endsAt?.message} {...form.register('endsAt')} />
+          <TextField
+            label="開始時間"
+            type="datetime-local"
+            required
+            hint="臺北時間"
+            error={errors.startsAt?.message}
+            {...form.register('startsAt')}
+          />
+          <TextField
+            label="結束時間"
+            type="datetime-local"
+            required
+            hint="臺北時間；到這個時間就不能再使用。"
+            error={errors.endsAt?.message}
+            {...form.register('endsAt')}
+          />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="總使用次數上限" inputMode="numeric" hint="留空代表不限次數。" error={errors.totalLimit?.message} {...form.register('totalLimit')} />
-          <TextField label="每人可用次數" required inputMode="numeric" error={errors.perMemberLimit?.message} {...form.register('perMemberLimit')} />
+          <TextField
+            label="總使用次數上限"
+            inputMode="numeric"
+            hint="留空代表不限次數。"
+            error={errors.totalLimit?.message}
+            {...form.register('totalLimit')}
+          />
+          <TextField
+            label="每人可用次數"
+            required
+            inputMode="numeric"
+            error={errors.perMemberLimit?.message}
+            {...form.register('perMemberLimit')}
+          />
         </div>
         <fieldset className="flex flex-col gap-1">
           <legend className="text-sm font-medium">限定會員等級</legend>
           <p className="text-sm text-ink-muted">都不勾選代表所有會員都能使用。</p>
           <div className="flex flex-wrap gap-x-6">
-            {options ? options.tiers.map((t) => <Checkbox key={t.code} label={t.name} value={t.code} {...form.register('tierCodes')} />) : <p className="py-2 text-sm text-ink-muted">載入會員等級中…</p>}
+            {options ? (
+              options.tiers.map((t) => (
+                <Checkbox key={t.code} label={t.name} value={t.code} {...form.register('tierCodes')} />
+              ))
+            ) : (
+              <p className="py-2 text-sm text-ink-muted">載入會員等級中…</p>
+            )}
           </div>
           {arrayError(errors.tierCodes) && (
             <p className="text-sm text-danger" role="alert">
@@ -154,9 +235,18 @@ export function CouponForm({
         </fieldset>
         <fieldset className="flex flex-col gap-1">
           <legend className="text-sm font-medium">限定商品分類</legend>
-          <p className="text-sm text-ink-muted">勾選後只有這些分類（含子分類）的商品金額會計入與折抵；都不勾選代表整筆訂單。</p>
+          <p className="text-sm text-ink-muted">
+            勾選後只有這些分類（含子分類）的商品金額會計入與折抵；都不勾選代表整筆訂單。
+          </p>
           <div className="flex flex-wrap gap-x-6">
-            {options?.categories.map((c) => <Checkbox key={c.id} label={c.parentName ? `${c.parentName}／${c.name}` : c.name} value={c.id} {...form.register('categoryIds')} />)}
+            {options?.categories.map((c) => (
+              <Checkbox
+                key={c.id}
+                label={c.parentName ? `${c.parentName}／${c.name}` : c.name}
+                value={c.id}
+                {...form.register('categoryIds')}
+              />
+            ))}
           </div>
           {arrayError(errors.categoryIds) && (
             <p className="text-sm text-danger" role="alert">
@@ -164,7 +254,10 @@ export function CouponForm({
             </p>
           )}
         </fieldset>
-        <Checkbox label="顯示在每位會員的「我的優惠券」（不勾選則只有知道優惠碼的人能用）" {...form.register('listed')} />
+        <Checkbox
+          label="顯示在每位會員的「我的優惠券」（不勾選則只有知道優惠碼的人能用）"
+          {...form.register('listed')}
+        />
       </fieldset>
       {!readOnly && (
         <div className="flex flex-wrap items-center justify-end gap-3 border-t border-line pt-4">

@@ -22,29 +22,44 @@ import { formatTaipeiDateTime } from '@shop/shared/taipei-time';
 import { couponsApi } from '../api.ts';
 
 function Redemptions({ coupon }: { coupon: CouponDetail }) {
-  if (coupon.redemptions.length === 0) return <p className="text-sm text-ink-muted">還沒有人使用這張優惠券。</p>;
+  if (coupon.redemptions.length === 0)
+    return <p className="text-sm text-ink-muted">還沒有人使用這張優惠券。</p>;
   return (
     <div className="relative -mx-5 overflow-x-auto sm:-mx-6">
       <table className="w-full text-sm">
         <caption className="sr-only">最近的使用紀錄</caption>
         <thead className="text-ink-muted">
           <tr>
-            <th scope="col" className="px-5 py-2 text-left font-medium whitespace-nowrap sm:px-6">訂單編號</th>
-            <th scope="col" className="px-3 py-2 text-left font-medium whitespace-nowrap">會員</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium whitespace-nowrap">折抵金額</th>
-            <th scope="col" className="px-5 py-2 text-left font-medium whitespace-nowrap sm:px-6">使用時間</th>
+            <th scope="col" className="px-5 py-2 text-left font-medium whitespace-nowrap sm:px-6">
+              訂單編號
+            </th>
+            <th scope="col" className="px-3 py-2 text-left font-medium whitespace-nowrap">
+              會員
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium whitespace-nowrap">
+              折抵金額
+            </th>
+            <th scope="col" className="px-5 py-2 text-left font-medium whitespace-nowrap sm:px-6">
+              使用時間
+            </th>
           </tr>
         </thead>
         <tbody>
           {coupon.redemptions.map((r) => (
             <tr key={r.orderNo} className="border-t border-line">
               <td className="px-5 py-2.5 sm:px-6">
-                <Link to={adminPath.orderDetail(r.orderNo)} className="tabular font-medium whitespace-nowrap text-tea underline-offset-4 hover:underline">
+                <Link
+                  to={adminPath.orderDetail(r.orderNo)}
+                  className="tabular font-medium whitespace-nowrap text-tea underline-offset-4 hover:underline"
+                >
                   {r.orderNo}
                 </Link>
               </td>
               <td className="px-3 py-2.5">
-                <Link to={adminPath.memberDetail(r.memberId)} className="text-tea underline-offset-4 hover:underline">
+                <Link
+                  to={adminPath.memberDetail(r.memberId)}
+                  className="text-tea underline-offset-4 hover:underline"
+                >
                   {r.memberName}
                 </Link>
                 <span className="block text-xs break-all text-ink-muted">{r.memberEmail}</span>
@@ -77,7 +92,11 @@ function PauseButton({ coupon }: { coupon: CouponDetail }) {
   });
   if (coupon.state === 'expired' && pausing) return null;
   return (
-    <Button variant={pausing ? 'secondary' : 'primary'} loading={mutation.isPending} onClick={() => mutation.mutate()}>
+    <Button
+      variant={pausing ? 'secondary' : 'primary'}
+      loading={mutation.isPending}
+      onClick={() => mutation.mutate()}
+    >
       {pausing ? '暫停使用' : '恢復使用'}
     </Button>
   );
@@ -125,7 +144,11 @@ export default function CouponEditPage() {
 
   if (!couponId) {
     return (
-      <AdminPage title="新增優惠券" back={back} description="建立後立即生效（從開始時間起）。會員等級與商品分類的限制可以一起設定。">
+      <AdminPage
+        title="新增優惠券"
+        back={back}
+        description="建立後立即生效（從開始時間起）。會員等級與商品分類的限制可以一起設定。"
+      >
         <Card>
           <CouponForm
             initial={initialNew}
@@ -146,7 +169,8 @@ export default function CouponEditPage() {
   }
 
   if (query.isError) {
-    const notFound = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
+    const notFound =
+      query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
     return (
       <AdminPage title="編輯優惠券" back={back}>
         {notFound ? (
@@ -169,7 +193,12 @@ export default function CouponEditPage() {
 
   const coupon = query.data;
   return (
-    <AdminPage title={canWrite ? `編輯優惠券 ${coupon.code}` : `優惠券 ${coupon.code}`} back={back} description={coupon.name} actions={canWrite ? <PauseButton coupon={coupon} /> : undefined}>
+    <AdminPage
+      title={canWrite ? `編輯優惠券 ${coupon.code}` : `優惠券 ${coupon.code}`}
+      back={back}
+      description={coupon.name}
+      actions={canWrite ? <PauseButton coupon={coupon} /> : undefined}
+    >
       <Card>
         <Summary coupon={coupon} />
       </Card>
@@ -199,7 +228,10 @@ export default function CouponEditPage() {
       <Card>
         <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
           <h2 className="text-lg font-semibold">最近的使用紀錄</h2>
-          <span className="text-sm text-ink-muted">共使用 {coupon.usedCount} 次{coupon.usedCount > coupon.redemptions.length ? `，顯示最近 ${coupon.redemptions.length} 筆` : ''}</span>
+          <span className="text-sm text-ink-muted">
+            共使用 {coupon.usedCount} 次
+            {coupon.usedCount > coupon.redemptions.length ? `，顯示最近 ${coupon.redemptions.length} 筆` : ''}
+          </span>
         </div>
         <Redemptions coupon={coupon} />
       </Card>

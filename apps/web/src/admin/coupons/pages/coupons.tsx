@@ -1,6 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
-import { COUPON_VALIDITY, COUPON_VALIDITY_LABELS, couponValueText, type CouponListQuery, type CouponRow } from '@shop/shared/admin-coupons';
+import {
+  COUPON_VALIDITY,
+  COUPON_VALIDITY_LABELS,
+  couponValueText,
+  type CouponListQuery,
+  type CouponRow,
+} from '@shop/shared/admin-coupons';
 import { adminPath } from '@shop/shared/admin-routes';
 import { formatTwd } from '@shop/shared/money';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -22,7 +28,9 @@ function toApiQuery(f: typeof DEFAULTS, page: number): Partial<CouponListQuery> 
   return {
     ...(f.q.trim() ? { q: f.q.trim() } : {}),
     ...(f.status === 'active' || f.status === 'paused' ? { status: f.status } : {}),
-    ...(COUPON_VALIDITY.includes(f.validity as never) ? { validity: f.validity as CouponListQuery['validity'] } : {}),
+    ...(COUPON_VALIDITY.includes(f.validity as never)
+      ? { validity: f.validity as CouponListQuery['validity'] }
+      : {}),
     ...(f.scope === 'shared' || f.scope === 'personal' ? { scope: f.scope } : {}),
     page,
   };
@@ -46,7 +54,11 @@ export default function CouponsPage() {
       className: 'min-w-44',
       cell: (r) => (
         <>
-          <Link to={adminPath.couponEdit(r.id)} state={{ listSearch: location.search }} className="font-mono font-medium break-all text-tea underline-offset-4 hover:underline">
+          <Link
+            to={adminPath.couponEdit(r.id)}
+            state={{ listSearch: location.search }}
+            className="font-mono font-medium break-all text-tea underline-offset-4 hover:underline"
+          >
             {r.code}
           </Link>
           <span className="block text-xs text-ink-muted">{r.name}</span>
@@ -59,7 +71,9 @@ export default function CouponsPage() {
       cell: (r) => (
         <span className="whitespace-nowrap">
           {couponValueText(r)}
-          <span className="block text-xs text-ink-muted">{r.minSpend > 0 ? `滿 ${formatTwd(r.minSpend)}` : '不限金額'}</span>
+          <span className="block text-xs text-ink-muted">
+            {r.minSpend > 0 ? `滿 ${formatTwd(r.minSpend)}` : '不限金額'}
+          </span>
         </span>
       ),
     },
@@ -69,7 +83,9 @@ export default function CouponsPage() {
       cell: (r) => (
         <span className="tabular whitespace-nowrap">
           {formatTaipeiDate(r.startsAt)}
-          <span className="block text-xs text-ink-muted">至 {formatTaipeiDate(new Date(Date.parse(r.endsAt) - 1).toISOString())}</span>
+          <span className="block text-xs text-ink-muted">
+            至 {formatTaipeiDate(new Date(Date.parse(r.endsAt) - 1).toISOString())}
+          </span>
         </span>
       ),
     },
@@ -80,18 +96,32 @@ export default function CouponsPage() {
       cell: (r) =>
         r.ownerEmail ? (
           <span className="flex flex-col items-start gap-1">
-            <Badge tone="amber" className="whitespace-nowrap">專屬</Badge>
+            <Badge tone="amber" className="whitespace-nowrap">
+              專屬
+            </Badge>
             <span className="text-xs break-all text-ink-muted">{r.ownerEmail}</span>
           </span>
         ) : (
           <span className="flex flex-col items-start gap-1">
-            <span className="whitespace-nowrap">{r.tierCodes.length ? r.tierCodes.map(tierName).join('、') : '所有會員'}</span>
+            <span className="whitespace-nowrap">
+              {r.tierCodes.length ? r.tierCodes.map(tierName).join('、') : '所有會員'}
+            </span>
             {r.listed && <span className="text-xs text-ink-muted">顯示在會員優惠券</span>}
           </span>
         ),
     },
-    { key: 'usage', header: '已使用 / 上限', align: 'right', cell: (r) => <CouponUsage used={r.usedCount} limit={r.totalLimit} /> },
-    { key: 'state', header: '狀態', className: 'whitespace-nowrap', cell: (r) => <CouponStateBadge state={r.state} /> },
+    {
+      key: 'usage',
+      header: '已使用 / 上限',
+      align: 'right',
+      cell: (r) => <CouponUsage used={r.usedCount} limit={r.totalLimit} />,
+    },
+    {
+      key: 'state',
+      header: '狀態',
+      className: 'whitespace-nowrap',
+      cell: (r) => <CouponStateBadge state={r.state} />,
+    },
   ];
 
   return (
@@ -109,14 +139,22 @@ export default function CouponsPage() {
       <FilterBar label="篩選優惠券">
         <SearchBox value={filters.q} onSearch={(q) => setFilters({ q })} placeholder="優惠碼或名稱" />
         <div className="w-[calc(50%-0.375rem)] sm:w-36">
-          <SelectField label="啟用狀態" value={filters.status} onChange={(e) => setFilters({ status: e.target.value })}>
+          <SelectField
+            label="啟用狀態"
+            value={filters.status}
+            onChange={(e) => setFilters({ status: e.target.value })}
+          >
             <option value="">全部</option>
             <option value="active">啟用中</option>
             <option value="paused">已暫停</option>
           </SelectField>
         </div>
         <div className="w-[calc(50%-0.375rem)] sm:w-36">
-          <SelectField label="期間" value={filters.validity} onChange={(e) => setFilters({ validity: e.target.value })}>
+          <SelectField
+            label="期間"
+            value={filters.validity}
+            onChange={(e) => setFilters({ validity: e.target.value })}
+          >
             <option value="">全部</option>
             {COUPON_VALIDITY.map((v) => (
               <option key={v} value={v}>
@@ -126,7 +164,11 @@ export default function CouponsPage() {
           </SelectField>
         </div>
         <div className="w-[calc(50%-0.375rem)] sm:w-36">
-          <SelectField label="類型" value={filters.scope} onChange={(e) => setFilters({ scope: e.target.value })}>
+          <SelectField
+            label="類型"
+            value={filters.scope}
+            onChange={(e) => setFilters({ scope: e.target.value })}
+          >
             <option value="">全部</option>
             <option value="shared">公開優惠碼</option>
             <option value="personal">會員專屬</option>

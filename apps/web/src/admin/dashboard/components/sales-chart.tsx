@@ -10,7 +10,11 @@ const INK_MUTED = '#5b665f';
 const LINE = '#e3dcd0';
 
 /** Daily sales of the last 30 days as bars (uPlot); a table with the same figures sits beside it for screen readers. */
-export function SalesChart({ days }: { days: ReadonlyArray<{ date: string; sales: number; orders: number }> }) {
+export function SalesChart({
+  days,
+}: {
+  days: ReadonlyArray<{ date: string; sales: number; orders: number }>;
+}) {
   const box = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -18,17 +22,32 @@ export function SalesChart({ days }: { days: ReadonlyArray<{ date: string; sales
     if (!el) return;
     const xs = days.map((d) => Date.parse(`${d.date}T12:00:00+08:00`) / 1000);
     const sales = days.map((d) => d.sales);
-    const axis = { stroke: INK_MUTED, grid: { stroke: LINE, width: 1 }, ticks: { stroke: LINE, width: 1 }, font: '12px "Noto Sans TC", system-ui, sans-serif' };
+    const axis = {
+      stroke: INK_MUTED,
+      grid: { stroke: LINE, width: 1 },
+      ticks: { stroke: LINE, width: 1 },
+      font: '12px "Noto Sans TC", system-ui, sans-serif',
+    };
     const opts: uPlot.Options = {
       width: el.clientWidth,
       height: 260,
       tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), TAIPEI_TIME_ZONE),
       legend: { show: false },
       cursor: { drag: { x: false, y: false } },
-      scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1000, Math.ceil((max * 1.15) / 1000) * 1000)] } },
+      scales: {
+        x: { time: true },
+        y: { range: (_u, _min, max) => [0, Math.max(1000, Math.ceil((max * 1.15) / 1000) * 1000)] },
+      },
       axes: [
         { ...axis, values: (_u, ticks) => ticks.map((t) => formatTaipeiMonthDay(t * 1000)) },
-        { ...axis, size: 64, values: (_u, ticks) => ticks.map((t) => (t >= 10_000 ? `${(t / 10_000).toLocaleString('zh-TW')} 萬` : t.toLocaleString('zh-TW'))) },
+        {
+          ...axis,
+          size: 64,
+          values: (_u, ticks) =>
+            ticks.map((t) =>
+              t >= 10_000 ? `${(t / 10_000).toLocaleString('zh-TW')} 萬` : t.toLocaleString('zh-TW'),
+            ),
+        },
       ],
       series: [
         {},

@@ -32,9 +32,7 @@ export default function DashboardPage() {
 
   return (
     <AdminPage title="總覽" description={`${today}・數字以台北時間計算，每分鐘更新`}>
-      {q.isError && (
-        <LoadError title="總覽暫時無法載入" query={q} />
-      )}
+      {q.isError && <LoadError title="總覽暫時無法載入" query={q} />}
       <section aria-label="營業額" className="grid gap-4 sm:grid-cols-2">
         {d ? (
           <>
@@ -45,7 +43,9 @@ export default function DashboardPage() {
           !q.isError && [0, 1].map((i) => <Skeleton key={i} className="h-28 rounded-xl" />)
         )}
       </section>
-      <p className="-mt-3 text-xs text-ink-muted">營業額計入已付款訂單與貨到付款訂單，不含已取消、已退款與尚未付款的訂單。</p>
+      <p className="-mt-3 text-xs text-ink-muted">
+        營業額計入已付款訂單與貨到付款訂單，不含已取消、已退款與尚未付款的訂單。
+      </p>
 
       <Card className="flex flex-col gap-3">
         <h2 className="font-serif text-xl">最近 30 天營業額</h2>
@@ -62,7 +62,10 @@ export default function DashboardPage() {
                 .map((s) => (
                   <li key={s.status}>
                     {canOrders ? (
-                      <Link to={`${adminPath.orders()}?status=${encodeURIComponent(s.status)}`} className="flex flex-col rounded-lg border border-line px-3 py-2 hover:border-tea hover:bg-tea-soft">
+                      <Link
+                        to={`${adminPath.orders()}?status=${encodeURIComponent(s.status)}`}
+                        className="flex flex-col rounded-lg border border-line px-3 py-2 hover:border-tea hover:bg-tea-soft"
+                      >
                         <span className="text-sm text-ink-muted">{ORDER_STATUS_LABELS[s.status]}</span>
                         <span className="tabular text-2xl">{s.count}</span>
                       </Link>
@@ -90,7 +93,10 @@ export default function DashboardPage() {
                   <li key={v.sku} className="flex items-center justify-between gap-3 py-2">
                     <span className="min-w-0">
                       {canProducts ? (
-                        <Link to={adminPath.productEdit(v.productId)} className="text-tea underline-offset-4 hover:underline">
+                        <Link
+                          to={adminPath.productEdit(v.productId)}
+                          className="text-tea underline-offset-4 hover:underline"
+                        >
                           {v.productName}
                         </Link>
                       ) : (
@@ -100,7 +106,11 @@ export default function DashboardPage() {
                         {v.variantLabel || '單一規格'}・{v.sku}
                       </span>
                     </span>
-                    <span className={`tabular shrink-0 text-sm ${v.stock === 0 ? 'font-semibold text-danger' : 'font-medium text-ink'}`}>{v.stock === 0 ? '已售完' : `剩 ${v.stock} 件`}</span>
+                    <span
+                      className={`tabular shrink-0 text-sm ${v.stock === 0 ? 'font-semibold text-danger' : 'font-medium text-ink'}`}
+                    >
+                      {v.stock === 0 ? '已售完' : `剩 ${v.stock} 件`}
+                    </span>
                   </li>
                 ))}
               </ul>

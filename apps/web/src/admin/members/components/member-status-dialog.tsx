@@ -20,23 +20,35 @@ interface Target {
 function StatusForm({ member, onDone, onCancel }: { member: Target; onDone(): void; onCancel(): void }) {
   const client = useQueryClient();
   const disabling = member.disabledAt === null;
-  const form = useForm<{ reason: string }>({ mode: FORM_MODE, resolver: zodResolver(disabling ? DisableMemberBody : EnableMemberBody) as never, defaultValues: { reason: '' } });
+  const form = useForm<{ reason: string }>({
+    mode: FORM_MODE,
+    resolver: zodResolver(disabling ? DisableMemberBody : EnableMemberBody) as never,
+    defaultValues: { reason: '' },
+  });
   const { errors, isSubmitting } = form.formState;
   const { formError, onSubmit } = useApiSubmit(
     form,
     (values) => membersApi.setDisabled(member.id, disabling, values),
     (result) => {
       void client.invalidateQueries({ queryKey: memberKeys.all });
-      toast.success(disabling ? `已停用「${member.name}」${result.revokedSessions > 0 ? `，並登出 ${result.revokedSessions} 個裝置` : ''}。` : `已重新啟用「${member.name}」。`);
+      toast.success(
+        disabling
+          ? `已停用「${member.name}」${result.revokedSessions > 0 ? `，並登出 ${result.revokedSessions} 個裝置` : ''}。`
+          : `已重新啟用「${member.name}」。`,
+      );
       onDone();
     },
   );
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
       {disabling ? (
-        <p className="text-sm leading-relaxed">停用後，這個帳號會立刻在所有裝置上登出，也無法再登入或下單；既有訂單不受影響。之後可以隨時重新啟用。</p>
+        <p className="text-sm leading-relaxed">
+          停用後，這個帳號會立刻在所有裝置上登出，也無法再登入或下單；既有訂單不受影響。之後可以隨時重新啟用。
+        </p>
       ) : (
-        <p className="text-sm leading-relaxed">重新啟用後，會員可以再次登入（先前被登出的裝置需要重新登入）。</p>
+        <p className="text-sm leading-relaxed">
+          重新啟用後，會員可以再次登入（先前被登出的裝置需要重新登入）。
+        </p>
       )}
       {formError && <Alert tone="error">{formError}</Alert>}
       <TextAreaField
@@ -61,9 +73,21 @@ function StatusForm({ member, onDone, onCancel }: { member: Target; onDone(): vo
 }
 
 /** Asks for the reason, then disables (ending every session of the account) or enables it. */
-export function MemberStatusDialog({ member, open, onClose }: { member: Target; open: boolean; onClose(): void }) {
+export function MemberStatusDialog({
+  member,
+  open,
+  onClose,
+}: {
+  member: Target;
+  open: boolean;
+  onClose(): void;
+}) {
   return (
-    <Dialog open={open} onClose={onClose} title={member.disabledAt ? `重新啟用「${member.name}」` : `停用「${member.name}」的帳號`}>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={member.disabledAt ? `重新啟用「${member.name}」` : `停用「${member.name}」的帳號`}
+    >
       {open && <StatusForm member={member} onDone={onClose} onCancel={onClose} />}
     </Dialog>
   );

@@ -23,7 +23,6 @@ import { MemberStatusBadge } from '../components/member-status-badge.tsx';
 import { formatTaipeiDate, formatTaipeiDateTime } from '@shop/shared/taipei-time';
 import { PAYMENT_METHOD_SHORT } from '@shop/shared/payment-methods';
 
-
 const COUPON_STATES: Record<CouponView['state'], { label: string; tone: BadgeTone }> = {
   usable: { label: '可使用', tone: 'success' },
   used: { label: '已使用', tone: 'neutral' },
@@ -47,7 +46,17 @@ function Section({ title, children, action }: { title: string; children: ReactNo
 function Profile({ m }: { m: MemberDetail }) {
   const p = m.profile;
   const rows: Array<[string, ReactNode]> = [
-    ['電子郵件', <span className="[overflow-wrap:anywhere]">{p.email}{!p.emailVerified && <Badge tone="amber" className="ml-2">尚未驗證</Badge>}</span>],
+    [
+      '電子郵件',
+      <span className="[overflow-wrap:anywhere]">
+        {p.email}
+        {!p.emailVerified && (
+          <Badge tone="amber" className="ml-2">
+            尚未驗證
+          </Badge>
+        )}
+      </span>,
+    ],
     ['手機', p.phone ?? '未填寫'],
     ['生日', p.birthday ? p.birthday.replaceAll('-', '/') : '未填寫'],
     ['帳號類型', USER_ROLE_NAMES[p.role]],
@@ -69,7 +78,12 @@ function Profile({ m }: { m: MemberDetail }) {
 
 function Tier({ m }: { m: MemberDetail }) {
   const { current, next, spend, toNext } = m.membership;
-  const percent = next ? Math.min(100, Math.round(((spend - current.threshold) / Math.max(1, next.threshold - current.threshold)) * 100)) : 100;
+  const percent = next
+    ? Math.min(
+        100,
+        Math.round(((spend - current.threshold) / Math.max(1, next.threshold - current.threshold)) * 100),
+      )
+    : 100;
   return (
     <div className="flex flex-col gap-3 text-sm">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -78,10 +92,19 @@ function Tier({ m }: { m: MemberDetail }) {
           近 12 個月消費 <span className="tabular font-medium text-ink">{formatTwd(spend)}</span>
         </p>
       </div>
-      <div role="progressbar" aria-label={next ? `距離${next.name}的進度` : '已是最高等級'} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="h-2.5 overflow-hidden rounded-full bg-line">
+      <div
+        role="progressbar"
+        aria-label={next ? `距離${next.name}的進度` : '已是最高等級'}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="h-2.5 overflow-hidden rounded-full bg-line"
+      >
         <div className="h-full rounded-full bg-tea" style={{ width: `${percent}%` }} />
       </div>
-      <p className="text-ink-muted">{next ? `再消費 ${formatTwd(toNext)} 可升級為${next.name}。` : '已是最高等級。'}</p>
+      <p className="text-ink-muted">
+        {next ? `再消費 ${formatTwd(toNext)} 可升級為${next.name}。` : '已是最高等級。'}
+      </p>
       <p>
         目前優惠：{current.discountPercent > 0 ? `每筆訂單 ${current.discountPercent}% 折扣` : '無等級折扣'}
         {current.freeShippingOver !== null ? `，滿 ${formatTwd(current.freeShippingOver)} 免運費` : ''}。
@@ -98,21 +121,36 @@ function Orders({ m }: { m: MemberDetail }) {
         <caption className="sr-only">最近的訂單，共 {m.orderCount} 筆</caption>
         <thead className="text-ink-muted">
           <tr>
-            <th scope="col" className="px-5 py-2 text-left font-medium whitespace-nowrap sm:px-6">訂單編號與成立時間</th>
-            <th scope="col" className="px-3 py-2 text-left font-medium whitespace-nowrap">付款</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium whitespace-nowrap">件數</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium whitespace-nowrap">金額</th>
-            <th scope="col" className="px-5 py-2 text-left font-medium whitespace-nowrap sm:px-6">狀態</th>
+            <th scope="col" className="px-5 py-2 text-left font-medium whitespace-nowrap sm:px-6">
+              訂單編號與成立時間
+            </th>
+            <th scope="col" className="px-3 py-2 text-left font-medium whitespace-nowrap">
+              付款
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium whitespace-nowrap">
+              件數
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium whitespace-nowrap">
+              金額
+            </th>
+            <th scope="col" className="px-5 py-2 text-left font-medium whitespace-nowrap sm:px-6">
+              狀態
+            </th>
           </tr>
         </thead>
         <tbody>
           {m.orders.map((o) => (
             <tr key={o.orderNo} className="border-t border-line">
               <td className="px-5 py-2.5 sm:px-6">
-                <Link to={adminPath.orderDetail(o.orderNo)} className="tabular font-medium whitespace-nowrap text-tea underline-offset-4 hover:underline">
+                <Link
+                  to={adminPath.orderDetail(o.orderNo)}
+                  className="tabular font-medium whitespace-nowrap text-tea underline-offset-4 hover:underline"
+                >
                   {o.orderNo}
                 </Link>
-                <span className="tabular block text-xs whitespace-nowrap text-ink-muted">{formatTaipeiDateTime(o.createdAt)}</span>
+                <span className="tabular block text-xs whitespace-nowrap text-ink-muted">
+                  {formatTaipeiDateTime(o.createdAt)}
+                </span>
               </td>
               <td className="px-3 py-2.5 whitespace-nowrap">{PAYMENT_METHOD_SHORT[o.paymentMethod]}</td>
               <td className="tabular px-3 py-2.5 text-right">{o.itemCount}</td>
@@ -143,7 +181,9 @@ function Addresses({ m }: { m: MemberDetail }) {
             {a.recipientName}・<span className="tabular">{a.phone}</span>
           </p>
           <p className="text-ink-muted">
-            {a.kind === 'home' ? `${a.postalCode ?? ''} ${a.city ?? ''}${a.district ?? ''}${a.address ?? ''}`.trim() : `${cvsStoreLabel(a.cvsBrand, a.storeName)}（${a.storeId ?? ''}）${a.storeAddress ? `・${a.storeAddress}` : ''}`}
+            {a.kind === 'home'
+              ? `${a.postalCode ?? ''} ${a.city ?? ''}${a.district ?? ''}${a.address ?? ''}`.trim()
+              : `${cvsStoreLabel(a.cvsBrand, a.storeName)}（${a.storeId ?? ''}）${a.storeAddress ? `・${a.storeAddress}` : ''}`}
           </p>
         </li>
       ))}
@@ -182,7 +222,8 @@ export default function MemberDetailPage() {
   const back = { to: `${adminPath.members()}${listSearch}`, label: '會員列表' };
 
   if (query.isError) {
-    const notFound = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
+    const notFound =
+      query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
     return (
       <AdminPage title="會員資料" back={back}>
         {notFound ? (
@@ -234,7 +275,9 @@ export default function MemberDetailPage() {
           {p.disabledReason ? `原因：${p.disabledReason}` : '停用期間無法登入或下單。'}
         </Alert>
       )}
-      {canWrite && !allowed && !isSelf && p.role !== 'customer' && <p className="text-sm text-ink-muted">這是管理後台帳號，只有店主可以停用或啟用。</p>}
+      {canWrite && !allowed && !isSelf && p.role !== 'customer' && (
+        <p className="text-sm text-ink-muted">這是管理後台帳號，只有店主可以停用或啟用。</p>
+      )}
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         {/* Profile and tier first on phones; beside the orders on wide screens. */}
         <div className="flex min-w-0 flex-col gap-6 lg:col-start-2 lg:row-start-1">
@@ -246,7 +289,14 @@ export default function MemberDetailPage() {
           </Section>
         </div>
         <div className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-start-1">
-          <Section title="最近的訂單" action={<span className="text-sm text-ink-muted">共 {m.orderCount} 筆{m.orderCount > m.orders.length ? `，顯示最近 ${m.orders.length} 筆` : ''}</span>}>
+          <Section
+            title="最近的訂單"
+            action={
+              <span className="text-sm text-ink-muted">
+                共 {m.orderCount} 筆{m.orderCount > m.orders.length ? `，顯示最近 ${m.orders.length} 筆` : ''}
+              </span>
+            }
+          >
             <Orders m={m} />
           </Section>
           <Section title="常用地址">
@@ -257,7 +307,13 @@ export default function MemberDetailPage() {
           </Section>
         </div>
       </div>
-      {allowed && <MemberStatusDialog member={{ id: p.id, name: p.name, disabledAt: p.disabledAt }} open={dialog} onClose={() => setDialog(false)} />}
+      {allowed && (
+        <MemberStatusDialog
+          member={{ id: p.id, name: p.name, disabledAt: p.disabledAt }}
+          open={dialog}
+          onClose={() => setDialog(false)}
+        />
+      )}
     </AdminPage>
   );
 }

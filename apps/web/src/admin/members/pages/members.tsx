@@ -1,6 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
-import { MEMBER_STATUSES, MEMBER_STATUS_LABELS, USER_ROLE_NAMES, type MemberListQuery, type MemberRow, type MemberStatus } from '@shop/shared/admin-members';
+import {
+  MEMBER_STATUSES,
+  MEMBER_STATUS_LABELS,
+  USER_ROLE_NAMES,
+  type MemberListQuery,
+  type MemberRow,
+  type MemberStatus,
+} from '@shop/shared/admin-members';
 import { adminPath } from '@shop/shared/admin-routes';
 import { formatTwd } from '@shop/shared/money';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -34,7 +41,11 @@ const columns = (listSearch: string): Column<MemberRow>[] => [
     cell: (r) => (
       <>
         <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <Link to={adminPath.memberDetail(r.id)} state={{ listSearch }} className="font-medium text-tea underline-offset-4 hover:underline">
+          <Link
+            to={adminPath.memberDetail(r.id)}
+            state={{ listSearch }}
+            className="font-medium text-tea underline-offset-4 hover:underline"
+          >
             {r.name}
           </Link>
           {r.role !== 'customer' && (
@@ -47,12 +58,39 @@ const columns = (listSearch: string): Column<MemberRow>[] => [
       </>
     ),
   },
-  { key: 'phone', header: '手機', cell: (r) => <span className="tabular whitespace-nowrap">{r.phone ?? <span className="text-ink-muted">—</span>}</span> },
+  {
+    key: 'phone',
+    header: '手機',
+    cell: (r) => (
+      <span className="tabular whitespace-nowrap">
+        {r.phone ?? <span className="text-ink-muted">—</span>}
+      </span>
+    ),
+  },
   { key: 'tier', header: '等級', cell: (r) => <span className="whitespace-nowrap">{r.tierName}</span> },
-  { key: 'spend', header: '近 12 個月消費', align: 'right', cell: (r) => <span className="tabular whitespace-nowrap">{formatTwd(r.spend)}</span> },
-  { key: 'orders', header: '訂單數', align: 'right', cell: (r) => <span className="tabular">{r.orderCount}</span> },
-  { key: 'joined', header: '加入日期', cell: (r) => <span className="tabular whitespace-nowrap">{formatTaipeiDate(r.joinedAt)}</span> },
-  { key: 'status', header: '狀態', className: 'whitespace-nowrap', cell: (r) => <MemberStatusBadge disabledAt={r.disabledAt} /> },
+  {
+    key: 'spend',
+    header: '近 12 個月消費',
+    align: 'right',
+    cell: (r) => <span className="tabular whitespace-nowrap">{formatTwd(r.spend)}</span>,
+  },
+  {
+    key: 'orders',
+    header: '訂單數',
+    align: 'right',
+    cell: (r) => <span className="tabular">{r.orderCount}</span>,
+  },
+  {
+    key: 'joined',
+    header: '加入日期',
+    cell: (r) => <span className="tabular whitespace-nowrap">{formatTaipeiDate(r.joinedAt)}</span>,
+  },
+  {
+    key: 'status',
+    header: '狀態',
+    className: 'whitespace-nowrap',
+    cell: (r) => <MemberStatusBadge disabledAt={r.disabledAt} />,
+  },
 ];
 
 /** /admin/members: every account, newest first; search and filters kept in the URL. */
@@ -65,11 +103,18 @@ export default function MembersPage() {
   const clear = () => setFilters({ q: '', tier: '', status: '' });
 
   return (
-    <AdminPage title="會員" description="新加入的會員在最上面。消費金額依會員等級的規則計算：近 12 個月內已付款的訂單。">
+    <AdminPage
+      title="會員"
+      description="新加入的會員在最上面。消費金額依會員等級的規則計算：近 12 個月內已付款的訂單。"
+    >
       <FilterBar label="篩選會員">
         <SearchBox value={filters.q} onSearch={(q) => setFilters({ q })} placeholder="姓名、電子郵件或手機" />
         <div className="w-[calc(50%-0.375rem)] sm:w-40">
-          <SelectField label="會員等級" value={filters.tier} onChange={(e) => setFilters({ tier: e.target.value })}>
+          <SelectField
+            label="會員等級"
+            value={filters.tier}
+            onChange={(e) => setFilters({ tier: e.target.value })}
+          >
             <option value="">全部等級</option>
             {tiers.data?.tiers.map((t) => (
               <option key={t.code} value={t.code}>
@@ -79,7 +124,11 @@ export default function MembersPage() {
           </SelectField>
         </div>
         <div className="w-[calc(50%-0.375rem)] sm:w-36">
-          <SelectField label="帳號狀態" value={filters.status} onChange={(e) => setFilters({ status: e.target.value })}>
+          <SelectField
+            label="帳號狀態"
+            value={filters.status}
+            onChange={(e) => setFilters({ status: e.target.value })}
+          >
             <option value="">全部</option>
             {MEMBER_STATUSES.map((s) => (
               <option key={s} value={s}>

@@ -45,7 +45,10 @@ function Detail({ m, canWrite }: { m: AdminMessage; canWrite: boolean }) {
     try {
       const next = await messagesApi.setHandled(m.referenceNo, !m.handledAt);
       client.setQueryData(messageKeys.detail(m.referenceNo), next);
-      await client.invalidateQueries({ queryKey: messageKeys.all, predicate: (q) => q.queryKey[2] !== 'detail' });
+      await client.invalidateQueries({
+        queryKey: messageKeys.all,
+        predicate: (q) => q.queryKey[2] !== 'detail',
+      });
       toast.success(next.handledAt ? `${m.referenceNo} 已標示為已處理。` : `${m.referenceNo} 已改回未處理。`);
     } catch (e) {
       setError(errorMessage(e));
@@ -104,7 +107,9 @@ function Detail({ m, canWrite }: { m: AdminMessage; canWrite: boolean }) {
       </dl>
       <section aria-label="來信內容">
         <h3 className="mb-2 text-sm font-medium">來信內容</h3>
-        <p className="max-h-[45dvh] overflow-y-auto rounded-md border border-line bg-paper p-4 text-[0.9375rem] leading-relaxed break-words whitespace-pre-wrap">{m.message}</p>
+        <p className="max-h-[45dvh] overflow-y-auto rounded-md border border-line bg-paper p-4 text-[0.9375rem] leading-relaxed break-words whitespace-pre-wrap">
+          {m.message}
+        </p>
       </section>
       {error && <Alert tone="error">{error}</Alert>}
       <div className="flex flex-wrap justify-end gap-3">
@@ -123,10 +128,23 @@ function Detail({ m, canWrite }: { m: AdminMessage; canWrite: boolean }) {
 }
 
 /** The whole message in a dialog: who wrote, what about, the text; reply and mark handled. */
-export function MessageDialog({ referenceNo, onClose, canWrite }: { referenceNo: string | null; onClose(): void; canWrite: boolean }) {
+export function MessageDialog({
+  referenceNo,
+  onClose,
+  canWrite,
+}: {
+  referenceNo: string | null;
+  onClose(): void;
+  canWrite: boolean;
+}) {
   const query = useQuery({ ...messageQuery(referenceNo ?? ''), enabled: referenceNo !== null });
   return (
-    <Dialog open={referenceNo !== null} onClose={onClose} title={referenceNo ? `客服來信 ${referenceNo}` : '客服來信'} className="max-w-2xl">
+    <Dialog
+      open={referenceNo !== null}
+      onClose={onClose}
+      title={referenceNo ? `客服來信 ${referenceNo}` : '客服來信'}
+      className="max-w-2xl"
+    >
       {query.isError ? (
         <LoadError title="這封來信暫時無法載入" query={query} />
       ) : query.data ? (

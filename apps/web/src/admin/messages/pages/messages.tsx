@@ -52,11 +52,17 @@ export default function MessagesPage() {
       header: '單號與時間',
       cell: (r) => (
         <>
-          <button type="button" onClick={() => setOpen(r.referenceNo)} className="tabular font-medium whitespace-nowrap text-tea underline-offset-4 hover:underline">
+          <button
+            type="button"
+            onClick={() => setOpen(r.referenceNo)}
+            className="tabular font-medium whitespace-nowrap text-tea underline-offset-4 hover:underline"
+          >
             {r.referenceNo}
             <span className="sr-only">（開啟來信）</span>
           </button>
-          <span className="tabular block text-xs whitespace-nowrap text-ink-muted">{formatTaipeiDateTime(r.createdAt)}</span>
+          <span className="tabular block text-xs whitespace-nowrap text-ink-muted">
+            {formatTaipeiDateTime(r.createdAt)}
+          </span>
         </>
       ),
     },
@@ -71,19 +77,37 @@ export default function MessagesPage() {
       ),
     },
     { key: 'subject', header: '類別', cell: (r) => <span className="whitespace-nowrap">{r.subject}</span> },
-    { key: 'excerpt', header: '內容', className: 'min-w-64', cell: (r) => <span className="line-clamp-2 text-ink-muted">{r.excerpt}</span> },
+    {
+      key: 'excerpt',
+      header: '內容',
+      className: 'min-w-64',
+      cell: (r) => <span className="line-clamp-2 text-ink-muted">{r.excerpt}</span>,
+    },
   ];
 
   const filtered = Object.entries(filters).some(([k, v]) => v !== DEFAULTS[k as keyof typeof DEFAULTS]);
   return (
-    <AdminPage title="客服來信" description="顧客從「聯絡我們」送出的訊息。未處理的排在最前面；回覆後請標示為已處理。">
+    <AdminPage
+      title="客服來信"
+      description="顧客從「聯絡我們」送出的訊息。未處理的排在最前面；回覆後請標示為已處理。"
+    >
       <FilterBar>
-        <SelectField label="狀態" value={filters.handled} onChange={(e) => setFilters({ handled: e.target.value })} containerClassName="w-56">
+        <SelectField
+          label="狀態"
+          value={filters.handled}
+          onChange={(e) => setFilters({ handled: e.target.value })}
+          containerClassName="w-56"
+        >
           <option value="">全部（未處理優先）</option>
           <option value="no">未處理</option>
           <option value="yes">已處理</option>
         </SelectField>
-        <SelectField label="類別" value={filters.subject} onChange={(e) => setFilters({ subject: e.target.value })} containerClassName="w-44">
+        <SelectField
+          label="類別"
+          value={filters.subject}
+          onChange={(e) => setFilters({ subject: e.target.value })}
+          containerClassName="w-44"
+        >
           <option value="">全部類別</option>
           {CONTACT_SUBJECTS.map((s) => (
             <option key={s} value={s}>
@@ -91,7 +115,11 @@ export default function MessagesPage() {
             </option>
           ))}
         </SelectField>
-        <SearchBox value={filters.q} onSearch={(q) => setFilters({ q })} placeholder="姓名、電子郵件、單號或內容" />
+        <SearchBox
+          value={filters.q}
+          onSearch={(q) => setFilters({ q })}
+          placeholder="姓名、電子郵件、單號或內容"
+        />
         {filtered && (
           <Button variant="ghost" onClick={() => setFilters(DEFAULTS)}>
             清除條件

@@ -70,7 +70,17 @@ function useRunAction(order: AdminOrderDetail, onDone: () => void) {
 }
 
 /** 返回 and the dialog's submit button, for the order page's action dialogs (returns too). */
-export function DialogButtons({ onCancel, submitLabel, loading, danger }: { onCancel(): void; submitLabel: string; loading: boolean; danger?: boolean }) {
+export function DialogButtons({
+  onCancel,
+  submitLabel,
+  loading,
+  danger,
+}: {
+  onCancel(): void;
+  submitLabel: string;
+  loading: boolean;
+  danger?: boolean;
+}) {
   return (
     <div className="flex flex-wrap justify-end gap-3 pt-1">
       <Button variant="ghost" onClick={onCancel}>
@@ -84,10 +94,19 @@ export function DialogButtons({ onCancel, submitLabel, loading, danger }: { onCa
 }
 
 function ShipForm({ order, onClose }: { order: AdminOrderDetail; onClose(): void }) {
-  const fallback = order.shipping.method === 'cvs' ? CARRIER_FOR_CVS_BRAND[order.shipping.cvsBrand ?? ''] : undefined;
-  const form = useForm<ShipOrderFields>({ mode: FORM_MODE, resolver: zodResolver(ShipOrderFields), defaultValues: { carrier: fallback ?? '黑貓宅急便', trackingNo: '' } });
+  const fallback =
+    order.shipping.method === 'cvs' ? CARRIER_FOR_CVS_BRAND[order.shipping.cvsBrand ?? ''] : undefined;
+  const form = useForm<ShipOrderFields>({
+    mode: FORM_MODE,
+    resolver: zodResolver(ShipOrderFields),
+    defaultValues: { carrier: fallback ?? '黑貓宅急便', trackingNo: '' },
+  });
   const run = useRunAction(order, onClose);
-  const { formError, onSubmit } = useApiSubmit(form, (v) => run({ action: 'ship', ...v }), () => form.reset());
+  const { formError, onSubmit } = useApiSubmit(
+    form,
+    (v) => run({ action: 'ship', ...v }),
+    () => form.reset(),
+  );
   const { errors, isSubmitting } = form.formState;
   const [ecpay, setEcpay] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
   const viaEcpay = async () => {
@@ -100,21 +119,25 @@ function ShipForm({ order, onClose }: { order: AdminOrderDetail; onClose(): void
   };
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
-      <p className="text-sm text-ink-muted">出貨後，會員會收到含追蹤編號的出貨通知信，並可在會員中心追蹤配送進度。</p>
+      <p className="text-sm text-ink-muted">
+        出貨後，會員會收到含追蹤編號的出貨通知信，並可在會員中心追蹤配送進度。
+      </p>
       {/* ECPay's home delivery collects no cash: a cash-on-delivery home order goes with a carrier that does. */}
-      {order.allowedActions.includes('ship-ecpay') && !(order.shipping.method === 'home' && order.paymentMethod === 'cod') && (
-        <div className="flex flex-col gap-2 rounded-md border border-line p-4">
-          <p className="text-sm">
-            {order.shipping.method === 'cvs' ? '在綠界建立超商取貨物流單' : '在綠界建立黑貓宅配物流單'}
-            {order.paymentMethod === 'cod' && order.shipping.method === 'cvs' ? '（含取貨付款代收）' : ''}，追蹤編號自動帶入，貨態會自動更新。
-          </p>
-          {ecpay.error && <Alert tone="error">{ecpay.error}</Alert>}
-          <Button type="button" className="self-start" loading={ecpay.busy} onClick={() => void viaEcpay()}>
-            建立物流單並出貨
-          </Button>
-          <p className="pt-1 text-sm text-ink-muted">或自行寄送，填寫物流業者與追蹤編號：</p>
-        </div>
-      )}
+      {order.allowedActions.includes('ship-ecpay') &&
+        !(order.shipping.method === 'home' && order.paymentMethod === 'cod') && (
+          <div className="flex flex-col gap-2 rounded-md border border-line p-4">
+            <p className="text-sm">
+              {order.shipping.method === 'cvs' ? '在綠界建立超商取貨物流單' : '在綠界建立黑貓宅配物流單'}
+              {order.paymentMethod === 'cod' && order.shipping.method === 'cvs' ? '（含取貨付款代收）' : ''}
+              ，追蹤編號自動帶入，貨態會自動更新。
+            </p>
+            {ecpay.error && <Alert tone="error">{ecpay.error}</Alert>}
+            <Button type="button" className="self-start" loading={ecpay.busy} onClick={() => void viaEcpay()}>
+              建立物流單並出貨
+            </Button>
+            <p className="pt-1 text-sm text-ink-muted">或自行寄送，填寫物流業者與追蹤編號：</p>
+          </div>
+        )}
       {formError && <Alert tone="error">{formError}</Alert>}
       <SelectField label="物流業者" required error={errors.carrier?.message} {...form.register('carrier')}>
         {CARRIERS.map((c) => (
@@ -123,16 +146,33 @@ function ShipForm({ order, onClose }: { order: AdminOrderDetail; onClose(): void
           </option>
         ))}
       </SelectField>
-      <TextField label="追蹤編號" required autoFocus autoComplete="off" spellCheck={false} hint="6–30 個英文字母、數字或連字號" error={errors.trackingNo?.message} {...form.register('trackingNo')} />
+      <TextField
+        label="追蹤編號"
+        required
+        autoFocus
+        autoComplete="off"
+        spellCheck={false}
+        hint="6–30 個英文字母、數字或連字號"
+        error={errors.trackingNo?.message}
+        {...form.register('trackingNo')}
+      />
       <DialogButtons onCancel={onClose} submitLabel="確認出貨" loading={isSubmitting} />
     </form>
   );
 }
 
 function ShipmentEventForm({ order, onClose }: { order: AdminOrderDetail; onClose(): void }) {
-  const form = useForm<ShipmentEventFields>({ mode: FORM_MODE, resolver: zodResolver(ShipmentEventFields), defaultValues: { event: order.shipmentEvents[0] ?? 'in_transit', location: '' } });
+  const form = useForm<ShipmentEventFields>({
+    mode: FORM_MODE,
+    resolver: zodResolver(ShipmentEventFields),
+    defaultValues: { event: order.shipmentEvents[0] ?? 'in_transit', location: '' },
+  });
   const run = useRunAction(order, onClose);
-  const { formError, onSubmit } = useApiSubmit(form, (v) => run({ action: 'shipment-event', event: v.event, ...(v.location ? { location: v.location } : {}) }), () => form.reset());
+  const { formError, onSubmit } = useApiSubmit(
+    form,
+    (v) => run({ action: 'shipment-event', event: v.event, ...(v.location ? { location: v.location } : {}) }),
+    () => form.reset(),
+  );
   const { errors, isSubmitting } = form.formState;
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
@@ -145,18 +185,40 @@ function ShipmentEventForm({ order, onClose }: { order: AdminOrderDetail; onClos
           </option>
         ))}
       </SelectField>
-      <TextField label="地點" hint="選填，例如「台中轉運中心」" maxLength={60} error={errors.location?.message} {...form.register('location')} />
+      <TextField
+        label="地點"
+        hint="選填，例如「台中轉運中心」"
+        maxLength={60}
+        error={errors.location?.message}
+        {...form.register('location')}
+      />
       <DialogButtons onCancel={onClose} submitLabel="新增事件" loading={isSubmitting} />
     </form>
   );
 }
 
-function ReasonForm({ order, action, onClose }: { order: AdminOrderDetail; action: 'cancel' | 'refund'; onClose(): void }) {
+function ReasonForm({
+  order,
+  action,
+  onClose,
+}: {
+  order: AdminOrderDetail;
+  action: 'cancel' | 'refund';
+  onClose(): void;
+}) {
   const label = action === 'cancel' ? '取消原因' : '退款原因';
   const schema = ReasonFields(label);
-  const form = useForm<{ reason: string }>({ mode: FORM_MODE, resolver: zodResolver(schema), defaultValues: { reason: '' } });
+  const form = useForm<{ reason: string }>({
+    mode: FORM_MODE,
+    resolver: zodResolver(schema),
+    defaultValues: { reason: '' },
+  });
   const run = useRunAction(order, onClose);
-  const { formError, onSubmit } = useApiSubmit(form, (v) => run({ action, reason: v.reason }), () => form.reset());
+  const { formError, onSubmit } = useApiSubmit(
+    form,
+    (v) => run({ action, reason: v.reason }),
+    () => form.reset(),
+  );
   const { errors, isSubmitting } = form.formState;
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
@@ -166,13 +228,35 @@ function ReasonForm({ order, action, onClose }: { order: AdminOrderDetail; actio
         ))}
       </div>
       {formError && <Alert tone="error">{formError}</Alert>}
-      <TextAreaField label={label} required autoFocus maxLength={200} hint="會顯示在會員的訂單紀錄中，最多 200 個字" error={errors.reason?.message} className="min-h-24" {...form.register('reason')} />
-      <DialogButtons onCancel={onClose} submitLabel={action === 'cancel' ? '確認取消訂單' : '確認退款'} loading={isSubmitting} danger />
+      <TextAreaField
+        label={label}
+        required
+        autoFocus
+        maxLength={200}
+        hint="會顯示在會員的訂單紀錄中，最多 200 個字"
+        error={errors.reason?.message}
+        className="min-h-24"
+        {...form.register('reason')}
+      />
+      <DialogButtons
+        onCancel={onClose}
+        submitLabel={action === 'cancel' ? '確認取消訂單' : '確認退款'}
+        loading={isSubmitting}
+        danger
+      />
     </form>
   );
 }
 
-function ConfirmForm({ order, action, onClose }: { order: AdminOrderDetail; action: 'process' | 'deliver' | 'complete'; onClose(): void }) {
+function ConfirmForm({
+  order,
+  action,
+  onClose,
+}: {
+  order: AdminOrderDetail;
+  action: 'process' | 'deliver' | 'complete';
+  onClose(): void;
+}) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const run = useRunAction(order, onClose);
@@ -208,23 +292,37 @@ function ConfirmForm({ order, action, onClose }: { order: AdminOrderDetail; acti
 export function OrderActions({ order }: { order: AdminOrderDetail }) {
   const [open, setOpen] = useState<OrderAction | null>(null);
   const close = () => setOpen(null);
-  if (order.allowedActions.length === 0) return <p className="text-sm text-ink-muted">這筆訂單已結案，沒有可執行的操作。</p>;
+  if (order.allowedActions.length === 0)
+    return <p className="text-sm text-ink-muted">這筆訂單已結案，沒有可執行的操作。</p>;
   return (
     <>
       <div className="flex flex-wrap gap-2">
         {order.allowedActions
           .filter((a) => a !== 'ship-ecpay')
           .map((a) => (
-          <button key={a} type="button" className={DESTRUCTIVE.has(a) ? DESTRUCTIVE_CLASS : buttonClass(VARIANTS[a])} onClick={() => setOpen(a)}>
-            {ORDER_ACTION_LABELS[a]}
-          </button>
-        ))}
+            <button
+              key={a}
+              type="button"
+              className={DESTRUCTIVE.has(a) ? DESTRUCTIVE_CLASS : buttonClass(VARIANTS[a])}
+              onClick={() => setOpen(a)}
+            >
+              {ORDER_ACTION_LABELS[a]}
+            </button>
+          ))}
       </div>
-      <Dialog open={open !== null} onClose={close} title={open ? `${ORDER_ACTION_LABELS[open]}：${order.orderNo}` : ''}>
+      <Dialog
+        open={open !== null}
+        onClose={close}
+        title={open ? `${ORDER_ACTION_LABELS[open]}：${order.orderNo}` : ''}
+      >
         {open === 'ship' && <ShipForm order={order} onClose={close} />}
         {open === 'shipment-event' && <ShipmentEventForm order={order} onClose={close} />}
-        {(open === 'cancel' || open === 'refund') && <ReasonForm key={open} order={order} action={open} onClose={close} />}
-        {(open === 'process' || open === 'deliver' || open === 'complete') && <ConfirmForm key={open} order={order} action={open} onClose={close} />}
+        {(open === 'cancel' || open === 'refund') && (
+          <ReasonForm key={open} order={order} action={open} onClose={close} />
+        )}
+        {(open === 'process' || open === 'deliver' || open === 'complete') && (
+          <ConfirmForm key={open} order={order} action={open} onClose={close} />
+        )}
       </Dialog>
     </>
   );

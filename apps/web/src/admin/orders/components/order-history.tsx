@@ -1,6 +1,16 @@
 import { ROLE_NAMES, isStaffRole, type AuditEntry } from '@shop/shared/admin';
-import { ORDER_ACTIONS, ORDER_ACTION_LABELS, type AdminOrderDetail, type OrderAction } from '@shop/shared/admin-orders';
-import { ORDER_STATUS_LABELS, SHIPMENT_EVENT_LABELS, type OrderStatus, type ShipmentEvent } from '@shop/shared/order-status';
+import {
+  ORDER_ACTIONS,
+  ORDER_ACTION_LABELS,
+  type AdminOrderDetail,
+  type OrderAction,
+} from '@shop/shared/admin-orders';
+import {
+  ORDER_STATUS_LABELS,
+  SHIPMENT_EVENT_LABELS,
+  type OrderStatus,
+  type ShipmentEvent,
+} from '@shop/shared/order-status';
 import { formatTaipeiDateTime } from '@shop/shared/taipei-time';
 
 /** The order's history (status changes and shipment events), newest first. */
@@ -9,11 +19,25 @@ export function OrderHistory({ events }: { events: AdminOrderDetail['events'] })
   return (
     <ol className="relative ml-1.5 border-l-2 border-line" aria-label="訂單歷程，新的在上">
       {newestFirst.map((e, i) => {
-        const title = e.kind === 'shipment' && e.shipmentEvent ? SHIPMENT_EVENT_LABELS[e.shipmentEvent] : e.status ? ORDER_STATUS_LABELS[e.status] : '更新';
-        const details = [e.location, e.carrier && `物流：${e.carrier}`, e.trackingNo && `追蹤編號：${e.trackingNo}`].filter(Boolean).join('・');
+        const title =
+          e.kind === 'shipment' && e.shipmentEvent
+            ? SHIPMENT_EVENT_LABELS[e.shipmentEvent]
+            : e.status
+              ? ORDER_STATUS_LABELS[e.status]
+              : '更新';
+        const details = [
+          e.location,
+          e.carrier && `物流：${e.carrier}`,
+          e.trackingNo && `追蹤編號：${e.trackingNo}`,
+        ]
+          .filter(Boolean)
+          .join('・');
         return (
           <li key={`${e.at}-${i}`} className="relative pb-4 pl-5 last:pb-0">
-            <span className={`absolute top-1.5 -left-[7px] size-3 rounded-full ${i === 0 ? 'bg-tea ring-4 ring-tea-soft' : 'bg-line'}`} aria-hidden="true" />
+            <span
+              className={`absolute top-1.5 -left-[7px] size-3 rounded-full ${i === 0 ? 'bg-tea ring-4 ring-tea-soft' : 'bg-line'}`}
+              aria-hidden="true"
+            />
             <p className="flex flex-wrap items-baseline gap-x-3">
               <span className={i === 0 ? 'font-semibold text-tea-dark' : 'font-medium'}>
                 {e.kind === 'shipment' ? '配送：' : ''}
@@ -41,7 +65,8 @@ function actionName(action: string): string {
   return action;
 }
 
-const statusName = (v: unknown) => (typeof v === 'string' && v in ORDER_STATUS_LABELS ? ORDER_STATUS_LABELS[v as OrderStatus] : null);
+const statusName = (v: unknown) =>
+  typeof v === 'string' && v in ORDER_STATUS_LABELS ? ORDER_STATUS_LABELS[v as OrderStatus] : null;
 
 function describe(entry: AuditEntry): string {
   const before = (entry.before ?? {}) as Record<string, unknown>;
@@ -53,8 +78,10 @@ function describe(entry: AuditEntry): string {
   else if (to && !from) parts.push(`改為 ${to}`);
   if (typeof after.carrier === 'string') parts.push(after.carrier);
   if (typeof after.trackingNo === 'string') parts.push(`追蹤編號 ${after.trackingNo}`);
-  if (typeof after.event === 'string' && after.event in SHIPMENT_EVENT_LABELS) parts.push(SHIPMENT_EVENT_LABELS[after.event as ShipmentEvent]);
-  if (typeof after.shipmentEvent === 'string' && after.shipmentEvent in SHIPMENT_EVENT_LABELS) parts.push(SHIPMENT_EVENT_LABELS[after.shipmentEvent as ShipmentEvent]);
+  if (typeof after.event === 'string' && after.event in SHIPMENT_EVENT_LABELS)
+    parts.push(SHIPMENT_EVENT_LABELS[after.event as ShipmentEvent]);
+  if (typeof after.shipmentEvent === 'string' && after.shipmentEvent in SHIPMENT_EVENT_LABELS)
+    parts.push(SHIPMENT_EVENT_LABELS[after.shipmentEvent as ShipmentEvent]);
   if (typeof after.location === 'string') parts.push(after.location);
   if (typeof after.reason === 'string') parts.push(`原因：${after.reason}`);
   return parts.join('・');
@@ -62,7 +89,8 @@ function describe(entry: AuditEntry): string {
 
 /** Who did what to this order in the console (the owner's view of the audit trail). */
 export function OrderOperations({ entries }: { entries: AuditEntry[] }) {
-  if (entries.length === 0) return <p className="text-sm text-ink-muted">還沒有人在管理後台處理過這筆訂單。</p>;
+  if (entries.length === 0)
+    return <p className="text-sm text-ink-muted">還沒有人在管理後台處理過這筆訂單。</p>;
   return (
     <ul className="flex flex-col divide-y divide-line text-sm">
       {entries.map((e) => (

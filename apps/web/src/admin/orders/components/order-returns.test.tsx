@@ -65,7 +65,7 @@ beforeEach(async () => {
   vi.mocked(apiPost).mockReset();
 });
 
-describe('the 退貨申請 card on the console\'s order page', () => {
+describe("the 退貨申請 card on the console's order page", () => {
   it('shows the return: number, status, Taiwan time, reason, photo, items, refund and the masked account', () => {
     renderCard(orderWith({}));
     const card = screen.getByRole('region', { name: '退貨申請' });
@@ -83,7 +83,7 @@ describe('the 退貨申請 card on the console\'s order page', () => {
     expect(items.textContent).toContain('NT$1,480');
   });
 
-  it('approves with the optional message, in the console\'s dialog, and puts the answered order in the cache', async () => {
+  it("approves with the optional message, in the console's dialog, and puts the answered order in the cache", async () => {
     const native = vi.spyOn(window, 'confirm');
     const { apiPost } = await import('../../../lib/api-client.ts');
     const updated = orderWith({ status: 'approved' });
@@ -93,7 +93,11 @@ describe('the 退貨申請 card on the console\'s order page', () => {
     const dialog = await screen.findByRole('dialog', { name: `核准退貨：${ORDER_NO}-R1` });
     await userEvent.type(within(dialog).getByRole('textbox', { name: '給會員的留言' }), '請用原包裝寄回');
     await userEvent.click(within(dialog).getByRole('button', { name: '核准退貨' }));
-    await vi.waitFor(() => expect(apiPost).toHaveBeenCalledWith(`/api/admin/returns/${ORDER_NO}-R1/approve`, { message: '請用原包裝寄回' }));
+    await vi.waitFor(() =>
+      expect(apiPost).toHaveBeenCalledWith(`/api/admin/returns/${ORDER_NO}-R1/approve`, {
+        message: '請用原包裝寄回',
+      }),
+    );
     expect(native).not.toHaveBeenCalled();
     await vi.waitFor(() => expect(client.getQueryData(adminOrderKeys.detail(ORDER_NO))).toBe(updated));
   });
@@ -107,12 +111,18 @@ describe('the 退貨申請 card on the console\'s order page', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: '確定不核准' }));
     const field = within(dialog).getByRole('textbox', { name: '不核准的原因' });
     await vi.waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
-    expect(document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent).toBe('請說明不核准的原因，會寄給會員');
+    expect(document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      '請說明不核准的原因，會寄給會員',
+    );
     expect(apiPost).not.toHaveBeenCalled();
 
     await userEvent.type(field, '已超過鑑賞期');
     await userEvent.click(within(dialog).getByRole('button', { name: '確定不核准' }));
-    await vi.waitFor(() => expect(apiPost).toHaveBeenCalledWith(`/api/admin/returns/${ORDER_NO}-R1/refuse`, { message: '已超過鑑賞期' }));
+    await vi.waitFor(() =>
+      expect(apiPost).toHaveBeenCalledWith(`/api/admin/returns/${ORDER_NO}-R1/refuse`, {
+        message: '已超過鑑賞期',
+      }),
+    );
   });
 
   it('receiving asks for a stock choice on every item (none made in advance) and sends each item with it', async () => {
@@ -121,7 +131,11 @@ describe('the 退貨申請 card on the console\'s order page', () => {
     renderCard(orderWith({ status: 'approved' }));
     await userEvent.click(screen.getByRole('button', { name: '確認收到退貨' }));
     const dialog = await screen.findByRole('dialog', { name: `確認收到退貨：${ORDER_NO}-R1` });
-    expect(within(dialog).getAllByRole('radio').every((r) => !(r as HTMLInputElement).checked)).toBe(true);
+    expect(
+      within(dialog)
+        .getAllByRole('radio')
+        .every((r) => !(r as HTMLInputElement).checked),
+    ).toBe(true);
     // What goes back, and where: a cash-on-delivery order's refund is a transfer to the member's account.
     expect(dialog.textContent).toContain('將退款 NT$1,480，匯款到 812 台新銀行');
     await userEvent.click(within(dialog).getByRole('button', { name: '確認收貨並退款' }));

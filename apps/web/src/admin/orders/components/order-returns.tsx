@@ -6,7 +6,13 @@ import { useLocation } from 'react-router';
 import { z } from 'zod';
 import type { AdminOrderDetail } from '@shop/shared/admin-orders';
 import { formatTwd } from '@shop/shared/money';
-import { RETURN_STATUS_LABELS, RefuseReturnBody, ReturnDecisionBody, type ReturnStatus, type ReturnView } from '@shop/shared/returns';
+import {
+  RETURN_STATUS_LABELS,
+  RefuseReturnBody,
+  ReturnDecisionBody,
+  type ReturnStatus,
+  type ReturnView,
+} from '@shop/shared/returns';
 import { formatTaipeiDateTime } from '@shop/shared/taipei-time';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
@@ -24,18 +30,31 @@ import { adminOrderKeys } from '../queries.ts';
 
 /** Staff's decisions on a return; each answers the order as the console shows it. */
 export const orderReturnsApi = {
-  approve: (returnNo: string, message: string) => apiPost<AdminOrderDetail>(adminApiUrl(`/returns/${seg(returnNo)}/approve`), { message }),
-  refuse: (returnNo: string, message: string) => apiPost<AdminOrderDetail>(adminApiUrl(`/returns/${seg(returnNo)}/refuse`), { message }),
-  receive: (returnNo: string, items: ReadonlyArray<{ itemId: string; restock: boolean }>) => apiPost<AdminOrderDetail>(adminApiUrl(`/returns/${seg(returnNo)}/receive`), { items }),
+  approve: (returnNo: string, message: string) =>
+    apiPost<AdminOrderDetail>(adminApiUrl(`/returns/${seg(returnNo)}/approve`), { message }),
+  refuse: (returnNo: string, message: string) =>
+    apiPost<AdminOrderDetail>(adminApiUrl(`/returns/${seg(returnNo)}/refuse`), { message }),
+  receive: (returnNo: string, items: ReadonlyArray<{ itemId: string; restock: boolean }>) =>
+    apiPost<AdminOrderDetail>(adminApiUrl(`/returns/${seg(returnNo)}/receive`), { items }),
 };
 
-const TONES: Record<ReturnStatus, BadgeTone> = { requested: 'amber', approved: 'tea', refused: 'neutral', received: 'success' };
+const TONES: Record<ReturnStatus, BadgeTone> = {
+  requested: 'amber',
+  approved: 'tea',
+  refused: 'neutral',
+  received: 'success',
+};
 type Refund = NonNullable<ReturnView['refund']>;
 
 function refundLabel(refund: Refund, card: boolean): { text: string; className: string } {
-  if (refund.status === 'done') return { text: card ? '已退回信用卡' : '已匯款退回', className: 'text-success' };
-  if (refund.status === 'failed') return { text: card ? '刷退未成功，請到「寄送狀態」查看原因' : '退款未完成', className: 'text-danger' };
-  return { text: card ? '刷退處理中（綠界）' : '等待轉帳，請到「退貨與退款」處理', className: 'text-ink-muted' };
+  if (refund.status === 'done')
+    return { text: card ? '已退回信用卡' : '已匯款退回', className: 'text-success' };
+  if (refund.status === 'failed')
+    return { text: card ? '刷退未成功，請到「寄送狀態」查看原因' : '退款未完成', className: 'text-danger' };
+  return {
+    text: card ? '刷退處理中（綠界）' : '等待轉帳，請到「退貨與退款」處理',
+    className: 'text-ink-muted',
+  };
 }
 
 type Action = 'approve' | 'refuse' | 'receive';
@@ -54,38 +73,84 @@ function useApplied(orderNo: string, action: Action, onDone: () => void) {
     toast.success(DONE[action]);
     onDone();
     // The returns page is another domain; its keys live under 'admin' → 'returns' like every console key.
-    await Promise.all([client.invalidateQueries({ queryKey: adminOrderKeys.all }), client.invalidateQueries({ queryKey: [...adminKeys.all, 'returns'] })]);
+    await Promise.all([
+      client.invalidateQueries({ queryKey: adminOrderKeys.all }),
+      client.invalidateQueries({ queryKey: [...adminKeys.all, 'returns'] }),
+    ]);
   };
 }
 
-function ApproveForm({ orderNo, ret, card, onClose }: { orderNo: string; ret: ReturnView; card: boolean; onClose(): void }) {
-  const form = useForm({ mode: FORM_MODE, resolver: zodResolver(ReturnDecisionBody), defaultValues: { message: '' } });
+function ApproveForm({
+  orderNo,
+  ret,
+  card,
+  onClose,
+}: {
+  orderNo: string;
+  ret: ReturnView;
+  card: boolean;
+  onClose(): void;
+}) {
+  const form = useForm({
+    mode: FORM_MODE,
+    resolver: zodResolver(ReturnDecisionBody),
+    defaultValues: { message: '' },
+  });
   const applied = useApplied(orderNo, 'approve', onClose);
-  const { formError, onSubmit } = useApiSubmit(form, (v) => orderReturnsApi.approve(ret.returnNo, v.message ?? ''), (updated) => void applied(updated));
+  const { formError, onSubmit } = useApiSubmit(
+    form,
+    (v) => orderReturnsApi.approve(ret.returnNo, v.message ?? ''),
+    (updated) => void applied(updated),
+  );
   const { errors, isSubmitting } = form.formState;
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
       <p className="text-sm leading-relaxed">
-        核准後，會員會收到寄回地址與注意事項的通知信。收到商品後，再到這裡確認收貨，系統才會退款 <span className="tabular font-medium">{formatTwd(ret.amount)}</span>
+        核准後，會員會收到寄回地址與注意事項的通知信。收到商品後，再到這裡確認收貨，系統才會退款{' '}
+        <span className="tabular font-medium">{formatTwd(ret.amount)}</span>
         {card ? '（退回信用卡）' : '（匯款到會員的帳戶）'}。
       </p>
       {formError && <Alert tone="error">{formError}</Alert>}
-      <TextAreaField label="給會員的留言" maxLength={500} hint="選填，會以「客服留言」附在通知信中，最多 500 個字" error={errors.message?.message} className="min-h-24" {...form.register('message')} />
+      <TextAreaField
+        label="給會員的留言"
+        maxLength={500}
+        hint="選填，會以「客服留言」附在通知信中，最多 500 個字"
+        error={errors.message?.message}
+        className="min-h-24"
+        {...form.register('message')}
+      />
       <DialogButtons onCancel={onClose} submitLabel="核准退貨" loading={isSubmitting} />
     </form>
   );
 }
 
 function RefuseForm({ orderNo, ret, onClose }: { orderNo: string; ret: ReturnView; onClose(): void }) {
-  const form = useForm({ mode: FORM_MODE, resolver: zodResolver(RefuseReturnBody), defaultValues: { message: '' } });
+  const form = useForm({
+    mode: FORM_MODE,
+    resolver: zodResolver(RefuseReturnBody),
+    defaultValues: { message: '' },
+  });
   const applied = useApplied(orderNo, 'refuse', onClose);
-  const { formError, onSubmit } = useApiSubmit(form, (v) => orderReturnsApi.refuse(ret.returnNo, v.message), (updated) => void applied(updated));
+  const { formError, onSubmit } = useApiSubmit(
+    form,
+    (v) => orderReturnsApi.refuse(ret.returnNo, v.message),
+    (updated) => void applied(updated),
+  );
   const { errors, isSubmitting } = form.formState;
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
       <p className="text-sm leading-relaxed">不核准後，這筆申請即結案，會員會收到附上原因的通知信。</p>
       {formError && <Alert tone="error">{formError}</Alert>}
-      <TextAreaField label="不核准的原因" required autoFocus maxLength={500} hint="會寄給會員，最多 500 個字" error={errors.message?.message} className="min-h-24" {...form.register('message')} />
+      <TextAreaField
+        label="不核准的原因"
+        required
+        autoFocus
+        maxLength={500}
+        hint="會寄給會員，最多 500 個字"
+        error={errors.message?.message}
+        className="min-h-24"
+        {...form.register('message')}
+      />
       <DialogButtons onCancel={onClose} submitLabel="確定不核准" loading={isSubmitting} danger />
     </form>
   );
@@ -102,18 +167,28 @@ const ReceiveFields = z.object({
 type ReceiveFields = z.infer<typeof ReceiveFields>;
 
 function ReceiveForm({ order, ret, onClose }: { order: AdminOrderDetail; ret: ReturnView; onClose(): void }) {
-  const form = useForm<ReceiveFields>({ mode: FORM_MODE, resolver: zodResolver(ReceiveFields), defaultValues: { items: ret.items.map(() => ({})) } as Partial<ReceiveFields> });
+  const form = useForm<ReceiveFields>({
+    mode: FORM_MODE,
+    resolver: zodResolver(ReceiveFields),
+    defaultValues: { items: ret.items.map(() => ({})) } as Partial<ReceiveFields>,
+  });
   const applied = useApplied(order.orderNo, 'receive', onClose);
   const { formError, onSubmit } = useApiSubmit(
     form,
-    (v) => orderReturnsApi.receive(ret.returnNo, ret.items.map((item, i) => ({ itemId: item.itemId, restock: v.items[i]?.restock === 'yes' }))),
+    (v) =>
+      orderReturnsApi.receive(
+        ret.returnNo,
+        ret.items.map((item, i) => ({ itemId: item.itemId, restock: v.items[i]?.restock === 'yes' })),
+      ),
     (updated) => void applied(updated),
   );
   const { errors, isSubmitting } = form.formState;
   const card = order.paymentMethod === 'credit_card';
   // Everything of the order back (with the returns already received): the order becomes 已退款.
   const back = new Map<string, number>();
-  for (const r of order.returns) if (r.status === 'received' || r.returnNo === ret.returnNo) for (const i of r.items) back.set(i.itemId, (back.get(i.itemId) ?? 0) + i.quantity);
+  for (const r of order.returns)
+    if (r.status === 'received' || r.returnNo === ret.returnNo)
+      for (const i of r.items) back.set(i.itemId, (back.get(i.itemId) ?? 0) + i.quantity);
   const whole = order.items.every((i) => (back.get(i.id) ?? 0) >= i.quantity);
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
@@ -122,16 +197,32 @@ function ReceiveForm({ order, ret, onClose }: { order: AdminOrderDetail; ret: Re
         const error = errors.items?.[i]?.restock?.message;
         const errorId = `${ret.returnNo}-${i}-error`;
         return (
-          <fieldset key={item.itemId} className="flex flex-col gap-1 rounded-lg border border-line p-3" aria-describedby={error ? errorId : undefined}>
+          <fieldset
+            key={item.itemId}
+            className="flex flex-col gap-1 rounded-lg border border-line p-3"
+            aria-describedby={error ? errorId : undefined}
+          >
             <legend className="px-1 text-sm font-medium">
               {item.name} × <span className="tabular">{item.quantity}</span>
             </legend>
             <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm">
-              <input type="radio" value="yes" className="size-4 accent-tea" aria-invalid={error ? true : undefined} {...form.register(`items.${i}.restock`)} />
+              <input
+                type="radio"
+                value="yes"
+                className="size-4 accent-tea"
+                aria-invalid={error ? true : undefined}
+                {...form.register(`items.${i}.restock`)}
+              />
               放回庫存
             </label>
             <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm">
-              <input type="radio" value="no" className="size-4 accent-tea" aria-invalid={error ? true : undefined} {...form.register(`items.${i}.restock`)} />
+              <input
+                type="radio"
+                value="no"
+                className="size-4 accent-tea"
+                aria-invalid={error ? true : undefined}
+                {...form.register(`items.${i}.restock`)}
+              />
               不放回（瑕疵、損壞）
             </label>
             {error && (
@@ -145,9 +236,17 @@ function ReceiveForm({ order, ret, onClose }: { order: AdminOrderDetail; ret: Re
       <div className="rounded-lg bg-paper px-4 py-3 text-sm leading-relaxed">
         <p>
           將退款 <span className="tabular font-semibold">{formatTwd(ret.amount)}</span>
-          {card ? '，經綠界退回會員的信用卡。' : ret.bank ? `，匯款到 ${ret.bank}；確認後請到「退貨與退款」轉帳並標記完成。` : '；會員尚未提供退款帳戶，提供後會出現在「退貨與退款」的待轉帳清單。'}
+          {card
+            ? '，經綠界退回會員的信用卡。'
+            : ret.bank
+              ? `，匯款到 ${ret.bank}；確認後請到「退貨與退款」轉帳並標記完成。`
+              : '；會員尚未提供退款帳戶，提供後會出現在「退貨與退款」的待轉帳清單。'}
         </p>
-        <p className="text-ink-muted">{whole ? '這是訂單剩下的全部商品：訂單會改為「已退款」，已開立的發票會作廢。' : '已開立的發票會依退款金額開立折讓。'}</p>
+        <p className="text-ink-muted">
+          {whole
+            ? '這是訂單剩下的全部商品：訂單會改為「已退款」，已開立的發票會作廢。'
+            : '已開立的發票會依退款金額開立折讓。'}
+        </p>
       </div>
       {formError && <Alert tone="error">{formError}</Alert>}
       <DialogButtons onCancel={onClose} submitLabel="確認收貨並退款" loading={isSubmitting} />
@@ -160,7 +259,17 @@ function MaskedBank({ bank }: { bank: string }) {
   return <span className="tabular">{bank}</span>;
 }
 
-function ReturnEntry({ order, ret, canWrite, onAction }: { order: AdminOrderDetail; ret: ReturnView; canWrite: boolean; onAction(action: Action): void }) {
+function ReturnEntry({
+  order,
+  ret,
+  canWrite,
+  onAction,
+}: {
+  order: AdminOrderDetail;
+  ret: ReturnView;
+  canWrite: boolean;
+  onAction(action: Action): void;
+}) {
   const card = order.paymentMethod === 'credit_card';
   const refund = ret.refund ? refundLabel(ret.refund, card) : null;
   const money = ret.status !== 'refused';
@@ -175,11 +284,25 @@ function ReturnEntry({ order, ret, canWrite, onAction }: { order: AdminOrderDeta
           ['申請', <span className="tabular">{formatTaipeiDateTime(ret.requestedAt)}</span>],
           ['原因', ret.reason],
           !!ret.detail && ['說明', <span className="whitespace-pre-line">{ret.detail}</span>],
-          !!ret.decidedAt && [ret.status === 'refused' ? '不核准' : '核准', <span className="tabular">{formatTaipeiDateTime(ret.decidedAt)}</span>],
+          !!ret.decidedAt && [
+            ret.status === 'refused' ? '不核准' : '核准',
+            <span className="tabular">{formatTaipeiDateTime(ret.decidedAt)}</span>,
+          ],
           !!ret.staffMessage && ['店家留言', <span className="whitespace-pre-line">{ret.staffMessage}</span>],
-          !!ret.receivedAt && ['收貨', <span className="tabular">{formatTaipeiDateTime(ret.receivedAt)}</span>],
+          !!ret.receivedAt && [
+            '收貨',
+            <span className="tabular">{formatTaipeiDateTime(ret.receivedAt)}</span>,
+          ],
           money && ['退款方式', card ? '退回信用卡' : '匯款'],
-          money && !card && ['退款帳戶', ret.bank ? <MaskedBank bank={ret.bank} /> : <span className="text-ink-muted">會員尚未提供</span>],
+          money &&
+            !card && [
+              '退款帳戶',
+              ret.bank ? (
+                <MaskedBank bank={ret.bank} />
+              ) : (
+                <span className="text-ink-muted">會員尚未提供</span>
+              ),
+            ],
           money && !!refund && ['退款狀態', <span className={refund.className}>{refund.text}</span>],
         ]}
       />
@@ -187,19 +310,38 @@ function ReturnEntry({ order, ret, canWrite, onAction }: { order: AdminOrderDeta
         <ul className="flex flex-wrap gap-2" aria-label="會員附上的照片">
           {ret.photos.map((url, i) => (
             <li key={url}>
-              <a href={url} target="_blank" rel="noopener noreferrer" className="block rounded-md border border-line hover:border-tea focus-visible:outline-3 focus-visible:outline-tea-dark">
-                <img src={url} alt={`退貨照片 ${i + 1}（另開新視窗看原圖）`} width={72} height={72} loading="lazy" className="size-18 rounded-md object-cover" />
+              <a
+                href={url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="block rounded-md border border-line hover:border-tea focus-visible:outline-3 focus-visible:outline-tea-dark"
+              >
+                <img
+                  src={url}
+                  alt={`退貨照片 ${i + 1}（另開新視窗看原圖）`}
+                  width={72}
+                  height={72}
+                  loading="lazy"
+                  className="size-18 rounded-md object-cover"
+                />
               </a>
             </li>
           ))}
         </ul>
       )}
-      <ul className="flex flex-col gap-1 rounded-lg bg-paper px-3 py-2 text-sm" aria-label={`${ret.returnNo} 退回的商品`}>
+      <ul
+        className="flex flex-col gap-1 rounded-lg bg-paper px-3 py-2 text-sm"
+        aria-label={`${ret.returnNo} 退回的商品`}
+      >
         {ret.items.map((item) => (
           <li key={item.itemId} className="flex justify-between gap-3">
             <span className="min-w-0">
               {item.name} × <span className="tabular">{item.quantity}</span>
-              {item.restock !== null && <span className="block text-xs text-ink-muted">{item.restock ? '已放回庫存' : '未放回庫存'}</span>}
+              {item.restock !== null && (
+                <span className="block text-xs text-ink-muted">
+                  {item.restock ? '已放回庫存' : '未放回庫存'}
+                </span>
+              )}
             </span>
             <span className="tabular shrink-0 whitespace-nowrap">{formatTwd(item.amount)}</span>
           </li>
@@ -247,13 +389,34 @@ export function OrderReturns({ order }: { order: AdminOrderDetail }) {
       <Panel title="退貨申請">
         <ul className="flex flex-col gap-4">
           {order.returns.map((r) => (
-            <ReturnEntry key={r.returnNo} order={order} ret={r} canWrite={canWrite} onAction={(action) => setOpen({ action, returnNo: r.returnNo })} />
+            <ReturnEntry
+              key={r.returnNo}
+              order={order}
+              ret={r}
+              canWrite={canWrite}
+              onAction={(action) => setOpen({ action, returnNo: r.returnNo })}
+            />
           ))}
         </ul>
-        <Dialog open={open !== null && ret !== undefined} onClose={close} title={open ? `${TITLES[open.action]}：${open.returnNo}` : ''}>
-          {open && ret && open.action === 'approve' && <ApproveForm orderNo={order.orderNo} ret={ret} card={order.paymentMethod === 'credit_card'} onClose={close} />}
-          {open && ret && open.action === 'refuse' && <RefuseForm orderNo={order.orderNo} ret={ret} onClose={close} />}
-          {open && ret && open.action === 'receive' && <ReceiveForm order={order} ret={ret} onClose={close} />}
+        <Dialog
+          open={open !== null && ret !== undefined}
+          onClose={close}
+          title={open ? `${TITLES[open.action]}：${open.returnNo}` : ''}
+        >
+          {open && ret && open.action === 'approve' && (
+            <ApproveForm
+              orderNo={order.orderNo}
+              ret={ret}
+              card={order.paymentMethod === 'credit_card'}
+              onClose={close}
+            />
+          )}
+          {open && ret && open.action === 'refuse' && (
+            <RefuseForm orderNo={order.orderNo} ret={ret} onClose={close} />
+          )}
+          {open && ret && open.action === 'receive' && (
+            <ReceiveForm order={order} ret={ret} onClose={close} />
+          )}
         </Dialog>
       </Panel>
     </div>

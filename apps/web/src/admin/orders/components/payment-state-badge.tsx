@@ -1,17 +1,40 @@
-import { PAYMENT_STATE_LABELS, REPLACED_PAYMENT_LABEL, paymentStateText, type AdminOrderRow, type PaymentState } from '@shop/shared/admin-orders';
+import {
+  PAYMENT_STATE_LABELS,
+  REPLACED_PAYMENT_LABEL,
+  paymentStateText,
+  type AdminOrderRow,
+  type PaymentState,
+} from '@shop/shared/admin-orders';
 import type { OrderStatus } from '@shop/shared/order-status';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 
-const PAYMENT_TONES: Record<PaymentState, BadgeTone> = { pending: 'amber', waiting_transfer: 'amber', paid: 'success', failed: 'danger' };
+const PAYMENT_TONES: Record<PaymentState, BadgeTone> = {
+  pending: 'amber',
+  waiting_transfer: 'amber',
+  paid: 'success',
+  failed: 'danger',
+};
 
 /**
  * A payment's state as a small badge. With the order (lists), an attempt left open on a cancelled
  * or expired order reads 「未付款」 and cash on delivery 「到貨收款」; alone, it is the attempt's state,
  * or 「已由後續付款取代」 for an open attempt a later one replaced (it will not be paid).
  */
-export function PaymentStateBadge({ state, order, replaced = false }: { state: PaymentState | null; order?: { paymentMethod: AdminOrderRow['paymentMethod']; status: OrderStatus }; replaced?: boolean }) {
+export function PaymentStateBadge({
+  state,
+  order,
+  replaced = false,
+}: {
+  state: PaymentState | null;
+  order?: { paymentMethod: AdminOrderRow['paymentMethod']; status: OrderStatus };
+  replaced?: boolean;
+}) {
   if (replaced) return <Badge tone="neutral">{REPLACED_PAYMENT_LABEL}</Badge>;
-  const text = order ? paymentStateText(order.paymentMethod, state, order.status) : state ? PAYMENT_STATE_LABELS[state] : '未付款';
+  const text = order
+    ? paymentStateText(order.paymentMethod, state, order.status)
+    : state
+      ? PAYMENT_STATE_LABELS[state]
+      : '未付款';
   const tone: BadgeTone = !state || text !== PAYMENT_STATE_LABELS[state] ? 'neutral' : PAYMENT_TONES[state];
   return <Badge tone={tone}>{text}</Badge>;
 }

@@ -5,9 +5,20 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AdminOrderDetail } from '@shop/shared/admin-orders';
 import { RecipientCorrection } from './recipient-correction.tsx';
 
-vi.mock('../api.ts', () => ({ ordersApi: { correctRecipient: vi.fn(async (_no: string, body: object) => ({ ...order, shipping: { ...order.shipping, ...body } })) } }));
+vi.mock('../api.ts', () => ({
+  ordersApi: {
+    correctRecipient: vi.fn(async (_no: string, body: object) => ({
+      ...order,
+      shipping: { ...order.shipping, ...body },
+    })),
+  },
+}));
 
-const order = { orderNo: 'TW20261128000007', status: 'processing', shipping: { method: 'cvs', recipientName: '歐陽小明 先生', phone: '0912345678' } } as unknown as AdminOrderDetail;
+const order = {
+  orderNo: 'TW20261128000007',
+  status: 'processing',
+  shipping: { method: 'cvs', recipientName: '歐陽小明 先生', phone: '0912345678' },
+} as unknown as AdminOrderDetail;
 
 function renderIt(o: AdminOrderDetail = order) {
   render(
@@ -24,12 +35,26 @@ describe('修正收件人 in the console', () => {
     await userEvent.click(screen.getByRole('button', { name: '修正收件人' }));
     const name = await screen.findByRole('textbox', { name: /取件人姓名/ });
     await userEvent.click(screen.getByRole('button', { name: '儲存' }));
-    await vi.waitFor(() => expect(document.getElementById(name.getAttribute('aria-describedby')?.split(' ').find((id) => id.endsWith('error')) ?? '')?.textContent).toContain('超商取件人姓名須為 2–5 個中文字'));
+    await vi.waitFor(() =>
+      expect(
+        document.getElementById(
+          name
+            .getAttribute('aria-describedby')
+            ?.split(' ')
+            .find((id) => id.endsWith('error')) ?? '',
+        )?.textContent,
+      ).toContain('超商取件人姓名須為 2–5 個中文字'),
+    );
     expect(ordersApi.correctRecipient).not.toHaveBeenCalled();
     await userEvent.clear(name);
     await userEvent.type(name, '歐陽小明');
     await userEvent.click(screen.getByRole('button', { name: '儲存' }));
-    await vi.waitFor(() => expect(ordersApi.correctRecipient).toHaveBeenCalledWith('TW20261128000007', { recipientName: '歐陽小明', phone: '0912345678' }));
+    await vi.waitFor(() =>
+      expect(ordersApi.correctRecipient).toHaveBeenCalledWith('TW20261128000007', {
+        recipientName: '歐陽小明',
+        phone: '0912345678',
+      }),
+    );
   });
 
   it('is not offered once the order is on its way', () => {

@@ -40,21 +40,48 @@ export function RecipientCorrection({ order }: { order: AdminOrderDetail }) {
 function RecipientForm({ order, onClose }: { order: AdminOrderDetail; onClose(): void }) {
   const client = useQueryClient();
   const method = order.shipping.method === 'home' ? 'home' : 'cvs';
-  const schema = RecipientCorrectionBody.refine((v) => isLogisticsName(v.recipientName), { path: ['recipientName'], message: LOGISTICS_NAME_MESSAGES[method] });
-  const form = useForm<RecipientCorrectionBody>({ mode: FORM_MODE, resolver: zodResolver(schema), defaultValues: { recipientName: order.shipping.recipientName, phone: order.shipping.phone } });
-  const { formError, onSubmit } = useApiSubmit(form, (v) => ordersApi.correctRecipient(order.orderNo, v), (fresh) => {
-    client.setQueryData(adminOrderKeys.detail(order.orderNo), fresh);
-    void client.invalidateQueries({ queryKey: adminOrderKeys.all });
-    toast.success('收件人已更新。');
-    onClose();
+  const schema = RecipientCorrectionBody.refine((v) => isLogisticsName(v.recipientName), {
+    path: ['recipientName'],
+    message: LOGISTICS_NAME_MESSAGES[method],
   });
+  const form = useForm<RecipientCorrectionBody>({
+    mode: FORM_MODE,
+    resolver: zodResolver(schema),
+    defaultValues: { recipientName: order.shipping.recipientName, phone: order.shipping.phone },
+  });
+  const { formError, onSubmit } = useApiSubmit(
+    form,
+    (v) => ordersApi.correctRecipient(order.orderNo, v),
+    (fresh) => {
+      client.setQueryData(adminOrderKeys.detail(order.orderNo), fresh);
+      void client.invalidateQueries({ queryKey: adminOrderKeys.all });
+      toast.success('收件人已更新。');
+      onClose();
+    },
+  );
   const { errors, isSubmitting } = form.formState;
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
-      <p className="text-sm text-ink-muted">物流業者只收 2–5 個中文字或 4–10 個英文字母的姓名，不可含空白、稱謂或符號。修改會留下操作紀錄。</p>
+      <p className="text-sm text-ink-muted">
+        物流業者只收 2–5 個中文字或 4–10 個英文字母的姓名，不可含空白、稱謂或符號。修改會留下操作紀錄。
+      </p>
       {formError && <Alert tone="error">{formError}</Alert>}
-      <TextField label={method === 'home' ? '收件人姓名' : '取件人姓名'} required autoFocus maxLength={30} error={errors.recipientName?.message} {...form.register('recipientName')} />
-      <TextField label="手機號碼" required type="tel" inputMode="tel" error={errors.phone?.message} {...form.register('phone')} />
+      <TextField
+        label={method === 'home' ? '收件人姓名' : '取件人姓名'}
+        required
+        autoFocus
+        maxLength={30}
+        error={errors.recipientName?.message}
+        {...form.register('recipientName')}
+      />
+      <TextField
+        label="手機號碼"
+        required
+        type="tel"
+        inputMode="tel"
+        error={errors.phone?.message}
+        {...form.register('phone')}
+      />
       <DialogButtons onCancel={onClose} submitLabel="儲存" loading={isSubmitting} />
     </form>
   );

@@ -2,7 +2,12 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
 import { adminPath } from '@shop/shared/admin-routes';
-import { PAYMENT_METHOD_SHORT, SHIPPING_METHOD_LABELS, type AdminOrderDetail, type AdminPaymentView } from '@shop/shared/admin-orders';
+import {
+  PAYMENT_METHOD_SHORT,
+  SHIPPING_METHOD_LABELS,
+  type AdminOrderDetail,
+  type AdminPaymentView,
+} from '@shop/shared/admin-orders';
 import { formatTwd } from '@shop/shared/money';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
@@ -61,9 +66,19 @@ function Items({ order }: { order: AdminOrderDetail }) {
                 <td className="py-3 pr-3">
                   <span className="flex items-center gap-3">
                     {i.imageSrc ? (
-                      <img src={i.imageSrc} alt="" width={40} height={50} loading="lazy" className="aspect-[4/5] w-10 shrink-0 rounded border border-line object-cover" />
+                      <img
+                        src={i.imageSrc}
+                        alt=""
+                        width={40}
+                        height={50}
+                        loading="lazy"
+                        className="aspect-[4/5] w-10 shrink-0 rounded border border-line object-cover"
+                      />
                     ) : (
-                      <span className="aspect-[4/5] w-10 shrink-0 rounded border border-line bg-paper" aria-hidden="true" />
+                      <span
+                        className="aspect-[4/5] w-10 shrink-0 rounded border border-line bg-paper"
+                        aria-hidden="true"
+                      />
                     )}
                     <span>
                       <span className="block font-medium">{i.productName}</span>
@@ -75,8 +90,12 @@ function Items({ order }: { order: AdminOrderDetail }) {
                     </span>
                   </span>
                 </td>
-                <td className="hidden py-3 pr-3 font-mono text-xs whitespace-nowrap sm:table-cell">{i.sku}</td>
-                <td className="tabular hidden py-3 pr-3 text-right whitespace-nowrap sm:table-cell">{formatTwd(i.unitPrice)}</td>
+                <td className="hidden py-3 pr-3 font-mono text-xs whitespace-nowrap sm:table-cell">
+                  {i.sku}
+                </td>
+                <td className="tabular hidden py-3 pr-3 text-right whitespace-nowrap sm:table-cell">
+                  {formatTwd(i.unitPrice)}
+                </td>
                 <td className="tabular py-3 pr-3 text-right">{i.quantity}</td>
                 <td className="tabular py-3 text-right whitespace-nowrap">{formatTwd(i.lineTotal)}</td>
               </tr>
@@ -90,7 +109,11 @@ function Items({ order }: { order: AdminOrderDetail }) {
           <dd className="tabular">{formatTwd(a.subtotal)}</dd>
         </div>
         {a.discounts.map((d) => (
-          <DiscountLine key={`${d.kind}-${d.label}`} label={`${d.label}${d.code && !d.label.includes(d.code) ? `（${d.code}）` : ''}`} amount={d.amount} />
+          <DiscountLine
+            key={`${d.kind}-${d.label}`}
+            label={`${d.label}${d.code && !d.label.includes(d.code) ? `（${d.code}）` : ''}`}
+            amount={d.amount}
+          />
         ))}
         <div className="flex justify-between gap-4">
           <dt className="text-ink-muted">{a.codFee === null ? '運費與貨到付款手續費' : '運費'}</dt>
@@ -142,7 +165,10 @@ export default function OrderDetailPage() {
   const canSeeMembers = useCan('members.read');
   const order = useQuery(adminOrderQuery(orderNo));
   const listSearch = (location.state as { listSearch?: unknown } | null)?.listSearch;
-  const back = { to: `${adminPath.orders()}${typeof listSearch === 'string' ? listSearch : ''}`, label: '回訂單列表' };
+  const back = {
+    to: `${adminPath.orders()}${typeof listSearch === 'string' ? listSearch : ''}`,
+    label: '回訂單列表',
+  };
 
   if (order.isPending) {
     return (
@@ -154,11 +180,16 @@ export default function OrderDetailPage() {
     );
   }
   if (order.isError) {
-    const missing = order.error instanceof ApiError && (order.error.status === 404 || order.error.status === 400);
+    const missing =
+      order.error instanceof ApiError && (order.error.status === 404 || order.error.status === 400);
     return (
       <AdminPage title="訂單明細" back={back}>
         {missing ? (
-          <EmptyState title="找不到這筆訂單" description={`訂單編號「${orderNo}」不存在，請確認後再試一次。`} action={<ButtonLink to={adminPath.orders()}>回訂單列表</ButtonLink>} />
+          <EmptyState
+            title="找不到這筆訂單"
+            description={`訂單編號「${orderNo}」不存在，請確認後再試一次。`}
+            action={<ButtonLink to={adminPath.orders()}>回訂單列表</ButtonLink>}
+          />
         ) : (
           <LoadError title="訂單暫時無法載入" query={order} />
         )}
@@ -192,16 +223,22 @@ export default function OrderDetailPage() {
       {o.parcel && (
         <Panel title="綠界物流">
           <p className="text-sm">
-            物流編號 <span className="tabular">{o.parcel.logisticsId}</span>・最新貨態 <span className="tabular">{o.parcel.statusCode}</span> {o.parcel.statusMessage}
+            物流編號 <span className="tabular">{o.parcel.logisticsId}</span>・最新貨態{' '}
+            <span className="tabular">{o.parcel.statusCode}</span> {o.parcel.statusMessage}
             {o.parcel.collectionAmount > 0 && `・門市代收 ${formatTwd(o.parcel.collectionAmount)}`}
           </p>
         </Panel>
       )}
       <Panel title="處理訂單">
-        {canWrite ? <OrderActions order={o} /> : <p className="text-sm text-ink-muted">您的角色只能檢視訂單；出貨、取消或退款請洽店主或店員。</p>}
+        {canWrite ? (
+          <OrderActions order={o} />
+        ) : (
+          <p className="text-sm text-ink-muted">您的角色只能檢視訂單；出貨、取消或退款請洽店主或店員。</p>
+        )}
         {o.status === 'pending_payment' && o.expiresAt && (
           <p className="mt-3 text-sm text-ink-muted">
-            會員尚未付款，訂單將於 <span className="tabular">{formatTaipeiDateTime(o.expiresAt)}</span> 自動取消並放回庫存。
+            會員尚未付款，訂單將於 <span className="tabular">{formatTaipeiDateTime(o.expiresAt)}</span>{' '}
+            自動取消並放回庫存。
           </p>
         )}
       </Panel>
@@ -229,14 +266,25 @@ export default function OrderDetailPage() {
                 [
                   '會員',
                   canSeeMembers ? (
-                    <Link to={adminPath.memberDetail(o.customer.id)} className="text-tea underline underline-offset-4">
+                    <Link
+                      to={adminPath.memberDetail(o.customer.id)}
+                      className="text-tea underline underline-offset-4"
+                    >
                       {o.customer.name || '（未填姓名）'}
                     </Link>
                   ) : (
                     o.customer.name
                   ),
                 ],
-                ['電子郵件', <a href={mailtoHref(o.customer.email)} className="break-all text-tea underline-offset-4 hover:underline">{o.customer.email}</a>],
+                [
+                  '電子郵件',
+                  <a
+                    href={mailtoHref(o.customer.email)}
+                    className="break-all text-tea underline-offset-4 hover:underline"
+                  >
+                    {o.customer.email}
+                  </a>,
+                ],
                 !!o.customer.phone && ['電話', <span className="tabular">{o.customer.phone}</span>],
               ]}
             />
@@ -257,7 +305,10 @@ export default function OrderDetailPage() {
                   </>,
                 ],
                 !!o.shipment?.carrier && ['物流', o.shipment.carrier],
-                !!o.shipment?.trackingNo && ['追蹤編號', <span className="font-mono">{o.shipment.trackingNo}</span>],
+                !!o.shipment?.trackingNo && [
+                  '追蹤編號',
+                  <span className="font-mono">{o.shipment.trackingNo}</span>,
+                ],
               ]}
             />
           </Panel>
@@ -280,14 +331,20 @@ export default function OrderDetailPage() {
                 <IssuedInvoice invoice={o.issuedInvoice} />
               </div>
             ) : (
-              !['cancelled', 'expired', 'refunded'].includes(o.status) && <p className="mt-3 text-sm text-ink-muted">{o.paymentMethod === 'cod' ? '貨到付款訂單於送達後開立發票。' : '付款完成後開立發票。'}</p>
+              !['cancelled', 'expired', 'refunded'].includes(o.status) && (
+                <p className="mt-3 text-sm text-ink-muted">
+                  {o.paymentMethod === 'cod' ? '貨到付款訂單於送達後開立發票。' : '付款完成後開立發票。'}
+                </p>
+              )
             )}
           </Panel>
 
           <Panel title="付款">
             <p className="mb-3 text-sm">{PAYMENT_METHOD_SHORT[o.paymentMethod]}</p>
             {o.paymentMethod === 'cod' ? (
-              <p className="text-sm text-ink-muted">由物流於送達或取貨時向顧客收取 {formatTwd(o.amounts.total)}。</p>
+              <p className="text-sm text-ink-muted">
+                由物流於送達或取貨時向顧客收取 {formatTwd(o.amounts.total)}。
+              </p>
             ) : o.payments.length === 0 ? (
               <p className="text-sm text-ink-muted">還沒有付款紀錄。</p>
             ) : (

@@ -2,7 +2,14 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { adminPath } from '@shop/shared/admin-routes';
-import { PAYMENT_METHOD_SHORT, PAYMENT_METHODS, SHIPPING_METHOD_LABELS, SHIPPING_METHODS, type AdminOrderFilters, type AdminOrderRow } from '@shop/shared/admin-orders';
+import {
+  PAYMENT_METHOD_SHORT,
+  PAYMENT_METHODS,
+  SHIPPING_METHOD_LABELS,
+  SHIPPING_METHODS,
+  type AdminOrderFilters,
+  type AdminOrderRow,
+} from '@shop/shared/admin-orders';
 import { formatTwd } from '@shop/shared/money';
 import { ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from '@shop/shared/order-status';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
@@ -31,7 +38,9 @@ function toApiFilters(f: typeof DEFAULTS): AdminOrderFilters {
   return {
     ...(ORDER_STATUSES.includes(f.status as OrderStatus) ? { status: f.status as OrderStatus } : {}),
     ...(isPaymentMethod(f.payment) ? { payment: f.payment } : {}),
-    ...(SHIPPING_METHODS.includes(f.shipping as never) ? { shipping: f.shipping as AdminOrderFilters['shipping'] } : {}),
+    ...(SHIPPING_METHODS.includes(f.shipping as never)
+      ? { shipping: f.shipping as AdminOrderFilters['shipping'] }
+      : {}),
     ...(/^\d{4}-\d{2}-\d{2}$/.test(f.from) ? { from: f.from } : {}),
     ...(/^\d{4}-\d{2}-\d{2}$/.test(f.to) ? { to: f.to } : {}),
     ...(f.q.trim() ? { q: f.q.trim() } : {}),
@@ -47,7 +56,13 @@ const columns = (listSearch: string, selection: Selection | null): Column<AdminO
           key: 'select',
           header: <span className="sr-only">選取</span>,
           cell: (r: AdminOrderRow) => (
-            <input type="checkbox" className="size-5 accent-tea" aria-label={`選取 ${r.orderNo}`} checked={selection.has(r.orderNo)} onChange={() => selection.toggle(r.orderNo)} />
+            <input
+              type="checkbox"
+              className="size-5 accent-tea"
+              aria-label={`選取 ${r.orderNo}`}
+              checked={selection.has(r.orderNo)}
+              onChange={() => selection.toggle(r.orderNo)}
+            />
           ),
         },
       ]
@@ -57,7 +72,11 @@ const columns = (listSearch: string, selection: Selection | null): Column<AdminO
     header: '訂單編號／成立時間',
     cell: (r) => (
       <>
-        <Link to={adminPath.orderDetail(r.orderNo)} state={{ listSearch }} className="tabular block font-medium whitespace-nowrap text-tea underline-offset-4 hover:underline">
+        <Link
+          to={adminPath.orderDetail(r.orderNo)}
+          state={{ listSearch }}
+          className="tabular block font-medium whitespace-nowrap text-tea underline-offset-4 hover:underline"
+        >
           {r.orderNo}
         </Link>
         <time dateTime={r.placedAt} className="tabular block text-xs whitespace-nowrap text-ink-muted">
@@ -116,7 +135,11 @@ const columns = (listSearch: string, selection: Selection | null): Column<AdminO
       </span>
     ),
   },
-  { key: 'shipping', header: '配送', cell: (r) => <span className="whitespace-nowrap">{SHIPPING_METHOD_LABELS[r.shippingMethod]}</span> },
+  {
+    key: 'shipping',
+    header: '配送',
+    cell: (r) => <span className="whitespace-nowrap">{SHIPPING_METHOD_LABELS[r.shippingMethod]}</span>,
+  },
 ];
 
 /** /admin/orders: every order, newest first, with filters kept in the URL and a CSV of the same rows. */
@@ -124,14 +147,18 @@ export default function OrdersPage() {
   const location = useLocation();
   const { filters, page, setFilters, setPage } = useUrlFilters(DEFAULTS);
   const apiFilters = toApiFilters(filters);
-  const dateError = apiFilters.from && apiFilters.to && apiFilters.from > apiFilters.to ? '結束日期不能早於開始日期' : undefined;
+  const dateError =
+    apiFilters.from && apiFilters.to && apiFilters.from > apiFilters.to
+      ? '結束日期不能早於開始日期'
+      : undefined;
   const query = useQuery({ ...adminOrdersQuery({ ...apiFilters, page }), enabled: !dateError });
   const filtered = Object.keys(apiFilters).length > 0;
   const canWrite = useCan('orders.write');
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const selection: Selection = {
     has: (n) => selected.has(n),
-    toggle: (n) => setSelected((s) => (s.has(n) ? new Set([...s].filter((x) => x !== n)) : new Set([...s, n]))),
+    toggle: (n) =>
+      setSelected((s) => (s.has(n) ? new Set([...s].filter((x) => x !== n)) : new Set([...s, n]))),
   };
   const rows = query.data?.items ?? [];
 
@@ -155,7 +182,11 @@ export default function OrdersPage() {
         {/* Top-aligned, so an error under a date field does not push its neighbours around. */}
         <div className="flex w-full flex-wrap items-start gap-3">
           <div className="w-full sm:w-40">
-            <SelectField label="訂單狀態" value={filters.status} onChange={(e) => setFilters({ status: e.target.value })}>
+            <SelectField
+              label="訂單狀態"
+              value={filters.status}
+              onChange={(e) => setFilters({ status: e.target.value })}
+            >
               <option value="">全部狀態</option>
               {ORDER_STATUSES.map((s) => (
                 <option key={s} value={s}>
@@ -165,7 +196,11 @@ export default function OrdersPage() {
             </SelectField>
           </div>
           <div className="w-[calc(50%-0.375rem)] sm:w-36">
-            <SelectField label="付款方式" value={filters.payment} onChange={(e) => setFilters({ payment: e.target.value })}>
+            <SelectField
+              label="付款方式"
+              value={filters.payment}
+              onChange={(e) => setFilters({ payment: e.target.value })}
+            >
               <option value="">全部</option>
               {PAYMENT_METHODS.map((m) => (
                 <option key={m} value={m}>
@@ -175,7 +210,11 @@ export default function OrdersPage() {
             </SelectField>
           </div>
           <div className="w-[calc(50%-0.375rem)] sm:w-36">
-            <SelectField label="配送方式" value={filters.shipping} onChange={(e) => setFilters({ shipping: e.target.value })}>
+            <SelectField
+              label="配送方式"
+              value={filters.shipping}
+              onChange={(e) => setFilters({ shipping: e.target.value })}
+            >
               <option value="">全部</option>
               {SHIPPING_METHODS.map((m) => (
                 <option key={m} value={m}>
@@ -186,19 +225,46 @@ export default function OrdersPage() {
           </div>
           <fieldset className="flex w-full min-w-0 items-start gap-3 sm:w-auto">
             <legend className="sr-only">成立日期區間</legend>
-            <TextField label="成立日期（起）" type="date" value={filters.from} max={filters.to || undefined} onChange={(e) => setFilters({ from: e.target.value })} className="min-w-0" containerClassName="min-w-0 flex-1 sm:w-44" />
-            <TextField label="成立日期（迄）" type="date" value={filters.to} min={filters.from || undefined} error={dateError} onChange={(e) => setFilters({ to: e.target.value })} className="min-w-0" containerClassName="min-w-0 flex-1 sm:w-44" />
+            <TextField
+              label="成立日期（起）"
+              type="date"
+              value={filters.from}
+              max={filters.to || undefined}
+              onChange={(e) => setFilters({ from: e.target.value })}
+              className="min-w-0"
+              containerClassName="min-w-0 flex-1 sm:w-44"
+            />
+            <TextField
+              label="成立日期（迄）"
+              type="date"
+              value={filters.to}
+              min={filters.from || undefined}
+              error={dateError}
+              onChange={(e) => setFilters({ to: e.target.value })}
+              className="min-w-0"
+              containerClassName="min-w-0 flex-1 sm:w-44"
+            />
           </fieldset>
-          <SearchBox value={filters.q} onSearch={(q) => setFilters({ q })} placeholder="訂單編號、電子郵件或電話" />
+          <SearchBox
+            value={filters.q}
+            onSearch={(q) => setFilters({ q })}
+            placeholder="訂單編號、電子郵件或電話"
+          />
           {filtered && (
-            <Button variant="ghost" className="self-end" onClick={() => setFilters({ status: '', payment: '', shipping: '', from: '', to: '', q: '' })}>
+            <Button
+              variant="ghost"
+              className="self-end"
+              onClick={() => setFilters({ status: '', payment: '', shipping: '', from: '', to: '', q: '' })}
+            >
               清除條件
             </Button>
           )}
         </div>
       </FilterBar>
 
-      {canWrite && selected.size > 0 && <BatchBar rows={rows} selected={selected} onDone={() => setSelected(new Set())} />}
+      {canWrite && selected.size > 0 && (
+        <BatchBar rows={rows} selected={selected} onDone={() => setSelected(new Set())} />
+      )}
       {dateError ? (
         <EmptyState title="日期區間有誤" description="結束日期不能早於開始日期，請調整日期後再查詢。" />
       ) : (
@@ -212,7 +278,13 @@ export default function OrdersPage() {
             filtered ? (
               <span className="flex flex-col items-center gap-3">
                 沒有符合條件的訂單。
-                <Button size="sm" variant="secondary" onClick={() => setFilters({ status: '', payment: '', shipping: '', from: '', to: '', q: '' })}>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() =>
+                    setFilters({ status: '', payment: '', shipping: '', from: '', to: '', q: '' })
+                  }
+                >
                   清除篩選條件
                 </Button>
               </span>
@@ -231,7 +303,15 @@ export default function OrdersPage() {
  * own logistics order, one after another, so one refusal does not stop the rest) and print the
  * labels of those that have a parcel.
  */
-function BatchBar({ rows, selected, onDone }: { rows: readonly AdminOrderRow[]; selected: ReadonlySet<string>; onDone(): void }) {
+function BatchBar({
+  rows,
+  selected,
+  onDone,
+}: {
+  rows: readonly AdminOrderRow[];
+  selected: ReadonlySet<string>;
+  onDone(): void;
+}) {
   const client = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [problems, setProblems] = useState<string[]>([]);
@@ -265,7 +345,11 @@ function BatchBar({ rows, selected, onDone }: { rows: readonly AdminOrderRow[]; 
     }
   };
   return (
-    <div className="mb-3 flex flex-col gap-2 rounded-md border border-tea/40 bg-tea-soft/40 p-3" role="region" aria-label="批次處理">
+    <div
+      className="mb-3 flex flex-col gap-2 rounded-md border border-tea/40 bg-tea-soft/40 p-3"
+      role="region"
+      aria-label="批次處理"
+    >
       <div className="flex flex-wrap items-center gap-2">
         <span className="text-sm">已選 {chosen.length} 筆</span>
         <Button size="sm" loading={busy} disabled={shippable.length === 0} onClick={() => void ship()}>
@@ -278,7 +362,9 @@ function BatchBar({ rows, selected, onDone }: { rows: readonly AdminOrderRow[]; 
           取消選取
         </Button>
       </div>
-      {shippable.length < chosen.length && <p className="text-xs text-ink-muted">只有「備貨中」的訂單可以出貨，其他已選的訂單不會變動。</p>}
+      {shippable.length < chosen.length && (
+        <p className="text-xs text-ink-muted">只有「備貨中」的訂單可以出貨，其他已選的訂單不會變動。</p>
+      )}
       {problems.length > 0 && (
         <Alert tone="error">
           <ul className="list-disc pl-5">

@@ -47,7 +47,10 @@ export default function PackingSlipPage() {
   );
 
   if (order.isPending || order.isError) {
-    const missing = order.isError && order.error instanceof ApiError && (order.error.status === 404 || order.error.status === 400);
+    const missing =
+      order.isError &&
+      order.error instanceof ApiError &&
+      (order.error.status === 404 || order.error.status === 400);
     return (
       <div id="packing-slip" className="mx-auto flex max-w-3xl flex-col gap-6">
         {toolbar}
@@ -56,7 +59,11 @@ export default function PackingSlipPage() {
             <SkeletonText lines={10} />
           </div>
         ) : missing ? (
-          <EmptyState title="找不到這筆訂單" description={`訂單編號「${orderNo}」不存在。`} action={<ButtonLink to={adminPath.orders()}>回訂單列表</ButtonLink>} />
+          <EmptyState
+            title="找不到這筆訂單"
+            description={`訂單編號「${orderNo}」不存在。`}
+            action={<ButtonLink to={adminPath.orders()}>回訂單列表</ButtonLink>}
+          />
         ) : (
           <LoadError title="出貨單暫時無法載入" query={order} />
         )}
@@ -70,7 +77,10 @@ export default function PackingSlipPage() {
     <div id="packing-slip" className="mx-auto flex max-w-3xl flex-col gap-6 text-ink">
       <style>{PRINT_CSS}</style>
       {toolbar}
-      <article className="slip-sheet flex flex-col gap-6 rounded-xl border border-line bg-surface p-6 sm:p-10" aria-label={`出貨單 ${o.orderNo}`}>
+      <article
+        className="slip-sheet flex flex-col gap-6 rounded-xl border border-line bg-surface p-6 sm:p-10"
+        aria-label={`出貨單 ${o.orderNo}`}
+      >
         <header className="flex flex-wrap items-start justify-between gap-4 border-b-2 border-ink pb-4">
           <div>
             <p className="font-serif text-2xl">{BRAND.name}</p>
@@ -82,18 +92,24 @@ export default function PackingSlipPage() {
           <div className="sm:text-right print:text-right">
             <h1 className="font-serif text-2xl tracking-widest">出貨單</h1>
             <p className="tabular text-lg font-semibold">{o.orderNo}</p>
-            <p className="tabular text-sm text-ink-muted">訂購日期 {formatTaipeiDateTime(o.placedAt).slice(0, 10)}</p>
+            <p className="tabular text-sm text-ink-muted">
+              訂購日期 {formatTaipeiDateTime(o.placedAt).slice(0, 10)}
+            </p>
           </div>
         </header>
 
         <section aria-label="收件資訊" className="grid gap-4 sm:grid-cols-2">
           <div>
-            <h2 className="mb-1 text-sm font-semibold text-ink-muted">{s.method === 'home' ? '收件人' : '取件人'}</h2>
+            <h2 className="mb-1 text-sm font-semibold text-ink-muted">
+              {s.method === 'home' ? '收件人' : '取件人'}
+            </h2>
             <p className="text-lg font-semibold">{s.recipientName}</p>
             <p className="tabular">{s.phone}</p>
           </div>
           <div>
-            <h2 className="mb-1 text-sm font-semibold text-ink-muted">{s.method === 'home' ? '宅配地址' : '取貨門市'}</h2>
+            <h2 className="mb-1 text-sm font-semibold text-ink-muted">
+              {s.method === 'home' ? '宅配地址' : '取貨門市'}
+            </h2>
             {s.method === 'home' ? (
               <p className="text-lg">
                 <span className="tabular">{s.postalCode}</span> {s.address}

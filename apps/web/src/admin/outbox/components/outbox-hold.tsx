@@ -40,10 +40,17 @@ export function OutboxHold({ canRelease }: { canRelease: boolean }) {
       <Alert
         tone="warning"
         title="寄送已暫停：這個商店是從備份還原的"
-        action={canRelease ? <Button variant="secondary" onClick={() => setAsking(true)}>恢復寄送</Button> : undefined}
+        action={
+          canRelease ? (
+            <Button variant="secondary" onClick={() => setAsking(true)}>
+              恢復寄送
+            </Button>
+          ) : undefined
+        }
       >
         {hold.data.since ? `從 ${formatTaipeiDateTime(hold.data.since)} 起，` : ''}
-        <span className="tabular">{hold.data.pending}</span> 則待送的通知信與金流、發票、退款作業都暫停送出，以免同一封信或同一筆退款再做一次。
+        <span className="tabular">{hold.data.pending}</span>{' '}
+        則待送的通知信與金流、發票、退款作業都暫停送出，以免同一封信或同一筆退款再做一次。
         {canRelease ? '確認原本的商店已停止運作後，再恢復寄送。' : '只有店主可以恢復寄送。'}
       </Alert>
       <Dialog
@@ -62,7 +69,8 @@ export function OutboxHold({ canRelease }: { canRelease: boolean }) {
         }
       >
         <p className="leading-relaxed">
-          恢復後，暫停中的 <span className="tabular">{hold.data.pending}</span> 則項目會立刻送出。若備份來源的商店仍在運作，顧客可能收到重複的信，發票與退款也可能重複辦理。
+          恢復後，暫停中的 <span className="tabular">{hold.data.pending}</span>{' '}
+          則項目會立刻送出。若備份來源的商店仍在運作，顧客可能收到重複的信，發票與退款也可能重複辦理。
         </p>
         {error && (
           <p role="alert" className="mt-3 text-sm text-danger">

@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { OUTBOX_KIND_LABELS, OUTBOX_STATUS_LABELS, type OutboxListQuery, type OutboxRow } from '@shop/shared/admin-outbox';
+import {
+  OUTBOX_KIND_LABELS,
+  OUTBOX_STATUS_LABELS,
+  type OutboxListQuery,
+  type OutboxRow,
+} from '@shop/shared/admin-outbox';
 import { formatTaipeiDateTime } from '@shop/shared/taipei-time';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -20,7 +25,9 @@ const STATUSES = ['attention', 'failed', 'pending', 'sent'] as const;
 const TONES: Record<OutboxRow['status'], BadgeTone> = { pending: 'amber', failed: 'danger', sent: 'success' };
 
 function apiQuery(f: typeof DEFAULTS, page: number): OutboxListQuery {
-  const status = (STATUSES as readonly string[]).includes(f.status) ? (f.status as OutboxListQuery['status']) : 'attention';
+  const status = (STATUSES as readonly string[]).includes(f.status)
+    ? (f.status as OutboxListQuery['status'])
+    : 'attention';
   return { status, page };
 }
 
@@ -49,7 +56,15 @@ export default function OutboxPage() {
   };
 
   const columns: Column<OutboxRow>[] = [
-    { key: 'status', header: '狀態', cell: (r) => <Badge tone={TONES[r.status]} className="whitespace-nowrap">{OUTBOX_STATUS_LABELS[r.status]}</Badge> },
+    {
+      key: 'status',
+      header: '狀態',
+      cell: (r) => (
+        <Badge tone={TONES[r.status]} className="whitespace-nowrap">
+          {OUTBOX_STATUS_LABELS[r.status]}
+        </Badge>
+      ),
+    },
     {
       key: 'what',
       header: '內容',
@@ -68,7 +83,9 @@ export default function OutboxPage() {
         <span className="tabular block text-xs whitespace-nowrap text-ink-muted">
           建立 {formatTaipeiDateTime(r.createdAt)}
           {r.sentAt && <span className="block">送出 {formatTaipeiDateTime(r.sentAt)}</span>}
-          {r.nextAttemptAt && r.attempts > 0 && <span className="block">下次嘗試 {formatTaipeiDateTime(r.nextAttemptAt)}</span>}
+          {r.nextAttemptAt && r.attempts > 0 && (
+            <span className="block">下次嘗試 {formatTaipeiDateTime(r.nextAttemptAt)}</span>
+          )}
         </span>
       ),
     },
@@ -79,7 +96,9 @@ export default function OutboxPage() {
       cell: (r) => (
         <>
           <span className="tabular block text-xs text-ink-muted">已嘗試 {r.attempts} 次</span>
-          {r.lastError && r.status !== 'sent' && <span className="block text-sm break-all text-danger">{r.lastError}</span>}
+          {r.lastError && r.status !== 'sent' && (
+            <span className="block text-sm break-all text-danger">{r.lastError}</span>
+          )}
         </>
       ),
     },
@@ -89,7 +108,13 @@ export default function OutboxPage() {
       cell: (r) =>
         canWrite && r.status !== 'sent' ? (
           <div className="flex flex-col items-start gap-1">
-            <Button size="sm" variant="secondary" disabled={busy === r.id} onClick={() => void retry(r)} aria-label={`重新寄送：${r.summary}`}>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={busy === r.id}
+              onClick={() => void retry(r)}
+              aria-label={`重新寄送：${r.summary}`}
+            >
               {busy === r.id ? '排入中…' : '重新寄送'}
             </Button>
             {errors[r.id] && (
@@ -105,22 +130,43 @@ export default function OutboxPage() {
   const counts = query.data?.counts;
   const empty = filters.status === 'sent' ? '還沒有送出的紀錄。' : '沒有待送或失敗的項目，一切都已送出。';
   return (
-    <AdminPage title="寄送狀態" description="訂單通知信、客服來信轉寄等背景寄送的項目。寄送失敗會自動重試（1 秒起，每次延長 1.5 倍，最長 60 秒）一天；之後停在「失敗」，等您確認後重新寄送。">
+    <AdminPage
+      title="寄送狀態"
+      description="訂單通知信、客服來信轉寄等背景寄送的項目。寄送失敗會自動重試（1 秒起，每次延長 1.5 倍，最長 60 秒）一天；之後停在「失敗」，等您確認後重新寄送。"
+    >
       <OutboxHold canRelease={canRelease} />
       {counts && (
         <p className="text-sm text-ink-muted" aria-live="polite">
-          待送出 <span className="tabular font-medium text-ink">{counts.pending}</span> 則，失敗 <span className={counts.failed > 0 ? 'tabular font-medium text-danger' : 'tabular font-medium text-ink'}>{counts.failed}</span> 則
+          待送出 <span className="tabular font-medium text-ink">{counts.pending}</span> 則，失敗{' '}
+          <span
+            className={counts.failed > 0 ? 'tabular font-medium text-danger' : 'tabular font-medium text-ink'}
+          >
+            {counts.failed}
+          </span>{' '}
+          則
         </p>
       )}
       <FilterBar>
-        <SelectField label="狀態" value={filters.status} onChange={(e) => setFilters({ status: e.target.value })} containerClassName="w-56">
+        <SelectField
+          label="狀態"
+          value={filters.status}
+          onChange={(e) => setFilters({ status: e.target.value })}
+          containerClassName="w-56"
+        >
           <option value="attention">待處理（失敗與待送出）</option>
           <option value="failed">失敗</option>
           <option value="pending">待送出</option>
           <option value="sent">已送出</option>
         </SelectField>
       </FilterBar>
-      <DataTable caption="寄送項目列表" columns={columns} query={query} rowKey={(r) => String(r.id)} empty={empty} onPage={setPage} />
+      <DataTable
+        caption="寄送項目列表"
+        columns={columns}
+        query={query}
+        rowKey={(r) => String(r.id)}
+        empty={empty}
+        onPage={setPage}
+      />
     </AdminPage>
   );
 }

@@ -1,7 +1,11 @@
 import { PRODUCT_STATUS_LABELS, type ProductStatus } from '@shop/shared/admin-products';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 
-const STATUS_TONES: Record<ProductStatus, BadgeTone> = { active: 'success', draft: 'neutral', archived: 'amber' };
+const STATUS_TONES: Record<ProductStatus, BadgeTone> = {
+  active: 'success',
+  draft: 'neutral',
+  archived: 'amber',
+};
 
 export function ProductStatusBadge({ status }: { status: ProductStatus }) {
   return (

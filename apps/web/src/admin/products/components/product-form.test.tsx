@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminProductDetail, DescriptionBlockInput } from '@shop/shared/admin-products';
-import { emptyVariant, formPath, fromEditableBlock, nestErrors, optionCombinations, productResolver, toBody, toEditableBlock, toFormValues } from './product-form.tsx';
+import {
+  emptyVariant,
+  formPath,
+  fromEditableBlock,
+  nestErrors,
+  optionCombinations,
+  productResolver,
+  toBody,
+  toEditableBlock,
+  toFormValues,
+} from './product-form.tsx';
 
 const blocks: DescriptionBlockInput[] = [
   { type: 'heading', text: '沖泡方式' },
@@ -8,7 +18,13 @@ const blocks: DescriptionBlockInput[] = [
   { type: 'list', items: ['香氣：焦糖', '茶湯：金黃'] },
   { type: 'quote', text: '焙火是為了讓茶安定下來。', cite: '陳師傅' },
   { type: 'quote', text: '沒有出處的引言。' },
-  { type: 'steps', items: [{ title: '溫壺', text: '以熱水溫壺' }, { title: '置茶', text: '約 6 g' }] },
+  {
+    type: 'steps',
+    items: [
+      { title: '溫壺', text: '以熱水溫壺' },
+      { title: '置茶', text: '約 6 g' },
+    ],
+  },
 ];
 
 const detail: AdminProductDetail = {
@@ -23,7 +39,17 @@ const detail: AdminProductDetail = {
   description: blocks,
   images: [{ bucket: 'products', name: 'demo/1.png', alt: '茶罐', width: 800, height: 1000, url: '/x.webp' }],
   variants: [
-    { id: '1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed', sku: 'SL-DD-075', options: { 規格: '75 g', 包裝: '罐裝' }, price: 450, compareAtPrice: null, stock: 120, lowStockThreshold: 5, active: true, ordered: true },
+    {
+      id: '1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed',
+      sku: 'SL-DD-075',
+      options: { 規格: '75 g', 包裝: '罐裝' },
+      price: 450,
+      compareAtPrice: null,
+      stock: 120,
+      lowStockThreshold: 5,
+      active: true,
+      ordered: true,
+    },
   ],
   adjustments: [],
   replacement: null,
@@ -49,7 +75,17 @@ describe('product editor form model', () => {
       specs: [{ label: '產地', value: '南投鹿谷' }],
       description: blocks,
       images: [{ name: 'demo/1.png', alt: '茶罐' }],
-      variants: [{ id: detail.variants[0]!.id, sku: 'SL-DD-075', options: { 規格: '75 g', 包裝: '罐裝' }, price: 450, compareAtPrice: null, lowStockThreshold: 5, active: true }],
+      variants: [
+        {
+          id: detail.variants[0]!.id,
+          sku: 'SL-DD-075',
+          options: { 規格: '75 g', 包裝: '罐裝' },
+          price: 450,
+          compareAtPrice: null,
+          lowStockThreshold: 5,
+          active: true,
+        },
+      ],
       updatedAt: detail.updatedAt,
     });
   });
@@ -59,7 +95,12 @@ describe('product editor form model', () => {
       ...detail,
       variants: [
         { ...detail.variants[0]!, options: { 規格: '75 g', 包裝: '罐裝' } },
-        { ...detail.variants[0]!, id: '2b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed', sku: 'SL-DD-150', options: { 規格: '150 g', 包裝: '罐裝' } },
+        {
+          ...detail.variants[0]!,
+          id: '2b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed',
+          sku: 'SL-DD-150',
+          options: { 規格: '150 g', 包裝: '罐裝' },
+        },
       ],
     });
     expect(values.options).toEqual([
@@ -78,7 +119,10 @@ describe('product editor form model', () => {
     values.name = '';
     values.variants[0] = { ...values.variants[0]!, price: '-3', compareAtPrice: 'abc' };
     values.description[2] = { type: 'list', text: '' };
-    const result = await productResolver('update', () => true)(values, undefined, { fields: {}, shouldUseNativeValidation: false });
+    const result = await productResolver('update', () => true)(values, undefined, {
+      fields: {},
+      shouldUseNativeValidation: false,
+    });
     expect(result.errors).toMatchObject({
       name: { message: '請填寫商品名稱' },
       variants: [{ price: { message: '價格必須是正整數' }, compareAtPrice: { message: '原價必須是正整數' } }],
@@ -107,14 +151,27 @@ describe('product editor form model', () => {
   it('a new row nobody has typed in yet shows no errors while the owner edits, and all of them on save', async () => {
     const values = toFormValues(detail);
     values.variants.push(emptyVariant(0));
-    const editing = await productResolver('update')(values, undefined, { fields: {}, shouldUseNativeValidation: false });
+    const editing = await productResolver('update')(values, undefined, {
+      fields: {},
+      shouldUseNativeValidation: false,
+    });
     expect(editing.errors).toEqual({});
-    const saving = await productResolver('update', () => true)(values, undefined, { fields: {}, shouldUseNativeValidation: false });
-    expect(saving.errors).toMatchObject({ variants: [undefined, { sku: { message: '請填寫 SKU' }, price: { message: '價格必須是正整數' } }] });
+    const saving = await productResolver('update', () => true)(values, undefined, {
+      fields: {},
+      shouldUseNativeValidation: false,
+    });
+    expect(saving.errors).toMatchObject({
+      variants: [undefined, { sku: { message: '請填寫 SKU' }, price: { message: '價格必須是正整數' } }],
+    });
   });
 
   it('makes every combination of the options’ values, and shows a variant’s option errors on its row', () => {
-    expect(optionCombinations([['75 g', '150 g'], ['罐裝', '袋裝']])).toEqual([
+    expect(
+      optionCombinations([
+        ['75 g', '150 g'],
+        ['罐裝', '袋裝'],
+      ]),
+    ).toEqual([
       ['75 g', '罐裝'],
       ['75 g', '袋裝'],
       ['150 g', '罐裝'],
@@ -125,6 +182,11 @@ describe('product editor form model', () => {
   });
 
   it('nests list-wide errors under root', () => {
-    expect(nestErrors({ variants: '至少要有一個規格', 'variants.1.sku': 'SKU 重複' })).toEqual({ variants: { root: { type: 'validate', message: '至少要有一個規格' }, 1: { sku: { type: 'validate', message: 'SKU 重複' } } } });
+    expect(nestErrors({ variants: '至少要有一個規格', 'variants.1.sku': 'SKU 重複' })).toEqual({
+      variants: {
+        root: { type: 'validate', message: '至少要有一個規格' },
+        1: { sku: { type: 'validate', message: 'SKU 重複' } },
+      },
+    });
   });
 });

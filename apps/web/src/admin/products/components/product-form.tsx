@@ -78,7 +78,10 @@ export function toEditableBlock(block: DescriptionBlockInput): EditableBlock {
     case 'list':
       return { type: 'list', text: block.items.join('\n') };
     case 'steps':
-      return { type: 'steps', text: block.items.map((s) => `${s.title}${STEP_SEPARATOR}${s.text}`).join('\n') };
+      return {
+        type: 'steps',
+        text: block.items.map((s) => `${s.title}${STEP_SEPARATOR}${s.text}`).join('\n'),
+      };
     case 'quote':
       return { type: 'quote', text: block.text, cite: block.cite ?? '' };
     default:
@@ -101,11 +104,15 @@ export function fromEditableBlock(block: EditableBlock): DescriptionBlockInput {
         type: 'steps',
         items: lines(block.text).map((line) => {
           const at = line.search(/[｜|]/);
-          return at < 0 ? { title: line, text: '' } : { title: line.slice(0, at).trim(), text: line.slice(at + 1).trim() };
+          return at < 0
+            ? { title: line, text: '' }
+            : { title: line.slice(0, at).trim(), text: line.slice(at + 1).trim() };
         }),
       };
     case 'quote':
-      return block.cite.trim() ? { type: 'quote', text: block.text, cite: block.cite } : { type: 'quote', text: block.text };
+      return block.cite.trim()
+        ? { type: 'quote', text: block.text, cite: block.cite }
+        : { type: 'quote', text: block.text };
     default:
       return { type: block.type, text: block.text };
   }
@@ -147,7 +154,10 @@ export function isBlankNewVariant(v: VariantFormValue): boolean {
 /** Every combination of the options' values, in order (規格 × 包裝 …); none when an option has no value. */
 export function optionCombinations(offered: readonly (readonly string[])[]): string[][] {
   if (offered.length === 0 || offered.some((values) => values.length === 0)) return [];
-  return offered.reduce<string[][]>((combos, values) => combos.flatMap((c) => values.map((v) => [...c, v])), [[]]);
+  return offered.reduce<string[][]>(
+    (combos, values) => combos.flatMap((c) => values.map((v) => [...c, v])),
+    [[]],
+  );
 }
 
 /** The values each option offers, as typed (blank and repeated ones left out). */
@@ -157,7 +167,19 @@ export function offeredValues(options: readonly OptionFormValue[]): string[][] {
 
 export function toFormValues(detail: AdminProductDetail | null): ProductFormValues {
   if (!detail) {
-    return { name: '', slug: '', summary: '', categorySlug: '', tags: '', status: 'draft', specs: [], description: [], images: [], options: [], variants: [emptyVariant()] };
+    return {
+      name: '',
+      slug: '',
+      summary: '',
+      categorySlug: '',
+      tags: '',
+      status: 'draft',
+      specs: [],
+      description: [],
+      images: [],
+      options: [],
+      variants: [emptyVariant()],
+    };
   }
   const options = optionsOf(detail.variants);
   return {
@@ -202,7 +224,10 @@ export function splitTags(text: string): string[] {
  * The product's options checked as the editor shows them: a message per option name and per
  * option's values, keyed by form path; and the values each option offers.
  */
-function checkOptions(options: readonly OptionFormValue[]): { errors: Record<string, string>; offered: string[][] } {
+function checkOptions(options: readonly OptionFormValue[]): {
+  errors: Record<string, string>;
+  offered: string[][];
+} {
   const errors: Record<string, string> = {};
   const seen = new Set<string>();
   const offered = options.map((option, k) => {
@@ -214,7 +239,8 @@ function checkOptions(options: readonly OptionFormValue[]): { errors: Record<str
     for (const { value } of option.values) {
       if (!value.trim()) continue;
       const checked = OptionValue.safeParse(value);
-      if (!checked.success) errors[`options.${k}.values`] ??= checked.error.issues[0]?.message ?? '選項內容不正確';
+      if (!checked.success)
+        errors[`options.${k}.values`] ??= checked.error.issues[0]?.message ?? '選項內容不正確';
       else if (values.includes(checked.data)) errors[`options.${k}.values`] ??= `「${checked.data}」重複了`;
       else values.push(checked.data);
     }
@@ -319,7 +345,10 @@ export function nestErrors(flat: Record<string, string>): FieldErrors<ProductFor
  * save: `isSaving` says which), a new variant row nobody has typed in yet has no errors: a row just
  * added must not greet its author in red.
  */
-export function productResolver(mode: 'create' | 'update', isSaving: () => boolean = () => false): Resolver<ProductFormValues> {
+export function productResolver(
+  mode: 'create' | 'update',
+  isSaving: () => boolean = () => false,
+): Resolver<ProductFormValues> {
   return (values) => {
     const { body, optionErrors } = toBody(values);
     const parsed = mode === 'create' ? CreateProductBody.safeParse(body) : UpdateProductBody.safeParse(body);
@@ -341,7 +370,19 @@ export function productResolver(mode: 'create' | 'update', isSaving: () => boole
 }
 
 /** A compact input for a table cell: labelled for screen readers, its error right below it. */
-export function CellInput({ label, error, className, ref, id, ...rest }: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | undefined; ref?: Ref<HTMLInputElement>; id: string }) {
+export function CellInput({
+  label,
+  error,
+  className,
+  ref,
+  id,
+  ...rest
+}: InputHTMLAttributes<HTMLInputElement> & {
+  label: string;
+  error?: string | undefined;
+  ref?: Ref<HTMLInputElement>;
+  id: string;
+}) {
   return (
     <div className="flex flex-col gap-1">
       <input

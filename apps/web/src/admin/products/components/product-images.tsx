@@ -13,9 +13,19 @@ const MAX_IMAGES = 12;
  * picture, order changed with up/down buttons (focus follows the moved picture), remove. The
  * first picture is the cover in lists and the shop.
  */
-export function ProductImages({ form, canWrite }: { form: UseFormReturn<ProductFormValues>; canWrite: boolean }) {
+export function ProductImages({
+  form,
+  canWrite,
+}: {
+  form: UseFormReturn<ProductFormValues>;
+  canWrite: boolean;
+}) {
   const uid = useId();
-  const { fields, append, remove, move } = useFieldArray({ control: form.control, name: 'images', keyName: 'key' });
+  const { fields, append, remove, move } = useFieldArray({
+    control: form.control,
+    name: 'images',
+    keyName: 'key',
+  });
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const errors = form.formState.errors.images;
 
@@ -36,16 +46,32 @@ export function ProductImages({ form, canWrite }: { form: UseFormReturn<ProductF
         </p>
       )}
       {fields.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-line px-4 py-6 text-center text-sm text-ink-muted">還沒有圖片。第一張圖片會用作商品列表與商品頁的封面。</p>
+        <p className="rounded-lg border border-dashed border-line px-4 py-6 text-center text-sm text-ink-muted">
+          還沒有圖片。第一張圖片會用作商品列表與商品頁的封面。
+        </p>
       ) : (
         <ol className="flex flex-col gap-3">
           {fields.map((field, i) => (
-            <li key={field.key} className="flex flex-col gap-3 rounded-lg border border-line p-3 sm:flex-row sm:items-start">
+            <li
+              key={field.key}
+              className="flex flex-col gap-3 rounded-lg border border-line p-3 sm:flex-row sm:items-start"
+            >
               <div className="flex items-start gap-3 sm:contents">
-                <img src={field.url} alt="" width={80} height={100} className="aspect-[4/5] w-20 shrink-0 rounded-md border border-line bg-paper object-cover" />
+                <img
+                  src={field.url}
+                  alt=""
+                  width={80}
+                  height={100}
+                  className="aspect-[4/5] w-20 shrink-0 rounded-md border border-line bg-paper object-cover"
+                />
                 <div className="flex min-w-0 flex-1 flex-col gap-1">
                   <p className="text-sm font-medium">
-                    第 {i + 1} 張{i === 0 && <span className="ml-2 rounded-full bg-tea-soft px-2 py-0.5 text-xs text-tea-dark">封面</span>}
+                    第 {i + 1} 張
+                    {i === 0 && (
+                      <span className="ml-2 rounded-full bg-tea-soft px-2 py-0.5 text-xs text-tea-dark">
+                        封面
+                      </span>
+                    )}
                   </p>
                   <p className="truncate text-xs text-ink-muted" title={field.name}>
                     {field.name}
@@ -59,12 +85,18 @@ export function ProductImages({ form, canWrite }: { form: UseFormReturn<ProductF
                 {...form.register(`images.${i}.alt`)}
               />
               {canWrite && (
-                <div className="flex gap-1 sm:flex-col" role="group" aria-label={`第 ${i + 1} 張的排序與移除`}>
+                <div
+                  className="flex gap-1 sm:flex-col"
+                  role="group"
+                  aria-label={`第 ${i + 1} 張的排序與移除`}
+                >
                   <button
                     type="button"
                     className={buttonClass('secondary', 'sm')}
                     disabled={i === 0}
-                    ref={(el) => void (el ? buttons.current.set(`${i}-up`, el) : buttons.current.delete(`${i}-up`))}
+                    ref={(el) =>
+                      void (el ? buttons.current.set(`${i}-up`, el) : buttons.current.delete(`${i}-up`))
+                    }
                     onClick={() => moveTo(i, i - 1, 'up')}
                     aria-label={`將第 ${i + 1} 張往前移`}
                   >
@@ -74,13 +106,21 @@ export function ProductImages({ form, canWrite }: { form: UseFormReturn<ProductF
                     type="button"
                     className={buttonClass('secondary', 'sm')}
                     disabled={i === fields.length - 1}
-                    ref={(el) => void (el ? buttons.current.set(`${i}-down`, el) : buttons.current.delete(`${i}-down`))}
+                    ref={(el) =>
+                      void (el ? buttons.current.set(`${i}-down`, el) : buttons.current.delete(`${i}-down`))
+                    }
                     onClick={() => moveTo(i, i + 1, 'down')}
                     aria-label={`將第 ${i + 1} 張往後移`}
                   >
                     ↓ 往後
                   </button>
-                  <Button size="sm" variant="ghost" className="text-danger!" onClick={() => remove(i)} aria-label={`移除第 ${i + 1} 張圖片`}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    className="text-danger!"
+                    onClick={() => remove(i)}
+                    aria-label={`移除第 ${i + 1} 張圖片`}
+                  >
                     移除
                   </Button>
                 </div>
@@ -100,11 +140,15 @@ export function ProductImages({ form, canWrite }: { form: UseFormReturn<ProductF
               append({
                 name: object.name,
                 alt: form.getValues('name').trim(),
-                url: object.variants.includes(320) ? objectUrl(object.bucket, variantName(object.name, 320)) : objectUrl(object.bucket, object.name),
+                url: object.variants.includes(320)
+                  ? objectUrl(object.bucket, variantName(object.name, 320))
+                  : objectUrl(object.bucket, object.name),
               })
             }
           />
-          <p className="mt-1 text-sm text-ink-muted">JPEG、PNG、WebP、AVIF 或 GIF，每張 10 MB 以內，最多 {MAX_IMAGES} 張；上傳後記得儲存。</p>
+          <p className="mt-1 text-sm text-ink-muted">
+            JPEG、PNG、WebP、AVIF 或 GIF，每張 10 MB 以內，最多 {MAX_IMAGES} 張；上傳後記得儲存。
+          </p>
         </div>
       )}
     </div>

@@ -1,6 +1,11 @@
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { MAX_IMPORT_BYTES, PRODUCT_CSV_COLUMNS, type ImportErrorBody, type ImportResult } from '@shop/shared/admin-products';
+import {
+  MAX_IMPORT_BYTES,
+  PRODUCT_CSV_COLUMNS,
+  type ImportErrorBody,
+  type ImportResult,
+} from '@shop/shared/admin-products';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -61,8 +66,12 @@ function Problems({ error }: { error: ImportErrorBody['error'] }) {
           <tbody>
             {error.problems.map((p, i) => (
               <tr key={i} className="border-t border-line align-top">
-                <td className="tabular px-3 py-2 whitespace-nowrap">{p.row === 0 ? '—' : `第 ${p.row} 列`}</td>
-                <td className="px-3 py-2">{p.column ? <code className="rounded bg-paper px-1">{p.column}</code> : '—'}</td>
+                <td className="tabular px-3 py-2 whitespace-nowrap">
+                  {p.row === 0 ? '—' : `第 ${p.row} 列`}
+                </td>
+                <td className="px-3 py-2">
+                  {p.column ? <code className="rounded bg-paper px-1">{p.column}</code> : '—'}
+                </td>
                 <td className="px-3 py-2">{p.message}</td>
               </tr>
             ))}
@@ -80,7 +89,11 @@ function ImportBody({ onClose }: { onClose(): void }) {
 
   const send = async (file: File) => {
     if (file.size > MAX_IMPORT_BYTES) {
-      setState({ kind: 'failed', fileName: file.name, message: `檔案超過 ${MAX_IMPORT_BYTES / 1024 / 1024} MB，請分批匯入。` });
+      setState({
+        kind: 'failed',
+        fileName: file.name,
+        message: `檔案超過 ${MAX_IMPORT_BYTES / 1024 / 1024} MB，請分批匯入。`,
+      });
       return;
     }
     setState({ kind: 'sending', fileName: file.name });
@@ -105,21 +118,42 @@ function ImportBody({ onClose }: { onClose(): void }) {
           <a href={productsApi.exportUrl} download className="mx-1 text-tea underline underline-offset-4">
             匯出的 CSV
           </a>
-          作為範本，一列一個規格。商品以網址代碼（product_slug）比對、規格以 SKU 比對：已有的會更新，新的會新增；檔案裡沒有的規格維持不變。
+          作為範本，一列一個規格。商品以網址代碼（product_slug）比對、規格以 SKU
+          比對：已有的會更新，新的會新增；檔案裡沒有的規格維持不變。
         </p>
         <p className="text-ink-muted">
-          欄位：<code className="break-words">{PRODUCT_CSV_COLUMNS.join(', ')}</code>。匯入前會先檢查每一列，只要有一列有問題就不會變更任何資料。用 Excel 編輯時，請存成「CSV UTF-8（逗號分隔）」。
+          欄位：<code className="break-words">{PRODUCT_CSV_COLUMNS.join(', ')}</code>
+          。匯入前會先檢查每一列，只要有一列有問題就不會變更任何資料。用 Excel 編輯時，請存成「CSV
+          UTF-8（逗號分隔）」。
         </p>
         <p className="text-ink-muted">
-          庫存：stock_at_export 是匯出當時的庫存，請不要修改。匯入時以 stock 減去它的差額增減目前庫存，匯出後賣出的數量不會被蓋掉；差額會讓庫存少於 0 時，整個檔案不會匯入。匯出時，以 =、+、-、@ 開頭的文字前面會加上「'」，避免試算表當成公式執行；匯入時會自動去掉。
+          庫存：stock_at_export 是匯出當時的庫存，請不要修改。匯入時以 stock
+          減去它的差額增減目前庫存，匯出後賣出的數量不會被蓋掉；差額會讓庫存少於 0
+          時，整個檔案不會匯入。匯出時，以 =、+、-、@
+          開頭的文字前面會加上「'」，避免試算表當成公式執行；匯入時會自動去掉。
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-3">
-        <label className={buttonClass('primary', 'md', 'cursor-pointer focus-within:outline-3 focus-within:outline-offset-2 focus-within:outline-tea-dark')}>
+        <label
+          className={buttonClass(
+            'primary',
+            'md',
+            'cursor-pointer focus-within:outline-3 focus-within:outline-offset-2 focus-within:outline-tea-dark',
+          )}
+        >
           {state.kind === 'idle' ? '選擇 CSV 檔案' : '選擇其他檔案'}
-          <input ref={input} type="file" accept=".csv,text/csv" className="sr-only" disabled={state.kind === 'sending'} onChange={(e) => e.target.files?.[0] && void send(e.target.files[0])} />
+          <input
+            ref={input}
+            type="file"
+            accept=".csv,text/csv"
+            className="sr-only"
+            disabled={state.kind === 'sending'}
+            onChange={(e) => e.target.files?.[0] && void send(e.target.files[0])}
+          />
         </label>
-        {state.kind !== 'idle' && <span className="min-w-0 truncate text-sm text-ink-muted">{state.fileName}</span>}
+        {state.kind !== 'idle' && (
+          <span className="min-w-0 truncate text-sm text-ink-muted">{state.fileName}</span>
+        )}
       </div>
       <div aria-live="polite" className="flex flex-col gap-3">
         {state.kind === 'sending' && (

@@ -7,7 +7,8 @@ import { CellInput, type ProductFormValues } from './product-form.tsx';
 type Form = UseFormReturn<ProductFormValues>;
 
 /** Every variant row's option choices: the checks that depend on the options' names and values. */
-const allChoices = (form: Form) => form.getValues('variants').map((_, i) => `variants.${i}.options` as Path<ProductFormValues>);
+const allChoices = (form: Form) =>
+  form.getValues('variants').map((_, i) => `variants.${i}.options` as Path<ProductFormValues>);
 
 /**
  * The product's options, as Shopify's editor has them: each a name (規格) and its values (75 g,
@@ -19,11 +20,19 @@ export function ProductOptions({ form, canWrite }: { form: Form; canWrite: boole
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'options' });
 
   const addOption = () => {
-    form.getValues('variants').forEach((v, i) => form.setValue(`variants.${i}.options`, [...v.options, ''], { shouldDirty: true }));
+    form
+      .getValues('variants')
+      .forEach((v, i) => form.setValue(`variants.${i}.options`, [...v.options, ''], { shouldDirty: true }));
     append({ name: '', values: [{ value: '' }] }, { focusName: `options.${fields.length}.name` });
   };
   const removeOption = (k: number) => {
-    form.getValues('variants').forEach((v, i) => form.setValue(`variants.${i}.options`, v.options.filter((_, x) => x !== k), { shouldDirty: true }));
+    form.getValues('variants').forEach((v, i) =>
+      form.setValue(
+        `variants.${i}.options`,
+        v.options.filter((_, x) => x !== k),
+        { shouldDirty: true },
+      ),
+    );
     remove(k);
   };
 
@@ -33,9 +42,15 @@ export function ProductOptions({ form, canWrite }: { form: Form; canWrite: boole
         <h3 id="product-options-title" className="font-medium">
           選項
         </h3>
-        <p className="text-sm text-ink-muted">例如「重量」有 75 g、150 g，「包裝」有罐裝、袋裝；每個規格各選一個。</p>
+        <p className="text-sm text-ink-muted">
+          例如「重量」有 75 g、150 g，「包裝」有罐裝、袋裝；每個規格各選一個。
+        </p>
       </div>
-      {fields.length === 0 && <p className="rounded-md border border-dashed border-line px-3 py-3 text-sm text-ink-muted">只有一種規格時不需要選項。有不同重量、包裝或容量時，請新增選項。</p>}
+      {fields.length === 0 && (
+        <p className="rounded-md border border-dashed border-line px-3 py-3 text-sm text-ink-muted">
+          只有一種規格時不需要選項。有不同重量、包裝或容量時，請新增選項。
+        </p>
+      )}
       {fields.map((field, k) => (
         <OptionRow key={field.id} form={form} k={k} canWrite={canWrite} onRemove={() => removeOption(k)} />
       ))}
@@ -50,7 +65,17 @@ export function ProductOptions({ form, canWrite }: { form: Form; canWrite: boole
   );
 }
 
-function OptionRow({ form, k, canWrite, onRemove }: { form: Form; k: number; canWrite: boolean; onRemove(): void }) {
+function OptionRow({
+  form,
+  k,
+  canWrite,
+  onRemove,
+}: {
+  form: Form;
+  k: number;
+  canWrite: boolean;
+  onRemove(): void;
+}) {
   const uid = useId();
   const { fields, append, remove } = useFieldArray({ control: form.control, name: `options.${k}.values` });
   const name = useWatch({ control: form.control, name: `options.${k}.name` });
@@ -61,7 +86,8 @@ function OptionRow({ form, k, canWrite, onRemove }: { form: Form; k: number; can
   const renameChoice = (from: string, to: string) => {
     if (!from.trim()) return;
     form.getValues('variants').forEach((v, i) => {
-      if (v.options[k]?.trim() === from.trim()) form.setValue(`variants.${i}.options.${k}`, to.trim(), { shouldDirty: true });
+      if (v.options[k]?.trim() === from.trim())
+        form.setValue(`variants.${i}.options.${k}`, to.trim(), { shouldDirty: true });
     });
   };
   const removeValue = (j: number) => {
@@ -81,7 +107,13 @@ function OptionRow({ form, k, canWrite, onRemove }: { form: Form; k: number; can
           <label htmlFor={`${uid}-name`} className="text-sm text-ink-muted">
             選項名稱
           </label>
-          <CellInput id={`${uid}-name`} label={`第 ${k + 1} 個選項的名稱`} placeholder={k === 0 ? '重量' : k === 1 ? '包裝' : '容量'} error={errors?.name?.message} {...form.register(`options.${k}.name`, { deps })} />
+          <CellInput
+            id={`${uid}-name`}
+            label={`第 ${k + 1} 個選項的名稱`}
+            placeholder={k === 0 ? '重量' : k === 1 ? '包裝' : '容量'}
+            error={errors?.name?.message}
+            {...form.register(`options.${k}.name`, { deps })}
+          />
         </div>
         <div className="flex flex-col gap-1">
           <span className="text-sm text-ink-muted" id={`${uid}-values`}>
@@ -98,9 +130,20 @@ function OptionRow({ form, k, canWrite, onRemove }: { form: Form; k: number; can
               };
               return (
                 <li key={field.id} className="flex w-36 items-center gap-1">
-                  <CellInput id={`${uid}-value-${j}`} label={`${label}的第 ${j + 1} 個內容`} placeholder={k === 0 ? '75 g' : '罐裝'} {...registered} onChange={onChange} />
+                  <CellInput
+                    id={`${uid}-value-${j}`}
+                    label={`${label}的第 ${j + 1} 個內容`}
+                    placeholder={k === 0 ? '75 g' : '罐裝'}
+                    {...registered}
+                    onChange={onChange}
+                  />
                   {canWrite && fields.length > 1 && (
-                    <button type="button" className="inline-flex size-10 shrink-0 items-center justify-center rounded-md text-ink-muted hover:bg-ink/5 hover:text-danger" aria-label={`刪除${label}第 ${j + 1} 個內容`} onClick={() => removeValue(j)}>
+                    <button
+                      type="button"
+                      className="inline-flex size-10 shrink-0 items-center justify-center rounded-md text-ink-muted hover:bg-ink/5 hover:text-danger"
+                      aria-label={`刪除${label}第 ${j + 1} 個內容`}
+                      onClick={() => removeValue(j)}
+                    >
                       ✕
                     </button>
                   )}
@@ -109,7 +152,14 @@ function OptionRow({ form, k, canWrite, onRemove }: { form: Form; k: number; can
             })}
             {canWrite && (
               <li>
-                <Button size="sm" variant="ghost" className="min-h-10" onClick={() => append({ value: '' }, { focusName: `options.${k}.values.${fields.length}.value` })}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  className="min-h-10"
+                  onClick={() =>
+                    append({ value: '' }, { focusName: `options.${k}.values.${fields.length}.value` })
+                  }
+                >
                   ＋ 內容
                 </Button>
               </li>
@@ -122,7 +172,13 @@ function OptionRow({ form, k, canWrite, onRemove }: { form: Form; k: number; can
           )}
         </div>
         {canWrite && (
-          <Button size="sm" variant="ghost" className="self-start text-danger! sm:mt-6" onClick={onRemove} aria-label={`移除選項「${label}」`}>
+          <Button
+            size="sm"
+            variant="ghost"
+            className="self-start text-danger! sm:mt-6"
+            onClick={onRemove}
+            aria-label={`移除選項「${label}」`}
+          >
             移除選項
           </Button>
         )}

@@ -15,7 +15,13 @@ import { StockHistory } from './stock-history.tsx';
 import { productsApi } from '../api.ts';
 
 /** A list of stock changes: when, how much, the stock after, why and who. */
-export function AdjustmentList({ adjustments, showSku = true }: { adjustments: readonly StockAdjustmentView[]; showSku?: boolean }) {
+export function AdjustmentList({
+  adjustments,
+  showSku = true,
+}: {
+  adjustments: readonly StockAdjustmentView[];
+  showSku?: boolean;
+}) {
   if (adjustments.length === 0) return <p className="text-sm text-ink-muted">還沒有庫存調整紀錄。</p>;
   return (
     <div className="relative overflow-x-auto">
@@ -50,7 +56,11 @@ export function AdjustmentList({ adjustments, showSku = true }: { adjustments: r
             <tr key={a.id} className="border-t border-line align-top">
               <td className="tabular py-2 pr-3 whitespace-nowrap">{formatTaipeiDateTime(a.at)}</td>
               {showSku && <td className="py-2 pr-3 whitespace-nowrap">{a.sku}</td>}
-              <td className={`tabular py-2 pr-3 text-right font-medium ${a.delta < 0 ? 'text-danger' : 'text-success'}`}>{signed(a.delta)}</td>
+              <td
+                className={`tabular py-2 pr-3 text-right font-medium ${a.delta < 0 ? 'text-danger' : 'text-success'}`}
+              >
+                {signed(a.delta)}
+              </td>
               <td className="tabular py-2 pr-3 text-right">{a.stockAfter}</td>
               <td className="py-2 pr-3">{a.reason}</td>
               <td className="py-2 break-all text-ink-muted">{a.actorEmail ?? '系統'}</td>
@@ -62,7 +72,15 @@ export function AdjustmentList({ adjustments, showSku = true }: { adjustments: r
   );
 }
 
-function StockForm({ productId, variant, onDone }: { productId: string; variant: AdminVariant; onDone(): void }) {
+function StockForm({
+  productId,
+  variant,
+  onDone,
+}: {
+  productId: string;
+  variant: AdminVariant;
+  onDone(): void;
+}) {
   const client = useQueryClient();
   const [delta, setDelta] = useState('');
   const [reason, setReason] = useState('');
@@ -84,7 +102,8 @@ function StockForm({ productId, variant, onDone }: { productId: string; variant:
         found[key] ??= issue.message;
       }
     }
-    if (!found.delta && value !== null && variant.stock + value < 0) found.delta = `庫存不足：目前只有 ${variant.stock} 件，最多只能減少 ${variant.stock} 件`;
+    if (!found.delta && value !== null && variant.stock + value < 0)
+      found.delta = `庫存不足：目前只有 ${variant.stock} 件，最多只能減少 ${variant.stock} 件`;
     return { found, parsed };
   };
 
@@ -108,7 +127,8 @@ function StockForm({ productId, variant, onDone }: { productId: string; variant:
       const fields = error instanceof ApiError ? error.fields : undefined;
       if (fields?.delta || fields?.reason) setErrors({ delta: fields.delta, reason: fields.reason });
       else setFormError(errorMessage(error));
-      if (error instanceof ApiError && error.code === 'insufficient-stock') void client.invalidateQueries({ queryKey: productKeys.detail(productId) });
+      if (error instanceof ApiError && error.code === 'insufficient-stock')
+        void client.invalidateQueries({ queryKey: productKeys.detail(productId) });
     } finally {
       setSaving(false);
     }
@@ -136,7 +156,9 @@ function StockForm({ productId, variant, onDone }: { productId: string; variant:
         inputMode="numeric"
         autoComplete="off"
         placeholder="例如 20 或 -3"
-        hint={after !== null && after >= 0 ? `調整後庫存：${after} 件` : '進貨填正數，盤損或退貨給廠商填負數。'}
+        hint={
+          after !== null && after >= 0 ? `調整後庫存：${after} 件` : '進貨填正數，盤損或退貨給廠商填負數。'
+        }
         error={errors.delta}
         value={delta}
         onChange={(e) => {
@@ -144,11 +166,19 @@ function StockForm({ productId, variant, onDone }: { productId: string; variant:
           setErrors((prev) => ({ ...prev, delta: check(e.target.value, reason).found.delta }));
         }}
       />
-      <TextField label="調整原因" required maxLength={100} placeholder="例如：春茶到貨、盤點短少" error={errors.reason} value={reason}
+      <TextField
+        label="調整原因"
+        required
+        maxLength={100}
+        placeholder="例如：春茶到貨、盤點短少"
+        error={errors.reason}
+        value={reason}
         onChange={(e) => {
           setReason(e.target.value);
           setErrors((prev) => ({ ...prev, reason: check(delta, e.target.value).found.reason }));
-        }} hint="100 字以內，會記錄在庫存紀錄與操作紀錄中。" />
+        }}
+        hint="100 字以內，會記錄在庫存紀錄與操作紀錄中。"
+      />
       <div className="flex justify-end gap-3">
         <Button variant="ghost" onClick={onDone}>
           取消
@@ -168,9 +198,22 @@ function StockForm({ productId, variant, onDone }: { productId: string; variant:
 }
 
 /** 「調整庫存」 for one variant: a change (±) with a reason, and the variant's 「庫存紀錄」 (every change, paged). */
-export function StockDialog({ productId, variant, onClose }: { productId: string; variant: AdminVariant | null; onClose(): void }) {
+export function StockDialog({
+  productId,
+  variant,
+  onClose,
+}: {
+  productId: string;
+  variant: AdminVariant | null;
+  onClose(): void;
+}) {
   return (
-    <Dialog open={variant !== null} onClose={onClose} title={variant ? `調整庫存：${variant.sku}` : '調整庫存'} className="max-w-xl">
+    <Dialog
+      open={variant !== null}
+      onClose={onClose}
+      title={variant ? `調整庫存：${variant.sku}` : '調整庫存'}
+      className="max-w-xl"
+    >
       {variant && <StockForm key={variant.id} productId={productId} variant={variant} onDone={onClose} />}
     </Dialog>
   );

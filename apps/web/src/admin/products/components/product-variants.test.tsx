@@ -10,7 +10,11 @@ import { ProductVariants } from './product-variants.tsx';
 /** The editor's options and variants, with a save button, as the product page has them. */
 function Editor() {
   const [checker] = useState(() => productChecker('create'));
-  const form = useForm<ProductFormValues>({ defaultValues: toFormValues(null), resolver: checker.resolver, mode: FORM_MODE });
+  const form = useForm<ProductFormValues>({
+    defaultValues: toFormValues(null),
+    resolver: checker.resolver,
+    mode: FORM_MODE,
+  });
   const save = form.handleSubmit(() => {});
   return (
     <form noValidate onSubmit={(e) => void checker.save(() => save(e))}>
@@ -22,7 +26,8 @@ function Editor() {
 }
 
 // Typing fires input events, which React's onChange on a text field listens to.
-const type = (label: string | RegExp, value: string) => fireEvent.input(screen.getByLabelText(label), { target: { value } });
+const type = (label: string | RegExp, value: string) =>
+  fireEvent.input(screen.getByLabelText(label), { target: { value } });
 const settle = () => new Promise((r) => setTimeout(r, 20));
 
 describe('the product editor’s options and variants', () => {
@@ -68,7 +73,11 @@ describe('the product editor’s options and variants', () => {
     type('重量的第 2 個內容', '150 g');
     // The variant picks from the values as typed.
     const choice = screen.getByLabelText('第 1 個規格的重量') as HTMLSelectElement;
-    expect(within(choice).getAllByRole('option').map((o) => o.textContent)).toEqual(['請選擇', '75 g', '150 g']);
+    expect(
+      within(choice)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['請選擇', '75 g', '150 g']);
     fireEvent.click(screen.getByRole('button', { name: '依選項建立所有組合' }));
     await settle();
     expect((screen.getByLabelText('第 1 個規格的重量') as HTMLSelectElement).value).toBe('75 g');

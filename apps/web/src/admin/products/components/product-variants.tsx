@@ -3,7 +3,14 @@ import { useFieldArray, useWatch, type Path, type UseFormReturn } from 'react-ho
 import { MAX_VARIANTS, type AdminVariant } from '@shop/shared/admin-products';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
-import { CellInput, emptyVariant, isBlankNewVariant, offeredValues, optionCombinations, type ProductFormValues } from './product-form.tsx';
+import {
+  CellInput,
+  emptyVariant,
+  isBlankNewVariant,
+  offeredValues,
+  optionCombinations,
+  type ProductFormValues,
+} from './product-form.tsx';
 import { StockBadge } from './product-badges.tsx';
 
 /**
@@ -27,14 +34,19 @@ export function ProductVariants({
   onAdjust(variant: AdminVariant): void;
 }) {
   const uid = useId();
-  const { fields, append, remove } = useFieldArray({ control: form.control, name: 'variants', keyName: 'key' });
+  const { fields, append, remove } = useFieldArray({
+    control: form.control,
+    name: 'variants',
+    keyName: 'key',
+  });
   const options = useWatch({ control: form.control, name: 'options' });
   const errors = form.formState.errors.variants;
   const listError = errors?.root?.message ?? errors?.message;
   const { register } = form;
   const offered = offeredValues(options);
   const combinations = optionCombinations(offered);
-  const others = (i: number, field: 'sku' | 'options') => fields.flatMap((_, j) => (j === i ? [] : [`variants.${j}.${field}` as Path<ProductFormValues>]));
+  const others = (i: number, field: 'sku' | 'options') =>
+    fields.flatMap((_, j) => (j === i ? [] : [`variants.${j}.${field}` as Path<ProductFormValues>]));
 
   /** Rows for the combinations no row has yet: blank new rows take them first, then new rows. */
   const addCombinations = () => {
@@ -47,13 +59,20 @@ export function ProductVariants({
       if (blank !== undefined) form.setValue(`variants.${blank}.options`, combo, { shouldDirty: true });
     });
     const rest = missing.slice(blanks.length, blanks.length + Math.max(0, MAX_VARIANTS - rows.length));
-    if (rest.length) append(rest.map((combo) => ({ ...emptyVariant(), options: combo })), { shouldFocus: false });
+    if (rest.length)
+      append(
+        rest.map((combo) => ({ ...emptyVariant(), options: combo })),
+        { shouldFocus: false },
+      );
   };
 
   return (
     <div className="flex flex-col gap-3">
       {listError && (
-        <p role="alert" className="rounded-md border border-danger/30 bg-danger-soft px-3 py-2 text-sm text-danger">
+        <p
+          role="alert"
+          className="rounded-md border border-danger/30 bg-danger-soft px-3 py-2 text-sm text-danger"
+        >
           {listError}
         </p>
       )}
@@ -102,7 +121,17 @@ export function ProductVariants({
               return (
                 <tr key={field.key} className="border-t border-line align-top">
                   <td className="px-3 py-2.5">
-                    <CellInput id={cell('sku')} label={`第 ${n} 個規格的 SKU`} error={e?.sku?.message} autoComplete="off" spellCheck={false} placeholder="DD-75G" maxLength={40} className="min-w-40 font-mono text-[0.8125rem]!" {...register(`variants.${i}.sku`, { deps: others(i, 'sku') })} />
+                    <CellInput
+                      id={cell('sku')}
+                      label={`第 ${n} 個規格的 SKU`}
+                      error={e?.sku?.message}
+                      autoComplete="off"
+                      spellCheck={false}
+                      placeholder="DD-75G"
+                      maxLength={40}
+                      className="min-w-40 font-mono text-[0.8125rem]!"
+                      {...register(`variants.${i}.sku`, { deps: others(i, 'sku') })}
+                    />
                   </td>
                   {options.map((o, k) => {
                     const name = o.name.trim() || `選項 ${k + 1}`;
@@ -116,7 +145,10 @@ export function ProductVariants({
                           aria-label={`第 ${n} 個規格的${name}`}
                           aria-invalid={e?.options?.message ? true : undefined}
                           aria-describedby={e?.options?.message ? cell('options-error') : undefined}
-                          className={cn('block min-h-10 w-full min-w-24 rounded-md border bg-surface px-2 text-[0.9375rem] text-ink focus-visible:outline-3 focus-visible:outline-tea-dark', e?.options?.message ? 'border-danger' : 'border-line')}
+                          className={cn(
+                            'block min-h-10 w-full min-w-24 rounded-md border bg-surface px-2 text-[0.9375rem] text-ink focus-visible:outline-3 focus-visible:outline-tea-dark',
+                            e?.options?.message ? 'border-danger' : 'border-line',
+                          )}
                           {...register(`variants.${i}.options.${k}`, { deps: others(i, 'options') })}
                         >
                           <option value="">請選擇</option>
@@ -127,7 +159,11 @@ export function ProductVariants({
                           ))}
                         </select>
                         {k === options.length - 1 && e?.options?.message && (
-                          <p id={cell('options-error')} role="alert" className="mt-1 text-xs leading-snug text-danger">
+                          <p
+                            id={cell('options-error')}
+                            role="alert"
+                            className="mt-1 text-xs leading-snug text-danger"
+                          >
                             {e.options.message}
                           </p>
                         )}
@@ -135,10 +171,25 @@ export function ProductVariants({
                     );
                   })}
                   <td className="px-3 py-2.5">
-                    <CellInput id={cell('price')} label={`第 ${n} 個規格的售價`} error={e?.price?.message} inputMode="numeric" className="tabular min-w-[4.5rem]" {...register(`variants.${i}.price`, { deps: [`variants.${i}.compareAtPrice`] })} />
+                    <CellInput
+                      id={cell('price')}
+                      label={`第 ${n} 個規格的售價`}
+                      error={e?.price?.message}
+                      inputMode="numeric"
+                      className="tabular min-w-[4.5rem]"
+                      {...register(`variants.${i}.price`, { deps: [`variants.${i}.compareAtPrice`] })}
+                    />
                   </td>
                   <td className="px-3 py-2.5">
-                    <CellInput id={cell('compare')} label={`第 ${n} 個規格的原價（選填）`} error={e?.compareAtPrice?.message} inputMode="numeric" placeholder="選填" className="tabular min-w-[4.5rem]" {...register(`variants.${i}.compareAtPrice`, { deps: [`variants.${i}.price`] })} />
+                    <CellInput
+                      id={cell('compare')}
+                      label={`第 ${n} 個規格的原價（選填）`}
+                      error={e?.compareAtPrice?.message}
+                      inputMode="numeric"
+                      placeholder="選填"
+                      className="tabular min-w-[4.5rem]"
+                      {...register(`variants.${i}.compareAtPrice`, { deps: [`variants.${i}.price`] })}
+                    />
                   </td>
                   <td className="px-3 py-2.5">
                     {live ? (
@@ -148,27 +199,58 @@ export function ProductVariants({
                           <StockBadge stock={live.stock} low={live.stock <= live.lowStockThreshold} />
                         </span>
                         {canWrite && (
-                          <Button size="sm" variant="secondary" onClick={() => onAdjust(live)} aria-label={`調整 ${live.sku} 的庫存`}>
+                          <Button
+                            size="sm"
+                            variant="secondary"
+                            onClick={() => onAdjust(live)}
+                            aria-label={`調整 ${live.sku} 的庫存`}
+                          >
                             調整庫存
                           </Button>
                         )}
                       </div>
                     ) : (
-                      <CellInput id={cell('stock')} label={`第 ${n} 個規格的初始庫存`} error={e?.stock?.message} inputMode="numeric" className="tabular min-w-[4.5rem]" {...register(`variants.${i}.stock`)} />
+                      <CellInput
+                        id={cell('stock')}
+                        label={`第 ${n} 個規格的初始庫存`}
+                        error={e?.stock?.message}
+                        inputMode="numeric"
+                        className="tabular min-w-[4.5rem]"
+                        {...register(`variants.${i}.stock`)}
+                      />
                     )}
                   </td>
                   <td className="px-3 py-2.5">
-                    <CellInput id={cell('threshold')} label={`第 ${n} 個規格的低庫存門檻`} error={e?.lowStockThreshold?.message} inputMode="numeric" className="tabular" {...register(`variants.${i}.lowStockThreshold`)} />
+                    <CellInput
+                      id={cell('threshold')}
+                      label={`第 ${n} 個規格的低庫存門檻`}
+                      error={e?.lowStockThreshold?.message}
+                      inputMode="numeric"
+                      className="tabular"
+                      {...register(`variants.${i}.lowStockThreshold`)}
+                    />
                   </td>
                   <td className="px-2 py-2.5 text-center">
-                    <input type="checkbox" aria-label={`第 ${n} 個規格販售中`} className="mt-2.5 size-5 cursor-pointer accent-tea" {...register(`variants.${i}.active`)} />
+                    <input
+                      type="checkbox"
+                      aria-label={`第 ${n} 個規格販售中`}
+                      className="mt-2.5 size-5 cursor-pointer accent-tea"
+                      {...register(`variants.${i}.active`)}
+                    />
                   </td>
                   {canWrite && (
                     <td className="px-2 py-2.5">
                       {field.ordered ? (
                         <p className="pt-2 text-xs leading-snug text-ink-muted">已有訂單，只能取消「販售」</p>
                       ) : (
-                        <Button size="sm" variant="ghost" className="text-danger!" disabled={fields.length <= 1} onClick={() => remove(i)} aria-label={`移除第 ${n} 個規格`}>
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          className="text-danger!"
+                          disabled={fields.length <= 1}
+                          onClick={() => remove(i)}
+                          aria-label={`移除第 ${n} 個規格`}
+                        >
                           移除
                         </Button>
                       )}
@@ -189,7 +271,13 @@ export function ProductVariants({
                 依選項建立所有組合
               </Button>
             )}
-            <Button size="sm" variant="secondary" onClick={() => append(emptyVariant(options.length), { focusName: `variants.${fields.length}.sku` })}>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() =>
+                append(emptyVariant(options.length), { focusName: `variants.${fields.length}.sku` })
+              }
+            >
               ＋ 新增規格
             </Button>
           </div>

@@ -8,18 +8,56 @@ import { StockHistory } from './stock-history.tsx';
 
 vi.mock('../api.ts', () => ({ productsApi: { stockHistory: vi.fn() } }));
 
-const page = (n: number, items: StockHistoryResponse['items']): StockHistoryResponse => ({ variantId: 'v1', sku: 'SL-LS-150', stock: 8, items, page: n, pageSize: 10, total: 11, totalPages: 2 });
+const page = (n: number, items: StockHistoryResponse['items']): StockHistoryResponse => ({
+  variantId: 'v1',
+  sku: 'SL-LS-150',
+  stock: 8,
+  items,
+  page: n,
+  pageSize: 10,
+  total: 11,
+  totalPages: 2,
+});
 
-describe('a variant\'s 庫存紀錄', () => {
+describe("a variant's 庫存紀錄", () => {
   it('lists each change in Taiwan time with its sign, reason, order link and staff, a page at a time', async () => {
     const { productsApi } = await import('../api.ts');
     vi.mocked(productsApi.stockHistory).mockImplementation(async (_p, _v, n) =>
       n === 1
         ? page(1, [
-            { id: 'a', kind: 'sale', delta: -2, stockAfter: 8, reason: '訂單售出', orderNo: 'TW20261122000001', actorEmail: null, at: '2026-11-21T16:30:00Z' },
-            { id: 'b', kind: 'adjustment', delta: 20, stockAfter: 10, reason: '春茶到貨', orderNo: null, actorEmail: 'staff@example.com', at: '2026-11-20T02:05:00Z' },
+            {
+              id: 'a',
+              kind: 'sale',
+              delta: -2,
+              stockAfter: 8,
+              reason: '訂單售出',
+              orderNo: 'TW20261122000001',
+              actorEmail: null,
+              at: '2026-11-21T16:30:00Z',
+            },
+            {
+              id: 'b',
+              kind: 'adjustment',
+              delta: 20,
+              stockAfter: 10,
+              reason: '春茶到貨',
+              orderNo: null,
+              actorEmail: 'staff@example.com',
+              at: '2026-11-20T02:05:00Z',
+            },
           ])
-        : page(2, [{ id: 'c', kind: 'opening', delta: 0, stockAfter: 0, reason: '', orderNo: null, actorEmail: null, at: '2026-11-01T00:00:00Z' }]),
+        : page(2, [
+            {
+              id: 'c',
+              kind: 'opening',
+              delta: 0,
+              stockAfter: 0,
+              reason: '',
+              orderNo: null,
+              actorEmail: null,
+              at: '2026-11-01T00:00:00Z',
+            },
+          ]),
     );
     render(
       <QueryClientProvider client={new QueryClient()}>
@@ -33,7 +71,9 @@ describe('a variant\'s 庫存紀錄', () => {
     expect(sale.getByText('2026/11/22 00:30')).toBeTruthy();
     expect(sale.getByText('−2')).toBeTruthy();
     expect(sale.getByText('訂單售出')).toBeTruthy();
-    expect(sale.getByRole('link', { name: 'TW20261122000001' }).getAttribute('href')).toBe('/admin/orders/TW20261122000001');
+    expect(sale.getByRole('link', { name: 'TW20261122000001' }).getAttribute('href')).toBe(
+      '/admin/orders/TW20261122000001',
+    );
     expect(sale.getByText('系統')).toBeTruthy();
     const adjustment = within(rows[2]!);
     expect(adjustment.getByText('+20')).toBeTruthy();

@@ -66,12 +66,19 @@ export function StockHistory({ productId, variantId }: { productId: string; vari
                 <td className="tabular py-2 pr-3 whitespace-nowrap">
                   <time dateTime={e.at}>{formatTaipeiDateTime(e.at)}</time>
                 </td>
-                <td className={`tabular py-2 pr-3 text-right font-medium ${e.delta < 0 ? 'text-danger' : 'text-success'}`}>{signed(e.delta)}</td>
+                <td
+                  className={`tabular py-2 pr-3 text-right font-medium ${e.delta < 0 ? 'text-danger' : 'text-success'}`}
+                >
+                  {signed(e.delta)}
+                </td>
                 <td className="tabular py-2 pr-3 text-right">{e.stockAfter}</td>
                 <td className="py-2 pr-3">{why(e)}</td>
                 <td className="py-2 pr-3 whitespace-nowrap">
                   {e.orderNo ? (
-                    <Link to={adminPath.orderDetail(e.orderNo)} className="tabular text-tea underline-offset-4 hover:underline">
+                    <Link
+                      to={adminPath.orderDetail(e.orderNo)}
+                      className="tabular text-tea underline-offset-4 hover:underline"
+                    >
                       {e.orderNo}
                     </Link>
                   ) : (

@@ -3,7 +3,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useFieldArray, useForm, type Path, type UseFormReturn } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { adminPath } from '@shop/shared/admin-routes';
-import { PRODUCT_STATUS_LABELS, type AdminProductDetail, type AdminVariant, type CreateProductBody, type ProductStatus, type UpdateProductBody } from '@shop/shared/admin-products';
+import {
+  PRODUCT_STATUS_LABELS,
+  type AdminProductDetail,
+  type AdminVariant,
+  type CreateProductBody,
+  type ProductStatus,
+  type UpdateProductBody,
+} from '@shop/shared/admin-products';
 import type { CategoryTreeResponse } from '@shop/shared/catalog';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
@@ -20,7 +27,14 @@ import { markFormSaved } from '../../../lib/unsaved-input.ts';
 import { AdminPage } from '../../shared/admin-page.tsx';
 import { ArchiveDialog } from '../components/product-archive-dialog.tsx';
 import { ProductDescriptionEditor } from '../components/product-description-editor.tsx';
-import { CellInput, formPath, productChecker, toBody, toFormValues, type ProductFormValues } from '../components/product-form.tsx';
+import {
+  CellInput,
+  formPath,
+  productChecker,
+  toBody,
+  toFormValues,
+  type ProductFormValues,
+} from '../components/product-form.tsx';
 import { ProductOptions } from '../components/product-options.tsx';
 import { randomSlugCode, suggestSlug } from '../slug.ts';
 import { ProductImages } from '../components/product-images.tsx';
@@ -35,7 +49,15 @@ const BACK = { to: adminPath.products(), label: '商品列表' };
 const FORM_ID = 'product-form';
 const editPath = (id: string) => adminPath.productEdit(id);
 
-function Section({ title, description, children }: { title: string; description?: string; children: React.ReactNode }) {
+function Section({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: React.ReactNode;
+}) {
   const id = `section-${title}`;
   return (
     <Card className="flex flex-col gap-4" role="region" aria-labelledby={id}>
@@ -59,7 +81,11 @@ function SpecsEditor({ form, canWrite }: { form: UseFormReturn<ProductFormValues
       {fields.length === 0 ? (
         <p className="text-sm text-ink-muted">還沒有規格說明，例如「產地：南投鹿谷」。</p>
       ) : (
-        <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,2fr)_auto] gap-x-2 gap-y-2" role="table" aria-label="規格說明">
+        <div
+          className="grid grid-cols-[minmax(0,1fr)_minmax(0,2fr)_auto] gap-x-2 gap-y-2"
+          role="table"
+          aria-label="規格說明"
+        >
           <div role="row" className="contents text-sm font-medium text-ink-muted">
             <span role="columnheader">名稱</span>
             <span role="columnheader">內容</span>
@@ -70,14 +96,32 @@ function SpecsEditor({ form, canWrite }: { form: UseFormReturn<ProductFormValues
           {fields.map((field, i) => (
             <div key={field.id} role="row" className="contents">
               <div role="cell">
-                <CellInput id={`${uid}-${i}-label`} label={`第 ${i + 1} 項規格說明的名稱`} placeholder="產地" error={errors?.[i]?.label?.message} {...form.register(`specs.${i}.label`)} />
+                <CellInput
+                  id={`${uid}-${i}-label`}
+                  label={`第 ${i + 1} 項規格說明的名稱`}
+                  placeholder="產地"
+                  error={errors?.[i]?.label?.message}
+                  {...form.register(`specs.${i}.label`)}
+                />
               </div>
               <div role="cell">
-                <CellInput id={`${uid}-${i}-value`} label={`第 ${i + 1} 項規格說明的內容`} placeholder="南投鹿谷" error={errors?.[i]?.value?.message} {...form.register(`specs.${i}.value`)} />
+                <CellInput
+                  id={`${uid}-${i}-value`}
+                  label={`第 ${i + 1} 項規格說明的內容`}
+                  placeholder="南投鹿谷"
+                  error={errors?.[i]?.value?.message}
+                  {...form.register(`specs.${i}.value`)}
+                />
               </div>
               <div role="cell">
                 {canWrite && (
-                  <Button size="sm" variant="ghost" className="text-danger!" onClick={() => remove(i)} aria-label={`移除第 ${i + 1} 項規格說明`}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    className="text-danger!"
+                    onClick={() => remove(i)}
+                    aria-label={`移除第 ${i + 1} 項規格說明`}
+                  >
                     移除
                   </Button>
                 )}
@@ -88,7 +132,11 @@ function SpecsEditor({ form, canWrite }: { form: UseFormReturn<ProductFormValues
       )}
       {canWrite && (
         <div>
-          <Button size="sm" variant="secondary" onClick={() => append({ label: '', value: '' }, { focusName: `specs.${fields.length}.label` })}>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => append({ label: '', value: '' }, { focusName: `specs.${fields.length}.label` })}
+          >
             ＋ 新增規格說明
           </Button>
         </div>
@@ -120,17 +168,33 @@ function statusOptions(saved: ProductStatus | null): ProductStatus[] {
   return ['draft', 'active'];
 }
 
-function ProductEditor({ detail, categories, canWrite }: { detail: AdminProductDetail | null; categories: CategoryTreeResponse | undefined; canWrite: boolean }) {
+function ProductEditor({
+  detail,
+  categories,
+  canWrite,
+}: {
+  detail: AdminProductDetail | null;
+  categories: CategoryTreeResponse | undefined;
+  canWrite: boolean;
+}) {
   const client = useQueryClient();
   const navigate = useNavigate();
   const isNew = detail === null;
   // The check knows when it is a save's (product-form.tsx: untouched new rows wait for it).
   const [checker] = useState(() => productChecker(isNew ? 'create' : 'update'));
-  const form = useForm<ProductFormValues>({ defaultValues: toFormValues(detail), resolver: checker.resolver, mode: FORM_MODE });
+  const form = useForm<ProductFormValues>({
+    defaultValues: toFormValues(detail),
+    resolver: checker.resolver,
+    mode: FORM_MODE,
+  });
   const { errors, isDirty, isSubmitting } = form.formState;
   /** The version the form was loaded from; the server refuses a save over a newer one. */
   const [base, setBase] = useState(detail?.updatedAt);
-  const [formError, setFormError] = useState<{ message: string; conflict?: boolean; invalid?: boolean } | null>(null);
+  const [formError, setFormError] = useState<{
+    message: string;
+    conflict?: boolean;
+    invalid?: boolean;
+  } | null>(null);
   // 「有欄位需要修正」 goes once every field is fixed, as the fields' own messages do.
   const hasErrors = Object.keys(errors).length > 0;
   const [hadErrors, setHadErrors] = useState(hasErrors);
@@ -143,7 +207,11 @@ function ProductEditor({ detail, categories, canWrite }: { detail: AdminProductD
   const [slugOwn, setSlugOwn] = useState(!isNew);
   const slugFromName = {
     onChange: () => {
-      if (!slugOwn) form.setValue('slug', suggestSlug(form.getValues('name'), slugCode), { shouldDirty: true, shouldValidate: true });
+      if (!slugOwn)
+        form.setValue('slug', suggestSlug(form.getValues('name'), slugCode), {
+          shouldDirty: true,
+          shouldValidate: true,
+        });
     },
   };
   const [adjusting, setAdjusting] = useState<AdminVariant | null>(null);
@@ -190,11 +258,18 @@ function ProductEditor({ detail, categories, canWrite }: { detail: AdminProductD
         const fields = error instanceof ApiError ? (error.fields ?? {}) : {};
         Object.entries(fields).forEach(([key, message], i) => {
           const path = formPath(key);
-          const name = (['variants', 'images', 'specs', 'description'].includes(path) ? `${path}.root` : path) as Path<ProductFormValues>;
+          const name = (
+            ['variants', 'images', 'specs', 'description'].includes(path) ? `${path}.root` : path
+          ) as Path<ProductFormValues>;
           form.setError(name, { type: 'server', message }, { shouldFocus: i === 0 });
         });
         const conflict = error instanceof ApiError && error.status === 409;
-        setFormError({ message: Object.keys(fields).length ? `${errorMessage(error)} 請查看標示紅字的欄位。` : errorMessage(error), conflict });
+        setFormError({
+          message: Object.keys(fields).length
+            ? `${errorMessage(error)} 請查看標示紅字的欄位。`
+            : errorMessage(error),
+          conflict,
+        });
       }
     },
     () => setFormError({ message: '有欄位需要修正，請查看標示紅字的欄位。', invalid: true }),
@@ -229,7 +304,12 @@ function ProductEditor({ detail, categories, canWrite }: { detail: AdminProductD
             <ProductStatusBadge status={detail.status} />
             <span className="break-all">/mall/{detail.slug}</span>
             {shopUrl && (
-              <a href={shopUrl} target="_blank" rel="noreferrer" className="text-tea underline underline-offset-4">
+              <a
+                href={shopUrl}
+                target="_blank"
+                rel="noreferrer"
+                className="text-tea underline underline-offset-4"
+              >
                 在商城查看<span className="sr-only">（另開新視窗）</span>
               </a>
             )}
@@ -256,7 +336,11 @@ function ProductEditor({ detail, categories, canWrite }: { detail: AdminProductD
       {!canWrite && <Alert tone="info">您的角色只能檢視商品資料；如需修改，請洽店主。</Alert>}
       {detail?.status === 'archived' && (
         <Alert tone="warning" title="這項商品已下架">
-          舊網址 /mall/{detail.slug} 目前轉到{detail.replacement ? `「${detail.replacement.name}」（/mall/${detail.replacement.slug}）` : '商城首頁'}。要重新販售，請把狀態改為「上架中」或「草稿」後儲存，舊網址的轉址會一併移除。
+          舊網址 /mall/{detail.slug} 目前轉到
+          {detail.replacement
+            ? `「${detail.replacement.name}」（/mall/${detail.replacement.slug}）`
+            : '商城首頁'}
+          。要重新販售，請把狀態改為「上架中」或「草稿」後儲存，舊網址的轉址會一併移除。
         </Alert>
       )}
       {formError && (
@@ -278,40 +362,92 @@ function ProductEditor({ detail, categories, canWrite }: { detail: AdminProductD
           <legend className="sr-only">商品資料</legend>
           <Section title="基本資料">
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextField label="商品名稱" required maxLength={60} error={errors.name?.message} {...form.register('name', slugFromName)} />
+              <TextField
+                label="商品名稱"
+                required
+                maxLength={60}
+                error={errors.name?.message}
+                {...form.register('name', slugFromName)}
+              />
               <TextField
                 label="網址代碼"
                 required
                 spellCheck={false}
                 autoCapitalize="off"
                 placeholder="dongding-oolong"
-                hint={isNew ? '商品頁網址 /mall/網址代碼，依商品名稱自動產生，可以修改；只能用小寫英文字母、數字與連字號。' : canWrite ? '修改後，舊網址會自動轉到新網址。' : undefined}
+                hint={
+                  isNew
+                    ? '商品頁網址 /mall/網址代碼，依商品名稱自動產生，可以修改；只能用小寫英文字母、數字與連字號。'
+                    : canWrite
+                      ? '修改後，舊網址會自動轉到新網址。'
+                      : undefined
+                }
                 error={errors.slug?.message}
                 {...form.register('slug', { onChange: () => setSlugOwn(true) })}
               />
-              <SelectField label="分類" required error={errors.categorySlug?.message} {...form.register('categorySlug')}>
+              <SelectField
+                label="分類"
+                required
+                error={errors.categorySlug?.message}
+                {...form.register('categorySlug')}
+              >
                 <CategoryOptions tree={categories} />
               </SelectField>
-              <SelectField label="狀態" required error={errors.status?.message} hint={savedStatus === 'archived' || !canWrite || isNew ? undefined : '下架請用上方的「下架」按鈕。'} {...form.register('status')}>
+              <SelectField
+                label="狀態"
+                required
+                error={errors.status?.message}
+                hint={
+                  savedStatus === 'archived' || !canWrite || isNew
+                    ? undefined
+                    : '下架請用上方的「下架」按鈕。'
+                }
+                {...form.register('status')}
+              >
                 {statusOptions(savedStatus).map((s) => (
                   <option key={s} value={s}>
                     {PRODUCT_STATUS_LABELS[s]}
                   </option>
                 ))}
               </SelectField>
-              <TextField containerClassName="sm:col-span-2" label="標籤" placeholder="烏龍、焙火、送禮" hint="以逗號或頓號分隔，最多 12 個；商城搜尋也會找標籤。" error={errors.tags?.message} {...form.register('tags')} />
+              <TextField
+                containerClassName="sm:col-span-2"
+                label="標籤"
+                placeholder="烏龍、焙火、送禮"
+                hint="以逗號或頓號分隔，最多 12 個；商城搜尋也會找標籤。"
+                error={errors.tags?.message}
+                {...form.register('tags')}
+              />
               <div className="sm:col-span-2">
-                <TextAreaField label="摘要" rows={3} maxLength={200} hint="顯示在商品卡片與商品頁標題下方，200 字以內。" error={errors.summary?.message} {...form.register('summary')} />
+                <TextAreaField
+                  label="摘要"
+                  rows={3}
+                  maxLength={200}
+                  hint="顯示在商品卡片與商品頁標題下方，200 字以內。"
+                  error={errors.summary?.message}
+                  {...form.register('summary')}
+                />
               </div>
             </div>
           </Section>
 
-          <Section title="規格與庫存" description="每個規格有自己的 SKU、價格與庫存；庫存低於或等於門檻時會標示「庫存偏低」。">
+          <Section
+            title="規格與庫存"
+            description="每個規格有自己的 SKU、價格與庫存；庫存低於或等於門檻時會標示「庫存偏低」。"
+          >
             <ProductOptions form={form} canWrite={canWrite} />
-            <ProductVariants form={form} canWrite={canWrite} saved={detail?.variants ?? []} onAdjust={setAdjusting} />
+            <ProductVariants
+              form={form}
+              canWrite={canWrite}
+              saved={detail?.variants ?? []}
+              onAdjust={setAdjusting}
+            />
           </Section>
 
-          <Section title="圖片" description="第一張是封面。請為每張圖片寫下說明，讓使用螢幕閱讀器的顧客也知道圖片內容。">
+          <Section
+            title="圖片"
+            description="第一張是封面。請為每張圖片寫下說明，讓使用螢幕閱讀器的顧客也知道圖片內容。"
+          >
             <ProductImages form={form} canWrite={canWrite} />
           </Section>
 
@@ -342,14 +478,21 @@ function ProductEditor({ detail, categories, canWrite }: { detail: AdminProductD
       </form>
 
       {detail && (
-        <Section title="庫存紀錄" description="最近 30 筆庫存調整（含建立規格時的初始庫存與 CSV 匯入）。訂單扣庫存不在此列。">
+        <Section
+          title="庫存紀錄"
+          description="最近 30 筆庫存調整（含建立規格時的初始庫存與 CSV 匯入）。訂單扣庫存不在此列。"
+        >
           <AdjustmentList adjustments={detail.adjustments} />
         </Section>
       )}
 
       {detail && (
         <>
-          <StockDialog productId={detail.id} variant={adjusting ? (detail.variants.find((v) => v.id === adjusting.id) ?? adjusting) : null} onClose={() => setAdjusting(null)} />
+          <StockDialog
+            productId={detail.id}
+            variant={adjusting ? (detail.variants.find((v) => v.id === adjusting.id) ?? adjusting) : null}
+            onClose={() => setAdjusting(null)}
+          />
           <ArchiveDialog
             open={archiving}
             product={detail}
@@ -359,7 +502,9 @@ function ProductEditor({ detail, categories, canWrite }: { detail: AdminProductD
               setArchiving(false);
               toast.success(`已下架。舊網址 ${result.redirect.from} 會轉到 ${result.redirect.to}。`);
               void client.invalidateQueries({ queryKey: productKeys.lists() });
-              void client.fetchQuery({ ...productDetailQuery(detail.id), staleTime: 0 }).then(loadSaved, () => undefined);
+              void client
+                .fetchQuery({ ...productDetailQuery(detail.id), staleTime: 0 })
+                .then(loadSaved, () => undefined);
             }}
           />
         </>
@@ -390,11 +535,16 @@ export default function ProductEditPage() {
     );
   }
   if (productId && detail.isError) {
-    const notFound = detail.error instanceof ApiError && (detail.error.status === 404 || detail.error.status === 400);
+    const notFound =
+      detail.error instanceof ApiError && (detail.error.status === 404 || detail.error.status === 400);
     return (
       <AdminPage title="編輯商品" back={BACK}>
         {notFound ? (
-          <EmptyState title="找不到這項商品" description="網址可能有誤，或商品已被刪除。" action={<ButtonLink to={adminPath.products()}>回到商品列表</ButtonLink>} />
+          <EmptyState
+            title="找不到這項商品"
+            description="網址可能有誤，或商品已被刪除。"
+            action={<ButtonLink to={adminPath.products()}>回到商品列表</ButtonLink>}
+          />
         ) : (
           <LoadError title="商品資料暫時無法載入" query={detail} />
         )}
@@ -411,9 +561,24 @@ export default function ProductEditPage() {
   if (!productId && !canWrite) {
     return (
       <AdminPage title="新增商品" back={BACK}>
-        <EmptyState title="您的角色不能新增商品" description="如需新增，請洽店主。" action={<Link to={adminPath.products()} className="text-tea underline">回到商品列表</Link>} />
+        <EmptyState
+          title="您的角色不能新增商品"
+          description="如需新增，請洽店主。"
+          action={
+            <Link to={adminPath.products()} className="text-tea underline">
+              回到商品列表
+            </Link>
+          }
+        />
       </AdminPage>
     );
   }
-  return <ProductEditor key={productId ?? 'new'} detail={productId ? (detail.data ?? null) : null} categories={categories.data} canWrite={canWrite} />;
+  return (
+    <ProductEditor
+      key={productId ?? 'new'}
+      detail={productId ? (detail.data ?? null) : null}
+      categories={categories.data}
+      canWrite={canWrite}
+    />
+  );
 }

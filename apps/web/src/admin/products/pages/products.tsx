@@ -2,7 +2,13 @@ import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { adminPath } from '@shop/shared/admin-routes';
-import { PRODUCT_STATUSES, PRODUCT_STATUS_LABELS, STOCK_FILTERS, STOCK_FILTER_LABELS, type AdminProductRow } from '@shop/shared/admin-products';
+import {
+  PRODUCT_STATUSES,
+  PRODUCT_STATUS_LABELS,
+  STOCK_FILTERS,
+  STOCK_FILTER_LABELS,
+  type AdminProductRow,
+} from '@shop/shared/admin-products';
 import { formatTwdRange } from '@shop/shared/money';
 import { Button, ButtonLink, buttonClass } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
@@ -28,9 +34,19 @@ const COLUMNS: readonly Column<AdminProductRow>[] = [
     cell: (p) => (
       <div className="flex min-w-52 items-center gap-3">
         {p.coverUrl ? (
-          <img src={p.coverUrl} alt="" width={40} height={50} loading="lazy" className="aspect-[4/5] w-10 shrink-0 rounded border border-line bg-paper object-cover" />
+          <img
+            src={p.coverUrl}
+            alt=""
+            width={40}
+            height={50}
+            loading="lazy"
+            className="aspect-[4/5] w-10 shrink-0 rounded border border-line bg-paper object-cover"
+          />
         ) : (
-          <span aria-hidden="true" className="flex aspect-[4/5] w-10 shrink-0 items-center justify-center rounded border border-dashed border-line text-xs text-ink-muted">
+          <span
+            aria-hidden="true"
+            className="flex aspect-[4/5] w-10 shrink-0 items-center justify-center rounded border border-dashed border-line text-xs text-ink-muted"
+          >
             無圖
           </span>
         )}
@@ -46,12 +62,20 @@ const COLUMNS: readonly Column<AdminProductRow>[] = [
     ),
   },
   { key: 'status', header: '狀態', cell: (p) => <ProductStatusBadge status={p.status} /> },
-  { key: 'category', header: '分類', cell: (p) => <span className="whitespace-nowrap">{p.category.name}</span> },
+  {
+    key: 'category',
+    header: '分類',
+    cell: (p) => <span className="whitespace-nowrap">{p.category.name}</span>,
+  },
   {
     key: 'price',
     header: '價格',
     align: 'right',
-    cell: (p) => <span className="tabular whitespace-nowrap">{p.priceMin !== null && p.priceMax !== null ? formatTwdRange(p.priceMin, p.priceMax) : '—'}</span>,
+    cell: (p) => (
+      <span className="tabular whitespace-nowrap">
+        {p.priceMin !== null && p.priceMax !== null ? formatTwdRange(p.priceMin, p.priceMax) : '—'}
+      </span>
+    ),
   },
   {
     key: 'stock',
@@ -106,7 +130,9 @@ export default function ProductsPage() {
   return (
     <AdminPage
       title="商品"
-      description={query.data ? `共 ${query.data.total} 項商品${filtered ? '符合條件' : ''}` : '商品、規格與庫存'}
+      description={
+        query.data ? `共 ${query.data.total} 項商品${filtered ? '符合條件' : ''}` : '商品、規格與庫存'
+      }
       actions={
         <>
           <a href={productsApi.exportUrl} download className={buttonClass('secondary')}>
@@ -136,7 +162,12 @@ export default function ProductsPage() {
           }}
         />
         <div className="grid w-full grid-cols-3 gap-3 sm:contents">
-          <SelectField label="狀態" value={filters.status} onChange={(e) => setFilters({ status: e.target.value })} className="sm:w-36">
+          <SelectField
+            label="狀態"
+            value={filters.status}
+            onChange={(e) => setFilters({ status: e.target.value })}
+            className="sm:w-36"
+          >
             <option value="">全部</option>
             {PRODUCT_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -144,7 +175,12 @@ export default function ProductsPage() {
               </option>
             ))}
           </SelectField>
-          <SelectField label="分類" value={filters.category} onChange={(e) => setFilters({ category: e.target.value })} className="sm:w-40">
+          <SelectField
+            label="分類"
+            value={filters.category}
+            onChange={(e) => setFilters({ category: e.target.value })}
+            className="sm:w-40"
+          >
             <option value="">全部</option>
             {categories.data?.categories.map((c) => [
               <option key={c.slug} value={c.slug}>
@@ -157,7 +193,12 @@ export default function ProductsPage() {
               )),
             ])}
           </SelectField>
-          <SelectField label="庫存" value={filters.stock} onChange={(e) => setFilters({ stock: e.target.value })} className="sm:w-48">
+          <SelectField
+            label="庫存"
+            value={filters.stock}
+            onChange={(e) => setFilters({ stock: e.target.value })}
+            className="sm:w-48"
+          >
             <option value="">全部</option>
             {STOCK_FILTERS.map((s) => (
               <option key={s} value={s}>

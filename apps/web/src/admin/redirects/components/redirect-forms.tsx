@@ -19,9 +19,18 @@ import { redirectKeys } from '../queries.ts';
  * Puts the server's field errors beside their fields (the first one focused); anything else is
  * one message for the form. Typed input is never cleared on an error.
  */
-function applyServerError<T extends FieldValues>(form: UseFormReturn<T>, error: unknown, names: readonly Path<T>[]): string | null {
-  const fields = error instanceof ApiError ? Object.entries(error.fields ?? {}).filter(([name]) => names.includes(name as Path<T>)) : [];
-  fields.forEach(([name, message], i) => form.setError(name as Path<T>, { type: 'server', message }, { shouldFocus: i === 0 }));
+function applyServerError<T extends FieldValues>(
+  form: UseFormReturn<T>,
+  error: unknown,
+  names: readonly Path<T>[],
+): string | null {
+  const fields =
+    error instanceof ApiError
+      ? Object.entries(error.fields ?? {}).filter(([name]) => names.includes(name as Path<T>))
+      : [];
+  fields.forEach(([name, message], i) =>
+    form.setError(name as Path<T>, { type: 'server', message }, { shouldFocus: i === 0 }),
+  );
   return fields.length > 0 ? null : errorMessage(error);
 }
 
@@ -30,7 +39,11 @@ const PERMANENT_HINT = '永久轉址（301）：搜尋引擎會改記新網址�
 /** Adds a redirect: an old address of this site and where it should go now. */
 export function AddRedirectForm() {
   const client = useQueryClient();
-  const form = useForm<RedirectInput, unknown, RedirectBody>({ mode: FORM_MODE, resolver: zodResolver(RedirectBody), defaultValues: { path: '', target: '', permanent: true } });
+  const form = useForm<RedirectInput, unknown, RedirectBody>({
+    mode: FORM_MODE,
+    resolver: zodResolver(RedirectBody),
+    defaultValues: { path: '', target: '', permanent: true },
+  });
   const [formError, setFormError] = useState<string | null>(null);
   const errors = form.formState.errors;
   const onSubmit = form.handleSubmit(async (values, event) => {
@@ -50,10 +63,33 @@ export function AddRedirectForm() {
       <h2 id="add-redirect-title" className="text-lg font-semibold">
         新增轉址
       </h2>
-      <form noValidate aria-labelledby="add-redirect-title" onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-4">
+      <form
+        noValidate
+        aria-labelledby="add-redirect-title"
+        onSubmit={(e) => void onSubmit(e)}
+        className="flex flex-col gap-4"
+      >
         <div className="grid gap-4 md:grid-cols-2">
-          <TextField label="原路徑" required placeholder="/mall/old-oolong" autoComplete="off" spellCheck={false} hint="本站的舊網址，以 / 開頭" error={errors.path?.message} {...form.register('path')} />
-          <TextField label="導向到" required placeholder="/mall/dong-ding" autoComplete="off" spellCheck={false} hint="本站的頁面路徑，以 / 開頭" error={errors.target?.message} {...form.register('target')} />
+          <TextField
+            label="原路徑"
+            required
+            placeholder="/mall/old-oolong"
+            autoComplete="off"
+            spellCheck={false}
+            hint="本站的舊網址，以 / 開頭"
+            error={errors.path?.message}
+            {...form.register('path')}
+          />
+          <TextField
+            label="導向到"
+            required
+            placeholder="/mall/dong-ding"
+            autoComplete="off"
+            spellCheck={false}
+            hint="本站的頁面路徑，以 / 開頭"
+            error={errors.target?.message}
+            {...form.register('target')}
+          />
         </div>
         <Checkbox label={PERMANENT_HINT} error={errors.permanent?.message} {...form.register('permanent')} />
         {formError && <Alert tone="error">{formError}</Alert>}
@@ -68,7 +104,13 @@ export function AddRedirectForm() {
 }
 
 /** Changes where an existing redirect goes (the path itself stays; delete and add to move it). */
-export function EditRedirectDialog({ redirect, onClose }: { redirect: AdminRedirect | null; onClose(): void }) {
+export function EditRedirectDialog({
+  redirect,
+  onClose,
+}: {
+  redirect: AdminRedirect | null;
+  onClose(): void;
+}) {
   return (
     <Dialog open={redirect !== null} onClose={onClose} title="編輯轉址">
       {redirect && <EditRedirectForm key={redirect.path} redirect={redirect} onDone={onClose} />}
@@ -78,7 +120,11 @@ export function EditRedirectDialog({ redirect, onClose }: { redirect: AdminRedir
 
 function EditRedirectForm({ redirect, onDone }: { redirect: AdminRedirect; onDone(): void }) {
   const client = useQueryClient();
-  const form = useForm<RedirectInput, unknown, RedirectBody>({ mode: FORM_MODE, resolver: zodResolver(RedirectBody), defaultValues: { path: redirect.path, target: redirect.target, permanent: redirect.permanent } });
+  const form = useForm<RedirectInput, unknown, RedirectBody>({
+    mode: FORM_MODE,
+    resolver: zodResolver(RedirectBody),
+    defaultValues: { path: redirect.path, target: redirect.target, permanent: redirect.permanent },
+  });
   const [formError, setFormError] = useState<string | null>(null);
   const errors = form.formState.errors;
   const onSubmit = form.handleSubmit(async (values) => {
@@ -99,7 +145,15 @@ function EditRedirectForm({ redirect, onDone }: { redirect: AdminRedirect; onDon
         <p className="rounded-md bg-paper px-3 py-2 font-mono text-sm break-all">{redirect.path}</p>
       </div>
       <input type="hidden" {...form.register('path')} />
-      <TextField label="導向到" required autoComplete="off" spellCheck={false} hint="本站的頁面路徑，以 / 開頭" error={errors.target?.message} {...form.register('target')} />
+      <TextField
+        label="導向到"
+        required
+        autoComplete="off"
+        spellCheck={false}
+        hint="本站的頁面路徑，以 / 開頭"
+        error={errors.target?.message}
+        {...form.register('target')}
+      />
       <Checkbox label={PERMANENT_HINT} error={errors.permanent?.message} {...form.register('permanent')} />
       {formError && <Alert tone="error">{formError}</Alert>}
       <div className="flex justify-end gap-3">
@@ -115,7 +169,13 @@ function EditRedirectForm({ redirect, onDone }: { redirect: AdminRedirect; onDon
 }
 
 /** Asks before deleting: the old address stops leading anywhere. */
-export function DeleteRedirectDialog({ redirect, onClose }: { redirect: AdminRedirect | null; onClose(): void }) {
+export function DeleteRedirectDialog({
+  redirect,
+  onClose,
+}: {
+  redirect: AdminRedirect | null;
+  onClose(): void;
+}) {
   const client = useQueryClient();
   const [deleting, setDeleting] = useState(false);
   const [error, setError] = useState<string | null>(null);

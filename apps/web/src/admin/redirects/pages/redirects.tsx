@@ -22,19 +22,45 @@ export default function RedirectsPage() {
   const query = useQuery(redirectsQuery(filters, page));
 
   const columns: Column<AdminRedirect>[] = [
-    { key: 'path', header: '原路徑', cell: (r) => <span className="font-mono text-[0.8125rem] whitespace-nowrap">{r.path}</span> },
+    {
+      key: 'path',
+      header: '原路徑',
+      cell: (r) => <span className="font-mono text-[0.8125rem] whitespace-nowrap">{r.path}</span>,
+    },
     {
       key: 'target',
       header: '導向到',
       cell: (r) => (
-        <a href={r.target} target="_blank" rel="noopener" className={`font-mono text-[0.8125rem] whitespace-nowrap ${textLinkClass}`}>
+        <a
+          href={r.target}
+          target="_blank"
+          rel="noopener"
+          className={`font-mono text-[0.8125rem] whitespace-nowrap ${textLinkClass}`}
+        >
           {r.target}
           <span className="sr-only">（另開新分頁）</span>
         </a>
       ),
     },
-    { key: 'permanent', header: '類型', cell: (r) => (r.permanent ? <Badge tone="tea" className="whitespace-nowrap">永久 301</Badge> : <Badge tone="amber" className="whitespace-nowrap">暫時 302</Badge>) },
-    { key: 'updatedAt', header: '更新時間', cell: (r) => <span className="tabular whitespace-nowrap">{formatTaipeiDateTime(r.updatedAt)}</span> },
+    {
+      key: 'permanent',
+      header: '類型',
+      cell: (r) =>
+        r.permanent ? (
+          <Badge tone="tea" className="whitespace-nowrap">
+            永久 301
+          </Badge>
+        ) : (
+          <Badge tone="amber" className="whitespace-nowrap">
+            暫時 302
+          </Badge>
+        ),
+    },
+    {
+      key: 'updatedAt',
+      header: '更新時間',
+      cell: (r) => <span className="tabular whitespace-nowrap">{formatTaipeiDateTime(r.updatedAt)}</span>,
+    },
     ...(canWrite
       ? [
           {
@@ -46,7 +72,11 @@ export default function RedirectsPage() {
                 <Button size="sm" variant="secondary" onClick={() => setEditing(r)}>
                   編輯<span className="sr-only"> {r.path}</span>
                 </Button>
-                <button type="button" className="inline-flex min-h-9 items-center rounded-md px-3 text-sm font-medium whitespace-nowrap text-danger hover:bg-danger-soft" onClick={() => setDeleting(r)}>
+                <button
+                  type="button"
+                  className="inline-flex min-h-9 items-center rounded-md px-3 text-sm font-medium whitespace-nowrap text-danger hover:bg-danger-soft"
+                  onClick={() => setDeleting(r)}
+                >
                   刪除<span className="sr-only"> {r.path}</span>
                 </button>
               </div>
@@ -57,10 +87,18 @@ export default function RedirectsPage() {
   ];
 
   return (
-    <AdminPage title="轉址" description="商品改名或下架後，讓舊網址自動帶顧客到新的頁面。網站上仍在使用的頁面不能設定轉址。">
+    <AdminPage
+      title="轉址"
+      description="商品改名或下架後，讓舊網址自動帶顧客到新的頁面。網站上仍在使用的頁面不能設定轉址。"
+    >
       {canWrite && <AddRedirectForm />}
       <FilterBar label="搜尋轉址">
-        <SearchBox value={filters.q} onSearch={(q) => setFilters({ q })} placeholder="原路徑或目標路徑" className="sm:w-80" />
+        <SearchBox
+          value={filters.q}
+          onSearch={(q) => setFilters({ q })}
+          placeholder="原路徑或目標路徑"
+          className="sm:w-80"
+        />
         {filters.q && (
           <Button variant="ghost" onClick={() => setFilters({ q: '' })}>
             清除搜尋

@@ -31,8 +31,15 @@ type Bank = NonNullable<Task['bank']>;
 function AccountNumber({ account }: { account: string }) {
   return (
     <span className="flex flex-wrap items-center gap-x-1 gap-y-1">
-      <span className="tabular text-base font-medium tracking-wide whitespace-nowrap select-all">{groupDigits(account)}</span>
-      <CopyButton text={account} what="帳號" label={`複製帳號 ${account}`} className={buttonClass('ghost', 'md', '-my-1 px-2 text-tea')} />
+      <span className="tabular text-base font-medium tracking-wide whitespace-nowrap select-all">
+        {groupDigits(account)}
+      </span>
+      <CopyButton
+        text={account}
+        what="帳號"
+        label={`複製帳號 ${account}`}
+        className={buttonClass('ghost', 'md', '-my-1 px-2 text-tea')}
+      />
     </span>
   );
 }
@@ -58,11 +65,20 @@ function DoneForm({ task, bank, onClose }: { task: Task; bank: Bank; onClose(): 
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
       <p className="text-sm leading-relaxed">
-        確認已轉帳 <span className="tabular font-semibold">{formatTwd(task.amount)}</span> 到 {bank.bankName}（<span className="tabular">{bank.bankCode}</span>）
-        <span className="tabular whitespace-nowrap">{groupDigits(bank.account)}</span>，戶名 {bank.holder}？標記後，會員會收到退款完成的通知信。
+        確認已轉帳 <span className="tabular font-semibold">{formatTwd(task.amount)}</span> 到 {bank.bankName}
+        （<span className="tabular">{bank.bankCode}</span>）
+        <span className="tabular whitespace-nowrap">{groupDigits(bank.account)}</span>，戶名 {bank.holder}
+        ？標記後，會員會收到退款完成的通知信。
       </p>
       {formError && <Alert tone="error">{formError}</Alert>}
-      <TextField label="備註" maxLength={200} autoComplete="off" hint="選填，例如轉帳交易序號；只記在退款與操作紀錄，會員看不到" error={errors.note?.message} {...form.register('note')} />
+      <TextField
+        label="備註"
+        maxLength={200}
+        autoComplete="off"
+        hint="選填，例如轉帳交易序號；只記在退款與操作紀錄，會員看不到"
+        error={errors.note?.message}
+        {...form.register('note')}
+      />
       <div className="flex flex-wrap justify-end gap-3 pt-1">
         <Button variant="ghost" onClick={onClose}>
           返回
@@ -87,7 +103,10 @@ function TaskCard({ task, canWrite, onDone }: { task: Task; canWrite: boolean; o
         rows={[
           [
             '訂單',
-            <Link to={adminPath.orderDetail(task.orderNo)} className="tabular text-tea underline underline-offset-4">
+            <Link
+              to={adminPath.orderDetail(task.orderNo)}
+              className="tabular text-tea underline underline-offset-4"
+            >
               {task.orderNo}
             </Link>,
           ],
@@ -111,7 +130,9 @@ function TaskCard({ task, canWrite, onDone }: { task: Task; canWrite: boolean; o
           />
         </div>
       ) : (
-        <p className="rounded-lg bg-paper px-3 py-2 text-sm text-ink-muted">等待會員提供帳戶：會員在訂單頁填好退款帳戶後，這裡會出現轉帳資料。</p>
+        <p className="rounded-lg bg-paper px-3 py-2 text-sm text-ink-muted">
+          等待會員提供帳戶：會員在訂單頁填好退款帳戶後，這裡會出現轉帳資料。
+        </p>
       )}
       {canWrite && bank && (
         <div>
@@ -135,9 +156,14 @@ export function TransferTasks() {
     <section aria-labelledby="transfers-title" className="flex flex-col gap-3">
       <div>
         <h2 id="transfers-title" className="text-lg font-semibold">
-          待轉帳退款{query.data && query.data.items.length > 0 && <span className="tabular">（{query.data.items.length} 筆）</span>}
+          待轉帳退款
+          {query.data && query.data.items.length > 0 && (
+            <span className="tabular">（{query.data.items.length} 筆）</span>
+          )}
         </h2>
-        <p className="text-sm text-ink-muted">ATM 轉帳與貨到付款的訂單，退款要由店家匯到會員的帳戶；轉帳後請標記完成。</p>
+        <p className="text-sm text-ink-muted">
+          ATM 轉帳與貨到付款的訂單，退款要由店家匯到會員的帳戶；轉帳後請標記完成。
+        </p>
       </div>
       {query.isError ? (
         <LoadError title="待轉帳退款暫時無法載入" query={query} />
@@ -147,7 +173,9 @@ export function TransferTasks() {
           <Skeleton className="h-48 w-full" />
         </div>
       ) : query.data.items.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-line bg-surface/60 px-4 py-6 text-center text-sm text-ink-muted">目前沒有待轉帳的退款。</p>
+        <p className="rounded-xl border border-dashed border-line bg-surface/60 px-4 py-6 text-center text-sm text-ink-muted">
+          目前沒有待轉帳的退款。
+        </p>
       ) : (
         <ul className="grid items-start gap-3 md:grid-cols-2" aria-label="待轉帳退款">
           {query.data.items.map((t) => (

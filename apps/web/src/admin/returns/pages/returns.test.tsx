@@ -75,7 +75,9 @@ describe('/admin/returns', () => {
     expect(link.getAttribute('href')).toBe('/admin/orders/TW20261122000001#returns');
     expect(returnsApi.list).toHaveBeenLastCalledWith({ status: 'open', page: 1 }, expect.anything());
     await userEvent.selectOptions(screen.getByRole('combobox', { name: '狀態' }), '等待審核');
-    await vi.waitFor(() => expect(returnsApi.list).toHaveBeenLastCalledWith({ status: 'requested', page: 1 }, expect.anything()));
+    await vi.waitFor(() =>
+      expect(returnsApi.list).toHaveBeenLastCalledWith({ status: 'requested', page: 1 }, expect.anything()),
+    );
   });
 
   it('shows a transfer with its account in groups of four; one without an account waits, with no button', async () => {
@@ -98,7 +100,18 @@ describe('/admin/returns', () => {
     const dialog = await screen.findByRole('dialog', { name: '標記已轉帳：TW20261122000001' });
     await userEvent.type(within(dialog).getByRole('textbox', { name: '備註' }), '網銀序號 0042');
     await userEvent.click(within(dialog).getByRole('button', { name: '標記已轉帳' }));
-    await vi.waitFor(() => expect(returnsApi.transferDone).toHaveBeenCalledWith('0b7f3c52-5d0e-4a4b-9d7c-1e2f3a4b5c01', '網銀序號 0042'));
-    await vi.waitFor(() => expect(screen.getAllByRole('listitem').some((li) => li.textContent?.includes('TW20261122000001') && li.textContent.includes('NT$1,480'))).toBe(false));
+    await vi.waitFor(() =>
+      expect(returnsApi.transferDone).toHaveBeenCalledWith(
+        '0b7f3c52-5d0e-4a4b-9d7c-1e2f3a4b5c01',
+        '網銀序號 0042',
+      ),
+    );
+    await vi.waitFor(() =>
+      expect(
+        screen
+          .getAllByRole('listitem')
+          .some((li) => li.textContent?.includes('TW20261122000001') && li.textContent.includes('NT$1,480')),
+      ).toBe(false),
+    );
   });
 });

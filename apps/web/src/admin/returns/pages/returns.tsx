@@ -30,7 +30,12 @@ const EMPTY: Record<ReturnsFilter, string> = {
   refused: '沒有未核准的退貨申請。',
   all: '還沒有任何退貨申請。',
 };
-const TONES: Record<ReturnStatus, BadgeTone> = { requested: 'amber', approved: 'tea', refused: 'neutral', received: 'success' };
+const TONES: Record<ReturnStatus, BadgeTone> = {
+  requested: 'amber',
+  approved: 'tea',
+  refused: 'neutral',
+  received: 'success',
+};
 const REFUND: Record<NonNullable<Row['refund']>, { text: string; className: string }> = {
   pending: { text: '退款處理中', className: 'text-ink-muted' },
   done: { text: '已退款', className: 'text-success' },
@@ -45,10 +50,15 @@ const columns: Column<Row>[] = [
     header: '退貨編號',
     cell: (r) => (
       <>
-        <Link to={`${adminPath.orderDetail(r.orderNo)}#returns`} className="tabular font-medium whitespace-nowrap text-tea underline-offset-4 hover:underline">
+        <Link
+          to={`${adminPath.orderDetail(r.orderNo)}#returns`}
+          className="tabular font-medium whitespace-nowrap text-tea underline-offset-4 hover:underline"
+        >
           {r.returnNo}
         </Link>
-        <span className="tabular block text-xs whitespace-nowrap text-ink-muted">申請於 {formatTaipeiDateTime(r.requestedAt)}</span>
+        <span className="tabular block text-xs whitespace-nowrap text-ink-muted">
+          申請於 {formatTaipeiDateTime(r.requestedAt)}
+        </span>
       </>
     ),
   },
@@ -60,11 +70,20 @@ const columns: Column<Row>[] = [
         <Badge tone={TONES[r.status]} className="whitespace-nowrap">
           {RETURN_STATUS_LABELS[r.status]}
         </Badge>
-        {r.refund && <span className={`block pt-1 text-xs whitespace-nowrap ${REFUND[r.refund].className}`}>{REFUND[r.refund].text}</span>}
+        {r.refund && (
+          <span className={`block pt-1 text-xs whitespace-nowrap ${REFUND[r.refund].className}`}>
+            {REFUND[r.refund].text}
+          </span>
+        )}
       </>
     ),
   },
-  { key: 'amount', header: '退款金額', align: 'right', cell: (r) => <span className="tabular whitespace-nowrap">{formatTwd(r.amount)}</span> },
+  {
+    key: 'amount',
+    header: '退款金額',
+    align: 'right',
+    cell: (r) => <span className="tabular whitespace-nowrap">{formatTwd(r.amount)}</span>,
+  },
   {
     key: 'member',
     header: '會員',
@@ -77,7 +96,12 @@ const columns: Column<Row>[] = [
     ),
   },
   { key: 'reason', header: '原因', className: 'min-w-40', cell: (r) => r.reason },
-  { key: 'items', header: '件數', align: 'right', cell: (r) => <span className="tabular whitespace-nowrap">{r.itemCount} 件</span> },
+  {
+    key: 'items',
+    header: '件數',
+    align: 'right',
+    cell: (r) => <span className="tabular whitespace-nowrap">{r.itemCount} 件</span>,
+  },
 ];
 
 /** /admin/returns: the transfers waiting for staff, then the members' returns by status, each opening its order. */
@@ -86,14 +110,22 @@ export default function ReturnsPage() {
   const status = filterOf(filters.status);
   const query = useQuery(returnsQuery({ status, page }));
   return (
-    <AdminPage title="退貨與退款" description="會員在鑑賞期內提出的退貨申請，以及要由店家轉帳的退款。審核與收貨請到各訂單的「退貨申請」處理。">
+    <AdminPage
+      title="退貨與退款"
+      description="會員在鑑賞期內提出的退貨申請，以及要由店家轉帳的退款。審核與收貨請到各訂單的「退貨申請」處理。"
+    >
       <TransferTasks />
       <section aria-labelledby="returns-title" className="flex flex-col gap-3">
         <h2 id="returns-title" className="text-lg font-semibold">
           退貨申請
         </h2>
         <FilterBar>
-          <SelectField label="狀態" value={status} onChange={(e) => setFilters({ status: e.target.value })} containerClassName="w-full sm:w-72">
+          <SelectField
+            label="狀態"
+            value={status}
+            onChange={(e) => setFilters({ status: e.target.value })}
+            containerClassName="w-full sm:w-72"
+          >
             {FILTERS.map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
@@ -101,7 +133,14 @@ export default function ReturnsPage() {
             ))}
           </SelectField>
         </FilterBar>
-        <DataTable caption="退貨申請列表" columns={columns} query={query} rowKey={(r) => r.returnNo} empty={EMPTY[status]} onPage={setPage} />
+        <DataTable
+          caption="退貨申請列表"
+          columns={columns}
+          query={query}
+          rowKey={(r) => r.returnNo}
+          empty={EMPTY[status]}
+          onPage={setPage}
+        />
       </section>
     </AdminPage>
   );

@@ -26,7 +26,11 @@ interface Draft {
 }
 type DraftErrors = Partial<Record<'endsAt' | 'message', string>>;
 
-const draftOf = (s: MaintenanceStatus): Draft => ({ enabled: s.enabled, endsAt: toTaipeiInput(s.endsAt), message: s.message });
+const draftOf = (s: MaintenanceStatus): Draft => ({
+  enabled: s.enabled,
+  endsAt: toTaipeiInput(s.endsAt),
+  message: s.message,
+});
 
 function validate(d: Draft): DraftErrors {
   const errors: DraftErrors = {};
@@ -40,7 +44,19 @@ function validate(d: Draft): DraftErrors {
 }
 
 /** An on/off switch with its visible label (role="switch", Space or Enter flips it). */
-function Switch({ checked, onChange, disabled, label, description }: { checked: boolean; onChange(next: boolean): void; disabled?: boolean; label: string; description: string }) {
+function Switch({
+  checked,
+  onChange,
+  disabled,
+  label,
+  description,
+}: {
+  checked: boolean;
+  onChange(next: boolean): void;
+  disabled?: boolean;
+  label: string;
+  description: string;
+}) {
   const id = useId();
   return (
     <div className="flex items-start justify-between gap-4">
@@ -65,7 +81,13 @@ function Switch({ checked, onChange, disabled, label, description }: { checked: 
           checked ? 'border-danger bg-danger' : 'border-line bg-line/70',
         )}
       >
-        <span aria-hidden="true" className={cn('inline-block size-6 rounded-full bg-white shadow transition-transform', checked ? 'translate-x-7' : 'translate-x-1')} />
+        <span
+          aria-hidden="true"
+          className={cn(
+            'inline-block size-6 rounded-full bg-white shadow transition-transform',
+            checked ? 'translate-x-7' : 'translate-x-1',
+          )}
+        />
       </button>
     </div>
   );
@@ -86,7 +108,10 @@ function MaintenanceForm({ status, canWrite }: { status: MaintenanceStatus; canW
   }
 
   const turningOn = !status.enabled && draft.enabled;
-  const changed = draft.enabled !== status.enabled || (draft.enabled && (draft.endsAt !== toTaipeiInput(status.endsAt) || draft.message.trim() !== status.message));
+  const changed =
+    draft.enabled !== status.enabled ||
+    (draft.enabled &&
+      (draft.endsAt !== toTaipeiInput(status.endsAt) || draft.message.trim() !== status.message));
   // Checked as it changes, as the shop's forms are: the changed fields' errors show beside them.
   const update = (patch: Partial<Draft>) => {
     const next = { ...draft, ...patch };
@@ -108,18 +133,33 @@ function MaintenanceForm({ status, canWrite }: { status: MaintenanceStatus; canW
   const save = async () => {
     setSaving(true);
     setFormError(null);
-    const body: SetMaintenanceBody = draft.enabled ? { enabled: true, endsAt: fromTaipeiInput(draft.endsAt), message: draft.message.trim() } : { enabled: false, endsAt: null, message: '' };
+    const body: SetMaintenanceBody = draft.enabled
+      ? { enabled: true, endsAt: fromTaipeiInput(draft.endsAt), message: draft.message.trim() }
+      : { enabled: false, endsAt: null, message: '' };
     try {
       const next = await settingsApi.setMaintenance(body);
       setConfirming(false);
       setDraft(draftOf(next));
       client.setQueryData(settingsKeys.maintenance(), next);
-      if (!body.enabled && next.enabled) toast.error('資料庫中的維護模式已關閉，但伺服器設定（MAINTENANCE_MODE）仍要求維護，請聯絡系統管理員。');
-      else toast.success(body.enabled ? (status.enabled ? '維護資訊已更新。' : '維護模式已開啟，顧客會看到維護頁面。') : '維護模式已關閉，商店恢復營業。');
+      if (!body.enabled && next.enabled)
+        toast.error(
+          '資料庫中的維護模式已關閉，但伺服器設定（MAINTENANCE_MODE）仍要求維護，請聯絡系統管理員。',
+        );
+      else
+        toast.success(
+          body.enabled
+            ? status.enabled
+              ? '維護資訊已更新。'
+              : '維護模式已開啟，顧客會看到維護頁面。'
+            : '維護模式已關閉，商店恢復營業。',
+        );
     } catch (error) {
       setConfirming(false);
       const fields = error instanceof ApiError ? (error.fields ?? {}) : {};
-      const known: DraftErrors = { ...(fields.endsAt ? { endsAt: fields.endsAt } : {}), ...(fields.message ? { message: fields.message } : {}) };
+      const known: DraftErrors = {
+        ...(fields.endsAt ? { endsAt: fields.endsAt } : {}),
+        ...(fields.message ? { message: fields.message } : {}),
+      };
       setErrors(known);
       if (!known.endsAt && !known.message) setFormError(errorMessage(error));
     } finally {
@@ -136,7 +176,11 @@ function MaintenanceForm({ status, canWrite }: { status: MaintenanceStatus; canW
     else void save();
   };
 
-  const label = turningOn ? '開啟維護模式…' : status.enabled && !draft.enabled ? '結束維護，恢復營業' : '更新維護資訊';
+  const label = turningOn
+    ? '開啟維護模式…'
+    : status.enabled && !draft.enabled
+      ? '結束維護，恢復營業'
+      : '更新維護資訊';
   return (
     <form noValidate onSubmit={submit} aria-labelledby="maintenance-title" className="flex flex-col gap-5">
       {!canWrite && <Alert tone="info">您的角色只能檢視維護狀態；如需切換，請洽店主。</Alert>}
@@ -196,10 +240,16 @@ function MaintenanceForm({ status, canWrite }: { status: MaintenanceStatus; canW
         }
       >
         <div className="flex flex-col gap-3 text-sm leading-relaxed">
-          <p>開啟後，已登入會員正在看的頁面會立即換成維護頁面；其他訪客在下一次點選、重新整理，或最遲約一分鐘內換成維護頁面。維護期間顧客無法加入購物車、結帳或查詢訂單，直到您關閉維護模式。</p>
+          <p>
+            開啟後，已登入會員正在看的頁面會立即換成維護頁面；其他訪客在下一次點選、重新整理，或最遲約一分鐘內換成維護頁面。維護期間顧客無法加入購物車、結帳或查詢訂單，直到您關閉維護模式。
+          </p>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-md bg-paper p-3">
             <dt className="text-ink-muted">預計結束</dt>
-            <dd>{draft.endsAt && fromTaipeiInput(draft.endsAt) ? formatTaipeiDateTime(fromTaipeiInput(draft.endsAt)!) : '未設定'}</dd>
+            <dd>
+              {draft.endsAt && fromTaipeiInput(draft.endsAt)
+                ? formatTaipeiDateTime(fromTaipeiInput(draft.endsAt)!)
+                : '未設定'}
+            </dd>
             <dt className="text-ink-muted">維護訊息</dt>
             <dd className="break-words">{draft.message.trim() || '（預設訊息）'}</dd>
           </dl>
@@ -220,12 +270,18 @@ export function MaintenanceCard({ canWrite }: { canWrite: boolean }) {
           <h2 id="maintenance-title" className="text-lg font-semibold">
             維護模式
           </h2>
-          <p className="mt-1 text-sm text-ink-muted">系統更新或盤點時暫停營業，顧客會看到維護頁面與預計恢復時間。</p>
+          <p className="mt-1 text-sm text-ink-muted">
+            系統更新或盤點時暫停營業，顧客會看到維護頁面與預計恢復時間。
+          </p>
         </div>
         {status && (
           <p className="flex flex-col items-end gap-1 text-sm" role="status">
             {status.enabled ? <Badge tone="danger">維護中</Badge> : <Badge tone="success">營業中</Badge>}
-            {status.enabled && <span className="text-ink-muted">{status.endsAt ? `預計 ${formatTaipeiDateTime(status.endsAt)} 結束` : '未設定結束時間'}</span>}
+            {status.enabled && (
+              <span className="text-ink-muted">
+                {status.endsAt ? `預計 ${formatTaipeiDateTime(status.endsAt)} 結束` : '未設定結束時間'}
+              </span>
+            )}
           </p>
         )}
       </header>

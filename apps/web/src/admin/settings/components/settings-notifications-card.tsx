@@ -32,8 +32,18 @@ function NotificationsForm({ saved, canWrite }: { saved: NotificationSettings; c
   };
   return (
     <div className="flex flex-col gap-4">
-      <Checkbox label="每筆新訂單寄信通知（已付款，或貨到付款成立時）" checked={draft.newOrderMail} disabled={!canWrite} onChange={(e) => setDraft({ ...draft, newOrderMail: e.target.checked })} />
-      <Checkbox label="每天早上 8 點寄出前一天的摘要（訂單、營收、待出貨與寄送失敗）" checked={draft.dailyDigest} disabled={!canWrite} onChange={(e) => setDraft({ ...draft, dailyDigest: e.target.checked })} />
+      <Checkbox
+        label="每筆新訂單寄信通知（已付款，或貨到付款成立時）"
+        checked={draft.newOrderMail}
+        disabled={!canWrite}
+        onChange={(e) => setDraft({ ...draft, newOrderMail: e.target.checked })}
+      />
+      <Checkbox
+        label="每天早上 8 點寄出前一天的摘要（訂單、營收、待出貨與寄送失敗）"
+        checked={draft.dailyDigest}
+        disabled={!canWrite}
+        onChange={(e) => setDraft({ ...draft, dailyDigest: e.target.checked })}
+      />
       {error && <Alert tone="error">{error}</Alert>}
       {canWrite && (
         <div>

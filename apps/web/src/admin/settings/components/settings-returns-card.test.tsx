@@ -29,7 +29,11 @@ describe('the 退貨期限 card', () => {
     await userEvent.clear(field);
     await userEvent.type(field, '5');
     await userEvent.click(screen.getByRole('button', { name: '儲存退貨期限' }));
-    await vi.waitFor(() => expect(document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent).toBe('至少 7 天（七天鑑賞期）'));
+    await vi.waitFor(() =>
+      expect(document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+        '至少 7 天（七天鑑賞期）',
+      ),
+    );
     expect(settingsApi.saveReturns).not.toHaveBeenCalled();
 
     await userEvent.clear(field);

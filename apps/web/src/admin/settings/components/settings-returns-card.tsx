@@ -15,15 +15,29 @@ import { returnSettingsQuery, settingsKeys } from '../queries.ts';
 
 function ReturnsForm({ saved, canWrite }: { saved: ReturnSettings; canWrite: boolean }) {
   const client = useQueryClient();
-  const form = useForm<ReturnSettings>({ mode: FORM_MODE, resolver: zodResolver(ReturnSettings), values: saved, resetOptions: { keepDirtyValues: true } });
-  const { formError, onSubmit } = useApiSubmit(form, (v) => settingsApi.saveReturns(v), (result) => {
-    client.setQueryData(settingsKeys.returns(), result);
-    form.reset(result);
-    toast.success(`退貨期限已改為到貨後 ${result.days} 天，新的申請立即套用。`);
+  const form = useForm<ReturnSettings>({
+    mode: FORM_MODE,
+    resolver: zodResolver(ReturnSettings),
+    values: saved,
+    resetOptions: { keepDirtyValues: true },
   });
+  const { formError, onSubmit } = useApiSubmit(
+    form,
+    (v) => settingsApi.saveReturns(v),
+    (result) => {
+      client.setQueryData(settingsKeys.returns(), result);
+      form.reset(result);
+      toast.success(`退貨期限已改為到貨後 ${result.days} 天，新的申請立即套用。`);
+    },
+  );
   const { errors, isSubmitting, isDirty } = form.formState;
   return (
-    <form noValidate aria-labelledby="return-settings-title" onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-4">
+    <form
+      noValidate
+      aria-labelledby="return-settings-title"
+      onSubmit={(e) => void onSubmit(e)}
+      className="flex flex-col gap-4"
+    >
       {!canWrite && <Alert tone="info">您的角色只能檢視退貨期限；如需修改，請洽店主。</Alert>}
       <TextField
         label="到貨後可申請退貨的天數"
@@ -60,7 +74,9 @@ export function ReturnsCard({ canWrite }: { canWrite: boolean }) {
       <h2 id="return-settings-title" className="mb-1 text-lg font-semibold">
         退貨期限
       </h2>
-      <p className="mb-4 text-sm text-ink-muted">會員在商品送達後幾天內，可以從會員中心申請退貨。變更只影響之後的申請，已送出的申請照常處理。</p>
+      <p className="mb-4 text-sm text-ink-muted">
+        會員在商品送達後幾天內，可以從會員中心申請退貨。變更只影響之後的申請，已送出的申請照常處理。
+      </p>
       {query.data ? (
         <ReturnsForm saved={query.data} canWrite={canWrite} />
       ) : query.isError ? (

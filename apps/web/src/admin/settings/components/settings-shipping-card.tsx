@@ -2,8 +2,17 @@ import { useMemo, useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { UpdateShippingBody, type ShippingSettingsView, type UpdateShippingInput } from '@shop/shared/admin-settings';
-import { SHIPPING_METHOD_LABELS, SHIPPING_METHODS, editablePart, type ShippingMethod } from '@shop/shared/shipping';
+import {
+  UpdateShippingBody,
+  type ShippingSettingsView,
+  type UpdateShippingInput,
+} from '@shop/shared/admin-settings';
+import {
+  SHIPPING_METHOD_LABELS,
+  SHIPPING_METHODS,
+  editablePart,
+  type ShippingMethod,
+} from '@shop/shared/shipping';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -34,15 +43,36 @@ const FIELDS: readonly Path<UpdateShippingInput>[] = [
 /** NT$ before an amount input, as part of its label (the input itself holds a plain number). */
 const money = (label: string) => `${label}（NT$）`;
 /** Every amount here is a whole number of NT$ typed as digits. */
-const AMOUNT_INPUT = { type: 'number', inputMode: 'numeric', step: 1, required: true, className: 'tabular read-only:bg-paper' } as const;
+const AMOUNT_INPUT = {
+  type: 'number',
+  inputMode: 'numeric',
+  step: 1,
+  required: true,
+  className: 'tabular read-only:bg-paper',
+} as const;
 
-function MethodFields({ method, form, readOnly }: { method: ShippingMethod; form: ReturnType<typeof useShippingForm>; readOnly: boolean }) {
+function MethodFields({
+  method,
+  form,
+  readOnly,
+}: {
+  method: ShippingMethod;
+  form: ReturnType<typeof useShippingForm>;
+  readOnly: boolean;
+}) {
   const errors = form.formState.errors[method];
   return (
     <fieldset className="flex flex-col gap-4 rounded-lg border border-line p-4">
       <legend className="px-1 font-medium">{SHIPPING_METHOD_LABELS[method]}</legend>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label={money('運費')} {...AMOUNT_INPUT} min={0} readOnly={readOnly} error={errors?.fee?.message} {...form.register(`${method}.fee`, { valueAsNumber: true })} />
+        <TextField
+          label={money('運費')}
+          {...AMOUNT_INPUT}
+          min={0}
+          readOnly={readOnly}
+          error={errors?.fee?.message}
+          {...form.register(`${method}.fee`, { valueAsNumber: true })}
+        />
         <TextField
           label={money('免運門檻')}
           {...AMOUNT_INPUT}
@@ -53,7 +83,16 @@ function MethodFields({ method, form, readOnly }: { method: ShippingMethod; form
           {...form.register(`${method}.freeOver`, { valueAsNumber: true })}
         />
       </div>
-      <TextField label="出貨與到貨時間" required maxLength={60} readOnly={readOnly} className="read-only:bg-paper" hint="顯示在運費說明頁，最多 60 個字" error={errors?.leadTime?.message} {...form.register(`${method}.leadTime`)} />
+      <TextField
+        label="出貨與到貨時間"
+        required
+        maxLength={60}
+        readOnly={readOnly}
+        className="read-only:bg-paper"
+        hint="顯示在運費說明頁，最多 60 個字"
+        error={errors?.leadTime?.message}
+        {...form.register(`${method}.leadTime`)}
+      />
     </fieldset>
   );
 }
@@ -86,8 +125,19 @@ export function ShippingRulesCard({ canWrite }: { canWrite: boolean }) {
       await client.invalidateQueries({ queryKey: shippingRulesQueryOptions().queryKey });
       toast.success('運費規則已儲存，結帳與運費說明頁立即套用新的金額。');
     } catch (error) {
-      const fields = error instanceof ApiError ? Object.entries(error.fields ?? {}).filter(([name]) => FIELDS.includes(name as Path<UpdateShippingInput>)) : [];
-      fields.forEach(([name, message], i) => form.setError(name as Path<UpdateShippingInput>, { type: 'server', message }, { shouldFocus: i === 0 }));
+      const fields =
+        error instanceof ApiError
+          ? Object.entries(error.fields ?? {}).filter(([name]) =>
+              FIELDS.includes(name as Path<UpdateShippingInput>),
+            )
+          : [];
+      fields.forEach(([name, message], i) =>
+        form.setError(
+          name as Path<UpdateShippingInput>,
+          { type: 'server', message },
+          { shouldFocus: i === 0 },
+        ),
+      );
       if (fields.length === 0) setFormError(errorMessage(error));
     }
   });
@@ -109,7 +159,13 @@ export function ShippingRulesCard({ canWrite }: { canWrite: boolean }) {
             與網站內容中的金額也會同步更新。
           </p>
         </div>
-        {query.data && <p className="text-sm text-ink-muted">{query.data.updatedAt ? `上次儲存：${formatTaipeiDateTime(query.data.updatedAt)}` : '目前使用預設值'}</p>}
+        {query.data && (
+          <p className="text-sm text-ink-muted">
+            {query.data.updatedAt
+              ? `上次儲存：${formatTaipeiDateTime(query.data.updatedAt)}`
+              : '目前使用預設值'}
+          </p>
+        )}
       </header>
 
       {query.isError && !query.data ? (
@@ -121,7 +177,12 @@ export function ShippingRulesCard({ canWrite }: { canWrite: boolean }) {
           <Skeleton className="h-24 w-full" />
         </div>
       ) : (
-        <form noValidate aria-labelledby="shipping-rules-title" onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-5">
+        <form
+          noValidate
+          aria-labelledby="shipping-rules-title"
+          onSubmit={(e) => void onSubmit(e)}
+          className="flex flex-col gap-5"
+        >
           {readOnly && <Alert tone="info">您的角色只能檢視運費規則；如需修改，請洽店主。</Alert>}
           {SHIPPING_METHODS.map((method) => (
             <MethodFields key={method} method={method} form={form} readOnly={readOnly} />

@@ -9,7 +9,10 @@ import { useCan } from '../../shared/use-admin-me.ts';
 export default function SettingsPage() {
   const canWrite = useCan('settings.write');
   return (
-    <AdminPage title="運費與維護" description="運費規則會立即套用到結帳、購物車與運費說明頁；維護模式會暫停商店的營業；店家通知信可以分別開關；退貨期限決定會員在到貨後幾天內可以申請退貨。">
+    <AdminPage
+      title="運費與維護"
+      description="運費規則會立即套用到結帳、購物車與運費說明頁；維護模式會暫停商店的營業；店家通知信可以分別開關；退貨期限決定會員在到貨後幾天內可以申請退貨。"
+    >
       <div className="flex max-w-4xl flex-col gap-6">
         <ShippingRulesCard canWrite={canWrite} />
         <MaintenanceCard canWrite={canWrite} />

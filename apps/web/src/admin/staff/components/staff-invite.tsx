@@ -26,7 +26,9 @@ function InviteSent({ invite, onDismiss }: { invite: Invite; onDismiss(): void }
     <Alert tone="success" title={`已寄出邀請給 ${invite.email}（${ROLE_NAMES[invite.role]}）`}>
       <div className="flex flex-col gap-2">
         <p>
-          對方按信中的連結設定密碼後，才會取得管理權限。連結只能使用一次，有效期限：<span className="tabular font-medium">{formatTaipeiDateTime(invite.expiresAt)}</span>（臺北時間）；過期後請重新邀請一次。
+          對方按信中的連結設定密碼後，才會取得管理權限。連結只能使用一次，有效期限：
+          <span className="tabular font-medium">{formatTaipeiDateTime(invite.expiresAt)}</span>
+          （臺北時間）；過期後請重新邀請一次。
         </p>
         <div>
           <Button size="sm" variant="ghost" onClick={onDismiss}>
@@ -42,7 +44,11 @@ function InviteSent({ invite, onDismiss }: { invite: Invite; onDismiss(): void }
 export function StaffInvite() {
   const client = useQueryClient();
   const [invite, setInvite] = useState<Invite | null>(null);
-  const form = useForm<z.input<typeof CreateStaffBody>>({ resolver: zodResolver(CreateStaffBody) as never, mode: FORM_MODE, defaultValues: { email: '', role: 'staff' } });
+  const form = useForm<z.input<typeof CreateStaffBody>>({
+    resolver: zodResolver(CreateStaffBody) as never,
+    mode: FORM_MODE,
+    defaultValues: { email: '', role: 'staff' },
+  });
   const { errors, isSubmitting } = form.formState;
   const role = useWatch({ control: form.control, name: 'role' }) as StaffRole;
   const { formError, onSubmit } = useApiSubmit(
@@ -60,7 +66,15 @@ export function StaffInvite() {
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
         {formError && <Alert tone="error">{formError}</Alert>}
         <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
-          <TextField label="電子郵件" type="email" inputMode="email" autoComplete="off" required error={errors.email?.message} {...form.register('email', { setValueAs: (v: string) => v.trim() })} />
+          <TextField
+            label="電子郵件"
+            type="email"
+            inputMode="email"
+            autoComplete="off"
+            required
+            error={errors.email?.message}
+            {...form.register('email', { setValueAs: (v: string) => v.trim() })}
+          />
           <SelectField label="角色" required error={errors.role?.message} {...form.register('role')}>
             {STAFF_ROLES.map((r) => (
               <option key={r} value={r}>
@@ -69,7 +83,10 @@ export function StaffInvite() {
             ))}
           </SelectField>
         </div>
-        <p className="text-sm text-ink-muted">{ROLE_HINTS[role] ?? ''}已經是會員的電子郵件會沿用原本的帳號，對方接受邀請（重新設定密碼）後才會改為這個角色。</p>
+        <p className="text-sm text-ink-muted">
+          {ROLE_HINTS[role] ?? ''}
+          已經是會員的電子郵件會沿用原本的帳號，對方接受邀請（重新設定密碼）後才會改為這個角色。
+        </p>
         <div className="flex justify-end">
           <Button type="submit" loading={isSubmitting}>
             寄送邀請信

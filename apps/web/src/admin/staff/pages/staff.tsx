@@ -20,7 +20,6 @@ import { memberKeys } from '../../members/queries.ts';
 import { staffApi } from '../api.ts';
 import { staffKeys, staffQuery } from '../queries.ts';
 
-
 /** Not yet a console account: invited, waiting for the mailbox's owner to accept. */
 const onlyInvited = (s: StaffRow) => s.pendingInvite !== null && !s.passwordSet;
 
@@ -30,7 +29,8 @@ function StatusBadge({ s }: { s: StaffRow }) {
       <span className="inline-flex flex-col gap-0.5">
         <Badge tone="amber">邀請中</Badge>
         <span className="text-xs text-ink-muted">
-          {s.pendingInvite.role !== s.role ? `接受後為${ROLE_NAMES[s.pendingInvite.role]}，` : ''}連結有效至 {formatTaipeiDateTime(s.pendingInvite.expiresAt)}
+          {s.pendingInvite.role !== s.role ? `接受後為${ROLE_NAMES[s.pendingInvite.role]}，` : ''}連結有效至{' '}
+          {formatTaipeiDateTime(s.pendingInvite.expiresAt)}
         </span>
       </span>
     );
@@ -60,7 +60,12 @@ function RoleDialog({ target, onClose }: { target: StaffRow; onClose(): void }) 
       className="flex flex-col gap-4"
     >
       {mutation.isError && <Alert tone="error">{errorMessage(mutation.error)}</Alert>}
-      <SelectField label="新的角色" value={role} onChange={(e) => setRole(e.target.value as StaffRole)} hint={ROLE_HINTS[role]}>
+      <SelectField
+        label="新的角色"
+        value={role}
+        onChange={(e) => setRole(e.target.value as StaffRole)}
+        hint={ROLE_HINTS[role]}
+      >
         {STAFF_ROLES.map((r) => (
           <option key={r} value={r}>
             {ROLE_NAMES[r]}
@@ -88,7 +93,11 @@ function RevokeDialog({ target, onClose }: { target: StaffRow; onClose(): void }
     onSuccess: (res) => {
       void client.invalidateQueries({ queryKey: staffKeys.all });
       void client.invalidateQueries({ queryKey: memberKeys.all });
-      toast.success(invitedOnly ? `已取消對 ${target.email} 的邀請。` : `已取消 ${target.email} 的管理權限，並登出 ${res.revokedSessions} 個裝置。`);
+      toast.success(
+        invitedOnly
+          ? `已取消對 ${target.email} 的邀請。`
+          : `已取消 ${target.email} 的管理權限，並登出 ${res.revokedSessions} 個裝置。`,
+      );
       onClose();
     },
   });
@@ -116,21 +125,29 @@ function StaffTable({ me }: { me: string | undefined }) {
   const query = useQuery(staffQuery());
   const [editing, setEditing] = useState<{ kind: 'role' | 'revoke'; target: StaffRow } | null>(null);
   if (query.isError) {
-    return (
-      <LoadError title="管理員帳號暫時無法載入" query={query} />
-    );
+    return <LoadError title="管理員帳號暫時無法載入" query={query} />;
   }
   return (
     <>
       <div className="relative overflow-x-auto rounded-xl border border-line bg-surface">
         <table className="w-full text-sm">
-          <caption className="sr-only">管理員帳號{query.data ? `，共 ${query.data.items.length} 個` : ''}</caption>
+          <caption className="sr-only">
+            管理員帳號{query.data ? `，共 ${query.data.items.length} 個` : ''}
+          </caption>
           <thead className="bg-paper text-ink-muted">
             <tr>
-              <th scope="col" className="px-4 py-3 text-left font-medium whitespace-nowrap">帳號</th>
-              <th scope="col" className="px-4 py-3 text-left font-medium whitespace-nowrap">角色</th>
-              <th scope="col" className="px-4 py-3 text-left font-medium whitespace-nowrap">狀態</th>
-              <th scope="col" className="px-4 py-3 text-left font-medium whitespace-nowrap">最後登入</th>
+              <th scope="col" className="px-4 py-3 text-left font-medium whitespace-nowrap">
+                帳號
+              </th>
+              <th scope="col" className="px-4 py-3 text-left font-medium whitespace-nowrap">
+                角色
+              </th>
+              <th scope="col" className="px-4 py-3 text-left font-medium whitespace-nowrap">
+                狀態
+              </th>
+              <th scope="col" className="px-4 py-3 text-left font-medium whitespace-nowrap">
+                最後登入
+              </th>
               <th scope="col" className="px-4 py-3 text-right font-medium whitespace-nowrap">
                 <span className="sr-only">操作</span>
               </th>
@@ -164,18 +181,32 @@ function StaffTable({ me }: { me: string | undefined }) {
                   <td className="px-4 py-3 whitespace-nowrap">
                     <StatusBadge s={s} />
                   </td>
-                  <td className="tabular px-4 py-3 whitespace-nowrap">{s.lastSignInAt ? formatTaipeiDateTime(s.lastSignInAt) : <span className="text-ink-muted">從未登入</span>}</td>
+                  <td className="tabular px-4 py-3 whitespace-nowrap">
+                    {s.lastSignInAt ? (
+                      formatTaipeiDateTime(s.lastSignInAt)
+                    ) : (
+                      <span className="text-ink-muted">從未登入</span>
+                    )}
+                  </td>
                   <td className="px-4 py-3 text-right">
                     {self ? (
                       <span className="text-xs whitespace-nowrap text-ink-muted">不能變更自己的帳號</span>
                     ) : (
                       <span className="inline-flex justify-end gap-2">
                         {!onlyInvited(s) && (
-                          <Button size="sm" variant="secondary" onClick={() => setEditing({ kind: 'role', target: s })}>
+                          <Button
+                            size="sm"
+                            variant="secondary"
+                            onClick={() => setEditing({ kind: 'role', target: s })}
+                          >
                             變更角色<span className="sr-only">：{s.email}</span>
                           </Button>
                         )}
-                        <button type="button" className="inline-flex min-h-9 items-center rounded-md px-3 text-sm font-medium whitespace-nowrap text-danger hover:bg-danger-soft" onClick={() => setEditing({ kind: 'revoke', target: s })}>
+                        <button
+                          type="button"
+                          className="inline-flex min-h-9 items-center rounded-md px-3 text-sm font-medium whitespace-nowrap text-danger hover:bg-danger-soft"
+                          onClick={() => setEditing({ kind: 'revoke', target: s })}
+                        >
                           {onlyInvited(s) ? '取消邀請' : '取消權限'}
                           <span className="sr-only">：{s.email}</span>
                         </button>
@@ -188,15 +219,27 @@ function StaffTable({ me }: { me: string | undefined }) {
           </tbody>
         </table>
       </div>
-      <Dialog open={editing?.kind === 'role'} onClose={() => setEditing(null)} title={editing ? `變更「${editing.target.displayName}」的角色` : ''}>
+      <Dialog
+        open={editing?.kind === 'role'}
+        onClose={() => setEditing(null)}
+        title={editing ? `變更「${editing.target.displayName}」的角色` : ''}
+      >
         {editing?.kind === 'role' && <RoleDialog target={editing.target} onClose={() => setEditing(null)} />}
       </Dialog>
       <Dialog
         open={editing?.kind === 'revoke'}
         onClose={() => setEditing(null)}
-        title={editing ? (onlyInvited(editing.target) ? `取消對「${editing.target.email}」的邀請？` : `取消「${editing.target.displayName}」的管理權限？`) : ''}
+        title={
+          editing
+            ? onlyInvited(editing.target)
+              ? `取消對「${editing.target.email}」的邀請？`
+              : `取消「${editing.target.displayName}」的管理權限？`
+            : ''
+        }
       >
-        {editing?.kind === 'revoke' && <RevokeDialog target={editing.target} onClose={() => setEditing(null)} />}
+        {editing?.kind === 'revoke' && (
+          <RevokeDialog target={editing.target} onClose={() => setEditing(null)} />
+        )}
       </Dialog>
     </>
   );
@@ -206,10 +249,15 @@ function StaffTable({ me }: { me: string | undefined }) {
 export default function StaffPage() {
   const me = useAdminMe();
   return (
-    <AdminPage title="管理員帳號" description="可以進入管理後台的帳號。至少要保留一位店主；自己的角色需由另一位店主變更。">
+    <AdminPage
+      title="管理員帳號"
+      description="可以進入管理後台的帳號。至少要保留一位店主；自己的角色需由另一位店主變更。"
+    >
       <Card>
         <h2 className="mb-1 text-lg font-semibold">邀請管理員</h2>
-        <p className="mb-4 text-sm text-ink-muted">邀請信會寄到對方的電子郵件。對方按信中的連結設定密碼、接受邀請後，才會取得管理權限；在那之前列表顯示「邀請中」。</p>
+        <p className="mb-4 text-sm text-ink-muted">
+          邀請信會寄到對方的電子郵件。對方按信中的連結設定密碼、接受邀請後，才會取得管理權限；在那之前列表顯示「邀請中」。
+        </p>
         <StaffInvite />
       </Card>
       <section className="flex flex-col gap-3" aria-labelledby="staff-list-title">

@@ -12,12 +12,25 @@ export default function MaintenancePage() {
   const s = status.data;
   return (
     <Container className="flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-5 py-16 text-center">
-      <svg viewBox="0 0 64 64" className="size-16 text-tea" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <svg
+        viewBox="0 0 64 64"
+        className="size-16 text-tea"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        aria-hidden="true"
+      >
         <path d="M10 46h44M16 46c0-10 7-18 16-18s16 8 16 18" />
         <path d="M32 20v-8M22 24l-4-6M42 24l4-6" />
       </svg>
       <h1 className="font-serif text-3xl">{s && !s.enabled ? '系統維護已完成' : '系統維護中'}</h1>
-      <p className="text-ink-muted">{s?.enabled ? s.message : s ? '網站已恢復服務，歡迎回來逛逛。' : '我們正在進行系統維護，讓購物更順暢。'}</p>
+      <p className="text-ink-muted">
+        {s?.enabled
+          ? s.message
+          : s
+            ? '網站已恢復服務，歡迎回來逛逛。'
+            : '我們正在進行系統維護，讓購物更順暢。'}
+      </p>
       {s?.enabled && s.endsAt && (
         <p className="rounded-md bg-surface px-4 py-2" data-testid="maintenance-ends">
           預計恢復時間：<span className="tabular font-medium">{formatTaipeiDateTime(s.endsAt)}</span>

@@ -2,7 +2,12 @@ import { useLocation } from 'react-router';
 import type { MasterView } from '@shop/shared/content-views';
 import { useIsLogin } from '../../../features/auth/stores/user-store.ts';
 import { ProductCard, ProductGrid } from '../../../features/catalog/components/product-card.tsx';
-import { MasterPage, MastersPage, TeamMemberPage, TeamPage } from '../../../features/content/components/people-page.tsx';
+import {
+  MasterPage,
+  MastersPage,
+  TeamMemberPage,
+  TeamPage,
+} from '../../../features/content/components/people-page.tsx';
 import { usePreviewMode } from '../../../features/content/hooks/use-preview-mode.ts';
 
 /** A master's recommended products as the catalog draws them. */
@@ -25,6 +30,7 @@ export default function PeopleRoute() {
   const preview = usePreviewMode(signedIn);
   if (pathname.startsWith('/team/')) return <TeamMemberPage preview={preview} />;
   if (pathname.startsWith('/team')) return <TeamPage preview={preview} signedIn={signedIn} />;
-  if (pathname.startsWith('/master/')) return <MasterPage preview={preview} renderProducts={RecommendedProducts} />;
+  if (pathname.startsWith('/master/'))
+    return <MasterPage preview={preview} renderProducts={RecommendedProducts} />;
   return <MastersPage preview={preview} signedIn={signedIn} />;
 }

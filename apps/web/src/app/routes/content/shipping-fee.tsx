@@ -13,7 +13,11 @@ import { LoadError } from '../../../components/load-error.tsx';
 
 /** An amount from the fee table, or a placeholder of the same size while it loads. */
 function Amount({ value }: { value: number | undefined }) {
-  return value === undefined ? <Skeleton className="inline-block h-4 w-16 align-middle" /> : <span className="tabular">{formatTwd(value)}</span>;
+  return value === undefined ? (
+    <Skeleton className="inline-block h-4 w-16 align-middle" />
+  ) : (
+    <span className="tabular">{formatTwd(value)}</span>
+  );
 }
 
 const CAPTION = '各配送方式的運費與免運門檻';
@@ -47,15 +51,26 @@ export default function ShippingFeePage() {
       ) : (
         <>
           {/* A table from 640 px up; on phones one card per method, as /patentsAndTrademarks does, so nothing wraps a column to a word a line. */}
-          <div className="relative mt-8 hidden overflow-x-auto rounded-xl border border-line bg-surface sm:block" aria-busy={!data}>
+          <div
+            className="relative mt-8 hidden overflow-x-auto rounded-xl border border-line bg-surface sm:block"
+            aria-busy={!data}
+          >
             <table className="w-full text-sm">
               <caption className="sr-only">{CAPTION}</caption>
               <thead className="bg-paper text-left text-ink-muted">
                 <tr>
-                  <th scope="col" className="px-4 py-3 font-medium whitespace-nowrap">配送方式</th>
-                  <th scope="col" className="px-4 py-3 font-medium whitespace-nowrap">運費</th>
-                  <th scope="col" className="px-4 py-3 font-medium whitespace-nowrap">免運門檻</th>
-                  <th scope="col" className="px-4 py-3 font-medium">出貨與到貨</th>
+                  <th scope="col" className="px-4 py-3 font-medium whitespace-nowrap">
+                    配送方式
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium whitespace-nowrap">
+                    運費
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium whitespace-nowrap">
+                    免運門檻
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    出貨與到貨
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -71,9 +86,15 @@ export default function ShippingFeePage() {
                         <Amount value={r?.fee} />
                       </td>
                       <td className="px-4 py-3 whitespace-nowrap">
-                        {r ? <span className="tabular">滿 {formatTwd(r.freeOver)}</span> : <Skeleton className="h-4 w-20" />}
+                        {r ? (
+                          <span className="tabular">滿 {formatTwd(r.freeOver)}</span>
+                        ) : (
+                          <Skeleton className="h-4 w-20" />
+                        )}
                       </td>
-                      <td className="px-4 py-3 text-ink-muted">{r ? r.leadTime : <Skeleton className="h-4 w-48" />}</td>
+                      <td className="px-4 py-3 text-ink-muted">
+                        {r ? r.leadTime : <Skeleton className="h-4 w-48" />}
+                      </td>
                     </tr>
                   );
                 })}
@@ -95,7 +116,13 @@ export default function ShippingFeePage() {
                       <Amount value={r?.fee} />
                     </dd>
                     <dt className="text-ink-muted">免運門檻</dt>
-                    <dd>{r ? <span className="tabular">滿 {formatTwd(r.freeOver)}</span> : <Skeleton className="h-4 w-20" />}</dd>
+                    <dd>
+                      {r ? (
+                        <span className="tabular">滿 {formatTwd(r.freeOver)}</span>
+                      ) : (
+                        <Skeleton className="h-4 w-20" />
+                      )}
+                    </dd>
                     <dt className="text-ink-muted">出貨與到貨</dt>
                     <dd>{r ? r.leadTime : <Skeleton className="h-4 w-40" />}</dd>
                   </dl>
@@ -105,7 +132,9 @@ export default function ShippingFeePage() {
           </ul>
           <ul className="mt-6 flex max-w-3xl list-disc flex-col gap-2 pl-5 text-sm">
             <li>
-              澎湖、金門、馬祖、綠島、蘭嶼、小琉球等離島宅配或門市取貨，每筆加收 <Amount value={data?.outlyingSurcharge} />，滿額免運時仍需加收。
+              澎湖、金門、馬祖、綠島、蘭嶼、小琉球等離島宅配或門市取貨，每筆加收{' '}
+              <Amount value={data?.outlyingSurcharge} />
+              ，滿額免運時仍需加收。
             </li>
             <li>
               選擇貨到付款（宅配）或超商取貨付款，每筆加收手續費 <Amount value={data?.codFee} />。
@@ -117,7 +146,9 @@ export default function ShippingFeePage() {
                 會員等級與優惠
               </Link>
               。
-              {tier?.freeShippingOver && data && ` 您目前是${tier.name}，宅配滿 ${formatTwd(effectiveFreeOver(data.home.freeOver, tier.freeShippingOver))} 即免運。`}
+              {tier?.freeShippingOver &&
+                data &&
+                ` 您目前是${tier.name}，宅配滿 ${formatTwd(effectiveFreeOver(data.home.freeOver, tier.freeShippingOver))} 即免運。`}
             </li>
           </ul>
         </>

@@ -23,7 +23,11 @@ export default function ProductPage() {
     return (
       <Container className="py-12">
         {missing ? (
-          <EmptyState title="找不到這項商品" description="這項商品可能已經下架或網址有誤。歡迎看看商城裡的其他茶品。" action={<ButtonLink to={paths.mall()}>回到商城</ButtonLink>} />
+          <EmptyState
+            title="找不到這項商品"
+            description="這項商品可能已經下架或網址有誤。歡迎看看商城裡的其他茶品。"
+            action={<ButtonLink to={paths.mall()}>回到商城</ButtonLink>}
+          />
         ) : (
           <LoadError query={product} title="商品暫時無法載入" />
         )}
@@ -33,7 +37,15 @@ export default function ProductPage() {
   return (
     <ProductDetailView
       product={product.data}
-      addToCart={({ variantId, quantity, soldOut, compact }) => <AddToCartButton variantId={variantId} quantity={quantity} soldOut={soldOut} compact={compact} cartHref={paths.cart()} />}
+      addToCart={({ variantId, quantity, soldOut, compact }) => (
+        <AddToCartButton
+          variantId={variantId}
+          quantity={quantity}
+          soldOut={soldOut}
+          compact={compact}
+          cartHref={paths.cart()}
+        />
+      )}
     />
   );
 }

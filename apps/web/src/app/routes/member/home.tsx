@@ -13,7 +13,11 @@ import { membershipQueryOptions } from '../../../features/member/api/member-api.
 import { ProfileCard } from '../../../features/member/components/profile-card.tsx';
 import { TierProgress } from '../../../features/member/components/tier-progress.tsx';
 import { ordersQueryOptions } from '../../../features/orders/api/orders-api.ts';
-import { OrderActions, OrderStatusBadge, formatDateTime } from '../../../features/orders/components/order-parts.tsx';
+import {
+  OrderActions,
+  OrderStatusBadge,
+  formatDateTime,
+} from '../../../features/orders/components/order-parts.tsx';
 import { orderQueryOptions } from '../../../features/orders/api/orders-api.ts';
 import { taipeiHour } from '@shop/shared/taipei-time';
 
@@ -63,7 +67,10 @@ export default function MemberHomePage() {
           <h2 className="mb-3 text-lg font-semibold">待付款訂單</h2>
           <ul className="flex flex-col gap-4">
             {awaiting.data.items.map((o) => (
-              <li key={o.orderNo} className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+              <li
+                key={o.orderNo}
+                className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between"
+              >
                 <Link to={paths.orderDetail(o.orderNo)} className="flex flex-col">
                   <span className="tabular font-medium">{o.orderNo}</span>
                   <span className="text-sm text-ink-muted">
@@ -98,9 +105,15 @@ export default function MemberHomePage() {
             <ul className="divide-y divide-line">
               {recent.data.items.slice(0, 3).map((o) => (
                 <li key={o.orderNo}>
-                  <Link to={paths.orderDetail(o.orderNo)} className="flex items-center justify-between gap-3 py-3 hover:text-tea">
+                  <Link
+                    to={paths.orderDetail(o.orderNo)}
+                    className="flex items-center justify-between gap-3 py-3 hover:text-tea"
+                  >
                     <span className="flex flex-col">
-                      <span className="text-sm font-medium">{o.firstItemName}{o.itemCount > 1 ? ` 等 ${o.itemCount} 件` : ''}</span>
+                      <span className="text-sm font-medium">
+                        {o.firstItemName}
+                        {o.itemCount > 1 ? ` 等 ${o.itemCount} 件` : ''}
+                      </span>
                       <span className="tabular text-xs text-ink-muted">
                         {o.orderNo}・{formatDateTime(o.createdAt)}
                       </span>
@@ -119,7 +132,15 @@ export default function MemberHomePage() {
           <h2 className="mb-3 text-lg font-semibold">會員資料</h2>
           <ProfileCard />
           <p className="mt-4 flex flex-wrap items-center gap-3 text-sm">
-            電子郵件{user?.emailVerified ? <span className="text-success">已驗證</span> : <><span className="text-[#8a5a2a]">尚未驗證</span><ResendVerificationButton /></>}
+            電子郵件
+            {user?.emailVerified ? (
+              <span className="text-success">已驗證</span>
+            ) : (
+              <>
+                <span className="text-[#8a5a2a]">尚未驗證</span>
+                <ResendVerificationButton />
+              </>
+            )}
           </p>
         </Card>
       </div>
@@ -131,7 +152,11 @@ export default function MemberHomePage() {
 
       <nav aria-label="會員功能" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {LINKS.map((l) => (
-          <Link key={l.to} to={l.to} className="flex flex-col gap-1 rounded-lg border border-line bg-surface p-4 hover:border-tea">
+          <Link
+            key={l.to}
+            to={l.to}
+            className="flex flex-col gap-1 rounded-lg border border-line bg-surface p-4 hover:border-tea"
+          >
             <span className="font-medium text-tea-dark">{l.label}</span>
             <span className="text-sm text-ink-muted">{l.text}</span>
           </Link>

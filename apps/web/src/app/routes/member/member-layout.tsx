@@ -70,10 +70,14 @@ export default function MemberLayout() {
             </li>
           ))}
           <li className="shrink-0">
-            <NavLink to={paths.memberResetPassword()} className={({ isActive }) => navItem(isActive)} onClick={(e) => {
-              e.preventDefault();
-              setReauthOpen(true);
-            }}>
+            <NavLink
+              to={paths.memberResetPassword()}
+              className={({ isActive }) => navItem(isActive)}
+              onClick={(e) => {
+                e.preventDefault();
+                setReauthOpen(true);
+              }}
+            >
               修改密碼
             </NavLink>
           </li>
@@ -86,7 +90,12 @@ export default function MemberLayout() {
             </li>
           )}
           <li className="shrink-0 lg:mt-4 lg:border-t lg:border-line lg:pt-4">
-            <button type="button" className={navItem(false)} onClick={() => void signOut()} disabled={signingOut}>
+            <button
+              type="button"
+              className={navItem(false)}
+              onClick={() => void signOut()}
+              disabled={signingOut}
+            >
               {signingOut ? '登出中…' : '登出'}
             </button>
           </li>
@@ -95,7 +104,8 @@ export default function MemberLayout() {
       <div className="flex min-w-0 flex-col gap-6">
         {user && !user.emailVerified && (
           <Alert tone="warning" title="您的電子郵件尚未驗證" action={<ResendVerificationButton />}>
-            我們已寄驗證信到 <EmailText email={user.email} />。完成驗證後，才能收到訂單與出貨通知。
+            我們已寄驗證信到 <EmailText email={user.email} />
+            。完成驗證後，才能收到訂單與出貨通知。
           </Alert>
         )}
         <Outlet />

@@ -5,7 +5,12 @@ import type { CouponView, MembershipResponse } from '@shop/shared/membership';
 import MembershipPage from './membership.tsx';
 
 const tier = { code: 'regular', name: '一般會員', threshold: 0, discountPercent: 0, freeShippingOver: null };
-const coupon = (code: string, name: string, state: CouponView['state'], startsAt = '2026-11-01T00:00:00+08:00'): CouponView => ({
+const coupon = (
+  code: string,
+  name: string,
+  state: CouponView['state'],
+  startsAt = '2026-11-01T00:00:00+08:00',
+): CouponView => ({
   code,
   name,
   description: '滿 NT$1,000 折 NT$200',
@@ -19,7 +24,12 @@ function renderWith(coupons: CouponView[]) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   const data: MembershipResponse = { tiers: [tier], current: tier, next: null, spend: 0, toNext: 0, coupons };
   client.setQueryData(['membership'], data);
-  client.setQueryData(['site', 'shipping-rules'], { home: { fee: 100, freeOver: 1500, leadTime: '' }, cvs: { fee: 60, freeOver: 990, leadTime: '' }, outlyingSurcharge: 150, codFee: 30 });
+  client.setQueryData(['site', 'shipping-rules'], {
+    home: { fee: 100, freeOver: 1500, leadTime: '' },
+    cvs: { fee: 60, freeOver: 990, leadTime: '' },
+    outlyingSurcharge: 150,
+    codFee: 30,
+  });
   render(
     <QueryClientProvider client={client}>
       <MembershipPage />
@@ -29,7 +39,11 @@ function renderWith(coupons: CouponView[]) {
 
 describe('我的優惠券', () => {
   it('counts a coupon that has not started apart from the usable ones, and says when it starts', () => {
-    renderWith([coupon('WELCOME200', '新會員見面禮', 'usable'), coupon('XMAS', '聖誕節限定', 'not-yet', '2026-12-20T00:00:00+08:00'), coupon('OLD', '週年慶', 'used')]);
+    renderWith([
+      coupon('WELCOME200', '新會員見面禮', 'usable'),
+      coupon('XMAS', '聖誕節限定', 'not-yet', '2026-12-20T00:00:00+08:00'),
+      coupon('OLD', '週年慶', 'used'),
+    ]);
     const usable = screen.getByRole('region', { name: '可使用（1）' });
     expect(within(usable).getByText('新會員見面禮')).toBeTruthy();
     expect(within(usable).queryByText('聖誕節限定')).toBeNull();

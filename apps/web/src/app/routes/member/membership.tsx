@@ -15,7 +15,15 @@ import { useShippingRules } from '../../../features/checkout/api/shipping-rules.
 import { TierProgress } from '../../../features/member/components/tier-progress.tsx';
 
 /** One group of 我的優惠券 under its heading with its count. */
-function CouponGroup({ title, coupons, empty }: { title: string; coupons: readonly CouponView[]; empty: string }) {
+function CouponGroup({
+  title,
+  coupons,
+  empty,
+}: {
+  title: string;
+  coupons: readonly CouponView[];
+  empty: string;
+}) {
   const id = useId();
   return (
     <section aria-labelledby={id} className="flex flex-col gap-3">
@@ -37,7 +45,10 @@ export default function MembershipPage() {
   const { usable, upcoming, used, expired } = groupCoupons(m.coupons);
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title="會員等級與優惠" lead="等級依近 12 個月已付款的消費金額計算，付款、完成、取消或退款後會立即更新。" />
+      <PageHeader
+        title="會員等級與優惠"
+        lead="等級依近 12 個月已付款的消費金額計算，付款、完成、取消或退款後會立即更新。"
+      />
       <Card>
         <TierProgress data={m} />
       </Card>
@@ -49,22 +60,49 @@ export default function MembershipPage() {
           <table className="w-full min-w-[480px] text-sm">
             <thead className="bg-paper text-left text-ink-muted">
               <tr>
-                <th scope="col" className="px-4 py-3 font-medium">等級</th>
-                <th scope="col" className="px-4 py-3 font-medium">近 12 個月消費</th>
-                <th scope="col" className="px-4 py-3 font-medium">每筆折扣</th>
-                <th scope="col" className="px-4 py-3 font-medium">免運門檻（宅配）</th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  等級
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  近 12 個月消費
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  每筆折扣
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  免運門檻（宅配）
+                </th>
               </tr>
             </thead>
             <tbody>
               {m.tiers.map((t) => (
-                <tr key={t.code} className={cn('border-t border-line', t.code === m.current.code && 'bg-tea-soft/60 font-medium')} aria-current={t.code === m.current.code ? 'true' : undefined}>
+                <tr
+                  key={t.code}
+                  className={cn(
+                    'border-t border-line',
+                    t.code === m.current.code && 'bg-tea-soft/60 font-medium',
+                  )}
+                  aria-current={t.code === m.current.code ? 'true' : undefined}
+                >
                   <th scope="row" className="px-4 py-3 text-left">
                     {t.name}
-                    {t.code === m.current.code && <span className="ml-2 text-xs text-tea">（您目前的等級）</span>}
+                    {t.code === m.current.code && (
+                      <span className="ml-2 text-xs text-tea">（您目前的等級）</span>
+                    )}
                   </th>
-                  <td className="tabular px-4 py-3">{t.threshold === 0 ? '註冊即享' : `滿 ${formatTwd(t.threshold)}`}</td>
+                  <td className="tabular px-4 py-3">
+                    {t.threshold === 0 ? '註冊即享' : `滿 ${formatTwd(t.threshold)}`}
+                  </td>
                   <td className="px-4 py-3">{t.discountPercent > 0 ? `${t.discountPercent}%` : '—'}</td>
-                  <td className="tabular px-4 py-3">{shipping.data ? formatTwd(effectiveFreeOver(shipping.data.home.freeOver, t.freeShippingOver)) : shipping.isError ? '—' : <Skeleton className="h-4 w-16" />}</td>
+                  <td className="tabular px-4 py-3">
+                    {shipping.data ? (
+                      formatTwd(effectiveFreeOver(shipping.data.home.freeOver, t.freeShippingOver))
+                    ) : shipping.isError ? (
+                      '—'
+                    ) : (
+                      <Skeleton className="h-4 w-16" />
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -76,9 +114,15 @@ export default function MembershipPage() {
           我的優惠券
         </h2>
         <CouponGroup title={`可使用（${usable.length}）`} coupons={usable} empty="目前沒有可使用的優惠券。" />
-        {upcoming.length > 0 && <CouponGroup title={`即將開始（${upcoming.length}）`} coupons={upcoming} empty="" />}
+        {upcoming.length > 0 && (
+          <CouponGroup title={`即將開始（${upcoming.length}）`} coupons={upcoming} empty="" />
+        )}
         <CouponGroup title={`已使用（${used.length}）`} coupons={used} empty="還沒有使用過優惠券。" />
-        <CouponGroup title={`已過期或不適用（${expired.length}）`} coupons={expired} empty="沒有過期的優惠券。" />
+        <CouponGroup
+          title={`已過期或不適用（${expired.length}）`}
+          coupons={expired}
+          empty="沒有過期的優惠券。"
+        />
       </section>
     </div>
   );

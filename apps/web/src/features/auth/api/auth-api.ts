@@ -31,10 +31,13 @@ export const authApi = {
   logout,
   forgotPassword: (body: ForgotPasswordBody) => apiPost<{ ok: true }>('/api/auth/forgot-password', body),
   checkResetCode: (code: string) =>
-    apiGet<ActionCodeInfo>(`/api/auth/action-code?kind=reset-password&code=${encodeURIComponent(code)}`, { retry: 0 }),
+    apiGet<ActionCodeInfo>(`/api/auth/action-code?kind=reset-password&code=${encodeURIComponent(code)}`, {
+      retry: 0,
+    }),
   resetPassword: (body: ResetPasswordBody) => apiPost<ActionCodeInfo>('/api/auth/reset-password', body),
   verifyEmail: (code: string) => apiPost<VerifyEmailResponse>('/api/auth/verify-email', { code }),
   resendVerification: () => apiPost<ResendVerificationResponse>('/api/auth/resend-verification'),
-  reauthenticate: (body: ReauthenticateBody) => apiPost<ReauthenticateResponse>('/api/auth/reauthenticate', body),
+  reauthenticate: (body: ReauthenticateBody) =>
+    apiPost<ReauthenticateResponse>('/api/auth/reauthenticate', body),
   changePassword: (body: ChangePasswordBody) => apiPost<{ ok: true }>('/api/auth/change-password', body),
 };

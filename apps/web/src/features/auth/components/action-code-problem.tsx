@@ -9,7 +9,15 @@ export function actionCodeProblemTitle(error: unknown): string {
   return '連結無效';
 }
 
-export function ActionCodeProblem({ error, retryHref, retryLabel }: { error: unknown; retryHref: string; retryLabel: string }) {
+export function ActionCodeProblem({
+  error,
+  retryHref,
+  retryLabel,
+}: {
+  error: unknown;
+  retryHref: string;
+  retryLabel: string;
+}) {
   return (
     <div className="flex flex-col items-center gap-4 text-center">
       <p className="text-ink-muted">{errorMessage(error)}</p>

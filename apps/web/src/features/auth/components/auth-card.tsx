@@ -2,7 +2,17 @@ import type { ReactNode } from 'react';
 import { BrandMark } from '../../../components/brand-mark.tsx';
 
 /** The frame of the sign-in pages: a calm card, centred, with the brand mark and a title. */
-export function AuthCard({ title, lead, children, footer }: { title: string; lead?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+export function AuthCard({
+  title,
+  lead,
+  children,
+  footer,
+}: {
+  title: string;
+  lead?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <div className="mx-auto flex w-full max-w-[460px] flex-col gap-6 px-4 py-10 sm:py-16">
       <div className="rounded-xl border border-line bg-surface px-5 py-8 shadow-card sm:px-8">

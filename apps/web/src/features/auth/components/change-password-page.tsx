@@ -19,7 +19,11 @@ import { useResetPasswordStore } from '../stores/reset-password-store.ts';
 /** /member/resetPassword: reachable only while resetPasswordAuth is true (the guard sees to it). */
 export function ChangePasswordPage() {
   const navigate = useNavigate();
-  const form = useForm<ChangePasswordBody>({ resolver: zodResolver(ChangePasswordBody), mode: 'onChange', defaultValues: { password: '', passwordConfirm: '' } });
+  const form = useForm<ChangePasswordBody>({
+    resolver: zodResolver(ChangePasswordBody),
+    mode: 'onChange',
+    defaultValues: { password: '', passwordConfirm: '' },
+  });
   const { errors, isSubmitting } = form.formState;
   const leave = () => useResetPasswordStore.getState().setResetPasswordAuth(false);
   const { formError, onSubmit } = useApiSubmit(
@@ -45,15 +49,30 @@ export function ChangePasswordPage() {
   );
   // Re-check the confirmation whenever the password changes, so a fixed mismatch clears at once.
   // (Registered where it is rendered: the first error focused on submit follows registration order.)
-  const recheckConfirm = { onChange: () => form.getValues('passwordConfirm') && void form.trigger('passwordConfirm') };
+  const recheckConfirm = {
+    onChange: () => form.getValues('passwordConfirm') && void form.trigger('passwordConfirm'),
+  };
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title="修改密碼" lead="請設定新的密碼。完成後，其他裝置上的登入會一併登出。" />
       <Card className="max-w-lg">
         <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-5">
           {formError && <Alert tone="error">{formError}</Alert>}
-          <PasswordField label={FIELD_LABELS.newPassword} autoComplete="new-password" required hint={`至少 ${PASSWORD_MIN} 個字元，不能與目前的密碼相同。`} error={errors.password?.message} {...form.register('password', recheckConfirm)} />
-          <PasswordField label={FIELD_LABELS.passwordConfirm} autoComplete="new-password" required error={errors.passwordConfirm?.message} {...form.register('passwordConfirm')} />
+          <PasswordField
+            label={FIELD_LABELS.newPassword}
+            autoComplete="new-password"
+            required
+            hint={`至少 ${PASSWORD_MIN} 個字元，不能與目前的密碼相同。`}
+            error={errors.password?.message}
+            {...form.register('password', recheckConfirm)}
+          />
+          <PasswordField
+            label={FIELD_LABELS.passwordConfirm}
+            autoComplete="new-password"
+            required
+            error={errors.passwordConfirm?.message}
+            {...form.register('passwordConfirm')}
+          />
           <div className="flex flex-wrap items-center gap-4">
             <Button type="submit" loading={isSubmitting}>
               {isSubmitting ? '儲存中…' : '儲存新密碼'}

@@ -5,7 +5,9 @@ import { MemoryRouter } from 'react-router';
 import { EmailVerificationPage } from './email-verification-page.tsx';
 
 vi.mock('../api/auth-api.ts', () => ({
-  authApi: { verifyEmail: vi.fn(async () => ({ email: 'lan@example.com', user: null, alreadyVerified: true })) },
+  authApi: {
+    verifyEmail: vi.fn(async () => ({ email: 'lan@example.com', user: null, alreadyVerified: true })),
+  },
 }));
 
 describe('a verification link opened a second time', () => {
@@ -28,7 +30,9 @@ describe('words shown to shoppers', () => {
     const { existsSync, readdirSync, readFileSync, statSync } = await import('node:fs');
     const { join } = await import('node:path');
     // apps/web/src, whether the run started in the repository or in apps/web.
-    const root = [join(process.cwd(), 'apps/web/src'), join(process.cwd(), 'src')].find((dir) => existsSync(join(dir, 'main.tsx')))!;
+    const root = [join(process.cwd(), 'apps/web/src'), join(process.cwd(), 'src')].find((dir) =>
+      existsSync(join(dir, 'main.tsx')),
+    )!;
     const files: string[] = [];
     const walk = (dir: string) => {
       for (const name of readdirSync(dir)) {
@@ -39,7 +43,9 @@ describe('words shown to shoppers', () => {
     };
     for (const dir of ['app', 'features', 'components']) walk(join(root, dir));
     expect(files.length).toBeGreaterThan(20);
-    const found = files.flatMap((file) => (/以伺服器計算為準|資料有誤（|查詢參數有誤/.test(readFileSync(file, 'utf8')) ? [file] : []));
+    const found = files.flatMap((file) =>
+      /以伺服器計算為準|資料有誤（|查詢參數有誤/.test(readFileSync(file, 'utf8')) ? [file] : [],
+    );
     expect(found).toEqual([]);
   });
 });

@@ -81,12 +81,21 @@ export function EmailVerificationPage() {
   return (
     <AuthCard title={again ? '這個信箱已經驗證完成' : '電子郵件驗證完成'}>
       <div className="flex flex-col items-center gap-5 text-center">
-        <svg viewBox="0 0 48 48" className="size-14 text-success" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+        <svg
+          viewBox="0 0 48 48"
+          className="size-14 text-success"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          aria-hidden="true"
+        >
           <circle cx="24" cy="24" r="20" />
           <path d="m15 24 6 6 12-13" />
         </svg>
         <p className="leading-relaxed text-ink">
-          <strong className="break-all">{verify.data.email}</strong> {again ? '先前已經完成驗證，不需要再點一次連結。' : '已完成驗證。'}之後的訂單通知與優惠訊息都會寄到這個信箱。
+          <strong className="break-all">{verify.data.email}</strong>{' '}
+          {again ? '先前已經完成驗證，不需要再點一次連結。' : '已完成驗證。'}
+          之後的訂單通知與優惠訊息都會寄到這個信箱。
         </p>
         <div className="flex flex-col gap-3 sm:flex-row">
           <ButtonLink to={paths.mall()}>逛逛商城</ButtonLink>

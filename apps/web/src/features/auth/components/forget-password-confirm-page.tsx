@@ -12,7 +12,11 @@ import { useResetPasswordStore } from '../stores/reset-password-store.ts';
 /** Tells the user to check the mailbox shown from the reset-password store's currentMail. */
 export function ForgetPasswordConfirmPage() {
   const currentMail = useResetPasswordStore((s) => s.currentMail);
-  const [state, setState] = useState<{ busy: boolean; message: string | null; tone: 'success' | 'error' }>({ busy: false, message: null, tone: 'success' });
+  const [state, setState] = useState<{ busy: boolean; message: string | null; tone: 'success' | 'error' }>({
+    busy: false,
+    message: null,
+    tone: 'success',
+  });
 
   const resend = async () => {
     setState({ busy: true, message: null, tone: 'success' });
@@ -36,7 +40,9 @@ export function ForgetPasswordConfirmPage() {
       <div className="flex flex-col gap-5 text-ink">
         {currentMail ? (
           <p className="leading-relaxed">
-            如果 <strong className="break-all text-tea-dark">{currentMail}</strong> 是已註冊的帳號，您會在幾分鐘內收到一封「重設您的密碼」的信。請點選信中的按鈕設定新密碼，連結在 1 小時內有效。
+            如果 <strong className="break-all text-tea-dark">{currentMail}</strong>{' '}
+            是已註冊的帳號，您會在幾分鐘內收到一封「重設您的密碼」的信。請點選信中的按鈕設定新密碼，連結在 1
+            小時內有效。
           </p>
         ) : (
           <p className="leading-relaxed">如果您輸入的是已註冊的電子郵件，您會在幾分鐘內收到重設密碼的信。</p>

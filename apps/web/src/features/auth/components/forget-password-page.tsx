@@ -15,7 +15,11 @@ import { useResetPasswordStore } from '../stores/reset-password-store.ts';
 export function ForgetPasswordPage() {
   const navigate = useNavigate();
   const currentMail = useResetPasswordStore((s) => s.currentMail);
-  const form = useForm<ForgotPasswordBody>({ resolver: zodResolver(ForgotPasswordBody), mode: 'onChange', defaultValues: { email: currentMail } });
+  const form = useForm<ForgotPasswordBody>({
+    resolver: zodResolver(ForgotPasswordBody),
+    mode: 'onChange',
+    defaultValues: { email: currentMail },
+  });
   const { errors, isSubmitting } = form.formState;
   const { formError, onSubmit } = useApiSubmit(form, authApi.forgotPassword, (_result, values) => {
     useResetPasswordStore.getState().setCurrentMail(values.email.trim().toLowerCase());
@@ -33,7 +37,15 @@ export function ForgetPasswordPage() {
     >
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-5">
         {formError && <Alert tone="error">{formError}</Alert>}
-        <TextField label={FIELD_LABELS.email} type="email" inputMode="email" autoComplete="email" required error={errors.email?.message} {...form.register('email')} />
+        <TextField
+          label={FIELD_LABELS.email}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          required
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
         <Button type="submit" size="lg" loading={isSubmitting}>
           {isSubmitting ? '寄送中…' : '寄送重設密碼信'}
         </Button>

@@ -19,18 +19,28 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const returnTo = params.get(REDIRECT_PARAM);
-  const form = useForm<LoginBody>({ resolver: zodResolver(LoginBody), mode: 'onChange', defaultValues: { email: '', password: '' } });
+  const form = useForm<LoginBody>({
+    resolver: zodResolver(LoginBody),
+    mode: 'onChange',
+    defaultValues: { email: '', password: '' },
+  });
   const { errors, isSubmitting } = form.formState;
   const { formError, formErrorCode, onSubmit } = useApiSubmit(form, authApi.login, ({ user }) => {
     rememberSignedIn(user);
     void navigate(signInReturnPath(returnTo), { replace: true });
   });
-  const registerHref = returnTo ? `${paths.register()}?${REDIRECT_PARAM}=${encodeURIComponent(returnTo)}` : paths.register();
+  const registerHref = returnTo
+    ? `${paths.register()}?${REDIRECT_PARAM}=${encodeURIComponent(returnTo)}`
+    : paths.register();
 
   return (
     <AuthCard
       title="會員登入"
-      lead={returnTo ? '請先登入會員，登入後會帶您回到剛才的頁面。' : '登入後即可進入線上商城、查詢訂單與會員優惠。'}
+      lead={
+        returnTo
+          ? '請先登入會員，登入後會帶您回到剛才的頁面。'
+          : '登入後即可進入線上商城、查詢訂單與會員優惠。'
+      }
       footer={
         <>
           還不是會員？{' '}
@@ -66,7 +76,13 @@ export function LoginPage() {
           {...form.register('email')}
         />
         <div className="flex flex-col gap-2">
-          <PasswordField label={FIELD_LABELS.password} autoComplete="current-password" required error={errors.password?.message} {...form.register('password')} />
+          <PasswordField
+            label={FIELD_LABELS.password}
+            autoComplete="current-password"
+            required
+            error={errors.password?.message}
+            {...form.register('password')}
+          />
           <Link to={paths.forgetPassword()} className={`${textLinkClass} self-end text-sm`}>
             忘記密碼？
           </Link>

@@ -4,7 +4,8 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { ApiError } from '../../../lib/api-error.ts';
 import { ReauthDialog } from './reauth-dialog.tsx';
 
-const LOCKED = '嘗試次數過多，為了保護您的帳號，請於 15 分鐘後再試。若忘記目前的密碼，可以登出後使用「忘記密碼」重設，完成後即解除鎖定。';
+const LOCKED =
+  '嘗試次數過多，為了保護您的帳號，請於 15 分鐘後再試。若忘記目前的密碼，可以登出後使用「忘記密碼」重設，完成後即解除鎖定。';
 
 vi.mock('../api/auth-api.ts', () => ({
   authApi: {
@@ -27,7 +28,11 @@ function renderDialog() {
 describe('confirming the current password before a change', () => {
   it('a wrong password shows one error, beside the field it was asked for', async () => {
     const { authApi } = await import('../api/auth-api.ts');
-    vi.mocked(authApi.reauthenticate).mockRejectedValueOnce(new ApiError(400, 'wrong-password', '電子郵件或密碼不正確，請再試一次。', { password: '目前的密碼不正確。' }));
+    vi.mocked(authApi.reauthenticate).mockRejectedValueOnce(
+      new ApiError(400, 'wrong-password', '電子郵件或密碼不正確，請再試一次。', {
+        password: '目前的密碼不正確。',
+      }),
+    );
     renderDialog();
     fireEvent.input(screen.getByLabelText('目前的密碼'), { target: { value: '猜錯的密碼啦啦啦' } });
     fireEvent.click(screen.getByRole('button', { name: '確認' }));

@@ -20,15 +20,31 @@ import { PasswordField } from './password-field.tsx';
  * Locked after too many wrong passwords, it offers the way out the message names: sign out and
  * reset the password by mail (the reset pages are for signed-out visitors), which lifts the lock.
  */
-export function ReauthDialog({ open, onClose, onConfirmed }: { open: boolean; onClose(): void; onConfirmed(): void }) {
+export function ReauthDialog({
+  open,
+  onClose,
+  onConfirmed,
+}: {
+  open: boolean;
+  onClose(): void;
+  onConfirmed(): void;
+}) {
   const navigate = useNavigate();
-  const form = useForm<ReauthenticateBody>({ resolver: zodResolver(ReauthenticateBody), mode: 'onChange', defaultValues: { password: '' } });
-  const { errors, isSubmitting } = form.formState;
-  const { formError, formErrorCode, setFormError, onSubmit } = useApiSubmit(form, authApi.reauthenticate, () => {
-    useResetPasswordStore.getState().setResetPasswordAuth(true);
-    form.reset();
-    onConfirmed();
+  const form = useForm<ReauthenticateBody>({
+    resolver: zodResolver(ReauthenticateBody),
+    mode: 'onChange',
+    defaultValues: { password: '' },
   });
+  const { errors, isSubmitting } = form.formState;
+  const { formError, formErrorCode, setFormError, onSubmit } = useApiSubmit(
+    form,
+    authApi.reauthenticate,
+    () => {
+      useResetPasswordStore.getState().setResetPasswordAuth(true);
+      form.reset();
+      onConfirmed();
+    },
+  );
   const [leaving, setLeaving] = useState(false);
   const signOutAndReset = async () => {
     setLeaving(true);
@@ -45,13 +61,20 @@ export function ReauthDialog({ open, onClose, onConfirmed }: { open: boolean; on
   return (
     <Dialog open={open} onClose={onClose} title="修改密碼">
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-5">
-        <p className="text-sm text-ink-muted">為了保護您的帳號，請先輸入目前的密碼。確認後請在 5 分鐘內設定新密碼。</p>
+        <p className="text-sm text-ink-muted">
+          為了保護您的帳號，請先輸入目前的密碼。確認後請在 5 分鐘內設定新密碼。
+        </p>
         {formError && (
           <Alert
             tone="error"
             action={
               formErrorCode === AuthErrorCode.tooManyRequests ? (
-                <Button size="sm" variant="secondary" loading={leaving} onClick={() => void signOutAndReset()}>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  loading={leaving}
+                  onClick={() => void signOutAndReset()}
+                >
                   登出並重設密碼
                 </Button>
               ) : undefined
@@ -60,7 +83,14 @@ export function ReauthDialog({ open, onClose, onConfirmed }: { open: boolean; on
             {formError}
           </Alert>
         )}
-        <PasswordField label={FIELD_LABELS.currentPassword} autoComplete="current-password" required autoFocus error={errors.password?.message} {...form.register('password')} />
+        <PasswordField
+          label={FIELD_LABELS.currentPassword}
+          autoComplete="current-password"
+          required
+          autoFocus
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
         <div className="flex justify-end gap-3">
           <Button variant="ghost" onClick={onClose}>
             取消

@@ -33,7 +33,9 @@ export function RegisterPage() {
   });
   // Re-check the confirmation whenever the password changes, so a fixed mismatch clears at once.
   // (Registered where it is rendered: the first error focused on submit follows registration order.)
-  const recheckConfirm = { onChange: () => form.getValues('passwordConfirm') && void form.trigger('passwordConfirm') };
+  const recheckConfirm = {
+    onChange: () => form.getValues('passwordConfirm') && void form.trigger('passwordConfirm'),
+  };
 
   return (
     <AuthCard
@@ -50,8 +52,23 @@ export function RegisterPage() {
     >
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-5">
         {formError && <Alert tone="error">{formError}</Alert>}
-        <TextField label={FIELD_LABELS.displayName} autoComplete="nickname" required hint="我們會用這個名稱稱呼您，最多 30 個字。" error={errors.displayName?.message} {...form.register('displayName')} />
-        <TextField label={FIELD_LABELS.email} type="email" inputMode="email" autoComplete="email" required error={errors.email?.message} {...form.register('email')} />
+        <TextField
+          label={FIELD_LABELS.displayName}
+          autoComplete="nickname"
+          required
+          hint="我們會用這個名稱稱呼您，最多 30 個字。"
+          error={errors.displayName?.message}
+          {...form.register('displayName')}
+        />
+        <TextField
+          label={FIELD_LABELS.email}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          required
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
         <PasswordField
           label={FIELD_LABELS.password}
           autoComplete="new-password"
@@ -60,7 +77,13 @@ export function RegisterPage() {
           error={errors.password?.message}
           {...form.register('password', recheckConfirm)}
         />
-        <PasswordField label={FIELD_LABELS.passwordConfirm} autoComplete="new-password" required error={errors.passwordConfirm?.message} {...form.register('passwordConfirm')} />
+        <PasswordField
+          label={FIELD_LABELS.passwordConfirm}
+          autoComplete="new-password"
+          required
+          error={errors.passwordConfirm?.message}
+          {...form.register('passwordConfirm')}
+        />
         <Checkbox
           label={
             <>

@@ -24,8 +24,18 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const code = params.get('code') ?? '';
-  const check = useQuery({ queryKey: ['auth', 'reset-code', code], queryFn: () => authApi.checkResetCode(code), enabled: code.length > 0, staleTime: Infinity, retry: false });
-  const form = useForm<ChangePasswordBody>({ resolver: zodResolver(ChangePasswordBody), mode: 'onChange', defaultValues: { password: '', passwordConfirm: '' } });
+  const check = useQuery({
+    queryKey: ['auth', 'reset-code', code],
+    queryFn: () => authApi.checkResetCode(code),
+    enabled: code.length > 0,
+    staleTime: Infinity,
+    retry: false,
+  });
+  const form = useForm<ChangePasswordBody>({
+    resolver: zodResolver(ChangePasswordBody),
+    mode: 'onChange',
+    defaultValues: { password: '', passwordConfirm: '' },
+  });
   const { errors, isSubmitting } = form.formState;
   const { formError, onSubmit } = useApiSubmit(
     form,
@@ -39,7 +49,9 @@ export function ResetPasswordPage() {
   );
   // Re-check the confirmation whenever the password changes, so a fixed mismatch clears at once.
   // (Registered where it is rendered: the first error focused on submit follows registration order.)
-  const recheckConfirm = { onChange: () => form.getValues('passwordConfirm') && void form.trigger('passwordConfirm') };
+  const recheckConfirm = {
+    onChange: () => form.getValues('passwordConfirm') && void form.trigger('passwordConfirm'),
+  };
   const footer = (
     <Link to={paths.login()} className={textLinkClass}>
       ← 回到登入
@@ -49,7 +61,11 @@ export function ResetPasswordPage() {
   if (!code) {
     return (
       <AuthCard title="連結不完整" footer={footer}>
-        <ActionCodeProblem error={new ApiError(400, 'invalid-action-code', '')} retryHref={paths.forgetPassword()} retryLabel="重新申請重設密碼" />
+        <ActionCodeProblem
+          error={new ApiError(400, 'invalid-action-code', '')}
+          retryHref={paths.forgetPassword()}
+          retryLabel="重新申請重設密碼"
+        />
       </AuthCard>
     );
   }
@@ -65,7 +81,11 @@ export function ResetPasswordPage() {
   if (check.isError) {
     return (
       <AuthCard title={actionCodeProblemTitle(check.error)} footer={footer}>
-        <ActionCodeProblem error={check.error} retryHref={paths.forgetPassword()} retryLabel="重新申請重設密碼" />
+        <ActionCodeProblem
+          error={check.error}
+          retryHref={paths.forgetPassword()}
+          retryLabel="重新申請重設密碼"
+        />
       </AuthCard>
     );
   }
@@ -77,7 +97,8 @@ export function ResetPasswordPage() {
       lead={
         invite ? (
           <>
-            您受邀以「{ROLE_NAMES[invite.role]}」的身分使用管理後台。為 <strong className="break-all text-tea-dark">{check.data.email}</strong>{' '}
+            您受邀以「{ROLE_NAMES[invite.role]}」的身分使用管理後台。為{' '}
+            <strong className="break-all text-tea-dark">{check.data.email}</strong>{' '}
             設定密碼後即可登入；這個帳號在其他裝置上的登入會全部登出。
           </>
         ) : (
@@ -90,12 +111,32 @@ export function ResetPasswordPage() {
     >
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-5">
         {formError && (
-          <Alert tone="error" action={<Link to={paths.forgetPassword()} className={textLinkClass}>重新申請</Link>}>
+          <Alert
+            tone="error"
+            action={
+              <Link to={paths.forgetPassword()} className={textLinkClass}>
+                重新申請
+              </Link>
+            }
+          >
             {formError}
           </Alert>
         )}
-        <PasswordField label={FIELD_LABELS.newPassword} autoComplete="new-password" required hint={`至少 ${PASSWORD_MIN} 個字元，不能與電子郵件相同。`} error={errors.password?.message} {...form.register('password', recheckConfirm)} />
-        <PasswordField label={FIELD_LABELS.passwordConfirm} autoComplete="new-password" required error={errors.passwordConfirm?.message} {...form.register('passwordConfirm')} />
+        <PasswordField
+          label={FIELD_LABELS.newPassword}
+          autoComplete="new-password"
+          required
+          hint={`至少 ${PASSWORD_MIN} 個字元，不能與電子郵件相同。`}
+          error={errors.password?.message}
+          {...form.register('password', recheckConfirm)}
+        />
+        <PasswordField
+          label={FIELD_LABELS.passwordConfirm}
+          autoComplete="new-password"
+          required
+          error={errors.passwordConfirm?.message}
+          {...form.register('passwordConfirm')}
+        />
         <Button type="submit" size="lg" loading={isSubmitting}>
           {isSubmitting ? '儲存中…' : invite ? '接受邀請並設定密碼' : '儲存新密碼'}
         </Button>

@@ -20,6 +20,11 @@ export const useResetPasswordStore = create<ResetPasswordState>()(
       setResetPasswordAuth: (value) => set({ resetPasswordAuth: value }),
       clearCurrentMail: () => set({ currentMail: '' }),
     }),
-    { name: 'resetPassword', version: 1, storage: localJsonStorage(), partialize: (s) => ({ currentMail: s.currentMail, resetPasswordAuth: s.resetPasswordAuth }) },
+    {
+      name: 'resetPassword',
+      version: 1,
+      storage: localJsonStorage(),
+      partialize: (s) => ({ currentMail: s.currentMail, resetPasswordAuth: s.resetPasswordAuth }),
+    },
   ),
 );

@@ -23,7 +23,12 @@ const userStore = createStore<UserState>()(
       setUserInfo: (user) => set({ userInfo: user, providers: user?.providers ?? [] }),
       clearUserInfo: () => set({ userInfo: null, providers: [] }),
     }),
-    { name: 'user', version: 1, storage: localJsonStorage(), partialize: (s) => ({ userInfo: s.userInfo, providers: s.providers }) },
+    {
+      name: 'user',
+      version: 1,
+      storage: localJsonStorage(),
+      partialize: (s) => ({ userInfo: s.userInfo, providers: s.providers }),
+    },
   ),
 );
 /** On the server: the user state of the request being rendered (entry-server.tsx installs the source). */
@@ -47,7 +52,10 @@ export function userStateFor(user: CurrentUser | null): UserState {
 userStore.getInitialState = () => serverUser() ?? userStore.getState();
 
 /** The user store as a hook (`useUserStore(selector)`) with the store's own methods (`getState`, `setState`, …). */
-export const useUserStore = Object.assign(<T>(selector: (state: UserState) => T): T => useStore(userStore, selector), userStore);
+export const useUserStore = Object.assign(
+  <T>(selector: (state: UserState) => T): T => useStore(userStore, selector),
+  userStore,
+);
 
 export const selectIsLogin = (state: Pick<UserState, 'userInfo'>): boolean => Boolean(state.userInfo?.uid);
 

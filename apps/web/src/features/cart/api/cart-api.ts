@@ -5,7 +5,11 @@ import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/form.ts';
 
 export const cartQueryOptions = () =>
-  queryOptions({ queryKey: ['cart'], queryFn: ({ signal }) => apiGet<CartResponse>('/api/cart', { signal }), staleTime: 30_000 });
+  queryOptions({
+    queryKey: ['cart'],
+    queryFn: ({ signal }) => apiGet<CartResponse>('/api/cart', { signal }),
+    staleTime: 30_000,
+  });
 
 /** The header badge: items in the cart (0 when signed out). */
 export function useCartCount(signedIn: boolean): number {
@@ -15,14 +19,22 @@ export function useCartCount(signedIn: boolean): number {
 
 function recount(cart: CartResponse): CartResponse {
   const buyable = cart.lines.filter((l) => l.problem === null);
-  return { ...cart, itemCount: cart.lines.reduce((n, l) => n + l.quantity, 0), subtotal: buyable.reduce((n, l) => n + l.lineTotal, 0) };
+  return {
+    ...cart,
+    itemCount: cart.lines.reduce((n, l) => n + l.quantity, 0),
+    subtotal: buyable.reduce((n, l) => n + l.lineTotal, 0),
+  };
 }
 
 /**
  * A cart change shown at once (optimistic) and rolled back with a message if the server refuses;
  * the server's answer then replaces the guess.
  */
-function useCartMutation<V>(send: (vars: V) => Promise<CartResponse>, guess: (cart: CartResponse, vars: V) => CartResponse, success?: (vars: V) => void) {
+function useCartMutation<V>(
+  send: (vars: V) => Promise<CartResponse>,
+  guess: (cart: CartResponse, vars: V) => CartResponse,
+  success?: (vars: V) => void,
+) {
   const client = useQueryClient();
   const key = cartQueryOptions().queryKey;
   return useMutation({
@@ -49,8 +61,17 @@ export function useAddToCart(onAdded?: () => void) {
     (vars) => apiPost<CartResponse>('/api/cart/items', vars),
     (cart, vars) => ({
       ...cart,
-      lines: cart.lines.map((l) => (l.variantId === vars.variantId ? { ...l, quantity: l.quantity + vars.quantity, lineTotal: l.unitPrice * (l.quantity + vars.quantity) } : l)),
-      itemCount: cart.itemCount + (cart.lines.some((l) => l.variantId === vars.variantId) ? 0 : vars.quantity),
+      lines: cart.lines.map((l) =>
+        l.variantId === vars.variantId
+          ? {
+              ...l,
+              quantity: l.quantity + vars.quantity,
+              lineTotal: l.unitPrice * (l.quantity + vars.quantity),
+            }
+          : l,
+      ),
+      itemCount:
+        cart.itemCount + (cart.lines.some((l) => l.variantId === vars.variantId) ? 0 : vars.quantity),
     }),
     onAdded,
   );
@@ -58,8 +79,16 @@ export function useAddToCart(onAdded?: () => void) {
 
 export function useUpdateCartItem() {
   return useCartMutation<{ variantId: string; quantity: number }>(
-    ({ variantId, quantity }) => apiPatch<CartResponse>(`/api/cart/items/${encodeURIComponent(variantId)}`, { quantity }),
-    (cart, vars) => ({ ...cart, lines: cart.lines.map((l) => (l.variantId === vars.variantId ? { ...l, quantity: vars.quantity, lineTotal: l.unitPrice * vars.quantity } : l)) }),
+    ({ variantId, quantity }) =>
+      apiPatch<CartResponse>(`/api/cart/items/${encodeURIComponent(variantId)}`, { quantity }),
+    (cart, vars) => ({
+      ...cart,
+      lines: cart.lines.map((l) =>
+        l.variantId === vars.variantId
+          ? { ...l, quantity: vars.quantity, lineTotal: l.unitPrice * vars.quantity }
+          : l,
+      ),
+    }),
   );
 }
 

@@ -7,10 +7,28 @@ import { useAddToCart } from '../api/cart-api.ts';
  * The product page's add-to-cart: one click, progress while it saves, a message when done.
  * `compact` is the phone's buy bar: the button alone (the message says where the cart is).
  */
-export function AddToCartButton({ variantId, quantity, soldOut, cartHref, compact = false }: { variantId: string; quantity: number; soldOut: boolean; cartHref: string; compact?: boolean }) {
+export function AddToCartButton({
+  variantId,
+  quantity,
+  soldOut,
+  cartHref,
+  compact = false,
+}: {
+  variantId: string;
+  quantity: number;
+  soldOut: boolean;
+  cartHref: string;
+  compact?: boolean;
+}) {
   const add = useAddToCart(() => toast.success(`已加入購物車（${quantity} 件）`));
   const button = (
-    <Button size={compact ? 'md' : 'lg'} className={compact ? 'shrink-0' : 'w-full sm:w-auto'} disabled={soldOut} loading={add.isPending} onClick={() => add.mutate({ variantId, quantity })}>
+    <Button
+      size={compact ? 'md' : 'lg'}
+      className={compact ? 'shrink-0' : 'w-full sm:w-auto'}
+      disabled={soldOut}
+      loading={add.isPending}
+      onClick={() => add.mutate({ variantId, quantity })}
+    >
       {soldOut ? '已售完' : add.isPending ? '加入中…' : '加入購物車'}
     </Button>
   );

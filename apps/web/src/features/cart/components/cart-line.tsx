@@ -25,7 +25,13 @@ export function CartLine({ line, productHref }: { line: Line; productHref: strin
     <li className="flex gap-4 border-b border-line py-5 last:border-b-0">
       <Link to={productHref} className="w-20 shrink-0 sm:w-24">
         {line.image ? (
-          <img src={line.image.src} alt={line.image.alt} width={line.image.width} height={line.image.height} className="aspect-[4/5] w-full rounded-md border border-line object-cover" />
+          <img
+            src={line.image.src}
+            alt={line.image.alt}
+            width={line.image.width}
+            height={line.image.height}
+            className="aspect-[4/5] w-full rounded-md border border-line object-cover"
+          />
         ) : (
           <div className="aspect-[4/5] w-full rounded-md border border-line bg-surface" />
         )}
@@ -57,12 +63,22 @@ export function CartLine({ line, productHref }: { line: Line; productHref: strin
               hideLabel
               value={line.quantity}
               max={Math.max(1, Math.min(MAX_LINE_QUANTITY, line.stock))}
-              maxReason={line.stock > MAX_LINE_QUANTITY ? `每項商品最多購買 ${MAX_LINE_QUANTITY} 件` : `庫存只剩 ${line.stock} 件`}
+              maxReason={
+                line.stock > MAX_LINE_QUANTITY
+                  ? `每項商品最多購買 ${MAX_LINE_QUANTITY} 件`
+                  : `庫存只剩 ${line.stock} 件`
+              }
               onZero={() => setAsking(true)}
-              onChange={(quantity) => quantity !== line.quantity && update.mutate({ variantId: line.variantId, quantity })}
+              onChange={(quantity) =>
+                quantity !== line.quantity && update.mutate({ variantId: line.variantId, quantity })
+              }
             />
           )}
-          <button type="button" className="min-h-11 px-2 text-sm text-ink-muted underline underline-offset-4 hover:text-danger" onClick={() => remove.mutate({ variantId: line.variantId })}>
+          <button
+            type="button"
+            className="min-h-11 px-2 text-sm text-ink-muted underline underline-offset-4 hover:text-danger"
+            onClick={() => remove.mutate({ variantId: line.variantId })}
+          >
             移除
           </button>
         </div>
@@ -89,7 +105,8 @@ export function CartLine({ line, productHref }: { line: Line; productHref: strin
         }
       >
         <p>
-          {line.name}（{line.variantLabel}）將從購物車移除。想保留的話，請按「保留」，數量維持 {line.quantity} 件。
+          {line.name}（{line.variantLabel}）將從購物車移除。想保留的話，請按「保留」，數量維持 {line.quantity}{' '}
+          件。
         </p>
       </Dialog>
     </li>

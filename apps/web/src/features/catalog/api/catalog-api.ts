@@ -1,5 +1,10 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { CategoryTreeResponse, ProductDetail, ProductListResponse, RelatedResponse } from '@shop/shared/catalog';
+import type {
+  CategoryTreeResponse,
+  ProductDetail,
+  ProductListResponse,
+  RelatedResponse,
+} from '@shop/shared/catalog';
 import type { RedirectLookupResponse } from '@shop/shared/redirects';
 import { apiGet } from '../../../lib/api-client.ts';
 import { apiQuery, type MallView } from '../search-params.ts';
@@ -7,20 +12,23 @@ import { apiQuery, type MallView } from '../search-params.ts';
 export const productsQueryOptions = (view: MallView) =>
   queryOptions({
     queryKey: ['catalog', 'products', apiQuery(view)],
-    queryFn: ({ signal }) => apiGet<ProductListResponse>(`/api/catalog/products?${apiQuery(view)}`, { signal }),
+    queryFn: ({ signal }) =>
+      apiGet<ProductListResponse>(`/api/catalog/products?${apiQuery(view)}`, { signal }),
     placeholderData: keepPreviousData,
   });
 
 export const productQueryOptions = (idOrSlug: string) =>
   queryOptions({
     queryKey: ['catalog', 'product', idOrSlug],
-    queryFn: ({ signal }) => apiGet<ProductDetail>(`/api/catalog/products/${encodeURIComponent(idOrSlug)}`, { signal }),
+    queryFn: ({ signal }) =>
+      apiGet<ProductDetail>(`/api/catalog/products/${encodeURIComponent(idOrSlug)}`, { signal }),
   });
 
 export const relatedQueryOptions = (idOrSlug: string) =>
   queryOptions({
     queryKey: ['catalog', 'related', idOrSlug],
-    queryFn: ({ signal }) => apiGet<RelatedResponse>(`/api/catalog/products/${encodeURIComponent(idOrSlug)}/related`, { signal }),
+    queryFn: ({ signal }) =>
+      apiGet<RelatedResponse>(`/api/catalog/products/${encodeURIComponent(idOrSlug)}/related`, { signal }),
   });
 
 export const categoriesQueryOptions = () =>
@@ -31,4 +39,5 @@ export const categoriesQueryOptions = () =>
   });
 
 /** Where an old product link now points (the owner's redirects), checked before /mall/:productId renders. */
-export const lookupRedirect = (path: string) => apiGet<RedirectLookupResponse>(`/api/redirects?path=${encodeURIComponent(path)}`);
+export const lookupRedirect = (path: string) =>
+  apiGet<RedirectLookupResponse>(`/api/redirects?path=${encodeURIComponent(path)}`);

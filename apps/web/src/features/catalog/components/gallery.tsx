@@ -11,7 +11,11 @@ export function Gallery({ images, name }: { images: readonly ImageView[]; name: 
   const current = images[index];
 
   if (!current) {
-    return <div className="flex aspect-[4/5] items-center justify-center rounded-xl border border-line bg-surface text-ink-muted">尚無商品照片</div>;
+    return (
+      <div className="flex aspect-[4/5] items-center justify-center rounded-xl border border-line bg-surface text-ink-muted">
+        尚無商品照片
+      </div>
+    );
   }
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'ArrowRight') go(index + 1);
@@ -55,13 +59,26 @@ export function Gallery({ images, name }: { images: readonly ImageView[]; name: 
         />
         {count > 1 && (
           <>
-            <button type="button" onClick={() => go(index - 1)} aria-label="上一張" className="absolute top-1/2 left-2 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-surface/85 text-ink shadow hover:bg-surface">
+            <button
+              type="button"
+              onClick={() => go(index - 1)}
+              aria-label="上一張"
+              className="absolute top-1/2 left-2 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-surface/85 text-ink shadow hover:bg-surface"
+            >
               ‹
             </button>
-            <button type="button" onClick={() => go(index + 1)} aria-label="下一張" className="absolute top-1/2 right-2 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-surface/85 text-ink shadow hover:bg-surface">
+            <button
+              type="button"
+              onClick={() => go(index + 1)}
+              aria-label="下一張"
+              className="absolute top-1/2 right-2 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-surface/85 text-ink shadow hover:bg-surface"
+            >
               ›
             </button>
-            <p className="tabular absolute right-3 bottom-3 rounded-full bg-ink/60 px-2.5 py-0.5 text-xs text-white" aria-hidden="true">
+            <p
+              className="tabular absolute right-3 bottom-3 rounded-full bg-ink/60 px-2.5 py-0.5 text-xs text-white"
+              aria-hidden="true"
+            >
               {index + 1} / {count}
             </p>
           </>
@@ -76,9 +93,19 @@ export function Gallery({ images, name }: { images: readonly ImageView[]; name: 
                 onClick={() => setIndex(i)}
                 aria-label={`第 ${i + 1} 張：${img.alt}`}
                 aria-current={i === index}
-                className={cn('block w-16 overflow-hidden rounded-md border-2 sm:w-20', i === index ? 'border-tea' : 'border-transparent opacity-70 hover:opacity-100')}
+                className={cn(
+                  'block w-16 overflow-hidden rounded-md border-2 sm:w-20',
+                  i === index ? 'border-tea' : 'border-transparent opacity-70 hover:opacity-100',
+                )}
               >
-                <img src={img.src} alt="" width={img.width} height={img.height} loading="lazy" className="aspect-[4/5] w-full object-cover" />
+                <img
+                  src={img.src}
+                  alt=""
+                  width={img.width}
+                  height={img.height}
+                  loading="lazy"
+                  className="aspect-[4/5] w-full object-cover"
+                />
               </button>
             </li>
           ))}

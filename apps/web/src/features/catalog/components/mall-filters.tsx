@@ -17,7 +17,10 @@ export interface MallFiltersProps {
 }
 
 const categoryItem = (active: boolean) =>
-  cn('flex min-h-10 w-full items-center justify-between rounded-md px-3 text-left text-[0.9375rem]', active ? 'bg-tea-soft font-semibold text-tea-dark' : 'text-ink hover:bg-ink/5');
+  cn(
+    'flex min-h-10 w-full items-center justify-between rounded-md px-3 text-left text-[0.9375rem]',
+    active ? 'bg-tea-soft font-semibold text-tea-dark' : 'text-ink hover:bg-ink/5',
+  );
 
 /** The mall's address for this view in another category (first page), so each category is a link to share or open in a new tab. */
 function categoryHref(view: MallView, category: string | undefined): string {
@@ -29,22 +32,62 @@ function categoryHref(view: MallView, category: string | undefined): string {
 function readPriceRange(min: string, max: string): { minPrice?: number; maxPrice?: number } | string {
   const lo = min.trim() === '' ? undefined : Number(min);
   const hi = max.trim() === '' ? undefined : Number(max);
-  if ((lo !== undefined && (!Number.isInteger(lo) || lo < 0)) || (hi !== undefined && (!Number.isInteger(hi) || hi < 0))) return '價格請輸入 0 以上的整數';
+  if (
+    (lo !== undefined && (!Number.isInteger(lo) || lo < 0)) ||
+    (hi !== undefined && (!Number.isInteger(hi) || hi < 0))
+  )
+    return '價格請輸入 0 以上的整數';
   if (lo !== undefined && hi !== undefined && lo > hi) return '最低價格不能高於最高價格';
   return { minPrice: lo, maxPrice: hi };
 }
 
-function PriceInputs({ min, max, setMin, setMax, error, idPrefix }: { min: string; max: string; setMin(v: string): void; setMax(v: string): void; error: string | null; idPrefix: string }) {
+function PriceInputs({
+  min,
+  max,
+  setMin,
+  setMax,
+  error,
+  idPrefix,
+}: {
+  min: string;
+  max: string;
+  setMin(v: string): void;
+  setMax(v: string): void;
+  error: string | null;
+  idPrefix: string;
+}) {
   const described = error ? `${idPrefix}-price-error` : undefined;
   const input = 'tabular min-h-10 w-full min-w-0 rounded-md border border-line bg-surface px-3';
   return (
     <>
       <div className="flex items-center gap-2">
-        <label className="sr-only" htmlFor={`${idPrefix}-min-price`}>最低價格</label>
-        <input id={`${idPrefix}-min-price`} inputMode="numeric" placeholder="最低" value={min} onChange={(e) => setMin(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={described} className={input} />
+        <label className="sr-only" htmlFor={`${idPrefix}-min-price`}>
+          最低價格
+        </label>
+        <input
+          id={`${idPrefix}-min-price`}
+          inputMode="numeric"
+          placeholder="最低"
+          value={min}
+          onChange={(e) => setMin(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={described}
+          className={input}
+        />
         <span aria-hidden="true">–</span>
-        <label className="sr-only" htmlFor={`${idPrefix}-max-price`}>最高價格</label>
-        <input id={`${idPrefix}-max-price`} inputMode="numeric" placeholder="最高" value={max} onChange={(e) => setMax(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={described} className={input} />
+        <label className="sr-only" htmlFor={`${idPrefix}-max-price`}>
+          最高價格
+        </label>
+        <input
+          id={`${idPrefix}-max-price`}
+          inputMode="numeric"
+          placeholder="最高"
+          value={max}
+          onChange={(e) => setMax(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={described}
+          className={input}
+        />
       </div>
       {error && (
         <p id={described} role="alert" className="text-sm text-danger">
@@ -73,7 +116,11 @@ export function MallFilters({ view, categories, onChange }: MallFiltersProps) {
   const link = (slug: string | undefined, children: React.ReactNode) => {
     const active = view.category === slug;
     return (
-      <Link to={categoryHref(view, slug)} className={categoryItem(active)} aria-current={active ? 'page' : undefined}>
+      <Link
+        to={categoryHref(view, slug)}
+        className={categoryItem(active)}
+        aria-current={active ? 'page' : undefined}
+      >
         {children}
       </Link>
     );
@@ -114,7 +161,12 @@ export function MallFilters({ view, categories, onChange }: MallFiltersProps) {
         </ul>
       </nav>
 
-      <form onSubmit={applyPrice} className="flex flex-col gap-2" aria-labelledby="price-range-title" data-ignore-unsaved>
+      <form
+        onSubmit={applyPrice}
+        className="flex flex-col gap-2"
+        aria-labelledby="price-range-title"
+        data-ignore-unsaved
+      >
         <h2 id="price-range-title" className="text-sm font-semibold tracking-wider text-ink-muted">
           價格區間（NT$）
         </h2>
@@ -124,7 +176,11 @@ export function MallFilters({ view, categories, onChange }: MallFiltersProps) {
         </Button>
       </form>
 
-      <Checkbox label="只看有現貨的商品" checked={Boolean(view.inStock)} onChange={(e) => onChange({ inStock: e.target.checked || undefined })} />
+      <Checkbox
+        label="只看有現貨的商品"
+        checked={Boolean(view.inStock)}
+        onChange={(e) => onChange({ inStock: e.target.checked || undefined })}
+      />
     </div>
   );
 }
@@ -133,7 +189,19 @@ export function MallFilters({ view, categories, onChange }: MallFiltersProps) {
  * The same filters on a phone, in a drawer: choices wait there until 套用 applies them all at once
  * (one new address, one history entry); 清除 empties the choices; closing keeps the view as it was.
  */
-export function MallFilterDrawer({ open, onClose, view, categories, onApply }: { open: boolean; onClose(): void; view: MallView; categories: Categories; onApply(next: Partial<MallView>): void }) {
+export function MallFilterDrawer({
+  open,
+  onClose,
+  view,
+  categories,
+  onApply,
+}: {
+  open: boolean;
+  onClose(): void;
+  view: MallView;
+  categories: Categories;
+  onApply(next: Partial<MallView>): void;
+}) {
   const formId = useId();
   const [category, setCategory] = useState(view.category);
   const [min, setMin] = useState(view.minPrice?.toString() ?? '');
@@ -157,9 +225,18 @@ export function MallFilterDrawer({ open, onClose, view, categories, onApply }: {
   };
 
   const choice = (slug: string | undefined, name: string, count?: number, nested = false) => (
-    <label key={slug ?? ''} className={cn(categoryItem(category === slug), 'cursor-pointer gap-3', nested && 'pl-6')}>
+    <label
+      key={slug ?? ''}
+      className={cn(categoryItem(category === slug), 'cursor-pointer gap-3', nested && 'pl-6')}
+    >
       <span className="flex items-center gap-3">
-        <input type="radio" name="category" className="size-4 accent-tea" checked={category === slug} onChange={() => setCategory(slug)} />
+        <input
+          type="radio"
+          name="category"
+          className="size-4 accent-tea"
+          checked={category === slug}
+          onChange={() => setCategory(slug)}
+        />
         {name}
       </span>
       {count !== undefined && <span className="tabular text-xs text-ink-muted">{count}</span>}
@@ -186,11 +263,23 @@ export function MallFilterDrawer({ open, onClose, view, categories, onApply }: {
         <fieldset className="flex flex-col gap-0.5">
           <legend className="mb-2 text-sm font-semibold tracking-wider text-ink-muted">分類</legend>
           {choice(undefined, '全部商品')}
-          {categories?.flatMap((c) => [choice(c.slug, c.name, c.productCount), ...c.children.map((k) => choice(k.slug, k.name, k.productCount, true))])}
+          {categories?.flatMap((c) => [
+            choice(c.slug, c.name, c.productCount),
+            ...c.children.map((k) => choice(k.slug, k.name, k.productCount, true)),
+          ])}
         </fieldset>
         <fieldset className="flex flex-col gap-2">
-          <legend className="mb-2 text-sm font-semibold tracking-wider text-ink-muted">價格區間（NT$）</legend>
-          <PriceInputs min={min} max={max} setMin={setMin} setMax={setMax} error={priceError} idPrefix="drawer" />
+          <legend className="mb-2 text-sm font-semibold tracking-wider text-ink-muted">
+            價格區間（NT$）
+          </legend>
+          <PriceInputs
+            min={min}
+            max={max}
+            setMin={setMin}
+            setMax={setMax}
+            error={priceError}
+            idPrefix="drawer"
+          />
         </fieldset>
         <Checkbox label="只看有現貨的商品" checked={inStock} onChange={(e) => setInStock(e.target.checked)} />
       </form>

@@ -23,7 +23,15 @@ function SearchBox({ initial, onSearch }: { initial: string; onSearch(q: string)
       <label htmlFor="mall-search" className="sr-only">
         搜尋商品
       </label>
-      <input id="mall-search" type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="搜尋茶品、茶器或禮盒" maxLength={50} className="min-h-11 flex-1 rounded-md border border-line bg-surface px-3.5" />
+      <input
+        id="mall-search"
+        type="search"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+        placeholder="搜尋茶品、茶器或禮盒"
+        maxLength={50}
+        className="min-h-11 flex-1 rounded-md border border-line bg-surface px-3.5"
+      />
       <Button type="submit">搜尋</Button>
     </form>
   );
@@ -44,7 +52,8 @@ export function MallPage() {
   };
 
   const categoryName = view.category
-    ? categories.data?.categories.flatMap((c) => [c, ...c.children]).find((c) => c.slug === view.category)?.name
+    ? categories.data?.categories.flatMap((c) => [c, ...c.children]).find((c) => c.slug === view.category)
+        ?.name
     : undefined;
   const data = products.data;
 
@@ -57,22 +66,51 @@ export function MallPage() {
           {view.q && <p className="mt-1 text-ink-muted">搜尋「{view.q}」的結果</p>}
         </div>
         {/* Keyed by the URL's query, so Back and Forward show the words of that view. */}
-        <SearchBox key={view.q ?? ''} initial={view.q ?? ''} onSearch={(q) => update({ q: q || undefined })} />
+        <SearchBox
+          key={view.q ?? ''}
+          initial={view.q ?? ''}
+          onSearch={(q) => update({ q: q || undefined })}
+        />
       </header>
 
       <div className="mt-6 grid gap-8 lg:grid-cols-[220px_1fr]">
         <aside>
           {/* On a phone the filters open in a drawer and apply together (套用); beside the grid they apply at once. */}
-          <button type="button" className="flex min-h-11 w-full items-center justify-between rounded-md border border-line bg-surface px-4 lg:hidden" aria-haspopup="dialog" onClick={() => setFiltersOpen(true)}>
+          <button
+            type="button"
+            className="flex min-h-11 w-full items-center justify-between rounded-md border border-line bg-surface px-4 lg:hidden"
+            aria-haspopup="dialog"
+            onClick={() => setFiltersOpen(true)}
+          >
             <span>篩選條件{hasFilters(view) ? '（已套用）' : ''}</span>
-            <svg viewBox="0 0 20 20" className="size-5 text-ink-muted" fill="none" stroke="currentColor" strokeWidth="1.6" aria-hidden="true">
+            <svg
+              viewBox="0 0 20 20"
+              className="size-5 text-ink-muted"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.6"
+              aria-hidden="true"
+            >
               <path d="M3 5h14M6 10h8M8.5 15h3" />
             </svg>
           </button>
           <div className="hidden lg:block">
-            <MallFilters key={`${view.minPrice}-${view.maxPrice}`} view={view} categories={categories.data?.categories} onChange={update} />
+            <MallFilters
+              key={`${view.minPrice}-${view.maxPrice}`}
+              view={view}
+              categories={categories.data?.categories}
+              onChange={update}
+            />
           </div>
-          {filtersOpen && <MallFilterDrawer open onClose={() => setFiltersOpen(false)} view={view} categories={categories.data?.categories} onApply={update} />}
+          {filtersOpen && (
+            <MallFilterDrawer
+              open
+              onClose={() => setFiltersOpen(false)}
+              view={view}
+              categories={categories.data?.categories}
+              onApply={update}
+            />
+          )}
         </aside>
 
         <section aria-labelledby="results-title" aria-busy={products.isFetching}>
@@ -84,7 +122,12 @@ export function MallPage() {
               <label htmlFor="mall-sort" className="text-sm text-ink-muted">
                 排序
               </label>
-              <select id="mall-sort" value={view.sort} onChange={(e) => update({ sort: e.target.value as CatalogSort })} className="min-h-10 rounded-md border border-line bg-surface px-3">
+              <select
+                id="mall-sort"
+                value={view.sort}
+                onChange={(e) => update({ sort: e.target.value as CatalogSort })}
+                className="min-h-10 rounded-md border border-line bg-surface px-3"
+              >
                 {SORTS.map((s) => (
                   <option key={s} value={s}>
                     {SORT_LABELS[s]}
@@ -107,9 +150,14 @@ export function MallPage() {
           ) : data.items.length === 0 ? (
             <EmptyState
               title={data.total > 0 ? '這一頁沒有商品了' : '找不到符合條件的商品'}
-              description={data.total > 0 ? '請回到第一頁看看。' : '換個關鍵字或放寬篩選條件，也可以看看全部商品。'}
+              description={
+                data.total > 0 ? '請回到第一頁看看。' : '換個關鍵字或放寬篩選條件，也可以看看全部商品。'
+              }
               action={
-                <Button variant="secondary" onClick={() => (data.total > 0 ? update({ page: 1 }) : setParams(new URLSearchParams()))}>
+                <Button
+                  variant="secondary"
+                  onClick={() => (data.total > 0 ? update({ page: 1 }) : setParams(new URLSearchParams()))}
+                >
                   {data.total > 0 ? '回到第一頁' : '清除所有條件'}
                 </Button>
               }
@@ -124,7 +172,12 @@ export function MallPage() {
                   </li>
                 ))}
               </ProductGrid>
-              <Pagination page={view.page} totalPages={data.totalPages} onPage={(p) => update({ page: p })} className="mt-10" />
+              <Pagination
+                page={view.page}
+                totalPages={data.totalPages}
+                onPage={(p) => update({ page: p })}
+                className="mt-10"
+              />
             </div>
           )}
         </section>

@@ -31,7 +31,9 @@ export function ProductCard({ product, priority = false }: { product: Card; prio
             className={`size-full object-cover transition-transform duration-500 group-hover:scale-[1.03] ${product.inStock ? '' : 'opacity-60 grayscale-[40%]'}`}
           />
         ) : (
-          <div className="flex size-full items-center justify-center text-sm text-ink-muted">尚無商品照片</div>
+          <div className="flex size-full items-center justify-center text-sm text-ink-muted">
+            尚無商品照片
+          </div>
         )}
         <div className="absolute top-2 left-2 flex flex-col gap-1">
           {!product.inStock && <Badge tone="neutral">已售完</Badge>}
@@ -41,7 +43,10 @@ export function ProductCard({ product, priority = false }: { product: Card; prio
       <div className="flex flex-col gap-1">
         <p className="text-xs tracking-wider text-ink-muted">{product.category.name}</p>
         <h3 className="text-base leading-snug font-medium text-ink">
-          <Link to={paths.product(product.slug)} className="after:absolute after:inset-0 hover:text-tea focus-visible:outline-none">
+          <Link
+            to={paths.product(product.slug)}
+            className="after:absolute after:inset-0 hover:text-tea focus-visible:outline-none"
+          >
             {product.name}
           </Link>
         </h3>

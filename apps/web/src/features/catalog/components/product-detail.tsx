@@ -17,9 +17,22 @@ import { ProductCard, ProductGrid } from './product-card.tsx';
 import { StockMessage } from './stock-message.tsx';
 
 /** The buy button for the chosen variant and quantity; the cart feature supplies it through the route. `compact` is the phone's buy bar. */
-export type AddToCartSlot = (choice: { variantId: string; quantity: number; soldOut: boolean; compact?: boolean }) => ReactNode;
+export type AddToCartSlot = (choice: {
+  variantId: string;
+  quantity: number;
+  soldOut: boolean;
+  compact?: boolean;
+}) => ReactNode;
 
-function VariantPicker({ product, selected, onSelect }: { product: ProductDetail; selected: VariantView; onSelect(v: VariantView): void }) {
+function VariantPicker({
+  product,
+  selected,
+  onSelect,
+}: {
+  product: ProductDetail;
+  selected: VariantView;
+  onSelect(v: VariantView): void;
+}) {
   if (product.variants.length < 2) return null;
   const name = product.optionNames.join('／') || '規格';
   return (
@@ -37,7 +50,9 @@ function VariantPicker({ product, selected, onSelect }: { product: ProductDetail
               onClick={() => onSelect(v)}
               className={cn(
                 'min-h-11 rounded-md border px-4 text-[0.9375rem] transition-colors',
-                active ? 'border-tea bg-tea-soft font-semibold text-tea-dark' : 'border-line bg-surface text-ink hover:border-ink-muted',
+                active
+                  ? 'border-tea bg-tea-soft font-semibold text-tea-dark'
+                  : 'border-line bg-surface text-ink hover:border-ink-muted',
                 v.stockState === 'sold-out' && 'text-ink-muted line-through decoration-ink-muted/60',
               )}
             >
@@ -61,7 +76,11 @@ function purchaseLimit(stock: number): { max: number; reason: string } {
 /** The variant named by the address (`?variant=SKU`, any case), else the first one in stock. */
 function initialVariant(product: ProductDetail, sku: string | null): VariantView | undefined {
   const wanted = sku?.toUpperCase();
-  return (wanted ? product.variants.find((v) => v.sku.toUpperCase() === wanted) : undefined) ?? product.variants.find((v) => v.stockState !== 'sold-out') ?? product.variants[0];
+  return (
+    (wanted ? product.variants.find((v) => v.sku.toUpperCase() === wanted) : undefined) ??
+    product.variants.find((v) => v.stockState !== 'sold-out') ??
+    product.variants[0]
+  );
 }
 
 /**
@@ -80,7 +99,19 @@ function rememberVariant(sku: string) {
  * buy box is out of sight, so they are within reach from the first screen. It is fixed, so nothing
  * moves when it comes and goes, and the page keeps room for it below the footer (index.css).
  */
-function BuyBar({ selected, quantity, showLabel, hidden, children }: { selected: VariantView; quantity: number; showLabel: boolean; hidden: boolean; children: ReactNode }) {
+function BuyBar({
+  selected,
+  quantity,
+  showLabel,
+  hidden,
+  children,
+}: {
+  selected: VariantView;
+  quantity: number;
+  showLabel: boolean;
+  hidden: boolean;
+  children: ReactNode;
+}) {
   return (
     <section
       aria-label="購買"
@@ -115,14 +146,24 @@ function useOnScreen(ref: React.RefObject<HTMLElement | null>): boolean {
   useEffect(() => {
     const el = ref.current;
     if (!el || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(([entry]) => setOnScreen(Boolean(entry?.isIntersecting)), { rootMargin: '0px 0px -80px 0px' });
+    const observer = new IntersectionObserver(([entry]) => setOnScreen(Boolean(entry?.isIntersecting)), {
+      rootMargin: '0px 0px -80px 0px',
+    });
     observer.observe(el);
     return () => observer.disconnect();
   }, [ref]);
   return onScreen;
 }
 
-function Purchase({ product, addToCart, variantSku }: { product: ProductDetail; addToCart: AddToCartSlot; variantSku: string | null }) {
+function Purchase({
+  product,
+  addToCart,
+  variantSku,
+}: {
+  product: ProductDetail;
+  addToCart: AddToCartSlot;
+  variantSku: string | null;
+}) {
   const [variantId, setVariantId] = useState(() => initialVariant(product, variantSku)?.id);
   const [quantity, setQuantity] = useState(1);
   const [adjusted, setAdjusted] = useState<string | null>(null);
@@ -173,7 +214,12 @@ function Purchase({ product, addToCart, variantSku }: { product: ProductDetail; 
       )}
       {addToCart({ variantId: selected.id, quantity: soldOut ? 1 : quantity, soldOut })}
       <p className="text-xs text-ink-muted">商品編號 {selected.sku}</p>
-      <BuyBar selected={selected} quantity={soldOut ? 1 : quantity} showLabel={product.variants.length > 1} hidden={boxOnScreen}>
+      <BuyBar
+        selected={selected}
+        quantity={soldOut ? 1 : quantity}
+        showLabel={product.variants.length > 1}
+        hidden={boxOnScreen}
+      >
         {addToCart({ variantId: selected.id, quantity: soldOut ? 1 : quantity, soldOut, compact: true })}
       </BuyBar>
     </div>
@@ -182,7 +228,7 @@ function Purchase({ product, addToCart, variantSku }: { product: ProductDetail; 
 
 export function ProductSkeleton() {
   return (
-    <Container className="grid gap-8 py-8 lg:grid-cols-2 lg:py-12" >
+    <Container className="grid gap-8 py-8 lg:grid-cols-2 lg:py-12">
       <div role="status" aria-label="載入商品中">
         <Skeleton className="aspect-[4/5] w-full rounded-xl" />
       </div>
@@ -217,7 +263,13 @@ function Related({ idOrSlug }: { idOrSlug: string }) {
 }
 
 /** /mall/:productId once the product is loaded: gallery, variants and quantity, specs, description, related products. */
-export function ProductDetailView({ product: p, addToCart }: { product: ProductDetail; addToCart: AddToCartSlot }) {
+export function ProductDetailView({
+  product: p,
+  addToCart,
+}: {
+  product: ProductDetail;
+  addToCart: AddToCartSlot;
+}) {
   // A real navigation to this product with another ?variant= starts the buy box again from it.
   const { search } = useLocation();
   return (
@@ -256,7 +308,10 @@ export function ProductDetailView({ product: p, addToCart }: { product: ProductD
               <ul className="flex flex-wrap gap-2" aria-label="標籤">
                 {p.tags.map((t) => (
                   <li key={t}>
-                    <Link to={paths.mall({ q: t })} className="inline-flex min-h-8 items-center rounded-full border border-line bg-surface px-3 text-xs text-ink-muted hover:border-tea hover:text-tea">
+                    <Link
+                      to={paths.mall({ q: t })}
+                      className="inline-flex min-h-8 items-center rounded-full border border-line bg-surface px-3 text-xs text-ink-muted hover:border-tea hover:text-tea"
+                    >
                       #{t}
                     </Link>
                   </li>
@@ -264,7 +319,12 @@ export function ProductDetailView({ product: p, addToCart }: { product: ProductD
               </ul>
             )}
           </header>
-          <Purchase key={`${p.id}${search}`} product={p} addToCart={addToCart} variantSku={new URLSearchParams(search).get('variant')} />
+          <Purchase
+            key={`${p.id}${search}`}
+            product={p}
+            addToCart={addToCart}
+            variantSku={new URLSearchParams(search).get('variant')}
+          />
           {p.specs.length > 0 && (
             <section aria-labelledby="specs-title" className="rounded-lg border border-line bg-surface">
               <h2 id="specs-title" className="border-b border-line px-5 py-3 text-base font-semibold">

@@ -6,11 +6,18 @@ import { apiDelete, apiGet, apiPost, apiPut } from '../../../lib/api-client.ts';
 type List = { addresses: AddressView[] };
 
 export const addressesQueryOptions = () =>
-  queryOptions({ queryKey: ['addresses'], queryFn: ({ signal }) => apiGet<List>('/api/me/addresses', { signal }) });
+  queryOptions({
+    queryKey: ['addresses'],
+    queryFn: ({ signal }) => apiGet<List>('/api/me/addresses', { signal }),
+  });
 
 /** Where the member's last order went: a first checkout on this device with no saved address starts from it. */
 export const lastRecipientQueryOptions = () =>
-  queryOptions({ queryKey: ['checkout', 'last-recipient'], queryFn: ({ signal }) => apiGet<LastRecipientResponse>('/api/checkout/last-recipient', { signal }), staleTime: Infinity });
+  queryOptions({
+    queryKey: ['checkout', 'last-recipient'],
+    queryFn: ({ signal }) => apiGet<LastRecipientResponse>('/api/checkout/last-recipient', { signal }),
+    staleTime: Infinity,
+  });
 
 export const addressApi = {
   add: (body: AddressBody) => apiPost<List>('/api/me/addresses', body),

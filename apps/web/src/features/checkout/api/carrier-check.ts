@@ -13,7 +13,11 @@ const WELL_FORMED = { mobile: isMobileBarcode, donation: isDonationCode } as con
  * of at 送出訂單. A check that cannot be made (offline, ECPay down) says nothing: the shop checks
  * the code again before the invoice is issued.
  */
-export function checkedOnBlur<T extends { onBlur: (event: React.FocusEvent<HTMLInputElement>) => unknown }>(field: T, form: UseFormReturn<CheckoutForm>, kind: 'mobile' | 'donation'): T {
+export function checkedOnBlur<T extends { onBlur: (event: React.FocusEvent<HTMLInputElement>) => unknown }>(
+  field: T,
+  form: UseFormReturn<CheckoutForm>,
+  kind: 'mobile' | 'donation',
+): T {
   return {
     ...field,
     onBlur: async (event: React.FocusEvent<HTMLInputElement>) => {
@@ -23,7 +27,8 @@ export function checkedOnBlur<T extends { onBlur: (event: React.FocusEvent<HTMLI
       try {
         const { result } = await apiPost<CarrierCheckResponse>('/api/invoices/check-carrier', { kind, code });
         // Only if the field still holds what was checked.
-        if (result === 'invalid' && form.getValues(FIELD[kind]) === code) form.setError(FIELD[kind], { type: 'server', message: CARRIER_NOT_FOUND[kind] });
+        if (result === 'invalid' && form.getValues(FIELD[kind]) === code)
+          form.setError(FIELD[kind], { type: 'server', message: CARRIER_NOT_FOUND[kind] });
       } catch {
         // Nothing to say: checked again at 送出訂單 and before the invoice is issued.
       }

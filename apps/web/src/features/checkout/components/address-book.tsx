@@ -15,19 +15,44 @@ import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { errorMessage } from '../../../lib/form.ts';
 import { addressApi, addressesQueryOptions } from '../api/address-api.ts';
-import { AddressForm, EMPTY_CHECKOUT, formFieldOf, isSavedDestination, type CheckoutForm } from '../schema.ts';
+import {
+  AddressForm,
+  EMPTY_CHECKOUT,
+  formFieldOf,
+  isSavedDestination,
+  type CheckoutForm,
+} from '../schema.ts';
 import { useReturningFromStoreMap, useStoreMapReturn } from '../hooks/use-store-map-return.ts';
 import { AddressFields } from './address-fields.tsx';
 import { StorePicker } from './store-picker.tsx';
 
 export function describeAddress(a: AddressView): string {
-  return a.kind === 'home' ? `${a.postalCode ?? ''} ${a.city ?? ''}${a.district ?? ''}${a.address ?? ''}`.trim() : `${cvsStoreLabel(a.cvsBrand, a.storeName)}（${a.storeAddress ?? ''}）`;
+  return a.kind === 'home'
+    ? `${a.postalCode ?? ''} ${a.city ?? ''}${a.district ?? ''}${a.address ?? ''}`.trim()
+    : `${cvsStoreLabel(a.cvsBrand, a.storeName)}（${a.storeAddress ?? ''}）`;
 }
 
 function toBody(v: CheckoutForm, label: string, isDefault: boolean): AddressBody {
   return v.shippingMethod === 'home'
-    ? { kind: 'home', label, recipientName: v.recipientName.trim(), phone: v.phone, city: v.city, district: v.district, address: v.address.trim(), isDefault }
-    : { kind: 'cvs', label, recipientName: v.recipientName.trim(), phone: v.phone, cvsBrand: v.cvsBrand, storeId: v.storeId, isDefault };
+    ? {
+        kind: 'home',
+        label,
+        recipientName: v.recipientName.trim(),
+        phone: v.phone,
+        city: v.city,
+        district: v.district,
+        address: v.address.trim(),
+        isDefault,
+      }
+    : {
+        kind: 'cvs',
+        label,
+        recipientName: v.recipientName.trim(),
+        phone: v.phone,
+        cvsBrand: v.cvsBrand,
+        storeId: v.storeId,
+        isDefault,
+      };
 }
 
 function fromAddress(a: AddressView | null): CheckoutForm {
@@ -66,8 +91,20 @@ function takeEditorDraft(): EditorDraft | null {
   }
 }
 
-function AddressEditor({ address, draft, onDone }: { address: AddressView | null; draft: EditorDraft | null; onDone(list: AddressView[]): void }) {
-  const form = useForm<CheckoutForm>({ resolver: zodResolver(AddressForm), mode: 'onChange', defaultValues: draft ? { ...EMPTY_CHECKOUT, ...draft.values } : fromAddress(address) });
+function AddressEditor({
+  address,
+  draft,
+  onDone,
+}: {
+  address: AddressView | null;
+  draft: EditorDraft | null;
+  onDone(list: AddressView[]): void;
+}) {
+  const form = useForm<CheckoutForm>({
+    resolver: zodResolver(AddressForm),
+    mode: 'onChange',
+    defaultValues: draft ? { ...EMPTY_CHECKOUT, ...draft.values } : fromAddress(address),
+  });
   const [label, setLabel] = useState(draft?.label ?? address?.label ?? '');
   const [isDefault, setIsDefault] = useState(draft?.isDefault ?? address?.isDefault ?? false);
   const storeMap = useStoreMapReturn(form);
@@ -88,7 +125,12 @@ function AddressEditor({ address, draft, onDone }: { address: AddressView | null
       let placed = 0;
       for (const [path, message] of fields) {
         const name = formFieldOf(path);
-        if (name) form.setError(name as Path<CheckoutForm>, { type: 'server', message }, { shouldFocus: placed++ === 0 });
+        if (name)
+          form.setError(
+            name as Path<CheckoutForm>,
+            { type: 'server', message },
+            { shouldFocus: placed++ === 0 },
+          );
       }
       if (placed === 0) setFormError(errorMessage(error));
     }
@@ -99,18 +141,57 @@ function AddressEditor({ address, draft, onDone }: { address: AddressView | null
       <fieldset className="flex gap-2">
         <legend className="sr-only">類型</legend>
         {(['home', 'cvs'] as const).map((k) => (
-          <label key={k} className={cn('flex min-h-11 flex-1 cursor-pointer items-center justify-center gap-2 rounded-md border', kind === k ? 'border-tea bg-tea-soft text-tea-dark' : 'border-line')}>
-            <input type="radio" value={k} className="accent-tea" {...form.register('shippingMethod')} disabled={address !== null} />
+          <label
+            key={k}
+            className={cn(
+              'flex min-h-11 flex-1 cursor-pointer items-center justify-center gap-2 rounded-md border',
+              kind === k ? 'border-tea bg-tea-soft text-tea-dark' : 'border-line',
+            )}
+          >
+            <input
+              type="radio"
+              value={k}
+              className="accent-tea"
+              {...form.register('shippingMethod')}
+              disabled={address !== null}
+            />
             {k === 'home' ? '宅配地址' : '超商門市'}
           </label>
         ))}
       </fieldset>
-      <TextField label="名稱（選填）" placeholder="例如：家裡、公司" maxLength={20} value={label} onChange={(e) => setLabel(e.target.value)} />
+      <TextField
+        label="名稱（選填）"
+        placeholder="例如：家裡、公司"
+        maxLength={20}
+        value={label}
+        onChange={(e) => setLabel(e.target.value)}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label={kind === 'home' ? '收件人姓名' : '取件人姓名'} required error={errors.recipientName?.message} {...form.register('recipientName')} />
-        <TextField label="手機號碼" required type="tel" inputMode="tel" error={errors.phone?.message} {...form.register('phone')} />
+        <TextField
+          label={kind === 'home' ? '收件人姓名' : '取件人姓名'}
+          required
+          error={errors.recipientName?.message}
+          {...form.register('recipientName')}
+        />
+        <TextField
+          label="手機號碼"
+          required
+          type="tel"
+          inputMode="tel"
+          error={errors.phone?.message}
+          {...form.register('phone')}
+        />
       </div>
-      {kind === 'home' ? <AddressFields form={form} /> : <StorePicker form={form} returnTo="address-book" beforeLeave={beforeLeave} pending={storeMap.pending} />}
+      {kind === 'home' ? (
+        <AddressFields form={form} />
+      ) : (
+        <StorePicker
+          form={form}
+          returnTo="address-book"
+          beforeLeave={beforeLeave}
+          pending={storeMap.pending}
+        />
+      )}
       <Checkbox label="設為預設" checked={isDefault} onChange={(e) => setIsDefault(e.target.checked)} />
       <div className="flex justify-end">
         <Button type="submit" loading={isSubmitting}>
@@ -125,7 +206,9 @@ function AddressEditor({ address, draft, onDone }: { address: AddressView | null
 export function AddressBook() {
   const client = useQueryClient();
   const list = useQuery(addressesQueryOptions());
-  const [editing, setEditing] = useState<{ address: AddressView | null; draft: EditorDraft | null } | null>(null);
+  const [editing, setEditing] = useState<{ address: AddressView | null; draft: EditorDraft | null } | null>(
+    null,
+  );
   const [removing, setRemoving] = useState<AddressView | null>(null);
   // Back from the store map: the editor opens again as it was left, with the chosen store.
   const returning = useReturningFromStoreMap();
@@ -136,7 +219,8 @@ export function AddressBook() {
     const draft = takeEditorDraft();
     setEditing({ address: list.data.addresses.find((a) => a.id === draft?.id) ?? null, draft });
   }, [list.data]);
-  const update = (addresses: AddressView[]) => client.setQueryData(addressesQueryOptions().queryKey, { addresses });
+  const update = (addresses: AddressView[]) =>
+    client.setQueryData(addressesQueryOptions().queryKey, { addresses });
   const act = async (fn: () => Promise<{ addresses: AddressView[] }>, message: string) => {
     try {
       update((await fn()).addresses);
@@ -153,7 +237,10 @@ export function AddressBook() {
       ) : (
         <ul className="flex flex-col gap-3">
           {list.data.addresses.map((a) => (
-            <li key={a.id} className="flex flex-col gap-2 rounded-md border border-line p-4 sm:flex-row sm:items-start sm:justify-between">
+            <li
+              key={a.id}
+              className="flex flex-col gap-2 rounded-md border border-line p-4 sm:flex-row sm:items-start sm:justify-between"
+            >
               <div className="flex flex-col gap-1 text-sm">
                 <p className="flex flex-wrap items-center gap-2 font-medium">
                   {a.label || (a.kind === 'home' ? '宅配地址' : '超商門市')}
@@ -166,7 +253,11 @@ export function AddressBook() {
               </div>
               <div className="flex shrink-0 flex-wrap gap-1">
                 {!a.isDefault && (
-                  <Button variant="ghost" size="sm" onClick={() => void act(() => addressApi.makeDefault(a.id), '已設為預設。')}>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => void act(() => addressApi.makeDefault(a.id), '已設為預設。')}
+                  >
                     設為預設
                   </Button>
                 )}
@@ -181,7 +272,12 @@ export function AddressBook() {
           ))}
         </ul>
       )}
-      <Button variant="secondary" size="sm" className="self-start" onClick={() => setEditing({ address: null, draft: null })}>
+      <Button
+        variant="secondary"
+        size="sm"
+        className="self-start"
+        onClick={() => setEditing({ address: null, draft: null })}
+      >
         新增地址或門市
       </Button>
       <Dialog
@@ -206,9 +302,18 @@ export function AddressBook() {
           </>
         }
       >
-        {removing && <p className="leading-relaxed">「{removing.label || (removing.kind === 'home' ? '宅配地址' : '超商門市')}」（{describeAddress(removing)}）刪除後無法復原。</p>}
+        {removing && (
+          <p className="leading-relaxed">
+            「{removing.label || (removing.kind === 'home' ? '宅配地址' : '超商門市')}」（
+            {describeAddress(removing)}）刪除後無法復原。
+          </p>
+        )}
       </Dialog>
-      <Dialog open={editing !== null} onClose={() => setEditing(null)} title={editing?.address ? '編輯地址' : '新增地址或門市'}>
+      <Dialog
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing?.address ? '編輯地址' : '新增地址或門市'}
+      >
         {editing !== null && (
           <AddressEditor
             address={editing.address}
@@ -226,7 +331,13 @@ export function AddressBook() {
 }
 
 /** At checkout: one click fills the form from a saved address. */
-export function SavedAddressPicker({ onPick, method }: { onPick(v: Partial<CheckoutForm>): void; method: 'home' | 'cvs' }) {
+export function SavedAddressPicker({
+  onPick,
+  method,
+}: {
+  onPick(v: Partial<CheckoutForm>): void;
+  method: 'home' | 'cvs';
+}) {
   const list = useQuery(addressesQueryOptions());
   const saved = list.data?.addresses ?? [];
   if (saved.length === 0) return null;
@@ -240,9 +351,25 @@ export function SavedAddressPicker({ onPick, method }: { onPick(v: Partial<Check
               type="button"
               onClick={() => {
                 const v = fromAddress(a);
-                onPick({ shippingMethod: v.shippingMethod, recipientName: v.recipientName, phone: v.phone, city: v.city, district: v.district, address: v.address, cvsBrand: v.cvsBrand, storeId: v.storeId, storeName: v.storeName, storeAddress: v.storeAddress, storePhone: '', storeOutlying: false });
+                onPick({
+                  shippingMethod: v.shippingMethod,
+                  recipientName: v.recipientName,
+                  phone: v.phone,
+                  city: v.city,
+                  district: v.district,
+                  address: v.address,
+                  cvsBrand: v.cvsBrand,
+                  storeId: v.storeId,
+                  storeName: v.storeName,
+                  storeAddress: v.storeAddress,
+                  storePhone: '',
+                  storeOutlying: false,
+                });
               }}
-              className={cn('flex min-h-11 flex-col items-start rounded-md border px-3 py-2 text-left text-sm hover:border-tea', a.kind === method ? 'border-line bg-surface' : 'border-dashed border-line bg-paper')}
+              className={cn(
+                'flex min-h-11 flex-col items-start rounded-md border px-3 py-2 text-left text-sm hover:border-tea',
+                a.kind === method ? 'border-line bg-surface' : 'border-dashed border-line bg-paper',
+              )}
             >
               <span className="font-medium">
                 {a.label || (a.kind === 'home' ? '宅配地址' : '超商門市')}
@@ -261,7 +388,13 @@ export function SavedAddressPicker({ onPick, method }: { onPick(v: Partial<Check
  * 「儲存這個地址」 under the checkout's destination, while it is not one of the saved addresses and
  * the book has room: the address joins the book with the order (the first one becomes the default).
  */
-export function SaveAddressChoice({ form, values }: { form: UseFormReturn<CheckoutForm>; values: CheckoutForm }) {
+export function SaveAddressChoice({
+  form,
+  values,
+}: {
+  form: UseFormReturn<CheckoutForm>;
+  values: CheckoutForm;
+}) {
   const list = useQuery(addressesQueryOptions());
   const saved = list.data?.addresses;
   if (!saved || saved.length >= MAX_ADDRESSES || isSavedDestination(values, saved)) return null;
@@ -270,7 +403,11 @@ export function SaveAddressChoice({ form, values }: { form: UseFormReturn<Checko
       label={
         <>
           {values.shippingMethod === 'home' ? '儲存這個地址' : '儲存這間門市'}
-          <span className="block text-ink-muted">{saved.length === 0 ? '下次結帳會自動帶入，也可以在會員中心修改。' : '存到常用地址，下次結帳點一下就能帶入。'}</span>
+          <span className="block text-ink-muted">
+            {saved.length === 0
+              ? '下次結帳會自動帶入，也可以在會員中心修改。'
+              : '存到常用地址，下次結帳點一下就能帶入。'}
+          </span>
         </>
       }
       {...form.register('saveAddress')}

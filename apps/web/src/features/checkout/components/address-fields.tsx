@@ -16,7 +16,9 @@ export function AddressFields({ form }: { form: UseFormReturn<CheckoutForm> }) {
         label="縣市"
         required
         error={errors.city?.message}
-        {...form.register('city', { onChange: () => form.setValue('district', '', { shouldValidate: false }) })}
+        {...form.register('city', {
+          onChange: () => form.setValue('district', '', { shouldValidate: false }),
+        })}
       >
         <option value="">請選擇縣市</option>
         {TW_CITIES.map((c) => (
@@ -27,7 +29,14 @@ export function AddressFields({ form }: { form: UseFormReturn<CheckoutForm> }) {
       </SelectField>
       {/* A new select per city: a district filled in with its city (a saved address, the last order)
           is shown as soon as the city's districts are there, not lost to the options of the city before. */}
-      <SelectField key={city} label="鄉鎮市區" required disabled={!city} error={errors.district?.message} {...form.register('district')}>
+      <SelectField
+        key={city}
+        label="鄉鎮市區"
+        required
+        disabled={!city}
+        error={errors.district?.message}
+        {...form.register('district')}
+      >
         <option value="">{city ? '請選擇鄉鎮市區' : '請先選擇縣市'}</option>
         {districts.map((d) => (
           <option key={d.name} value={d.name}>
@@ -37,11 +46,22 @@ export function AddressFields({ form }: { form: UseFormReturn<CheckoutForm> }) {
       </SelectField>
       <div className="flex flex-col gap-1.5">
         <span className="text-sm font-medium text-ink">郵遞區號</span>
-        <output className="tabular flex min-h-11 min-w-20 items-center rounded-md border border-line bg-paper px-3.5 text-ink-muted" aria-live="polite">
+        <output
+          className="tabular flex min-h-11 min-w-20 items-center rounded-md border border-line bg-paper px-3.5 text-ink-muted"
+          aria-live="polite"
+        >
           {zip ?? '—'}
         </output>
       </div>
-      <TextField containerClassName="sm:col-span-3" label="地址" required autoComplete="street-address" placeholder="路名、巷弄、門牌與樓層" error={errors.address?.message} {...form.register('address')} />
+      <TextField
+        containerClassName="sm:col-span-3"
+        label="地址"
+        required
+        autoComplete="street-address"
+        placeholder="路名、巷弄、門牌與樓層"
+        error={errors.address?.message}
+        {...form.register('address')}
+      />
     </div>
   );
 }

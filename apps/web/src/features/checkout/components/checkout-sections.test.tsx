@@ -10,7 +10,11 @@ let latest: CheckoutForm = EMPTY_CHECKOUT;
 
 /** The invoice step on the checkout page's own form settings (checked as it is typed). */
 function Harness() {
-  const form = useForm<CheckoutForm>({ resolver: zodResolver(CheckoutForm), mode: 'onChange', defaultValues: EMPTY_CHECKOUT });
+  const form = useForm<CheckoutForm>({
+    resolver: zodResolver(CheckoutForm),
+    mode: 'onChange',
+    defaultValues: EMPTY_CHECKOUT,
+  });
   const values = form.watch();
   latest = form.getValues();
   return <InvoiceSection form={form} values={values} />;
@@ -41,6 +45,9 @@ describe('the checkout invoice step: the citizen digital certificate (自然人�
     await user.type(box, '45678901234');
     expect(box).toHaveProperty('value', 'AB12345678901234');
     await vi.waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
-    expect(toPlaceOrderBody(latest, 'k'.repeat(20)).invoice).toEqual({ type: 'certificate', certificate: 'AB12345678901234' });
+    expect(toPlaceOrderBody(latest, 'k'.repeat(20)).invoice).toEqual({
+      type: 'certificate',
+      certificate: 'AB12345678901234',
+    });
   });
 });

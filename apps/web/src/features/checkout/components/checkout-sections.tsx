@@ -19,7 +19,9 @@ import { StorePicker } from './store-picker.tsx';
 type Form = UseFormReturn<CheckoutForm>;
 
 /** The mobile barcode and certificate boxes show the code as it will be read (half-width, upper-case) while it is typed. */
-function upperCaseAsTyped<T extends { onChange: (event: React.ChangeEvent<HTMLInputElement>) => unknown }>(field: T): T {
+function upperCaseAsTyped<T extends { onChange: (event: React.ChangeEvent<HTMLInputElement>) => unknown }>(
+  field: T,
+): T {
   return {
     ...field,
     onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
@@ -28,7 +30,8 @@ function upperCaseAsTyped<T extends { onChange: (event: React.ChangeEvent<HTMLIn
       const next = normalizeMobileBarcode(input.value);
       if (next !== input.value) {
         input.value = next;
-        if (caret !== null) input.setSelectionRange(Math.min(caret, next.length), Math.min(caret, next.length));
+        if (caret !== null)
+          input.setSelectionRange(Math.min(caret, next.length), Math.min(caret, next.length));
       }
       return field.onChange(event);
     },
@@ -40,7 +43,9 @@ export function Section({ n, title, children }: { n: number; title: string; chil
   return (
     <section aria-labelledby={`step-${n}`} className="rounded-lg border border-line bg-surface p-5 sm:p-6">
       <h2 id={`step-${n}`} className="mb-4 flex items-center gap-3 text-lg font-semibold">
-        <span className="tabular flex size-7 items-center justify-center rounded-full bg-tea text-sm text-white">{n}</span>
+        <span className="tabular flex size-7 items-center justify-center rounded-full bg-tea text-sm text-white">
+          {n}
+        </span>
         {title}
       </h2>
       {children}
@@ -48,9 +53,20 @@ export function Section({ n, title, children }: { n: number; title: string; chil
   );
 }
 
-function Choice({ checked, children, disabled, ...input }: React.InputHTMLAttributes<HTMLInputElement> & { children: React.ReactNode }) {
+function Choice({
+  checked,
+  children,
+  disabled,
+  ...input
+}: React.InputHTMLAttributes<HTMLInputElement> & { children: React.ReactNode }) {
   return (
-    <label className={cn('flex min-h-14 cursor-pointer items-start gap-3 rounded-md border p-4', checked ? 'border-tea bg-tea-soft/60' : 'border-line', disabled && 'cursor-not-allowed opacity-60')}>
+    <label
+      className={cn(
+        'flex min-h-14 cursor-pointer items-start gap-3 rounded-md border p-4',
+        checked ? 'border-tea bg-tea-soft/60' : 'border-line',
+        disabled && 'cursor-not-allowed opacity-60',
+      )}
+    >
       <input type="radio" className="mt-1 size-4 accent-tea" disabled={disabled} {...input} />
       <span className="flex flex-col">{children}</span>
     </label>
@@ -63,7 +79,12 @@ export function ShippingMethodSection({ form, values }: { form: Form; values: Ch
     <Section n={1} title="配送方式">
       <div className="grid gap-3 sm:grid-cols-2">
         {(['home', 'cvs'] as const).map((m) => (
-          <Choice key={m} value={m} checked={values.shippingMethod === m} {...form.register('shippingMethod')}>
+          <Choice
+            key={m}
+            value={m}
+            checked={values.shippingMethod === m}
+            {...form.register('shippingMethod')}
+          >
             <span className="font-medium">{SHIPPING_METHOD_LABELS[m]}</span>
             {shipping.data ? (
               <span className="text-sm text-ink-muted">
@@ -72,7 +93,10 @@ export function ShippingMethodSection({ form, values }: { form: Form; values: Ch
             ) : shipping.isError ? (
               <span className="text-sm text-ink-muted">運費請見訂單摘要</span>
             ) : (
-              <span aria-hidden="true" className="mt-1 block h-4 w-44 animate-shimmer rounded-md bg-line/70" />
+              <span
+                aria-hidden="true"
+                className="mt-1 block h-4 w-44 animate-shimmer rounded-md bg-line/70"
+              />
             )}
           </Choice>
         ))}
@@ -81,17 +105,47 @@ export function ShippingMethodSection({ form, values }: { form: Form; values: Ch
   );
 }
 
-export function RecipientSection({ form, values, pick, storeMapPending }: { form: Form; values: CheckoutForm; pick: (v: Partial<CheckoutForm>) => void; storeMapPending: boolean }) {
+export function RecipientSection({
+  form,
+  values,
+  pick,
+  storeMapPending,
+}: {
+  form: Form;
+  values: CheckoutForm;
+  pick: (v: Partial<CheckoutForm>) => void;
+  storeMapPending: boolean;
+}) {
   const { errors } = form.formState;
   return (
     <Section n={2} title={values.shippingMethod === 'home' ? '收件資訊' : '取件資訊'}>
       <div className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label={values.shippingMethod === 'home' ? '收件人姓名' : '取件人姓名'} required autoComplete="name" hint={values.shippingMethod === 'cvs' ? '請填寫與證件相同的姓名，取貨時需核對。' : undefined} error={errors.recipientName?.message} {...form.register('recipientName')} />
-          <TextField label="手機號碼" required type="tel" inputMode="tel" autoComplete="tel" placeholder="0912345678" error={errors.phone?.message} {...form.register('phone')} />
+          <TextField
+            label={values.shippingMethod === 'home' ? '收件人姓名' : '取件人姓名'}
+            required
+            autoComplete="name"
+            hint={values.shippingMethod === 'cvs' ? '請填寫與證件相同的姓名，取貨時需核對。' : undefined}
+            error={errors.recipientName?.message}
+            {...form.register('recipientName')}
+          />
+          <TextField
+            label="手機號碼"
+            required
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            placeholder="0912345678"
+            error={errors.phone?.message}
+            {...form.register('phone')}
+          />
         </div>
         <SavedAddressPicker method={values.shippingMethod} onPick={pick} />
-        {values.shippingMethod === 'home' ? <AddressFields form={form} /> : <StorePicker form={form} returnTo="checkout" pending={storeMapPending} />}
+        {values.shippingMethod === 'home' ? (
+          <AddressFields form={form} />
+        ) : (
+          <StorePicker form={form} returnTo="checkout" pending={storeMapPending} />
+        )}
         <SaveAddressChoice form={form} values={values} />
       </div>
     </Section>
@@ -111,11 +165,19 @@ export function InvoiceSection({ form, values }: { form: Form; values: CheckoutF
           <span className="font-medium">手機條碼載具</span>
           <span className="text-sm text-ink-muted">歸戶到您的手機條碼</span>
         </Choice>
-        <Choice value="certificate" checked={values.invoiceType === 'certificate'} {...form.register('invoiceType')}>
+        <Choice
+          value="certificate"
+          checked={values.invoiceType === 'certificate'}
+          {...form.register('invoiceType')}
+        >
           <span className="font-medium">自然人憑證載具</span>
           <span className="text-sm text-ink-muted">歸戶到您的自然人憑證</span>
         </Choice>
-        <Choice value="donation" checked={values.invoiceType === 'donation'} {...form.register('invoiceType')}>
+        <Choice
+          value="donation"
+          checked={values.invoiceType === 'donation'}
+          {...form.register('invoiceType')}
+        >
           <span className="font-medium">捐贈發票</span>
           <span className="text-sm text-ink-muted">捐給社福團體（愛心碼）</span>
         </Choice>
@@ -125,15 +187,58 @@ export function InvoiceSection({ form, values }: { form: Form; values: CheckoutF
         </Choice>
       </div>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        {values.invoiceType === 'mobile' && <TextField label="手機條碼" required placeholder="/ABC1234" autoCapitalize="characters" hint="「/」加上 7 碼英數字" error={errors.mobileBarcode?.message} {...checkedOnBlur(upperCaseAsTyped(form.register('mobileBarcode')), form, 'mobile')} />}
-        {values.invoiceType === 'certificate' && (
-          <TextField label="自然人憑證條碼" required placeholder="AB12345678901234" inputMode="text" autoComplete="off" autoCapitalize="characters" spellCheck={false} hint="2 碼英文字母加上 14 碼數字" error={errors.certificate?.message} {...upperCaseAsTyped(form.register('certificate'))} />
+        {values.invoiceType === 'mobile' && (
+          <TextField
+            label="手機條碼"
+            required
+            placeholder="/ABC1234"
+            autoCapitalize="characters"
+            hint="「/」加上 7 碼英數字"
+            error={errors.mobileBarcode?.message}
+            {...checkedOnBlur(upperCaseAsTyped(form.register('mobileBarcode')), form, 'mobile')}
+          />
         )}
-        {values.invoiceType === 'donation' && <TextField label="捐贈碼（愛心碼）" required inputMode="numeric" placeholder="例如 8585" error={errors.donationCode?.message} {...checkedOnBlur(form.register('donationCode'), form, 'donation')} />}
+        {values.invoiceType === 'certificate' && (
+          <TextField
+            label="自然人憑證條碼"
+            required
+            placeholder="AB12345678901234"
+            inputMode="text"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            hint="2 碼英文字母加上 14 碼數字"
+            error={errors.certificate?.message}
+            {...upperCaseAsTyped(form.register('certificate'))}
+          />
+        )}
+        {values.invoiceType === 'donation' && (
+          <TextField
+            label="捐贈碼（愛心碼）"
+            required
+            inputMode="numeric"
+            placeholder="例如 8585"
+            error={errors.donationCode?.message}
+            {...checkedOnBlur(form.register('donationCode'), form, 'donation')}
+          />
+        )}
         {values.invoiceType === 'company' && (
           <>
-            <TextField label="統一編號" required inputMode="numeric" maxLength={8} error={errors.taxId?.message} {...form.register('taxId')} />
-            <TextField label="公司抬頭" required autoComplete="organization" error={errors.companyTitle?.message} {...form.register('companyTitle')} />
+            <TextField
+              label="統一編號"
+              required
+              inputMode="numeric"
+              maxLength={8}
+              error={errors.taxId?.message}
+              {...form.register('taxId')}
+            />
+            <TextField
+              label="公司抬頭"
+              required
+              autoComplete="organization"
+              error={errors.companyTitle?.message}
+              {...form.register('companyTitle')}
+            />
           </>
         )}
       </div>
@@ -147,19 +252,37 @@ export function PaymentMethodSection({ form, values }: { form: Form; values: Che
   return (
     <Section n={4} title="付款方式">
       <div className="grid gap-3">
-        <Choice value="credit_card" checked={values.paymentMethod === 'credit_card'} {...form.register('paymentMethod')}>
+        <Choice
+          value="credit_card"
+          checked={values.paymentMethod === 'credit_card'}
+          {...form.register('paymentMethod')}
+        >
           <span className="font-medium">{`${PAYMENT_METHOD_LABELS.credit_card}（綠界科技 ECPay）`}</span>
           <span className="text-sm text-ink-muted">VISA、Mastercard、JCB；請於 30 分鐘內完成付款</span>
         </Choice>
         <Choice value="atm" checked={values.paymentMethod === 'atm'} {...form.register('paymentMethod')}>
           <span className="font-medium">{PAYMENT_METHOD_LABELS.atm}</span>
-          <span className="text-sm text-ink-muted">請於 30 分鐘內取得專屬帳號，之後 3 天內轉帳，入帳即出貨</span>
+          <span className="text-sm text-ink-muted">
+            請於 30 分鐘內取得專屬帳號，之後 3 天內轉帳，入帳即出貨
+          </span>
         </Choice>
         <Choice value="cod" checked={values.paymentMethod === 'cod'} {...form.register('paymentMethod')}>
-          <span className="font-medium">{values.shippingMethod === 'home' ? PAYMENT_METHOD_LABELS.cod : '超商取貨付款'}</span>
+          <span className="font-medium">
+            {values.shippingMethod === 'home' ? PAYMENT_METHOD_LABELS.cod : '超商取貨付款'}
+          </span>
           <span className="text-sm text-ink-muted">
-            {values.shippingMethod === 'home' ? '商品送達時付現給配送人員' : '到門市取貨時在櫃檯付款'}，加收手續費
-            {shipping.data ? ` ${formatTwd(shipping.data.codFee)}` : shipping.isError ? '' : <span aria-hidden="true" className="ml-1 inline-block h-4 w-14 animate-shimmer rounded-md bg-line/70 align-middle" />}
+            {values.shippingMethod === 'home' ? '商品送達時付現給配送人員' : '到門市取貨時在櫃檯付款'}
+            ，加收手續費
+            {shipping.data ? (
+              ` ${formatTwd(shipping.data.codFee)}`
+            ) : shipping.isError ? (
+              ''
+            ) : (
+              <span
+                aria-hidden="true"
+                className="ml-1 inline-block h-4 w-14 animate-shimmer rounded-md bg-line/70 align-middle"
+              />
+            )}
           </span>
         </Choice>
       </div>
@@ -173,7 +296,17 @@ export function PaymentMethodSection({ form, values }: { form: Form; values: Che
 }
 
 /** A typed code or one of the member's usable coupons; the quote says whether it applies. */
-export function CouponSection({ form, values, quote, coupons }: { form: Form; values: CheckoutForm; quote: QuoteResponse | undefined; coupons: readonly CouponView[] }) {
+export function CouponSection({
+  form,
+  values,
+  quote,
+  coupons,
+}: {
+  form: Form;
+  values: CheckoutForm;
+  quote: QuoteResponse | undefined;
+  coupons: readonly CouponView[];
+}) {
   const { errors } = form.formState;
   const [couponInput, setCouponInput] = useState(values.couponCode);
   const usable = coupons.filter((c) => c.state === 'usable');
@@ -189,14 +322,26 @@ export function CouponSection({ form, values, quote, coupons }: { form: Form; va
             onChange={(e) => setCouponInput(e.target.value)}
             error={values.couponCode && quote?.couponError ? quote.couponError : errors.couponCode?.message}
           />
-          <Button variant="secondary" onClick={() => form.setValue('couponCode', couponInput.trim().toUpperCase(), { shouldDirty: true })}>
+          <Button
+            variant="secondary"
+            onClick={() =>
+              form.setValue('couponCode', couponInput.trim().toUpperCase(), { shouldDirty: true })
+            }
+          >
             套用
           </Button>
         </div>
         {values.couponCode && quote && !quote.couponError && (
           <p className="flex items-center gap-3 text-sm text-success" role="status">
             已套用優惠碼 {values.couponCode}
-            <button type="button" className="text-ink-muted underline underline-offset-4" onClick={() => { form.setValue('couponCode', ''); setCouponInput(''); }}>
+            <button
+              type="button"
+              className="text-ink-muted underline underline-offset-4"
+              onClick={() => {
+                form.setValue('couponCode', '');
+                setCouponInput('');
+              }}
+            >
               取消
             </button>
           </p>
@@ -206,16 +351,28 @@ export function CouponSection({ form, values, quote, coupons }: { form: Form; va
             <p className="text-sm font-medium">我的優惠券</p>
             <ul className="flex flex-col gap-2">
               {usable.map((c) => (
-                <li key={c.code} className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-dashed border-tea/50 bg-tea-soft/30 px-3 py-2 text-sm">
+                <li
+                  key={c.code}
+                  className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-dashed border-tea/50 bg-tea-soft/30 px-3 py-2 text-sm"
+                >
                   <span>
                     <span className="font-medium">{c.name}</span>
                     <span className="block text-ink-muted">{c.description}</span>
                   </span>
                   {/* The coupon in use says so; 使用 again would do nothing. */}
                   {values.couponCode === c.code && !quote?.couponError ? (
-                    <span className="inline-flex min-h-9 items-center px-3 text-sm font-medium text-success">已套用</span>
+                    <span className="inline-flex min-h-9 items-center px-3 text-sm font-medium text-success">
+                      已套用
+                    </span>
                   ) : (
-                    <Button size="sm" variant="ghost" onClick={() => { setCouponInput(c.code); form.setValue('couponCode', c.code, { shouldDirty: true }); }}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => {
+                        setCouponInput(c.code);
+                        form.setValue('couponCode', c.code, { shouldDirty: true });
+                      }}
+                    >
                       使用
                     </Button>
                   )}
@@ -232,7 +389,13 @@ export function CouponSection({ form, values, quote, coupons }: { form: Form; va
 export function NoteSection({ form }: { form: Form }) {
   return (
     <Section n={6} title="訂單備註">
-      <TextAreaField label="備註（選填）" placeholder="例如：希望週末送達、需要送禮包裝" maxLength={200} error={form.formState.errors.note?.message} {...form.register('note')} />
+      <TextAreaField
+        label="備註（選填）"
+        placeholder="例如：希望週末送達、需要送禮包裝"
+        maxLength={200}
+        error={form.formState.errors.note?.message}
+        {...form.register('note')}
+      />
     </Section>
   );
 }

@@ -27,7 +27,11 @@ function Harness({ coupons }: { coupons: CouponView[] }) {
 describe('the checkout coupon step: 我的優惠券', () => {
   it('says 已套用 on the coupon in use instead of offering 使用 again, and 使用 on the others', async () => {
     const user = userEvent.setup();
-    render(<Harness coupons={[coupon('WELCOME200', '新會員見面禮', 'usable'), coupon('TEA100', '茶友回饋', 'usable')]} />);
+    render(
+      <Harness
+        coupons={[coupon('WELCOME200', '新會員見面禮', 'usable'), coupon('TEA100', '茶友回饋', 'usable')]}
+      />,
+    );
     const welcome = row('新會員見面禮');
     await user.click(within(welcome).getByRole('button', { name: '使用' }));
     expect(within(welcome).queryByRole('button', { name: '使用' })).toBeNull();
@@ -39,7 +43,11 @@ describe('the checkout coupon step: 我的優惠券', () => {
   });
 
   it('offers only coupons that can be used today', () => {
-    render(<Harness coupons={[coupon('WELCOME200', '新會員見面禮', 'usable'), coupon('XMAS', '聖誕節限定', 'not-yet')]} />);
+    render(
+      <Harness
+        coupons={[coupon('WELCOME200', '新會員見面禮', 'usable'), coupon('XMAS', '聖誕節限定', 'not-yet')]}
+      />,
+    );
     expect(screen.queryByText('聖誕節限定')).toBeNull();
   });
 });

@@ -39,7 +39,13 @@ function SummaryLines({ lines }: { lines: CartResponse['lines'] }) {
 }
 
 /** Subtotal, discounts, shipping and the total, from the server's quote. */
-function SummaryAmounts({ quote: q, totalTestId }: { quote: QuoteResponse | undefined; totalTestId?: string }) {
+function SummaryAmounts({
+  quote: q,
+  totalTestId,
+}: {
+  quote: QuoteResponse | undefined;
+  totalTestId?: string;
+}) {
   return (
     <>
       <div className="flex justify-between gap-3">
@@ -74,15 +80,32 @@ function SummaryAmounts({ quote: q, totalTestId }: { quote: QuoteResponse | unde
  * the total and opens the same summary in place (as Shopify's checkout does). Hidden from lg up,
  * where the panel sits beside the form.
  */
-export function MobileOrderSummary({ lines, quote: q }: { lines: CartResponse['lines']; quote: QuoteResponse | undefined }) {
+export function MobileOrderSummary({
+  lines,
+  quote: q,
+}: {
+  lines: CartResponse['lines'];
+  quote: QuoteResponse | undefined;
+}) {
   const count = lines.reduce((n, l) => n + l.quantity, 0);
   // The lines and amounts are drawn only while open: the panel below says the same, once.
   const [open, setOpen] = useState(false);
   return (
-    <details className="group rounded-lg border border-line bg-surface lg:hidden" data-testid="mobile-summary" onToggle={(e) => setOpen(e.currentTarget.open)}>
+    <details
+      className="group rounded-lg border border-line bg-surface lg:hidden"
+      data-testid="mobile-summary"
+      onToggle={(e) => setOpen(e.currentTarget.open)}
+    >
       <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between gap-3 px-4 py-3 [&::-webkit-details-marker]:hidden">
         <span className="flex items-center gap-2 font-medium text-tea-dark">
-          <svg viewBox="0 0 20 20" className="size-4 transition-transform group-open:rotate-180" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          <svg
+            viewBox="0 0 20 20"
+            className="size-4 transition-transform group-open:rotate-180"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+          >
             <path d="m5 8 5 5 5-5" />
           </svg>
           <span className="group-open:hidden">顯示訂單摘要</span>
@@ -106,20 +129,38 @@ export function MobileOrderSummary({ lines, quote: q }: { lines: CartResponse['l
 }
 
 /** The checkout's side panel: lines, the server's amounts, the refusal if any, and the submit button. */
-export function OrderSummary({ lines, quote: q, quoting, formError, paymentMethod, submitting, redirecting, blocked }: OrderSummaryProps) {
+export function OrderSummary({
+  lines,
+  quote: q,
+  quoting,
+  formError,
+  paymentMethod,
+  submitting,
+  redirecting,
+  blocked,
+}: OrderSummaryProps) {
   return (
-    <aside className="flex h-fit flex-col gap-4 rounded-lg border border-line bg-surface p-5 lg:sticky lg:top-24" aria-labelledby="summary-title">
+    <aside
+      className="flex h-fit flex-col gap-4 rounded-lg border border-line bg-surface p-5 lg:sticky lg:top-24"
+      aria-labelledby="summary-title"
+    >
       <h2 id="summary-title" className="text-lg font-semibold">
         訂單摘要
       </h2>
       <SummaryLines lines={lines} />
-      <dl className="flex flex-col gap-2 border-t border-line pt-4 text-sm" aria-live="polite" aria-busy={quoting}>
+      <dl
+        className="flex flex-col gap-2 border-t border-line pt-4 text-sm"
+        aria-live="polite"
+        aria-busy={quoting}
+      >
         <SummaryAmounts quote={q} totalTestId="order-total" />
       </dl>
       {q && (q.toFreeShipping > 0 || q.outlyingSurcharge > 0) && (
         <p className="text-xs text-ink-muted" data-testid="free-shipping-hint">
           {q.toFreeShipping > 0 ? `再買 ${formatTwd(q.toFreeShipping)} 即可免運費` : '已達免運門檻'}
-          {q.outlyingSurcharge > 0 ? `；離島加收的 ${formatTwd(q.outlyingSurcharge)} 不適用免運，仍會收取。` : '。'}
+          {q.outlyingSurcharge > 0
+            ? `；離島加收的 ${formatTwd(q.outlyingSurcharge)} 不適用免運，仍會收取。`
+            : '。'}
         </p>
       )}
       {formError && (
@@ -141,7 +182,15 @@ export function OrderSummary({ lines, quote: q, quoting, formError, paymentMetho
         </Alert>
       )}
       <Button type="submit" size="lg" loading={submitting || redirecting} disabled={blocked}>
-        {redirecting ? '前往付款頁…' : submitting ? '訂單送出中…' : paymentMethod === 'cod' ? '送出訂單' : paymentMethod === 'atm' ? '送出訂單並取得轉帳帳號' : '送出訂單並付款'}
+        {redirecting
+          ? '前往付款頁…'
+          : submitting
+            ? '訂單送出中…'
+            : paymentMethod === 'cod'
+              ? '送出訂單'
+              : paymentMethod === 'atm'
+                ? '送出訂單並取得轉帳帳號'
+                : '送出訂單並付款'}
       </Button>
       <p className="text-xs text-ink-muted">
         送出訂單即表示您同意

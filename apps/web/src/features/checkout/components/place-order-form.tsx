@@ -9,7 +9,14 @@ import { Container, PageHeader } from '../../../components/ui/page.tsx';
 import { textLinkClass } from '../../../components/ui/text-link.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useCheckoutForm } from '../hooks/use-checkout-form.ts';
-import { CouponSection, InvoiceSection, NoteSection, PaymentMethodSection, RecipientSection, ShippingMethodSection } from './checkout-sections.tsx';
+import {
+  CouponSection,
+  InvoiceSection,
+  NoteSection,
+  PaymentMethodSection,
+  RecipientSection,
+  ShippingMethodSection,
+} from './checkout-sections.tsx';
 import { MobileOrderSummary, OrderSummary } from './order-summary.tsx';
 
 export interface PlaceOrderFormProps {
@@ -27,8 +34,19 @@ export interface PlaceOrderFormProps {
 }
 
 /** The checkout page once the cart is known: the six steps, the order summary, placing the order. */
-export function PlaceOrderForm({ uid, user, cart, coupons, verificationAction, onEmailNotVerified }: PlaceOrderFormProps) {
-  const { form, values, pick, quote, onSubmit, formError, redirecting, storeMapPending } = useCheckoutForm({ uid, hasLines: cart.lines.length > 0, onEmailNotVerified });
+export function PlaceOrderForm({
+  uid,
+  user,
+  cart,
+  coupons,
+  verificationAction,
+  onEmailNotVerified,
+}: PlaceOrderFormProps) {
+  const { form, values, pick, quote, onSubmit, formError, redirecting, storeMapPending } = useCheckoutForm({
+    uid,
+    hasLines: cart.lines.length > 0,
+    onEmailNotVerified,
+  });
   const unverified = Boolean(user && !user.emailVerified);
 
   if (cart.lines.length === 0 && !redirecting) {
@@ -36,7 +54,11 @@ export function PlaceOrderForm({ uid, user, cart, coupons, verificationAction, o
       <Container className="py-8 sm:py-12">
         <PageHeader title="結帳" />
         <div className="mt-8">
-          <EmptyState title="購物車是空的" description="先到商城挑選商品，再回來結帳。" action={<ButtonLink to={paths.mall()}>前往商城</ButtonLink>} />
+          <EmptyState
+            title="購物車是空的"
+            description="先到商城挑選商品，再回來結帳。"
+            action={<ButtonLink to={paths.mall()}>前往商城</ButtonLink>}
+          />
         </div>
       </Container>
     );
@@ -53,16 +75,28 @@ export function PlaceOrderForm({ uid, user, cart, coupons, verificationAction, o
           </Link>
         }
       />
-      <form onSubmit={(e) => void onSubmit(e)} noValidate className="mt-8 grid gap-8 lg:grid-cols-[1fr_360px]">
+      <form
+        onSubmit={(e) => void onSubmit(e)}
+        noValidate
+        className="mt-8 grid gap-8 lg:grid-cols-[1fr_360px]"
+      >
         <div className="flex flex-col gap-6">
           <MobileOrderSummary lines={cart.lines} quote={quote.data} />
           {unverified && user && (
             <Alert tone="warning" title="請先完成電子郵件驗證，才能送出訂單" action={verificationAction}>
-              我們已寄驗證信到 <span className="break-all font-medium">{user.email}</span>，請點選信中的連結完成驗證；沒收到的話可以重新寄送。您填寫的資料會保留在這裡。
+              我們已寄驗證信到 <span className="break-all font-medium">{user.email}</span>
+              ，請點選信中的連結完成驗證；沒收到的話可以重新寄送。您填寫的資料會保留在這裡。
             </Alert>
           )}
           {problems.length > 0 && (
-            <Alert tone="warning" action={<ButtonLink to={paths.cart()} size="sm" variant="secondary">調整購物車</ButtonLink>}>
+            <Alert
+              tone="warning"
+              action={
+                <ButtonLink to={paths.cart()} size="sm" variant="secondary">
+                  調整購物車
+                </ButtonLink>
+              }
+            >
               購物車有 {problems.length} 項商品庫存不足或已下架，請先調整。
             </Alert>
           )}

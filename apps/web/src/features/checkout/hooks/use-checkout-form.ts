@@ -35,12 +35,18 @@ export function useCheckoutForm({ uid, hasLines, onEmailNotVerified }: CheckoutF
   const [redirecting, setRedirecting] = useState(false);
   const idempotencyKey = useRef(draft.keyFor(uid));
 
-  const form = useForm<CheckoutForm>({ resolver: zodResolver(CheckoutForm), mode: 'onChange', defaultValues: draft.valuesFor(uid) });
+  const form = useForm<CheckoutForm>({
+    resolver: zodResolver(CheckoutForm),
+    mode: 'onChange',
+    defaultValues: draft.valuesFor(uid),
+  });
   const values = form.watch();
 
   // Keep what was typed: leaving and coming back restores it.
   useEffect(() => {
-    const sub = form.watch((v) => useCheckoutDraft.getState().save(uid, { ...form.getValues(), ...v } as CheckoutForm));
+    const sub = form.watch((v) =>
+      useCheckoutDraft.getState().save(uid, { ...form.getValues(), ...v } as CheckoutForm),
+    );
     return () => sub.unsubscribe();
   }, [form, uid]);
 
@@ -49,7 +55,8 @@ export function useCheckoutForm({ uid, hasLines, onEmailNotVerified }: CheckoutF
   const storeMap = useStoreMapReturn(form);
 
   const pick = (v: Partial<CheckoutForm>) => {
-    for (const [key, value] of Object.entries(v)) form.setValue(key as keyof CheckoutForm, value as never, { shouldValidate: true, shouldDirty: true });
+    for (const [key, value] of Object.entries(v))
+      form.setValue(key as keyof CheckoutForm, value as never, { shouldValidate: true, shouldDirty: true });
   };
   // First visit with nothing typed yet: start from the default saved address or, with none saved,
   // from where the last order went.
@@ -85,8 +92,12 @@ export function useCheckoutForm({ uid, hasLines, onEmailNotVerified }: CheckoutF
   const quote = useQuery({
     ...quoteQueryOptions({
       shippingMethod: values.shippingMethod,
-      ...(values.shippingMethod === 'home' && values.city && values.district ? { city: values.city, district: values.district } : {}),
-      ...(values.shippingMethod === 'cvs' && values.storeId ? { cvsBrand: values.cvsBrand, storeId: values.storeId } : {}),
+      ...(values.shippingMethod === 'home' && values.city && values.district
+        ? { city: values.city, district: values.district }
+        : {}),
+      ...(values.shippingMethod === 'cvs' && values.storeId
+        ? { cvsBrand: values.cvsBrand, storeId: values.storeId }
+        : {}),
       paymentMethod: values.paymentMethod,
       ...(values.couponCode ? { couponCode: values.couponCode } : {}),
     }),
@@ -115,12 +126,27 @@ export function useCheckoutForm({ uid, hasLines, onEmailNotVerified }: CheckoutF
       let placed = 0;
       for (const [path, message] of fields) {
         const name = formFieldOf(path);
-        if (name) form.setError(name as Path<CheckoutForm>, { type: 'server', message }, { shouldFocus: placed++ === 0 });
+        if (name)
+          form.setError(
+            name as Path<CheckoutForm>,
+            { type: 'server', message },
+            { shouldFocus: placed++ === 0 },
+          );
       }
       // The server knows better than this tab: the verification notice above takes over.
-      if (error instanceof ApiError && error.code === CheckoutErrorCode.emailNotVerified && onEmailNotVerified()) return;
-      if (placed === 0) setFormError({ message: errorMessage(error), code: error instanceof ApiError ? error.code : null });
-      if (error instanceof ApiError && ['cart-changed', 'insufficient-stock', 'cart-empty'].includes(error.code)) void client.invalidateQueries({ queryKey: ['cart'] });
+      if (
+        error instanceof ApiError &&
+        error.code === CheckoutErrorCode.emailNotVerified &&
+        onEmailNotVerified()
+      )
+        return;
+      if (placed === 0)
+        setFormError({ message: errorMessage(error), code: error instanceof ApiError ? error.code : null });
+      if (
+        error instanceof ApiError &&
+        ['cart-changed', 'insufficient-stock', 'cart-empty'].includes(error.code)
+      )
+        void client.invalidateQueries({ queryKey: ['cart'] });
     }
   });
 

@@ -15,7 +15,15 @@ export function useReturningFromStoreMap(): boolean {
 
 /** The form's store fields for a store the map returned. */
 export function storeFields(choice: CvsStoreChoice): Partial<CheckoutForm> {
-  return { shippingMethod: 'cvs', cvsBrand: choice.brand, storeId: choice.id, storeName: choice.name, storeAddress: choice.address, storePhone: choice.phone, storeOutlying: choice.outlying };
+  return {
+    shippingMethod: 'cvs',
+    cvsBrand: choice.brand,
+    storeId: choice.id,
+    storeName: choice.name,
+    storeAddress: choice.address,
+    storePhone: choice.phone,
+    storeOutlying: choice.outlying,
+  };
 }
 
 /**
@@ -34,7 +42,10 @@ export function useStoreMapReturn(form: UseFormReturn<CheckoutForm>): { pending:
     handled.current = token;
     if (choice.data) {
       for (const [key, value] of Object.entries(storeFields(choice.data))) {
-        form.setValue(key as keyof CheckoutForm, value as never, { shouldValidate: key === 'storeId', shouldDirty: true });
+        form.setValue(key as keyof CheckoutForm, value as never, {
+          shouldValidate: key === 'storeId',
+          shouldDirty: true,
+        });
       }
     } else {
       form.setValue('storeId', '');

@@ -44,7 +44,10 @@ export function CompanyPage({ preview }: { preview: PreviewMode }) {
                 <ol className="relative ml-3 border-l-2 border-line">
                   {c.milestones.map((m) => (
                     <li key={`${m.year}-${m.text}`} className="relative pb-6 pl-6 last:pb-0">
-                      <span className="absolute top-2 -left-[7px] size-3 rounded-full bg-tea" aria-hidden="true" />
+                      <span
+                        className="absolute top-2 -left-[7px] size-3 rounded-full bg-tea"
+                        aria-hidden="true"
+                      />
                       <p className="tabular font-serif text-lg text-tea-dark">{m.year}</p>
                       <p className="text-ink">{m.text}</p>
                     </li>
@@ -57,7 +60,10 @@ export function CompanyPage({ preview }: { preview: PreviewMode }) {
                 </h2>
                 <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
                   {c.locations.map((l) => (
-                    <li key={l.name} className="flex flex-col gap-1 rounded-lg border border-line bg-surface p-5 text-sm">
+                    <li
+                      key={l.name}
+                      className="flex flex-col gap-1 rounded-lg border border-line bg-surface p-5 text-sm"
+                    >
                       <h3 className="mb-1 text-base font-medium">{l.name}</h3>
                       <p>{l.address}</p>
                       <p className="text-ink-muted">{l.hours}</p>

@@ -23,26 +23,54 @@ export function ContactPage() {
   const form = useForm<ContactInput>({
     resolver: zodResolver(ContactBody),
     mode: 'onChange',
-    defaultValues: { name: '', email: '', phone: '', subject: subject ?? '商品諮詢', message: job ? `我想應徵「${job}」職缺，以下是我的自我介紹：\n` : '', consent: false, website: '', startedAt, ...(job && /^[a-z0-9-]{1,80}$/.test(job) ? { jobSlug: job } : {}) },
+    defaultValues: {
+      name: '',
+      email: '',
+      phone: '',
+      subject: subject ?? '商品諮詢',
+      message: job ? `我想應徵「${job}」職缺，以下是我的自我介紹：\n` : '',
+      consent: false,
+      website: '',
+      startedAt,
+      ...(job && /^[a-z0-9-]{1,80}$/.test(job) ? { jobSlug: job } : {}),
+    },
   });
   const { errors, isSubmitting } = form.formState;
-  const { formError, onSubmit } = useApiSubmit(form, sendContactMessage, ({ referenceNo }) => setSent(referenceNo));
+  const { formError, onSubmit } = useApiSubmit(form, sendContactMessage, ({ referenceNo }) =>
+    setSent(referenceNo),
+  );
 
   return (
     <Container className="py-10 sm:py-14">
-      <PageHeader title="聯絡我們" lead="訂單、商品、企業採購或應徵，都歡迎來信。客服會在 1 個工作天內回覆。" />
+      <PageHeader
+        title="聯絡我們"
+        lead="訂單、商品、企業採購或應徵，都歡迎來信。客服會在 1 個工作天內回覆。"
+      />
       <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_320px]">
         {sent ? (
           <Card className="flex flex-col gap-3" role="status">
             <h2 className="font-serif text-2xl text-tea-dark">已收到您的訊息</h2>
             <p>
-              您的案件編號是 <strong className="tabular" data-testid="contact-reference">{sent}</strong>，客服回覆時會附上這個編號。
+              您的案件編號是{' '}
+              <strong className="tabular" data-testid="contact-reference">
+                {sent}
+              </strong>
+              ，客服回覆時會附上這個編號。
             </p>
             <Button
               variant="secondary"
               className="self-start"
               onClick={() => {
-                form.reset({ name: '', email: '', phone: '', subject: '商品諮詢', message: '', consent: false, website: '', startedAt: Date.now() });
+                form.reset({
+                  name: '',
+                  email: '',
+                  phone: '',
+                  subject: '商品諮詢',
+                  message: '',
+                  consent: false,
+                  website: '',
+                  startedAt: Date.now(),
+                });
                 setSent(null);
               }}
             >
@@ -54,10 +82,35 @@ export function ContactPage() {
             <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-5">
               {formError && <Alert tone="error">{formError}</Alert>}
               <div className="grid gap-4 sm:grid-cols-2">
-                <TextField label="姓名" required autoComplete="name" error={errors.name?.message} {...form.register('name')} />
-                <TextField label="電子郵件" required type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
-                <TextField label="電話（選填）" type="tel" autoComplete="tel" error={errors.phone?.message} {...form.register('phone')} />
-                <SelectField label="詢問類別" required error={errors.subject?.message} {...form.register('subject')}>
+                <TextField
+                  label="姓名"
+                  required
+                  autoComplete="name"
+                  error={errors.name?.message}
+                  {...form.register('name')}
+                />
+                <TextField
+                  label="電子郵件"
+                  required
+                  type="email"
+                  inputMode="email"
+                  autoComplete="email"
+                  error={errors.email?.message}
+                  {...form.register('email')}
+                />
+                <TextField
+                  label="電話（選填）"
+                  type="tel"
+                  autoComplete="tel"
+                  error={errors.phone?.message}
+                  {...form.register('phone')}
+                />
+                <SelectField
+                  label="詢問類別"
+                  required
+                  error={errors.subject?.message}
+                  {...form.register('subject')}
+                >
                   {CONTACT_SUBJECTS.map((s) => (
                     <option key={s} value={s}>
                       {s}
@@ -65,7 +118,14 @@ export function ContactPage() {
                   ))}
                 </SelectField>
               </div>
-              <TextAreaField label="訊息內容" required rows={6} placeholder="請描述您的問題；訂單相關請附上訂單編號。" error={errors.message?.message} {...form.register('message')} />
+              <TextAreaField
+                label="訊息內容"
+                required
+                rows={6}
+                placeholder="請描述您的問題；訂單相關請附上訂單編號。"
+                error={errors.message?.message}
+                {...form.register('message')}
+              />
               {/* A field people never see and bots love to fill. */}
               <div className="absolute -left-[10000px] h-px w-px overflow-hidden" aria-hidden="true">
                 <label htmlFor="contact-website">網站（請勿填寫）</label>

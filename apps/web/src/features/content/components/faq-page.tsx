@@ -24,9 +24,18 @@ function Question({ entry, open, onToggle }: { entry: FaqEntry; open: boolean; o
   return (
     <li id={entry.slug} className="border-b border-line last:border-b-0">
       <h3>
-        <button type="button" aria-expanded={open} aria-controls={panelId} onClick={onToggle} className="flex min-h-14 w-full items-center justify-between gap-4 py-3 text-left font-medium hover:text-tea">
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={onToggle}
+          className="flex min-h-14 w-full items-center justify-between gap-4 py-3 text-left font-medium hover:text-tea"
+        >
           <span>{entry.question}</span>
-          <span aria-hidden="true" className={`text-xl text-tea transition-transform ${open ? 'rotate-45' : ''}`}>
+          <span
+            aria-hidden="true"
+            className={`text-xl text-tea transition-transform ${open ? 'rotate-45' : ''}`}
+          >
             +
           </span>
         </button>
@@ -37,13 +46,19 @@ function Question({ entry, open, onToggle }: { entry: FaqEntry; open: boolean; o
         aria-label={entry.question}
         data-open={open}
         className="grid"
-        style={{ gridTemplateRows: open ? '1fr' : '0fr', transition: `grid-template-rows ${MOTION.slide.durationMs}ms ${MOTION.slide.easing}` }}
+        style={{
+          gridTemplateRows: open ? '1fr' : '0fr',
+          transition: `grid-template-rows ${MOTION.slide.durationMs}ms ${MOTION.slide.easing}`,
+        }}
         inert={!open}
       >
         <div className="overflow-hidden">
           <div className="pb-5">
             <DescriptionBlocks blocks={entry.answer} />
-            <a href={`#${encodeURIComponent(entry.slug)}`} className="mt-3 inline-block text-xs text-ink-muted underline underline-offset-4">
+            <a
+              href={`#${encodeURIComponent(entry.slug)}`}
+              className="mt-3 inline-block text-xs text-ink-muted underline underline-offset-4"
+            >
               這個問題的連結
             </a>
           </div>
@@ -63,7 +78,8 @@ export function FaqPage({ preview }: { preview: PreviewMode }) {
   // A link to a question (/faq#slug) opens it and scrolls to it: offset 120, 400 ms, ease.
   const hash = decodeURIComponent(location.hash.slice(1));
   useEffect(() => {
-    if (!faq.data || !hash || scrolledFor.current === hash || !faq.data.entries.some((e) => e.slug === hash)) return;
+    if (!faq.data || !hash || scrolledFor.current === hash || !faq.data.entries.some((e) => e.slug === hash))
+      return;
     scrolledFor.current = hash;
     setOpen((prev) => new Set(prev).add(hash));
     // The answer opens first; the scroll waits one short transition (100 ms, none under reduced
@@ -78,7 +94,9 @@ export function FaqPage({ preview }: { preview: PreviewMode }) {
   const filtered = useMemo(() => {
     const q = query.trim().toLowerCase();
     if (!faq.data || !q) return faq.data?.entries ?? [];
-    return faq.data.entries.filter((e) => `${e.question} ${e.answer.map(blockText).join(' ')}`.toLowerCase().includes(q));
+    return faq.data.entries.filter((e) =>
+      `${e.question} ${e.answer.map(blockText).join(' ')}`.toLowerCase().includes(q),
+    );
   }, [faq.data, query]);
 
   return (
@@ -90,12 +108,23 @@ export function FaqPage({ preview }: { preview: PreviewMode }) {
           <label htmlFor="faq-search" className="mb-1.5 block text-sm font-medium">
             搜尋問題
           </label>
-          <input id="faq-search" type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="例如：運費、退貨、冷泡" className="min-h-11 w-full rounded-md border border-line bg-surface px-3.5" />
+          <input
+            id="faq-search"
+            type="search"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            placeholder="例如：運費、退貨、冷泡"
+            className="min-h-11 w-full rounded-md border border-line bg-surface px-3.5"
+          />
         </div>
         <ContentState query={faq}>
           {(data) => (
             <div className="mt-8 flex flex-col gap-10">
-              {query && <p className="text-sm text-ink-muted" aria-live="polite">找到 {filtered.length} 個相關問題</p>}
+              {query && (
+                <p className="text-sm text-ink-muted" aria-live="polite">
+                  找到 {filtered.length} 個相關問題
+                </p>
+              )}
               {data.categories.map((c) => {
                 const entries = filtered.filter((e) => e.category === c.slug);
                 if (entries.length === 0) return null;
@@ -124,7 +153,9 @@ export function FaqPage({ preview }: { preview: PreviewMode }) {
                   </section>
                 );
               })}
-              {query && filtered.length === 0 && <p className="text-ink-muted">沒有找到相關問題，換個關鍵字試試，或直接與我們聯絡。</p>}
+              {query && filtered.length === 0 && (
+                <p className="text-ink-muted">沒有找到相關問題，換個關鍵字試試，或直接與我們聯絡。</p>
+              )}
             </div>
           )}
         </ContentState>

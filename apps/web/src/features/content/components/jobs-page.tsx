@@ -34,21 +34,32 @@ export function JobsPage({ preview }: { preview: PreviewMode }) {
           {(list) =>
             list.length === 0 ? (
               <div className="mt-8">
-                <EmptyState title="目前沒有開放的職缺" description="歡迎來信自我介紹，有適合的機會會與您聯絡。" action={<ButtonLink to={paths.contact({ subject: '應徵工作' })}>來信自薦</ButtonLink>} />
+                <EmptyState
+                  title="目前沒有開放的職缺"
+                  description="歡迎來信自我介紹，有適合的機會會與您聯絡。"
+                  action={<ButtonLink to={paths.contact({ subject: '應徵工作' })}>來信自薦</ButtonLink>}
+                />
               </div>
             ) : (
               <ul className="mt-8 flex flex-col gap-6">
                 {list.map((j) => (
-                  <li key={j.slug} id={j.slug} className="flex flex-col gap-4 rounded-xl border border-line bg-surface p-5 sm:p-6">
+                  <li
+                    key={j.slug}
+                    id={j.slug}
+                    className="flex flex-col gap-4 rounded-xl border border-line bg-surface p-5 sm:p-6"
+                  >
                     <div className="flex flex-wrap items-start justify-between gap-3">
                       <div>
                         <h2 className="font-serif text-xl">{j.title}</h2>
                         <p className="mt-1 flex flex-wrap gap-2 text-sm text-ink-muted">
                           <Badge tone="tea">{j.type}</Badge>
-                          <span>{j.department}</span>・<span>{j.location}</span>・<span className="tabular">刊登於 {formatDate(j.posted)}</span>
+                          <span>{j.department}</span>・<span>{j.location}</span>・
+                          <span className="tabular">刊登於 {formatDate(j.posted)}</span>
                         </p>
                       </div>
-                      <ButtonLink to={paths.contact({ subject: '應徵工作', job: j.slug })}>我要應徵</ButtonLink>
+                      <ButtonLink to={paths.contact({ subject: '應徵工作', job: j.slug })}>
+                        我要應徵
+                      </ButtonLink>
                     </div>
                     <p>{j.summary}</p>
                     <div className="grid gap-4 md:grid-cols-3">

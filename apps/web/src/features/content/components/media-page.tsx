@@ -35,7 +35,11 @@ function Video({ item }: { item: MediaItem }) {
       />
     </div>
   ) : (
-    <button type="button" onClick={() => setPlaying(true)} className="flex aspect-video w-full flex-col items-center justify-center gap-2 rounded-lg bg-tea-dark text-white hover:bg-tea">
+    <button
+      type="button"
+      onClick={() => setPlaying(true)}
+      className="flex aspect-video w-full flex-col items-center justify-center gap-2 rounded-lg bg-tea-dark text-white hover:bg-tea"
+    >
       <svg viewBox="0 0 48 48" className="size-12" aria-hidden="true">
         <circle cx="24" cy="24" r="22" fill="currentColor" opacity="0.2" />
         <path d="M19 15 35 24 19 33Z" fill="currentColor" />
@@ -47,7 +51,8 @@ function Video({ item }: { item: MediaItem }) {
 
 export function MediaPage({ preview }: { preview: PreviewMode }) {
   const [params, setParams] = useSearchParams();
-  const type = (TYPES.find((t) => t.value === params.get('type'))?.value ?? 'all') as 'all' | 'article' | 'video';
+  const type = (TYPES.find((t) => t.value === params.get('type'))?.value ?? 'all') as
+    'all' | 'article' | 'video';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const media = useQuery(contentQueries.media(type, page, preview.requested));
   const go = (next: { type?: string; page?: number }) => {
@@ -65,7 +70,16 @@ export function MediaPage({ preview }: { preview: PreviewMode }) {
         <PageHeader eyebrow="媒體" title="媒體報導" lead="關於山嵐茶事的報導與影片，由新到舊排列。" />
         <nav aria-label="報導類型" className="mt-6 flex gap-2">
           {TYPES.map((t) => (
-            <button key={t.value} type="button" aria-pressed={type === t.value} onClick={() => go({ type: t.value })} className={cn('min-h-10 rounded-full border px-4 text-sm', type === t.value ? 'border-tea bg-tea text-white' : 'border-line bg-surface')}>
+            <button
+              key={t.value}
+              type="button"
+              aria-pressed={type === t.value}
+              onClick={() => go({ type: t.value })}
+              className={cn(
+                'min-h-10 rounded-full border px-4 text-sm',
+                type === t.value ? 'border-tea bg-tea text-white' : 'border-line bg-surface',
+              )}
+            >
               {t.label}
             </button>
           ))}
@@ -74,30 +88,52 @@ export function MediaPage({ preview }: { preview: PreviewMode }) {
           {(data) =>
             data.items.length === 0 ? (
               <div className="mt-8">
-                <EmptyState title="沒有這一類的報導" action={<Button variant="secondary" onClick={() => go({ type: 'all' })}>看全部報導</Button>} />
+                <EmptyState
+                  title="沒有這一類的報導"
+                  action={
+                    <Button variant="secondary" onClick={() => go({ type: 'all' })}>
+                      看全部報導
+                    </Button>
+                  }
+                />
               </div>
             ) : (
               <>
                 {/* Each card as tall as its own content: an article never stretches to its neighbour video. */}
                 <ul className="mt-8 grid items-start gap-6 md:grid-cols-2">
                   {data.items.map((m) => (
-                    <li key={m.slug} className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-5">
+                    <li
+                      key={m.slug}
+                      className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-5"
+                    >
                       <p className="flex flex-wrap items-center gap-2 text-sm text-ink-muted">
-                        <Badge tone={m.type === 'video' ? 'amber' : 'tea'}>{m.type === 'video' ? '影片' : '文章'}</Badge>
+                        <Badge tone={m.type === 'video' ? 'amber' : 'tea'}>
+                          {m.type === 'video' ? '影片' : '文章'}
+                        </Badge>
                         {m.source}・<span className="tabular">{formatDate(m.date)}</span>
                       </p>
                       <h2 className="font-serif text-lg">{m.title}</h2>
                       {m.type === 'video' && <Video item={m} />}
                       <p className="text-sm text-ink-muted">{m.summary}</p>
                       {m.type === 'article' && (
-                        <a href={m.url} target="_blank" rel="noopener noreferrer" className="self-start text-sm text-tea underline underline-offset-4">
+                        <a
+                          href={m.url}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          className="self-start text-sm text-tea underline underline-offset-4"
+                        >
                           閱讀全文（另開新視窗）
                         </a>
                       )}
                     </li>
                   ))}
                 </ul>
-                <Pagination page={page} totalPages={data.totalPages} onPage={(p) => go({ page: p })} className="mt-8" />
+                <Pagination
+                  page={page}
+                  totalPages={data.totalPages}
+                  onPage={(p) => go({ page: p })}
+                  className="mt-8"
+                />
               </>
             )
           }

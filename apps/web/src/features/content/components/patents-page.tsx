@@ -13,16 +13,29 @@ import type { PreviewMode } from '../hooks/use-preview-mode.ts';
 function CertificateButton({ record, onShow }: { record: IpRecordView; onShow(r: IpRecordView): void }) {
   if (!record.certificate) return <span className="text-ink-muted">—</span>;
   return (
-    <button type="button" className="min-h-9 text-tea underline underline-offset-4" onClick={() => onShow(record)}>
+    <button
+      type="button"
+      className="min-h-9 text-tea underline underline-offset-4"
+      onClick={() => onShow(record)}
+    >
       檢視<span className="sr-only">{record.title}證書</span>
     </button>
   );
 }
 
-const statusTone = (status: IpRecordView['status']) => (status === '有效' ? 'success' : status === '審查中' ? 'amber' : 'neutral');
+const statusTone = (status: IpRecordView['status']) =>
+  status === '有效' ? 'success' : status === '審查中' ? 'amber' : 'neutral';
 
 /** A table from 640 px up; on phones each record is a card, so nothing needs sideways scrolling. */
-function Table({ title, records, onShow }: { title: string; records: IpRecordView[]; onShow(r: IpRecordView): void }) {
+function Table({
+  title,
+  records,
+  onShow,
+}: {
+  title: string;
+  records: IpRecordView[];
+  onShow(r: IpRecordView): void;
+}) {
   return (
     <section className="flex flex-col gap-3">
       <h2 className="font-serif text-xl">{title}</h2>
@@ -30,23 +43,41 @@ function Table({ title, records, onShow }: { title: string; records: IpRecordVie
         <table className="w-full text-sm">
           <thead className="bg-paper text-left text-ink-muted">
             <tr>
-              <th scope="col" className="px-4 py-3 font-medium">證號</th>
-              <th scope="col" className="px-4 py-3 font-medium">名稱</th>
-              <th scope="col" className="px-4 py-3 font-medium">國家</th>
-              <th scope="col" className="px-4 py-3 font-medium">申請日</th>
-              <th scope="col" className="px-4 py-3 font-medium">核准日</th>
-              <th scope="col" className="px-4 py-3 font-medium">狀態</th>
-              <th scope="col" className="px-4 py-3 font-medium">證書</th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                證號
+              </th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                名稱
+              </th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                國家
+              </th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                申請日
+              </th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                核准日
+              </th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                狀態
+              </th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                證書
+              </th>
             </tr>
           </thead>
           <tbody>
             {records.map((r) => (
               <tr key={r.slug} className="border-t border-line">
                 <td className="tabular px-4 py-3 whitespace-nowrap">{r.number}</td>
-                <th scope="row" className="px-4 py-3 text-left font-medium">{r.title}</th>
+                <th scope="row" className="px-4 py-3 text-left font-medium">
+                  {r.title}
+                </th>
                 <td className="px-4 py-3 whitespace-nowrap">{r.country}</td>
                 <td className="tabular px-4 py-3 whitespace-nowrap">{formatDate(r.filedAt)}</td>
-                <td className="tabular px-4 py-3 whitespace-nowrap">{r.grantedAt ? formatDate(r.grantedAt) : '—'}</td>
+                <td className="tabular px-4 py-3 whitespace-nowrap">
+                  {r.grantedAt ? formatDate(r.grantedAt) : '—'}
+                </td>
                 <td className="px-4 py-3 whitespace-nowrap">
                   <Badge tone={statusTone(r.status)}>{r.status}</Badge>
                 </td>
@@ -95,7 +126,11 @@ export function PatentsPage({ preview }: { preview: PreviewMode }) {
     <>
       <PreviewBanner active={preview.active} editor="/admin/content/ip" />
       <Container className="py-10 sm:py-14">
-        <PageHeader eyebrow="智慧財產" title="專利與商標" lead="山嵐茶事的焙茶方法、冷泡瓶與品牌名稱，都受到專利與商標保護。" />
+        <PageHeader
+          eyebrow="智慧財產"
+          title="專利與商標"
+          lead="山嵐茶事的焙茶方法、冷泡瓶與品牌名稱，都受到專利與商標保護。"
+        />
         <ContentState query={ip}>
           {(records) => (
             <div className="mt-8 flex flex-col gap-10">
@@ -104,8 +139,23 @@ export function PatentsPage({ preview }: { preview: PreviewMode }) {
             </div>
           )}
         </ContentState>
-        <Dialog open={shown !== null} onClose={() => setShown(null)} title={shown ? `${shown.title}證書` : '證書'} className="max-w-xl">
-          {shown?.certificate && <img src={shown.certificate.src} srcSet={shown.certificate.srcSet} sizes="560px" width={shown.certificate.width} height={shown.certificate.height} alt={shown.certificate.alt} className="w-full rounded border border-line" />}
+        <Dialog
+          open={shown !== null}
+          onClose={() => setShown(null)}
+          title={shown ? `${shown.title}證書` : '證書'}
+          className="max-w-xl"
+        >
+          {shown?.certificate && (
+            <img
+              src={shown.certificate.src}
+              srcSet={shown.certificate.srcSet}
+              sizes="560px"
+              width={shown.certificate.width}
+              height={shown.certificate.height}
+              alt={shown.certificate.alt}
+              className="w-full rounded border border-line"
+            />
+          )}
         </Dialog>
       </Container>
     </>

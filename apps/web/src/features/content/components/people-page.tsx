@@ -19,10 +19,31 @@ import type { PreviewMode } from '../hooks/use-preview-mode.ts';
 type Person = (TeamMemberView | MasterView) & { title?: string; role?: string };
 
 function Portrait({ p, size }: { p: Person; size: string }) {
-  return <img src={p.portrait.src} srcSet={p.portrait.srcSet} sizes={size} width={p.portrait.width} height={p.portrait.height} alt={p.portrait.alt} className="aspect-square w-full rounded-xl border border-line bg-surface object-cover" loading="lazy" />;
+  return (
+    <img
+      src={p.portrait.src}
+      srcSet={p.portrait.srcSet}
+      sizes={size}
+      width={p.portrait.width}
+      height={p.portrait.height}
+      alt={p.portrait.alt}
+      className="aspect-square w-full rounded-xl border border-line bg-surface object-cover"
+      loading="lazy"
+    />
+  );
 }
 
-function PeopleList({ people, href, note, signedIn }: { people: Person[]; href(slug: string): string; note: string; signedIn: boolean }) {
+function PeopleList({
+  people,
+  href,
+  note,
+  signedIn,
+}: {
+  people: Person[];
+  href(slug: string): string;
+  note: string;
+  signedIn: boolean;
+}) {
   const { pathname } = useLocation();
   return (
     <>
@@ -54,7 +75,8 @@ function PeopleList({ people, href, note, signedIn }: { people: Person[]; href(s
 }
 
 /** In preview, links to a person keep the preview flag. */
-const withPreview = (href: (slug: string) => string, preview: boolean) => (slug: string) => (preview ? `${href(slug)}?preview=1` : href(slug));
+const withPreview = (href: (slug: string) => string, preview: boolean) => (slug: string) =>
+  preview ? `${href(slug)}?preview=1` : href(slug);
 
 /** Whether the visitor is signed in (members see the whole story) and the preview mode. */
 interface PeoplePageProps {
@@ -71,8 +93,21 @@ export function TeamPage({ preview, signedIn }: PeoplePageProps) {
     <>
       <PreviewBanner active={preview.active} editor="/admin/content/team" />
       <Container className="py-10 sm:py-14">
-        <PageHeader eyebrow="山嵐的夥伴" title="團隊介紹" lead="從茶園、焙茶室到網路商店，每一包茶背後都有這些人。" />
-        <ContentState query={team}>{(people) => <PeopleList people={people} href={withPreview(paths.teamMember, preview.active)} note="想認識每一位夥伴的故事，請" signedIn={signedIn} />}</ContentState>
+        <PageHeader
+          eyebrow="山嵐的夥伴"
+          title="團隊介紹"
+          lead="從茶園、焙茶室到網路商店，每一包茶背後都有這些人。"
+        />
+        <ContentState query={team}>
+          {(people) => (
+            <PeopleList
+              people={people}
+              href={withPreview(paths.teamMember, preview.active)}
+              note="想認識每一位夥伴的故事，請"
+              signedIn={signedIn}
+            />
+          )}
+        </ContentState>
       </Container>
     </>
   );
@@ -85,13 +120,38 @@ export function MastersPage({ preview, signedIn }: PeoplePageProps) {
       <PreviewBanner active={preview.active} editor="/admin/content/master" />
       <Container className="py-10 sm:py-14">
         <PageHeader eyebrow="茶師" title="茶師介紹" lead="焙茶、評茶、教學與製壺：守著山嵐味道的師傅們。" />
-        <ContentState query={masters}>{(people) => <PeopleList people={people} href={withPreview(paths.masterDetail, preview.active)} note="師傅的完整介紹與推薦茶品，請" signedIn={signedIn} />}</ContentState>
+        <ContentState query={masters}>
+          {(people) => (
+            <PeopleList
+              people={people}
+              href={withPreview(paths.masterDetail, preview.active)}
+              note="師傅的完整介紹與推薦茶品，請"
+              signedIn={signedIn}
+            />
+          )}
+        </ContentState>
       </Container>
     </>
   );
 }
 
-function Detail({ person, products, renderProducts, back }: { person: Person & { bio: string[]; specialties?: string[]; quote?: string; favouriteTea?: string; years?: number }; products?: MasterView['products']; renderProducts?: ProductsSlot; back: { href: string; label: string } }) {
+function Detail({
+  person,
+  products,
+  renderProducts,
+  back,
+}: {
+  person: Person & {
+    bio: string[];
+    specialties?: string[];
+    quote?: string;
+    favouriteTea?: string;
+    years?: number;
+  };
+  products?: MasterView['products'];
+  renderProducts?: ProductsSlot;
+  back: { href: string; label: string };
+}) {
   return (
     <div className="flex flex-col gap-10">
       <Link to={back.href} className={`${textLinkClass} self-start text-sm`}>
@@ -103,7 +163,11 @@ function Detail({ person, products, renderProducts, back }: { person: Person & {
           <p className="text-sm tracking-widest text-tea">{person.title ?? person.role}</p>
           <h1 className="font-serif text-3xl">{person.name}</h1>
           {person.years !== undefined && <p className="text-ink-muted">從事茶業 {person.years} 年</p>}
-          {person.quote && <blockquote className="border-l-4 border-amber/60 bg-amber-soft/50 px-5 py-3 font-serif">「{person.quote}」</blockquote>}
+          {person.quote && (
+            <blockquote className="border-l-4 border-amber/60 bg-amber-soft/50 px-5 py-3 font-serif">
+              「{person.quote}」
+            </blockquote>
+          )}
           {person.bio.map((para) => (
             <p key={para.slice(0, 20)} className="leading-[1.85]">
               {para}
@@ -134,36 +198,63 @@ function Detail({ person, products, renderProducts, back }: { person: Person & {
 }
 
 function NotFound({ back }: { back: { href: string; label: string } }) {
-  return <EmptyState title="找不到這位成員" description="頁面可能已經移除或網址有誤。" action={<ButtonLink to={back.href}>{back.label}</ButtonLink>} />;
+  return (
+    <EmptyState
+      title="找不到這位成員"
+      description="頁面可能已經移除或網址有誤。"
+      action={<ButtonLink to={back.href}>{back.label}</ButtonLink>}
+    />
+  );
 }
 
 export function TeamMemberPage({ preview }: { preview: PreviewMode }) {
   const { memberId = '' } = useParams();
   const query = useQuery(contentQueries.teamMember(memberId, preview.requested));
-  usePageTitle(query.data?.name ?? (query.error instanceof ApiError && query.error.status === 404 ? NOT_FOUND_TITLE : undefined));
+  usePageTitle(
+    query.data?.name ??
+      (query.error instanceof ApiError && query.error.status === 404 ? NOT_FOUND_TITLE : undefined),
+  );
   const back = { href: preview.active ? `${paths.team()}?preview=1` : paths.team(), label: '回團隊介紹' };
   return (
     <>
       <PreviewBanner active={preview.active} editor={contentEditorPath('team', memberId)} />
       <Container className="py-10 sm:py-14">
-        {query.error instanceof ApiError && query.error.status === 404 ? <NotFound back={back} /> : <ContentState query={query}>{(p) => <Detail person={p} back={back} />}</ContentState>}
+        {query.error instanceof ApiError && query.error.status === 404 ? (
+          <NotFound back={back} />
+        ) : (
+          <ContentState query={query}>{(p) => <Detail person={p} back={back} />}</ContentState>
+        )}
       </Container>
     </>
   );
 }
 
-export function MasterPage({ preview, renderProducts }: { preview: PreviewMode; renderProducts: ProductsSlot }) {
+export function MasterPage({
+  preview,
+  renderProducts,
+}: {
+  preview: PreviewMode;
+  renderProducts: ProductsSlot;
+}) {
   const { masterId = '' } = useParams();
   const query = useQuery(contentQueries.master(masterId, preview.requested));
-  usePageTitle(query.data?.name ?? (query.error instanceof ApiError && query.error.status === 404 ? NOT_FOUND_TITLE : undefined));
+  usePageTitle(
+    query.data?.name ??
+      (query.error instanceof ApiError && query.error.status === 404 ? NOT_FOUND_TITLE : undefined),
+  );
   const back = { href: preview.active ? `${paths.master()}?preview=1` : paths.master(), label: '回茶師介紹' };
   return (
     <>
       <PreviewBanner active={preview.active} editor={contentEditorPath('master', masterId)} />
       <Container className="py-10 sm:py-14">
-        {query.error instanceof ApiError && query.error.status === 404 ? <NotFound back={back} /> : <ContentState query={query}>{(p) => <Detail person={p} products={p.products} renderProducts={renderProducts} back={back} />}</ContentState>}
+        {query.error instanceof ApiError && query.error.status === 404 ? (
+          <NotFound back={back} />
+        ) : (
+          <ContentState query={query}>
+            {(p) => <Detail person={p} products={p.products} renderProducts={renderProducts} back={back} />}
+          </ContentState>
+        )}
       </Container>
     </>
   );
 }
-

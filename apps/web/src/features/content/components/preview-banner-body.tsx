@@ -13,7 +13,14 @@ export default function PreviewBannerBody({ editor }: { editor: string }) {
     <div role="status" className="border-b border-amber/50 bg-amber-soft text-[#5e3b17]">
       <Container className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
         <div className="flex items-start gap-2">
-          <svg viewBox="0 0 20 20" className="mt-0.5 size-5 shrink-0" fill="none" stroke="currentColor" strokeWidth="1.6" aria-hidden="true">
+          <svg
+            viewBox="0 0 20 20"
+            className="mt-0.5 size-5 shrink-0"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.6"
+            aria-hidden="true"
+          >
             <path d="M1.5 10S4.5 4 10 4s8.5 6 8.5 6-3 6-8.5 6-8.5-6-8.5-6Z" />
             <circle cx="10" cy="10" r="2.5" />
           </svg>

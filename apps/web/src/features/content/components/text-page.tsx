@@ -13,7 +13,8 @@ import type { PreviewMode } from '../hooks/use-preview-mode.ts';
 /** /shipping, /transport, /serviceTerms, /privacyPolicy: text pages with a table of contents. */
 export function TextPage({ preview }: { preview: PreviewMode }) {
   const { pathname } = useLocation();
-  const slug = (TEXT_PAGES.find((p) => pathname.toLowerCase() === `/${p.toLowerCase()}`) ?? 'shipping') as TextPageSlug;
+  const slug = (TEXT_PAGES.find((p) => pathname.toLowerCase() === `/${p.toLowerCase()}`) ??
+    'shipping') as TextPageSlug;
   const page = useQuery(contentQueries.textPage(slug, preview.requested));
   return (
     <>
@@ -28,7 +29,10 @@ export function TextPage({ preview }: { preview: PreviewMode }) {
                   <ol className="sticky top-24 flex flex-col gap-1 text-sm">
                     {p.sections.map((s, i) => (
                       <li key={s.heading}>
-                        <a href={`#section-${i + 1}`} className="block rounded px-2 py-1.5 text-ink-muted hover:bg-tea-soft hover:text-tea-dark">
+                        <a
+                          href={`#section-${i + 1}`}
+                          className="block rounded px-2 py-1.5 text-ink-muted hover:bg-tea-soft hover:text-tea-dark"
+                        >
                           {s.heading}
                         </a>
                       </li>

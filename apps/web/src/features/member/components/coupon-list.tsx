@@ -27,7 +27,12 @@ export function groupCoupons(coupons: readonly CouponView[]) {
 export function CouponCard({ coupon, action }: { coupon: CouponView; action?: React.ReactNode }) {
   const s = STATE[coupon.state];
   return (
-    <li className={cn('flex flex-col gap-2 rounded-lg border border-dashed p-4', coupon.state === 'usable' ? 'border-tea/50 bg-tea-soft/40' : 'border-line bg-surface opacity-80')}>
+    <li
+      className={cn(
+        'flex flex-col gap-2 rounded-lg border border-dashed p-4',
+        coupon.state === 'usable' ? 'border-tea/50 bg-tea-soft/40' : 'border-line bg-surface opacity-80',
+      )}
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="font-medium">
           {coupon.name}
@@ -37,7 +42,9 @@ export function CouponCard({ coupon, action }: { coupon: CouponView; action?: Re
       </div>
       <p className="tabular font-mono text-sm tracking-wider text-tea-dark">{coupon.code}</p>
       <p className="text-sm text-ink-muted">{coupon.description}</p>
-      {coupon.state === 'not-yet' && <p className="tabular text-sm text-[#8a5a2a]">{formatTaipeiDate(coupon.startsAt)} 起可使用</p>}
+      {coupon.state === 'not-yet' && (
+        <p className="tabular text-sm text-[#8a5a2a]">{formatTaipeiDate(coupon.startsAt)} 起可使用</p>
+      )}
       {action}
     </li>
   );

@@ -17,20 +17,41 @@ function ProfileForm({ profile, onDone }: { profile: Profile; onDone(p: Profile)
   const form = useForm<UpdateProfileBody>({
     resolver: zodResolver(UpdateProfileBody),
     mode: 'onChange',
-    defaultValues: { displayName: profile.displayName, phone: profile.phone ?? '', birthday: profile.birthday ?? '' },
+    defaultValues: {
+      displayName: profile.displayName,
+      phone: profile.phone ?? '',
+      birthday: profile.birthday ?? '',
+    },
   });
   const { errors, isSubmitting } = form.formState;
   const { formError, onSubmit } = useApiSubmit(form, updateProfile, (p) => onDone(p));
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
       {formError && <Alert tone="error">{formError}</Alert>}
-      <TextField label="會員名稱" required error={errors.displayName?.message} {...form.register('displayName')} />
-      <TextField label="手機號碼" type="tel" inputMode="tel" placeholder="0912345678" hint="選填，結帳時會自動帶入。" error={errors.phone?.message} {...form.register('phone')} />
+      <TextField
+        label="會員名稱"
+        required
+        error={errors.displayName?.message}
+        {...form.register('displayName')}
+      />
+      <TextField
+        label="手機號碼"
+        type="tel"
+        inputMode="tel"
+        placeholder="0912345678"
+        hint="選填，結帳時會自動帶入。"
+        error={errors.phone?.message}
+        {...form.register('phone')}
+      />
       <TextField
         label="生日"
         type="date"
         disabled={Boolean(profile.birthday)}
-        hint={profile.birthday ? '生日設定後無法自行修改，如需更正請與客服聯絡。' : '選填；生日當月會收到一張生日禮券。設定後無法自行修改。'}
+        hint={
+          profile.birthday
+            ? '生日設定後無法自行修改，如需更正請與客服聯絡。'
+            : '選填；生日當月會收到一張生日禮券。設定後無法自行修改。'
+        }
         error={errors.birthday?.message}
         {...form.register('birthday')}
       />
@@ -44,15 +65,35 @@ function ProfileForm({ profile, onDone }: { profile: Profile; onDone(p: Profile)
 }
 
 function EmailForm({ onDone }: { onDone(email: string): void }) {
-  const form = useForm<ChangeEmailBody>({ resolver: zodResolver(ChangeEmailBody), mode: 'onChange', defaultValues: { newEmail: '', password: '' } });
+  const form = useForm<ChangeEmailBody>({
+    resolver: zodResolver(ChangeEmailBody),
+    mode: 'onChange',
+    defaultValues: { newEmail: '', password: '' },
+  });
   const { errors, isSubmitting } = form.formState;
-  const { formError, onSubmit } = useApiSubmit(form, requestEmailChange, ({ pendingEmail }) => onDone(pendingEmail));
+  const { formError, onSubmit } = useApiSubmit(form, requestEmailChange, ({ pendingEmail }) =>
+    onDone(pendingEmail),
+  );
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
       <p className="text-sm text-ink-muted">我們會寄一封確認信到新的信箱，點選信中的連結後才會改用新信箱。</p>
       {formError && <Alert tone="error">{formError}</Alert>}
-      <TextField label="新的電子郵件" type="email" inputMode="email" required error={errors.newEmail?.message} {...form.register('newEmail')} />
-      <TextField label="目前的密碼" type="password" required autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
+      <TextField
+        label="新的電子郵件"
+        type="email"
+        inputMode="email"
+        required
+        error={errors.newEmail?.message}
+        {...form.register('newEmail')}
+      />
+      <TextField
+        label="目前的密碼"
+        type="password"
+        required
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
       <div className="flex justify-end">
         <Button type="submit" loading={isSubmitting}>
           寄送確認信

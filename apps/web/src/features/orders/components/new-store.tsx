@@ -17,7 +17,6 @@ import { changePickupStore, openNewStoreMap } from '../api/orders-api.ts';
  */
 export const STORE_MAP_PARAM = 'cvsMap';
 
-
 /**
  * The parcel's pickup store closed: the buyer picks another store of the same chain on the map, and
  * coming back (`?cvsMap=<token>`) sends it to the shop, which tells the carrier.
@@ -29,7 +28,9 @@ export function NewStoreNotice({ order }: { order: OrderDetail }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const sent = useRef<string | null>(null);
-  const brand = (CVS_BRANDS as readonly string[]).includes(order.shipping.cvsBrand ?? '') ? (order.shipping.cvsBrand as CvsBrandCode) : null;
+  const brand = (CVS_BRANDS as readonly string[]).includes(order.shipping.cvsBrand ?? '')
+    ? (order.shipping.cvsBrand as CvsBrandCode)
+    : null;
 
   useEffect(() => {
     if (!token || sent.current === token) return;
@@ -63,7 +64,10 @@ export function NewStoreNotice({ order }: { order: OrderDetail }) {
   };
   return (
     <Alert tone="warning" title="取件門市已關轉，請重新選擇門市">
-      <p>原本的取件門市（{order.shipping.store}）已關轉，包裹無法送達。請選擇另一間{inSentence(CVS_BRAND_NAMES[brand])}門市，我們會改送到新門市。</p>
+      <p>
+        原本的取件門市（{order.shipping.store}）已關轉，包裹無法送達。請選擇另一間
+        {inSentence(CVS_BRAND_NAMES[brand])}門市，我們會改送到新門市。
+      </p>
       {error && <p className="mt-2 text-danger">{error}</p>}
       <Button className="mt-3" loading={busy || Boolean(token)} onClick={() => void open()}>
         選擇新的{inSentence(CVS_BRAND_NAMES[brand])}門市

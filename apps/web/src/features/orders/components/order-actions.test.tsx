@@ -6,7 +6,12 @@ import { OrderActions } from './order-parts.tsx';
 
 vi.mock('../api/orders-api.ts', () => ({ cancelOrder: vi.fn(async () => ({})), payOrderAgain: vi.fn() }));
 
-const order = { orderNo: 'TW20261123000001', status: 'pending_payment', canPay: false, canCancel: true } as unknown as OrderDetail;
+const order = {
+  orderNo: 'TW20261123000001',
+  status: 'pending_payment',
+  canPay: false,
+  canCancel: true,
+} as unknown as OrderDetail;
 
 function renderActions(shown: OrderDetail = order) {
   render(
@@ -17,10 +22,11 @@ function renderActions(shown: OrderDetail = order) {
 }
 
 /** A paragraph whose whole text is `text` (the time sits in its own span). */
-const sentence = (text: string) => screen.getByText((_, el) => el?.tagName === 'P' && el.textContent === text);
+const sentence = (text: string) =>
+  screen.getByText((_, el) => el?.tagName === 'P' && el.textContent === text);
 
-describe('actions on a member\'s order', () => {
-  it('asks in the shop\'s own dialog, never the browser\'s confirm(), and cancels only on 確定取消', async () => {
+describe("actions on a member's order", () => {
+  it("asks in the shop's own dialog, never the browser's confirm(), and cancels only on 確定取消", async () => {
     const native = vi.spyOn(window, 'confirm').mockReturnValue(false);
     const { cancelOrder } = await import('../api/orders-api.ts');
     renderActions();
@@ -38,11 +44,21 @@ describe('actions on a member\'s order', () => {
   it('says what cancelling a paid or a cash-on-delivery order does with the money', async () => {
     renderActions({ ...order, status: 'paid', paymentMethod: 'credit_card', total: 1080 } as OrderDetail);
     fireEvent.click(screen.getByRole('button', { name: '取消訂單' }));
-    expect((await screen.findByRole('dialog', { name: '取消這筆訂單？' })).textContent).toContain('已付的 NT$1,080 會退回您付款的信用卡');
+    expect((await screen.findByRole('dialog', { name: '取消這筆訂單？' })).textContent).toContain(
+      '已付的 NT$1,080 會退回您付款的信用卡',
+    );
     fireEvent.click(screen.getByRole('button', { name: '保留訂單' }));
-    renderActions({ ...order, orderNo: 'TW20261123000002', status: 'processing', paymentMethod: 'cod', total: 1110 } as OrderDetail);
+    renderActions({
+      ...order,
+      orderNo: 'TW20261123000002',
+      status: 'processing',
+      paymentMethod: 'cod',
+      total: 1110,
+    } as OrderDetail);
     fireEvent.click(screen.getAllByRole('button', { name: '取消訂單' })[1]!);
-    expect((await screen.findByRole('dialog', { name: '取消這筆訂單？' })).textContent).toContain('商品不會寄出，您也不需付款。');
+    expect((await screen.findByRole('dialog', { name: '取消這筆訂單？' })).textContent).toContain(
+      '商品不會寄出，您也不需付款。',
+    );
   });
 
   it('tells a pending card order until when it can be paid (Taipei time)', () => {
@@ -75,7 +91,21 @@ describe('an order that ended, on its payment page', () => {
   it('says it was cancelled, and offers the cart its lines went back to', async () => {
     const { PayOutcome } = await import('./pay-outcome.tsx');
     const { MemoryRouter } = await import('react-router');
-    const ended = { orderNo: 'TW20261128000009', status: 'cancelled', paymentMethod: 'credit_card', payment: { status: 'pending', paidAt: null }, total: 600, subtotal: 480, shippingFee: 120, discounts: [], discountTotal: 0, items: [], canPay: false, canCancel: false, expiresAt: null } as unknown as OrderDetail;
+    const ended = {
+      orderNo: 'TW20261128000009',
+      status: 'cancelled',
+      paymentMethod: 'credit_card',
+      payment: { status: 'pending', paidAt: null },
+      total: 600,
+      subtotal: 480,
+      shippingFee: 120,
+      discounts: [],
+      discountTotal: 0,
+      items: [],
+      canPay: false,
+      canCancel: false,
+      expiresAt: null,
+    } as unknown as OrderDetail;
     render(
       <QueryClientProvider client={new QueryClient()}>
         <MemoryRouter>
@@ -92,7 +122,22 @@ describe('cash on delivery at a pickup store, on the payment page', () => {
   it('is paid at the store counter, and names the store', async () => {
     const { PayOutcome } = await import('./pay-outcome.tsx');
     const { MemoryRouter } = await import('react-router');
-    const cod = { orderNo: 'TW20261128000010', status: 'processing', paymentMethod: 'cod', payment: null, shipping: { method: 'cvs', store: '7-ELEVEN 鹿谷門市' }, total: 540, subtotal: 480, shippingFee: 60, discounts: [], discountTotal: 0, items: [], canPay: false, canCancel: true, expiresAt: null } as unknown as OrderDetail;
+    const cod = {
+      orderNo: 'TW20261128000010',
+      status: 'processing',
+      paymentMethod: 'cod',
+      payment: null,
+      shipping: { method: 'cvs', store: '7-ELEVEN 鹿谷門市' },
+      total: 540,
+      subtotal: 480,
+      shippingFee: 60,
+      discounts: [],
+      discountTotal: 0,
+      items: [],
+      canPay: false,
+      canCancel: true,
+      expiresAt: null,
+    } as unknown as OrderDetail;
     render(
       <QueryClientProvider client={new QueryClient()}>
         <MemoryRouter>
@@ -100,7 +145,11 @@ describe('cash on delivery at a pickup store, on the payment page', () => {
         </MemoryRouter>
       </QueryClientProvider>,
     );
-    expect(screen.getByText(/商品到達「7-ELEVEN 鹿谷門市」後會寄信通知您，請在門市櫃台付款 NT\$540 取貨（取貨付款）/)).toBeTruthy();
+    expect(
+      screen.getByText(
+        /商品到達「7-ELEVEN 鹿谷門市」後會寄信通知您，請在門市櫃台付款 NT\$540 取貨（取貨付款）/,
+      ),
+    ).toBeTruthy();
     expect(screen.queryByText(/交給配送人員/)).toBeNull();
   });
 });

@@ -2,7 +2,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { AtmDetails, DiscountLine } from './order-parts.tsx';
 
-const atm = { bankCode: '812', bank: '812 台新銀行', account: '9103522175887271', expireDate: '2026/11/26', deadline: '2026/11/26 23:59' };
+const atm = {
+  bankCode: '812',
+  bank: '812 台新銀行',
+  account: '9103522175887271',
+  expireDate: '2026/11/26',
+  deadline: '2026/11/26 23:59',
+};
 
 describe('ATM transfer details (/payComplete and the order page)', () => {
   it('names the bank beside its code, groups the account in fours, gives the deadline its time', () => {

@@ -11,7 +11,16 @@ import { textLinkClass } from '../../../components/ui/text-link.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { orderQueryOptions } from '../api/orders-api.ts';
-import { AtmDetails, OrderActions, OrderAmounts, OrderItems, OrderStatusBadge, OrderTimeline, TrackingLink, formatDateTime } from './order-parts.tsx';
+import {
+  AtmDetails,
+  OrderActions,
+  OrderAmounts,
+  OrderItems,
+  OrderStatusBadge,
+  OrderTimeline,
+  TrackingLink,
+  formatDateTime,
+} from './order-parts.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { usePageTitle } from '../../../hooks/use-page-title.ts';
 import { IssuedInvoice } from '../../../components/issued-invoice.tsx';
@@ -47,8 +56,15 @@ export function OrderLead({ order }: { order: Pick<OrderDetail, 'orderNo' | 'sta
 export function OrderPage({ tracking = false }: { tracking?: boolean }) {
   const { orderId = '' } = useParams();
   const order = useQuery(orderQueryOptions(orderId));
-  const missing = order.error instanceof ApiError && (order.error.status === 404 || order.error.status === 400);
-  usePageTitle(order.data ? `${tracking ? '配送進度' : '訂單'} ${order.data.orderNo}` : missing ? NOT_FOUND_TITLE : undefined);
+  const missing =
+    order.error instanceof ApiError && (order.error.status === 404 || order.error.status === 400);
+  usePageTitle(
+    order.data
+      ? `${tracking ? '配送進度' : '訂單'} ${order.data.orderNo}`
+      : missing
+        ? NOT_FOUND_TITLE
+        : undefined,
+  );
   const back = (
     <Link to={tracking ? paths.orderTracking() : paths.orderList()} className={textLinkClass}>
       ← {tracking ? '回配送追蹤' : '回訂單列表'}
@@ -63,7 +79,11 @@ export function OrderPage({ tracking = false }: { tracking?: boolean }) {
   }
   if (order.isError) {
     return missing ? (
-      <EmptyState title="找不到這筆訂單" description="訂單編號可能有誤，或不屬於這個帳號。" action={<ButtonLink to={paths.orderList()}>回訂單列表</ButtonLink>} />
+      <EmptyState
+        title="找不到這筆訂單"
+        description="訂單編號可能有誤，或不屬於這個帳號。"
+        action={<ButtonLink to={paths.orderList()}>回訂單列表</ButtonLink>}
+      />
     ) : (
       <LoadError query={order} />
     );
@@ -76,7 +96,13 @@ export function OrderPage({ tracking = false }: { tracking?: boolean }) {
       {shipment && (
         <div className="mb-3 flex flex-col gap-1 rounded-md bg-paper px-3 py-2 text-sm">
           {shipment.carrier && <p className="font-medium">{shipment.carrier}</p>}
-          {shipment.trackingNo && <TrackingLink carrier={shipment.carrier ?? ''} trackingNo={shipment.trackingNo} tracking={shipment.tracking} />}
+          {shipment.trackingNo && (
+            <TrackingLink
+              carrier={shipment.carrier ?? ''}
+              trackingNo={shipment.trackingNo}
+              tracking={shipment.tracking}
+            />
+          )}
         </div>
       )}
       <OrderTimeline order={o} />
@@ -84,22 +110,23 @@ export function OrderPage({ tracking = false }: { tracking?: boolean }) {
   );
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader
-        title={tracking ? '配送進度' : '訂單明細'}
-        lead={<OrderLead order={o} />}
-        actions={back}
-      />
+      <PageHeader title={tracking ? '配送進度' : '訂單明細'} lead={<OrderLead order={o} />} actions={back} />
       <NewStoreNotice order={o} />
       {tracking && timeline}
       {o.payment?.atm && o.payment.status === 'waiting_transfer' && (
-        <section aria-labelledby="atm-title" className="rounded-lg border border-amber/40 bg-amber-soft/50 p-4 sm:p-5">
+        <section
+          aria-labelledby="atm-title"
+          className="rounded-lg border border-amber/40 bg-amber-soft/50 p-4 sm:p-5"
+        >
           <h2 id="atm-title" className="mb-3 font-semibold text-[#7a4f22]">
             請完成 ATM 轉帳
           </h2>
           <AtmDetails atm={o.payment.atm} total={o.total} />
         </section>
       )}
-      {o.payment?.status === 'failed' && o.status === 'payment_failed' && <Alert tone="error">{o.payment.message}</Alert>}
+      {o.payment?.status === 'failed' && o.status === 'payment_failed' && (
+        <Alert tone="error">{o.payment.message}</Alert>
+      )}
       <OrderActions order={o} />
       <div className="grid gap-6 lg:grid-cols-[1fr_320px]">
         <Panel title="購買商品">
@@ -150,7 +177,9 @@ export function OrderPage({ tracking = false }: { tracking?: boolean }) {
               {o.invoice.type === 'certificate' ? '自然人憑證條碼' : '手機條碼'} {o.invoice.carrier}
             </p>
           )}
-          {o.invoice.donationCode && <p className="text-sm text-ink-muted">愛心碼 {o.invoice.donationCode}</p>}
+          {o.invoice.donationCode && (
+            <p className="text-sm text-ink-muted">愛心碼 {o.invoice.donationCode}</p>
+          )}
           {o.invoice.taxId && (
             <p className="text-sm text-ink-muted">
               {o.invoice.companyTitle}・統編 {o.invoice.taxId}
@@ -168,4 +197,3 @@ export function OrderPage({ tracking = false }: { tracking?: boolean }) {
     </div>
   );
 }
-

@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatTwd } from '@shop/shared/money';
-import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, SHIPMENT_EVENT_LABELS, pickupDeadline, type OrderStatus } from '@shop/shared/order-status';
+import {
+  ORDER_STATUS_LABELS,
+  PAYMENT_METHOD_LABELS,
+  SHIPMENT_EVENT_LABELS,
+  pickupDeadline,
+  type OrderStatus,
+} from '@shop/shared/order-status';
 import type { OrderDetail } from '@shop/shared/orders';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -48,7 +54,17 @@ export function OrderItems({ order }: { order: OrderDetail }) {
     <ul className="divide-y divide-line">
       {order.items.map((i) => (
         <li key={i.sku} className="flex gap-3 py-3">
-          {i.imageSrc ? <img src={i.imageSrc} alt="" width={64} height={80} className="aspect-[4/5] w-14 shrink-0 rounded border border-line object-cover" /> : <div className="aspect-[4/5] w-14 shrink-0 rounded border border-line bg-paper" />}
+          {i.imageSrc ? (
+            <img
+              src={i.imageSrc}
+              alt=""
+              width={64}
+              height={80}
+              className="aspect-[4/5] w-14 shrink-0 rounded border border-line object-cover"
+            />
+          ) : (
+            <div className="aspect-[4/5] w-14 shrink-0 rounded border border-line bg-paper" />
+          )}
           <div className="flex min-w-0 flex-1 flex-wrap justify-between gap-2">
             <div>
               <p className="font-medium">{i.productName}</p>
@@ -83,7 +99,13 @@ export function DiscountLine({ label, amount }: { label: string; amount: number 
  * code and name, the account in groups of four with a copy button (it copies the digits alone),
  * the amount, and the deadline with its time (the server words the bank and the deadline).
  */
-export function AtmDetails({ atm, total }: { atm: NonNullable<NonNullable<OrderDetail['payment']>['atm']>; total: number }) {
+export function AtmDetails({
+  atm,
+  total,
+}: {
+  atm: NonNullable<NonNullable<OrderDetail['payment']>['atm']>;
+  total: number;
+}) {
   return (
     <dl className="grid grid-cols-[auto_1fr] items-baseline gap-x-6 gap-y-2 text-ink">
       <dt className="text-ink-muted">銀行代碼</dt>
@@ -92,7 +114,10 @@ export function AtmDetails({ atm, total }: { atm: NonNullable<NonNullable<OrderD
       </dd>
       <dt className="text-ink-muted">虛擬帳號</dt>
       <dd className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <span className="tabular text-lg font-semibold tracking-wider whitespace-nowrap select-all" data-testid="atm-account">
+        <span
+          className="tabular text-lg font-semibold tracking-wider whitespace-nowrap select-all"
+          data-testid="atm-account"
+        >
           {atm.account.replace(/(\d{4})(?=\d)/g, '$1 ')}
         </span>
         <CopyButton text={atm.account} what="虛擬帳號" />
@@ -143,11 +168,23 @@ export function OrderTimeline({ order }: { order: OrderDetail }) {
   return (
     <ol className="relative ml-3 border-l-2 border-line" aria-label="訂單進度">
       {order.events.map((e, i) => {
-        const title = e.kind === 'shipment' && e.shipmentEvent ? SHIPMENT_EVENT_LABELS[e.shipmentEvent] : e.status ? ORDER_STATUS_LABELS[e.status] : '更新';
+        const title =
+          e.kind === 'shipment' && e.shipmentEvent
+            ? SHIPMENT_EVENT_LABELS[e.shipmentEvent]
+            : e.status
+              ? ORDER_STATUS_LABELS[e.status]
+              : '更新';
         const latest = i === order.events.length - 1;
         return (
-          <li key={`${e.at}-${i}`} className="relative pb-5 pl-6 last:pb-0" aria-current={latest ? 'step' : undefined}>
-            <span className={`absolute top-1.5 -left-[7px] size-3 rounded-full ${latest ? 'bg-tea ring-4 ring-tea-soft' : 'bg-line'}`} aria-hidden="true" />
+          <li
+            key={`${e.at}-${i}`}
+            className="relative pb-5 pl-6 last:pb-0"
+            aria-current={latest ? 'step' : undefined}
+          >
+            <span
+              className={`absolute top-1.5 -left-[7px] size-3 rounded-full ${latest ? 'bg-tea ring-4 ring-tea-soft' : 'bg-line'}`}
+              aria-hidden="true"
+            />
             <p className={latest ? 'font-semibold text-tea-dark' : 'font-medium'}>{title}</p>
             <p className="tabular text-sm text-ink-muted">
               {formatDateTime(e.at)}
@@ -155,13 +192,25 @@ export function OrderTimeline({ order }: { order: OrderDetail }) {
             </p>
             {(e.note || e.carrier || e.trackingNo) && (
               <p className="text-sm text-ink-muted">
-                {[e.note, e.carrier && `物流：${e.carrier}`, e.trackingNo && !e.tracking && `追蹤編號：${e.trackingNo}`].filter(Boolean).join('，')}
+                {[
+                  e.note,
+                  e.carrier && `物流：${e.carrier}`,
+                  e.trackingNo && !e.tracking && `追蹤編號：${e.trackingNo}`,
+                ]
+                  .filter(Boolean)
+                  .join('，')}
               </p>
             )}
-            {e.trackingNo && e.tracking && <TrackingLink carrier={e.carrier ?? ''} trackingNo={e.trackingNo} tracking={e.tracking} />}
+            {e.trackingNo && e.tracking && (
+              <TrackingLink carrier={e.carrier ?? ''} trackingNo={e.trackingNo} tracking={e.tracking} />
+            )}
             {e.shipmentEvent === 'arrived_at_store' && order.status === 'shipped' && (
-              <p className="mt-1 rounded-md bg-tea-soft px-3 py-2 text-sm text-tea-dark" data-testid="pickup-deadline">
-                已到店，請於 {formatTaipeiLongDate(pickupDeadline(new Date(e.at)))} 前攜帶證件取貨{order.paymentMethod === 'cod' ? `，取貨時付款 ${formatTwd(order.total)}` : ''}。
+              <p
+                className="mt-1 rounded-md bg-tea-soft px-3 py-2 text-sm text-tea-dark"
+                data-testid="pickup-deadline"
+              >
+                已到店，請於 {formatTaipeiLongDate(pickupDeadline(new Date(e.at)))} 前攜帶證件取貨
+                {order.paymentMethod === 'cod' ? `，取貨時付款 ${formatTwd(order.total)}` : ''}。
               </p>
             )}
           </li>
@@ -176,13 +225,26 @@ export function OrderTimeline({ order }: { order: OrderDetail }) {
  * their own page) the number with a copy button beside a link to that page. A carrier we have no
  * page for shows the number alone.
  */
-export function TrackingLink({ carrier, trackingNo, tracking }: { carrier: string; trackingNo: string; tracking: OrderDetail['events'][number]['tracking'] }) {
+export function TrackingLink({
+  carrier,
+  trackingNo,
+  tracking,
+}: {
+  carrier: string;
+  trackingNo: string;
+  tracking: OrderDetail['events'][number]['tracking'];
+}) {
   const link = 'font-medium text-tea-dark underline underline-offset-2 hover:text-tea';
   if (tracking?.opensParcel) {
     return (
       <p className="text-sm text-ink-muted">
         追蹤編號：
-        <a href={tracking.url} target="_blank" rel="noopener noreferrer" className={`tabular break-all ${link}`}>
+        <a
+          href={tracking.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={`tabular break-all ${link}`}
+        >
           {trackingNo}
           <span className="sr-only">（在物流業者網站查詢貨態，另開新視窗）</span>
         </a>
@@ -239,14 +301,24 @@ export function OrderActions({ order }: { order: OrderDetail }) {
   };
   return (
     <div className="flex flex-wrap items-center gap-3">
-      {order.canPay && order.expiresAt && <p className="w-full text-sm text-ink">請於 <span className="tabular">{formatDeadline(order.expiresAt)}</span> 前完成付款，逾時訂單會自動取消。</p>}
+      {order.canPay && order.expiresAt && (
+        <p className="w-full text-sm text-ink">
+          請於 <span className="tabular">{formatDeadline(order.expiresAt)}</span>{' '}
+          前完成付款，逾時訂單會自動取消。
+        </p>
+      )}
       {order.canPay && (
         <Button loading={busy === 'pay'} disabled={busy !== null} onClick={() => void pay()}>
           {order.status === 'payment_failed' ? '重新付款' : '前往付款'}
         </Button>
       )}
       {order.canCancel && (
-        <Button variant="secondary" loading={busy === 'cancel'} disabled={busy !== null} onClick={() => setAsking(true)}>
+        <Button
+          variant="secondary"
+          loading={busy === 'cancel'}
+          disabled={busy !== null}
+          onClick={() => setAsking(true)}
+        >
           取消訂單
         </Button>
       )}
@@ -275,8 +347,10 @@ export function OrderActions({ order }: { order: OrderDetail }) {
 
 /** What cancelling does with the goods and the money, by where the order stands. */
 function cancelConsequence(order: Pick<OrderDetail, 'status' | 'paymentMethod' | 'total'>): string {
-  if (order.status === 'pending_payment' || order.status === 'payment_failed') return '商品會放回您的購物車。';
+  if (order.status === 'pending_payment' || order.status === 'payment_failed')
+    return '商品會放回您的購物車。';
   if (order.paymentMethod === 'cod') return '商品不會寄出，您也不需付款。';
-  if (order.paymentMethod === 'credit_card') return `已付的 ${formatTwd(order.total)} 會退回您付款的信用卡，約 7–14 個工作天入帳。`;
+  if (order.paymentMethod === 'credit_card')
+    return `已付的 ${formatTwd(order.total)} 會退回您付款的信用卡，約 7–14 個工作天入帳。`;
   return `已付的 ${formatTwd(order.total)} 會以轉帳退還，取消後請在訂單頁填寫退款帳戶。`;
 }

@@ -24,7 +24,9 @@ const FILTERS: Array<{ value: OrderFilter; label: string }> = [
 /** Shared by /member/orderList and /member/orderTracking (orders on the way). */
 export function OrdersPage({ tracking = false }: { tracking?: boolean }) {
   const [params, setParams] = useSearchParams();
-  const filter = tracking ? 'in-transit' : ((FILTERS.find((f) => f.value === params.get('status'))?.value ?? 'all') as OrderFilter);
+  const filter = tracking
+    ? 'in-transit'
+    : ((FILTERS.find((f) => f.value === params.get('status'))?.value ?? 'all') as OrderFilter);
   const page = Math.max(1, Number(params.get('page')) || 1);
   const orders = useQuery(ordersQueryOptions(filter, page));
   const go = (next: { status?: string; page?: number }) => {
@@ -35,15 +37,30 @@ export function OrdersPage({ tracking = false }: { tracking?: boolean }) {
     setParams(p);
   };
   const data = orders.data;
-  const detailHref = (orderNo: string) => (tracking ? paths.orderTrackingDetail(orderNo) : paths.orderDetail(orderNo));
+  const detailHref = (orderNo: string) =>
+    tracking ? paths.orderTrackingDetail(orderNo) : paths.orderDetail(orderNo);
 
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title={tracking ? '配送追蹤' : '訂單查詢'} lead={tracking ? '已付款、備貨中與已出貨的訂單，配送進度會即時更新。' : undefined} />
+      <PageHeader
+        title={tracking ? '配送追蹤' : '訂單查詢'}
+        lead={tracking ? '已付款、備貨中與已出貨的訂單，配送進度會即時更新。' : undefined}
+      />
       {!tracking && (
         <nav aria-label="依狀態篩選" className="-mx-1 flex gap-2 overflow-x-auto px-1">
           {FILTERS.map((f) => (
-            <button key={f.value} type="button" aria-pressed={filter === f.value} onClick={() => go({ status: f.value })} className={cn('min-h-10 shrink-0 rounded-full border px-4 text-sm', filter === f.value ? 'border-tea bg-tea text-white' : 'border-line bg-surface hover:border-tea')}>
+            <button
+              key={f.value}
+              type="button"
+              aria-pressed={filter === f.value}
+              onClick={() => go({ status: f.value })}
+              className={cn(
+                'min-h-10 shrink-0 rounded-full border px-4 text-sm',
+                filter === f.value
+                  ? 'border-tea bg-tea text-white'
+                  : 'border-line bg-surface hover:border-tea',
+              )}
+            >
               {f.label}
             </button>
           ))}
@@ -67,7 +84,10 @@ export function OrdersPage({ tracking = false }: { tracking?: boolean }) {
           <ul className="flex flex-col gap-3" aria-busy={orders.isFetching}>
             {data.items.map((o) => (
               <li key={o.orderNo}>
-                <Link to={detailHref(o.orderNo)} className="flex flex-col gap-2 rounded-lg border border-line bg-surface p-4 hover:border-tea sm:flex-row sm:items-center sm:justify-between">
+                <Link
+                  to={detailHref(o.orderNo)}
+                  className="flex flex-col gap-2 rounded-lg border border-line bg-surface p-4 hover:border-tea sm:flex-row sm:items-center sm:justify-between"
+                >
                   <div className="flex flex-col gap-1">
                     <div className="flex flex-wrap items-center gap-2">
                       <span className="tabular font-medium">{o.orderNo}</span>
@@ -89,4 +109,3 @@ export function OrdersPage({ tracking = false }: { tracking?: boolean }) {
     </div>
   );
 }
-

@@ -10,8 +10,13 @@ export type Outcome = 'paid' | 'cod' | 'failed' | 'atm' | 'waiting' | 'closed';
 
 /** The outcome comes from the server's record of the order, never from the query string. */
 export function outcomeOf(order: OrderDetail): Outcome {
-  if (order.paymentMethod === 'cod') return ['cancelled', 'expired', 'refunded'].includes(order.status) ? 'closed' : 'cod';
-  if (order.payment?.status === 'paid' || ['paid', 'processing', 'shipped', 'delivered', 'completed'].includes(order.status)) return 'paid';
+  if (order.paymentMethod === 'cod')
+    return ['cancelled', 'expired', 'refunded'].includes(order.status) ? 'closed' : 'cod';
+  if (
+    order.payment?.status === 'paid' ||
+    ['paid', 'processing', 'shipped', 'delivered', 'completed'].includes(order.status)
+  )
+    return 'paid';
   if (['cancelled', 'expired', 'refunded'].includes(order.status)) return 'closed';
   if (order.status === 'payment_failed') return 'failed';
   if (order.payment?.status === 'waiting_transfer') return 'atm';
@@ -44,9 +49,22 @@ function Icon({ outcome }: { outcome: Outcome }) {
   const good = outcome === 'paid' || outcome === 'cod';
   const bad = outcome === 'failed' || outcome === 'closed';
   return (
-    <svg viewBox="0 0 48 48" className={`size-14 ${good ? 'text-success' : bad ? 'text-danger' : 'text-amber'}`} fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+    <svg
+      viewBox="0 0 48 48"
+      className={`size-14 ${good ? 'text-success' : bad ? 'text-danger' : 'text-amber'}`}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
       <circle cx="24" cy="24" r="20" />
-      {good ? <path d="m15 24 6 6 12-13" /> : bad ? <path d="M17 17l14 14M31 17 17 31" /> : <path d="M24 13v12l7 4" />}
+      {good ? (
+        <path d="m15 24 6 6 12-13" />
+      ) : bad ? (
+        <path d="M17 17l14 14M31 17 17 31" />
+      ) : (
+        <path d="M24 13v12l7 4" />
+      )}
     </svg>
   );
 }
@@ -68,22 +86,44 @@ export function PayOutcome({ order: o, left = false }: { order: OrderDetail; lef
         <p className="text-ink-muted">訂單編號 {o.orderNo}</p>
       </div>
       <div className="mt-8 flex flex-col gap-5 rounded-lg border border-line bg-surface p-5 sm:p-6">
-        {outcome === 'paid' && <p>我們已收到您的款項，茶師會在 1–3 個工作天內為您備貨出貨，出貨時會寄信通知您。</p>}
+        {outcome === 'paid' && (
+          <p>我們已收到您的款項，茶師會在 1–3 個工作天內為您備貨出貨，出貨時會寄信通知您。</p>
+        )}
         {outcome === 'cod' &&
           (o.shipping.method === 'cvs' ? (
-            <p>商品到達「{o.shipping.store}」後會寄信通知您，請在門市櫃台付款 {formatTwd(o.total)} 取貨（取貨付款）。我們會盡快為您出貨。</p>
+            <p>
+              商品到達「{o.shipping.store}」後會寄信通知您，請在門市櫃台付款 {formatTwd(o.total)}{' '}
+              取貨（取貨付款）。我們會盡快為您出貨。
+            </p>
           ) : (
             <p>商品送達時請準備現金 {formatTwd(o.total)} 交給配送人員。我們會盡快為您出貨。</p>
           ))}
-        {outcome === 'failed' && <Alert tone="error">{failureReason(o.payment?.message)}您可以重新付款，訂單與商品會為您保留到期限為止。</Alert>}
-        {outcome === 'waiting' && (unpaidLeft ? <p>您離開了付款頁，訂單與商品會為您保留到付款期限，請按「前往付款」繼續。</p> : <p>付款結果確認中，通常幾秒內就會更新，請稍候。若已關閉付款頁，您也可以重新付款。</p>)}
-        {outcome === 'closed' && <p>{o.status === 'expired' ? '這筆訂單超過付款期限，已自動取消；還有庫存的商品已放回您的購物車，可以重新結帳。' : '這筆訂單已取消。'}</p>}
+        {outcome === 'failed' && (
+          <Alert tone="error">
+            {failureReason(o.payment?.message)}您可以重新付款，訂單與商品會為您保留到期限為止。
+          </Alert>
+        )}
+        {outcome === 'waiting' &&
+          (unpaidLeft ? (
+            <p>您離開了付款頁，訂單與商品會為您保留到付款期限，請按「前往付款」繼續。</p>
+          ) : (
+            <p>付款結果確認中，通常幾秒內就會更新，請稍候。若已關閉付款頁，您也可以重新付款。</p>
+          ))}
+        {outcome === 'closed' && (
+          <p>
+            {o.status === 'expired'
+              ? '這筆訂單超過付款期限，已自動取消；還有庫存的商品已放回您的購物車，可以重新結帳。'
+              : '這筆訂單已取消。'}
+          </p>
+        )}
         {outcome === 'atm' && o.payment?.atm && (
           <div className="rounded-md bg-amber-soft/50 p-4">
             <AtmDetails atm={o.payment.atm} total={o.total} />
           </div>
         )}
-        {o.expiresAt && (outcome === 'waiting' || outcome === 'failed') && <p className="text-sm text-ink-muted">付款期限：{formatDateTime(o.expiresAt)}</p>}
+        {o.expiresAt && (outcome === 'waiting' || outcome === 'failed') && (
+          <p className="text-sm text-ink-muted">付款期限：{formatDateTime(o.expiresAt)}</p>
+        )}
         <OrderAmounts order={o} />
         <OrderActions order={o} />
       </div>

@@ -3,14 +3,30 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import type { OrderDetail } from '@shop/shared/orders';
 import { ReturnForm } from './return-form.tsx';
 
-vi.mock('../api/orders-api.ts', () => ({ requestReturn: vi.fn(async () => ({ orderNo: 'TW20261126000001' })), uploadReturnPhoto: vi.fn() }));
+vi.mock('../api/orders-api.ts', () => ({
+  requestReturn: vi.fn(async () => ({ orderNo: 'TW20261126000001' })),
+  uploadReturnPhoto: vi.fn(),
+}));
 
-const item = (id: string, name: string, quantity: number) => ({ id, productSlug: id, productName: name, variantLabel: '75 g', sku: id, imageSrc: null, unitPrice: 480, quantity, lineTotal: 480 * quantity });
+const item = (id: string, name: string, quantity: number) => ({
+  id,
+  productSlug: id,
+  productName: name,
+  variantLabel: '75 g',
+  sku: id,
+  imageSrc: null,
+  unitPrice: 480,
+  quantity,
+  lineTotal: 480 * quantity,
+});
 
 function order(needsAccount: boolean): OrderDetail {
   return {
     orderNo: 'TW20261126000001',
-    items: [item('11111111-1111-4111-8111-111111111111', '凍頂烏龍茶', 2), item('22222222-2222-4222-8222-222222222222', '東方美人茶', 1)],
+    items: [
+      item('11111111-1111-4111-8111-111111111111', '凍頂烏龍茶', 2),
+      item('22222222-2222-4222-8222-222222222222', '東方美人茶', 1),
+    ],
     returnable: {
       until: '2026-12-03T08:00:00Z',
       items: [

@@ -15,7 +15,12 @@ import { giveRefundAccount, orderQueryOptions } from '../api/orders-api.ts';
 import { formatDateTime } from './order-parts.tsx';
 import { BankFields, ReturnForm } from './return-form.tsx';
 
-const TONES: Record<ReturnView['status'], BadgeTone> = { requested: 'amber', approved: 'tea', refused: 'neutral', received: 'success' };
+const TONES: Record<ReturnView['status'], BadgeTone> = {
+  requested: 'amber',
+  approved: 'tea',
+  refused: 'neutral',
+  received: 'success',
+};
 
 /** Where a return stands, in the member's words: the refund's own state once the goods are back. */
 function stage(r: ReturnView): string {
@@ -48,7 +53,14 @@ function ReturnItem({ r }: { r: ReturnView }) {
           {r.photos.map((src, n) => (
             <li key={src}>
               <a href={src} target="_blank" rel="noreferrer">
-                <img src={src} alt={`退貨照片 ${n + 1}`} width={64} height={64} loading="lazy" className="size-16 rounded border border-line object-cover" />
+                <img
+                  src={src}
+                  alt={`退貨照片 ${n + 1}`}
+                  width={64}
+                  height={64}
+                  loading="lazy"
+                  className="size-16 rounded border border-line object-cover"
+                />
               </a>
             </li>
           ))}
@@ -56,7 +68,8 @@ function ReturnItem({ r }: { r: ReturnView }) {
       )}
       {r.status === 'approved' && (
         <Alert tone="info" title="請將商品寄回">
-          請連同原包裝寄回，並在包裹上註明退貨編號 <span className="tabular">{r.returnNo}</span>；寄送地址已寄到您的信箱，運費由我們負擔。
+          請連同原包裝寄回，並在包裹上註明退貨編號 <span className="tabular">{r.returnNo}</span>
+          ；寄送地址已寄到您的信箱，運費由我們負擔。
         </Alert>
       )}
       {r.staffMessage && <p className="text-sm">客服留言：{r.staffMessage}</p>}
@@ -73,7 +86,11 @@ function ReturnItem({ r }: { r: ReturnView }) {
 /** The member gives the account a transfer refund goes to (a paid ATM order cancelled by the shop, say). */
 function RefundAccountForm({ order }: { order: OrderDetail }) {
   const client = useQueryClient();
-  const form = useForm<RefundAccount>({ resolver: zodResolver(RefundAccount), mode: FORM_MODE, defaultValues: { bankCode: '', account: '', holder: '' } });
+  const form = useForm<RefundAccount>({
+    resolver: zodResolver(RefundAccount),
+    mode: FORM_MODE,
+    defaultValues: { bankCode: '', account: '', holder: '' },
+  });
   const { formError, onSubmit } = useApiSubmit(
     form,
     (v) => giveRefundAccount(order.orderNo, v),
@@ -83,7 +100,12 @@ function RefundAccountForm({ order }: { order: OrderDetail }) {
     },
   );
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3 rounded-lg border border-amber/40 bg-amber-soft/40 p-4" aria-label="填寫退款帳戶">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="flex flex-col gap-3 rounded-lg border border-amber/40 bg-amber-soft/40 p-4"
+      aria-label="填寫退款帳戶"
+    >
       <p className="font-medium">請提供退款帳戶</p>
       <p className="text-sm text-ink-muted">這筆訂單的退款會以轉帳退還，請填寫您本人的銀行帳戶。</p>
       <div className="grid gap-3 sm:grid-cols-3">
@@ -116,7 +138,10 @@ export function ReturnsPanel({ order }: { order: OrderDetail }) {
     );
   if (order.returns.length === 0 && order.refunds.length === 0 && !order.returnable) return null;
   return (
-    <section className="flex flex-col gap-4 rounded-lg border border-line bg-surface p-5" aria-label="退貨與退款">
+    <section
+      className="flex flex-col gap-4 rounded-lg border border-line bg-surface p-5"
+      aria-label="退貨與退款"
+    >
       <h2 className="font-semibold">退貨與退款</h2>
       {order.refunds.some((r) => r.needsAccount) && <RefundAccountForm order={order} />}
       {order.refunds.length > 0 && <RefundList refunds={order.refunds} />}

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm test: every check — typecheck, lint, unit and API tests (PGlite and PostgreSQL), build,
+// npm test: every check — typecheck, lint and format, unit and API tests (PGlite and PostgreSQL), build,
 // browser end-to-end. Runs every stage even after a failure, then prints one summary whose last
 // line is `N passed, N failed` (also in test-results/summary.txt, and by stage in summary.json).
 // `--only=vitest,e2e` runs some stages (of typecheck, lint, vitest, build, e2e); scripts/ci.mjs
@@ -70,6 +70,7 @@ await stage('typecheck', 'Typecheck', async () => {
 
 await stage('lint', 'Lint', async () => {
   check('lint', await run('npx', ['eslint', '--max-warnings', '0', '.'], { env }));
+  check('format', await run('npx', ['prettier', '--check', '--log-level', 'warn', '.'], { env }));
 });
 
 await stage(

@@ -48,6 +48,9 @@ import { issueBirthdayCoupons } from './modules/membership/service.ts';
 import { expireOverdueOrders } from './modules/orders/service.ts';
 import { enqueueDailyDigest } from './modules/orders/digest.ts';
 import { pageMeta } from './modules/seo/meta.ts';
+import { onPageDataChange } from './modules/seo/page-data-news.ts';
+import { toCurrentUser } from './modules/auth/present.ts';
+import { memberCarts } from './modules/cart/member-carts.ts';
 import { writeCliToken } from './lib/cli-token.ts';
 import storageModule from './modules/storage/index.ts';
 import { createObjectStore } from './modules/storage/create-store.ts';
@@ -180,7 +183,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(catalogModule);
   const store = options.store ?? createObjectStore(config);
   await app.register(storageModule, { store });
-  await app.register(cartModule);
+  const carts = memberCarts(app.db, app.events);
+  app.addHook('onClose', async () => carts.close());
+  await app.register(cartModule, { carts });
   await app.register(invoicesModule);
   await app.register(ordersModule, { store });
   await app.register(memberModule);
@@ -208,7 +213,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (config.isTest) await app.register(testSupportModule);
   if (!config.isProduction) await app.register(mailboxModule);
 
-  await app.register(spaPlugin, { pageMeta });
+  await app.register(spaPlugin, {
+    pageMeta,
+    memberParts: async (visitor) => {
+      const { cart, at } = await carts.get(visitor.user.id);
+      return { user: toCurrentUser(visitor.user), cart, cartAt: at };
+    },
+    onPageDataChange: (listener) => onPageDataChange(app, listener),
+  });
   return app;
 }
 

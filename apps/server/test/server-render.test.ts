@@ -2,6 +2,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogChanged, stockChanged } from '../src/modules/catalog/service.ts';
+import { contentChanged } from '../src/modules/content/service.ts';
+import { seedTestCatalog } from './fixtures.ts';
 import { createTestApp, dbAvailable, signIn, type TestContext } from './helpers.ts';
 
 /**
@@ -24,11 +27,34 @@ export async function render({ url, cookie, fetch }) {
   globalThis.__renders = (globalThis.__renders ?? 0) + 1;
   return { kind: 'page', status: 200, html: '<main>' + (body.user ? body.user.email : 'nobody') + '</main>', state: '<script type="application/json" id="ssr-state">{}</script>' };
 }
+export async function renderShared({ url, persona, fetch }) {
+  const { pathname } = new URL(url);
+  if (pathname === '/faq') throw new Error('the page broke');
+  if (pathname === '/shipping' && (await fetch('/api/cart', { method: 'GET', headers: {} })).status === 401) return { kind: 'personal' };
+  const me = await (await fetch('/api/auth/me', { method: 'GET', headers: { accept: 'application/json' } })).json();
+  const product = pathname.startsWith('/mall/') ? await (await fetch('/api/catalog/products/' + pathname.slice(6), { method: 'GET', headers: {} })).json() : null;
+  globalThis.__shared = (globalThis.__shared ?? 0) + 1;
+  return {
+    kind: 'page',
+    status: 200,
+    html: '<main>' + (me.user ? 'someone' : 'a member') + ' with ' + persona.cartCount + ' in the cart' + (product ? ' at ' + product.name + ' NT$' + product.variants[0].price : '') + '</main>',
+    stateParts: ['<script type="application/json" id="ssr-state">{"user":', ',"cart":', '}</script>'],
+    slots: ['user', 'cart'],
+  };
+}
+export function personalize(page, member) {
+  const values = { user: JSON.stringify(member.user), cart: JSON.stringify(member.cart) };
+  let state = page.stateParts[0];
+  page.slots.forEach((slot, i) => { state += values[slot] + page.stateParts[i + 1]; });
+  return { kind: 'page', status: page.status, html: page.html, state };
+}
 `;
 
 describe.skipIf(!dbAvailable())('server rendering', () => {
   let ctx: TestContext;
   let dist: string;
+  let catalog: Awaited<ReturnType<typeof seedTestCatalog>>;
+  const sharedRenders = () => (globalThis as { __shared?: number }).__shared ?? 0;
   beforeAll(async () => {
     dist = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-dist-'));
     await fs.mkdir(path.join(dist, 'assets'));
@@ -36,6 +62,7 @@ describe.skipIf(!dbAvailable())('server rendering', () => {
     await fs.writeFile(path.join(dist, 'index.html'), INDEX);
     await fs.writeFile(path.join(dist, 'ssr', 'entry-server.js'), RENDERER);
     ctx = await createTestApp({ WEB_DIST: dist });
+    catalog = await seedTestCatalog(ctx.database);
   });
   afterAll(async () => {
     await ctx.close();
@@ -52,11 +79,11 @@ describe.skipIf(!dbAvailable())('server rendering', () => {
     expect(res.body).toContain('<title>關於山嵐｜山嵐茶事</title>');
   });
 
-  it('renders for the signed-in visitor with their own cookies, privately and never from the shared cache', async () => {
+  it('renders a member’s own page with their own cookies, privately and never from the shared cache', async () => {
     const { cookie } = await signIn(ctx.app, 'ssr-member@example.com');
     const before = (globalThis as { __renders?: number }).__renders ?? 0;
     for (let i = 0; i < 2; i++) {
-      const res = await ctx.app.inject({ method: 'GET', url: '/mall', headers: { cookie } });
+      const res = await ctx.app.inject({ method: 'GET', url: '/member', headers: { cookie } });
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('private, no-cache');
       expect(res.body).toContain('<main>ssr-member@example.com</main>');
@@ -104,7 +131,8 @@ describe.skipIf(!dbAvailable())('server rendering', () => {
       .filter((c) => !c.startsWith('signed_in='))
       .join('; ');
     const own = await ctx.app.inject({ method: 'GET', url: '/download', headers: { cookie: token } });
-    expect(own.body).toContain('<main>ssr-nohint@example.com</main>');
+    expect(own.body).toContain('<main>a member with 0 in the cart</main>');
+    expect(own.body).toContain('"email":"ssr-nohint@example.com"');
     expect(own.headers['cache-control']).toBe('private, no-cache');
     const stranger = await ctx.app.inject({ method: 'GET', url: '/download' });
     expect(stranger.body).toContain('<main>nobody</main>');
@@ -132,5 +160,87 @@ describe.skipIf(!dbAvailable())('server rendering', () => {
       expect(res.body).toContain('<div id="root"></div>');
       expect(res.body).not.toContain('ssr-state');
     }
+  });
+
+  describe('pages every member sees alike', () => {
+    const page = async (url: string, cookie: string) => {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: { cookie } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+      return res.body;
+    };
+    const addToCart = async (cookie: string, quantity: number) => {
+      const product = (
+        await ctx.app.inject({ method: 'GET', url: '/api/catalog/products/dong-ding' })
+      ).json() as { variants: { id: string }[] };
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/cart/items',
+        headers: { cookie, origin: 'http://localhost:3000' },
+        payload: { variantId: product.variants[0]!.id, quantity },
+      });
+      expect(res.statusCode).toBe(200);
+    };
+
+    it('renders once per cart count, and gives each member their own user and cart, asked without their cookies', async () => {
+      const ann = await signIn(ctx.app, 'ssr-ann@example.com');
+      const ben = await signIn(ctx.app, 'ssr-ben@example.com');
+      const before = sharedRenders();
+      const annPage = await page('/mall/dong-ding', ann.cookie);
+      const benPage = await page('/mall/dong-ding?utm_source=line', ben.cookie);
+      // The renderer asked the API without any cookie: nobody was signed in to it.
+      expect(annPage).toContain('<main>a member with 0 in the cart at 凍頂烏龍茶 NT$480</main>');
+      expect(sharedRenders()).toBe(before + 1);
+      expect(annPage).toContain(`"uid":"${ann.uid}"`);
+      expect(annPage).not.toContain(ben.uid);
+      expect(benPage).toContain(`"uid":"${ben.uid}"`);
+      expect(benPage).not.toContain(ann.uid);
+      expect(benPage).not.toContain('ssr-ann@example.com');
+
+      await addToCart(ben.cookie, 2);
+      const benWithTea = await page('/mall/dong-ding', ben.cookie);
+      expect(sharedRenders()).toBe(before + 2);
+      expect(benWithTea).toContain('<main>a member with 2 in the cart at 凍頂烏龍茶 NT$480</main>');
+      expect(benWithTea).toContain('"itemCount":2');
+      // Ann's page is still the one kept for an empty cart.
+      expect(await page('/mall/dong-ding', ann.cookie)).toContain('"itemCount":0');
+      expect(sharedRenders()).toBe(before + 2);
+    });
+
+    it('drops a kept page when what it shows changes, here or on another instance, and only then', async () => {
+      const { cookie } = await signIn(ctx.app, 'ssr-change@example.com');
+      await page('/mall/dong-ding', cookie);
+      const before = sharedRenders();
+      await page('/mall/dong-ding', cookie);
+      expect(sharedRenders()).toBe(before);
+      // Another product's stock, the content: not on this page.
+      stockChanged([catalog.ids.ruby]);
+      contentChanged();
+      await page('/mall/dong-ding', cookie);
+      expect(sharedRenders()).toBe(before);
+      // This product's stock (an order), then anything in the catalogue (a price).
+      stockChanged([catalog.ids.dongding]);
+      await page('/mall/dong-ding', cookie);
+      expect(sharedRenders()).toBe(before + 1);
+      catalogChanged();
+      await page('/mall/dong-ding', cookie);
+      expect(sharedRenders()).toBe(before + 2);
+      // Another instance's news comes through the event bus.
+      await ctx.app.events.publish('catalog', {
+        type: 'catalog.changed',
+        data: { origin: 'another-instance', productIds: [catalog.ids.dongding] },
+      });
+      await page('/mall/dong-ding', cookie);
+      expect(sharedRenders()).toBe(before + 3);
+    });
+
+    it('renders the page for the member when it turns out to ask for their own data', async () => {
+      const { cookie } = await signIn(ctx.app, 'ssr-own@example.com');
+      const rendersBefore = (globalThis as { __renders?: number }).__renders ?? 0;
+      // The stand-in's /shipping asks for the cart: 401 without cookies.
+      const body = await page('/shipping', cookie);
+      expect(body).toContain('<main>ssr-own@example.com</main>');
+      expect((globalThis as { __renders?: number }).__renders).toBe(rendersBefore + 1);
+    });
   });
 });

@@ -9,10 +9,15 @@
  * the browser hydrates without fetching it again. Each pass is React's streaming renderer
  * (renderToPipeableStream) read to its end once everything is ready (onAllReady): one complete
  * piece of HTML, its Suspense boundaries marked (<!--$-->) for the browser to hydrate one by one.
+ *
+ * A page every member sees alike is also rendered once for a persona (`renderShared`) and given to
+ * each member with their own parts in place (`personalize`): docs/decisions/038-shared-member-pages.md.
+ * What this module offers the server is typed in packages/shared/src/server-rendering.ts.
  */
 // First: the persisted stores read the storages as they are created.
 import './lib/server-storage.ts';
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { StrictMode, type ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -24,9 +29,24 @@ import {
 } from 'react-router';
 import { dehydrate, QueryClient, QueryClientProvider, type Query } from '@tanstack/react-query';
 import type { CurrentUser, MeResponse } from '@shop/shared/auth';
+import type { CartResponse } from '@shop/shared/cart';
 import { decideGuard } from '@shop/shared/routes';
+import { SIGNED_IN_COOKIE } from '@shop/shared/session';
+import type {
+  InProcessFetch,
+  MemberParts,
+  MemberSlot,
+  Persona,
+  RenderedPage,
+  RenderInput,
+  RenderResult,
+  SharedPage,
+  SharedRenderInput,
+  SharedRenderResult,
+} from '@shop/shared/server-rendering';
 import { buildRoutes } from './app/router.tsx';
 import { currentGuardState } from './app/guards.ts';
+import { cartQueryOptions } from './features/cart/api/cart-api.ts';
 import { hasSessionCookie } from './lib/cookies.ts';
 import { setRequestScopeSource, type RequestScope } from './lib/request-scope.ts';
 import { setServerUserSource, userStateFor, type UserState } from './features/auth/stores/user-store.ts';
@@ -57,22 +77,124 @@ setServerUserSource(() => scope.getStore()?.user);
 // Built once: the handler keeps each page's code once it has been loaded.
 const handler = createStaticHandler(buildRoutes());
 
-export interface RenderInput extends RequestScope {
-  /** The page's absolute URL (origin, path and query). */
-  url: string;
-}
-
-export type RenderResult =
-  | { kind: 'redirect'; status: number; location: string }
-  | { kind: 'page'; status: number; html: string; state: string }
-  /** Not rendered here: the server sends the page shell. */
-  | { kind: 'skip' };
+export type { RenderInput, RenderResult };
 
 export function render(input: RenderInput): Promise<RenderResult> {
   return scope.run({ cookie: input.cookie, fetch: input.fetch }, () => renderInScope(input.url));
 }
 
 async function renderInScope(url: string): Promise<RenderResult> {
+  const routed = await route(url);
+  if (routed.kind !== 'ready') return routed;
+
+  // Who is signed in, as the browser's first render will believe it (the user store).
+  let user: CurrentUser | null = null;
+  if (hasSessionCookie()) {
+    const res = await scope
+      .getStore()!
+      .fetch('/api/auth/me', { method: 'GET', headers: { accept: 'application/json' } });
+    user = res.ok ? ((await res.json()) as MeResponse).user : null;
+    // The hint outlived the session: the browser sends the visitor to sign in; nothing to render.
+    if (!user) return { kind: 'skip' };
+  }
+  const client = newQueryClient();
+  const html = await renderWithData(routed.context, client, user);
+  const state: ServerState = { user, queries: dehydrate(client), router: hydrationData(routed.context) };
+  return { kind: 'page', status: routed.context.statusCode, html, state: serverStateScript(state) };
+}
+
+/**
+ * The member a shared page is drawn for: signed in, with nothing of anyone. Pages shared by every
+ * member read no more of the user than that they are signed in (RouteDef.sameForEveryMember).
+ */
+const PERSONA_USER: CurrentUser = {
+  uid: 'persona',
+  email: '',
+  displayName: '',
+  emailVerified: true,
+  providers: [],
+};
+
+/** The persona's cart: as many items as the member's, and nothing else. */
+const personaCart = (persona: Persona): CartResponse => ({
+  lines: [],
+  itemCount: persona.cartCount,
+  subtotal: 0,
+});
+
+// Where a member's own parts go in a shared page's state: strings no content can hold (a fresh
+// secret each start), each replaced by the member's JSON in `personalize`.
+const SLOT_ID = randomUUID();
+const SLOTS: Record<MemberSlot, string> = {
+  user: `\u0001${SLOT_ID}:user`,
+  cart: `\u0001${SLOT_ID}:cart`,
+  cartUpdatedAt: `\u0001${SLOT_ID}:cart-updated-at`,
+};
+const SLOT_OF = new Map(
+  Object.entries(SLOTS).map(([slot, token]) => [JSON.stringify(token), slot as MemberSlot]),
+);
+/** A shared page's state before personalising: the member's parts are slot tokens. */
+type SharedState = Omit<ServerState, 'user'> & { user: string };
+const SLOT_PATTERN = new RegExp([...SLOT_OF.keys()].map((t) => t.replace(/\\/g, '\\\\')).join('|'), 'g');
+
+/**
+ * A page every member sees alike, drawn for a persona (signed in, `persona.cartCount` items in the
+ * cart). Its API calls carry no cookies: an answer that needs a session (401, 403) means the page
+ * is not the same for everyone after all, and it is not shared (`personal`: the server renders it
+ * for the member instead).
+ */
+export function renderShared(input: SharedRenderInput): Promise<SharedRenderResult> {
+  let personal = false;
+  const fetch: InProcessFetch = async (url, init) => {
+    const res = await input.fetch(url, init);
+    if (res.status === 401 || res.status === 403) personal = true;
+    return res;
+  };
+  // The session hint lets the guards pass the member's pages; the API never sees a session.
+  return scope.run({ cookie: `${SIGNED_IN_COOKIE}=1`, fetch }, async (): Promise<SharedRenderResult> => {
+    const routed = await route(input.url);
+    if (routed.kind !== 'ready') return routed;
+    const client = newQueryClient();
+    client.setQueryData(cartQueryOptions().queryKey, personaCart(input.persona));
+    const html = await renderWithData(routed.context, client, PERSONA_USER);
+    if (personal) return { kind: 'personal' };
+    const queries = dehydrate(client);
+    for (const query of queries.queries) {
+      if (query.queryHash !== JSON.stringify(cartQueryOptions().queryKey)) continue;
+      (query.state as { data: unknown }).data = SLOTS.cart;
+      (query.state as { dataUpdatedAt: unknown }).dataUpdatedAt = SLOTS.cartUpdatedAt;
+    }
+    const script = serverStateScript({ user: SLOTS.user, queries, router: hydrationData(routed.context) });
+    return {
+      kind: 'page',
+      status: routed.context.statusCode,
+      html,
+      stateParts: script.split(SLOT_PATTERN),
+      slots: [...script.matchAll(SLOT_PATTERN)].map((m) => SLOT_OF.get(m[0])!),
+    };
+  });
+}
+
+/** A shared page with this member's user and cart in its state: the page `render` gives them. */
+export function personalize(page: SharedPage, member: MemberParts): RenderedPage {
+  const values: Record<MemberSlot, string> = {
+    user: escapeJson(JSON.stringify(member.user)),
+    cart: escapeJson(JSON.stringify(member.cart)),
+    cartUpdatedAt: String(member.cartAt),
+  };
+  let state = page.stateParts[0]!;
+  for (let i = 0; i < page.slots.length; i++) state += values[page.slots[i]!] + page.stateParts[i + 1]!;
+  return { kind: 'page', status: page.status, html: page.html, state };
+}
+
+/** The route table's answer for a URL: a page to render, a redirect, or one the browser renders. */
+async function route(
+  url: string,
+): Promise<
+  | { kind: 'ready'; context: StaticHandlerContext }
+  | { kind: 'redirect'; status: number; location: string }
+  | { kind: 'skip' }
+> {
   // A guard's redirect (a visitor on a members-only page, a member on the sign-in page) is left to
   // the browser, as before: the shell keeps the page's own title and preview for links shared.
   const { pathname, search } = new URL(url);
@@ -87,19 +209,19 @@ async function renderInScope(url: string): Promise<RenderResult> {
   const leaf = context.matches.at(-1)?.route.id;
   // A route that failed (a guard's 404) renders its error page in the browser, as before.
   if (!leaf || BROWSER_ONLY.has(leaf) || context.errors) return { kind: 'skip' };
+  return { kind: 'ready', context };
+}
 
-  // Who is signed in, as the browser's first render will believe it (the user store).
-  let user: CurrentUser | null = null;
-  if (hasSessionCookie()) {
-    const res = await scope
-      .getStore()!
-      .fetch('/api/auth/me', { method: 'GET', headers: { accept: 'application/json' } });
-    user = res.ok ? ((await res.json()) as MeResponse).user : null;
-    // The hint outlived the session: the browser sends the visitor to sign in; nothing to render.
-    if (!user) return { kind: 'skip' };
-  }
+function newQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
+}
 
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
+/** The page's HTML once every query it asks for has its answer in `client`. */
+async function renderWithData(
+  context: StaticHandlerContext,
+  client: QueryClient,
+  user: CurrentUser | null,
+): Promise<string> {
   const router = createStaticRouter(handler.dataRoutes, context);
   const app = (
     <StrictMode>
@@ -123,15 +245,8 @@ async function renderInScope(url: string): Promise<RenderResult> {
     // A failed query stays failed: the page shows what it shows in the browser for that error.
     await Promise.all(wanted.map((q) => q.fetch().catch(() => undefined)));
   }
-
-  const state: ServerState = {
-    user,
-    queries: dehydrate(client),
-    router: hydrationData(context),
-  };
-  return { kind: 'page', status: context.statusCode, html, state: serverStateScript(state) };
+  return html;
 }
-
 /**
  * The page's HTML from React's streaming renderer, once all of it is ready (no part is sent as a
  * fallback to be streamed in later: the server sends one complete document). Any error while
@@ -191,10 +306,14 @@ function hydrationData(context: StaticHandlerContext): ServerState['router'] {
 }
 
 /** The state as a data block (not a script, so the content security policy has nothing to allow); `<` escaped so it cannot end the element. */
-function serverStateScript(state: ServerState): string {
-  const json = JSON.stringify(state)
+function serverStateScript(state: ServerState | SharedState): string {
+  return `<script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">${escapeJson(JSON.stringify(state))}</script>`;
+}
+
+/** JSON safe inside an HTML element: no `<` to end it, no line separators that old parsers choke on. */
+function escapeJson(json: string): string {
+  return json
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
-  return `<script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">${json}</script>`;
 }

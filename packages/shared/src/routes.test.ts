@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anonymousPageUrl, decideGuard, matchRoute, ROUTES, safeReturnPath } from './routes.ts';
+import { sharedPageUrl, decideGuard, matchRoute, ROUTES, safeReturnPath } from './routes.ts';
 
 /** The public paths of docs/product-rules.md#routes-and-guards, written out here independently of the table. */
 const SPEC_PUBLIC = [
@@ -138,17 +138,17 @@ describe('safeReturnPath', () => {
 describe('the address a page for nobody is kept under', () => {
   const route = (id: string) => ROUTES.find((r) => r.id === id)!;
   it('keeps only the parameters the page reads, sorted, and preview', () => {
-    expect(anonymousPageUrl('/faq', '?r=1&utm_source=line', route('faq'))).toBe('/faq');
-    expect(anonymousPageUrl('/media', '?r=2&type=video&page=2', route('media'))).toBe(
+    expect(sharedPageUrl('/faq', '?r=1&utm_source=line', route('faq'))).toBe('/faq');
+    expect(sharedPageUrl('/media', '?r=2&type=video&page=2', route('media'))).toBe(
       '/media?page=2&type=video',
     );
-    expect(anonymousPageUrl('/contact', '?job=tea-master&subject=%E6%87%89%E5%BE%B5', route('contact'))).toBe(
+    expect(sharedPageUrl('/contact', '?job=tea-master&subject=%E6%87%89%E5%BE%B5', route('contact'))).toBe(
       '/contact?job=tea-master&subject=%E6%87%89%E5%BE%B5',
     );
-    expect(anonymousPageUrl('/login', '?redirect=%2Fmall%3Fq%3Dx&x=1', route('login'))).toBe(
+    expect(sharedPageUrl('/login', '?redirect=%2Fmall%3Fq%3Dx&x=1', route('login'))).toBe(
       '/login?redirect=%2Fmall%3Fq%3Dx',
     );
-    expect(anonymousPageUrl('/faq', '?preview=1', route('faq'))).toBe('/faq?preview=1');
-    expect(anonymousPageUrl('/faq', '', route('faq'))).toBe('/faq');
+    expect(sharedPageUrl('/faq', '?preview=1', route('faq'))).toBe('/faq?preview=1');
+    expect(sharedPageUrl('/faq', '', route('faq'))).toBe('/faq');
   });
 });

@@ -23,11 +23,17 @@ export interface RouteDef {
    * other parameter (a tracking tag, a made-up one) is left out of its render.
    */
   readonly query?: readonly string[];
+  /**
+   * Every signed-in visitor sees this page alike, besides the header (signed in, cart count): its
+   * server render is made once per URL and persona and shared (packages/shared/src/server-rendering.ts).
+   * Only for pages whose data the API answers alike to anyone (no member's own data, no preview).
+   */
+  readonly sameForEveryMember?: boolean;
 }
 
 export const ROUTES = [
-  { id: 'landing', path: '/', access: 'public', title: '首頁' },
-  { id: 'home', path: '/home', access: 'public', title: '關於山嵐' },
+  { id: 'landing', path: '/', access: 'public', title: '首頁', sameForEveryMember: true },
+  { id: 'home', path: '/home', access: 'public', title: '關於山嵐', sameForEveryMember: true },
   { id: 'login', path: '/login', access: 'public', guestOnly: true, title: '會員登入', query: ['redirect'] },
   { id: 'register', path: '/register', access: 'public', title: '註冊會員', query: ['redirect'] },
   { id: 'forgetPassword', path: '/forgetPassword', access: 'public', guestOnly: true, title: '忘記密碼' },
@@ -55,23 +61,69 @@ export const ROUTES = [
     query: ['code'],
   },
   { id: 'payComplete', path: '/payComplete', access: 'public', title: '付款結果', query: ['order'] },
-  { id: 'serviceTerms', path: '/serviceTerms', access: 'public', title: '服務條款' },
-  { id: 'privacyPolicy', path: '/privacyPolicy', access: 'public', title: '隱私權政策' },
-  { id: 'shipping', path: '/shipping', access: 'public', title: '購物與配送須知' },
-  { id: 'shippingFee', path: '/shippingFee', access: 'public', title: '運費說明' },
-  { id: 'transport', path: '/transport', access: 'public', title: '運送方式' },
-  { id: 'contact', path: '/contact', access: 'public', title: '聯絡我們', query: ['subject', 'job'] },
+  {
+    id: 'serviceTerms',
+    path: '/serviceTerms',
+    access: 'public',
+    title: '服務條款',
+    sameForEveryMember: true,
+  },
+  {
+    id: 'privacyPolicy',
+    path: '/privacyPolicy',
+    access: 'public',
+    title: '隱私權政策',
+    sameForEveryMember: true,
+  },
+  { id: 'shipping', path: '/shipping', access: 'public', title: '購物與配送須知', sameForEveryMember: true },
+  { id: 'shippingFee', path: '/shippingFee', access: 'public', title: '運費說明', sameForEveryMember: true },
+  { id: 'transport', path: '/transport', access: 'public', title: '運送方式', sameForEveryMember: true },
+  {
+    id: 'contact',
+    path: '/contact',
+    access: 'public',
+    title: '聯絡我們',
+    query: ['subject', 'job'],
+    sameForEveryMember: true,
+  },
   { id: 'maintenance', path: '/maintenance', access: 'public', title: '系統維護中' },
-  { id: 'patentsAndTrademarks', path: '/patentsAndTrademarks', access: 'public', title: '專利與商標' },
+  {
+    id: 'patentsAndTrademarks',
+    path: '/patentsAndTrademarks',
+    access: 'public',
+    title: '專利與商標',
+    sameForEveryMember: true,
+  },
   { id: 'master', path: '/master', access: 'public', title: '茶師介紹' },
-  { id: 'faq', path: '/faq', access: 'public', title: '常見問題' },
+  { id: 'faq', path: '/faq', access: 'public', title: '常見問題', sameForEveryMember: true },
   { id: 'team', path: '/team', access: 'public', title: '團隊介紹' },
-  { id: 'jobs', path: '/jobs', access: 'public', title: '人才招募' },
-  { id: 'media', path: '/media', access: 'public', title: '媒體報導', query: ['type', 'page'] },
-  { id: 'download', path: '/download', access: 'public', title: '檔案下載' },
+  { id: 'jobs', path: '/jobs', access: 'public', title: '人才招募', sameForEveryMember: true },
+  {
+    id: 'media',
+    path: '/media',
+    access: 'public',
+    title: '媒體報導',
+    query: ['type', 'page'],
+    sameForEveryMember: true,
+  },
+  { id: 'download', path: '/download', access: 'public', title: '檔案下載', sameForEveryMember: true },
 
-  { id: 'mall', path: '/mall', access: 'member', title: '線上商城' },
-  { id: 'product', path: '/mall/:productId', access: 'member', title: '商品介紹' },
+  {
+    id: 'mall',
+    path: '/mall',
+    access: 'member',
+    title: '線上商城',
+    query: ['category', 'q', 'minPrice', 'maxPrice', 'inStock', 'sort', 'page'],
+    sameForEveryMember: true,
+  },
+  {
+    id: 'product',
+    path: '/mall/:productId',
+    access: 'member',
+    title: '商品介紹',
+    query: ['variant'],
+    sameForEveryMember: true,
+  },
   { id: 'cart', path: '/cart', access: 'member', title: '購物車' },
   { id: 'payment', path: '/payment', access: 'member', title: '結帳' },
   { id: 'masterDetail', path: '/master/:masterId', access: 'member', title: '茶師檔案' },
@@ -204,10 +256,10 @@ export function safeReturnPath(value: string | null | undefined): string {
 }
 
 /**
- * The address a page for nobody in particular is rendered (and kept) under: its path and, sorted,
+ * The address a page kept for others (nobody in particular, or every member alike) is rendered and kept under: its path and, sorted,
  * only the parameters it reads (RouteDef.query, and `preview`). `/faq?r=1` and `/faq?r=2` are one page.
  */
-export function anonymousPageUrl(pathname: string, search: string, route: RouteDef): string {
+export function sharedPageUrl(pathname: string, search: string, route: RouteDef): string {
   const read = new Set([...(route.query ?? []), 'preview']);
   const kept = [...new URLSearchParams(search)]
     .filter(([key]) => read.has(key))

@@ -14,7 +14,9 @@ export interface MemberEvent {
     | 'cart.updated'
     | 'session.ended'
     | 'site.maintenance'
-    | 'catalog.changed';
+    | 'catalog.changed'
+    | 'content.changed'
+    | 'redirects.changed';
   readonly data: Readonly<Record<string, unknown>>;
 }
 

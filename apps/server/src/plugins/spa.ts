@@ -1,15 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { anonymousPageUrl, decideGuard, matchRoute, NOT_FOUND_TITLE } from '@shop/shared/routes';
+import { decideGuard, matchRoute, NOT_FOUND_TITLE, sharedPageUrl } from '@shop/shared/routes';
 import { matchAdminRoute } from '@shop/shared/admin-routes';
 import { BRAND } from '@shop/shared/brand';
 import { SIGNED_IN_COOKIE } from '@shop/shared/session';
+import { ROOT_ELEMENT_ID } from '@shop/shared/server-rendering';
 import { NotFoundError } from '../lib/errors.ts';
 import type { DbOrTx } from '../db/client.ts';
+import { loadRenderer, serverPages, type ServerPagesOptions, type ShellAround } from './server-pages.ts';
+
+export type { PageDataChange } from './server-pages.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
@@ -30,8 +32,9 @@ export interface PageMeta {
   notFound?: boolean;
 }
 
-export interface SpaOptions {
-  /** A page's meta (the SEO module's; app.ts wires it in, so this plugin imports no module). */
+/** The modules' parts of this plugin: app.ts wires them in, so this plugin imports no module. */
+export interface SpaOptions extends ServerPagesOptions {
+  /** A page's meta (the SEO module's). */
   pageMeta(db: DbOrTx, publicUrl: string, pathname: string): Promise<PageMeta | null>;
 }
 
@@ -41,7 +44,7 @@ export interface SpaOptions {
  * the title 「找不到頁面」, so monitors and crawlers see the truth.
  */
 export default fp<SpaOptions>(
-  async (app, { pageMeta }) => {
+  async (app, { pageMeta, ...pageOptions }) => {
     const dist = app.config.webDist;
     const indexFile = path.join(dist, 'index.html');
     const built = fs.existsSync(indexFile);
@@ -50,6 +53,8 @@ export default fp<SpaOptions>(
 
     // Read once: the shell is small and never changes while this process runs.
     const template = built ? fs.readFileSync(indexFile, 'utf8') : UNBUILT_SHELL;
+    if (built && !template.includes(EMPTY_ROOT))
+      throw new Error(`${indexFile} has no ${EMPTY_ROOT} for the pages to go in`);
 
     if (built) {
       const assetsDir = path.join(dist, 'assets');
@@ -81,10 +86,12 @@ export default fp<SpaOptions>(
     // A product page's shell costs two queries; keep each filled shell a few seconds.
     const shells = shellCache(500, 5_000);
     const renderer = built ? await loadRenderer(dist, app) : null;
-    // Pages rendered for nobody in particular (no session) are the same for everyone: kept as long as shells.
-    const anonymousPages = shellCache<Rendered>(500, 5_000);
+    const pages = renderer ? serverPages(app, renderer, pageOptions) : null;
+
     app.get('/*', async (request, reply) => {
-      const pathname = decodeSafe(request.url.split('?', 1)[0] ?? '/');
+      const rawPath = request.url.split('?', 1)[0]!;
+      const search = request.url.slice(rawPath.length);
+      const pathname = decodeSafe(rawPath);
       if (pathname.startsWith('/api/') || pathname === '/api')
         throw new NotFoundError('找不到這個 API 路徑。');
       if (pathname.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(pathname)) {
@@ -105,7 +112,7 @@ export default fp<SpaOptions>(
         );
         return reply.code(200).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(html);
       }
-      const shell = await shells.get(pathname, async () => {
+      const fillShell = async (): Promise<Shell> => {
         const meta = await pageMeta(app.db, app.config.publicUrl, pathname).catch((error: unknown) => {
           request.log.error({ err: error }, 'page meta failed; serving defaults');
           return null;
@@ -117,143 +124,71 @@ export default fp<SpaOptions>(
             : match.route.id !== 'landing'
               ? `${match.route.title}｜${BRAND.name}`
               : `${BRAND.name}｜${BRAND.tagline}`);
-        return { html: renderShell(template, title, meta), found: Boolean(match) && !meta?.notFound };
-      });
-      if (renderer && shell.found && match) {
-        // Decided by the real session, never by the hint cookie a visitor can set or drop: a
-        // page is rendered with the visitor's cookies only for a live session, and kept for
-        // others only when rendered with none.
-        const visitor = await app.visitorOf(request);
-        const signedIn = visitor !== null;
-        if (!signedIn && (request.cookies[SIGNED_IN_COOKIE] || app.sessionTokenOf(request)))
-          reply.clearSessionCookies();
-        const search = request.url.slice(request.url.split('?', 1)[0]!.length);
-        // A members' page for nobody: the shell, whose title and preview serve a shared link; the
-        // app sends the visitor to sign in (the renderer would send the shell too, after a render).
-        const guarded =
-          !signedIn &&
-          decideGuard(pathname, search, { signedIn: false, resetPasswordAuth: false }).kind !== 'allow';
-        if (guarded)
-          return reply
-            .code(200)
-            .header('cache-control', NO_CACHE)
-            .type('text/html; charset=utf-8')
-            .send(shell.html);
-        const url = signedIn ? request.url : anonymousPageUrl(pathname, search, match.route);
-        const rendered = signedIn
-          ? await renderPage(app, renderer, request, url, request.headers.cookie ?? '', shell.html)
-          : await anonymousPages.get(url, () => renderPage(app, renderer, request, url, '', shell.html));
-        if (rendered.kind === 'redirect')
-          return reply
-            .code(rendered.status)
-            .header('cache-control', NO_CACHE)
-            .redirect(rendered.location, rendered.status);
-        if (rendered.kind === 'page') {
-          // A signed-in page is the member's own: never kept by a shared cache.
-          return reply
-            .code(rendered.found ? 200 : 404)
-            .header('cache-control', signedIn ? `private, ${NO_CACHE}` : NO_CACHE)
-            .type('text/html; charset=utf-8')
-            .send(rendered.html);
-        }
+        return shellOf(renderShell(template, title, meta), Boolean(match) && !meta?.notFound);
+      };
+      const sendShell = async () => {
+        const shell = await shells.get(pathname, fillShell);
+        return reply
+          .code(shell.found ? 200 : 404)
+          .header('cache-control', NO_CACHE)
+          .type('text/html; charset=utf-8')
+          .send(shell.html);
+      };
+      if (!pages || !match) return sendShell();
+
+      // Decided by the real session, never by the hint cookie a visitor can set or drop: a page is
+      // rendered with the visitor's cookies only for a live session, and kept for others only when
+      // rendered with none.
+      const visitor = await app.visitorOf(request);
+      if (!visitor && (request.cookies[SIGNED_IN_COOKIE] || app.sessionTokenOf(request)))
+        reply.clearSessionCookies();
+      // A members' page for nobody: the shell, whose title and preview serve a shared link; the
+      // app sends the visitor to sign in (the renderer would send the shell too, after a render).
+      const guard = decideGuard(pathname, search, { signedIn: false, resetPasswordAuth: false });
+      if (!visitor && guard.kind !== 'allow') return sendShell();
+
+      let answer;
+      try {
+        answer = await pages.answer(request, {
+          sharedUrl: sharedPageUrl(pathname, search, match.route),
+          route: match.route,
+          visitor,
+          shell: fillShell,
+        });
+      } catch (error) {
+        request.log.error({ err: error, url: request.url }, 'server render failed; sending the page shell');
+        return sendShell();
       }
+      if (answer.kind === 'redirect')
+        return reply
+          .code(answer.status)
+          .header('cache-control', NO_CACHE)
+          .redirect(answer.location, answer.status);
+      if (answer.kind !== 'page') return sendShell();
+      // A signed-in page holds the member's own state: never kept by a shared cache.
       return reply
-        .code(shell.found ? 200 : 404)
-        .header('cache-control', NO_CACHE)
+        .code(answer.status)
+        .header('cache-control', visitor ? `private, ${NO_CACHE}` : NO_CACHE)
         .type('text/html; charset=utf-8')
-        .send(shell.html);
+        .send(answer.html);
     });
   },
   { name: 'spa', dependencies: ['config', 'session'] },
 );
 
-/** The server renderer built from the web app (apps/web/src/entry-server.tsx → dist/ssr/entry-server.js). */
-interface Renderer {
-  render(input: {
-    url: string;
-    cookie: string;
-    fetch(url: string, init: RequestInit): Promise<Response>;
-  }): Promise<
-    | { kind: 'redirect'; status: number; location: string }
-    | { kind: 'page'; status: number; html: string; state: string }
-    | { kind: 'skip' }
-  >;
-}
-
-type Rendered =
-  | { kind: 'redirect'; status: number; location: string }
-  | { kind: 'page'; found: boolean; html: string }
-  | { kind: 'skip' };
-
-async function loadRenderer(dist: string, app: FastifyInstance): Promise<Renderer | null> {
-  const file = path.join(dist, 'ssr', 'entry-server.js');
-  if (!fs.existsSync(file)) {
-    if (!app.config.isTest)
-      app.log.warn({ file }, 'server renderer not built: pages render in the browser only');
-    return null;
-  }
-  try {
-    return (await import(pathToFileURL(file).href)) as Renderer;
-  } catch (error) {
-    // A renderer that cannot load must not keep the shop closed: pages render in the browser.
-    app.log.error({ err: error, file }, 'server renderer failed to load: pages render in the browser only');
-    return null;
-  }
-}
-
-/**
- * Renders the page for this request into the shell (docs/decisions/024-server-rendering.md). The
- * page's API calls are answered in-process (no network), with the visitor's cookies (none, for a
- * page kept for everyone) and address so every rule (sessions, limits, maintenance) applies as if
- * the browser had asked. A render that
- * fails is logged and the shell is sent instead: the browser renders the page as before.
- */
-async function renderPage(
-  app: FastifyInstance,
-  renderer: Renderer,
-  request: FastifyRequest,
-  url: string,
-  cookie: string,
-  shellHtml: string,
-): Promise<Rendered> {
-  try {
-    const result = await renderer.render({
-      url: `http://shop.internal${url}`,
-      cookie,
-      fetch: async (url, init) => {
-        const res = await app.inject({
-          method: (init.method ?? 'GET') as 'GET',
-          url,
-          headers: {
-            ...(init.headers as Record<string, string>),
-            cookie,
-            'user-agent': request.headers['user-agent'] ?? '',
-          },
-          remoteAddress: request.ip,
-          ...(typeof init.body === 'string' ? { payload: init.body } : {}),
-        });
-        return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : res.rawPayload, {
-          status: res.statusCode,
-          headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
-        });
-      },
-    });
-    if (result.kind !== 'page') return result;
-    const html = shellHtml.replace(
-      '<div id="root"></div>',
-      () => `<div id="root" data-hydrating>${result.html}</div>${result.state}`,
-    );
-    return { kind: 'page', found: result.status < 400, html };
-  } catch (error) {
-    request.log.error({ err: error, url: request.url }, 'server render failed; sending the page shell');
-    return { kind: 'skip' };
-  }
-}
-
-interface Shell {
+interface Shell extends ShellAround {
+  /** The shell as it is, its root element empty (the browser renders the page). */
   html: string;
-  /** False: the shell answers 404 (no route owns the path, or its product is not on sale). */
-  found: boolean;
+}
+
+const EMPTY_ROOT = `<div id="${ROOT_ELEMENT_ID}"></div>`;
+
+/** A filled shell and its parts around the empty root element (the placeholder shell has none). */
+function shellOf(html: string, found: boolean): Shell {
+  const at = html.indexOf(EMPTY_ROOT);
+  return at < 0
+    ? { html, found, beforeRoot: '', afterRoot: '' }
+    : { html, found, beforeRoot: html.slice(0, at), afterRoot: html.slice(at + EMPTY_ROOT.length) };
 }
 
 /** Filled HTML shells by path: at most `max`, each kept `ttlMs` (a product's new name shows within seconds). */

@@ -1,17 +1,10 @@
 import type { DehydratedState } from '@tanstack/react-query';
-import type { CurrentUser } from '@shop/shared/auth';
+import { SERVER_STATE_ELEMENT_ID, type ServerState as StateOf } from '@shop/shared/server-rendering';
 
-/** The element that carries a server-rendered page's state (entry-server.tsx writes it, main.tsx reads it). */
-export const SERVER_STATE_ELEMENT_ID = 'ssr-state';
+export { SERVER_STATE_ELEMENT_ID };
 
-export interface ServerState {
-  /** Who the server rendered the page for (null: nobody signed in). */
-  user: CurrentUser | null;
-  /** The answers the page was rendered with. */
-  queries: DehydratedState;
-  /** The router's loader answers by route id. */
-  router: { loaderData: Record<string, unknown> };
-}
+/** A rendered page's state as the browser reads it (packages/shared/src/server-rendering.ts). */
+export type ServerState = StateOf<DehydratedState>;
 
 /** The state of a page the server rendered, or null when the page arrived as an empty shell. */
 export function readServerState(doc: Document = document): ServerState | null {

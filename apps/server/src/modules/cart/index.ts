@@ -3,17 +3,21 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AddCartItemBody, CartResponse, UpdateCartItemBody } from '@shop/shared/cart';
 import * as service from './service.ts';
+import type { MemberCarts } from './member-carts.ts';
 
 const VariantParams = z.object({ variantId: z.uuid('商品規格代碼不正確') });
 
-/** The member's cart (all routes need a session). */
-const cart: FastifyPluginAsync = async (app) => {
+/** The member's cart (all routes need a session). `carts`: the carts kept for server-rendered pages. */
+const cart: FastifyPluginAsync<{ carts: MemberCarts }> = async (app, { carts }) => {
   app.addHook('onRequest', app.requireUser);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const changed = (userId: string) => app.events.publish(userId, { type: 'cart.updated', data: {} });
+  const changed = (userId: string) => {
+    carts.drop(userId);
+    return app.events.publish(userId, { type: 'cart.updated', data: {} });
+  };
 
   r.get('/api/cart', { schema: { response: { 200: CartResponse } } }, async (request) =>
     service.getCart(app.db, request.auth!.user.id),

@@ -44,6 +44,7 @@ const catalog: FastifyPluginAsync = async (app) => {
     onSoldOutChange: () => {
       lists.invalidate();
       pages.invalidate();
+      service.listsChanged();
     },
     onError: (error) => {
       app.log.warn(
@@ -52,6 +53,7 @@ const catalog: FastifyPluginAsync = async (app) => {
       );
       lists.invalidate();
       pages.invalidate();
+      service.listsChanged();
     },
   });
   // This instance's own news comes back through the bus: it is told apart by its origin.

@@ -205,6 +205,21 @@ export function stockChanged(productIds: Iterable<string>): void {
   for (const listener of listeners) listener(change);
 }
 
+const listListeners = new Set<() => void>();
+
+/**
+ * Called when this instance's lists may show otherwise without a write of their own (a product went
+ * in or out of stock): each instance learns it from its own in-memory list.
+ */
+export function onListsChange(listener: () => void): () => void {
+  listListeners.add(listener);
+  return () => listListeners.delete(listener);
+}
+
+export function listsChanged(): void {
+  for (const listener of listListeners) listener();
+}
+
 /** The stock the list counts for these products (the in-memory list reads it after a stock change). */
 export function productStock(db: DbOrTx, productIds: string[]) {
   return repo.productStock(db, productIds);

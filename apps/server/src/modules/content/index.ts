@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -27,6 +28,9 @@ const MediaQuery = z
   })
   .strict();
 
+/** The event-bus channel of content edits (not a member: no page listens to it). */
+const CONTENT_CHANNEL = 'content';
+
 /**
  * Preview: a console user whose role may read content, asking with `?preview=1`, gets the saved
  * drafts (and hidden items). Anyone else asking the same gets what was published, as always.
@@ -40,8 +44,22 @@ function isPreview(request: FastifyRequest): boolean {
 const content: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const cache = responseCache({ max: 200, ttlMs: 10_000 });
-  const unsubscribe = service.onContentChange(() => cache.invalidate());
-  app.addHook('onClose', async () => unsubscribe());
+  // A change here is published for the other instances (their caches and kept pages); theirs
+  // come back through the event bus, this instance's own told apart by its origin.
+  const origin = randomUUID();
+  const unsubscribe = service.onContentChange(() => {
+    cache.invalidate();
+    void app.events.publish(CONTENT_CHANNEL, { type: 'content.changed', data: { origin } });
+  });
+  const unsubscribeRemote = app.events.subscribeAll((_channel, event) => {
+    if (event.type === 'content.changed' && event.data.origin !== origin) cache.invalidate();
+  });
+  const unsubscribeGap = app.events.onGap(() => cache.invalidate());
+  app.addHook('onClose', async () => {
+    unsubscribe();
+    unsubscribeRemote();
+    unsubscribeGap();
+  });
   const cached = cachedJson(cache);
 
   /** Published content from the shared cache; a preview is built fresh, never cached anywhere. */

@@ -50,6 +50,8 @@ const orders: FastifyPluginAsync<{ store: ObjectStore }> = async (app, options) 
     { schema: { body: PlaceOrderBody, response: { 201: PlaceOrderResponse } } },
     async (request, reply) => {
       const result = await service.placeOrder(deps(), request.auth!.user.id, request.body);
+      // What was bought left the cart: the member's other pages and kept copies of it hear so.
+      await app.events.publish(request.auth!.user.id, { type: 'cart.updated', data: {} });
       return reply.code(201).send(result);
     },
   );

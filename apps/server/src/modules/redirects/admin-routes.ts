@@ -9,6 +9,7 @@ import {
 } from '@shop/shared/admin-settings';
 import { recordAudit } from '../admin/audit.ts';
 import { createRedirect, listRedirects, removeRedirect, updateRedirect } from './admin-service.ts';
+import { redirectsChanged } from './service.ts';
 
 /**
  * Console API for redirects (old addresses, mostly renamed or retired products): list and search,
@@ -16,6 +17,10 @@ import { createRedirect, listRedirects, removeRedirect, updateRedirect } from '.
  */
 const redirectsRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // A write that committed: kept pages that looked a path up may be wrong now.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && reply.statusCode < 400) redirectsChanged();
+  });
 
   r.get(
     '/api/admin/redirects',

@@ -36,6 +36,18 @@ export async function lookupRedirect(
   return target === null ? null : { target, permanent };
 }
 
+const listeners = new Set<() => void>();
+
+/** Called after every redirect edit in this process, once it committed (kept pages listen). */
+export function onRedirectsChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function redirectsChanged(): void {
+  for (const listener of listeners) listener();
+}
+
 /** Writes or replaces a redirect; paths are stored in normal form. */
 export async function saveRedirect(
   db: DbOrTx,

@@ -1,0 +1,262 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RouteDef } from '@shop/shared/routes';
+import {
+  personaOf,
+  ROOT_ELEMENT_ID,
+  type InProcessFetch,
+  type MemberParts,
+  type PageRenderer,
+  type RenderedPage,
+  type RenderResult,
+  type SharedPage,
+  type SharedRenderResult,
+} from '@shop/shared/server-rendering';
+import { pageCache, type Loaded } from '../lib/page-cache.ts';
+
+/**
+ * Pages rendered on the server (docs/decisions/024-server-rendering.md) and how little they cost
+ * (docs/decisions/038-shared-member-pages.md): a page for nobody in particular, and a page every
+ * member sees alike (per persona: the cart count), are rendered once and kept until what they show
+ * changes; a member's own page (their orders) is rendered for them on every request.
+ */
+
+/** A change to what pages show: some products (by id), the catalogue's lists (a product went in or out of stock), anything in the catalogue, the content, the redirects. */
+export type PageDataChange =
+  | { kind: 'products'; productIds: readonly string[] }
+  | { kind: 'catalog-lists' | 'catalog' | 'content' | 'redirects' };
+
+export type Visitor = NonNullable<Awaited<ReturnType<FastifyInstance['visitorOf']>>>;
+
+export interface ServerPagesOptions {
+  /** A signed-in member's own parts of a shared page: their user and their cart. */
+  memberParts(visitor: Visitor): Promise<MemberParts>;
+  /** Tells of every change to what pages show, on this instance and the others; returns how to stop. */
+  onPageDataChange(listener: (change: PageDataChange) => void): () => void;
+}
+
+/** The page shell around its empty root element, or null when it has none (the placeholder shell). */
+export interface ShellAround {
+  found: boolean;
+  beforeRoot: string;
+  afterRoot: string;
+}
+
+export type PageAnswer =
+  | { kind: 'page'; status: number; html: string }
+  | { kind: 'redirect'; status: number; location: string }
+  /** Send the page shell: the browser renders the page. */
+  | { kind: 'shell' };
+
+export interface PageQuestion {
+  /** The page's address as kept for others: its path and the parameters it reads (sharedPageUrl). */
+  sharedUrl: string;
+  route: RouteDef;
+  visitor: Visitor | null;
+  /** The page's shell, filled afresh for what the page shows now. */
+  shell(): Promise<ShellAround>;
+}
+
+/** The origin the in-process API is asked under. */
+const ORIGIN = 'http://shop.internal';
+/** Pages kept for others (anonymous, or shared by members): this many bytes at most, in all. */
+const KEPT_MAX_BYTES = 64 * 1024 * 1024;
+/** How long a kept page lives when every change to what it shows is announced (it is dropped then). */
+const KEPT_TTL_MS = 10 * 60_000;
+/** … and when it shows something whose changes are not announced, or is not a page (a redirect, a shell). */
+const KEPT_SHORT_TTL_MS = 5_000;
+
+/** A page kept whole: the shell with the rendered HTML, then the state, then the rest of the shell. */
+interface KeptPage {
+  kind: 'page';
+  status: number;
+  before: string;
+  /** The render's state (its HTML is in `before`). */
+  page: RenderedPage | SharedPage;
+  after: string;
+}
+type Kept =
+  | KeptPage
+  | { kind: 'redirect'; status: number; location: string }
+  /** Send the shell: the renderer skipped the page or failed on it, or the shell has no page. */
+  | { kind: 'shell' }
+  /** A shared render asked for a member's own data: the page is rendered for each member. */
+  | { kind: 'personal' };
+
+export function serverPages(app: FastifyInstance, renderer: PageRenderer, options: ServerPagesOptions) {
+  const kept = pageCache<Kept>({ maxBytes: KEPT_MAX_BYTES });
+  const stopListening = options.onPageDataChange((change) => {
+    if (change.kind !== 'products') kept.drop(change.kind);
+    else for (const id of change.productIds) kept.drop(`product:${id}`);
+  });
+  app.addHook('onClose', async () => stopListening());
+
+  return {
+    async answer(request: FastifyRequest, question: PageQuestion): Promise<PageAnswer> {
+      const { sharedUrl, route, visitor } = question;
+      const url = `${ORIGIN}${sharedUrl}`;
+      if (!visitor) {
+        const found = await kept.get(`anonymous ${sharedUrl}`, () =>
+          keepable(app, request, question, (fetch) => renderer.render({ url, cookie: '', fetch })),
+        );
+        return answerOf(found, (page) => (page as RenderedPage).state);
+      }
+      const query = new URLSearchParams(sharedUrl.slice(sharedUrl.split('?', 1)[0]!.length));
+      if (route.sameForEveryMember && !query.has('preview')) {
+        const member = await options.memberParts(visitor);
+        const persona = personaOf(member);
+        const found = await kept.get(`member ${persona.cartCount} ${sharedUrl}`, () =>
+          keepable(app, request, question, (fetch) => renderer.renderShared({ url, persona, fetch })),
+        );
+        if (found.kind !== 'personal')
+          return answerOf(found, (page) => renderer.personalize(page as SharedPage, member).state);
+      }
+      // The member's own page (their orders, their cart), or one that turned out to show their data.
+      const cookie = request.headers.cookie ?? '';
+      const result = await renderer.render({
+        url: `${ORIGIN}${request.url}`,
+        cookie,
+        fetch: inProcessFetch(app, request, cookie),
+      });
+      if (result.kind === 'redirect') return result;
+      if (result.kind !== 'page') return { kind: 'shell' };
+      const shell = await question.shell();
+      if (!shell.found || !shell.beforeRoot) return { kind: 'shell' };
+      return answerOf(wholePage(shell, result), () => result.state);
+    },
+  };
+}
+
+function answerOf(found: Kept, stateOf: (page: RenderedPage | SharedPage) => string): PageAnswer {
+  if (found.kind === 'page')
+    return { kind: 'page', status: found.status, html: found.before + stateOf(found.page) + found.after };
+  return found.kind === 'redirect' ? found : { kind: 'shell' };
+}
+
+const OPEN_ROOT = `<div id="${ROOT_ELEMENT_ID}" data-hydrating>`;
+
+/** The shell with the rendered page in its root element (marked: the browser hydrates it). */
+function wholePage(shell: ShellAround, result: RenderedPage | SharedPage): KeptPage {
+  return {
+    kind: 'page',
+    status: result.status < 400 ? 200 : 404,
+    before: `${shell.beforeRoot}${OPEN_ROOT}${result.html}</div>`,
+    page: { ...result, html: '' },
+    after: shell.afterRoot,
+  };
+}
+
+/**
+ * A render for others (no cookies), with what the cache needs: the tags of what the page shows,
+ * read from the API answers it was rendered from (each product's id, the catalogue's lists, the
+ * content, the redirects), and how long it may be kept: until a change drops it, or a few seconds
+ * when it shows something whose changes are not announced, or is not a page.
+ */
+async function keepable(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  question: PageQuestion,
+  render: (fetch: InProcessFetch) => Promise<RenderResult | SharedRenderResult>,
+): Promise<Loaded<Kept>> {
+  const tags = new Set<string>();
+  let announced = true;
+  const fetch = inProcessFetch(app, request, '', (url, status, body) => {
+    const apiPath = url.split('?', 1)[0]!;
+    if (apiPath.startsWith('/api/catalog/')) {
+      tags.add('catalog');
+      // A list (or related products): a product in or out of stock may join or leave it.
+      if (apiPath === '/api/catalog/products' || apiPath.endsWith('/related')) tags.add('catalog-lists');
+      if (status === 200) for (const id of productIdsIn(body)) tags.add(`product:${id}`);
+    } else if (apiPath.startsWith('/api/content/')) tags.add('content');
+    else if (apiPath === '/api/redirects') tags.add('redirects');
+    else announced = false;
+  });
+  const briefly = (value: Kept): Loaded<Kept> => ({
+    value,
+    tags: [...tags],
+    ttlMs: KEPT_SHORT_TTL_MS,
+    bytes: 256,
+  });
+  let result: RenderResult | SharedRenderResult;
+  try {
+    result = await render(fetch);
+  } catch (error) {
+    request.log.error({ err: error, url: request.url }, 'server render failed; sending the page shell');
+    return briefly({ kind: 'shell' });
+  }
+  if (result.kind === 'redirect' || result.kind === 'personal') return briefly(result);
+  if (result.kind !== 'page') return briefly({ kind: 'shell' });
+  // Filled afresh: a shell kept from before a change would hold what it changed (a price in JSON-LD).
+  const shell = await question.shell();
+  if (!shell.found || !shell.beforeRoot) return briefly({ kind: 'shell' });
+  const value = wholePage(shell, result);
+  const state = 'state' in result ? result.state : result.stateParts.join('');
+  return {
+    value,
+    tags: [...tags],
+    ttlMs: announced ? KEPT_TTL_MS : KEPT_SHORT_TTL_MS,
+    // Two bytes a character at most in memory.
+    bytes: (value.before.length + state.length + value.after.length) * 2,
+  };
+}
+
+/** The products a catalogue answer shows: the product itself, or the items of a list. */
+function productIdsIn(body: Buffer): string[] {
+  try {
+    const json = JSON.parse(body.toString('utf8')) as { id?: unknown; items?: { id?: unknown }[] };
+    const ids = [json.id, ...(Array.isArray(json.items) ? json.items.map((item) => item?.id) : [])];
+    return ids.filter((id): id is string => typeof id === 'string');
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The page's API calls answered in-process (no network), with the visitor's cookies (none, for a
+ * page kept for others) and address, so every rule (sessions, limits, maintenance) applies as if
+ * the browser had asked. `seen` hears of each answer.
+ */
+function inProcessFetch(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  cookie: string,
+  seen?: (url: string, status: number, body: Buffer) => void,
+): InProcessFetch {
+  return async (url, init) => {
+    const res = await app.inject({
+      method: (init.method ?? 'GET') as 'GET',
+      url,
+      headers: {
+        ...(init.headers as Record<string, string>),
+        cookie,
+        'user-agent': request.headers['user-agent'] ?? '',
+      },
+      remoteAddress: request.ip,
+      ...(typeof init.body === 'string' ? { payload: init.body } : {}),
+    });
+    seen?.(url, res.statusCode, res.rawPayload);
+    return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : res.rawPayload, {
+      status: res.statusCode,
+      headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
+    });
+  };
+}
+
+/** The server renderer built from the web app (apps/web/src/entry-server.tsx → dist/ssr/entry-server.js). */
+export async function loadRenderer(dist: string, app: FastifyInstance): Promise<PageRenderer | null> {
+  const file = path.join(dist, 'ssr', 'entry-server.js');
+  if (!fs.existsSync(file)) {
+    if (!app.config.isTest)
+      app.log.warn({ file }, 'server renderer not built: pages render in the browser only');
+    return null;
+  }
+  try {
+    return (await import(pathToFileURL(file).href)) as PageRenderer;
+  } catch (error) {
+    // A renderer that cannot load must not keep the shop closed: pages render in the browser.
+    app.log.error({ err: error, file }, 'server renderer failed to load: pages render in the browser only');
+    return null;
+  }
+}

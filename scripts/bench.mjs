@@ -9,7 +9,8 @@
 //   figures are the steady state, not the compiler's and the caches' first seconds),
 //   BENCH_PRODUCTS (default 500), BENCH_BUYERS (default 100),
 //   BENCH_MAILS (default 2000: mails sent through the outbox to a local SMTP sink, after the rest),
-//   BENCH_ONLY=<comma list> of the runs below (default: all): bare, list, list-signed-in, mix, detail, hot, mail,
+//   BENCH_ONLY=<comma list> of the runs below (default: all): bare, list, list-signed-in, mix, detail,
+//   product-pages, mall-pages, hot, mail,
 //   BENCH_NODE_ARGS (extra Node flags for the shop's process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof")
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -25,7 +26,17 @@ const warmUpSeconds = Number(process.env.BENCH_WARMUP ?? 2);
 const catalogueSize = Number(process.env.BENCH_PRODUCTS ?? 500);
 const dataDir = path.join(ROOT, '.data', 'bench');
 
-const RUNS = ['bare', 'list', 'list-signed-in', 'mix', 'detail', 'hot', 'mail'];
+const RUNS = [
+  'bare',
+  'list',
+  'list-signed-in',
+  'mix',
+  'detail',
+  'product-pages',
+  'mall-pages',
+  'hot',
+  'mail',
+];
 const only = (process.env.BENCH_ONLY ?? '')
   .split(',')
   .map((s) => s.trim())
@@ -86,7 +97,7 @@ function load(target, title, options = {}) {
 }
 
 /** Distinct catalogue queries as shoppers make them: search words, categories, price floors, sorts and pages. */
-function queryMix() {
+function queryMix(prefix = '/api/catalog/products', pageSize = '12') {
   const words = [
     '烏龍',
     '台灣',
@@ -117,11 +128,12 @@ function queryMix() {
     for (const category of categories)
       for (const sort of sorts)
         for (const minPrice of floors) {
-          const params = new URLSearchParams({ sort, page: String((paths.length % 3) + 1), pageSize: '12' });
+          const params = new URLSearchParams({ sort, page: String((paths.length % 3) + 1) });
+          if (pageSize) params.set('pageSize', pageSize);
           if (q) params.set('q', q);
           if (category) params.set('category', category);
           if (minPrice) params.set('minPrice', minPrice);
-          paths.push(`/api/catalog/products?${params}`);
+          paths.push(`${prefix}?${params}`);
           if (paths.length >= 1300) return paths;
         }
   return paths;
@@ -363,6 +375,23 @@ async function fillCatalogue(base, owner, size) {
   return { created, total: (await (await fetch(`${base}/api/catalog/products?pageSize=1`)).json()).total };
 }
 
+/** Distinct mall list pages in the run (search words, categories, price floors, sorts, pages). */
+const MALL_PAGES = 400;
+
+/** Asks for each page once, four at a time, and checks it came back rendered (not the empty shell). */
+async function visitAll(base, paths, cookie) {
+  const queue = [...paths];
+  const worker = async () => {
+    for (let path = queue.shift(); path; path = queue.shift()) {
+      const res = await fetch(`${base}${path}`, { headers: { cookie } });
+      const html = await res.text();
+      if (!res.ok || !html.includes('data-hydrating'))
+        throw new Error(`${path} was not rendered (${res.status})`);
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, worker));
+}
+
 /** A member's session cookie: a new account signed up through the API, as a shopper would. */
 async function memberCookie(base) {
   const email = `bench-${Date.now()}@example.com`;
@@ -456,6 +485,30 @@ try {
         headers: { cookie },
       }),
     );
+  // Server-rendered pages, signed in: each shown once before the run (a shop's pages are asked for
+  // again and again; the first render of each is not what a campaign's thousandth shopper costs).
+  const pages = products.map((p) => p.replace('/api/catalog/products/', '/mall/'));
+  if (wanted('product-pages')) {
+    await visitAll(shopBase, pages, cookie);
+    runs.push(
+      await load(shopBase, `product pages, server-rendered (${pages.length} products), signed in`, {
+        pid,
+        paths: pages,
+        headers: { cookie },
+      }),
+    );
+  }
+  const mallPages = queryMix('/mall', '').slice(0, MALL_PAGES);
+  if (wanted('mall-pages')) {
+    await visitAll(shopBase, mallPages, cookie);
+    runs.push(
+      await load(shopBase, `mall list pages, server-rendered (${mallPages.length} distinct), signed in`, {
+        pid,
+        paths: mallPages,
+        headers: { cookie },
+      }),
+    );
+  }
   if (wanted('hot')) {
     // The demo's best seller (the first of the recommended list), as on a sale day.
     const first = (await (await fetch(`${shopBase}/api/catalog/products?pageSize=1`)).json()).items[0].slug;

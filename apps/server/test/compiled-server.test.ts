@@ -85,7 +85,7 @@ describe('the compiled server', () => {
     // compiled by the optimising compiler only: a few seconds more at start on a busy machine).
     const server = await startServerProcess(
       { ...(await serverDatabaseEnv()), DATA_DIR: dataDir },
-      { args: [...flags, entry], readyTimeoutMs: 80_000 },
+      { args: [...flags, entry], readyTimeoutMs: 170_000 },
     );
     try {
       expect(server.child.spawnargs).not.toContain('tsx');
@@ -105,7 +105,7 @@ describe('the compiled server', () => {
       await server.dispose();
       fs.rmSync(path.join(REPO_ROOT, dataDir), { recursive: true, force: true });
     }
-  }, 90_000);
+  }, 180_000);
 
   it.runIf(dbEngine() === 'pglite')(
     'loads the demo data into a new embedded database in a process of its own, then serves it',

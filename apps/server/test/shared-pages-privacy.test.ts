@@ -93,4 +93,13 @@ describe.skipIf(!dbAvailable())('pages shared by members, on the real renderer',
       }
     }
   }, 120_000);
+
+  it('writes a member’s name into the shared page’s state so that it cannot end the element', async () => {
+    const name = '</script><script>alert(1)</script>\u2028林';
+    const odd = await member('ssr-odd@example.com', name, 'silver', 1);
+    const html = await get('/mall/dong-ding', odd.cookie);
+    expect(html).not.toContain('<script>alert(1)');
+    const state = /<script type="application\/json" id="ssr-state">(.*?)<\/script>/s.exec(html)![1]!;
+    expect((JSON.parse(state) as { user: { displayName: string } }).user.displayName).toBe(name);
+  });
 });

@@ -45,7 +45,7 @@ import eventsPlugin from './plugins/events.ts';
 import jobsPlugin from './plugins/jobs.ts';
 import commercePlugin, { type CommerceOptions } from './modules/discounts/commerce-plugin.ts';
 import { issueBirthdayCoupons } from './modules/membership/service.ts';
-import { expireOverdueOrders } from './modules/orders/service.ts';
+import { expireOverdueOrders } from './modules/orders/lifecycle.ts';
 import { enqueueDailyDigest } from './modules/orders/digest.ts';
 import { pageMeta } from './modules/seo/meta.ts';
 import { writeCliToken } from './lib/cli-token.ts';

@@ -5,7 +5,7 @@ import { dbAvailable, type TestContext } from '../../../test/helpers.ts';
 import { latestMail, mailSettled } from '../../../test/mail.ts';
 import { ORIGIN, ecpayNotice, notifyPayment, shopWithStaff, shopper } from '../../../test/shop.ts';
 import { invoices, mailOutbox, orders, outboxMessages } from '../../db/schema.ts';
-import { invoiceSubject } from '../orders/service.ts';
+import { invoiceSubject } from '../orders/read-models.ts';
 import {
   EINVOICE_PATHS,
   SANDBOX_EINVOICE_PATH,

@@ -335,16 +335,12 @@ export async function placeOrder(
       );
       if (body.paymentMethod === 'cod') await prepareParcelLater(tx, deps, order);
       // Stock is taken last: a variant's row stays locked from its update to the commit, so buyers
-      // of the same variant wait for each other only that long (docs/decisions/021 and 022). In a
-      // fixed order, so two orders never wait on each other's rows; each line writes its sale to the
-      // stock ledger under the order's number, in the same statement. Not enough left rolls the
-      // whole order back. The order's lines are written with the last sale: their foreign keys lock
-      // the variants' rows, which this order holds by then. Written earlier, every buyer waiting for
-      // the variant would hold that lock too, and PostgreSQL would share the row among them all (a
-      // multixact per buyer and sale, which made the database the bottleneck).
-      const sorted = [...pricing.lines].sort((a, b) => a.variantId.localeCompare(b.variantId));
-      const lines = repo.insertItemsStatement(
+      // of the same variant wait for each other only that long (docs/decisions/021 and 022). The
+      // stock service writes the order's lines with the sales (takeStockForOrderLines says why).
+      // Not enough left rolls the whole order back.
+      const taken = await stock.takeStockForOrderLines(
         tx,
+        orderNo,
         pricing.lines.map((l) => ({
           orderId: order.id,
           productId: l.productId,
@@ -359,24 +355,16 @@ export async function placeOrder(
           lineTotal: l.lineTotal,
         })),
       );
-      let written: Array<Record<string, unknown>> | null = null;
-      for (const [n, line] of sorted.entries()) {
-        const sale = { kind: 'sale' as const, orderNo };
-        const taken =
-          n < sorted.length - 1
-            ? await stock.takeStock(tx, line.variantId, line.quantity, sale)
-            : (written = await stock.takeStockWith(tx, line.variantId, line.quantity, sale, lines)) !== null;
-        if (!taken)
-          throw new AppError(
-            409,
-            'insufficient-stock',
-            `「${line.name}（${line.variantLabel}）」剛好被買走了，庫存不足。請回到購物車調整數量。`,
-          );
-      }
+      if ('short' in taken)
+        throw new AppError(
+          409,
+          'insufficient-stock',
+          `「${taken.short.productName}（${taken.short.variantLabel}）」剛好被買走了，庫存不足。請回到購物車調整數量。`,
+        );
       // In `itemsOf`'s order (by name, as the database sorts).
       const rank = new Map(nameOrder.map((i, k) => [pricing.lines[i]!.variantId, k]));
       const items = repo
-        .itemsFromJson(written ?? [])
+        .itemsFromJson(taken.written)
         .sort((a, b) => (rank.get(a.variantId ?? '') ?? 0) - (rank.get(b.variantId ?? '') ?? 0));
       return { order, items, event, payment };
     });

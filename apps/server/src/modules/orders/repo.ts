@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, getTableColumns, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, lt, or, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { OPEN_COD, OPEN_UNPAID } from '@shop/shared/order-status';
 import type { DbOrTx } from '../../db/client.ts';
@@ -57,9 +57,8 @@ function fromJson<T extends PgTable>(table: T, json: Record<string, unknown>): T
 /**
  * Writes a new order, its first event and payment attempt in one statement (one round trip instead
  * of three) and answers the rows as written, with the positions of `itemNames` in the order
- * `itemsOf` lists lines (by name, as the database sorts text). The lines themselves come with the
- * stock (`insertItemsStatement`): their foreign keys lock the variant's row, which the order takes
- * only then. The caller has checked the idempotency key under the account's lock, so the key is free.
+ * `itemsOf` lists lines (by name, as the database sorts text). The lines themselves are written by
+ * the stock service with the sale (catalog/stock.ts, `takeStockForOrderLines`). The caller has checked the idempotency key under the account's lock, so the key is free.
  * (The rows come back as JSON: a select over the inserts' columns costs more to build than the
  * round trips it saves.)
  */
@@ -104,15 +103,7 @@ export async function insertNewOrder(
   };
 }
 
-/** The statement inserting an order's lines and answering them (for the stock service to run with the sale: `stock.takeStockWith`). */
-export function insertItemsStatement(db: DbOrTx, values: ReadonlyArray<typeof orderItems.$inferInsert>): SQL {
-  return sql`${db
-    .insert(orderItems)
-    .values([...values])
-    .getSQL()} returning *`;
-}
-
-/** Lines as `insertItemsStatement` answered them (JSON), as drizzle reads them. */
+/** Order lines as the stock service wrote them (JSON, `takeStockForOrderLines`), as drizzle reads them. */
 export function itemsFromJson(json: ReadonlyArray<Record<string, unknown>>): OrderItemRow[] {
   return json.map((item) => fromJson(orderItems, item));
 }

@@ -1,5 +1,5 @@
 import type { IssuedInvoiceView } from '@shop/shared/orders';
-import type { OrderStatus } from '@shop/shared/order-status';
+import { moneyArrivesAt, type OrderStatus } from '@shop/shared/order-status';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { InvoiceDetails } from '../../db/schema.ts';
 import type { Mailer } from '../../plugins/mail.ts';
@@ -111,8 +111,7 @@ export async function invoiceFollowUp(
   to: OrderStatus,
   reason: string | null,
 ): Promise<void> {
-  const cod = order.paymentMethod === 'cod';
-  if ((to === 'paid' && !cod) || (to === 'delivered' && cod)) {
+  if (to === moneyArrivesAt(order.paymentMethod)) {
     await enqueueOutbox(tx, {
       kind: INVOICE_KINDS.issue,
       key: issueKey(order.orderNo),

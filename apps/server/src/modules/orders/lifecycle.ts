@@ -1,10 +1,10 @@
-import { CARRIERS } from '@shop/shared/admin-orders';
+import { ACTION_TARGET, CARRIERS, ORDER_ACTION_LABELS, type OrderAction } from '@shop/shared/admin-orders';
 import {
   HOLDS_STOCK,
   MEMBER_CANCELLABLE,
   OPEN_UNPAID,
   ORDER_STATUS_LABELS,
-  canTransition,
+  moveBlock,
   type OrderStatus,
 } from '@shop/shared/order-status';
 import type { AdvanceOrderBody, CancelOrderResponse, OrderDetail } from '@shop/shared/orders';
@@ -172,34 +172,46 @@ export interface OrderMove {
 
 /**
  * Why an order may not make this move, or null: the state machine, and the shop's own rules
- * (docs/product-rules.md). The same answer for every door an order can be moved through.
+ * (docs/product-rules.md; `moveBlock` in @shop/shared/order-status). The same answer for every door
+ * an order can be moved through; `asked` words the move as the asker sees it (the console's action).
  */
 export function moveRefusal(
   order: Pick<repo.OrderRow, 'status' | 'paymentMethod'>,
   move: Pick<OrderMove, 'to' | 'carrier' | 'latePayment'>,
+  asked = `改為「${ORDER_STATUS_LABELS[move.to]}」`,
 ): AppError | null {
-  const restoring = move.latePayment === true && order.status === 'expired' && move.to === 'paid';
-  if (!restoring && !canTransition(order.status, move.to)) {
-    return new ConflictError(
-      `訂單目前為「${ORDER_STATUS_LABELS[order.status]}」，不能改為「${ORDER_STATUS_LABELS[move.to]}」。`,
-      'invalid-transition',
-    );
-  }
-  // Cash on delivery collects nothing before delivery: such an order is cancelled, not refunded.
-  if (
-    move.to === 'refunded' &&
-    order.paymentMethod === 'cod' &&
-    !['delivered', 'completed'].includes(order.status)
-  ) {
+  const block = moveBlock(order, move.to, move.latePayment === true);
+  if (block === 'state-machine') return statusRefusal(order, asked);
+  if (block === 'cod-not-collected')
     return new ConflictError(
       '貨到付款訂單送達前尚未收款，不需要退款；請改用「取消訂單」。',
       'invalid-transition',
     );
-  }
   if (move.to === 'shipped' && move.carrier && !(CARRIERS as readonly string[]).includes(move.carrier)) {
     return new BadRequestError('請選擇物流業者。', { carrier: '請選擇物流業者' });
   }
   return null;
+}
+
+const statusRefusal = (order: Pick<repo.OrderRow, 'status'>, asked: string) =>
+  new ConflictError(
+    `訂單目前為「${ORDER_STATUS_LABELS[order.status]}」，不能${asked}。`,
+    'invalid-transition',
+  );
+
+/**
+ * Why the console may not run `action` on the order now, or null: the door's own refusals
+ * (moveRefusal, shipmentEventRefusal), worded with the action's name.
+ */
+export function actionRefusal(
+  order: Pick<repo.OrderRow, 'status' | 'paymentMethod' | 'shipping'>,
+  action: OrderAction,
+  shipmentEvent?: string,
+): AppError | null {
+  const asked = ORDER_ACTION_LABELS[action];
+  if (action !== 'shipment-event') return moveRefusal(order, { to: ACTION_TARGET[action]! }, asked);
+  if (order.status !== 'shipped') return statusRefusal(order, asked);
+  return shipmentEvent ? shipmentEventRefusal(order, shipmentEvent) : null;
 }
 
 /** Why a shipment event may not be added to this order, or null. */

@@ -4,6 +4,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { OPEN_COD, OPEN_UNPAID } from '@shop/shared/order-status';
 import type { DbOrTx } from '../../db/client.ts';
 import { orderEvents, orderItems, orders, payments, products, users } from '../../db/schema.ts';
+import { IS_SALE, PAID_AT, SALE_AMOUNT } from '../../db/money-rules.ts';
 import { rows } from '../../db/rows.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -375,4 +376,31 @@ export async function setShipping(db: DbOrTx, id: string, shipping: OrderRow['sh
     .update(orders)
     .set({ shipping, updatedAt: sql`now()` })
     .where(eq(orders.id, id));
+}
+
+/**
+ * The morning digest's figures for [from, to): sales paid then and what they are worth
+ * (db/money-rules.ts), cash-on-delivery orders placed then, orders waiting to be shipped, and
+ * messages the outbox gave up on.
+ */
+export async function digestFigures(db: DbOrTx, from: string, to: string) {
+  const paidThen = sql`${IS_SALE} and ${PAID_AT} >= ${from}::timestamptz and ${PAID_AT} < ${to}::timestamptz`;
+  const placedThen = sql`payment_method = 'cod' and created_at >= ${from}::timestamptz and created_at < ${to}::timestamptz`;
+  const [figures] = rows<{
+    paid: string | number;
+    paid_total: string | number | null;
+    cod: string | number;
+    cod_total: string | number | null;
+    to_ship: string | number;
+    failed: string | number;
+  }>(
+    await db.execute(sql`select
+      (select count(*) from orders o where ${paidThen}) as paid,
+      (select sum(${SALE_AMOUNT}) from orders o where ${paidThen}) as paid_total,
+      (select count(*) from orders where ${placedThen}) as cod,
+      (select sum(total) from orders where ${placedThen}) as cod_total,
+      (select count(*) from orders where status in ('paid', 'processing')) as to_ship,
+      (select count(*) from outbox_messages where status = 'failed') as failed`),
+  );
+  return figures;
 }

@@ -30,7 +30,7 @@ import logisticsSandboxModule from './modules/logistics/sandbox/index.ts';
 import logisticsModule from './modules/logistics/index.ts';
 import invoicesModule from './modules/invoices/index.ts';
 import einvoiceSandbox, { dbEinvoices } from './modules/invoices/sandbox.ts';
-import { SANDBOX_EINVOICE_PATH } from './modules/invoices/ecpay-invoice.ts';
+import { SANDBOX_EINVOICE_PATH } from './modules/invoices/ecpay-invoice-protocol.ts';
 import eventsModule, { type StreamLimits } from './modules/events/index.ts';
 import adminModule from './modules/admin/index.ts';
 import backupModule from './modules/backup/index.ts';

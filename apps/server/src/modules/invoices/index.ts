@@ -5,7 +5,8 @@ import { acceptForms, formOf, ownFetch } from '../../lib/form-post.ts';
 import { enforceLimit } from '../../plugins/rate-limiter.ts';
 import { invoiceSubject } from '../orders/read-models.ts';
 import { checkInvoiceAwards } from './awards.ts';
-import { SANDBOX_EINVOICE_PATH, fetchPost, invoiceClient, type InvoiceClient } from './ecpay-invoice.ts';
+import { SANDBOX_EINVOICE_PATH } from './ecpay-invoice-protocol.ts';
+import { fetchPost, invoiceClient, type InvoiceClient } from './ecpay-invoice-client.ts';
 import {
   ALLOWANCE_RESULT_PATH,
   INVOICE_KINDS,

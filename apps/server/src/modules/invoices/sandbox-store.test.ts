@@ -4,15 +4,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { sandboxEinvoices } from '../../db/schema.ts';
 import { createTestDatabase, dbAvailable } from '../../../test/helpers.ts';
-import {
-  EINVOICE_STAGE_MERCHANT,
-  EinvoiceHttpError,
-  invoiceClient,
-  refundLine,
-  SANDBOX_EINVOICE_PATH,
-  type EinvoicePost,
-  type IssueInput,
-} from './ecpay-invoice.ts';
+import { EINVOICE_STAGE_MERCHANT, SANDBOX_EINVOICE_PATH } from './ecpay-invoice-protocol.ts';
+import { EinvoiceHttpError, invoiceClient, type EinvoicePost } from './ecpay-invoice-client.ts';
+import { refundLine, type IssueInput } from './ecpay-invoice-fields.ts';
 import einvoiceSandbox, {
   SANDBOX_RTN,
   dbEinvoices,

@@ -3,18 +3,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   EINVOICE_PATHS,
   EINVOICE_STAGE_MERCHANT,
-  EinvoiceHttpError,
-  decryptData,
   envelope,
-  readAllowanceNotice,
-  invoiceClient,
   openReply,
-  refundLine,
   SANDBOX_EINVOICE_PATH,
-  type EinvoicePost,
   type EinvoiceSettings,
-  type IssueInput,
-} from './ecpay-invoice.ts';
+} from './ecpay-invoice-protocol.ts';
+import { EinvoiceHttpError, invoiceClient, type EinvoicePost } from './ecpay-invoice-client.ts';
+import { decryptData } from './ecpay-invoice-crypto.ts';
+import { readAllowanceNotice, refundLine, type IssueInput } from './ecpay-invoice-fields.ts';
 import einvoiceSandbox, { SANDBOX_RTN } from './sandbox.ts';
 
 const KEYS: Pick<EinvoiceSettings, 'merchantId' | 'hashKey' | 'hashIV'> = {

@@ -10,22 +10,24 @@ import { acceptForms, type FormPost } from '../../lib/form-post.ts';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../plugins/json-body.ts';
 import {
   EINVOICE_LIMITS,
-  EINVOICE_PATHS,
   RETURN_URL_MAX,
   allowanceNoticeForm,
-  encryptText,
   isCitizenCertificate,
   isInvoiceNo,
   isLoveCode,
   isMobileBarcode,
   isRelateNumber,
   isTaxId,
+  voidDeadline,
+} from './ecpay-invoice-fields.ts';
+import {
+  EINVOICE_PATHS,
   openRequest,
   refusalEnvelope,
   replyEnvelope,
-  voidDeadline,
   type EinvoiceSettings,
-} from './ecpay-invoice.ts';
+} from './ecpay-invoice-protocol.ts';
+import { encryptText } from './ecpay-invoice-crypto.ts';
 
 /**
  * An e-invoice gateway that speaks ECPay's B2C protocol (the encrypted JSON envelope of

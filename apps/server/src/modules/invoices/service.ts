@@ -4,16 +4,9 @@ import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { InvoiceDetails } from '../../db/schema.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import { PermanentDeliveryError, enqueueOutbox, outboxStatus } from '../../plugins/outbox.ts';
-import {
-  readAllowanceNotice,
-  refundLine,
-  voidDeadline,
-  type EinvoiceError,
-  type EinvoiceSettings,
-  type InvoiceChoice,
-  type InvoiceClient,
-  type IssuedInvoice,
-} from './ecpay-invoice.ts';
+import { readAllowanceNotice, refundLine, voidDeadline, type InvoiceChoice } from './ecpay-invoice-fields.ts';
+import { type EinvoiceError, type EinvoiceSettings } from './ecpay-invoice-protocol.ts';
+import { type InvoiceClient, type IssuedInvoice } from './ecpay-invoice-client.ts';
 import {
   allowanceMail,
   allowanceRequestedMail,

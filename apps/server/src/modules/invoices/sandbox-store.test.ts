@@ -7,13 +7,14 @@ import { createTestDatabase, dbAvailable } from '../../../test/helpers.ts';
 import { EINVOICE_STAGE_MERCHANT, SANDBOX_EINVOICE_PATH } from './ecpay-invoice-protocol.ts';
 import { EinvoiceHttpError, invoiceClient, type EinvoicePost } from './ecpay-invoice-client.ts';
 import { refundLine, type IssueInput } from './ecpay-invoice-fields.ts';
-import einvoiceSandbox, {
-  SANDBOX_RTN,
+import einvoiceSandbox from './sandbox.ts';
+import { SANDBOX_RTN } from './sandbox-rules.ts';
+import {
   dbEinvoices,
   memoryEinvoices,
   type SandboxInvoice,
   type SandboxInvoiceStore,
-} from './sandbox.ts';
+} from './sandbox-store.ts';
 
 const KEYS = {
   merchantId: EINVOICE_STAGE_MERCHANT.merchantId,

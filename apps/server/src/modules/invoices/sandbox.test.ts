@@ -11,7 +11,8 @@ import {
 import { EinvoiceHttpError, invoiceClient, type EinvoicePost } from './ecpay-invoice-client.ts';
 import { decryptData } from './ecpay-invoice-crypto.ts';
 import { readAllowanceNotice, refundLine, type IssueInput } from './ecpay-invoice-fields.ts';
-import einvoiceSandbox, { SANDBOX_RTN } from './sandbox.ts';
+import einvoiceSandbox from './sandbox.ts';
+import { SANDBOX_RTN } from './sandbox-rules.ts';
 
 const KEYS: Pick<EinvoiceSettings, 'merchantId' | 'hashKey' | 'hashIV'> = {
   merchantId: EINVOICE_STAGE_MERCHANT.merchantId,

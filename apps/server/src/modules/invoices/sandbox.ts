@@ -51,7 +51,7 @@ import {
 
 /**
  * An e-invoice gateway that speaks ECPay's B2C protocol (the encrypted JSON envelope of
- * ecpay-invoice.ts), for running the shop without ECPay. It reads requests as ECPay does, checks
+ * ecpay-invoice-protocol.ts), for running the shop without ECPay. It reads requests as ECPay does, checks
  * them with ECPay's documented rules, keeps the invoices it issued in a store and answers
  * encrypted. The app gives it the database store (`dbEinvoices`), so a restarted sandbox still
  * knows what it issued, as ECPay would; unit tests use the in-memory one (`memoryEinvoices`, the

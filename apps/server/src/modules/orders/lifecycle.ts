@@ -47,7 +47,8 @@ export async function afterChange(
     type: 'order.updated',
     data: { orderNo: order.orderNo, status: order.status },
   });
-  // Paid spending changed: the member's tier may have too (published live when it does).
+  // The spend that counts for a tier may have changed (db/money-rules.ts): so may the tier,
+  // published live when it does.
   if (kind === 'paid' || ['delivered', 'completed', 'cancelled', 'refunded'].includes(order.status))
     await recomputeTier(deps.db, deps.events, order.userId);
 }

@@ -35,7 +35,7 @@ const cases: Array<{ rule: string; file: string; wrong: string; right: string }>
   },
   {
     rule: "a module never imports another module's repository",
-    file: 'modules/orders/service.ts',
+    file: 'modules/orders/checkout.ts',
     wrong: "import { releaseRedemptions as x } from '../membership/repo.ts';",
     right: "import { releaseRedemptions as x } from '../membership/service.ts';",
   },
@@ -43,7 +43,7 @@ const cases: Array<{ rule: string; file: string; wrong: string; right: string }>
     rule: 'nor from a nested file, whatever the depth',
     file: 'modules/payments/sandbox/index.ts',
     wrong: "import { findOrder as x } from '../../orders/repo.ts';",
-    right: "import { recordPaid as x } from '../../orders/service.ts';",
+    right: "import { recordPaid as x } from '../../orders/payment-results.ts';",
   },
   {
     rule: 'a repository imports no service',
@@ -107,7 +107,7 @@ describe('server layering rules (eslint/server-boundaries.js)', () => {
 
   it('says what to do instead', async () => {
     const [message] = await layerErrors(
-      'modules/orders/service.ts',
+      'modules/orders/checkout.ts',
       "import { cartRows as x } from '../cart/repo.ts';",
     );
     expect(message).toBe(

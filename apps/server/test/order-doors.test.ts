@@ -7,7 +7,7 @@ import { auditLog, orderEvents, orders, productVariants } from '../src/db/schema
 import { cliTokenFile } from '../src/lib/cli-token.ts';
 import { ledgerBalances } from '../src/modules/catalog/stock.ts';
 import { orderDeps } from '../src/modules/orders/deps.ts';
-import { expireOrder } from '../src/modules/orders/service.ts';
+import { expireOrder } from '../src/modules/orders/lifecycle.ts';
 import { checkMacValue } from '../src/lib/ecpay-check-mac.ts';
 import { seedTestCatalog, setRole } from './fixtures.ts';
 import { createTestApp, dbAvailable, signIn, type TestContext } from './helpers.ts';

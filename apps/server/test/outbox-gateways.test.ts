@@ -7,8 +7,9 @@ import { TOKEN_COOKIE } from '@shop/shared/session';
 import { createPool, postgresDatabase, type Database } from '../src/db/client.ts';
 import { productVariants, users } from '../src/db/schema.ts';
 import { createSession } from '../src/modules/auth/session-service.ts';
-import { EINVOICE_PATHS, EINVOICE_STAGE_MERCHANT } from '../src/modules/invoices/ecpay-invoice.ts';
-import einvoiceSandbox, { dbEinvoices, type SandboxInvoiceStore } from '../src/modules/invoices/sandbox.ts';
+import { EINVOICE_PATHS, EINVOICE_STAGE_MERCHANT } from '../src/modules/invoices/ecpay-invoice-protocol.ts';
+import einvoiceSandbox from '../src/modules/invoices/sandbox.ts';
+import { dbEinvoices, type SandboxInvoiceStore } from '../src/modules/invoices/sandbox-store.ts';
 import cardActionSandbox, {
   authoriseTrade,
   type SandboxTrades,

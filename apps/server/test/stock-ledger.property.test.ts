@@ -7,7 +7,7 @@ import { categories, orders } from '../src/db/schema.ts';
 import { createProduct } from '../src/modules/catalog/service.ts';
 import { ledgerBalances, stockOf } from '../src/modules/catalog/stock.ts';
 import { orderDeps } from '../src/modules/orders/deps.ts';
-import { recordPaid } from '../src/modules/orders/service.ts';
+import { recordPaid } from '../src/modules/orders/payment-results.ts';
 import { setRole } from './fixtures.ts';
 import { createTestApp, dbAvailable, signIn, type TestContext } from './helpers.ts';
 import { ORIGIN, shopper } from './shop.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AuditEntry, PagingQuery } from './admin.ts';
 import { MobilePhone } from './checkout.ts';
-import { ORDER_STATUSES, type OrderStatus, canTransition } from './order-status.ts';
+import { ORDER_STATUSES, type OrderStatus, moveBlock } from './order-status.ts';
 import { IssuedInvoiceView, OrderEventView, OrderStatusSchema, RefundView } from './orders.ts';
 import { ONLINE_PAYMENT_METHODS, PAYMENT_METHODS, PAYMENT_METHOD_SHORT } from './payment-methods.ts';
 import { SHIPPING_METHODS, SHIPPING_METHOD_LABELS } from './shipping.ts';
@@ -147,23 +147,18 @@ export const ACTION_TARGET: Readonly<Record<OrderAction, OrderStatus | null>> = 
 };
 
 /**
- * What staff may do with an order now, from the state machine. One rule of our own: a cash on
- * delivery order has collected no money before it is delivered, so it is cancelled, not refunded.
+ * What staff may do with an order now: the moves the orders' one door would make (`moveBlock`),
+ * and shipment events while it is shipped.
  */
 export function allowedOrderActions(order: {
   status: OrderStatus;
   paymentMethod: (typeof PAYMENT_METHODS)[number];
 }): OrderAction[] {
-  return ORDER_ACTIONS.filter((action) => {
-    if (action === 'shipment-event') return order.status === 'shipped';
-    if (
-      action === 'refund' &&
-      order.paymentMethod === 'cod' &&
-      !['delivered', 'completed'].includes(order.status)
-    )
-      return false;
-    return canTransition(order.status, ACTION_TARGET[action]!);
-  });
+  return ORDER_ACTIONS.filter((action) =>
+    action === 'shipment-event'
+      ? order.status === 'shipped'
+      : moveBlock(order, ACTION_TARGET[action]!) === null,
+  );
 }
 
 /** The ship dialog's fields (the console's form validates with the same rules as the server). */

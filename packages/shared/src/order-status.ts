@@ -36,6 +36,48 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return TRANSITIONS[from].includes(to);
 }
 
+/**
+ * Money collected, for cash on delivery: the money changes hands when the parcel is delivered, so
+ * a cash-on-delivery order in one of these statuses has paid (a refunded one was delivered first:
+ * it cannot be refunded before). docs/product-rules.md, "Money words".
+ */
+export const COD_COLLECTED: readonly OrderStatus[] = ['delivered', 'completed', 'refunded'];
+
+/** The status by whose move the buyer's money reaches the shop: paid for card and ATM, delivered for cash on delivery. */
+export function moneyArrivesAt(paymentMethod: string): OrderStatus {
+  return paymentMethod === 'cod' ? 'delivered' : 'paid';
+}
+
+/**
+ * Paid: the buyer's money reached the shop (a card or ATM payment recorded on the order; cash on
+ * delivery once collected), whatever happened to the order since. The SQL twin is db/money-rules.ts.
+ */
+export function moneyReceived(order: {
+  paymentMethod: string;
+  status: OrderStatus;
+  paidAt: Date | string | null;
+}): boolean {
+  return order.paymentMethod === 'cod' ? COD_COLLECTED.includes(order.status) : order.paidAt !== null;
+}
+
+/**
+ * Why an order may not move from its status to `to`, or null: `state-machine` (TRANSITIONS; a
+ * payment after expiry, `latePayment`, is the one move the table does not list), or
+ * `cod-not-collected` (cash on delivery is refunded only once its money was collected; before
+ * that it is cancelled). The one rule behind the server's refusals and the console's buttons.
+ */
+export function moveBlock(
+  order: { status: OrderStatus; paymentMethod: string },
+  to: OrderStatus,
+  latePayment = false,
+): 'state-machine' | 'cod-not-collected' | null {
+  const restoring = latePayment && order.status === 'expired' && to === 'paid';
+  if (!restoring && !canTransition(order.status, to)) return 'state-machine';
+  if (to === 'refunded' && order.paymentMethod === 'cod' && !COD_COLLECTED.includes(order.status))
+    return 'cod-not-collected';
+  return null;
+}
+
 /** Statuses whose stock is still held by the order (leaving them for cancelled/expired/refunded returns it). */
 export const HOLDS_STOCK: readonly OrderStatus[] = [
   'pending_payment',

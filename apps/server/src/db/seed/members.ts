@@ -6,13 +6,10 @@ import { demoStoreLocator } from '../../modules/logistics/sandbox/stores.ts';
 import { rememberStore } from '../../modules/logistics/stores.ts';
 import { addAddress } from '../../modules/membership/profile.ts';
 import { membershipDiscounts, recomputeTier } from '../../modules/membership/service.ts';
-import {
-  advanceOrder,
-  placeOrder,
-  recordAtmInfo,
-  recordPaid,
-  type OrderDeps,
-} from '../../modules/orders/service.ts';
+import { placeOrder } from '../../modules/orders/checkout.ts';
+import { advanceOrder } from '../../modules/orders/lifecycle.ts';
+import type { OrderDeps } from '../../modules/orders/order-deps.ts';
+import { recordAtmInfo, recordPaid } from '../../modules/orders/payment-results.ts';
 import { memoryEventBus } from '../../plugins/events.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import { eq } from 'drizzle-orm';

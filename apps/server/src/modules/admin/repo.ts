@@ -2,6 +2,7 @@ import { and, count, desc, eq, gt, gte, inArray, isNull, lt, max, or, sql, type 
 import { STAFF_ROLES, type StaffRole } from '@shop/shared/admin';
 import type { PageWindow } from '@shop/shared/paging';
 import type { DbOrTx } from '../../db/client.ts';
+import { IS_SALE, PAID_AT, SALE_AMOUNT } from '../../db/money-rules.ts';
 import { rows } from '../../db/rows.ts';
 import { actionCodes, auditLog, sessions, users } from '../../db/schema.ts';
 import { readTogether } from '../../db/reads.ts';
@@ -47,20 +48,14 @@ export async function auditPage(
 
 // ── dashboard ─────────────────────────────────────────────────────────────────────────────────
 
-/**
- * A sale is an order that was paid (card, ATM), or a cash-on-delivery order that is going ahead,
- * counted on the Taipei calendar day it was paid or placed. Cancelled, refunded and unpaid orders
- * are not sales.
- */
-const SALE_AT = sql`coalesce(o.paid_at, case when o.payment_method = 'cod' then o.created_at end)`;
-const IS_SALE = sql`o.status in ('paid', 'processing', 'shipped', 'delivered', 'completed') and ${SALE_AT} is not null`;
-const TAIPEI_DAY = sql`(${SALE_AT} at time zone 'Asia/Taipei')::date`;
+/** A sale counts on the Taipei calendar day it was paid, for what it is worth (db/money-rules.ts). */
+const TAIPEI_DAY = sql`(${PAID_AT} at time zone 'Asia/Taipei')::date`;
 
 /** Sales and order counts per Taipei day from `fromDay` to `toDay` (YYYY-MM-DD, both included); days without sales are absent. */
 export async function salesPerDay(db: DbOrTx, fromDay: string, toDay: string) {
   return rows<{ day: string; sales: number; orders: number }>(
     await db.execute(sql`
-      select to_char(${TAIPEI_DAY}, 'YYYY-MM-DD') as day, coalesce(sum(o.total), 0)::int as sales, count(*)::int as orders
+      select to_char(${TAIPEI_DAY}, 'YYYY-MM-DD') as day, coalesce(sum(${SALE_AMOUNT}), 0)::int as sales, count(*)::int as orders
       from orders o
       where ${IS_SALE} and ${TAIPEI_DAY} >= ${fromDay}::date and ${TAIPEI_DAY} <= ${toDay}::date
       group by 1`),

@@ -28,17 +28,15 @@ import { catalogChanged, stockChanged } from './service.ts';
 import { recordAudit } from '../admin/audit.ts';
 import {
   adjustStock,
-  applyImport,
   archiveAdminProduct,
-  checkImport,
   createAdminProduct,
-  exportProductsCsv,
   getAdminProduct,
   listAdminProducts,
   snapshot,
   stockHistory,
   updateAdminProduct,
 } from './admin-service.ts';
+import { applyImport, checkImport, exportProductsCsv } from './admin-csv.ts';
 import { taipeiDay } from '@shop/shared/taipei-time';
 import { nulRefused } from '../../lib/nul.ts';
 

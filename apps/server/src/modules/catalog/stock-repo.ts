@@ -1,7 +1,7 @@
-import { count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import type { StockMoveKind } from '@shop/shared/admin-products';
 import type { DbOrTx } from '../../db/client.ts';
-import { productVariants, stockAdjustments, stockLedger, users } from '../../db/schema.ts';
+import { orderItems, productVariants, stockAdjustments, stockLedger, users } from '../../db/schema.ts';
 import { rows } from '../../db/rows.ts';
 import { readTogether } from '../../db/reads.ts';
 
@@ -9,6 +9,9 @@ import { readTogether } from '../../db/reads.ts';
  * The SQL of the stock ledger. Only the stock service calls it; it is the only code that writes
  * `product_variants.stock`.
  */
+
+/** A new order's line, written with its last sale (`moveStock`'s `orderLines`). */
+export type OrderLineInsert = typeof orderItems.$inferInsert;
 
 export interface LedgerInsert {
   readonly variantId: string;
@@ -25,16 +28,22 @@ export interface LedgerInsert {
  * `onSaleOnly` only while the variant is on sale) and writes its ledger row in the same statement
  * (one round trip, so a sale holds the variant's row lock as briefly as it can): the row's
  * `stock_after` is the stock the update left. Null when the condition refused it (the caller rolls
- * back). `alongside`, a statement returning rows (a sale's order lines), runs in the same statement
- * and its rows come back as JSON.
+ * back). `orderLines`, a new order's lines, are inserted in the same statement and come back as
+ * JSON rows (stock.ts's `takeStockForOrderLines` says why there).
  */
 export async function moveStock(
   db: DbOrTx,
   variantId: string,
   delta: number,
   entry: Omit<LedgerInsert, 'variantId' | 'delta' | 'stockAfter'>,
-  opts: { onSaleOnly?: boolean; alongside?: SQL } = {},
+  opts: { onSaleOnly?: boolean; orderLines?: readonly OrderLineInsert[] } = {},
 ) {
+  const alongside = opts.orderLines?.length
+    ? sql`${db
+        .insert(orderItems)
+        .values([...opts.orderLines])
+        .getSQL()} returning *`
+    : null;
   const result = await db.execute(sql`
     with moved as (
       update product_variants set stock = stock + ${delta}, updated_at = ${new Date().toISOString()}::timestamptz
@@ -44,9 +53,9 @@ export async function moveStock(
       insert into stock_ledger (variant_id, delta, stock_after, kind, reason, order_no, actor_id)
       select id, ${delta}::int, stock, ${entry.kind}::text, ${entry.reason}::text, ${entry.orderNo ?? null}::text, ${entry.actorId ?? null}::uuid from moved
       returning id
-    )${opts.alongside ? sql`, alongside as (${opts.alongside})` : sql``}
+    )${alongside ? sql`, alongside as (${alongside})` : sql``}
     select moved.stock, moved.sku, moved.product_id, entered.id::text as entry_id,
-      ${opts.alongside ? sql`(select json_agg(row_to_json(a)) from alongside a)` : sql`null::json`} as alongside
+      ${alongside ? sql`(select json_agg(row_to_json(a)) from alongside a)` : sql`null::json`} as alongside
     from moved, entered`);
   const [row] = rows<{
     stock: number;
@@ -61,7 +70,7 @@ export async function moveStock(
         sku: row.sku,
         productId: row.product_id,
         entryId: Number(row.entry_id),
-        alongside: row.alongside ?? [],
+        orderLines: row.alongside ?? [],
       }
     : null;
 }

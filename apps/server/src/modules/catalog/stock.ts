@@ -1,6 +1,5 @@
 import type { PageOf } from '@shop/shared/admin';
 import type { StockHistoryResponse, StockLedgerEntry, StockMoveKind } from '@shop/shared/admin-products';
-import type { SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import * as repo from './stock-repo.ts';
@@ -111,27 +110,39 @@ export async function takeStock(
   return (await changeStock(tx, variantId, -quantity, move, { onSaleOnly: true })) !== null;
 }
 
+/** One line of a new order, as it is written (with its variant: a sale always has one). */
+export type SoldLine = repo.OrderLineInsert & { readonly variantId: string };
+
 /**
- * `takeStock`, with a statement of the caller's run in the same round trip (an order's lines, which
- * must come after the stock: their foreign keys lock the variant's row). Its rows, as JSON, when
- * the stock was taken; null when it was not (the caller rolls back, undoing that statement too).
+ * Takes stock for a new order's lines (a `sale` in the ledger under the order's number) and writes
+ * the lines themselves with the last sale, in its statement. The variants are taken in a fixed
+ * order, so two orders never wait on each other's rows. The lines come last because their foreign
+ * keys lock the variants' rows, which this order holds by then; written earlier, every buyer
+ * waiting for a variant would hold that lock too, and PostgreSQL would share the row among them
+ * all (a multixact per buyer and sale, which made the database the bottleneck; decision 022).
+ * Answers the lines as written (JSON rows), or the first line short of stock: nothing is written
+ * for it and the caller rolls back.
  */
-export async function takeStockWith(
+export async function takeStockForOrderLines(
   tx: Tx,
-  variantId: string,
-  quantity: number,
-  move: StockMove,
-  alongside: SQL,
-): Promise<Array<Record<string, unknown>> | null> {
-  const reason = move.reason ?? DEFAULT_REASONS[move.kind];
-  const row = await repo.moveStock(
-    tx,
-    variantId,
-    -quantity,
-    { kind: move.kind, reason, orderNo: move.orderNo, actorId: move.actorId },
-    { onSaleOnly: true, alongside },
-  );
-  return row ? row.alongside : null;
+  orderNo: string,
+  lines: readonly SoldLine[],
+): Promise<{ written: Array<Record<string, unknown>> } | { short: SoldLine }> {
+  const sorted = [...lines].sort((a, b) => a.variantId.localeCompare(b.variantId));
+  const sale = { kind: 'sale' as const, reason: DEFAULT_REASONS.sale, orderNo };
+  for (const [n, line] of sorted.entries()) {
+    if (n < sorted.length - 1) {
+      if (!(await takeStock(tx, line.variantId, line.quantity, sale))) return { short: line };
+      continue;
+    }
+    const row = await repo.moveStock(tx, line.variantId, -line.quantity, sale, {
+      onSaleOnly: true,
+      orderLines: lines,
+    });
+    if (!row) return { short: line };
+    return { written: row.orderLines };
+  }
+  return { written: [] };
 }
 
 /** Gives an order's lines back to stock (a variant deleted since is skipped). */

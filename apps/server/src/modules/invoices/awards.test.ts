@@ -6,9 +6,10 @@ import { mailSettled } from '../../../test/mail.ts';
 import { ecpayNotice, notifyPayment, shopWithStaff, shopper } from '../../../test/shop.ts';
 import { invoices, mailOutbox } from '../../db/schema.ts';
 import { ownFetch } from '../../lib/form-post.ts';
-import { invoiceSubject } from '../orders/service.ts';
+import { invoiceSubject } from '../orders/read-models.ts';
 import { checkInvoiceAwards, periodOf, periodsToCheck } from './awards.ts';
-import { SANDBOX_EINVOICE_PATH, fetchPost, invoiceClient } from './ecpay-invoice.ts';
+import { SANDBOX_EINVOICE_PATH } from './ecpay-invoice-protocol.ts';
+import { fetchPost, invoiceClient } from './ecpay-invoice-client.ts';
 import type { InvoiceDeps } from './service.ts';
 
 describe('the bimonthly draw', () => {

@@ -5,15 +5,10 @@ import { dbAvailable, type TestContext } from '../../../test/helpers.ts';
 import { latestMail, mailSettled } from '../../../test/mail.ts';
 import { ORIGIN, ecpayNotice, notifyPayment, shopWithStaff, shopper } from '../../../test/shop.ts';
 import { invoices, mailOutbox, orders, outboxMessages } from '../../db/schema.ts';
-import { invoiceSubject } from '../orders/service.ts';
-import {
-  EINVOICE_PATHS,
-  SANDBOX_EINVOICE_PATH,
-  allowanceNoticeForm,
-  envelope,
-  openReply,
-  type InvoiceClient,
-} from './ecpay-invoice.ts';
+import { invoiceSubject } from '../orders/read-models.ts';
+import { EINVOICE_PATHS, SANDBOX_EINVOICE_PATH, envelope, openReply } from './ecpay-invoice-protocol.ts';
+import { allowanceNoticeForm } from './ecpay-invoice-fields.ts';
+import { type InvoiceClient } from './ecpay-invoice-client.ts';
 import {
   carrierChecker,
   invoiceView,

@@ -11,19 +11,7 @@ import {
   buildGetIssuePayload,
   buildInvalidPayload,
   buildIssuePayload,
-  decryptData,
-  EINVOICE_REVISION,
-  EINVOICE_STAGE_MERCHANT,
-  EinvoiceDataError,
-  EinvoiceHttpError,
   EinvoiceInputError,
-  einvoiceUrlDecode,
-  einvoiceUrlEncode,
-  encryptData,
-  encryptText,
-  envelope,
-  fetchPost,
-  invoiceClient,
   invoiceItems,
   isCitizenCertificate,
   isInvoiceNo,
@@ -31,14 +19,28 @@ import {
   isMobileBarcode,
   isRelateNumber,
   isTaxId,
+  refundLine,
+  spreadDiscount,
+  type IssueInput,
+} from './ecpay-invoice-fields.ts';
+import {
+  decryptData,
+  EinvoiceDataError,
+  einvoiceUrlDecode,
+  einvoiceUrlEncode,
+  encryptData,
+  encryptText,
+} from './ecpay-invoice-crypto.ts';
+import {
+  EINVOICE_REVISION,
+  EINVOICE_STAGE_MERCHANT,
+  envelope,
   openReply,
   openRequest,
   refusalEnvelope,
-  refundLine,
   replyEnvelope,
-  spreadDiscount,
-  type IssueInput,
-} from './ecpay-invoice.ts';
+} from './ecpay-invoice-protocol.ts';
+import { EinvoiceHttpError, fetchPost, invoiceClient } from './ecpay-invoice-client.ts';
 
 const { merchantId: MERCHANT, hashKey: KEY, hashIV: IV } = EINVOICE_STAGE_MERCHANT;
 const SETTINGS = { merchantId: MERCHANT, hashKey: KEY, hashIV: IV, host: '' };

@@ -3,9 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CarrierCheckBody, CarrierCheckResponse } from '@shop/shared/carrier-check';
 import { acceptForms, formOf, ownFetch } from '../../lib/form-post.ts';
 import { enforceLimit } from '../../plugins/rate-limiter.ts';
-import { invoiceSubject } from '../orders/service.ts';
+import { invoiceSubject } from '../orders/read-models.ts';
 import { checkInvoiceAwards } from './awards.ts';
-import { SANDBOX_EINVOICE_PATH, fetchPost, invoiceClient, type InvoiceClient } from './ecpay-invoice.ts';
+import { SANDBOX_EINVOICE_PATH } from './ecpay-invoice-protocol.ts';
+import { fetchPost, invoiceClient, type InvoiceClient } from './ecpay-invoice-client.ts';
 import {
   ALLOWANCE_RESULT_PATH,
   INVOICE_KINDS,

@@ -4,22 +4,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { sandboxEinvoices } from '../../db/schema.ts';
 import { createTestDatabase, dbAvailable } from '../../../test/helpers.ts';
+import { EINVOICE_STAGE_MERCHANT, SANDBOX_EINVOICE_PATH } from './ecpay-invoice-protocol.ts';
+import { EinvoiceHttpError, invoiceClient, type EinvoicePost } from './ecpay-invoice-client.ts';
+import { refundLine, type IssueInput } from './ecpay-invoice-fields.ts';
+import einvoiceSandbox from './sandbox.ts';
+import { SANDBOX_RTN } from './sandbox-rules.ts';
 import {
-  EINVOICE_STAGE_MERCHANT,
-  EinvoiceHttpError,
-  invoiceClient,
-  refundLine,
-  SANDBOX_EINVOICE_PATH,
-  type EinvoicePost,
-  type IssueInput,
-} from './ecpay-invoice.ts';
-import einvoiceSandbox, {
-  SANDBOX_RTN,
   dbEinvoices,
   memoryEinvoices,
   type SandboxInvoice,
   type SandboxInvoiceStore,
-} from './sandbox.ts';
+} from './sandbox-store.ts';
 
 const KEYS = {
   merchantId: EINVOICE_STAGE_MERCHANT.merchantId,

@@ -3,19 +3,16 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   EINVOICE_PATHS,
   EINVOICE_STAGE_MERCHANT,
-  EinvoiceHttpError,
-  decryptData,
   envelope,
-  readAllowanceNotice,
-  invoiceClient,
   openReply,
-  refundLine,
   SANDBOX_EINVOICE_PATH,
-  type EinvoicePost,
   type EinvoiceSettings,
-  type IssueInput,
-} from './ecpay-invoice.ts';
-import einvoiceSandbox, { SANDBOX_RTN } from './sandbox.ts';
+} from './ecpay-invoice-protocol.ts';
+import { EinvoiceHttpError, invoiceClient, type EinvoicePost } from './ecpay-invoice-client.ts';
+import { decryptData } from './ecpay-invoice-crypto.ts';
+import { readAllowanceNotice, refundLine, type IssueInput } from './ecpay-invoice-fields.ts';
+import einvoiceSandbox from './sandbox.ts';
+import { SANDBOX_RTN } from './sandbox-rules.ts';
 
 const KEYS: Pick<EinvoiceSettings, 'merchantId' | 'hashKey' | 'hashIV'> = {
   merchantId: EINVOICE_STAGE_MERCHANT.merchantId,

@@ -1,35 +1,57 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { taipeiParts } from '@shop/shared/taipei-time';
-import type { Db } from '../../db/client.ts';
-import { sandboxEinvoices } from '../../db/schema.ts';
+import { type z } from 'zod';
 import { ecpayUrlEncode } from '../../lib/ecpay-check-mac.ts';
 import { acceptForms, type FormPost } from '../../lib/form-post.ts';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../plugins/json-body.ts';
 import {
-  EINVOICE_LIMITS,
-  EINVOICE_PATHS,
-  RETURN_URL_MAX,
   allowanceNoticeForm,
-  encryptText,
-  isCitizenCertificate,
   isInvoiceNo,
   isLoveCode,
   isMobileBarcode,
   isRelateNumber,
-  isTaxId,
+  voidDeadline,
+} from './ecpay-invoice-fields.ts';
+import {
+  EINVOICE_PATHS,
   openRequest,
   refusalEnvelope,
   replyEnvelope,
-  voidDeadline,
   type EinvoiceSettings,
-} from './ecpay-invoice.ts';
+} from './ecpay-invoice-protocol.ts';
+import { encryptText } from './ecpay-invoice-crypto.ts';
+import {
+  CONSENT_HOURS,
+  SANDBOX_RTN,
+  SANDBOX_UNKNOWN_BARCODES,
+  SANDBOX_LOVE_CODES,
+  type Answer,
+  fail,
+  IssueData,
+  InvalidData,
+  AllowanceData,
+  OnlineAllowanceData,
+  AllowanceInvalidData,
+  GetIssueData,
+  CheckBarcodeData,
+  CheckLoveCodeData,
+  EMAIL,
+  DUPLICATE_RELATE,
+  fieldError,
+  itemsProblem,
+  issueRefusal,
+  ecpayDateTime,
+} from './sandbox-rules.ts';
+import {
+  type SandboxAllowance,
+  type SandboxInvoice,
+  type SandboxInvoiceStore,
+  memoryEinvoices,
+} from './sandbox-store.ts';
 
 /**
  * An e-invoice gateway that speaks ECPay's B2C protocol (the encrypted JSON envelope of
- * ecpay-invoice.ts), for running the shop without ECPay. It reads requests as ECPay does, checks
+ * ecpay-invoice-protocol.ts), for running the shop without ECPay. It reads requests as ECPay does, checks
  * them with ECPay's documented rules, keeps the invoices it issued in a store and answers
  * encrypted. The app gives it the database store (`dbEinvoices`), so a restarted sandbox still
  * knows what it issued, as ECPay would; unit tests use the in-memory one (`memoryEinvoices`, the
@@ -48,335 +70,6 @@ export interface EinvoiceSandboxOptions {
   readonly down?: () => boolean;
   /** How the buyer's consent to an online allowance is posted to its ReturnURL; a plain form post unless given. */
   readonly notify?: FormPost;
-}
-
-/** How long the buyer has to agree to an online allowance: the link in ECPay's mail is valid 72 hours (?p=15391). */
-export const CONSENT_HOURS = 72;
-
-/**
- * The sandbox's RtnCodes for a refused operation. ECPay publishes its own list only in the merchant
- * back office, so these are the sandbox's (a client must treat every RtnCode other than 1 as a refusal).
- */
-export const SANDBOX_RTN = {
-  ok: 1,
-  invalidField: 8000001,
-  duplicateRelateNumber: 8000002,
-  amountMismatch: 8000003,
-  carrierRule: 8000004,
-  notFound: 8000005,
-  alreadyVoided: 8000006,
-  hasAllowances: 8000007,
-  overAllowance: 8000008,
-  allowanceVoided: 8000009,
-  outOfScope: 8000010,
-  voidPeriodOver: 8000011,
-} as const;
-
-/**
- * Sandbox data, not the real registries. Mobile barcodes: every well-formed one exists except
- * these. Donation codes: only these exist (168001 is the code in ECPay's own SDK example; the
- * others are made up to look real).
- */
-export const SANDBOX_UNKNOWN_BARCODES: ReadonlySet<string> = new Set(['/0000000']);
-export const SANDBOX_LOVE_CODES: ReadonlySet<string> = new Set(['168001', '919', '5299']);
-
-/** Invoices the in-memory store keeps at most; the oldest are forgotten first. */
-const MAX_INVOICES = 10_000;
-
-export interface SandboxAllowance {
-  readonly allowanceNo: string;
-  readonly amount: number;
-  /** IA_Date as ECPay writes it (yyyy-MM-dd HH:mm:ss, Taiwan time). */
-  readonly date: string;
-  readonly voided: boolean;
-  /**
-   * An online allowance (AllowanceByCollegiate): waiting for the buyer's consent until `expiresAt`
-   * (ISO time; it lapses unanswered after that), agreed when the buyer clicked, with `date` then
-   * the day it was issued. A pending one already holds its amount of the invoice.
-   */
-  readonly online?: {
-    readonly state: 'pending' | 'agreed';
-    readonly expiresAt: string;
-    readonly returnUrl: string;
-    readonly notifyMail: string;
-  };
-}
-
-/**
- * An invoice as the sandbox keeps it. Plain JSON throughout (its dates are ECPay's own date
- * strings, not Date objects), so the database store keeps it in a jsonb column and reads it back
- * unchanged.
- */
-export interface SandboxInvoice {
-  readonly invoiceNo: string;
-  /** As the shop sent it; compared in upper case. */
-  readonly relateNumber: string;
-  /** yyyy-MM-dd HH:mm:ss, Taiwan time. */
-  readonly invoiceDate: string;
-  readonly randomNumber: string;
-  readonly salesAmount: number;
-  readonly data: z.infer<typeof IssueData>;
-  readonly voided: boolean;
-  readonly allowances: readonly SandboxAllowance[];
-  /** After the draw (set through the sandbox's /award route): not won ('0'), or won ('1') the prize `type` (IIS_Award_Type). */
-  readonly award?: { readonly flag: '0' | '1'; readonly type: string };
-}
-
-/** Where the sandbox keeps the invoices it issued. */
-export interface SandboxInvoiceStore {
-  get(invoiceNo: string): Promise<SandboxInvoice | undefined>;
-  /** By RelateNumber in any letter case: ECPay treats ABC1 and abc1 as the same number. */
-  getByRelateNumber(relateNumber: string): Promise<SandboxInvoice | undefined>;
-  /**
-   * Keeps a newly issued invoice unless its RelateNumber (in any case) or its number is taken, and
-   * says which was. Checking and keeping are one step, so two issues of one RelateNumber that
-   * arrive together never both succeed.
-   */
-  add(invoice: SandboxInvoice): Promise<'added' | 'relate-number-taken' | 'invoice-number-taken'>;
-  /** Replaces an invoice already kept (voided, an allowance made or voided). */
-  save(invoice: SandboxInvoice): Promise<void>;
-  /** Whether an allowance number was ever given out, on any invoice. */
-  allowanceNoTaken(allowanceNo: string): Promise<boolean>;
-}
-
-/** Invoices in memory, at most `limit`, the oldest forgotten first; all of them gone on restart. */
-export function memoryEinvoices(limit = MAX_INVOICES): SandboxInvoiceStore {
-  const invoices = new Map<string, SandboxInvoice>();
-  const byRelate = new Map<string, SandboxInvoice>();
-  const allowanceNos = new Set<string>();
-  return {
-    async get(invoiceNo) {
-      return invoices.get(invoiceNo);
-    },
-    async getByRelateNumber(relateNumber) {
-      return byRelate.get(relateNumber.toUpperCase());
-    },
-    async add(invoice) {
-      const relate = invoice.relateNumber.toUpperCase();
-      if (byRelate.has(relate)) return 'relate-number-taken';
-      if (invoices.has(invoice.invoiceNo)) return 'invoice-number-taken';
-      invoices.set(invoice.invoiceNo, invoice);
-      byRelate.set(relate, invoice);
-      while (invoices.size > limit) {
-        const oldest = invoices.values().next().value;
-        if (!oldest) break;
-        invoices.delete(oldest.invoiceNo);
-        byRelate.delete(oldest.relateNumber.toUpperCase());
-      }
-      return 'added';
-    },
-    async save(invoice) {
-      // One forgotten meanwhile stays forgotten (a Map keeps a replaced entry in its old place, so
-      // the order of forgetting is still the order of issue).
-      if (!invoices.has(invoice.invoiceNo)) return;
-      invoices.set(invoice.invoiceNo, invoice);
-      byRelate.set(invoice.relateNumber.toUpperCase(), invoice);
-      for (const a of invoice.allowances) allowanceNos.add(a.allowanceNo);
-    },
-    async allowanceNoTaken(allowanceNo) {
-      return allowanceNos.has(allowanceNo);
-    },
-  };
-}
-
-/**
- * Invoices in the database (sandbox_einvoices), so a restarted sandbox still knows what it issued:
- * a retried issue finds the invoice by RelateNumber instead of issuing a second one, and an
- * invoice issued before the restart can still be voided or credited. relate_number holds the
- * RelateNumber in upper case, which makes its unique constraint case-insensitive.
- */
-export function dbEinvoices(db: Db): SandboxInvoiceStore {
-  const stored = (invoice: SandboxInvoice) => invoice as unknown as Record<string, unknown>;
-  const revive = (row: { invoice: Record<string, unknown> } | undefined) =>
-    row ? (row.invoice as unknown as SandboxInvoice) : undefined;
-  const byRelate = async (relateNumber: string) =>
-    revive(
-      (
-        await db
-          .select({ invoice: sandboxEinvoices.invoice })
-          .from(sandboxEinvoices)
-          .where(eq(sandboxEinvoices.relateNumber, relateNumber.toUpperCase()))
-          .limit(1)
-      )[0],
-    );
-  return {
-    async get(invoiceNo) {
-      return revive(
-        (
-          await db
-            .select({ invoice: sandboxEinvoices.invoice })
-            .from(sandboxEinvoices)
-            .where(eq(sandboxEinvoices.invoiceNo, invoiceNo))
-            .limit(1)
-        )[0],
-      );
-    },
-    getByRelateNumber: byRelate,
-    async add(invoice) {
-      const inserted = await db
-        .insert(sandboxEinvoices)
-        .values({
-          invoiceNo: invoice.invoiceNo,
-          relateNumber: invoice.relateNumber.toUpperCase(),
-          invoice: stored(invoice),
-        })
-        .onConflictDoNothing()
-        .returning({ invoiceNo: sandboxEinvoices.invoiceNo });
-      if (inserted.length > 0) return 'added';
-      return (await byRelate(invoice.relateNumber)) ? 'relate-number-taken' : 'invoice-number-taken';
-    },
-    async save(invoice) {
-      await db
-        .update(sandboxEinvoices)
-        .set({ invoice: stored(invoice) })
-        .where(eq(sandboxEinvoices.invoiceNo, invoice.invoiceNo));
-    },
-    async allowanceNoTaken(allowanceNo) {
-      const probe = JSON.stringify([{ allowanceNo }]);
-      const [row] = await db
-        .select({ invoiceNo: sandboxEinvoices.invoiceNo })
-        .from(sandboxEinvoices)
-        .where(sql`${sandboxEinvoices.invoice}->'allowances' @> ${probe}::jsonb`)
-        .limit(1);
-      return row !== undefined;
-    },
-  };
-}
-
-type Answer = Record<string, unknown> & { RtnCode: number; RtnMsg: string };
-const fail = (RtnCode: number, RtnMsg: string): Answer => ({ RtnCode, RtnMsg });
-
-// Amounts may come as JSON numbers or numeric strings (older integrations send strings).
-const num = z
-  .union([
-    z.number(),
-    z
-      .string()
-      .trim()
-      .regex(/^-?\d+(\.\d+)?$/),
-  ])
-  .transform(Number)
-  .pipe(z.number().finite());
-const opt = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .optional()
-    .transform((v) => v ?? '');
-
-const Item = z.object({
-  ItemSeq: num.optional(),
-  ItemName: z.string().min(1).max(EINVOICE_LIMITS.itemName),
-  ItemCount: num,
-  ItemWord: z.string().min(1).max(EINVOICE_LIMITS.itemWord),
-  ItemPrice: num,
-  ItemTaxType: z
-    .string()
-    .max(1)
-    .optional()
-    .transform((v) => v ?? ''),
-  ItemAmount: num,
-  ItemRemark: z
-    .string()
-    .max(EINVOICE_LIMITS.itemRemark)
-    .nullish()
-    .transform((v) => v ?? ''),
-});
-type Item = z.infer<typeof Item>;
-
-const IssueData = z.object({
-  RelateNumber: z.string().min(1).max(30),
-  CustomerID: opt(20),
-  CustomerIdentifier: opt(8),
-  CustomerName: opt(EINVOICE_LIMITS.customerName),
-  CustomerAddr: opt(EINVOICE_LIMITS.customerAddr),
-  CustomerPhone: opt(EINVOICE_LIMITS.customerPhone),
-  CustomerEmail: opt(EINVOICE_LIMITS.customerEmail),
-  ClearanceMark: opt(1),
-  Print: z.enum(['0', '1']),
-  Donation: z.enum(['0', '1']),
-  LoveCode: opt(7),
-  CarrierType: z
-    .enum(['', '1', '2', '3'])
-    .optional()
-    .transform((v) => v ?? ''),
-  CarrierNum: opt(64),
-  TaxType: z.string(),
-  SalesAmount: num,
-  InvoiceRemark: opt(EINVOICE_LIMITS.invoiceRemark),
-  Items: z.array(Item).min(1).max(EINVOICE_LIMITS.items),
-  InvType: z.string(),
-  vat: z
-    .string()
-    .optional()
-    .transform((v) => v ?? '1'),
-});
-
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/)
-  .transform((v) => v.slice(0, 10));
-const InvalidData = z.object({
-  InvoiceNo: z.string().max(10),
-  InvoiceDate: day,
-  Reason: z.string().trim().min(1).max(120),
-});
-const AllowanceData = z.object({
-  InvoiceNo: z.string().max(10),
-  InvoiceDate: day,
-  AllowanceNotify: z.enum(['S', 'E', 'A', 'N']),
-  CustomerName: opt(EINVOICE_LIMITS.customerName),
-  NotifyMail: opt(100),
-  NotifyPhone: opt(20),
-  AllowanceAmount: num,
-  Items: z.array(Item).min(1).max(EINVOICE_LIMITS.items),
-});
-const OnlineAllowanceData = AllowanceData.extend({ ReturnURL: z.string().min(1).max(RETURN_URL_MAX) });
-const AllowanceInvalidData = z.object({
-  InvoiceNo: z.string().max(10),
-  AllowanceNo: z.string().max(16),
-  Reason: z.string().trim().min(1).max(120),
-});
-const GetIssueData = z.union([
-  z.object({ InvoiceNo: z.string().max(10), InvoiceDate: day }),
-  z.object({ RelateNumber: z.string().min(1).max(30) }),
-]);
-const CheckBarcodeData = z.object({ BarCode: z.string().max(8) });
-const CheckLoveCodeData = z.object({ LoveCode: z.string().max(7) });
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const DUPLICATE_RELATE = '特店自訂編號（RelateNumber）重複，不可重複開立';
-
-/** What zod refused, as ECPay words a field error: the field's name and that it is wrong. */
-function fieldError(error: z.ZodError): Answer {
-  const issue = error.issues[0];
-  const field = issue?.path.filter((p) => typeof p === 'string').join('.') || 'Data';
-  return fail(SANDBOX_RTN.invalidField, `${field} 格式錯誤`);
-}
-
-/** Why the items of an invoice or allowance break ECPay's amount rules; null when they hold. */
-function itemsProblem(items: readonly Item[], total: number, totalName: string): string | null {
-  for (const [i, it] of items.entries()) {
-    const at = `第 ${i + 1} 項商品`;
-    if (!(it.ItemCount > 0)) return `${at}數量（ItemCount）必須大於 0`;
-    // Negative prices are refused here; ECPay's field table does not say it takes them, and the shop never sends them.
-    if (it.ItemPrice < 0 || it.ItemAmount < 0) return `${at}單價與小計不可為負數`;
-    if (it.ItemTaxType !== '' && it.ItemTaxType !== '1')
-      return `${at}課稅別（ItemTaxType）與發票課稅類別不符`;
-    // ItemPrice × ItemCount = ItemAmount, allowing ECPay's rounding to whole dollars (its SDK example sends 10.5 × 3 as 32).
-    if (Math.round(it.ItemPrice * it.ItemCount) !== Math.round(it.ItemAmount))
-      return `${at}小計（ItemAmount）不等於單價乘以數量`;
-  }
-  if (!Number.isInteger(total) || total <= 0) return `${totalName} 必須是大於 0 的整數`;
-  const sum = items.reduce((s, it) => s + it.ItemAmount, 0);
-  if (Math.round(sum) !== total) return `商品小計合計（${Math.round(sum)}）不等於 ${totalName}（${total}）`;
-  return null;
-}
-
-/** yyyy-MM-dd HH:mm:ss in Taiwan time, as ECPay writes InvoiceDate and IA_Date. */
-function ecpayDateTime(when: Date): string {
-  const p = taipeiParts(when);
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
 }
 
 const einvoiceSandbox: FastifyPluginAsync<EinvoiceSandboxOptions> = async (app, opts) => {
@@ -489,51 +182,8 @@ const einvoiceSandbox: FastifyPluginAsync<EinvoiceSandboxOptions> = async (app, 
       // ECPay treats RelateNumber case-insensitively: ABC1 and abc1 are the same number.
       if (await store.getByRelateNumber(d.RelateNumber))
         return fail(SANDBOX_RTN.duplicateRelateNumber, DUPLICATE_RELATE);
-      if (d.TaxType !== '1' || d.InvType !== '07' || d.vat !== '1')
-        return fail(
-          SANDBOX_RTN.outOfScope,
-          '沙盒只模擬應稅含稅價的一般稅額發票（TaxType 1、InvType 07、vat 1）',
-        );
-
-      if (!d.CustomerPhone && !d.CustomerEmail)
-        return fail(SANDBOX_RTN.invalidField, 'CustomerPhone 與 CustomerEmail 至少須填一項');
-      if (d.CustomerEmail && !EMAIL.test(d.CustomerEmail))
-        return fail(SANDBOX_RTN.invalidField, 'CustomerEmail 格式錯誤');
-      if (d.CustomerPhone && !/^\d+$/.test(d.CustomerPhone))
-        return fail(SANDBOX_RTN.invalidField, 'CustomerPhone 只能是數字');
-      if (d.CustomerID && !/^\w+$/.test(d.CustomerID))
-        return fail(SANDBOX_RTN.invalidField, 'CustomerID 只能使用英文、數字與底線');
-
-      // Carriers: the number must fit the type, and an invoice kept in a carrier is not printed.
-      if ((d.CarrierType === '' || d.CarrierType === '1') && d.CarrierNum !== '')
-        return fail(SANDBOX_RTN.carrierRule, 'CarrierType 為空或 1 時，CarrierNum 請帶空字串');
-      if (d.CarrierType === '2' && !isCitizenCertificate(d.CarrierNum))
-        return fail(SANDBOX_RTN.carrierRule, '自然人憑證條碼（CarrierNum）為 2 碼大寫英文加 14 碼數字');
-      if (d.CarrierType === '3' && !isMobileBarcode(d.CarrierNum))
-        return fail(SANDBOX_RTN.carrierRule, '手機條碼（CarrierNum）為「/」加 7 碼數字、大寫英文或 + - .');
-
-      if (d.CustomerIdentifier) {
-        if (!isTaxId(d.CustomerIdentifier))
-          return fail(SANDBOX_RTN.invalidField, 'CustomerIdentifier 統一編號格式錯誤');
-        if (d.Donation === '1') return fail(SANDBOX_RTN.carrierRule, '有統一編號的發票不可捐贈');
-        if (d.CarrierType === '' && d.Print !== '1')
-          return fail(SANDBOX_RTN.carrierRule, '有統一編號且無載具時，Print 必須為 1');
-        if ((d.CarrierType === '1' || d.CarrierType === '2') && d.Print !== '0')
-          return fail(SANDBOX_RTN.carrierRule, '載具類別為 1 或 2 時，Print 必須為 0');
-      } else if (d.CarrierType !== '' && d.Print !== '0') {
-        return fail(SANDBOX_RTN.carrierRule, '存入載具的發票不可列印（Print 必須為 0）');
-      }
-      if (d.Donation === '1') {
-        if (!isLoveCode(d.LoveCode)) return fail(SANDBOX_RTN.invalidField, 'LoveCode 捐贈碼為 3 到 7 位數字');
-        if (d.Print !== '0') return fail(SANDBOX_RTN.carrierRule, '捐贈的發票不可列印（Print 必須為 0）');
-      } else if (d.LoveCode !== '') {
-        return fail(SANDBOX_RTN.carrierRule, '未捐贈時 LoveCode 請帶空字串');
-      }
-      if (d.Print === '1' && (!d.CustomerName.trim() || !d.CustomerAddr.trim()))
-        return fail(SANDBOX_RTN.invalidField, '列印發票時 CustomerName 與 CustomerAddr 為必填');
-
-      const problem = itemsProblem(d.Items, d.SalesAmount, 'SalesAmount');
-      if (problem) return fail(SANDBOX_RTN.amountMismatch, problem);
+      const refused = issueRefusal(d);
+      if (refused) return refused;
 
       const at = now();
       const draft = {

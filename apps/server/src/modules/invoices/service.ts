@@ -1,19 +1,12 @@
 import type { IssuedInvoiceView } from '@shop/shared/orders';
-import type { OrderStatus } from '@shop/shared/order-status';
+import { moneyArrivesAt, type OrderStatus } from '@shop/shared/order-status';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { InvoiceDetails } from '../../db/schema.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import { PermanentDeliveryError, enqueueOutbox, outboxStatus } from '../../plugins/outbox.ts';
-import {
-  readAllowanceNotice,
-  refundLine,
-  voidDeadline,
-  type EinvoiceError,
-  type EinvoiceSettings,
-  type InvoiceChoice,
-  type InvoiceClient,
-  type IssuedInvoice,
-} from './ecpay-invoice.ts';
+import { readAllowanceNotice, refundLine, voidDeadline, type InvoiceChoice } from './ecpay-invoice-fields.ts';
+import { type EinvoiceError, type EinvoiceSettings } from './ecpay-invoice-protocol.ts';
+import { type InvoiceClient, type IssuedInvoice } from './ecpay-invoice-client.ts';
 import {
   allowanceMail,
   allowanceRequestedMail,
@@ -111,8 +104,7 @@ export async function invoiceFollowUp(
   to: OrderStatus,
   reason: string | null,
 ): Promise<void> {
-  const cod = order.paymentMethod === 'cod';
-  if ((to === 'paid' && !cod) || (to === 'delivered' && cod)) {
+  if (to === moneyArrivesAt(order.paymentMethod)) {
     await enqueueOutbox(tx, {
       kind: INVOICE_KINDS.issue,
       key: issueKey(order.orderNo),

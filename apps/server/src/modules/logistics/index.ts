@@ -14,7 +14,9 @@ import { escapeHtml } from '../../lib/sandbox-page.ts';
 import { safeFields } from '../../lib/log-redaction.ts';
 import { enforceLimit } from '../../plugins/rate-limiter.ts';
 import { acceptForms, formOf, formPoster } from '../../lib/form-post.ts';
-import * as orders from '../orders/service.ts';
+import { PREPARE_PARCEL } from '../orders/lifecycle.ts';
+import { recordParcelProgress } from '../orders/parcel-progress.ts';
+import { parcelToPrepare } from '../orders/read-models.ts';
 import { orderDeps, shipmentDeps } from '../orders/deps.ts';
 import {
   MAP_REPLY_PATH,
@@ -64,8 +66,8 @@ const logistics: FastifyPluginAsync = async (app) => {
   acceptForms(app, 16 * 1024);
   // Logistics orders made ahead of shipping (ECPAY_LOGISTICS_AUTO_CREATE), from the outbox. A
   // refusal is for staff to meet when they ship; a lost connection is tried again.
-  app.outbox.handle(orders.PREPARE_PARCEL, async (payload) => {
-    const parcel = await orders.parcelToPrepare(app.db, String(payload.orderId));
+  app.outbox.handle(PREPARE_PARCEL, async (payload) => {
+    const parcel = await parcelToPrepare(app.db, String(payload.orderId));
     if (!parcel) return;
     try {
       await shipParcel(shipmentDeps(app), parcel);
@@ -122,7 +124,7 @@ const logistics: FastifyPluginAsync = async (app) => {
     db: app.db,
     settings: app.config.logistics,
     onStep: async (orderId, step, shipment, record) =>
-      orders.recordParcelProgress(orderDeps(app), orderId, step, shipment.collectionAmount, record),
+      recordParcelProgress(orderDeps(app), orderId, step, shipment.collectionAmount, record),
   });
   const noticeRoute = (path: string, receive: typeof receiveNotice, logged: readonly string[]) =>
     app.post(path, async (request, reply) => {

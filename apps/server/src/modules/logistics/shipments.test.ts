@@ -25,7 +25,7 @@ import {
   type LogisticsSettings,
 } from './ecpay.ts';
 import { orderDeps } from '../orders/deps.ts';
-import { recordPaid } from '../orders/service.ts';
+import { recordPaid } from '../orders/payment-results.ts';
 
 const C2C: LogisticsSettings = {
   merchantId: '2000933',

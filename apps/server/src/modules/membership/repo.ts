@@ -16,6 +16,7 @@ import {
 import type { PageWindow } from '@shop/shared/paging';
 import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
+import { tierSpendSql } from '../../db/money-rules.ts';
 import { rows } from '../../db/rows.ts';
 import {
   addresses,
@@ -44,26 +45,14 @@ export async function tiers(db: DbOrTx): Promise<TierRow[]> {
     .orderBy(...byThreshold());
 }
 
-/**
- * Paid spending since `since` of the user `userRef` names, as one SQL expression (the 12-month
- * spending rule behind member tiers, written once): card and ATM orders count once paid; cash on
- * delivery counts once delivered. Cancelled, expired and refunded orders never count. `userRef`
- * is a user id or a qualified column such as `"users"."id"`.
- */
-export function paidSpendSql(userRef: SQL, since: Date): SQL<number> {
-  return sql<number>`coalesce((select sum(o.total) from orders o where o.user_id = ${userRef}
-    and ((o.payment_method <> 'cod' and o.status in ('paid', 'processing', 'shipped', 'delivered', 'completed') and o.paid_at >= ${since})
-      or (o.payment_method = 'cod' and o.status in ('delivered', 'completed') and o.updated_at >= ${since}))), 0)::int`;
-}
-
 /** The 12 months the spending rule looks back over. */
 export const SPEND_WINDOW_MS = 365 * 86_400_000;
 
-/** Paid spending of the last 12 months (paidSpendSql). */
+/** Spend that counts for a tier, over the last 12 months (db/money-rules.ts). */
 export async function spendOf(db: DbOrTx, userId: string, now: Date): Promise<number> {
   const since = new Date(now.getTime() - SPEND_WINDOW_MS);
   const result = rows<{ spend: number }>(
-    await db.execute(sql`select ${paidSpendSql(sql`${userId}`, since)} as spend`),
+    await db.execute(sql`select ${tierSpendSql(sql`${userId}`, since)} as spend`),
   );
   return result[0]?.spend ?? 0;
 }
@@ -331,7 +320,7 @@ export async function memberPage(db: DbOrTx, f: MemberFilter, window: PageWindow
           tierName: membershipTiers.name,
           // Qualified by hand: drizzle writes bare column names in some selects, and a bare "id"
           // in the subquery would mean the order's.
-          spend: paidSpendSql(sql`"users"."id"`, spendSince),
+          spend: tierSpendSql(sql`"users"."id"`, spendSince),
           orderCount: sql<number>`(select count(*)::int from orders o where o.user_id = "users"."id")`,
           joinedAt: users.createdAt,
           disabledAt: users.disabledAt,

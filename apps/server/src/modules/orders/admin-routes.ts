@@ -12,7 +12,7 @@ import {
 import { CSV_CONTENT_TYPE } from '@shop/shared/csv';
 import { AdvanceOrderBody, OrderDetail, OrderNoParams } from '@shop/shared/orders';
 import { orderDeps } from './deps.ts';
-import { advanceOrder } from './service.ts';
+import { advanceOrder } from './lifecycle.ts';
 import { recordAudit } from '../admin/audit.ts';
 import {
   correctRecipient,

@@ -1,6 +1,5 @@
 import type { PageOf } from '@shop/shared/admin';
 import {
-  ORDER_ACTION_LABELS,
   ORDER_CSV_HEADERS,
   PAYMENT_METHOD_SHORT,
   SHIPPING_METHOD_LABELS,
@@ -15,7 +14,7 @@ import {
 } from '@shop/shared/admin-orders';
 import { LOGISTICS_NAME_MESSAGES, cvsStoreLabel, isLogisticsName } from '@shop/shared/checkout';
 import { toCsv } from '@shop/shared/csv';
-import { ORDER_STATUS_LABELS, canTransition, type OrderStatus } from '@shop/shared/order-status';
+import { ORDER_STATUS_LABELS, type OrderStatus } from '@shop/shared/order-status';
 import type { AdvanceOrderBody } from '@shop/shared/orders';
 import { objectUrl, variantName } from '@shop/shared/storage-paths';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
@@ -23,13 +22,15 @@ import type { InvoiceDetails, ShippingDetails } from '../../db/schema.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
 import * as adminRepo from './admin-repo.ts';
 import * as repo from './repo.ts';
-import { advanceOrder, orderEventView, type ChangeDeps, type OrderDeps } from './service.ts';
+import { actionRefusal, advanceOrder } from './lifecycle.ts';
+import type { ChangeDeps, OrderDeps } from './order-deps.ts';
+import { orderEventView } from './read-models.ts';
 import { shippingRules } from '../site/shipping-rules.ts';
 import { parcelOf } from '../logistics/shipments.ts';
 import { CAME_BACK, parcelStep } from '../logistics/status-codes.ts';
 import { invoiceView } from '../invoices/service.ts';
 import { refundViews } from '../payments/refunds.ts';
-import { returnsOfOrderForStaff } from './returns.ts';
+import { returnsOfOrderForStaff } from './returns-views.ts';
 import { pageCount, pageWindow } from '@shop/shared/paging';
 import { formatTaipeiDateTime } from '@shop/shared/taipei-time';
 import { readTogether } from '../../db/reads.ts';
@@ -324,31 +325,13 @@ export async function runOrderAction(
   actorId: string | null = null,
 ): Promise<ActionResult> {
   const order = await findOrder(deps.db, orderNo);
-  if (!allowedOrderActions(order).includes(body.action)) {
-    if (
-      body.action === 'refund' &&
-      order.paymentMethod === 'cod' &&
-      canTransition(order.status, 'refunded')
-    ) {
-      throw new ConflictError(
-        '貨到付款訂單送達前尚未收款，不需要退款；請改用「取消訂單」。',
-        'invalid-transition',
-      );
-    }
-    throw new ConflictError(
-      `訂單目前為「${ORDER_STATUS_LABELS[order.status]}」，不能${ORDER_ACTION_LABELS[body.action]}。`,
-      'invalid-transition',
-    );
-  }
-  if (
-    body.action === 'shipment-event' &&
-    body.event === 'arrived_at_store' &&
-    order.shipping.method !== 'cvs'
-  ) {
-    throw new BadRequestError('宅配訂單不會到達取貨門市。', {
-      event: '宅配訂單不會到達取貨門市，請選擇其他配送事件',
-    });
-  }
+  // The door's own refusals, asked before ECPay is called; the door asks again on the locked row.
+  const refusal = actionRefusal(
+    order,
+    body.action,
+    body.action === 'shipment-event' ? body.event : undefined,
+  );
+  if (refusal) throw refusal;
   let move: OrderActionBody = body;
   if (body.action === 'ship-ecpay') {
     // The logistics order is made first (a call to ECPay, outside any transaction); an earlier try

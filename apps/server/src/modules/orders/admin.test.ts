@@ -10,7 +10,7 @@ import { latestMail } from '../../../test/mail.ts';
 import { ORIGIN, shopper } from '../../../test/shop.ts';
 import { auditLog, orderEvents, orders, productVariants, users } from '../../db/schema.ts';
 import { orderDeps } from './deps.ts';
-import { recordPaid } from './service.ts';
+import { recordPaid } from './payment-results.ts';
 
 type Who = 'anonymous' | 'customer' | 'viewer' | 'staff' | 'owner';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { formPoster } from '../../lib/form-post.ts';
 import { changeParcelStore, shipParcel, type ShipmentDeps } from '../logistics/shipments.ts';
-import type { OrderDeps } from './service.ts';
+import type { OrderDeps } from './order-deps.ts';
 
 /** What making and changing ECPay logistics orders needs, from the app's settings. */
 export const shipmentDeps = (app: FastifyInstance): ShipmentDeps => ({

@@ -1,12 +1,11 @@
-import { sql } from 'drizzle-orm';
 import { formatTwd } from '@shop/shared/money';
 import { taipeiDay, taipeiHour } from '@shop/shared/taipei-time';
 import type { DbOrTx } from '../../db/client.ts';
-import { rows } from '../../db/rows.ts';
 import { renderMail } from '../../lib/mail-layout.ts';
 import { mailKey, type Mailer } from '../../plugins/mail.ts';
 import { outboxStatus } from '../../plugins/outbox.ts';
 import { notificationSettings } from '../site/admin-service.ts';
+import * as repo from './repo.ts';
 
 /** The digest goes out from this hour (Taipei) on, about the day before. */
 export const DIGEST_HOUR = 8;
@@ -19,8 +18,8 @@ export interface DigestDeps {
 }
 
 /**
- * The shop's morning mail about yesterday (Taipei): orders paid and their total, cash-on-delivery
- * orders placed, what waits to be shipped, and deliveries that failed. Written to the outbox with
+ * The shop's morning mail about yesterday (Taipei): sales paid and what they are worth (the money
+ * words of db/money-rules.ts), cash-on-delivery orders placed, what waits to be shipped, and deliveries that failed. Written to the outbox with
  * the day as its key, so however many instances run this, and however often, it is sent once.
  * False when it is not yet time, or the owner switched it off.
  */
@@ -34,22 +33,7 @@ export async function enqueueDailyDigest(deps: DigestDeps, now: Date = new Date(
   if (!(await notificationSettings(deps.db)).dailyDigest) return false;
   const from = `${yesterday}T00:00:00+08:00`;
   const to = `${today}T00:00:00+08:00`;
-  const [figures] = rows<{
-    paid: string | number;
-    paid_total: string | number | null;
-    cod: string | number;
-    cod_total: string | number | null;
-    to_ship: string | number;
-    failed: string | number;
-  }>(
-    await deps.db.execute(sql`select
-      (select count(*) from orders where paid_at >= ${from}::timestamptz and paid_at < ${to}::timestamptz) as paid,
-      (select sum(total) from orders where paid_at >= ${from}::timestamptz and paid_at < ${to}::timestamptz) as paid_total,
-      (select count(*) from orders where payment_method = 'cod' and created_at >= ${from}::timestamptz and created_at < ${to}::timestamptz) as cod,
-      (select sum(total) from orders where payment_method = 'cod' and created_at >= ${from}::timestamptz and created_at < ${to}::timestamptz) as cod_total,
-      (select count(*) from orders where status in ('paid', 'processing')) as to_ship,
-      (select count(*) from outbox_messages where status = 'failed') as failed`),
-  );
+  const figures = await repo.digestFigures(deps.db, from, to);
   const n = (v: string | number | null | undefined) => Number(v ?? 0);
   const url = `${deps.publicUrl}/admin/orders`;
   const message = {
@@ -57,7 +41,7 @@ export async function enqueueDailyDigest(deps: DigestDeps, now: Date = new Date(
     ...renderMail({
       title: `每日摘要：${yesterday}`,
       paragraphs: [
-        `昨天（${yesterday}）完成付款的訂單 ${n(figures?.paid)} 筆，共 ${formatTwd(n(figures?.paid_total))}。`,
+        `昨天（${yesterday}）完成付款的訂單 ${n(figures?.paid)} 筆，共 ${formatTwd(n(figures?.paid_total))}（貨到付款以送達收款計，已扣除退款）。`,
         `貨到付款新訂單 ${n(figures?.cod)} 筆，共 ${formatTwd(n(figures?.cod_total))}。`,
         `目前待出貨（已付款與備貨中）${n(figures?.to_ship)} 筆。`,
         n(figures?.failed) > 0

@@ -13,7 +13,10 @@ import {
 } from '@shop/shared/orders';
 import { PickupStoreBody } from '@shop/shared/logistics';
 import { orderDeps } from './deps.ts';
-import * as service from './service.ts';
+import * as checkout from './checkout.ts';
+import { cancelByMember } from './lifecycle.ts';
+import { changePickupStore } from './parcel-progress.ts';
+import { getOrder, listOrders } from './read-models.ts';
 import * as returns from './returns.ts';
 import { BadRequestError } from '../../lib/errors.ts';
 import type { ObjectStore } from '../storage/backends.ts';
@@ -36,20 +39,20 @@ const orders: FastifyPluginAsync<{ store: ObjectStore }> = async (app, options) 
   r.post(
     '/api/checkout/quote',
     { schema: { body: QuoteBody, response: { 200: QuoteResponse } } },
-    async (request) => service.quote(deps(), request.auth!.user.id, request.body),
+    async (request) => checkout.quote(deps(), request.auth!.user.id, request.body),
   );
 
   r.get(
     '/api/checkout/last-recipient',
     { schema: { response: { 200: LastRecipientResponse } } },
-    async (request) => service.lastRecipient(app.db, request.auth!.user.id),
+    async (request) => checkout.lastRecipient(app.db, request.auth!.user.id),
   );
 
   r.post(
     '/api/orders',
     { schema: { body: PlaceOrderBody, response: { 201: PlaceOrderResponse } } },
     async (request, reply) => {
-      const result = await service.placeOrder(deps(), request.auth!.user.id, request.body);
+      const result = await checkout.placeOrder(deps(), request.auth!.user.id, request.body);
       // What was bought left the cart: the member's other pages and kept copies of it hear so.
       await app.events.publish(request.auth!.user.id, { type: 'cart.updated', data: {} });
       return reply.code(201).send(result);
@@ -59,27 +62,26 @@ const orders: FastifyPluginAsync<{ store: ObjectStore }> = async (app, options) 
   r.get(
     '/api/orders',
     { schema: { querystring: OrderListQuery, response: { 200: OrderListResponse } } },
-    async (request) =>
-      service.listOrders(app.db, request.auth!.user.id, request.query.status, request.query.page),
+    async (request) => listOrders(app.db, request.auth!.user.id, request.query.status, request.query.page),
   );
 
   r.get(
     '/api/orders/:orderNo',
     { schema: { params: OrderNoParams, response: { 200: OrderDetail } } },
-    async (request) => service.getOrder(app.db, request.auth!.user.id, request.params.orderNo),
+    async (request) => getOrder(app.db, request.auth!.user.id, request.params.orderNo),
   );
 
   r.post(
     '/api/orders/:orderNo/cancel',
     { schema: { params: OrderNoParams, response: { 200: CancelOrderResponse } } },
-    async (request) => service.cancelByMember(deps(), request.auth!.user.id, request.params.orderNo),
+    async (request) => cancelByMember(deps(), request.auth!.user.id, request.params.orderNo),
   );
 
   r.post(
     '/api/orders/:orderNo/pickup-store',
     { schema: { params: OrderNoParams, body: PickupStoreBody, response: { 200: OrderDetail } } },
     async (request) =>
-      service.changePickupStore(deps(), request.auth!.user.id, request.params.orderNo, request.body.token),
+      changePickupStore(deps(), request.auth!.user.id, request.params.orderNo, request.body.token),
   );
 
   const returnDeps = () => ({ ...deps(), store: options.store });
@@ -133,7 +135,7 @@ const orders: FastifyPluginAsync<{ store: ObjectStore }> = async (app, options) 
     '/api/orders/:orderNo/pay',
     { schema: { params: OrderNoParams, response: { 200: z.object({ payment: PaymentForm }) } } },
     async (request) => ({
-      payment: await service.payAgain(deps(), request.auth!.user.id, request.params.orderNo),
+      payment: await checkout.payAgain(deps(), request.auth!.user.id, request.params.orderNo),
     }),
   );
 };

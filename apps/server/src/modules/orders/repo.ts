@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, getTableColumns, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, lt, or, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { OPEN_COD, OPEN_UNPAID } from '@shop/shared/order-status';
 import type { DbOrTx } from '../../db/client.ts';
 import { orderEvents, orderItems, orders, payments, products, users } from '../../db/schema.ts';
+import { IS_SALE, PAID_AT, SALE_AMOUNT } from '../../db/money-rules.ts';
 import { rows } from '../../db/rows.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -57,9 +58,8 @@ function fromJson<T extends PgTable>(table: T, json: Record<string, unknown>): T
 /**
  * Writes a new order, its first event and payment attempt in one statement (one round trip instead
  * of three) and answers the rows as written, with the positions of `itemNames` in the order
- * `itemsOf` lists lines (by name, as the database sorts text). The lines themselves come with the
- * stock (`insertItemsStatement`): their foreign keys lock the variant's row, which the order takes
- * only then. The caller has checked the idempotency key under the account's lock, so the key is free.
+ * `itemsOf` lists lines (by name, as the database sorts text). The lines themselves are written by
+ * the stock service with the sale (catalog/stock.ts, `takeStockForOrderLines`). The caller has checked the idempotency key under the account's lock, so the key is free.
  * (The rows come back as JSON: a select over the inserts' columns costs more to build than the
  * round trips it saves.)
  */
@@ -104,15 +104,7 @@ export async function insertNewOrder(
   };
 }
 
-/** The statement inserting an order's lines and answering them (for the stock service to run with the sale: `stock.takeStockWith`). */
-export function insertItemsStatement(db: DbOrTx, values: ReadonlyArray<typeof orderItems.$inferInsert>): SQL {
-  return sql`${db
-    .insert(orderItems)
-    .values([...values])
-    .getSQL()} returning *`;
-}
-
-/** Lines as `insertItemsStatement` answered them (JSON), as drizzle reads them. */
+/** Order lines as the stock service wrote them (JSON, `takeStockForOrderLines`), as drizzle reads them. */
 export function itemsFromJson(json: ReadonlyArray<Record<string, unknown>>): OrderItemRow[] {
   return json.map((item) => fromJson(orderItems, item));
 }
@@ -384,4 +376,31 @@ export async function setShipping(db: DbOrTx, id: string, shipping: OrderRow['sh
     .update(orders)
     .set({ shipping, updatedAt: sql`now()` })
     .where(eq(orders.id, id));
+}
+
+/**
+ * The morning digest's figures for [from, to): sales paid then and what they are worth
+ * (db/money-rules.ts), cash-on-delivery orders placed then, orders waiting to be shipped, and
+ * messages the outbox gave up on.
+ */
+export async function digestFigures(db: DbOrTx, from: string, to: string) {
+  const paidThen = sql`${IS_SALE} and ${PAID_AT} >= ${from}::timestamptz and ${PAID_AT} < ${to}::timestamptz`;
+  const placedThen = sql`payment_method = 'cod' and created_at >= ${from}::timestamptz and created_at < ${to}::timestamptz`;
+  const [figures] = rows<{
+    paid: string | number;
+    paid_total: string | number | null;
+    cod: string | number;
+    cod_total: string | number | null;
+    to_ship: string | number;
+    failed: string | number;
+  }>(
+    await db.execute(sql`select
+      (select count(*) from orders o where ${paidThen}) as paid,
+      (select sum(${SALE_AMOUNT}) from orders o where ${paidThen}) as paid_total,
+      (select count(*) from orders where ${placedThen}) as cod,
+      (select sum(total) from orders where ${placedThen}) as cod_total,
+      (select count(*) from orders where status in ('paid', 'processing')) as to_ship,
+      (select count(*) from outbox_messages where status = 'failed') as failed`),
+  );
+  return figures;
 }

@@ -20,7 +20,9 @@ import { markTransferDone, transferTasks } from '../payments/refunds.ts';
 import { getAdminOrder } from './admin-service.ts';
 import { orderDeps } from './deps.ts';
 import * as returns from './returns.ts';
-import { announceOrder, refundDoneMail } from './service.ts';
+import { consoleReturns } from './returns-views.ts';
+import { announceOrder } from './lifecycle.ts';
+import { refundDoneMail } from './payment-results.ts';
 
 /**
  * Returns and money going back, in the console: the list of returns, staff's decision, the goods'
@@ -40,7 +42,7 @@ const returnRoutes: FastifyPluginAsync = async (app) => {
       schema: { querystring: AdminReturnsQuery, response: { 200: AdminReturnsResponse } },
     },
     async (request) => {
-      return returns.consoleReturns(app.db, request.query.status, request.query.page);
+      return consoleReturns(app.db, request.query.status, request.query.page);
     },
   );
 

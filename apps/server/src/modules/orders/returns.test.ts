@@ -18,7 +18,7 @@ import {
 import { authoriseTrade } from '../payments/sandbox/card-action.ts';
 import { dbTrades } from '../payments/sandbox/index.ts';
 import { endOfTaipeiDaysAfter } from '@shop/shared/taipei-time';
-import { returnAmounts } from './returns.ts';
+import { returnAmounts } from './returns-views.ts';
 
 /** Returns from the member area through the real app: request, decision, arrival, stock and money. */
 describe.skipIf(!dbAvailable())('returns', () => {

@@ -4,7 +4,7 @@ import { acceptForms, formPoster } from '../../lib/form-post.ts';
 import { cardActions } from './ecpay/card-action.ts';
 import { REFUND_KIND, refundCard } from './refunds.ts';
 import { safeFields } from '../../lib/log-redaction.ts';
-import * as orders from '../orders/service.ts';
+import * as orders from '../orders/payment-results.ts';
 import { orderDeps } from '../orders/deps.ts';
 
 type Form = Record<string, string>;

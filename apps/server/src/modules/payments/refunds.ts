@@ -1,4 +1,4 @@
-import type { OrderStatus } from '@shop/shared/order-status';
+import { moneyReceived, type OrderStatus } from '@shop/shared/order-status';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { Mailer, MailMessage } from '../../plugins/mail.ts';
 import { PermanentDeliveryError, enqueueOutbox } from '../../plugins/outbox.ts';
@@ -77,14 +77,20 @@ export async function requestRefund(
  */
 export async function refundFollowUp(
   tx: Tx,
-  order: { id: string; orderNo: string; paymentMethod: string; paidAt: Date | null; total: number },
+  order: {
+    id: string;
+    orderNo: string;
+    paymentMethod: string;
+    status: OrderStatus;
+    paidAt: Date | null;
+    total: number;
+  },
   to: OrderStatus,
   reason: string | null,
   bank?: BankAccount | null,
 ): Promise<boolean> {
   if (to !== 'cancelled' && to !== 'refunded') return false;
-  const moneyTaken = order.paymentMethod === 'cod' ? to === 'refunded' : order.paidAt !== null;
-  if (!moneyTaken) return false;
+  if (!moneyReceived(order)) return false;
   const refund = await requestRefund(tx, order, {
     key: `order:${order.orderNo}:whole`,
     amount: order.total,

@@ -34,7 +34,7 @@ import { SANDBOX_EINVOICE_PATH } from './modules/invoices/ecpay-invoice.ts';
 import eventsModule, { type StreamLimits } from './modules/events/index.ts';
 import adminModule from './modules/admin/index.ts';
 import backupModule from './modules/backup/index.ts';
-import type { AdminRouteEntry } from './modules/admin/guard.ts';
+import type { AdminRouteEntry } from './plugins/staff-guard.ts';
 import memberModule from './modules/membership/index.ts';
 import contentModule from './modules/content/index.ts';
 import contactModule from './modules/contact/index.ts';

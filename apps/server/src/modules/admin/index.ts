@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { installAdminGuard, type AdminRouteEntry } from './guard.ts';
+import { installAdminGuard, type AdminRouteEntry } from '../../plugins/staff-guard.ts';
 import contentRoutes from '../content/admin-routes.ts';
 import couponRoutes from '../discounts/admin-routes.ts';
 import consoleRoutes from './routes.ts';
@@ -13,6 +13,7 @@ import redirectRoutes from '../redirects/admin-routes.ts';
 import settingsRoutes from '../site/admin-routes.ts';
 import staffRoutes from './staff-routes.ts';
 import outboxRoutes from './outbox-routes.ts';
+import auditRoutes from '../../plugins/audit-routes.ts';
 
 /**
  * The operations console's API under /api/admin: every route names its permission, the guard
@@ -33,6 +34,7 @@ const admin: FastifyPluginAsync<{ cliToken: string; registry: AdminRouteEntry[] 
   await app.register(settingsRoutes);
   await app.register(staffRoutes);
   await app.register(outboxRoutes);
+  await app.register(auditRoutes);
 };
 
 export default admin;

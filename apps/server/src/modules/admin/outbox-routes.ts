@@ -13,7 +13,7 @@ import { rows } from '../../db/rows.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { readOutboxHold, releaseOutboxHold } from '../../plugins/outbox.ts';
-import { recordAudit } from './audit.ts';
+import { recordAudit } from '../../plugins/audit.ts';
 
 const PAGE_SIZE = 20;
 

@@ -1,49 +1,8 @@
-import { and, count, desc, eq, gt, gte, inArray, isNull, lt, max, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, max, or, sql } from 'drizzle-orm';
 import { STAFF_ROLES, type StaffRole } from '@shop/shared/admin';
-import type { PageWindow } from '@shop/shared/paging';
 import type { DbOrTx } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
-import { actionCodes, auditLog, sessions, users } from '../../db/schema.ts';
-import { readTogether } from '../../db/reads.ts';
-
-// ── audit trail ───────────────────────────────────────────────────────────────────────────────
-
-export async function insertAudit(db: DbOrTx, values: typeof auditLog.$inferInsert): Promise<void> {
-  await db.insert(auditLog).values(values);
-}
-
-/** One page of audit rows, newest first (`before` is exclusive). */
-export async function auditPage(
-  db: DbOrTx,
-  f: {
-    entity?: string | undefined;
-    entityId?: string | undefined;
-    actorEmail?: string | undefined;
-    from?: Date | undefined;
-    before?: Date | undefined;
-  },
-  window: PageWindow,
-) {
-  const where: SQL[] = [];
-  if (f.entity) where.push(eq(auditLog.entity, f.entity));
-  if (f.entityId) where.push(eq(auditLog.entityId, f.entityId));
-  if (f.actorEmail) where.push(eq(auditLog.actorEmail, f.actorEmail));
-  if (f.from) where.push(gte(auditLog.at, f.from));
-  if (f.before) where.push(lt(auditLog.at, f.before));
-  const filter = where.length ? and(...where) : undefined;
-  const [items, [total]] = await readTogether(db, [
-    () =>
-      db
-        .select()
-        .from(auditLog)
-        .where(filter)
-        .orderBy(desc(auditLog.id))
-        .limit(window.limit)
-        .offset(window.offset),
-    () => db.select({ n: count() }).from(auditLog).where(filter),
-  ]);
-  return { items, total: Number(total?.n ?? 0) };
-}
+import { actionCodes, sessions, users } from '../../db/schema.ts';
 
 // ── dashboard ─────────────────────────────────────────────────────────────────────────────────
 

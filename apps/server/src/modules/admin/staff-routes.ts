@@ -10,7 +10,7 @@ import {
 } from '@shop/shared/admin-members';
 import { staffInviteMail } from '../auth/mails.ts';
 import { NoDataError } from '../../lib/errors.ts';
-import { recordAudit } from './audit.ts';
+import { recordAudit } from '../../plugins/audit.ts';
 import { changeStaffRole, inviteStaff, listStaff, revokeStaff } from './staff-service.ts';
 
 /**

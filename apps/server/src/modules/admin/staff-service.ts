@@ -4,7 +4,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { issueActionCode } from '../auth/action-codes.ts';
 import { revokeUserSessions } from '../auth/session-service.ts';
-import type { StaffActor } from './guard.ts';
+import { recordAuditBy } from '../../plugins/audit.ts';
+import type { StaffActor } from '../../plugins/staff-guard.ts';
 import * as repo from './repo.ts';
 import { otherActiveOwners } from '../membership/admin-service.ts';
 
@@ -98,16 +99,12 @@ export async function acceptStaffInvite(
     throw new ConflictError('這個邀請已經失效，請店主重新邀請。', 'invalid-action-code');
   await assertRoleChangeAllowed(tx, null, target, invite.role);
   await repo.grantInvitedRole(tx, target.id, invite.role, now);
-  await repo.insertAudit(tx, {
-    actorId: target.id,
-    actorEmail: target.email,
-    actorRole: invite.role,
+  await recordAuditBy(tx, { id: target.id, email: target.email, role: invite.role }, invite.ip, {
     action: 'staff.accept',
     entity: 'user',
     entityId: target.id,
     before: { email: target.email, role: target.role },
     after: { email: target.email, role: invite.role },
-    ip: invite.ip,
   });
 }
 

@@ -4,7 +4,7 @@ import type { TierAdminView, UpdateTiersBody } from '@shop/shared/admin-coupons'
 import { pageResult, pageWindow } from '@shop/shared/paging';
 import type { DbOrTx } from '../../db/client.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
-import type { StaffActor } from '../admin/guard.ts';
+import type { StaffActor } from '../../plugins/staff-guard.ts';
 import { revokeUserSessions } from '../auth/session-service.ts';
 import { listAddresses } from './profile.ts';
 import * as repo from './repo.ts';

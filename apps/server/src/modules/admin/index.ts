@@ -11,7 +11,7 @@ import logisticsRoutes from '../logistics/admin-routes.ts';
 import productRoutes from '../catalog/admin-routes.ts';
 import redirectRoutes from '../redirects/admin-routes.ts';
 import settingsRoutes from '../site/admin-routes.ts';
-import staffRoutes from './staff-routes.ts';
+import staffRoutes from '../auth/admin-routes.ts';
 import outboxRoutes from './outbox-routes.ts';
 import auditRoutes from '../../plugins/audit-routes.ts';
 

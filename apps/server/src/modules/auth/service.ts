@@ -23,8 +23,8 @@ import {
   type LimitCheck,
   type RateLimiter,
 } from '../../plugins/rate-limiter.ts';
-import { acceptStaffInvite } from '../admin/staff-service.ts';
 import * as repo from './repo.ts';
+import { acceptStaffInvite } from './staff-service.ts';
 import { hashCode, issueActionCode } from './action-codes.ts';
 import { knownDeviceId, markDevice } from './known-device.ts';
 import { emailChangedMail, passwordChangedMail, resetPasswordMail, verificationMail } from './mails.ts';

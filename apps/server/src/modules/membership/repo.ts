@@ -1,18 +1,4 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  ilike,
-  inArray,
-  isNotNull,
-  isNull,
-  ne,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PageWindow } from '@shop/shared/paging';
 import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
@@ -403,16 +389,6 @@ export async function setDisabledAt(
   now: Date,
 ): Promise<void> {
   await tx.update(users).set({ disabledAt, updatedAt: now }).where(eq(users.id, id));
-}
-
-/** Owners who can still sign in, other than `exceptId`; locks their rows (two owners demoting each other at once cannot both succeed). */
-export async function otherActiveOwners(db: DbOrTx, exceptId: string): Promise<number> {
-  const found = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.role, 'owner'), isNull(users.disabledAt), ne(users.id, exceptId)))
-    .for('update');
-  return found.length;
 }
 
 /** Members of each tier. */

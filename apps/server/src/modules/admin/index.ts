@@ -12,7 +12,7 @@ import productRoutes from '../catalog/admin-routes.ts';
 import redirectRoutes from '../redirects/admin-routes.ts';
 import settingsRoutes from '../site/admin-routes.ts';
 import staffRoutes from '../auth/admin-routes.ts';
-import outboxRoutes from './outbox-routes.ts';
+import outboxRoutes from '../../plugins/outbox-routes.ts';
 import auditRoutes from '../../plugins/audit-routes.ts';
 
 /**

@@ -53,7 +53,7 @@ const cases: Array<{ rule: string; file: string; wrong: string; right: string }>
   },
   {
     rule: 'a repository imports no routes',
-    file: 'modules/admin/repo.ts',
+    file: 'modules/dashboard/repo.ts',
     wrong: "import x from './routes.ts';",
     right: "import { containsPattern as x } from '../../db/like.ts';",
   },

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
 
-// ── dashboard ─────────────────────────────────────────────────────────────────────────────────
+// The dashboard's reads: a report over the orders' and the catalogue's tables, as the daily digest
+// reads them; it writes nothing.
 
 /**
  * A sale is an order that was paid (card, ATM), or a cash-on-delivery order that is going ahead,

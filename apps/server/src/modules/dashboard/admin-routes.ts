@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Dashboard } from '@shop/shared/admin-dashboard';
-import { dashboard } from './dashboard.ts';
+import { dashboard } from './service.ts';
 
 /** The console's first page: the dashboard. */
-const consoleRoutes: FastifyPluginAsync = async (app) => {
+const dashboardRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -14,4 +14,4 @@ const consoleRoutes: FastifyPluginAsync = async (app) => {
   );
 };
 
-export default consoleRoutes;
+export default dashboardRoutes;

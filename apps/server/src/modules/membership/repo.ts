@@ -338,6 +338,23 @@ export async function findUser(db: DbOrTx, id: string) {
   return user ?? null;
 }
 
+/** The account's birthday row: null when there is no such account, `birthday` null when not set. */
+export async function findBirthday(db: DbOrTx, id: string): Promise<{ birthday: string | null } | null> {
+  const [user] = await db.select({ birthday: users.birthday }).from(users).where(eq(users.id, id)).limit(1);
+  return user ?? null;
+}
+
+export async function updateProfile(
+  db: DbOrTx,
+  id: string,
+  values: { displayName: string; phone: string | null; birthday: string | null },
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(users.id, id));
+}
+
 /** A member's latest orders with their item counts. */
 export async function recentOrdersOf(db: DbOrTx, userId: string, limit: number) {
   return db

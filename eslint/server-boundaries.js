@@ -4,7 +4,8 @@
 //   - routes never import a repository, not even their own module's;
 //   - a repository holds SQL only: it imports no service and no routes;
 //   - a module calls another module's service, never its repository;
-//   - plugins/ and db/ import no module; db/seed/ may call modules' services (never a repository).
+//   - plugins/ and db/ import no module and no demo data;
+//   - the demo data (seed/) calls modules' services, never a repository.
 // Every relative import is judged by where it lands (resolved against the file), whatever its depth.
 // Test files are exempt: they set up data through repositories. Exported as flat-config blocks,
 // spread into eslint.config.js.
@@ -28,7 +29,8 @@ export function placeOf(relPath) {
     return { area: 'module', module: parts[1], role };
   }
   if (parts[0] === 'plugins') return { area: 'plugins' };
-  if (parts[0] === 'db') return { area: parts[1] === 'seed' && parts.length >= 3 ? 'seed' : 'db' };
+  if (parts[0] === 'db') return { area: 'db' };
+  if (parts[0] === 'seed') return { area: 'seed' };
   return { area: 'other' };
 }
 
@@ -41,6 +43,7 @@ const MESSAGES = {
     'A repository holds SQL only and imports no service or routes ({{target}}); let the service call both.',
   infraToModule:
     'plugins/ and db/ import no module ({{target}}): let the module register itself, or wire it in app.ts.',
+  infraToSeed: 'plugins/ and db/ import no demo data ({{target}}); the command line and server.ts load it.',
   seedToRepo: 'Demo data goes through the services it seeds, never a repository ({{target}}).',
 };
 
@@ -48,7 +51,10 @@ const MESSAGES = {
 export function serverBoundaryViolation(fromRel, toRel) {
   const from = placeOf(fromRel);
   const to = placeOf(toRel);
-  if (from.area === 'plugins' || from.area === 'db') return to.area === 'module' ? 'infraToModule' : null;
+  if (from.area === 'plugins' || from.area === 'db') {
+    if (to.area === 'module') return 'infraToModule';
+    return to.area === 'seed' ? 'infraToSeed' : null;
+  }
   if (from.area === 'seed') return to.area === 'module' && to.role === 'repo' ? 'seedToRepo' : null;
   if (from.area !== 'module' || to.area !== 'module') return null;
   if (to.role === 'repo') {

@@ -76,10 +76,16 @@ const cases: Array<{ rule: string; file: string; wrong: string; right: string }>
     right: "import { rows as x } from './rows.ts';",
   },
   {
+    rule: 'db/ imports no demo data',
+    file: 'db/migrate.ts',
+    wrong: "import { isDatabaseEmpty as x } from '../seed/empty.ts';",
+    right: "import { rows as x } from './rows.ts';",
+  },
+  {
     rule: 'demo data goes through services, never a repository',
-    file: 'db/seed/content.ts',
-    wrong: "import { upsert as x } from '../../modules/content/repo.ts';",
-    right: "import { storeDocument as x } from '../../modules/content/service.ts';",
+    file: 'seed/content.ts',
+    wrong: "import { upsert as x } from '../modules/content/repo.ts';",
+    right: "import { storeDocument as x } from '../modules/content/service.ts';",
   },
 ];
 

@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import importCycles from './eslint/import-cycles.js';
 import serverBoundaries from './eslint/server-boundaries.js';
 import webBoundaries from './eslint/web-boundaries.js';
 
@@ -71,6 +72,8 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },
   ...serverBoundaries,
+  // No import cycles, server and web.
+  ...importCycles,
   // The web's layering (shared → features → app, features apart, shop apart from the console).
   ...webBoundaries,
 );

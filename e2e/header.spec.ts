@@ -1,5 +1,5 @@
 import { expect, test } from './test.ts';
-import { signInBrowser } from './support.ts';
+import { PHONE, signInBrowser } from './support.ts';
 
 test.describe('the header', () => {
   test('opening search puts the cursor in its box, so typing searches at once', async ({ page, context }) => {
@@ -24,5 +24,21 @@ test.describe('the header', () => {
       'href',
       '/login?redirect=%2Fmember%2ForderList',
     );
+  });
+});
+
+test.describe('the header on a phone', () => {
+  test.use({ viewport: PHONE });
+
+  test('Escape closes the menu and gives the focus back to its button', async ({ page }) => {
+    await page.goto('/shipping');
+    const toggle = page.getByRole('button', { name: '開啟選單' });
+    await toggle.click();
+    const menu = page.getByRole('navigation', { name: '行動版選單' });
+    await expect(menu).toBeVisible();
+    await menu.getByRole('link').first().focus();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole('button', { name: '開啟選單' })).toBeFocused();
   });
 });

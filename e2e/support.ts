@@ -1,5 +1,8 @@
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 
+/** A phone's viewport, as the shop is checked at (390 px wide). */
+export const PHONE = { width: 390, height: 844 };
+
 /** Signs the browser in through the test-only helper (exists only under NODE_ENV=test). */
 export const uniqueEmail = (prefix = 'e2e') =>
   `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -66,4 +69,13 @@ export async function fillRegister(page: Page, email: string, password: string) 
   await page.getByLabel('密碼', { exact: true }).fill(password);
   await page.getByLabel('確認密碼').fill(password);
   await page.getByLabel(/我已閱讀並同意/).check();
+}
+
+/** Fills the checkout's home-delivery address with a recipient in 南投縣鹿谷鄉. */
+export async function fillHomeAddress(page: Page) {
+  await page.getByLabel('收件人姓名').fill('王小茶');
+  await page.getByLabel('手機號碼').fill('0912345678');
+  await page.getByLabel('縣市').selectOption('南投縣');
+  await page.getByLabel('鄉鎮市區').selectOption('鹿谷鄉');
+  await page.getByLabel('地址', { exact: true }).fill('興產路 87 號');
 }

@@ -35,7 +35,7 @@ import { SANDBOX_EINVOICE_PATH } from './modules/invoices/ecpay-invoice-protocol
 import eventsModule, { type StreamLimits } from './modules/events/index.ts';
 import adminModule from './modules/admin/index.ts';
 import backupModule from './modules/backup/index.ts';
-import type { AdminRouteEntry } from './modules/admin/guard.ts';
+import type { AdminRouteEntry } from './plugins/staff-guard.ts';
 import memberModule from './modules/membership/index.ts';
 import contentModule from './modules/content/index.ts';
 import contactModule from './modules/contact/index.ts';
@@ -220,7 +220,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       const { cart, at } = await carts.get(visitor.user.id);
       return { user: toCurrentUser(visitor.user), cart, cartAt: at };
     },
-    onPageDataChange: (listener) => onPageDataChange(app, listener),
+    onPageDataChange: (listener) => onPageDataChange(app.events, listener),
   });
   return app;
 }

@@ -7,7 +7,7 @@ import { ConfigError, loadConfig, REPO_ROOT, type AppConfig } from './config/env
 import { embeddedDatabaseOptions } from './config/embedded-database.ts';
 import { openDatabase, pgliteDatabase, type Database } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
-import { isDatabaseEmpty } from './db/seed/empty.ts';
+import { isDatabaseEmpty } from './seed/empty.ts';
 import type { PreparedDatabase } from './cli/prepare-database.ts';
 import { buildApp } from './app.ts';
 import { gracefulDrain } from './lib/drain.ts';

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { LandingPage, Master } from '@shop/shared/content';
-import { planContentAssets, seedContent, type Asset } from '../src/db/seed/content.ts';
-import { DEMO_LANDING } from '../src/db/seed/content-people.ts';
+import { planContentAssets, seedContent, type Asset } from '../src/seed/content.ts';
+import { DEMO_LANDING } from '../src/seed/content-people.ts';
 import { findOne, upsert } from '../src/modules/content/repo.ts';
 import { createObjectStore } from '../src/modules/storage/create-store.ts';
 import { contentChanged } from '../src/modules/content/service.ts';

@@ -4,7 +4,7 @@ import type { OrderDetail } from '@shop/shared/orders';
 import { formatTwd } from '@shop/shared/money';
 import { taipeiDay } from '@shop/shared/taipei-time';
 import { mailOutbox } from '../src/db/schema.ts';
-import { dashboard } from '../src/modules/admin/dashboard.ts';
+import { dashboard } from '../src/modules/dashboard/service.ts';
 import { listMembers } from '../src/modules/membership/admin-service.ts';
 import { membership } from '../src/modules/membership/service.ts';
 import { enqueueDailyDigest } from '../src/modules/orders/digest.ts';

@@ -136,3 +136,45 @@ describe('web boundaries', () => {
     expect(await boundaryErrors('main.tsx', use('./app/router.tsx'))).toEqual([]);
   });
 });
+
+async function cycleErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: `${repoRoot}apps/web/src/${filePath}` });
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === 'import-x/no-cycle' || m.fatal)
+    .map((m) => m.message);
+}
+
+describe('no import cycles (import-x/no-cycle, eslint/import-cycles.js)', () => {
+  it('refuses an import that comes back to the file', async () => {
+    // cart-line.tsx imports cart-api.ts: importing the component from the api closes a cycle.
+    expect(
+      await cycleErrors(
+        'features/cart/api/cart-api.ts',
+        'import * as x from "../components/cart-line.tsx";\nexport const y = x;\n',
+      ),
+    ).toEqual([expect.stringMatching(/^Dependency cycle/)]);
+    expect(
+      await cycleErrors(
+        'features/cart/api/cart-api.ts',
+        'import * as x from "../../../lib/form.ts";\nexport const y = x;\n',
+      ),
+    ).toEqual([]);
+  });
+
+  it('does not count a type-only import: it is gone once compiled', async () => {
+    expect(
+      await cycleErrors(
+        'features/cart/api/cart-api.ts',
+        'import type * as x from "../components/cart-line.tsx";\nexport type Y = typeof x;\n',
+      ),
+    ).toEqual([]);
+  });
+
+  it('the tree has none under apps/web/src', { timeout: 300_000 }, async () => {
+    const tree = new ESLint({ cwd: repoRoot, ruleFilter: ({ ruleId }) => ruleId === 'import-x/no-cycle' });
+    const results = await tree.lintFiles(['apps/web/src']);
+    const errors = results.flatMap((r) => r.messages.map((m) => `${r.filePath}:${m.line} ${m.message}`));
+    expect(results.length).toBeGreaterThan(200);
+    expect(errors).toEqual([]);
+  });
+});

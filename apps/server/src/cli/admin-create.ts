@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from '../config/env.ts';
 import { openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { cliTokenFile } from '../lib/cli-token.ts';
-import { inviteStaff, type StaffInvite } from '../modules/admin/staff-service.ts';
+import { inviteStaff, type StaffInvite } from '../modules/auth/staff-service.ts';
 
 /**
  * npm run admin:create -- <email> [owner|staff|viewer]

@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from '../config/env.ts';
 import { openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
-import { isDatabaseEmpty } from '../db/seed/empty.ts';
+import { isDatabaseEmpty } from '../seed/empty.ts';
 import { createObjectStore } from '../modules/storage/create-store.ts';
 
 /** What this process tells the server that started it (over its IPC channel). */
@@ -30,7 +30,7 @@ async function main(): Promise<PreparedDatabase> {
     if (!config.seedDemo || !(await isDatabaseEmpty(database.db)))
       return { migrationsApplied: applied, demo: [] };
     // The drawing code is loaded only when there is something to draw.
-    const { seedDemoData } = await import('../db/seed/index.ts');
+    const { seedDemoData } = await import('../seed/index.ts');
     const result = await seedDemoData(database.db, createObjectStore(config), config.publicUrl);
     return { migrationsApplied: applied, demo: result.seeded ? result.summary : [] };
   } finally {

@@ -2,7 +2,7 @@ import { ConfigError, loadConfig } from '../config/env.ts';
 import { openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { createObjectStore } from '../modules/storage/create-store.ts';
-import { seedDemoData } from '../db/seed/index.ts';
+import { seedDemoData } from '../seed/index.ts';
 
 /** npm run seed: demo data into an empty database; never over a shop's own data, never in production. */
 async function main(): Promise<number> {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, dbAvailable } from '../../test/helpers.ts';
 import type { Database } from './client.ts';
 import { migrateDatabase } from './migrate.ts';
-import { isDatabaseEmpty, seedDemoData } from './seed/index.ts';
+import { isDatabaseEmpty, seedDemoData } from '../seed/index.ts';
 import { redirects } from './schema.ts';
 import { localStore } from '../modules/storage/backends.ts';
 import fs from 'node:fs';

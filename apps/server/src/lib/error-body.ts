@@ -137,9 +137,10 @@ export function toErrorBody(error: FastifyError): {
 const sentence = (text: string) => (/[。！？.!?]$/.test(text) ? text : `${text}。`);
 
 /**
- * The message of a refused request in the shopper's words (docs/decisions/008-walkthrough-fixes.md): the first
- * field's own message, never the field's key. A bad address (query or path) says so and what to do;
- * keys nobody offers (a hand-edited address) get no field message worth reading.
+ * The message of a refused request in the shopper's words
+ * (docs/decisions/008-shopper-words-stores-tracking.md): the first field's own message, never the
+ * field's key. A bad address (query or path) says so and what to do; keys nobody offers (a
+ * hand-edited address) get no field message worth reading.
  */
 function validationMessage(
   context: string | undefined,

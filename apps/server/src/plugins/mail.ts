@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { desc } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { DbOrTx } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
@@ -143,3 +144,8 @@ export default fp(
   },
   { name: 'mail', dependencies: ['config', 'db', 'outbox'] },
 );
+
+/** The dev mailbox's latest mails, newest first (what `deliver` keeps when no SMTP server is set). */
+export async function latestMailboxMails(db: DbOrTx, limit: number) {
+  return db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(limit);
+}

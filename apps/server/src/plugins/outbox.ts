@@ -101,6 +101,14 @@ export async function readOutboxHold(db: DbOrTx): Promise<OutboxHold | null> {
   return row ? { since: String(row.value.since ?? ''), reason: String(row.value.reason ?? '') } : null;
 }
 
+/** Whether the outbox is held, in one statement that also proves the database answers (the health probe). */
+export async function isOutboxHeld(db: DbOrTx): Promise<boolean> {
+  const [row] = rows<{ held: boolean }>(
+    await db.execute(sql`select exists (select 1 from site_settings where key = ${OUTBOX_HOLD_KEY}) as held`),
+  );
+  return row?.held === true;
+}
+
 /** Takes the hold off; the hold it took off, or null when there was none. */
 export async function releaseOutboxHold(db: DbOrTx): Promise<OutboxHold | null> {
   const [row] = rows<{ value: { since?: unknown; reason?: unknown } }>(

@@ -7,7 +7,7 @@ import { createTestApp, dbAvailable, signIn, type TestContext } from '../../../t
 import { setRole } from '../../../test/fixtures.ts';
 import { ORIGIN } from '../../../test/shop.ts';
 import { sessions } from '../../db/schema.ts';
-import { installAdminGuard, type AdminRouteEntry } from './guard.ts';
+import { installAdminGuard, type AdminRouteEntry } from '../../plugins/staff-guard.ts';
 
 /** A path for a route pattern, with made-up values for its parameters. */
 const concrete = (url: string) =>

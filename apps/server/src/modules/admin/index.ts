@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { installAdminGuard, type AdminRouteEntry } from './guard.ts';
+import { installAdminGuard, type AdminRouteEntry } from '../../plugins/staff-guard.ts';
 import contentRoutes from '../content/admin-routes.ts';
 import couponRoutes from '../discounts/admin-routes.ts';
-import consoleRoutes from './routes.ts';
+import dashboardRoutes from '../dashboard/admin-routes.ts';
 import memberRoutes from '../membership/admin-routes.ts';
 import messageRoutes from '../contact/admin-routes.ts';
 import orderRoutes from '../orders/admin-routes.ts';
@@ -11,16 +11,19 @@ import logisticsRoutes from '../logistics/admin-routes.ts';
 import productRoutes from '../catalog/admin-routes.ts';
 import redirectRoutes from '../redirects/admin-routes.ts';
 import settingsRoutes from '../site/admin-routes.ts';
-import staffRoutes from './staff-routes.ts';
-import outboxRoutes from './outbox-routes.ts';
+import staffRoutes from '../auth/admin-routes.ts';
+import outboxRoutes from '../../plugins/outbox-routes.ts';
+import auditRoutes from '../../plugins/audit-routes.ts';
 
 /**
- * The operations console's API under /api/admin: every route names its permission, the guard
- * checks the caller's role on the server, and every write leaves an audit row.
+ * The operations console's API under /api/admin, assembled here and nowhere else: the staff guard
+ * (plugins/staff-guard.ts) over every domain's console routes. Every route names its permission,
+ * the guard checks the caller's role on the server, and every write leaves an audit row
+ * (plugins/audit.ts). No domain imports this module.
  */
 const admin: FastifyPluginAsync<{ cliToken: string; registry: AdminRouteEntry[] }> = async (app, options) => {
   installAdminGuard(app, options.cliToken, options.registry);
-  await app.register(consoleRoutes);
+  await app.register(dashboardRoutes);
   await app.register(productRoutes);
   await app.register(orderRoutes);
   await app.register(returnRoutes);
@@ -33,6 +36,7 @@ const admin: FastifyPluginAsync<{ cliToken: string; registry: AdminRouteEntry[] 
   await app.register(settingsRoutes);
   await app.register(staffRoutes);
   await app.register(outboxRoutes);
+  await app.register(auditRoutes);
 };
 
 export default admin;

@@ -23,8 +23,8 @@ import {
   type LimitCheck,
   type RateLimiter,
 } from '../../plugins/rate-limiter.ts';
-import { acceptStaffInvite } from '../admin/staff-service.ts';
 import * as repo from './repo.ts';
+import { acceptStaffInvite } from './staff-service.ts';
 import { hashCode, issueActionCode } from './action-codes.ts';
 import { knownDeviceId, markDevice } from './known-device.ts';
 import { emailChangedMail, passwordChangedMail, resetPasswordMail, verificationMail } from './mails.ts';
@@ -45,7 +45,7 @@ export const LIMITS = {
   loginFailuresPerDevice: { max: 5, windowMs: 15 * MINUTE },
   // Mobile carriers, offices and schools put many people behind one address (carrier-grade NAT):
   // a few hundred sign-ups an hour, of which up to 60 in any 10 minutes (a class or a promotion
-  // signing up together), never more (docs/decisions/018-walkthrough-fixes-a.md).
+  // signing up together), never more (docs/decisions/018-sign-up-limits-options-maintenance.md).
   registerPerIp: { max: 300, windowMs: HOUR },
   registerBurstPerIp: { max: 60, windowMs: 10 * MINUTE },
   registerPerEmail: { max: 3, windowMs: HOUR },

@@ -1,4 +1,4 @@
-import type { AuthContext } from './session-service.ts';
+import type { AuthContext } from './auth-context.ts';
 
 /**
  * Signed-in lookups kept in memory for a few seconds, so a member's requests cost no database

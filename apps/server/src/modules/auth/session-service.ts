@@ -2,28 +2,16 @@ import { hash, randomBytes } from 'node:crypto';
 import type { DbOrTx } from '../../db/client.ts';
 import { isStaffRole, STAFF_IDLE_MS } from '@shop/shared/admin';
 import * as repo from './session-repo.ts';
+import type { AuthContext } from './auth-context.ts';
 import type { SessionCache } from './session-cache.ts';
+
+export type { AuthContext, AuthUser } from './auth-context.ts';
 
 /** 30-day sliding expiry: each use (at most hourly) pushes the end out again. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const TOUCH_EVERY_MS = 60 * 60 * 1000;
 /** Staff sessions are touched more often, so their 12-hour idle limit is measured closely. */
 const STAFF_TOUCH_EVERY_MS = 5 * 60 * 1000;
-
-export interface AuthUser {
-  readonly id: string;
-  readonly email: string;
-  readonly displayName: string;
-  readonly emailVerified: boolean;
-  /** `customer` for shoppers; owner, staff or viewer for the operations console. */
-  readonly role?: string;
-}
-
-export interface AuthContext {
-  readonly sessionId: string;
-  readonly user: AuthUser;
-  readonly expiresAt: Date;
-}
 
 /** 256 bits from the OS, URL-safe; only its SHA-256 is ever stored. */
 export function newSessionToken(): string {

@@ -25,7 +25,7 @@ import { ApiErrorBody } from '@shop/shared/api-error';
 import { CSV_CONTENT_TYPE } from '@shop/shared/csv';
 import { z } from 'zod';
 import { catalogChanged, stockChanged } from './service.ts';
-import { recordAudit } from '../admin/audit.ts';
+import { recordAudit } from '../../plugins/audit.ts';
 import {
   adjustStock,
   archiveAdminProduct,

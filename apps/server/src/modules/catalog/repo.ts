@@ -189,6 +189,14 @@ export async function findProductSlug(db: DbOrTx, id: string): Promise<string | 
   return row?.slug ?? null;
 }
 
+/** Every active product's slug and when it last changed (the sitemap). */
+export async function activeProductSlugs(db: DbOrTx): Promise<Array<{ slug: string; updatedAt: Date }>> {
+  return db
+    .select({ slug: products.slug, updatedAt: products.updatedAt })
+    .from(products)
+    .where(eq(products.status, 'active'));
+}
+
 /** Cards of the given active products, in the given order. */
 export async function cardsBySlugs(db: DbOrTx, slugs: readonly string[]): Promise<CardRow[]> {
   if (slugs.length === 0) return [];

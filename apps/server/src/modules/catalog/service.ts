@@ -62,6 +62,11 @@ export async function listProducts(db: DbOrTx, query: CatalogListQuery): Promise
   };
 }
 
+/** Every product on sale by slug, with when it last changed (the sitemap). */
+export function productsOnSale(db: DbOrTx) {
+  return repo.activeProductSlugs(db);
+}
+
 /** Every product on sale as the in-memory list holds it. */
 export function catalogIndexRows(db: DbOrTx) {
   return repo.indexRows(db);

@@ -8,7 +8,7 @@ import {
   MessageRefParams,
   SetMessageHandledBody,
 } from '@shop/shared/admin-settings';
-import { recordAudit } from '../admin/audit.ts';
+import { recordAudit } from '../../plugins/audit.ts';
 import { listMessages, messageDetail, setMessageHandled } from './admin-service.ts';
 
 /** Console API for messages sent through /contact: browse and search, read one, mark handled. */

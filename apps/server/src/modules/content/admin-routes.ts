@@ -13,7 +13,7 @@ import {
   SaveContentDraftBody,
   SetContentVisibilityBody,
 } from '@shop/shared/admin-content';
-import { recordAudit } from '../admin/audit.ts';
+import { recordAudit } from '../../plugins/audit.ts';
 import * as service from './admin-service.ts';
 import { contentChanged } from './service.ts';
 

@@ -7,8 +7,8 @@ import { seedTestCatalog, setRole } from '../../../test/fixtures.ts';
 import { seedTestContent } from '../../../test/content-fixtures.ts';
 import { ORIGIN } from '../../../test/shop.ts';
 import { auditLog, contentItems } from '../../db/schema.ts';
-import { DEMO_FAQ, DEMO_FAQ_CATEGORIES, DEMO_TEXT_PAGES } from '../../db/seed/content-policies.ts';
-import { DEMO_MASTERS, DEMO_TEAM } from '../../db/seed/content-people.ts';
+import { DEMO_FAQ, DEMO_FAQ_CATEGORIES, DEMO_TEXT_PAGES } from '../../seed/content-policies.ts';
+import { DEMO_MASTERS, DEMO_TEAM } from '../../seed/content-people.ts';
 
 type Method = 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE';
 

@@ -13,10 +13,10 @@ import type {
 import { createTestApp, dbAvailable, signIn, type TestContext } from '../../../test/helpers.ts';
 import { seedTestCatalog } from '../../../test/fixtures.ts';
 import { seedTestContent } from '../../../test/content-fixtures.ts';
-import { DEMO_FAQ, DEMO_FAQ_CATEGORIES, DEMO_TEXT_PAGES } from '../../db/seed/content-policies.ts';
-import { DEMO_LANDING, DEMO_MASTERS, DEMO_TEAM } from '../../db/seed/content-people.ts';
+import { DEMO_FAQ, DEMO_FAQ_CATEGORIES, DEMO_TEXT_PAGES } from '../../seed/content-policies.ts';
+import { DEMO_LANDING, DEMO_MASTERS, DEMO_TEAM } from '../../seed/content-people.ts';
 import { contentItems } from '../../db/schema.ts';
-import type { Asset } from '../../db/seed/content.ts';
+import type { Asset } from '../../seed/content.ts';
 import { upsert } from './repo.ts';
 import { contentChanged } from './service.ts';
 import { TEXT_PAGES } from '@shop/shared/content';

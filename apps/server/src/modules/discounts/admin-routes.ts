@@ -10,7 +10,7 @@ import {
   CouponRow,
 } from '@shop/shared/admin-coupons';
 import type { Tx } from '../../db/client.ts';
-import { recordAudit } from '../admin/audit.ts';
+import { recordAudit } from '../../plugins/audit.ts';
 import {
   couponDetail,
   couponOptions,

@@ -1,7 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { sql } from 'drizzle-orm';
-import { rows } from '../../db/rows.ts';
-import { OUTBOX_HOLD_KEY } from '../../plugins/outbox.ts';
+import { isOutboxHeld } from '../../plugins/outbox.ts';
 
 /** A database that has not answered `select 1` within this is reported away. */
 export const HEALTH_PROBE_TIMEOUT_MS = 2_000;
@@ -35,16 +33,11 @@ const health: FastifyPluginAsync = async (app) => {
     });
     try {
       // One statement answers both: the database is there, and whether the outbox is held.
-      const answer = await Promise.race([
-        app.db.execute(
-          sql`select exists (select 1 from site_settings where key = ${OUTBOX_HOLD_KEY}) as held`,
-        ),
-        timedOut,
-      ]);
+      const outboxHeld = await Promise.race([isOutboxHeld(app.db), timedOut]);
       return {
         ok: true,
         latencyMs: Math.round((performance.now() - started) * 10) / 10,
-        outboxHeld: rows<{ held: boolean }>(answer)[0]?.held === true,
+        outboxHeld,
       };
     } catch (error) {
       return { ok: false, latencyMs: 0, error };

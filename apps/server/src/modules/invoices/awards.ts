@@ -1,7 +1,6 @@
-import { and, asc, eq, gte, isNull, lt } from 'drizzle-orm';
 import { taipeiParts } from '@shop/shared/taipei-time';
-import { invoices } from '../../db/schema.ts';
 import { invoiceAwardMail } from './mails.ts';
+import * as repo from './repo.ts';
 import type { InvoiceDeps } from './service.ts';
 
 /**
@@ -97,19 +96,12 @@ export async function checkInvoiceAwards(deps: InvoiceDeps): Promise<number> {
   let winners = 0;
   for (const period of periodsToCheck(now)) {
     const next = addMonths(period.year, period.month, 2);
-    const open = await deps.db
-      .select()
-      .from(invoices)
-      .where(
-        and(
-          eq(invoices.status, 'issued'),
-          isNull(invoices.awardFlag),
-          gte(invoices.invoiceDate, `${period.year}-${pad(period.month)}-01`),
-          lt(invoices.invoiceDate, `${next.y}-${pad(next.m)}-01`),
-        ),
-      )
-      .orderBy(asc(invoices.invoiceDate))
-      .limit(BATCH);
+    const open = await repo.unawardedIssued(
+      deps.db,
+      `${period.year}-${pad(period.month)}-01`,
+      `${next.y}-${pad(next.m)}-01`,
+      BATCH,
+    );
     for (const invoice of open) {
       const found = await deps.client.getIssue({
         invoiceNo: invoice.invoiceNo,
@@ -123,11 +115,11 @@ export async function checkInvoiceAwards(deps: InvoiceDeps): Promise<number> {
           ? await deps.subject(deps.db, invoice.orderId)
           : null;
       await deps.db.transaction(async (tx) => {
-        const [marked] = await tx
-          .update(invoices)
-          .set({ awardFlag, awardType: awardFlag === '1' ? awardType : null, awardCheckedAt: now })
-          .where(and(eq(invoices.id, invoice.id), isNull(invoices.awardFlag)))
-          .returning({ id: invoices.id });
+        const marked = await repo.markAward(tx, invoice.id, {
+          awardFlag,
+          awardType: awardFlag === '1' ? awardType : null,
+          awardCheckedAt: now,
+        });
         if (!marked || awardFlag !== '1') return;
         winners += 1;
         if (subject)

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { invoiceAllowances, invoices } from '../../db/schema.ts';
 
@@ -72,4 +72,40 @@ export async function markAllowanceIssued(
 export async function findByInvoiceNo(db: DbOrTx, invoiceNo: string): Promise<InvoiceRow | null> {
   const [row] = await db.select().from(invoices).where(eq(invoices.invoiceNo, invoiceNo)).limit(1);
   return row ?? null;
+}
+
+/** Issued invoices dated from `fromDay` up to `beforeDay` (YYYY-MM-DD) whose award is not known yet, oldest first. */
+export async function unawardedIssued(
+  db: DbOrTx,
+  fromDay: string,
+  beforeDay: string,
+  limit: number,
+): Promise<InvoiceRow[]> {
+  return db
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.status, 'issued'),
+        isNull(invoices.awardFlag),
+        gte(invoices.invoiceDate, fromDay),
+        lt(invoices.invoiceDate, beforeDay),
+      ),
+    )
+    .orderBy(asc(invoices.invoiceDate))
+    .limit(limit);
+}
+
+/** Records an invoice's award once; false when another run recorded it first. */
+export async function markAward(
+  db: DbOrTx,
+  id: string,
+  award: Pick<InvoiceRow, 'awardFlag' | 'awardType' | 'awardCheckedAt'>,
+): Promise<boolean> {
+  const [marked] = await db
+    .update(invoices)
+    .set(award)
+    .where(and(eq(invoices.id, id), isNull(invoices.awardFlag)))
+    .returning({ id: invoices.id });
+  return marked !== undefined;
 }

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { desc } from 'drizzle-orm';
 import { BRAND } from '@shop/shared/brand';
-import { mailOutbox } from '../../db/schema.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { fromThisMachine } from '../../lib/this-machine.ts';
+import { latestMailboxMails } from '../../plugins/mail.ts';
 
 const escape = (s: string) =>
   s.replace(
@@ -23,7 +22,7 @@ const mailbox: FastifyPluginAsync = async (app) => {
     if (!fromThisMachine(request)) throw new NotFoundError('找不到這個頁面。');
   });
 
-  const latest = () => app.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(50);
+  const latest = () => latestMailboxMails(app.db, 50);
 
   app.get('/api/dev/mailbox', async (_request, reply) => {
     reply.header('cache-control', 'no-store');

@@ -11,7 +11,7 @@ import {
   MemberRow,
   MemberStatusResponse,
 } from '@shop/shared/admin-members';
-import { recordAudit } from '../admin/audit.ts';
+import { recordAudit } from '../../plugins/audit.ts';
 import { listMembers, listTiers, memberDetail, setMemberDisabled, updateTiers } from './admin-service.ts';
 
 /**

@@ -4,8 +4,9 @@ import type { TierAdminView, UpdateTiersBody } from '@shop/shared/admin-coupons'
 import { pageResult, pageWindow } from '@shop/shared/paging';
 import type { DbOrTx } from '../../db/client.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
-import type { StaffActor } from '../admin/guard.ts';
+import type { StaffActor } from '../../plugins/staff-guard.ts';
 import { revokeUserSessions } from '../auth/session-service.ts';
+import { otherActiveOwners } from '../auth/staff-service.ts';
 import { listAddresses } from './profile.ts';
 import * as repo from './repo.ts';
 import { membership } from './service.ts';
@@ -74,11 +75,6 @@ export async function memberDetail(db: DbOrTx, memberId: string, now = new Date(
   };
 }
 
-/** Owners who can still sign in, other than `exceptId` (a shop always keeps one); locks their rows. */
-export function otherActiveOwners(db: DbOrTx, exceptId: string): Promise<number> {
-  return repo.otherActiveOwners(db, exceptId);
-}
-
 export interface MemberStatusChange {
   readonly before: { disabledAt: string | null; role: string };
   readonly after: { disabledAt: string | null; role: string };
@@ -105,7 +101,7 @@ export async function setMemberDisabled(
     throw new ForbiddenError('管理後台帳號只能由店主停用或啟用。');
   if (disable && target.disabledAt) throw new ConflictError('這個帳號已經停用了。', 'already-disabled');
   if (!disable && !target.disabledAt) throw new ConflictError('這個帳號目前是啟用的。', 'not-disabled');
-  if (disable && target.role === 'owner' && (await repo.otherActiveOwners(tx, target.id)) === 0) {
+  if (disable && target.role === 'owner' && (await otherActiveOwners(tx, target.id)) === 0) {
     throw new ConflictError('這是唯一的店主帳號，不能停用。', 'last-owner');
   }
   const disabledAt = disable ? now : null;

@@ -1,9 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
 import type { AddressBody, AddressView, Profile, UpdateProfileBody } from '@shop/shared/membership';
 import { findDistrict } from '@shop/shared/data/tw-districts';
 import { MAX_ADDRESSES, type CvsBrandCode } from '@shop/shared/checkout';
 import type { DbOrTx } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { knownStore } from '../logistics/stores.ts';
 import * as repo from './repo.ts';
@@ -12,7 +10,7 @@ import { issueBirthdayCoupon } from './service.ts';
 export { MAX_ADDRESSES };
 
 export async function getProfile(db: DbOrTx, userId: string, pendingEmail: string | null): Promise<Profile> {
-  const [u] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  const u = await repo.findUser(db, userId);
   if (!u) throw new NotFoundError('找不到會員資料。');
   return {
     displayName: u.displayName,
@@ -26,22 +24,18 @@ export async function getProfile(db: DbOrTx, userId: string, pendingEmail: strin
 
 /** Name and mobile can change any time; the birthday is set once (it unlocks the birthday coupon). */
 export async function updateProfile(db: DbOrTx, userId: string, body: UpdateProfileBody): Promise<void> {
-  const [u] = await db.select({ birthday: users.birthday }).from(users).where(eq(users.id, userId)).limit(1);
+  const u = await repo.findBirthday(db, userId);
   if (!u) throw new NotFoundError('找不到會員資料。');
   if (u.birthday && body.birthday !== u.birthday) {
     throw new BadRequestError('生日設定後無法自行修改，如需更正請與客服聯絡。', {
       birthday: '生日設定後無法自行修改，如需更正請與客服聯絡。',
     });
   }
-  await db
-    .update(users)
-    .set({
-      displayName: body.displayName,
-      phone: body.phone || null,
-      birthday: body.birthday || null,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(users.id, userId));
+  await repo.updateProfile(db, userId, {
+    displayName: body.displayName,
+    phone: body.phone || null,
+    birthday: body.birthday || null,
+  });
   if (!u.birthday && body.birthday) await issueBirthdayCoupon(db, userId);
 }
 

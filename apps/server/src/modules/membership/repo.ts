@@ -1,18 +1,4 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  ilike,
-  inArray,
-  isNotNull,
-  isNull,
-  ne,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PageWindow } from '@shop/shared/paging';
 import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
@@ -341,6 +327,23 @@ export async function findUser(db: DbOrTx, id: string) {
   return user ?? null;
 }
 
+/** The account's birthday row: null when there is no such account, `birthday` null when not set. */
+export async function findBirthday(db: DbOrTx, id: string): Promise<{ birthday: string | null } | null> {
+  const [user] = await db.select({ birthday: users.birthday }).from(users).where(eq(users.id, id)).limit(1);
+  return user ?? null;
+}
+
+export async function updateProfile(
+  db: DbOrTx,
+  id: string,
+  values: { displayName: string; phone: string | null; birthday: string | null },
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(users.id, id));
+}
+
 /** A member's latest orders with their item counts. */
 export async function recentOrdersOf(db: DbOrTx, userId: string, limit: number) {
   return db
@@ -392,16 +395,6 @@ export async function setDisabledAt(
   now: Date,
 ): Promise<void> {
   await tx.update(users).set({ disabledAt, updatedAt: now }).where(eq(users.id, id));
-}
-
-/** Owners who can still sign in, other than `exceptId`; locks their rows (two owners demoting each other at once cannot both succeed). */
-export async function otherActiveOwners(db: DbOrTx, exceptId: string): Promise<number> {
-  const found = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.role, 'owner'), isNull(users.disabledAt), ne(users.id, exceptId)))
-    .for('update');
-  return found.length;
 }
 
 /** Members of each tier. */

@@ -13,7 +13,7 @@ import { CSV_CONTENT_TYPE } from '@shop/shared/csv';
 import { AdvanceOrderBody, OrderDetail, OrderNoParams } from '@shop/shared/orders';
 import { orderDeps } from './deps.ts';
 import { advanceOrder } from './lifecycle.ts';
-import { recordAudit } from '../admin/audit.ts';
+import { recordAudit } from '../../plugins/audit.ts';
 import {
   correctRecipient,
   exportAdminOrdersCsv,

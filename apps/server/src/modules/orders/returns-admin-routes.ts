@@ -15,7 +15,7 @@ import {
   TransferTasksResponse,
 } from '@shop/shared/returns';
 import { ConflictError } from '../../lib/errors.ts';
-import { recordAudit } from '../admin/audit.ts';
+import { recordAudit } from '../../plugins/audit.ts';
 import { markTransferDone, transferTasks } from '../payments/refunds.ts';
 import { getAdminOrder } from './admin-service.ts';
 import { orderDeps } from './deps.ts';

@@ -7,7 +7,7 @@ import {
   RedirectListQuery,
   RedirectPathQuery,
 } from '@shop/shared/admin-settings';
-import { recordAudit } from '../admin/audit.ts';
+import { recordAudit } from '../../plugins/audit.ts';
 import { createRedirect, listRedirects, removeRedirect, updateRedirect } from './admin-service.ts';
 import { redirectsChanged } from './service.ts';
 

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { eq } from 'drizzle-orm';
-import { products } from '../../db/schema.ts';
+import { productsOnSale } from '../catalog/service.ts';
 import { SITEMAP_ROUTES } from './meta.ts';
 
 const escapeXml = (s: string) =>
@@ -35,10 +34,7 @@ const seo: FastifyPluginAsync = async (app) => {
   );
 
   app.get('/sitemap.xml', async (_request, reply) => {
-    const active = await app.db
-      .select({ slug: products.slug, updatedAt: products.updatedAt })
-      .from(products)
-      .where(eq(products.status, 'active'));
+    const active = await productsOnSale(app.db);
     const urls = [
       ...SITEMAP_ROUTES.map((r) => ({ loc: `${base}${r.path}`, lastmod: null as string | null })),
       ...active.map((p) => ({

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { EventBus } from '../../plugins/events.ts';
 import type { PageDataChange } from '../../plugins/spa.ts';
 import { onCatalogChange, onListsChange } from '../catalog/service.ts';
 import { onContentChange } from '../content/service.ts';
@@ -11,10 +11,7 @@ import { onRedirectsChange } from '../redirects/service.ts';
  * back from the bus): dropping a page twice is harmless. Registered after those modules, so their
  * own caches are dropped first and a page rendered again reads fresh answers.
  */
-export function onPageDataChange(
-  app: FastifyInstance,
-  listener: (change: PageDataChange) => void,
-): () => void {
+export function onPageDataChange(events: EventBus, listener: (change: PageDataChange) => void): () => void {
   const everything = () => {
     for (const kind of ['catalog', 'content', 'redirects'] as const) listener({ kind });
   };
@@ -27,7 +24,7 @@ export function onPageDataChange(
     onListsChange(() => listener({ kind: 'catalog-lists' })),
     onContentChange(() => listener({ kind: 'content' })),
     onRedirectsChange(() => listener({ kind: 'redirects' })),
-    app.events.subscribeAll((_channel, event) => {
+    events.subscribeAll((_channel, event) => {
       if (event.type === 'catalog.changed') {
         const ids = event.data.productIds;
         listener(
@@ -39,7 +36,7 @@ export function onPageDataChange(
       else if (event.type === 'redirects.changed') listener({ kind: 'redirects' });
     }),
     // News from other instances may have been missed (Redis was away).
-    app.events.onGap(everything),
+    events.onGap(everything),
   ];
   return () => {
     for (const stop of stops) stop();

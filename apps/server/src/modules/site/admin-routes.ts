@@ -8,7 +8,7 @@ import {
 } from '@shop/shared/admin-settings';
 import { MaintenanceStatus, SetMaintenanceBody } from '@shop/shared/site';
 import { EVERYONE } from '../../plugins/events.ts';
-import { recordAudit } from '../admin/audit.ts';
+import { recordAudit } from '../../plugins/audit.ts';
 import {
   notificationSettings,
   returnSettings,

@@ -7,7 +7,7 @@
  * villages, teaware and gift words. Those are spelled here as the shop's own addresses spell them;
  * Latin letters and digits in the name are kept; any other character only separates words. When
  * nothing is left, the address is `product-` and a short random code (given by the caller, so it
- * stays the same while the name is typed). docs/decisions/018-walkthrough-fixes-a.md.
+ * stays the same while the name is typed). docs/decisions/018-sign-up-limits-options-maintenance.md.
  */
 const WORDS: ReadonlyArray<readonly [string, string]> = [
   // Teas and their kinds

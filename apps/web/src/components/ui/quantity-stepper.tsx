@@ -25,10 +25,10 @@ const halfWidth = (s: string) =>
 /**
  * − [n] + with a box for typing. What is typed is taken when the shopper confirms it (Enter or
  * leaving the box), never keystroke by keystroke, and a number that cannot be taken as it is is
- * never changed silently (docs/decisions/019-walkthrough-fixes-b.md): above the most it becomes the
- * most and says why, 0 becomes 1 (or asks to remove, where the page can), and a negative or broken
- * number is refused with the quantity kept. The box grows with its digits after the 150 ms
- * debounce of `MOTION` (config/motion.ts), so it does not jump on every keystroke.
+ * never changed silently (docs/decisions/019-titles-quantities-phone-layout.md): above the most
+ * it becomes the most and says why, 0 becomes 1 (or asks to remove, where the page can), and a
+ * negative or broken number is refused with the quantity kept. The box grows with its digits after
+ * the 150 ms debounce of `MOTION` (config/motion.ts), so it does not jump on every keystroke.
  */
 export function QuantityStepper({
   value,

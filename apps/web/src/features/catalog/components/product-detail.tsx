@@ -86,7 +86,8 @@ function initialVariant(product: ProductDetail, sku: string | null): VariantView
 /**
  * The chosen variant goes into the address (`?variant=SKU`) so a reload or a shared link shows it.
  * The address is replaced in place, not navigated: a variant is not a new page for Back, and the
- * route's loader (the redirect check) has no reason to run again (docs/decisions/019-walkthrough-fixes-b.md).
+ * route's loader (the redirect check) has no reason to run again
+ * (docs/decisions/019-titles-quantities-phone-layout.md).
  */
 function rememberVariant(sku: string) {
   const url = new URL(window.location.href);

@@ -1,15 +1,15 @@
 import sharp from 'sharp';
-import type { Tx } from '../client.ts';
-import type { ProductImage } from '../schema.ts';
-import { BUCKETS } from '../../modules/storage/buckets.ts';
-import type { ObjectStore } from '../../modules/storage/backends.ts';
-import { storeObject } from '../../modules/storage/service.ts';
+import type { Tx } from '../db/client.ts';
+import type { ProductImage } from '../db/schema.ts';
+import { BUCKETS } from '../modules/storage/buckets.ts';
+import type { ObjectStore } from '../modules/storage/backends.ts';
+import { storeObject } from '../modules/storage/service.ts';
 import {
   archiveProduct,
   changeProductSlug,
   createCategory,
   createProduct,
-} from '../../modules/catalog/service.ts';
+} from '../modules/catalog/service.ts';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS } from './catalog-data.ts';
 import { renderIllustration } from './illustrations.ts';
 

@@ -1,6 +1,6 @@
-import type { Tx } from '../client.ts';
-import { users } from '../schema.ts';
-import { hashPassword } from '../../modules/auth/password.ts';
+import type { Tx } from '../db/client.ts';
+import { users } from '../db/schema.ts';
+import { hashPassword } from '../modules/auth/password.ts';
 
 /** The demo console accounts of README: one per role. */
 export const DEMO_STAFF = [

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CreateStaffBody, CreateStaffResponse, ROLE_NAMES } from '@shop/shared/admin';
+import {
+  AdminMe,
+  CreateStaffBody,
+  CreateStaffResponse,
+  PERMISSIONS,
+  ROLE_NAMES,
+  can,
+} from '@shop/shared/admin';
 import {
   RevokeStaffResponse,
   StaffIdParams,
@@ -8,19 +15,37 @@ import {
   StaffRow,
   UpdateStaffRoleBody,
 } from '@shop/shared/admin-members';
-import { staffInviteMail } from '../auth/mails.ts';
-import { NoDataError } from '../../lib/errors.ts';
-import { recordAudit } from './audit.ts';
+import { staffInviteMail } from './mails.ts';
+import { NoDataError, UnauthenticatedError } from '../../lib/errors.ts';
+import { recordAudit } from '../../plugins/audit.ts';
 import { changeStaffRole, inviteStaff, listStaff, revokeStaff } from './staff-service.ts';
 
 /**
- * The owner's console accounts: the list, inviting an address (a mailed one-time link; the role is
+ * Console accounts. Who is signed in to the console (GET /api/admin/me: their role and what it may
+ * do), and the owner's staff accounts: the list, inviting an address (a mailed one-time link; the role is
  * granted only when it is accepted; also `npm run admin:create`), changing a role and revoking
  * access or a pending invite. The last owner who can sign in keeps the role, and nobody changes
  * their own.
  */
-const staff: FastifyPluginAsync = async (app) => {
+const consoleAccountRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/admin/me',
+    { config: { permission: 'dashboard.read' }, schema: { response: { 200: AdminMe } } },
+    async (request) => {
+      const staff = request.staff!;
+      const user = request.auth?.user;
+      if (!user) throw new UnauthenticatedError('請先以管理員帳號登入。');
+      return {
+        uid: user.id,
+        email: user.email,
+        displayName: user.displayName,
+        role: staff.role,
+        permissions: PERMISSIONS.filter((p) => can(staff.role, p)),
+      };
+    },
+  );
 
   r.get(
     '/api/admin/staff',
@@ -135,4 +160,4 @@ const staff: FastifyPluginAsync = async (app) => {
   );
 };
 
-export default staff;
+export default consoleAccountRoutes;

@@ -1,5 +1,5 @@
-import type { Tx } from '../client.ts';
-import { saveRedirect } from '../../modules/redirects/service.ts';
+import type { Tx } from '../db/client.ts';
+import { saveRedirect } from '../modules/redirects/service.ts';
 
 /** Old links of the demo shop that still have to work. */
 export async function seedRedirects(tx: Tx): Promise<string> {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../client.ts';
-import { rows } from '../rows.ts';
+import type { Db } from '../db/client.ts';
+import { rows } from '../db/rows.ts';
 
 /**
  * Tables whose rows mean "this shop has data of its own". Demo data loads only when all are

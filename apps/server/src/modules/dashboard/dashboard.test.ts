@@ -4,7 +4,7 @@ import { createTestApp, dbAvailable, signIn, type TestContext } from '../../../t
 import { seedTestCatalog, setRole } from '../../../test/fixtures.ts';
 import { ORIGIN, shopper } from '../../../test/shop.ts';
 import { orders, productVariants } from '../../db/schema.ts';
-import { dashboard } from './dashboard.ts';
+import { dashboard } from './service.ts';
 
 describe.skipIf(!dbAvailable())('console dashboard', () => {
   let ctx: TestContext;

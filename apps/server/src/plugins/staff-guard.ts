@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { can, isStaffRole, type Permission, type StaffRole } from '@shop/shared/admin';
-import { ForbiddenError, UnauthenticatedError } from '../../lib/errors.ts';
-import { isLocalCli } from '../../lib/this-machine.ts';
+import { ForbiddenError, UnauthenticatedError } from '../lib/errors.ts';
+import { isLocalCli } from '../lib/this-machine.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,5 +1,5 @@
-import type { Db } from '../client.ts';
-import type { ObjectStore } from '../../modules/storage/backends.ts';
+import type { Db } from '../db/client.ts';
+import type { ObjectStore } from '../modules/storage/backends.ts';
 import { renderDemoImages, seedCatalog } from './catalog.ts';
 import { seedRedirects } from './redirects.ts';
 import { seedMembers } from './members.ts';

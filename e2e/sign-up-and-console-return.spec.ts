@@ -1,7 +1,10 @@
 import { expect, test } from './test.ts';
 import { fillRegister } from './support.ts';
 
-/** Issue 18 (walkthrough at 390 px and 1280 px), items 1 and 2: signing up and signing in as staff. */
+/**
+ * Signing up behind an address many share, and staff finding their way back to the console
+ * (docs/decisions/018-sign-up-limits-options-maintenance.md).
+ */
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 

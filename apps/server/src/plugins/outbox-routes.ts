@@ -9,10 +9,10 @@ import {
   type OutboxStatus,
 } from '@shop/shared/admin-outbox';
 import { pageResult, pageWindow } from '@shop/shared/paging';
-import { rows } from '../../db/rows.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { ConflictError, NotFoundError } from '../../lib/errors.ts';
-import { readOutboxHold, releaseOutboxHold } from '../../plugins/outbox.ts';
+import { rows } from '../db/rows.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { ConflictError, NotFoundError } from '../lib/errors.ts';
+import { readOutboxHold, releaseOutboxHold } from './outbox.ts';
 import { recordAudit } from './audit.ts';
 
 const PAGE_SIZE = 20;
@@ -74,9 +74,10 @@ async function pendingCount(db: DbOrTx): Promise<number> {
 }
 
 /**
- * The console's window on the outbox (plugins/outbox.ts): what waits or failed, with its error,
- * and "send again", which makes a failed or waiting message due now. A sent one is never sent again
- * from here: the change it followed already happened once.
+ * The console's window on the outbox (outbox.ts): what waits or failed, with its error, and "send
+ * again", which makes a failed or waiting message due now. A sent one is never sent again from
+ * here: the change it followed already happened once. The console registers it inside its guarded
+ * scope.
  */
 const outboxRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -2,11 +2,16 @@ import type { StaffRole } from '@shop/shared/admin';
 import type { StaffRow } from '@shop/shared/admin-members';
 import type { DbOrTx } from '../../db/client.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
-import { issueActionCode } from '../auth/action-codes.ts';
-import { revokeUserSessions } from '../auth/session-service.ts';
-import type { StaffActor } from './guard.ts';
-import * as repo from './repo.ts';
-import { otherActiveOwners } from '../membership/admin-service.ts';
+import { issueActionCode } from './action-codes.ts';
+import { revokeUserSessions } from './session-service.ts';
+import { recordAuditBy } from '../../plugins/audit.ts';
+import type { StaffActor } from '../../plugins/staff-guard.ts';
+import * as repo from './staff-repo.ts';
+
+/** Owners who can still sign in, other than `exceptId` (a shop always keeps one); locks their rows. */
+export function otherActiveOwners(db: DbOrTx, exceptId: string): Promise<number> {
+  return repo.otherActiveOwners(db, exceptId);
+}
 
 /** How long an invited staff member's set-password link works. */
 export const SET_PASSWORD_TTL_MS = 72 * 60 * 60 * 1000;
@@ -34,7 +39,7 @@ export async function assertRoleChangeAllowed(
   if (target.role === nextRole) return;
   if (actor?.id && actor.id === target.id)
     throw new ConflictError('不能變更自己的角色，請由另一位店主處理。', 'own-role');
-  if (target.role === 'owner' && (await otherActiveOwners(db, target.id)) === 0) {
+  if (target.role === 'owner' && (await repo.otherActiveOwners(db, target.id)) === 0) {
     throw new ConflictError('這是唯一的店主帳號，請先指定另一位店主，再變更這個帳號的角色。', 'last-owner');
   }
 }
@@ -98,16 +103,12 @@ export async function acceptStaffInvite(
     throw new ConflictError('這個邀請已經失效，請店主重新邀請。', 'invalid-action-code');
   await assertRoleChangeAllowed(tx, null, target, invite.role);
   await repo.grantInvitedRole(tx, target.id, invite.role, now);
-  await repo.insertAudit(tx, {
-    actorId: target.id,
-    actorEmail: target.email,
-    actorRole: invite.role,
+  await recordAuditBy(tx, { id: target.id, email: target.email, role: invite.role }, invite.ip, {
     action: 'staff.accept',
     entity: 'user',
     entityId: target.id,
     before: { email: target.email, role: target.role },
     after: { email: target.email, role: invite.role },
-    ip: invite.ip,
   });
 }
 

@@ -1,11 +1,11 @@
 import sharp from 'sharp';
 import type { z } from 'zod';
 import { CONTENT_KINDS, type ContentImage, type ContentKind } from '@shop/shared/content';
-import type { Tx } from '../client.ts';
-import { BUCKETS } from '../../modules/storage/buckets.ts';
-import type { ObjectStore } from '../../modules/storage/backends.ts';
-import { storeObject } from '../../modules/storage/service.ts';
-import { storeDocument } from '../../modules/content/service.ts';
+import type { Tx } from '../db/client.ts';
+import { BUCKETS } from '../modules/storage/buckets.ts';
+import type { ObjectStore } from '../modules/storage/backends.ts';
+import { storeObject } from '../modules/storage/service.ts';
+import { storeDocument } from '../modules/content/service.ts';
 import {
   DEMO_COMPANY,
   DEMO_JOBS,

@@ -1,9 +1,18 @@
 import type { FastifyRequest } from 'fastify';
+import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { PagingQuery, type AuditEntry, type PageOf } from '@shop/shared/admin';
-import { pageResult, pageWindow } from '@shop/shared/paging';
-import type { DbOrTx } from '../../db/client.ts';
-import * as repo from './repo.ts';
+import { pageResult, pageWindow, type PageWindow } from '@shop/shared/paging';
+import type { DbOrTx } from '../db/client.ts';
+import { readTogether } from '../db/reads.ts';
+import { auditLog } from '../db/schema.ts';
+import type { StaffActor } from './staff-guard.ts';
+
+/**
+ * The audit trail: every console write leaves a row (who, what, before and after), recorded in the
+ * transaction that makes the change, and the owner browses them (audit-routes.ts). Infrastructure
+ * every domain's console routes use, so it lives here and not in a domain.
+ */
 
 export interface AuditInput {
   /** e.g. `product.update`, `order.ship`, `content.publish`. */
@@ -19,17 +28,29 @@ export interface AuditInput {
  * the data never disagree.
  */
 export async function recordAudit(db: DbOrTx, request: FastifyRequest, entry: AuditInput): Promise<void> {
-  const staff = request.staff;
-  await repo.insertAudit(db, {
-    actorId: staff?.id ?? null,
-    actorEmail: staff?.email ?? null,
-    actorRole: staff?.role ?? null,
+  await recordAuditBy(db, request.staff, request.ip, entry);
+}
+
+/**
+ * Records one write made outside the console's guarded scope, by the actor named here (a staff
+ * invite accepted by the invitee, from the password page).
+ */
+export async function recordAuditBy(
+  db: DbOrTx,
+  actor: StaffActor | null,
+  ip: string | null,
+  entry: AuditInput,
+): Promise<void> {
+  await db.insert(auditLog).values({
+    actorId: actor?.id ?? null,
+    actorEmail: actor?.email ?? null,
+    actorRole: actor?.role ?? null,
     action: entry.action,
     entity: entry.entity,
     entityId: entry.entityId ?? null,
     before: entry.before === undefined ? null : (entry.before as object),
     after: entry.after === undefined ? null : (entry.after as object),
-    ip: request.ip,
+    ip,
   });
 }
 
@@ -49,7 +70,7 @@ export type AuditQuery = z.infer<typeof AuditQuery>;
 
 /** The owner browses every console write, newest first. */
 export async function listAudit(db: DbOrTx, q: AuditQuery): Promise<PageOf<AuditEntry>> {
-  const { items, total } = await repo.auditPage(
+  const { items, total } = await auditPage(
     db,
     {
       entity: q.entity,
@@ -72,4 +93,37 @@ export async function listAudit(db: DbOrTx, q: AuditQuery): Promise<PageOf<Audit
     after: r.after,
   }));
   return pageResult(entries, q.page, q.pageSize, total);
+}
+
+/** One page of audit rows, newest first (`before` is exclusive). */
+async function auditPage(
+  db: DbOrTx,
+  f: {
+    entity?: string | undefined;
+    entityId?: string | undefined;
+    actorEmail?: string | undefined;
+    from?: Date | undefined;
+    before?: Date | undefined;
+  },
+  window: PageWindow,
+) {
+  const where: SQL[] = [];
+  if (f.entity) where.push(eq(auditLog.entity, f.entity));
+  if (f.entityId) where.push(eq(auditLog.entityId, f.entityId));
+  if (f.actorEmail) where.push(eq(auditLog.actorEmail, f.actorEmail));
+  if (f.from) where.push(gte(auditLog.at, f.from));
+  if (f.before) where.push(lt(auditLog.at, f.before));
+  const filter = where.length ? and(...where) : undefined;
+  const [items, [total]] = await readTogether(db, [
+    () =>
+      db
+        .select()
+        .from(auditLog)
+        .where(filter)
+        .orderBy(desc(auditLog.id))
+        .limit(window.limit)
+        .offset(window.offset),
+    () => db.select({ n: count() }).from(auditLog).where(filter),
+  ]);
+  return { items, total: Number(total?.n ?? 0) };
 }

@@ -4,7 +4,11 @@ import { setRole } from '../../../test/fixtures.ts';
 import { shopper, shopWithCatalog } from '../../../test/shop.ts';
 import { checkMacValue } from '../../lib/ecpay-check-mac.ts';
 
-/** Issue 18 walkthrough fixes seen through the orders API. */
+/**
+ * An order as the shopper reads it through the orders API: the pickup store named once, the
+ * shipment slip before 已出貨, the carrier's tracking link, a failed payment in one sentence
+ * (docs/decisions/008-shopper-words-stores-tracking.md).
+ */
 describe.skipIf(!dbAvailable())('orders as a shopper reads them', () => {
   let ctx: TestContext;
   let variants: Record<string, string>;

@@ -1,19 +1,19 @@
-import type { Db, Tx } from '../client.ts';
-import { coupons, users } from '../schema.ts';
-import { hashPassword } from '../../modules/auth/password.ts';
-import { addItem } from '../../modules/cart/service.ts';
-import { demoStoreLocator } from '../../modules/logistics/sandbox/stores.ts';
-import { rememberStore } from '../../modules/logistics/stores.ts';
-import { addAddress } from '../../modules/membership/profile.ts';
-import { membershipDiscounts, recomputeTier } from '../../modules/membership/service.ts';
-import { placeOrder } from '../../modules/orders/checkout.ts';
-import { advanceOrder } from '../../modules/orders/lifecycle.ts';
-import type { OrderDeps } from '../../modules/orders/order-deps.ts';
-import { recordAtmInfo, recordPaid } from '../../modules/orders/payment-results.ts';
-import { memoryEventBus } from '../../plugins/events.ts';
-import type { Mailer } from '../../plugins/mail.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { coupons, users } from '../db/schema.ts';
+import { hashPassword } from '../modules/auth/password.ts';
+import { addItem } from '../modules/cart/service.ts';
+import { demoStoreLocator } from '../modules/logistics/sandbox/stores.ts';
+import { rememberStore } from '../modules/logistics/stores.ts';
+import { addAddress } from '../modules/membership/profile.ts';
+import { membershipDiscounts, recomputeTier } from '../modules/membership/service.ts';
+import { placeOrder } from '../modules/orders/checkout.ts';
+import { advanceOrder } from '../modules/orders/lifecycle.ts';
+import type { OrderDeps } from '../modules/orders/order-deps.ts';
+import { recordAtmInfo, recordPaid } from '../modules/orders/payment-results.ts';
+import { memoryEventBus } from '../plugins/events.ts';
+import type { Mailer } from '../plugins/mail.ts';
 import { eq } from 'drizzle-orm';
-import { productVariants } from '../schema.ts';
+import { productVariants } from '../db/schema.ts';
 
 /** The demo member of README: signs in with these and finds a lived-in member area. */
 export const DEMO_MEMBER = {

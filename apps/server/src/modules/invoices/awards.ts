@@ -1,7 +1,7 @@
 import { taipeiParts } from '@shop/shared/taipei-time';
 import { invoiceAwardMail } from './mails.ts';
 import * as repo from './repo.ts';
-import type { InvoiceDeps } from './service.ts';
+import type { InvoiceDeps } from './invoice-deps.ts';
 
 /**
  * Winning invoices (統一發票中獎). The Ministry of Finance draws each two-month period on the 25th

@@ -1,8 +1,7 @@
 import type { IssuedInvoiceView } from '@shop/shared/orders';
 import { moneyArrivesAt, type OrderStatus } from '@shop/shared/order-status';
-import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import type { InvoiceDetails } from '../../db/schema.ts';
-import type { Mailer } from '../../plugins/mail.ts';
 import { PermanentDeliveryError, enqueueOutbox, outboxStatus } from '../../plugins/outbox.ts';
 import { readAllowanceNotice, refundLine, voidDeadline, type InvoiceChoice } from './ecpay-invoice-fields.ts';
 import { type EinvoiceError, type EinvoiceSettings } from './ecpay-invoice-protocol.ts';
@@ -15,7 +14,10 @@ import {
   type MailInvoice,
 } from './mails.ts';
 import { periodOf, prizeOf } from './awards.ts';
+import type { InvoiceDeps, InvoiceSubject } from './invoice-deps.ts';
 import * as repo from './repo.ts';
+
+export type { InvoiceDeps, InvoiceSubject } from './invoice-deps.ts';
 
 /**
  * The shop's uniform e-invoices (docs/decisions/015-e-invoices.md): issued through ECPay's B2C API
@@ -24,28 +26,6 @@ import * as repo from './repo.ts';
  * credited with an allowance (折讓) after it or for part of the money. Each call follows the change
  * through the outbox (written in the change's transaction), so none is lost or made twice.
  */
-
-/** What an invoice is made from; the orders module answers it (`invoiceSubject`). */
-export interface InvoiceSubject {
-  readonly orderId: string;
-  readonly orderNo: string;
-  readonly status: OrderStatus;
-  readonly invoice: InvoiceDetails;
-  readonly lines: ReadonlyArray<{ name: string; quantity: number; unitPrice: number }>;
-  readonly shippingFee: number;
-  readonly discountTotal: number;
-  readonly total: number;
-  readonly buyer: { name: string; email: string; verified: boolean; phone: string; address: string };
-}
-
-export interface InvoiceDeps {
-  readonly db: Db;
-  readonly client: InvoiceClient;
-  readonly mailer: Mailer;
-  readonly publicUrl: string;
-  readonly subject: (db: DbOrTx, orderId: string) => Promise<InvoiceSubject | null>;
-  readonly now?: () => Date;
-}
 
 const clock = (deps: Pick<InvoiceDeps, 'now'>) => (deps.now ? deps.now() : new Date());
 

@@ -45,7 +45,7 @@ export interface ShellAround {
 }
 
 export type PageAnswer =
-  | { kind: 'page'; status: number; html: string }
+  | { kind: 'page'; status: number; html: Buffer }
   | { kind: 'redirect'; status: number; location: string }
   /** Send the page shell: the browser renders the page. */
   | { kind: 'shell' };
@@ -68,14 +68,17 @@ const KEPT_TTL_MS = 10 * 60_000;
 /** … and when it shows something whose changes are not announced, or is not a page (a redirect, a shell). */
 const KEPT_SHORT_TTL_MS = 5_000;
 
-/** A page kept whole: the shell with the rendered HTML, then the state, then the rest of the shell. */
+/**
+ * A page kept whole: the shell with the rendered HTML, then the state, then the rest of the shell.
+ * The parts every visitor gets alike are kept encoded (UTF-8), so an answer encodes only its state.
+ */
 interface KeptPage {
   kind: 'page';
   status: number;
-  before: string;
+  before: Buffer;
   /** The render's state (its HTML is in `before`). */
   page: RenderedPage | SharedPage;
-  after: string;
+  after: Buffer;
 }
 type Kept =
   | KeptPage
@@ -131,7 +134,11 @@ export function serverPages(app: FastifyInstance, renderer: PageRenderer, option
 
 function answerOf(found: Kept, stateOf: (page: RenderedPage | SharedPage) => string): PageAnswer {
   if (found.kind === 'page')
-    return { kind: 'page', status: found.status, html: found.before + stateOf(found.page) + found.after };
+    return {
+      kind: 'page',
+      status: found.status,
+      html: Buffer.concat([found.before, Buffer.from(stateOf(found.page)), found.after]),
+    };
   return found.kind === 'redirect' ? found : { kind: 'shell' };
 }
 
@@ -142,9 +149,9 @@ function wholePage(shell: ShellAround, result: RenderedPage | SharedPage): KeptP
   return {
     kind: 'page',
     status: result.status < 400 ? 200 : 404,
-    before: `${shell.beforeRoot}${OPEN_ROOT}${result.html}</div>`,
+    before: Buffer.from(`${shell.beforeRoot}${OPEN_ROOT}${result.html}</div>`),
     page: { ...result, html: '' },
-    after: shell.afterRoot,
+    after: Buffer.from(shell.afterRoot),
   };
 }
 
@@ -197,8 +204,8 @@ async function keepable(
     value,
     tags: [...tags],
     ttlMs: announced ? KEPT_TTL_MS : KEPT_SHORT_TTL_MS,
-    // Two bytes a character at most in memory.
-    bytes: (value.before.length + state.length + value.after.length) * 2,
+    // The state is kept as a string: two bytes a character at most.
+    bytes: value.before.length + state.length * 2 + value.after.length,
   };
 }
 

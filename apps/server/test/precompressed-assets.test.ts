@@ -20,7 +20,7 @@ describe.skipIf(!dbAvailable())('assets compressed at build time', () => {
     await fs.mkdir(path.join(dist, 'assets'));
     await fs.writeFile(
       path.join(dist, 'index.html'),
-      '<!doctype html><html><head><title>x</title></head><body></body></html>',
+      '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>',
     );
     await fs.writeFile(path.join(dist, 'assets', 'app-abc123.js'), source);
     await fs.writeFile(path.join(dist, 'assets', 'app-abc123.js.br'), br);

@@ -243,4 +243,17 @@ describe.skipIf(!dbAvailable())('server rendering', () => {
       expect((globalThis as { __renders?: number }).__renders).toBe(rendersBefore + 1);
     });
   });
+
+  it('refuses to start on a web build whose page shell has no empty root element for pages to go in', async () => {
+    const broken = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-dist-'));
+    await fs.mkdir(path.join(broken, 'assets'));
+    await fs.writeFile(path.join(broken, 'index.html'), INDEX.replace('<div id="root"></div>', ''));
+    try {
+      await expect(createTestApp({ WEB_DIST: broken })).rejects.toThrow(
+        'has no <div id="root"></div> for the pages to go in',
+      );
+    } finally {
+      await fs.rm(broken, { recursive: true, force: true });
+    }
+  });
 });

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { taipeiParts } from '@shop/shared/taipei-time';
+import { WELL_KNOWN_DONATION_CODES } from '@shop/shared/invoice';
 import type { Db } from '../../db/client.ts';
 import { sandboxEinvoices } from '../../db/schema.ts';
 import { ecpayUrlEncode } from '../../lib/ecpay-check-mac.ts';
@@ -74,11 +75,15 @@ export const SANDBOX_RTN = {
 
 /**
  * Sandbox data, not the real registries. Mobile barcodes: every well-formed one exists except
- * these. Donation codes: only these exist (168001 is the code in ECPay's own SDK example; the
- * others are made up to look real).
+ * these. Donation codes: only these exist (168001 is the code in ECPay's own SDK example, 5299 is
+ * made up; the well-known ones the checkout offers exist too, so a shopper trying them is not refused).
  */
 export const SANDBOX_UNKNOWN_BARCODES: ReadonlySet<string> = new Set(['/0000000']);
-export const SANDBOX_LOVE_CODES: ReadonlySet<string> = new Set(['168001', '919', '5299']);
+export const SANDBOX_LOVE_CODES: ReadonlySet<string> = new Set([
+  '168001',
+  '5299',
+  ...WELL_KNOWN_DONATION_CODES.map((c) => c.code),
+]);
 
 /** Invoices the in-memory store keeps at most; the oldest are forgotten first. */
 const MAX_INVOICES = 10_000;

@@ -289,6 +289,10 @@ test.describe('store pickup through the store map', () => {
     for (const no of orderNos) await staff.getByLabel(`選取 ${no}`).check();
     const bar = staff.getByRole('region', { name: '批次處理' });
     await bar.getByRole('button', { name: '以綠界物流出貨（2）' }).click();
+    // Nothing is shipped before a confirmation that names the orders.
+    const confirm = staff.getByRole('dialog', { name: '以綠界物流出貨：2 筆訂單' });
+    for (const no of orderNos) await expect(confirm.getByText(no)).toBeVisible();
+    await confirm.getByRole('button', { name: '以綠界物流出貨（2 筆）' }).click();
     await expect(staff.getByText('已建立 2 張綠界物流單並出貨。')).toBeVisible();
     for (const no of orderNos) {
       const detail = (await (await staffContext.request.get(`/api/admin/orders/${no}`)).json()) as {

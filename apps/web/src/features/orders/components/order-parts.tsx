@@ -9,6 +9,7 @@ import {
   type OrderStatus,
 } from '@shop/shared/order-status';
 import type { OrderDetail } from '@shop/shared/orders';
+import type { ReturnView } from '@shop/shared/returns';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -91,6 +92,45 @@ export function DiscountLine({ label, amount }: { label: string; amount: number 
       <dt className="min-w-0 break-keep wrap-anywhere">{label}</dt>
       <dd className="tabular shrink-0 whitespace-nowrap">−{formatTwd(amount)}</dd>
     </div>
+  );
+}
+
+/**
+ * How a return's refund is reached from what its items cost: their price, less their share of the
+ * order's discounts (a coupon's share is why NT$850 comes back as NT$771), plus what else of the
+ * total comes back with the last items (shipping, fees). Used by the member's order page and the
+ * console, so both say the same sum.
+ */
+export function ReturnAmounts({
+  ret,
+  total = '退款金額',
+}: {
+  ret: Pick<ReturnView, 'amount' | 'items'>;
+  total?: string;
+}) {
+  const price = ret.items.reduce((n, i) => n + i.price, 0);
+  const net = ret.items.reduce((n, i) => n + i.amount, 0);
+  const rest = ret.amount - net;
+  return (
+    <dl className="flex flex-col gap-1 text-sm" data-testid="return-amounts">
+      <div className="flex justify-between gap-3">
+        <dt className="text-ink-muted">退貨商品金額</dt>
+        <dd className="tabular shrink-0 whitespace-nowrap">{formatTwd(price)}</dd>
+      </div>
+      {price > net && <DiscountLine label="扣除訂單優惠分攤" amount={price - net} />}
+      {rest !== 0 && (
+        <div className="flex justify-between gap-3">
+          <dt className="text-ink-muted">{rest > 0 ? '運費等其餘訂單金額' : '扣除先前已退金額'}</dt>
+          <dd className="tabular shrink-0 whitespace-nowrap">
+            {rest > 0 ? formatTwd(rest) : `−${formatTwd(-rest)}`}
+          </dd>
+        </div>
+      )}
+      <div className="flex justify-between gap-3 border-t border-line pt-1 font-semibold">
+        <dt>{total}</dt>
+        <dd className="tabular shrink-0 whitespace-nowrap">{formatTwd(ret.amount)}</dd>
+      </div>
+    </dl>
   );
 }
 

@@ -55,7 +55,9 @@ export function MallPage() {
     ? categories.data?.categories.flatMap((c) => [c, ...c.children]).find((c) => c.slug === view.category)
         ?.name
     : undefined;
-  const data = products.data;
+  // While another view loads, the previous view's count and cards are not shown under the new
+  // heading: the grid keeps its place with placeholders.
+  const data = products.isPlaceholderData ? undefined : products.data;
 
   return (
     <Container className="py-8 sm:py-12">
@@ -163,7 +165,7 @@ export function MallPage() {
               }
             />
           ) : (
-            <div className={products.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}>
+            <div>
               <ProductGrid>
                 {data.items.map((p, i) => (
                   <li key={p.id}>

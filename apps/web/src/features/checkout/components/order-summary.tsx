@@ -32,8 +32,12 @@ function SummaryLines({ lines }: { lines: CartResponse['lines'] }) {
     <ul className="flex flex-col gap-2 text-sm">
       {lines.map((l) => (
         <li key={l.variantId} className="flex justify-between gap-3">
+          {/* 「× 1」 stays with the name's last characters: never alone on a line. */}
           <span className="min-w-0">
-            {l.name}（{l.variantLabel}）× {l.quantity}
+            {l.name}（{l.variantLabel.slice(0, -1)}
+            <span className="whitespace-nowrap">
+              {l.variantLabel.slice(-1)}）× {l.quantity}
+            </span>
           </span>
           <span className="tabular shrink-0">{formatTwd(l.lineTotal)}</span>
         </li>

@@ -205,16 +205,11 @@ export function OrderAmounts({ order }: { order: OrderDetail }) {
  * shipment events and their places; the newest step is the current one, marked for screen readers too.
  */
 export function OrderTimeline({ order }: { order: OrderDetail }) {
+  const events = timelineSteps(order.events);
   return (
     <ol className="relative ml-3 border-l-2 border-line" aria-label="訂單進度">
-      {order.events.map((e, i) => {
-        const title =
-          e.kind === 'shipment' && e.shipmentEvent
-            ? SHIPMENT_EVENT_LABELS[e.shipmentEvent]
-            : e.status
-              ? ORDER_STATUS_LABELS[e.status]
-              : '更新';
-        const latest = i === order.events.length - 1;
+      {events.map(({ title, ...e }, i) => {
+        const latest = i === events.length - 1;
         return (
           <li
             key={`${e.at}-${i}`}
@@ -258,6 +253,53 @@ export function OrderTimeline({ order }: { order: OrderDetail }) {
       })}
     </ol>
   );
+}
+
+type TimelineEvent = OrderDetail['events'][number];
+
+const stepTitle = (e: TimelineEvent) =>
+  e.kind === 'shipment' && e.shipmentEvent
+    ? SHIPMENT_EVENT_LABELS[e.shipmentEvent]
+    : e.status
+      ? ORDER_STATUS_LABELS[e.status]
+      : '更新';
+
+/**
+ * The order's events as the member's timeline lists them: a delivery is written twice, as the
+ * parcel's step and as the order's status (「已送達」 both, in the same minute, often with the same
+ * note); they are one step here, their notes said once.
+ */
+export function timelineSteps(events: readonly TimelineEvent[]): Array<TimelineEvent & { title: string }> {
+  const steps: Array<TimelineEvent & { title: string }> = [];
+  let paired = false;
+  for (const e of events) {
+    const title = stepTitle(e);
+    const last = steps.at(-1);
+    // Only the parcel's step and the status it brought: any other note (a return asked for in the
+    // same minute) stays a step of its own.
+    if (
+      last &&
+      !paired &&
+      last.kind !== e.kind &&
+      last.title === title &&
+      formatDateTime(last.at) === formatDateTime(e.at)
+    ) {
+      paired = true;
+      const notes = [last.note, e.note].filter((n): n is string => Boolean(n));
+      steps[steps.length - 1] = {
+        ...last,
+        note: [...new Set(notes)].join('，') || null,
+        location: last.location ?? e.location,
+        carrier: last.carrier ?? e.carrier,
+        trackingNo: last.trackingNo ?? e.trackingNo,
+        tracking: last.tracking ?? e.tracking,
+      };
+      continue;
+    }
+    paired = false;
+    steps.push({ ...e, title });
+  }
+  return steps;
 }
 
 /**

@@ -19,7 +19,13 @@ function SearchBox({ initial, onSearch }: { initial: string; onSearch(q: string)
     onSearch(query.trim());
   };
   return (
-    <form role="search" onSubmit={submit} className="flex w-full gap-2 sm:w-80" data-ignore-unsaved>
+    // While the header's own search is open, this one gives way: one search box on the page, not two.
+    <form
+      role="search"
+      onSubmit={submit}
+      className="flex w-full gap-2 sm:w-80 [body:has(header_form[role=search])_&]:hidden"
+      data-ignore-unsaved
+    >
       <label htmlFor="mall-search" className="sr-only">
         搜尋商品
       </label>

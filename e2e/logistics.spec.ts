@@ -151,7 +151,7 @@ test.describe('store pickup through the store map', () => {
     await parcel.getByRole('button', { name: '到店' }).click();
     await expect(staff.getByText('1|OK')).toBeVisible();
     await expect(page.getByTestId('pickup-deadline')).toHaveText(
-      /^已到店，請於 \d{4}年\d{1,2}月\d{1,2}日週. 前攜帶證件取貨。$/,
+      /^已到店，請於 \d{4}\/\d{2}\/\d{2}（週.）前攜帶證件取貨。$/,
     );
     await waitForMail(email, `包裹已到店：${orderNo}`);
 

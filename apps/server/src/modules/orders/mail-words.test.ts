@@ -99,7 +99,7 @@ const ALL: Array<[string, MailMessage]> = [
     parcelAtStoreMail(
       order('cod'),
       { label: '7-ELEVEN 鹿谷門市', address: '南投縣鹿谷鄉中正路一段 1 號' },
-      '2026/12/03',
+      '2026/12/03（週四）',
       URL,
     ),
   ],
@@ -150,6 +150,19 @@ describe('what the shop’s mails say, in words a shopper reads', () => {
     const lines = mail.text.split('\n').filter((line) => !/^https?:\/\//.test(line));
     expect(lines.filter((line) => UNSPACED.test(line))).toEqual([]);
     expect(UNSPACED.test(mail.subject.replace(/^【[^】]*】/, ''))).toBe(false);
+  });
+
+  it.each(ALL)('%s: dates in one format, 2026/11/26', (_name, mail) => {
+    const text = mail.text
+      .split('\n')
+      .filter((line) => !/^https?:\/\//.test(line))
+      .join('\n');
+    expect(text).not.toMatch(/\d{4}-\d{1,2}-\d{1,2}|\d{4}年\d{1,2}月/);
+  });
+
+  it('the invoice mail gives its date as 2026/11/26', () => {
+    const [, issued] = ALL.find(([name]) => name === 'invoice issued')!;
+    expect(issued.text).toContain('開立日期：2026/11/26');
   });
 
   it('a failed payment is one sentence ending in 。, the gateway’s reason said once', () => {

@@ -258,7 +258,7 @@ export function parcelAtStoreMail(
     '包裹已到店',
     [
       `您的訂單 ${o.orderNo} 已送達 ${store.label}（${store.address}）。`,
-      `請於 ${deadline} 前攜帶證件到門市取貨${o.paymentMethod === 'cod' ? `，並於取貨時付款 ${formatTwd(o.total)}` : ''}；逾期未取，包裹會退回山嵐茶事。`,
+      `請於 ${deadline}前攜帶證件到門市取貨${o.paymentMethod === 'cod' ? `，並於取貨時付款 ${formatTwd(o.total)}` : ''}；逾期未取，包裹會退回山嵐茶事。`,
     ],
     { label: '查看取貨資訊', url: trackingUrl(publicUrl, o.orderNo) },
   );

@@ -10,6 +10,7 @@ import {
 } from '@shop/shared/returns';
 import type { OrderStatus } from '@shop/shared/order-status';
 import { pageCount, pageWindow } from '@shop/shared/paging';
+import { formatTwd } from '@shop/shared/money';
 import { endOfTaipeiDaysAfter } from '@shop/shared/taipei-time';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
@@ -530,7 +531,7 @@ export async function receiveReturn(
         orderId: order.id,
         kind: 'status',
         status: order.status,
-        note: `已收到退貨（${returnNo}），退款 ${ret.amount} 元`,
+        note: `已收到退貨（${returnNo}），退款 ${formatTwd(ret.amount)}`,
         createdAt: now,
       });
       if (refund && (await outboxStatus(tx, issueKey(order.orderNo))) !== null)

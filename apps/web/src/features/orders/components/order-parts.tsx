@@ -244,7 +244,7 @@ export function OrderTimeline({ order }: { order: OrderDetail }) {
                 className="mt-1 rounded-md bg-tea-soft px-3 py-2 text-sm text-tea-dark"
                 data-testid="pickup-deadline"
               >
-                已到店，請於 {formatTaipeiLongDate(pickupDeadline(new Date(e.at)))} 前攜帶證件取貨
+                已到店，請於 {formatTaipeiLongDate(pickupDeadline(new Date(e.at)))}前攜帶證件取貨
                 {order.paymentMethod === 'cod' ? `，取貨時付款 ${formatTwd(order.total)}` : ''}。
               </p>
             )}

@@ -19,11 +19,12 @@ function SearchBox({ initial, onSearch }: { initial: string; onSearch(q: string)
     onSearch(query.trim());
   };
   return (
-    // While the header's own search is open, this one gives way: one search box on the page, not two.
+    // While the site header's search is open (its box, named q, exists only then), this one gives
+    // way: one search box on the page, not two. (This page's own <header> holds this form.)
     <form
       role="search"
       onSubmit={submit}
-      className="flex w-full gap-2 sm:w-80 [body:has(header_form[role=search])_&]:hidden"
+      className="flex w-full gap-2 sm:w-80 [body:has(header_input[name=q])_&]:hidden"
       data-ignore-unsaved
     >
       <label htmlFor="mall-search" className="sr-only">

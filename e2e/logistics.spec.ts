@@ -151,7 +151,7 @@ test.describe('store pickup through the store map', () => {
     await parcel.getByRole('button', { name: '到店' }).click();
     await expect(staff.getByText('1|OK')).toBeVisible();
     await expect(page.getByTestId('pickup-deadline')).toHaveText(
-      /^已到店，請於 \d{4}年\d{1,2}月\d{1,2}日週. 前攜帶證件取貨。$/,
+      /^已到店，請於 \d{4}\/\d{2}\/\d{2}（週.）前攜帶證件取貨。$/,
     );
     await waitForMail(email, `包裹已到店：${orderNo}`);
 
@@ -289,6 +289,10 @@ test.describe('store pickup through the store map', () => {
     for (const no of orderNos) await staff.getByLabel(`選取 ${no}`).check();
     const bar = staff.getByRole('region', { name: '批次處理' });
     await bar.getByRole('button', { name: '以綠界物流出貨（2）' }).click();
+    // Nothing is shipped before a confirmation that names the orders.
+    const confirm = staff.getByRole('dialog', { name: '以綠界物流出貨：2 筆訂單' });
+    for (const no of orderNos) await expect(confirm.getByText(no)).toBeVisible();
+    await confirm.getByRole('button', { name: '以綠界物流出貨（2 筆）' }).click();
     await expect(staff.getByText('已建立 2 張綠界物流單並出貨。')).toBeVisible();
     for (const no of orderNos) {
       const detail = (await (await staffContext.request.get(`/api/admin/orders/${no}`)).json()) as {

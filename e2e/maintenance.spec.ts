@@ -110,24 +110,86 @@ test('switching maintenance on moves pages that are already open: a member’s a
       message: '盤點中，稍後見。',
     });
 
-    // The member's page gives way without a click.
-    await expect(member).toHaveURL(/\/maintenance$/, { timeout: 5_000 });
+    // The member's page gives way without a click (and remembers where it was: `next`).
+    await expect(member).toHaveURL(/\/maintenance\?next=%2Fmall$/, { timeout: 5_000 });
     await expectMaintenancePage(member, '盤點中，稍後見。');
 
     // The visitor's page learns at its next new-build check (every minute, and when the tab regains focus).
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
-    await expect(page).toHaveURL(/\/maintenance$/, { timeout: 5_000 });
+    await expect(page).toHaveURL(/\/maintenance\?next=%2F$/, { timeout: 5_000 });
     await expectMaintenancePage(page, '盤點中，稍後見。');
   } finally {
     await setMaintenance(staff, origin, { enabled: false });
     await staff.dispose();
   }
 
-  // Over: the maintenance address says so and leads back to the shop.
+  // Over: the page the member was on comes back; the maintenance address itself says so and leads
+  // back to the shop.
   await member.reload();
+  await expect(member).toHaveURL(/\/mall$/);
+  await member.goto('/maintenance');
   await expect(member.getByRole('heading', { level: 1, name: '系統維護已完成' })).toBeVisible();
   await member.getByRole('link', { name: '回到首頁' }).click();
   await expect(member).toHaveURL(/\/$/);
   await expect(member.getByTestId('marquee-track')).toBeVisible();
+  await memberContext.close();
+});
+
+test('n10: a page moved aside for maintenance comes back by itself, and a visitor cannot click past it', async ({
+  page,
+  browser,
+  playwright,
+  baseURL,
+}) => {
+  const origin = baseURL!;
+  const memberContext = await browser.newContext();
+  await signInBrowser(memberContext, uniqueEmail('member'));
+  const member = await memberContext.newPage();
+  await member.goto('/mall?category=tea');
+  await expect(member.getByRole('heading', { level: 1 })).toBeVisible();
+  // A visitor who read the FAQ a moment ago (the page keeps what it fetched) and went on to the front page.
+  await page.goto('/faq');
+  await expect(page.getByRole('heading', { level: 1, name: '常見問題' })).toBeVisible();
+  await page
+    .getByRole('banner')
+    .getByRole('link', { name: /山嵐茶事/ })
+    .first()
+    .click();
+  await expect(page.getByTestId('marquee-track')).toBeVisible();
+  await member.waitForTimeout(1000);
+
+  const staff = await playwright.request.newContext({ baseURL: origin });
+  expect(
+    (await staff.post('/api/test/session', { data: { email: uniqueEmail('owner'), role: 'owner' } })).ok(),
+  ).toBe(true);
+  try {
+    await setMaintenance(staff, origin, {
+      enabled: true,
+      endsAt: '2030-01-15T14:30:00+08:00',
+      message: '盤點中。',
+    });
+
+    // The member's page gives way, and the page's own refresh goes back to where they were.
+    await expect(member.getByRole('heading', { level: 1, name: '系統維護中' })).toBeVisible({
+      timeout: 5_000,
+    });
+    await expect(member.locator('meta[http-equiv="refresh"]')).toHaveAttribute(
+      'content',
+      '60;url=/mall?category=tea',
+    );
+
+    // The visitor's open page: a click on a content page leads to the maintenance page, not the content.
+    await page.getByRole('banner').getByRole('link', { name: '常見問題' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: '系統維護中' })).toBeVisible({ timeout: 5_000 });
+    await expect(page.getByRole('heading', { level: 1, name: '常見問題' })).toHaveCount(0);
+  } finally {
+    await setMaintenance(staff, origin, { enabled: false });
+    await staff.dispose();
+  }
+
+  // Over: loading the page again shows what the member was looking at.
+  await member.reload();
+  await expect(member).toHaveURL(/\/mall\?category=tea$/);
+  await expect(member.getByRole('heading', { level: 1, name: '茶葉' })).toBeVisible();
   await memberContext.close();
 });

@@ -41,13 +41,16 @@ setUnauthorizedHandler(() => {
 void whenSessionKnown();
 
 if (import.meta.env.PROD) {
-  // The new-build check (app/build-updates.ts) loads at its first use, the first focus or the end
-  // of the first interval, so the first page never waits for its code; from then on it runs on its
-  // own interval and focus. Before any check nothing can be pending, so no route change is missed.
+  // The new-build check (app/build-updates.ts) loads at its first use, the first focus, the first
+  // route change or the end of the first interval, so the first page never waits for its code; from
+  // then on it runs on its own interval, focus and route changes. Before any check nothing can be
+  // pending, so no route change is missed; a route change checks at once, so a page kept in memory
+  // is not shown while the shop is closed for maintenance.
   let started = false;
   const start = () => {
     if (started) return;
     started = true;
+    stopWatching();
     window.removeEventListener('focus', start);
     document.removeEventListener('visibilitychange', onVisible);
     window.clearTimeout(timer);
@@ -56,6 +59,7 @@ if (import.meta.env.PROD) {
   const onVisible = () => {
     if (document.visibilityState === 'visible') start();
   };
+  const stopWatching = router.subscribe((state) => state.navigation.location && start());
   const timer = window.setTimeout(start, BUILD_POLL_INTERVAL_MS);
   window.addEventListener('focus', start);
   document.addEventListener('visibilitychange', onVisible);

@@ -57,9 +57,11 @@ const MAX_PASSES = 4;
 
 /**
  * The routes not rendered here: they depend on what only the browser holds (the checkout draft,
- * the reset-password pass), so they get the page shell and render in the browser as before.
+ * the reset-password pass), so they get the page shell and render in the browser as before. The
+ * mailed reset link too: its one-time code is checked in the browser when the page opens, never
+ * taken from a render kept for a few seconds (a used link would show the form again).
  */
-const BROWSER_ONLY = new Set(['payment', 'memberResetPassword']);
+const BROWSER_ONLY = new Set(['payment', 'memberResetPassword', 'resetPassword']);
 
 /** Render time allowed for one pass (a part that never stops suspending): then the page shell is sent. */
 const RENDER_TIMEOUT_MS = 10_000;

@@ -120,12 +120,34 @@ export const AdminMessageRow = z.object({
 });
 export type AdminMessageRow = z.infer<typeof AdminMessageRow>;
 
+export const MessageReply = z.object({
+  body: z.string(),
+  at: z.string(),
+  /** Who wrote it (the staff member's address); null when no longer known. */
+  by: z.string().nullable(),
+});
+export type MessageReply = z.infer<typeof MessageReply>;
+
 export const AdminMessage = AdminMessageRow.omit({ excerpt: true }).extend({
   phone: z.string().nullable(),
   message: z.string(),
   /** The opening applied for, when the job is still on the site. */
   jobTitle: z.string().nullable(),
+  /** The shop's replies, sent by mail from the console, oldest first. */
+  replies: z.array(MessageReply),
 });
+
+/** A reply to a contact message, mailed to the sender and kept with the message. */
+export const ReplyMessageBody = z
+  .object({
+    body: z
+      .string({ error: '請輸入回覆內容' })
+      .trim()
+      .min(1, '請輸入回覆內容')
+      .max(2000, '回覆內容最多 2000 個字'),
+  })
+  .strict();
+export type ReplyMessageBody = z.infer<typeof ReplyMessageBody>;
 export type AdminMessage = z.infer<typeof AdminMessage>;
 
 export const MessageRefParams = z.object({

@@ -47,6 +47,17 @@ export function isDonationCode(value: string): boolean {
   return DONATION_CODE.test(value);
 }
 
+/**
+ * A few donation codes Taiwanese shoppers know by heart, offered beside the checkout's 愛心碼 box
+ * (each as its recipient announces it: 創世 「919」, 兒癌 「五個 8」, 北台南家扶 「2085」). The
+ * box's example is the first of them, so the example itself is a code that exists.
+ */
+export const WELL_KNOWN_DONATION_CODES = [
+  { code: '919', name: '創世基金會' },
+  { code: '88888', name: '兒童癌症基金會' },
+  { code: '2085', name: '北台南家扶中心' },
+] as const satisfies readonly { code: string; name: string }[];
+
 /** 統一編號 (business ID): 8 digits with the weighted checksum (weights 1,2,1,2,1,2,4,1; add the digits of each product), valid when the sum is divisible by 5 (the current rule, 2023 on) — and when the 7th digit is 7, also valid if (sum + 1) is divisible by 5. */
 /** What is wrong with a 統一編號 as typed, in words that fit what was typed; null when it is valid. */
 export function taxIdProblem(value: string): string | null {

@@ -108,6 +108,9 @@ export const ReturnView = z.object({
       itemId: z.string(),
       name: z.string(),
       quantity: z.number().int(),
+      /** What these items cost on the order, before the order's discounts. */
+      price: z.number().int(),
+      /** What they are worth back: the price less their share of the discounts. */
       amount: z.number().int(),
       restock: z.boolean().nullable(),
     }),

@@ -36,7 +36,7 @@ describe('times are Taiwan time', () => {
     expect(taipeiMonth('2026-12-31T16:30:00Z')).toBe('2027-01');
     expect(formatTaipeiMonth('2026-12-31T15:30:00Z')).toBe('2026/12');
     expect(formatTaipeiMonthDay('2026-11-21T16:05:00Z')).toBe('11/22');
-    expect(formatTaipeiLongDate('2026-11-21T16:05:00Z')).toBe('2026年11月22日週日');
+    expect(formatTaipeiLongDate('2026-11-21T16:05:00Z')).toBe('2026/11/22（週日）');
   });
 
   it('reads and writes datetime-local values as Taipei time, whatever the browser zone', () => {

@@ -97,10 +97,18 @@ export function formatTaipeiMonthDay(when: Instant): string {
   return `${Number(p.month)}/${Number(p.day)}`;
 }
 
-/** 2026年11月22日週日, a heading's date. */
+/**
+ * 2026/11/22（週日）: a date with its weekday (a heading, a pickup deadline), in the one date format
+ * the shop uses everywhere.
+ */
 export function formatTaipeiLongDate(when: Instant): string {
   const c = taipeiClock(when);
-  return `${c.getUTCFullYear()}年${c.getUTCMonth() + 1}月${c.getUTCDate()}日${WEEKDAYS[c.getUTCDay()]}`;
+  return `${formatTaipeiDate(when)}（${WEEKDAYS[c.getUTCDay()]}）`;
+}
+
+/** A day ECPay writes as 2026-11-22 (an invoice's date, Taipei time, perhaps with its time) as 2026/11/22. */
+export function formatEcpayDate(value: string): string {
+  return value.slice(0, 10).replaceAll('-', '/');
 }
 
 /** The Taipei day as a key: 2026-11-22 (or 20261122 with `separator: ''`, as order numbers use). */

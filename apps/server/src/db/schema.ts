@@ -773,6 +773,23 @@ export const contactMessages = pgTable(
   (t) => [uniqueIndex('contact_messages_reference_key').on(t.referenceNo)],
 );
 
+/** The shop's replies to a contact message, sent by mail from the console and kept with it. */
+export const contactReplies = pgTable(
+  'contact_replies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Kept as written, so the reply still says who wrote it after an account is removed. */
+    actorEmail: text('actor_email'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('contact_replies_message_idx').on(t.messageId, t.createdAt)],
+);
+
 export const contactNumberSeq = pgSequence('contact_number_seq', { startWith: 1, increment: 1 });
 
 /** Every write made through the operations console: who, what, when, and the data before and after. */

@@ -29,7 +29,7 @@ export function renderMail(content: MailContent): { subject: string; html: strin
   const htmlParagraphs = content.paragraphs.map((t) => t.replaceAll('{action}', '按下方按鈕'));
   const textParagraphs = content.paragraphs.map((t) => t.replaceAll('{action}', '開啟下方連結'));
   const p = (t: string) =>
-    `<p style="margin:0 0 16px;font-size:16px;line-height:1.7;color:#1F2A24;">${escape(t)}</p>`;
+    `<p style="margin:0 0 16px;font-size:16px;line-height:1.7;color:#1F2A24;white-space:pre-line;">${escape(t)}</p>`;
   const button = content.action
     ? `<table role="presentation" cellspacing="0" cellpadding="0" style="margin:8px 0 24px;"><tr><td style="border-radius:8px;background:#3F6B4F;">
 <a href="${escape(content.action.url)}" style="display:inline-block;padding:12px 28px;font-size:16px;color:#FFFFFF;text-decoration:none;font-weight:600;letter-spacing:1px;">${escape(content.action.label)}</a>

@@ -24,7 +24,9 @@ export function startBuildUpdates(router: ReturnType<typeof createAppRouter>): v
           res.status === 503 &&
           ((await res.json()) as { error?: { code?: string } }).error?.code === 'maintenance'
         ) {
-          window.location.replace(paths.maintenance());
+          window.location.replace(
+            `${paths.maintenance()}?next=${encodeURIComponent(window.location.pathname + window.location.search)}`,
+          );
           return null;
         }
         return res.ok ? ((await res.json()) as BuildManifest) : null;
@@ -47,11 +49,13 @@ export function startBuildUpdates(router: ReturnType<typeof createAppRouter>): v
       };
     },
   });
-  // A waiting update is applied as a full page load of the route being opened.
+  // A waiting update is applied as a full page load of the route being opened. Otherwise the route
+  // change checks at once: a page the app keeps in memory (the FAQ read a minute ago) is not shown
+  // after the shop closed for maintenance.
   router.subscribe((state) => {
     const next = state.navigation.location;
     if (next && next.pathname !== router.state.location.pathname) {
-      poller.onRouteChange(next.pathname + next.search + next.hash);
+      if (!poller.onRouteChange(next.pathname + next.search + next.hash)) void poller.check();
     }
   });
   void poller.check();

@@ -1,6 +1,6 @@
 import type { IssuedInvoiceView } from '@shop/shared/orders';
 import { formatTwd } from '@shop/shared/money';
-import { formatTaipeiDate, formatTaipeiDateTime } from '@shop/shared/taipei-time';
+import { formatEcpayDate, formatTaipeiDate, formatTaipeiDateTime } from '@shop/shared/taipei-time';
 
 type Allowance = Extract<IssuedInvoiceView, { allowances: unknown }>['allowances'][number];
 
@@ -37,7 +37,7 @@ export function IssuedInvoice({ invoice }: { invoice: IssuedInvoiceView | null }
           {invoice.status === 'void' && <span className="ml-2 text-danger">已作廢</span>}
         </dd>
         <dt className="text-ink-muted">開立日期</dt>
-        <dd className="tabular">{invoice.invoiceDate.slice(0, 10)}</dd>
+        <dd className="tabular">{formatEcpayDate(invoice.invoiceDate)}</dd>
         <dt className="text-ink-muted">隨機碼</dt>
         <dd className="tabular">{invoice.randomNumber}</dd>
         <dt className="text-ink-muted">金額</dt>

@@ -108,10 +108,11 @@ export async function api<T>(method: string, url: string, options: RequestOption
     const apiError: ApiError = toApiError(res.status, body);
     if (apiError.status === 401 && !signingOut && generation === signOutGeneration) onUnauthorized();
     // The shop closed for maintenance: a full load of /maintenance, where the server answers its
-    // plain page (docs/product-rules.md#maintenance-mode). Never a loop: that page has no script.
+    // plain page (docs/product-rules.md#maintenance-mode), which goes back to this page when the
+    // shop opens again (`next`). Never a loop: that page has no script.
     // (A literal: config/paths.ts would pull the route table into this shared chunk.)
     if (apiError.status === 503 && apiError.code === 'maintenance' && typeof location !== 'undefined')
-      location.replace('/maintenance');
+      location.replace('/maintenance?next=' + encodeURIComponent(location.pathname + location.search));
     throw apiError;
   }
 }

@@ -10,8 +10,14 @@ const TYPES = ['order.updated', 'membership.updated', 'cart.updated'] as const;
 /** A Retry-After longer than this is taken as this: live updates should come back within minutes. */
 const MAX_RETRY_AFTER_MS = 10 * 60_000;
 
-/** The shop closed for maintenance: a full load of /maintenance, the server's plain page (as the API client does on a 503). */
-const showMaintenance = () => window.location.replace(paths.maintenance());
+/**
+ * The shop closed for maintenance: a full load of /maintenance, the server's plain page, which goes
+ * back to this page when the shop opens again (as the API client does on a 503).
+ */
+const showMaintenance = () =>
+  window.location.replace(
+    `${paths.maintenance()}?next=${encodeURIComponent(window.location.pathname + window.location.search)}`,
+  );
 
 /**
  * Listens to the member's event stream (/api/events). When the connection drops it reconnects

@@ -31,7 +31,12 @@ async function jobTitle(db: DbOrTx, slug: string | null): Promise<string | null>
 
 async function detail(db: DbOrTx, m: repo.MessageRow): Promise<AdminMessage> {
   const { excerpt: _excerpt, ...row } = toRow(m);
-  return { ...row, phone: m.phone, message: m.message, jobTitle: await jobTitle(db, m.jobSlug) };
+  const replies = (await repo.repliesOf(db, m.id)).map((r) => ({
+    body: r.body,
+    at: r.createdAt.toISOString(),
+    by: r.actorEmail,
+  }));
+  return { ...row, phone: m.phone, message: m.message, jobTitle: await jobTitle(db, m.jobSlug), replies };
 }
 
 async function mustFind(db: DbOrTx, referenceNo: string): Promise<repo.MessageRow> {
@@ -86,4 +91,29 @@ export async function setMessageHandled(
       after: { handled: after.handledAt !== null, handledAt: after.handledAt?.toISOString() ?? null },
     },
   };
+}
+
+/**
+ * Keeps a staff reply with its message and marks the message handled (if it was not); the caller
+ * mails the reply to the sender in the same transaction. Answers the message as it now is and the
+ * sender's details for that mail.
+ */
+export async function replyToMessage(
+  tx: DbOrTx,
+  referenceNo: string,
+  body: string,
+  actor: { id: string | null; email: string | null },
+  now = new Date(),
+): Promise<{ message: AdminMessage; original: repo.MessageRow }> {
+  const original = await mustFind(tx, referenceNo);
+  await repo.insertReply(tx, {
+    messageId: original.id,
+    body,
+    actorId: actor.id,
+    actorEmail: actor.email,
+    createdAt: now,
+  });
+  const current = original.handledAt ? original : await repo.setHandledAt(tx, original.id, now);
+  if (!current) throw new NoDataError(`客服來信 ${referenceNo} 在處理時已被刪除，請重新整理後再試。`);
+  return { message: await detail(tx, current), original };
 }

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbAvailable, signIn, type TestContext } from '../../../test/helpers.ts';
 import { setRole } from '../../../test/fixtures.ts';
 import { ORIGIN } from '../../../test/shop.ts';
-import { auditLog, contactMessages, contentItems } from '../../db/schema.ts';
+import { latestMail } from '../../../test/mail.ts';
+import { auditLog, contactMessages, contactReplies, contentItems } from '../../db/schema.ts';
 
 const at = (iso: string) => new Date(iso);
 const MESSAGES = [
@@ -212,6 +213,7 @@ describe.skipIf(!dbAvailable())('contact messages in the console', () => {
         jobTitle: '焙茶學徒',
         createdAt: '2026-11-03T02:00:00.000Z',
         handledAt: null,
+        replies: [],
       });
       // A job no longer on the site keeps its slug, without a title.
       expect((await get('/api/admin/messages/C2026110500001', owner)).json()).toMatchObject({
@@ -281,6 +283,61 @@ describe.skipIf(!dbAvailable())('contact messages in the console', () => {
       expect((await mark('C2026010100099', { handled: true }, owner)).statusCode).toBe(404);
       expect(await handledAt('C2026110100001')).toBeNull();
       expect(await audits()).toHaveLength(count);
+    });
+  });
+  describe('replying', () => {
+    const reply = (referenceNo: string, body: unknown, cookie?: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/admin/messages/${referenceNo}/replies`,
+        headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
+        payload: body as object,
+      });
+    const repliesInDb = async () => (await ctx.database.db.select().from(contactReplies)).length;
+
+    it('mails the reply to the sender from the shop, keeps it with the message and marks it handled', async () => {
+      const res = await reply(
+        'C2026110300001',
+        { body: '  您好，焙茶學徒的面試時間是 11/20 下午。  ' },
+        staff,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const answered = res.json();
+      expect(answered.replies).toEqual([
+        { body: '您好，焙茶學徒的面試時間是 11/20 下午。', at: expect.any(String), by: 'staff@example.com' },
+      ]);
+      expect(answered.handledAt).not.toBeNull();
+      // Read again: the reply is kept.
+      expect((await get('/api/admin/messages/C2026110300001', viewer)).json().replies).toHaveLength(1);
+
+      // The mail is written once the reply is kept: wait for it rather than race it.
+      const mail = await latestMail(ctx.database, 'ya.ting@example.com', 'contact-reply');
+      expect(mail.subject).toBe('【山嵐茶事】回覆您的來信（C2026110300001）');
+      expect(mail.meta).toMatchObject({ kind: 'contact-reply', replyTo: 'service@shanlan-tea.example' });
+      expect(mail.text).toContain('王雅婷 您好：');
+      expect(mail.text).toContain('您好，焙茶學徒的面試時間是 11/20 下午。');
+      expect(mail.text).toContain('我有三年烘焙經驗');
+      const [row] = await ctx.database.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.action, 'message.replied'))
+        .orderBy(desc(auditLog.id));
+      expect(row).toMatchObject({ actorEmail: 'staff@example.com', entityId: 'C2026110300001' });
+    });
+
+    it('refuses an empty reply beside the field, viewers and shoppers, and an unknown message, keeping nothing', async () => {
+      const before = await repliesInDb();
+      const empty = await reply('C2026110300001', { body: '   ' }, owner);
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json().error.fields.body).toBe('請輸入回覆內容');
+      expect(
+        (await reply('C2026110300001', { body: 'x'.repeat(2001) }, owner)).json().error.fields.body,
+      ).toBe('回覆內容最多 2000 個字');
+      expect((await reply('C2026110300001', { body: '好的' }, viewer)).statusCode).toBe(403);
+      expect((await reply('C2026110300001', { body: '好的' }, customer)).statusCode).toBe(403);
+      expect((await reply('C2026110300001', { body: '好的' })).statusCode).toBe(401);
+      expect((await reply('C2026010100099', { body: '好的' }, owner)).statusCode).toBe(404);
+      expect(await repliesInDb()).toBe(before);
     });
   });
 });

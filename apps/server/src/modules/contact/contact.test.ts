@@ -136,6 +136,33 @@ describe.skipIf(!dbAvailable())('contact form API', () => {
     });
   });
 
+  describe('the sender', () => {
+    it('gets a 已收到您的來信 mail with the reference number, without their message repeated', async () => {
+      const message = '請問凍頂烏龍適合冷泡嗎？想買來送長輩。請點 http://spam.example';
+      const res = await send(form({ message, name: '陳先生', email: 'Chen@Example.com' }), nextIp());
+      const { referenceNo } = res.json() as { referenceNo: string };
+      const until = Date.now() + 3_000;
+      let mail: typeof mailOutbox.$inferSelect | undefined;
+      while (!mail) {
+        [mail] = await ctx.database.db
+          .select()
+          .from(mailOutbox)
+          .where(
+            and(eq(mailOutbox.toAddress, 'chen@example.com'), like(mailOutbox.subject, `%${referenceNo}%`)),
+          );
+        if (!mail && Date.now() > until) throw new Error('no acknowledgement');
+        if (!mail) await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(mail.subject).toBe(`【${BRAND.name}】已收到您的來信（${referenceNo}）`);
+      expect(mail.meta.kind).toBe('contact-received');
+      expect(mail.meta.replyTo).toBe(SHOP_INBOX);
+      expect(mail.text).toContain('陳先生 您好，謝謝您來信詢問「商品諮詢」。');
+      expect(mail.text).toContain(`您的來信編號是 ${referenceNo}`);
+      expect(mail.text).not.toContain('spam.example');
+      expect(mail.text).not.toContain('凍頂烏龍');
+    });
+  });
+
   describe('bots', () => {
     it('answer a filled honeypot with a believable reference number but store and mail nothing', async () => {
       await mailsSettled();

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { BRAND } from '@shop/shared/brand';
 import { ContactBody, ContactResponse } from '@shop/shared/site';
 import { BadRequestError } from '../../lib/errors.ts';
 import { renderMail } from '../../lib/mail-layout.ts';
@@ -12,7 +13,8 @@ export const MIN_FILL_MS = 3_000;
 const HOUR = 3_600_000;
 
 /**
- * POST /api/contact: stored, mailed to the shop, answered with a reference number. Bots meet a
+ * POST /api/contact: stored, mailed to the shop, acknowledged to the sender by mail, answered with
+ * a reference number. Bots meet a
  * honeypot field and a timing check (no third-party captcha); people meet a rate limit.
  */
 const contact: FastifyPluginAsync = async (app) => {
@@ -62,6 +64,21 @@ const contact: FastifyPluginAsync = async (app) => {
               ],
             }),
             meta: { kind: 'contact' },
+          });
+          // The sender hears that it arrived, with the number to quote. Their message is not
+          // repeated: the form sends to any address typed, and must not carry a stranger's words.
+          await app.mailer.enqueue(tx, {
+            to: body.email.toLowerCase(),
+            replyTo: app.config.shopNotifyEmail,
+            ...renderMail({
+              title: `已收到您的來信（${no}）`,
+              paragraphs: [
+                `${body.name} 您好，謝謝您來信詢問「${body.subject}」。`,
+                `我們已收到您的訊息，客服會在 1 個工作天內（${BRAND.serviceHours}）回覆到這個信箱。`,
+                `您的來信編號是 ${no}；之後來信或來電時提供這個編號，我們能更快為您處理。`,
+              ],
+            }),
+            meta: { kind: 'contact-received' },
           });
           return no;
         });

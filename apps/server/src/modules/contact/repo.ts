@@ -1,10 +1,10 @@
-import { and, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { MessageListQuery } from '@shop/shared/admin-settings';
 import type { PageWindow } from '@shop/shared/paging';
 import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
 import { rows } from '../../db/rows.ts';
-import { contactMessages, contentItems } from '../../db/schema.ts';
+import { contactMessages, contactReplies, contentItems } from '../../db/schema.ts';
 import { readTogether } from '../../db/reads.ts';
 
 export type MessageRow = typeof contactMessages.$inferSelect;
@@ -95,4 +95,18 @@ export async function jobData(db: DbOrTx, slug: string): Promise<Record<string, 
     .where(and(eq(contentItems.kind, 'job'), eq(contentItems.slug, slug)))
     .limit(1);
   return job?.data ?? null;
+}
+
+/** A message's replies, oldest first. */
+export async function repliesOf(db: DbOrTx, messageId: string) {
+  return db
+    .select()
+    .from(contactReplies)
+    .where(eq(contactReplies.messageId, messageId))
+    .orderBy(asc(contactReplies.createdAt), asc(contactReplies.id));
+}
+
+export async function insertReply(db: DbOrTx, values: typeof contactReplies.$inferInsert) {
+  const [row] = await db.insert(contactReplies).values(values).returning();
+  return row!;
 }

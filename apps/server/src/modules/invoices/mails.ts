@@ -1,5 +1,5 @@
 import { formatTwd } from '@shop/shared/money';
-import { formatTaipeiDateTime } from '@shop/shared/taipei-time';
+import { formatEcpayDate, formatTaipeiDateTime } from '@shop/shared/taipei-time';
 import type { InvoiceDetails } from '../../db/schema.ts';
 import type { MailMessage } from '../../plugins/mail.ts';
 import { memberMail, orderUrl } from '../orders/mails.ts';
@@ -42,7 +42,7 @@ export function invoiceIssuedMail(i: MailInvoice, publicUrl: string, note: strin
     [
       `訂單 ${i.orderNo} 的電子發票已開立。`,
       `發票號碼：${formatInvoiceNo(i.invoiceNo)}`,
-      `開立日期：${i.invoiceDate.slice(0, 10)}`,
+      `開立日期：${formatEcpayDate(i.invoiceDate)}`,
       `隨機碼：${i.randomNumber}`,
       `金額：${formatTwd(i.amount)}（含稅）`,
       whereItIs(i.issuedTo),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { taipeiParts } from '@shop/shared/taipei-time';
+import { WELL_KNOWN_DONATION_CODES } from '@shop/shared/invoice';
 import {
   EINVOICE_LIMITS,
   RETURN_URL_MAX,
@@ -38,12 +39,16 @@ export const SANDBOX_RTN = {
 
 /**
  * Sandbox data, not the real registries. Mobile barcodes: every well-formed one exists except
- * these. Donation codes: only these exist (168001 is the code in ECPay's own SDK example; the
- * others are made up to look real).
+ * these. Donation codes: only these exist (168001 is the code in ECPay's own SDK example, 5299 is
+ * made up; the well-known ones the checkout offers exist too, so a shopper trying them is not refused).
  */
 export const SANDBOX_UNKNOWN_BARCODES: ReadonlySet<string> = new Set(['/0000000']);
 
-export const SANDBOX_LOVE_CODES: ReadonlySet<string> = new Set(['168001', '919', '5299']);
+export const SANDBOX_LOVE_CODES: ReadonlySet<string> = new Set([
+  '168001',
+  '5299',
+  ...WELL_KNOWN_DONATION_CODES.map((c) => c.code),
+]);
 
 export type Answer = Record<string, unknown> & { RtnCode: number; RtnMsg: string };
 

@@ -633,6 +633,13 @@ describe('CheckBarcode and CheckLoveCode', () => {
     expect(await client().checkLoveCode('1234')).toEqual({ ok: true, value: { exists: false } });
   });
 
+  it('knows the well-known codes the checkout offers, so none of them is refused', async () => {
+    const { WELL_KNOWN_DONATION_CODES } = await import('@shop/shared/invoice');
+    for (const { code } of WELL_KNOWN_DONATION_CODES)
+      expect(await client().checkLoveCode(code), code).toEqual({ ok: true, value: { exists: true } });
+    expect(await client().checkLoveCode('1234')).toEqual({ ok: true, value: { exists: false } });
+  });
+
   it('refuses malformed input before sending anything', async () => {
     let sent = 0;
     const counting = invoiceClient(SETTINGS, async (url, body) => {

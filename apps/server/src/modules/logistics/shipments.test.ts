@@ -649,9 +649,7 @@ describe.skipIf(!dbAvailable())(
       );
       const mail = await latestMail(ctx.database, 'ship-notice@example.com', 'parcel-at-store');
       expect(mail.subject).toContain(`包裹已到店：${order.orderNo}`);
-      expect(mail.text).toMatch(
-        /請於 \d{4}年\d{1,2}月\d{1,2}日週. 前攜帶證件到門市取貨，並於取貨時付款 NT\$/,
-      );
+      expect(mail.text).toMatch(/請於 \d{4}\/\d{2}\/\d{2}（週.）前攜帶證件到門市取貨，並於取貨時付款 NT\$/);
 
       // The same notice again (ECPay retries until it reads 1|OK): answered, nothing added.
       const [sent] = await ctx.database.db

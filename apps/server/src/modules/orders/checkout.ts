@@ -330,6 +330,7 @@ export async function placeOrder(
             productName: pricing.lines[i]!.name,
             variantLabel: pricing.lines[i]!.variantLabel,
             quantity: pricing.lines[i]!.quantity,
+            lineTotal: pricing.lines[i]!.lineTotal,
           })),
         },
       );

@@ -16,6 +16,7 @@ import {
   orderExpiredMail,
   orderPaidMail,
   orderPlacedMail,
+  destinationWords,
   orderRefundedMail,
   orderShippedMail,
   parcelAtStoreMail,
@@ -62,11 +63,33 @@ const invoice = {
   issuedTo: { type: 'mobile' as const, mobileBarcode: '/ABC1234' },
 };
 const back = { note: '商品已放回購物車。', inCart: true };
+/** An order as notify.ts gives it to the order mail: line prices, amounts and where it goes. */
+const priced = (paymentMethod: MailOrder['paymentMethod']): MailOrder => ({
+  ...order(paymentMethod),
+  total: 1010,
+  items: [{ productName: '凍頂烏龍茶', variantLabel: '75 g', quantity: 2, lineTotal: 900 }],
+  summary: {
+    subtotal: 900,
+    discounts: [{ label: '新會員見面禮', amount: 50 }],
+    shippingFee: paymentMethod === 'cod' ? 150 : 120,
+    destination: destinationWords({
+      method: 'home',
+      recipientName: '林小嵐',
+      phone: '0912345678',
+      postalCode: '558',
+      city: '南投縣',
+      district: '鹿谷鄉',
+      address: '興產路 87 號',
+    }),
+  },
+});
 const when = new Date('2026-11-26T02:00:00Z');
 
 /** Every mail the shop sends, with sample data. */
 const ALL: Array<[string, MailMessage]> = [
   ['placed (ATM)', orderPlacedMail(order('atm'), URL)],
+  ['placed, priced (card)', orderPlacedMail(priced('credit_card'), URL)],
+  ['placed, priced (cash on delivery, home)', orderPlacedMail(priced('cod'), URL)],
   ['placed (card)', orderPlacedMail(order('credit_card'), URL)],
   ['placed (cash on delivery, home)', orderPlacedMail(order('cod'), URL)],
   [
@@ -99,7 +122,7 @@ const ALL: Array<[string, MailMessage]> = [
     parcelAtStoreMail(
       order('cod'),
       { label: '7-ELEVEN 鹿谷門市', address: '南投縣鹿谷鄉中正路一段 1 號' },
-      '2026/12/03',
+      '2026/12/03（週四）',
       URL,
     ),
   ],
@@ -150,6 +173,30 @@ describe('what the shop’s mails say, in words a shopper reads', () => {
     const lines = mail.text.split('\n').filter((line) => !/^https?:\/\//.test(line));
     expect(lines.filter((line) => UNSPACED.test(line))).toEqual([]);
     expect(UNSPACED.test(mail.subject.replace(/^【[^】]*】/, ''))).toBe(false);
+  });
+
+  it.each(ALL)('%s: dates in one format, 2026/11/26', (_name, mail) => {
+    const text = mail.text
+      .split('\n')
+      .filter((line) => !/^https?:\/\//.test(line))
+      .join('\n');
+    expect(text).not.toMatch(/\d{4}-\d{1,2}-\d{1,2}|\d{4}年\d{1,2}月/);
+  });
+
+  it('the 訂單已成立 mail lists each item with its price, the amounts and where the order goes', () => {
+    const [, mail] = ALL.find(([name]) => name === 'placed, priced (cash on delivery, home)')!;
+    expect(mail.text).toContain('購買內容：\n凍頂烏龍茶（75 g）× 2　NT$900');
+    expect(mail.text).toContain(
+      '商品小計：NT$900\n新會員見面禮：−NT$50\n運費與貨到付款手續費：NT$150\n應付總額：NT$1,010',
+    );
+    expect(mail.text).toContain('收件資訊：\n林小嵐　0912345678\n宅配到府：558 南投縣鹿谷鄉興產路 87 號');
+    // Each line on its own line in the HTML too.
+    expect(mail.html).toContain('white-space:pre-line');
+  });
+
+  it('the invoice mail gives its date as 2026/11/26', () => {
+    const [, issued] = ALL.find(([name]) => name === 'invoice issued')!;
+    expect(issued.text).toContain('開立日期：2026/11/26');
   });
 
   it('a failed payment is one sentence ending in 。, the gateway’s reason said once', () => {

@@ -12,7 +12,15 @@ export interface MailOrder {
   name: string;
   total: number;
   paymentMethod: PaymentMethod;
-  items: Array<{ productName: string; variantLabel: string; quantity: number }>;
+  items: Array<{ productName: string; variantLabel: string; quantity: number; lineTotal?: number }>;
+  /** What the order mail lists beside the items: the amounts as the order was priced, and where it goes. */
+  summary?: {
+    subtotal: number;
+    discounts: ReadonlyArray<{ label: string; amount: number }>;
+    /** Shipping, with the cash-on-delivery fee when there is one. */
+    shippingFee: number;
+    destination: string;
+  };
   /** Money was taken for it (a cancelled paid order is refunded). */
   paid?: boolean;
   /** Store pickup: the store's name (cash on delivery is paid at its counter), else absent. */
@@ -56,13 +64,49 @@ export function orderPlacedMail(o: MailOrder, publicUrl: string): MailMessage {
     [
       `感謝您的訂購！訂單編號 ${o.orderNo}，金額 ${formatTwd(o.total)}，付款方式：${PAYMENT_METHOD_LABELS[o.paymentMethod]}。`,
       next,
-      `購買內容：${items(o).join('、')}`,
+      ...(o.summary
+        ? [
+            [
+              '購買內容：',
+              ...o.items.map(
+                (i) =>
+                  `${i.productName}（${i.variantLabel}）× ${i.quantity}${i.lineTotal !== undefined ? `\u3000${formatTwd(i.lineTotal)}` : ''}`,
+              ),
+            ].join('\n'),
+            [
+              `商品小計：${formatTwd(o.summary.subtotal)}`,
+              ...o.summary.discounts.map((d) => `${d.label}：−${formatTwd(d.amount)}`),
+              `${o.paymentMethod === 'cod' ? '運費與貨到付款手續費' : '運費'}：${formatTwd(o.summary.shippingFee)}`,
+              `應付總額：${formatTwd(o.total)}`,
+            ].join('\n'),
+            `收件資訊：\n${o.summary.destination}`,
+          ]
+        : [`購買內容：${items(o).join('、')}`]),
     ],
     {
       label: '查看訂單',
       url: orderUrl(publicUrl, o.orderNo),
     },
   );
+}
+
+/** Where an order goes, as its mail says it: the recipient, then the address or the pickup store. */
+export function destinationWords(s: {
+  method: ShippingMethod;
+  recipientName: string;
+  phone: string;
+  postalCode?: string;
+  city?: string;
+  district?: string;
+  address?: string;
+  store?: string | null;
+  storeAddress?: string;
+}): string {
+  const where =
+    s.method === 'cvs'
+      ? `${s.store ?? ''}${s.storeAddress ? `（${s.storeAddress}）` : ''}`
+      : `${s.postalCode ? `${s.postalCode} ` : ''}${s.city ?? ''}${s.district ?? ''}${s.address ?? ''}`;
+  return `${s.recipientName}\u3000${s.phone}\n${SHIPPING_METHOD_LABELS[s.method]}：${where}`;
 }
 
 export function orderPaidMail(o: MailOrder, publicUrl: string): MailMessage {
@@ -258,7 +302,7 @@ export function parcelAtStoreMail(
     '包裹已到店',
     [
       `您的訂單 ${o.orderNo} 已送達 ${store.label}（${store.address}）。`,
-      `請於 ${deadline} 前攜帶證件到門市取貨${o.paymentMethod === 'cod' ? `，並於取貨時付款 ${formatTwd(o.total)}` : ''}；逾期未取，包裹會退回山嵐茶事。`,
+      `請於 ${deadline}前攜帶證件到門市取貨${o.paymentMethod === 'cod' ? `，並於取貨時付款 ${formatTwd(o.total)}` : ''}；逾期未取，包裹會退回山嵐茶事。`,
     ],
     { label: '查看取貨資訊', url: trackingUrl(publicUrl, o.orderNo) },
   );

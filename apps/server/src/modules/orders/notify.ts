@@ -17,6 +17,7 @@ import {
   parcelReturnedMail,
   paymentFailedMail,
   storeClosedMail,
+  destinationWords,
   type MailOrder,
 } from './mails.ts';
 import * as repo from './repo.ts';
@@ -91,6 +92,12 @@ export async function enqueueOrderMails(
     items,
     paid: order.paidAt !== null,
     pickupStore,
+    summary: {
+      subtotal: order.subtotal,
+      discounts: order.discounts.map((d) => ({ label: d.label, amount: d.amount })),
+      shippingFee: order.shippingFee,
+      destination: destinationWords({ ...order.shipping, store: pickupStore }),
+    },
   };
   if (toShop && deps.shopNotifyEmail) {
     // Keyed by order: a late payment that restores an expired order does not announce it twice.

@@ -9,6 +9,7 @@ import { orderEvents, orders, productVariants } from '../../db/schema.ts';
 import { checkMacValue } from '../../lib/ecpay-check-mac.ts';
 import { cliTokenFile } from '../../lib/cli-token.ts';
 import fs from 'node:fs';
+import { formatTwd } from '@shop/shared/money';
 
 const ECPAY = { merchantId: '3002607', hashKey: 'pwFHCqoQZGmho4w6', hashIV: 'EkRm7iFT261dpevs' };
 
@@ -206,8 +207,15 @@ describe.skipIf(!dbAvailable())('cart, checkout and orders', () => {
       expect((await s.call('GET', `/api/orders/${order.orderNo}`)).json()).toEqual(order);
       // The mail lists the lines as the order's page does.
       const mail = await latestMail(ctx.database, 'read-back@example.com', 'order-placed');
+      type Line = { productName: string; variantLabel: string; quantity: number; lineTotal: number };
       expect(mail.text).toContain(
-        `購買內容：${order.items.map((i: { productName: string; variantLabel: string; quantity: number }) => `${i.productName}（${i.variantLabel}）× ${i.quantity}`).join('、')}`,
+        [
+          '購買內容：',
+          ...order.items.map(
+            (i: Line) =>
+              `${i.productName}（${i.variantLabel}）× ${i.quantity}\u3000${formatTwd(i.lineTotal)}`,
+          ),
+        ].join('\n'),
       );
       const again = await s.call('POST', `/api/orders/${order.orderNo}/pay`);
       expect(again.statusCode, again.body).toBe(200);

@@ -149,6 +149,7 @@ export async function returnViews(db: DbOrTx, l: Loaded): Promise<ReturnView[]> 
             itemId: i.orderItemId,
             name: item ? `${item.productName}（${item.variantLabel}）` : '',
             quantity: i.quantity,
+            price: item ? Math.round((item.lineTotal * i.quantity) / item.quantity) : i.amount,
             amount: i.amount,
             restock: i.restock,
           };

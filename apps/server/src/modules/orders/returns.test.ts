@@ -171,7 +171,8 @@ describe.skipIf(!dbAvailable())('returns', () => {
     expect(detail.returns[0]).toMatchObject({
       status: 'received',
       refund: { status: 'done' },
-      items: [{ quantity: 1, amount: 480, restock: true }],
+      // Before the order's discounts and after (none on this order).
+      items: [{ quantity: 1, price: 480, amount: 480, restock: true }],
     });
     expect(detail.refunds).toMatchObject([{ method: 'card', amount: 480, status: 'done' }]);
     expect(detail.issuedInvoice).toMatchObject({ status: 'issued', allowances: [{ amount: 480 }] });

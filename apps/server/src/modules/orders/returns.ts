@@ -6,6 +6,7 @@ import {
   type RefundAccount,
   type ReturnRequestBody,
 } from '@shop/shared/returns';
+import { formatTwd } from '@shop/shared/money';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
 import * as stock from '../catalog/stock.ts';
@@ -349,7 +350,7 @@ export async function receiveReturn(
         orderId: order.id,
         kind: 'status',
         status: order.status,
-        note: `已收到退貨（${returnNo}），退款 ${ret.amount} 元`,
+        note: `已收到退貨（${returnNo}），退款 ${formatTwd(ret.amount)}`,
         createdAt: now,
       });
       if (refund && (await outboxStatus(tx, issueKey(order.orderNo))) !== null)

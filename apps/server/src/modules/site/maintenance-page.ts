@@ -35,15 +35,20 @@ hr{width:64px;margin:32px auto;border:0;border-top:1px solid var(--color-line,#e
  * plain HTML, no script and no shop navigation, since every link into the shop would only lead
  * here again. It says what is happening, when the shop expects to be back and how to reach the
  * shop meanwhile (mail and phone work), and loads itself again every minute: when maintenance ends,
- * the shopper is on the page they asked for.
+ * the shopper is on the page they asked for. `next` is that page when an open page was sent to
+ * /maintenance (see `maintenanceNext`): the refresh loads it instead.
  */
-export function maintenancePage(status: MaintenanceStatus, stylesheets = ''): string {
+export function maintenancePage(
+  status: MaintenanceStatus,
+  stylesheets = '',
+  next: string | null = null,
+): string {
   const ends = status.endsAt
     ? `<p class="ends" data-testid="maintenance-ends">預計恢復時間：<strong>${escapeHtml(formatTaipeiDateTime(status.endsAt))}</strong></p>`
     : '';
   return `<!doctype html>
 <html lang="zh-Hant-TW"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="theme-color" content="#F7F3EC"><meta name="robots" content="noindex"><meta http-equiv="refresh" content="${MAINTENANCE_REFRESH_SECONDS}">
+<meta name="theme-color" content="#F7F3EC"><meta name="robots" content="noindex"><meta http-equiv="refresh" content="${MAINTENANCE_REFRESH_SECONDS}${next ? `;url=${escapeHtml(next)}` : ''}">
 <title>系統維護中｜${escapeHtml(BRAND.name)}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml">${stylesheets}<style>${STYLE}</style></head>
 <body><main>
 <p class="brand"><img src="/favicon.svg" alt="" width="36" height="36">${escapeHtml(BRAND.name)}</p>
@@ -54,4 +59,21 @@ ${ends}
 <hr>
 <p class="muted">如有急事，請來信 <a href="mailto:${escapeHtml(BRAND.email)}">${escapeHtml(BRAND.email)}</a>，<br>或於<span class="nowrap">${escapeHtml(BRAND.serviceHours)}</span> 來電 <a class="nowrap" href="tel:${escapeHtml(BRAND.phone.replaceAll('-', ''))}">${escapeHtml(BRAND.phone)}</a>。</p>
 </main></body></html>`;
+}
+
+/**
+ * The page to go back to from `/maintenance?next=…`: a path of the shop's own pages (never another
+ * site, never /maintenance itself), with its query; null for anything else.
+ */
+export function maintenanceNext(next: unknown, isShopPage: (pathname: string) => boolean): string | null {
+  if (typeof next !== 'string' || !next.startsWith('/') || next.length > 500) return null;
+  let url: URL;
+  try {
+    url = new URL(next, 'http://shop.invalid');
+  } catch {
+    return null;
+  }
+  if (url.origin !== 'http://shop.invalid' || url.pathname === '/maintenance' || !isShopPage(url.pathname))
+    return null;
+  return url.pathname + url.search;
 }

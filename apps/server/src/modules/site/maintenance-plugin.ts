@@ -9,7 +9,12 @@ import { AppError } from '../../lib/errors.ts';
 import { isApiPath, routedPath } from '../../lib/routed-path.ts';
 import { EVERYONE } from '../../plugins/events.ts';
 import { readMaintenance } from './maintenance.ts';
-import { maintenancePage, maintenanceRetryAfter, stylesheetLinks } from './maintenance-page.ts';
+import {
+  maintenanceNext,
+  maintenancePage,
+  maintenanceRetryAfter,
+  stylesheetLinks,
+} from './maintenance-page.ts';
 
 /** APIs that keep working during maintenance: health, status, sign-in, staff, payment callbacks, files. */
 const ALWAYS_OPEN = [
@@ -93,7 +98,15 @@ export default fp(
         .header('retry-after', retryAfter)
         .header('cache-control', 'no-store')
         .type('text/html; charset=utf-8')
-        .send(maintenancePage(s, stylesheets));
+        .send(
+          maintenancePage(
+            s,
+            stylesheets,
+            path === '/maintenance'
+              ? maintenanceNext((request.query as { next?: unknown }).next, (p) => matchRoute(p) !== null)
+              : null,
+          ),
+        );
     });
   },
   { name: 'maintenance', dependencies: ['db', 'session', 'config'] },

@@ -245,6 +245,29 @@ describe.skipIf(!dbAvailable())('maintenance mode', () => {
       expect((await ctx.app.inject({ method: 'HEAD', url: '/faq' })).statusCode).toBe(503);
     });
 
+    it('sends a page that was moved to /maintenance back to it when the shop opens, and only to the shop’s own pages', async () => {
+      const refresh = async (url: string) =>
+        /<meta http-equiv="refresh" content="([^"]*)">/.exec((await get(url)).body)?.[1];
+      expect(await refresh(`/maintenance?next=${encodeURIComponent('/mall?category=tea')}`)).toBe(
+        '60;url=/mall?category=tea',
+      );
+      expect(await refresh(`/maintenance?next=${encodeURIComponent('/member/orderList')}`)).toBe(
+        '60;url=/member/orderList',
+      );
+      for (const next of [
+        '//evil.example/x',
+        '/\\evil.example',
+        'https://evil.example/',
+        '/maintenance',
+        '/no/such/page',
+        '/api/cart',
+        '/faq"><script>',
+      ])
+        expect(await refresh(`/maintenance?next=${encodeURIComponent(next)}`), next).toBe('60');
+      // Elsewhere `next` means nothing: a page refreshes itself.
+      expect(await refresh('/faq?next=%2Fmall')).toBe('60');
+    });
+
     it('answers the new-build check with 503 too, so open pages learn of it at their next check', async () => {
       const res = await get('/build-manifest.json?t=1');
       expect(res.statusCode).toBe(503);

@@ -1,5 +1,5 @@
 import type { PageOf } from '@shop/shared/admin';
-import type { AdminMessage, AdminMessageRow } from '@shop/shared/admin-settings';
+import type { AdminMessage, AdminMessageRow, ReplyMessageBody } from '@shop/shared/admin-settings';
 import { apiGet, apiPost } from '../../lib/api-client.ts';
 import { adminApiUrl, seg } from '../shared/api.ts';
 
@@ -19,4 +19,7 @@ export const messagesApi = {
     apiGet<AdminMessage>(adminApiUrl(`/messages/${seg(referenceNo)}`), { signal }),
   setHandled: (referenceNo: string, handled: boolean) =>
     apiPost<AdminMessage>(adminApiUrl(`/messages/${seg(referenceNo)}/handled`), { handled }),
+  /** Mails a reply to the sender from the shop and keeps it with the message (which becomes handled). */
+  reply: (referenceNo: string, body: ReplyMessageBody) =>
+    apiPost<AdminMessage>(adminApiUrl(`/messages/${seg(referenceNo)}/replies`), body),
 };

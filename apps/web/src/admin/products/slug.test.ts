@@ -13,6 +13,14 @@ describe('a web address suggested from a product’s name', () => {
     expect(suggestSlug('ＧＩＦＴ 新春好茶禮盒', 'x1y2z3')).toBe('gift-lunar-new-year-tea-gift-box');
   });
 
+  it('adds the code when a word of the name is left unspelled, so a generic address is not suggested', () => {
+    expect(suggestSlug('鹿谷冬片', 'k3m9q2')).toBe('lugu-winter-sprout');
+    expect(suggestSlug('鹿谷晨露', 'k3m9q2')).toBe('lugu-k3m9q2');
+    expect(suggestSlug('凍頂烏龍（輕焙）', 'k3m9q2')).toBe('dongding-oolong-k3m9q2');
+    // Fillers are no word of their own: 台茶 18 號 and 新春好茶 are fully spelled.
+    expect(suggestSlug('紅玉紅茶（台茶 18 號）', 'k3m9q2')).toBe('ruby-black-tea-t18');
+  });
+
   it('falls back to product-<code> when the name has nothing to spell', () => {
     expect(suggestSlug('晨露', 'k3m9q2')).toBe('product-k3m9q2');
     expect(suggestSlug('', 'k3m9q2')).toBe('product-k3m9q2');

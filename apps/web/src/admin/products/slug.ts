@@ -8,6 +8,11 @@
  * Latin letters and digits in the name are kept; any other character only separates words. When
  * nothing is left, the address is `product-` and a short random code (given by the caller, so it
  * stays the same while the name is typed). docs/decisions/018-sign-up-limits-options-maintenance.md.
+ *
+ * A Chinese word the vocabulary does not know is not simply dropped: 「鹿谷晨露」 would become `lugu`,
+ * an address any other 鹿谷 tea would want too. When a word of the name is left unspelled, the
+ * short code is added (`lugu-k3m9q2`), so the suggestion stays this product's own; the owner can
+ * still write a better one.
  */
 const WORDS: ReadonlyArray<readonly [string, string]> = [
   // Teas and their kinds
@@ -33,6 +38,7 @@ const WORDS: ReadonlyArray<readonly [string, string]> = [
   ['焙火', 'roasted'],
   ['陳年', 'aged'],
   ['冬茶', 'winter'],
+  ['冬片', 'winter-sprout'],
   ['春茶', 'spring'],
   ['冷泡', 'cold-brew'],
   ['茶包', 'tea-bags'],
@@ -97,15 +103,22 @@ const WORDS: ReadonlyArray<readonly [string, string]> = [
   ['茶', 'tea'],
 ];
 
+/** Characters that carry no word of their own in a product name (台茶 18 號, 新春好茶): left out, not "unknown". */
+const FILLERS = new Set(['號', '好', '的', '之', '與', '和', '及']);
+
 // Longest first, so 冷泡瓶 wins over 冷泡 and 東方美人 over any shorter word.
 const BY_LENGTH = [...WORDS].sort((a, b) => b[0].length - a[0].length);
 
 /** At most this long: the shop's rule for slugs is 80 characters. */
 const MAX_LENGTH = 60;
 
-/** The words of `name` the vocabulary knows, with its Latin letters and digits; other characters separate. */
-function romanise(name: string): string[] {
+/**
+ * The words of `name` the vocabulary knows, with its Latin letters and digits; other characters
+ * separate. `unspelled`: some Chinese character of the name is in none of them.
+ */
+function romanise(name: string): { words: string[]; unspelled: boolean } {
   const words: string[] = [];
+  let unspelled = false;
   let latin = '';
   const flush = () => {
     if (latin) words.push(latin);
@@ -123,7 +136,10 @@ function romanise(name: string): string[] {
     }
     const ch = text[i]!;
     if (/[a-z0-9]/.test(ch)) latin += ch;
-    else flush();
+    else {
+      flush();
+      if (/\p{Script=Han}/u.test(ch) && !FILLERS.has(ch)) unspelled = true;
+    }
     i += 1;
   }
   flush();
@@ -134,18 +150,22 @@ function romanise(name: string): string[] {
     if (last === 't' && /^\d+$/.test(word)) joined[joined.length - 1] = `t${word}`;
     else if (word !== last) joined.push(word);
   }
-  return joined.filter((w) => w !== 't');
+  return { words: joined.filter((w) => w !== 't'), unspelled };
 }
 
 /** A slug for a product name: `product-<fallback>` when the name gives nothing to spell. */
 export function suggestSlug(name: string, fallback: string): string {
+  const { words, unspelled } = romanise(name);
+  // Room for the code, when it is to be added.
+  const room = unspelled ? MAX_LENGTH - fallback.length - 1 : MAX_LENGTH;
   let slug = '';
-  for (const word of romanise(name)) {
+  for (const word of words) {
     const next = slug ? `${slug}-${word}` : word;
-    if (next.length > MAX_LENGTH) break;
+    if (next.length > room) break;
     slug = next;
   }
-  return slug || `product-${fallback}`;
+  if (!slug) return `product-${fallback}`;
+  return unspelled ? `${slug}-${fallback}` : slug;
 }
 
 /** A short random code for the fallback address (lower-case letters and digits). */

@@ -67,18 +67,39 @@ const columns = (listSearch: string): Column<MemberRow>[] => [
       </span>
     ),
   },
-  { key: 'tier', header: '等級', cell: (r) => <span className="whitespace-nowrap">{r.tierName}</span> },
+  // A console account (owner, staff, viewer) is not a shopper: no tier, and no spending unless it
+  // has bought something.
+  {
+    key: 'tier',
+    header: '等級',
+    cell: (r) =>
+      r.role === 'customer' ? (
+        <span className="whitespace-nowrap">{r.tierName}</span>
+      ) : (
+        <span className="whitespace-nowrap text-ink-muted">管理員帳號</span>
+      ),
+  },
   {
     key: 'spend',
     header: '近 12 個月消費',
     align: 'right',
-    cell: (r) => <span className="tabular whitespace-nowrap">{formatTwd(r.spend)}</span>,
+    cell: (r) =>
+      r.role !== 'customer' && r.orderCount === 0 ? (
+        <span className="text-ink-muted">—</span>
+      ) : (
+        <span className="tabular whitespace-nowrap">{formatTwd(r.spend)}</span>
+      ),
   },
   {
     key: 'orders',
     header: '訂單數',
     align: 'right',
-    cell: (r) => <span className="tabular">{r.orderCount}</span>,
+    cell: (r) =>
+      r.role !== 'customer' && r.orderCount === 0 ? (
+        <span className="text-ink-muted">—</span>
+      ) : (
+        <span className="tabular">{r.orderCount}</span>
+      ),
   },
   {
     key: 'joined',

@@ -1,17 +1,20 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminMessage } from '@shop/shared/admin-settings';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ReplyMessageBody, type AdminMessage } from '@shop/shared/admin-settings';
 import { BRAND } from '@shop/shared/brand';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Button, buttonClass } from '../../../components/ui/button.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextAreaField } from '../../../components/ui/field.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { SkeletonText } from '../../../components/ui/skeleton.tsx';
 import { textLinkClass } from '../../../components/ui/text-link.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { mailtoHref, telHref } from '../../../lib/links.ts';
-import { errorMessage } from '../../../lib/form.ts';
+import { FORM_MODE, errorMessage, useApiSubmit } from '../../../lib/form.ts';
 import { formatTaipeiDateTime } from '@shop/shared/taipei-time';
 import { messagesApi } from '../api.ts';
 import { messageKeys, messageQuery } from '../queries.ts';
@@ -28,11 +31,59 @@ export function HandledBadge({ handledAt }: { handledAt: string | null }) {
   );
 }
 
-/** A reply in the staff member's own mail program, the reference number in the subject. */
-export function replyHref(m: Pick<AdminMessage, 'email' | 'referenceNo' | 'subject' | 'name'>): string {
-  const subject = `回覆：【${BRAND.name}】客服來信 ${m.referenceNo}（${m.subject}）`;
-  const body = `${m.name} 您好：\n\n感謝您來信詢問。\n\n\n${BRAND.name} 客服\n客服單號：${m.referenceNo}`;
-  return mailtoHref(m.email, { subject, body });
+/** The shop's replies so far, oldest first: what was said, when and by whom. */
+function Replies({ replies }: { replies: AdminMessage['replies'] }) {
+  if (replies.length === 0) return null;
+  return (
+    <section aria-label="已回覆">
+      <h3 className="mb-2 text-sm font-medium">已回覆（{replies.length}）</h3>
+      <ol className="flex flex-col gap-3">
+        {replies.map((r) => (
+          <li key={r.at} className="rounded-md border border-tea/30 bg-tea-soft/40 p-3">
+            <p className="mb-1 text-xs text-ink-muted">
+              <span className="tabular">{formatTaipeiDateTime(r.at)}</span>
+              {r.by ? `・${r.by}` : ''}
+            </p>
+            <p className="text-[0.9375rem] leading-relaxed break-words whitespace-pre-wrap">{r.body}</p>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** A reply mailed to the sender from the shop's address, kept with the message. */
+function ReplyForm({ m, onSent }: { m: AdminMessage; onSent(next: AdminMessage): void }) {
+  const form = useForm<ReplyMessageBody>({
+    mode: FORM_MODE,
+    resolver: zodResolver(ReplyMessageBody),
+    defaultValues: { body: `${m.name} 您好：\n\n感謝您來信詢問。\n\n${BRAND.name} 客服` },
+  });
+  const { formError, onSubmit } = useApiSubmit(
+    form,
+    (v) => messagesApi.reply(m.referenceNo, v),
+    (next) => {
+      form.reset({ body: '' });
+      onSent(next);
+    },
+  );
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-3" aria-label="回覆來信">
+      {formError && <Alert tone="error">{formError}</Alert>}
+      <TextAreaField
+        label="回覆內容"
+        required
+        maxLength={2000}
+        hint={`會從商店信箱寄到 ${m.email}，附上原來信內容；對方回信會寄到商店信箱。`}
+        error={form.formState.errors.body?.message}
+        className="min-h-32"
+        {...form.register('body')}
+      />
+      <Button type="submit" className="self-end" loading={form.formState.isSubmitting}>
+        寄出回覆
+      </Button>
+    </form>
+  );
 }
 
 function Detail({ m, canWrite }: { m: AdminMessage; canWrite: boolean }) {
@@ -111,12 +162,22 @@ function Detail({ m, canWrite }: { m: AdminMessage; canWrite: boolean }) {
           {m.message}
         </p>
       </section>
+      <Replies replies={m.replies} />
+      {canWrite && (
+        <ReplyForm
+          m={m}
+          onSent={(next) => {
+            client.setQueryData(messageKeys.detail(m.referenceNo), next);
+            void client.invalidateQueries({
+              queryKey: messageKeys.all,
+              predicate: (q) => q.queryKey[2] !== 'detail',
+            });
+            toast.success(`已寄出回覆給 ${m.name}，並標示為已處理。`);
+          }}
+        />
+      )}
       {error && <Alert tone="error">{error}</Alert>}
       <div className="flex flex-wrap justify-end gap-3">
-        <a href={replyHref(m)} className={buttonClass('secondary')}>
-          回覆
-          <span className="sr-only">（以電子郵件回覆 {m.name}）</span>
-        </a>
         {canWrite && (
           <Button variant={m.handledAt ? 'ghost' : 'primary'} loading={saving} onClick={() => void toggle()}>
             {m.handledAt ? '改回未處理' : '標示為已處理'}

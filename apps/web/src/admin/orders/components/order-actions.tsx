@@ -138,6 +138,13 @@ function ShipForm({ order, onClose }: { order: AdminOrderDetail; onClose(): void
             <p className="pt-1 text-sm text-ink-muted">或自行寄送，填寫物流業者與追蹤編號：</p>
           </div>
         )}
+      {order.allowedActions.includes('ship-ecpay') &&
+        order.shipping.method === 'home' &&
+        order.paymentMethod === 'cod' && (
+          <p className="rounded-md bg-paper p-3 text-sm" data-testid="no-ecpay-reason">
+            這筆是宅配貨到付款：綠界的宅配不代收貨款，所以不能在綠界建立物流單。請交給可代收貨款的物流業者寄送，再填寫物流業者與追蹤編號。
+          </p>
+        )}
       {formError && <Alert tone="error">{formError}</Alert>}
       <SelectField label="物流業者" required error={errors.carrier?.message} {...form.register('carrier')}>
         {CARRIERS.map((c) => (

@@ -24,8 +24,9 @@ const baseReturn: ReturnView = {
   photos: ['/api/storage/b/returns/o/a.jpg?alt=media'],
   amount: 1480,
   items: [
-    { itemId: ITEM_A, name: '阿里山高山烏龍（150g）', quantity: 1, amount: 980, restock: null },
-    { itemId: ITEM_B, name: '白瓷品茗杯（單只）', quantity: 1, amount: 500, restock: null },
+    // A coupon took 150 off the order: each item's share comes off its price.
+    { itemId: ITEM_A, name: '阿里山高山烏龍（150g）', quantity: 1, price: 1080, amount: 980, restock: null },
+    { itemId: ITEM_B, name: '白瓷品茗杯（單只）', quantity: 1, price: 550, amount: 500, restock: null },
   ],
   staffMessage: null,
   bank: '812 台新銀行 末四碼 1234（林小嵐）',
@@ -81,6 +82,13 @@ describe("the 退貨申請 card on the console's order page", () => {
     const items = within(card).getByRole('list', { name: `${ORDER_NO}-R1 退回的商品` });
     expect(items.textContent).toContain('阿里山高山烏龍（150g） × 1');
     expect(items.textContent).toContain('NT$1,480');
+  });
+
+  it('says how the refund is reached from the items’ prices: their share of the coupon comes off', () => {
+    renderCard(orderWith({}));
+    const sum = within(screen.getByRole('region', { name: '退貨申請' })).getByTestId('return-amounts');
+    const rows = [...sum.querySelectorAll('div')].map((d) => d.textContent);
+    expect(rows).toEqual(['退貨商品金額NT$1,630', '扣除訂單優惠分攤−NT$150', '退款金額NT$1,480']);
   });
 
   it("approves with the optional message, in the console's dialog, and puts the answered order in the cache", async () => {

@@ -25,6 +25,7 @@ import { FORM_MODE, useApiSubmit } from '../../../lib/form.ts';
 import { adminApiUrl, adminKeys, seg } from '../../shared/api.ts';
 import { Facts, Panel } from '../../shared/panel.tsx';
 import { DialogButtons } from './order-actions.tsx';
+import { ReturnAmounts } from '../../../features/orders/components/order-parts.tsx';
 import { useCan } from '../../shared/use-admin-me.ts';
 import { adminOrderKeys } from '../queries.ts';
 
@@ -343,12 +344,11 @@ function ReturnEntry({
                 </span>
               )}
             </span>
-            <span className="tabular shrink-0 whitespace-nowrap">{formatTwd(item.amount)}</span>
+            <span className="tabular shrink-0 whitespace-nowrap">{formatTwd(item.price)}</span>
           </li>
         ))}
-        <li className="flex justify-between gap-3 border-t border-line pt-1 font-semibold">
-          <span>{ret.status === 'refused' ? '申請金額' : '退款金額'}</span>
-          <span className="tabular whitespace-nowrap">{formatTwd(ret.amount)}</span>
+        <li className="border-t border-line pt-1">
+          <ReturnAmounts ret={ret} total={ret.status === 'refused' ? '申請金額' : '退款金額'} />
         </li>
       </ul>
       {canWrite && ret.status === 'requested' && (

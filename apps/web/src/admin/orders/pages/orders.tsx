@@ -26,6 +26,8 @@ import { OrderStatusBadge } from '../../../features/orders/components/order-part
 import { ordersApi } from '../api.ts';
 import { isPaymentMethod } from '@shop/shared/payment-methods';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { DialogButtons } from '../components/order-actions.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/form.ts';
 import { useCan } from '../../shared/use-admin-me.ts';
@@ -298,10 +300,30 @@ export default function OrdersPage() {
   );
 }
 
+type BatchAction = 'process' | 'ship-ecpay';
+
+/** What each batch move says before it runs and once it has. */
+const BATCH: Record<BatchAction, { label: string; confirm: string; done: (n: number) => string }> = {
+  process: {
+    label: '開始備貨',
+    confirm: '開始備貨後，會員會在訂單進度看到「備貨中」。',
+    done: (n) => `已將 ${n} 筆訂單改為備貨中。`,
+  },
+  'ship-ecpay': {
+    label: '以綠界物流出貨',
+    confirm: '會逐筆在綠界建立物流單並出貨，追蹤編號自動帶入，會員會收到出貨通知信。',
+    done: (n) => `已建立 ${n} 張綠界物流單並出貨。`,
+  },
+};
+
+/** ECPay's home delivery collects no cash: such an order goes with a carrier that does (the order page). */
+const viaEcpay = (r: AdminOrderRow) => !(r.shippingMethod === 'home' && r.paymentMethod === 'cod');
+
 /**
- * What staff do with several orders at once: ship the ones being prepared through ECPay (each its
- * own logistics order, one after another, so one refusal does not stop the rest) and print the
- * labels of those that have a parcel.
+ * What staff do with several orders at once: start preparing the paid ones, ship the ones being
+ * prepared through ECPay (each its own logistics order), one after another so one refusal does not
+ * stop the rest, each after a confirmation that names the orders; and print the labels of those
+ * that have a parcel.
  */
 function BatchBar({
   rows,
@@ -314,25 +336,31 @@ function BatchBar({
 }) {
   const client = useQueryClient();
   const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState<BatchAction | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
   const chosen = rows.filter((r) => selected.has(r.orderNo));
-  const shippable = chosen.filter((r) => r.status === 'processing');
-  const ship = async () => {
+  const targets: Record<BatchAction, AdminOrderRow[]> = {
+    process: chosen.filter((r) => r.status === 'paid'),
+    'ship-ecpay': chosen.filter((r) => r.status === 'processing' && viaEcpay(r)),
+  };
+  const codHome = chosen.filter((r) => r.status === 'processing' && !viaEcpay(r));
+  const run = async (action: BatchAction) => {
     setBusy(true);
     const failed: string[] = [];
-    let shipped = 0;
-    for (const r of shippable) {
+    let done = 0;
+    for (const r of targets[action]) {
       try {
-        await ordersApi.action(r.orderNo, { action: 'ship-ecpay' });
-        shipped++;
+        await ordersApi.action(r.orderNo, { action });
+        done++;
       } catch (error) {
         failed.push(`${r.orderNo}：${errorMessage(error)}`);
       }
     }
     await client.invalidateQueries({ queryKey: adminOrderKeys.all });
     setBusy(false);
+    setAsking(null);
     setProblems(failed);
-    if (shipped > 0) toast.success(`已建立 ${shipped} 張綠界物流單並出貨。`);
+    if (done > 0) toast.success(BATCH[action].done(done));
     if (failed.length === 0) onDone();
   };
   const print = async () => {
@@ -344,6 +372,7 @@ function BatchBar({
       setProblems([errorMessage(error)]);
     }
   };
+  const left = chosen.length - targets.process.length - targets['ship-ecpay'].length;
   return (
     <div
       className="mb-3 flex flex-col gap-2 rounded-md border border-tea/40 bg-tea-soft/40 p-3"
@@ -352,8 +381,15 @@ function BatchBar({
     >
       <div className="flex flex-wrap items-center gap-2">
         <span className="text-sm">已選 {chosen.length} 筆</span>
-        <Button size="sm" loading={busy} disabled={shippable.length === 0} onClick={() => void ship()}>
-          以綠界物流出貨（{shippable.length}）
+        <Button size="sm" disabled={targets.process.length === 0} onClick={() => setAsking('process')}>
+          開始備貨（{targets.process.length}）
+        </Button>
+        <Button
+          size="sm"
+          disabled={targets['ship-ecpay'].length === 0}
+          onClick={() => setAsking('ship-ecpay')}
+        >
+          以綠界物流出貨（{targets['ship-ecpay'].length}）
         </Button>
         <Button size="sm" variant="secondary" onClick={() => void print()}>
           列印寄件單
@@ -362,8 +398,12 @@ function BatchBar({
           取消選取
         </Button>
       </div>
-      {shippable.length < chosen.length && (
-        <p className="text-xs text-ink-muted">只有「備貨中」的訂單可以出貨，其他已選的訂單不會變動。</p>
+      {left > 0 && (
+        <p className="text-xs text-ink-muted">
+          「已付款」的訂單可以開始備貨，「備貨中」的訂單可以出貨；其他已選的訂單不會變動。
+          {codHome.length > 0 &&
+            `宅配貨到付款的訂單（${codHome.length} 筆）綠界不代收貨款，請到訂單頁以其他物流出貨。`}
+        </p>
       )}
       {problems.length > 0 && (
         <Alert tone="error">
@@ -374,6 +414,41 @@ function BatchBar({
           </ul>
         </Alert>
       )}
+      <Dialog
+        open={asking !== null}
+        onClose={() => !busy && setAsking(null)}
+        title={asking ? `${BATCH[asking].label}：${targets[asking].length} 筆訂單` : ''}
+      >
+        {asking && (
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              void run(asking);
+            }}
+            className="flex flex-col gap-4"
+          >
+            <p className="text-sm">{BATCH[asking].confirm}</p>
+            <ul
+              className="flex max-h-64 flex-col gap-1 overflow-y-auto rounded-md bg-paper px-3 py-2 text-sm"
+              aria-label={`要${BATCH[asking].label}的訂單`}
+            >
+              {targets[asking].map((r) => (
+                <li key={r.orderNo} className="flex flex-wrap justify-between gap-x-3">
+                  <span className="tabular">{r.orderNo}</span>
+                  <span className="text-ink-muted">
+                    {r.recipientName}・{SHIPPING_METHOD_LABELS[r.shippingMethod]}
+                  </span>
+                </li>
+              ))}
+            </ul>
+            <DialogButtons
+              onCancel={() => setAsking(null)}
+              submitLabel={`${BATCH[asking].label}（${targets[asking].length} 筆）`}
+              loading={busy}
+            />
+          </form>
+        )}
+      </Dialog>
     </div>
   );
 }

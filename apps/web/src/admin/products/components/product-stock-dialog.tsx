@@ -1,73 +1,46 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { AdjustStockBody, type AdminVariant, type StockAdjustmentView } from '@shop/shared/admin-products';
+import { AdjustStockBody, type AdminVariant } from '@shop/shared/admin-products';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { TextField } from '../../../components/ui/field.tsx';
+import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { errorMessage } from '../../../lib/form.ts';
 import { productKeys } from '../queries.ts';
-import { formatTaipeiDateTime } from '@shop/shared/taipei-time';
-import { signed } from './product-badges.tsx';
 import { StockHistory } from './stock-history.tsx';
 import { productsApi } from '../api.ts';
 
-/** A list of stock changes: when, how much, the stock after, why and who. */
-export function AdjustmentList({
-  adjustments,
-  showSku = true,
+/**
+ * The product's 「庫存紀錄」: one ledger, the same the 調整庫存 dialog shows (every change of a
+ * variant's stock, sales and returns included, a page at a time), with a choice of variant when
+ * the product has more than one.
+ */
+export function ProductLedger({
+  productId,
+  variants,
 }: {
-  adjustments: readonly StockAdjustmentView[];
-  showSku?: boolean;
+  productId: string;
+  variants: readonly AdminVariant[];
 }) {
-  if (adjustments.length === 0) return <p className="text-sm text-ink-muted">還沒有庫存調整紀錄。</p>;
+  const [chosen, setChosen] = useState(variants[0]?.id ?? '');
+  const variant = variants.find((v) => v.id === chosen) ?? variants[0];
+  if (!variant) return <p className="text-sm text-ink-muted">還沒有規格，也就還沒有庫存紀錄。</p>;
   return (
-    <div className="relative overflow-x-auto">
-      <table className="w-full min-w-[480px] text-sm">
-        <caption className="sr-only">最近的庫存調整</caption>
-        <thead className="text-left text-ink-muted">
-          <tr>
-            <th scope="col" className="py-2 pr-3 font-medium">
-              時間
-            </th>
-            {showSku && (
-              <th scope="col" className="py-2 pr-3 font-medium">
-                SKU
-              </th>
-            )}
-            <th scope="col" className="py-2 pr-3 text-right font-medium">
-              調整
-            </th>
-            <th scope="col" className="py-2 pr-3 text-right font-medium">
-              調整後
-            </th>
-            <th scope="col" className="py-2 pr-3 font-medium">
-              原因
-            </th>
-            <th scope="col" className="py-2 font-medium">
-              操作者
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {adjustments.map((a) => (
-            <tr key={a.id} className="border-t border-line align-top">
-              <td className="tabular py-2 pr-3 whitespace-nowrap">{formatTaipeiDateTime(a.at)}</td>
-              {showSku && <td className="py-2 pr-3 whitespace-nowrap">{a.sku}</td>}
-              <td
-                className={`tabular py-2 pr-3 text-right font-medium ${a.delta < 0 ? 'text-danger' : 'text-success'}`}
-              >
-                {signed(a.delta)}
-              </td>
-              <td className="tabular py-2 pr-3 text-right">{a.stockAfter}</td>
-              <td className="py-2 pr-3">{a.reason}</td>
-              <td className="py-2 break-all text-ink-muted">{a.actorEmail ?? '系統'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <div className="flex flex-col gap-3">
+      {variants.length > 1 && (
+        <div className="sm:w-72">
+          <SelectField label="規格" value={variant.id} onChange={(e) => setChosen(e.target.value)}>
+            {variants.map((v) => (
+              <option key={v.id} value={v.id}>
+                {v.sku}（庫存 {v.stock}）
+              </option>
+            ))}
+          </SelectField>
+        </div>
+      )}
+      <StockHistory key={variant.id} productId={productId} variantId={variant.id} />
     </div>
   );
 }

@@ -39,7 +39,7 @@ import { ProductOptions } from '../components/product-options.tsx';
 import { randomSlugCode, suggestSlug } from '../slug.ts';
 import { ProductImages } from '../components/product-images.tsx';
 import { productDetailQuery, productKeys } from '../queries.ts';
-import { AdjustmentList, StockDialog } from '../components/product-stock-dialog.tsx';
+import { ProductLedger, StockDialog } from '../components/product-stock-dialog.tsx';
 import { ProductVariants } from '../components/product-variants.tsx';
 import { useCan } from '../../shared/use-admin-me.ts';
 import { ProductStatusBadge } from '../components/product-badges.tsx';
@@ -480,9 +480,9 @@ function ProductEditor({
       {detail && (
         <Section
           title="庫存紀錄"
-          description="最近 30 筆庫存調整（含建立規格時的初始庫存與 CSV 匯入）。訂單扣庫存不在此列。"
+          description="每一次庫存變動：訂單售出與取消、退貨入庫、手動調整、CSV 匯入與建立規格時的初始庫存。"
         >
-          <AdjustmentList adjustments={detail.adjustments} />
+          <ProductLedger productId={detail.id} variants={detail.variants} />
         </Section>
       )}
 

@@ -50,12 +50,15 @@ function Switch({
   disabled,
   label,
   description,
+  live,
 }: {
   checked: boolean;
   onChange(next: boolean): void;
   disabled?: boolean;
   label: string;
   description: string;
+  /** Whether the shop is closed now: the switch turns red only then, not while an opening waits for its confirmation. */
+  live: boolean;
 }) {
   const id = useId();
   return (
@@ -66,6 +69,11 @@ function Switch({
         </p>
         <p id={`${id}-desc`} className="text-sm text-ink-muted">
           {description}
+          {checked !== live && (
+            <span className="mt-1 block font-medium text-[#8a5a2a]" data-testid="switch-pending">
+              {checked ? '尚未開啟：按下方按鈕並確認後才會生效。' : '尚未關閉：按下方按鈕後才會恢復營業。'}
+            </span>
+          )}
         </p>
       </div>
       <button
@@ -78,7 +86,11 @@ function Switch({
         onClick={() => onChange(!checked)}
         className={cn(
           'relative inline-flex h-8 w-14 shrink-0 items-center rounded-full border transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-tea-dark disabled:cursor-not-allowed disabled:opacity-60',
-          checked ? 'border-danger bg-danger' : 'border-line bg-line/70',
+          checked && live
+            ? 'border-danger bg-danger'
+            : checked
+              ? 'border-tea bg-tea/60'
+              : 'border-line bg-line/70',
         )}
       >
         <span
@@ -188,6 +200,7 @@ function MaintenanceForm({ status, canWrite }: { status: MaintenanceStatus; canW
         checked={draft.enabled}
         onChange={(enabled) => update({ enabled })}
         disabled={!canWrite || saving}
+        live={status.enabled}
         label="維護模式"
         description="開啟後，顧客會被帶到維護頁面，無法瀏覽商品與結帳；管理員不受影響。"
       />

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { Navigate, useSearchParams } from 'react-router';
 import { BRAND } from '@shop/shared/brand';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { Container } from '../../../components/ui/page.tsx';
@@ -10,6 +11,11 @@ import { formatTaipeiDateTime } from '@shop/shared/taipei-time';
 export default function MaintenancePage() {
   const status = useQuery({ ...contentQueries.status(), refetchInterval: 60_000 });
   const s = status.data;
+  // Sent here from an open page (`?next=`): once the shop is open again, that page comes back.
+  const [params] = useSearchParams();
+  const next = params.get('next');
+  if (s && !s.enabled && next?.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\'))
+    return <Navigate to={next} replace />;
   return (
     <Container className="flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-5 py-16 text-center">
       <svg

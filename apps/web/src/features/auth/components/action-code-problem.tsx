@@ -20,7 +20,7 @@ export function ActionCodeProblem({
 }) {
   return (
     <div className="flex flex-col items-center gap-4 text-center">
-      <p className="text-ink-muted">{errorMessage(error)}</p>
+      <p className="text-balance break-keep wrap-anywhere text-ink-muted">{errorMessage(error)}</p>
       <ButtonLink to={retryHref}>{retryLabel}</ButtonLink>
     </div>
   );

@@ -19,7 +19,8 @@ export function AuthCard({
         <div className="mb-6 flex flex-col items-center gap-3 text-center">
           <BrandMark className="size-11" />
           <h1 className="font-serif text-2xl text-ink">{title}</h1>
-          {lead && <div className="text-sm text-ink-muted">{lead}</div>}
+          {/* Balanced lines, broken between phrases: a centred lead never leaves one or two characters alone on its last line. */}
+          {lead && <div className="text-sm text-balance break-keep wrap-anywhere text-ink-muted">{lead}</div>}
         </div>
         {children}
       </div>

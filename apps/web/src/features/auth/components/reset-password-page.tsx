@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -23,6 +23,7 @@ import { ActionCodeProblem, actionCodeProblemTitle } from './action-code-problem
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const client = useQueryClient();
   const code = params.get('code') ?? '';
   const check = useQuery({
     queryKey: ['auth', 'reset-code', code],
@@ -41,6 +42,8 @@ export function ResetPasswordPage() {
     form,
     (values) => authApi.resetPassword({ code, ...values }),
     () => {
+      // The code is spent: this tab must not remember it as valid.
+      client.removeQueries({ queryKey: ['auth', 'reset-code', code] });
       useResetPasswordStore.getState().clearCurrentMail();
       // Every session of the account has ended, this browser's too.
       forgetSignedIn();

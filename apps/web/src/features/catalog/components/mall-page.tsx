@@ -19,7 +19,14 @@ function SearchBox({ initial, onSearch }: { initial: string; onSearch(q: string)
     onSearch(query.trim());
   };
   return (
-    <form role="search" onSubmit={submit} className="flex w-full gap-2 sm:w-80" data-ignore-unsaved>
+    // While the site header's search is open (its box, named q, exists only then), this one gives
+    // way: one search box on the page, not two. (This page's own <header> holds this form.)
+    <form
+      role="search"
+      onSubmit={submit}
+      className="flex w-full gap-2 sm:w-80 [body:has(header_input[name=q])_&]:hidden"
+      data-ignore-unsaved
+    >
       <label htmlFor="mall-search" className="sr-only">
         搜尋商品
       </label>
@@ -55,7 +62,9 @@ export function MallPage() {
     ? categories.data?.categories.flatMap((c) => [c, ...c.children]).find((c) => c.slug === view.category)
         ?.name
     : undefined;
-  const data = products.data;
+  // While another view loads, the previous view's count and cards are not shown under the new
+  // heading: the grid keeps its place with placeholders.
+  const data = products.isPlaceholderData ? undefined : products.data;
 
   return (
     <Container className="py-8 sm:py-12">
@@ -163,7 +172,7 @@ export function MallPage() {
               }
             />
           ) : (
-            <div className={products.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}>
+            <div>
               <ProductGrid>
                 {data.items.map((p, i) => (
                   <li key={p.id}>

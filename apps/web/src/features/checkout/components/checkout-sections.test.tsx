@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -48,6 +48,31 @@ describe('the checkout invoice step: the citizen digital certificate (自然人�
     expect(toPlaceOrderBody(latest, 'k'.repeat(20)).invoice).toEqual({
       type: 'certificate',
       certificate: 'AB12345678901234',
+    });
+  });
+});
+
+describe('the checkout invoice step: a donation (捐贈發票)', () => {
+  it('gives an example code that is itself valid and fills a well-known 愛心碼 with one tap', async () => {
+    const { isDonationCode, WELL_KNOWN_DONATION_CODES } = await import('@shop/shared/invoice');
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.click(screen.getByRole('radio', { name: /捐贈發票/ }));
+    const box = screen.getByRole('textbox', { name: '捐贈碼（愛心碼）' });
+    expect(box).toHaveProperty('placeholder', '例如 919');
+    expect(isDonationCode('919')).toBe(true);
+    for (const { code } of WELL_KNOWN_DONATION_CODES) expect(isDonationCode(code), code).toBe(true);
+
+    const picks = screen.getByRole('group', { name: '常用愛心碼' });
+    const children = within(picks).getByRole('button', { name: '兒童癌症基金會 88888' });
+    expect(children.getAttribute('aria-pressed')).toBe('false');
+    await user.click(children);
+    expect(box).toHaveProperty('value', '88888');
+    expect(children.getAttribute('aria-pressed')).toBe('true');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(toPlaceOrderBody(latest, 'k'.repeat(20)).invoice).toEqual({
+      type: 'donation',
+      donationCode: '88888',
     });
   });
 });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { QuoteResponse } from '@shop/shared/checkout';
-import { normalizeMobileBarcode } from '@shop/shared/invoice';
+import { normalizeMobileBarcode, WELL_KNOWN_DONATION_CODES } from '@shop/shared/invoice';
 import type { CouponView } from '@shop/shared/membership';
 import { formatTwd } from '@shop/shared/money';
 import { PAYMENT_METHOD_LABELS } from '@shop/shared/payment-methods';
@@ -213,14 +213,32 @@ export function InvoiceSection({ form, values }: { form: Form; values: CheckoutF
           />
         )}
         {values.invoiceType === 'donation' && (
-          <TextField
-            label="捐贈碼（愛心碼）"
-            required
-            inputMode="numeric"
-            placeholder="例如 8585"
-            error={errors.donationCode?.message}
-            {...checkedOnBlur(form.register('donationCode'), form, 'donation')}
-          />
+          <div className="flex flex-col gap-2">
+            <TextField
+              label="捐贈碼（愛心碼）"
+              required
+              inputMode="numeric"
+              placeholder={`例如 ${WELL_KNOWN_DONATION_CODES[0].code}`}
+              error={errors.donationCode?.message}
+              {...checkedOnBlur(form.register('donationCode'), form, 'donation')}
+            />
+            <div role="group" aria-label="常用愛心碼" className="flex flex-wrap items-center gap-2">
+              <span className="text-sm text-ink-muted">常用：</span>
+              {WELL_KNOWN_DONATION_CODES.map(({ code, name }) => (
+                <button
+                  key={code}
+                  type="button"
+                  aria-pressed={values.donationCode === code}
+                  onClick={() =>
+                    form.setValue('donationCode', code, { shouldValidate: true, shouldDirty: true })
+                  }
+                  className="min-h-11 rounded-full border border-line bg-surface px-3 text-sm hover:border-tea aria-pressed:border-tea aria-pressed:bg-tea-soft aria-pressed:text-tea-dark"
+                >
+                  {name} <span className="tabular">{code}</span>
+                </button>
+              ))}
+            </div>
+          </div>
         )}
         {values.invoiceType === 'company' && (
           <>

@@ -5,6 +5,8 @@ import { CheckoutErrorCode, type QuoteResponse } from '@shop/shared/checkout';
 import { formatTwd } from '@shop/shared/money';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { cn } from '../../../components/ui/cn.ts';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { textLinkClass } from '../../../components/ui/text-link.tsx';
 import { paths } from '../../../config/paths.ts';
 import type { CheckoutForm } from '../schema.ts';
@@ -14,6 +16,8 @@ interface OrderSummaryProps {
   /** The server's quote; amounts show 「…」 until it arrives. */
   quote: QuoteResponse | undefined;
   quoting: boolean;
+  /** The amounts are not the current choice's yet (the new quote is on its way): 送出訂單 waits. */
+  recalculating: boolean;
   formError: { message: string; code: string | null } | null;
   paymentMethod: CheckoutForm['paymentMethod'];
   submitting: boolean;
@@ -28,8 +32,12 @@ function SummaryLines({ lines }: { lines: CartResponse['lines'] }) {
     <ul className="flex flex-col gap-2 text-sm">
       {lines.map((l) => (
         <li key={l.variantId} className="flex justify-between gap-3">
+          {/* 「× 1」 stays with the name's last characters: never alone on a line. */}
           <span className="min-w-0">
-            {l.name}（{l.variantLabel}）× {l.quantity}
+            {l.name}（{l.variantLabel.slice(0, -1)}
+            <span className="whitespace-nowrap">
+              {l.variantLabel.slice(-1)}）× {l.quantity}
+            </span>
           </span>
           <span className="tabular shrink-0">{formatTwd(l.lineTotal)}</span>
         </li>
@@ -41,13 +49,15 @@ function SummaryLines({ lines }: { lines: CartResponse['lines'] }) {
 /** Subtotal, discounts, shipping and the total, from the server's quote. */
 function SummaryAmounts({
   quote: q,
+  recalculating,
   totalTestId,
 }: {
   quote: QuoteResponse | undefined;
+  recalculating: boolean;
   totalTestId?: string;
 }) {
   return (
-    <>
+    <div className={cn('flex flex-col gap-2 transition-opacity', recalculating && q && 'opacity-50')}>
       <div className="flex justify-between gap-3">
         <dt className="text-ink-muted">商品小計</dt>
         <dd className="tabular">{q ? formatTwd(q.subtotal) : '…'}</dd>
@@ -67,11 +77,25 @@ function SummaryAmounts({
       ))}
       <div className="flex justify-between gap-3 border-t border-line pt-3 text-base font-semibold">
         <dt>應付總額</dt>
-        <dd className="tabular" data-testid={totalTestId}>
+        <dd className="tabular" data-testid={totalTestId} aria-busy={recalculating}>
           {q ? formatTwd(q.total) : '…'}
         </dd>
       </div>
-    </>
+    </div>
+  );
+}
+
+/** Said under the amounts while they are the previous choice's. */
+function Recalculating() {
+  return (
+    <p
+      role="status"
+      className="flex items-center gap-2 text-sm text-ink-muted"
+      data-testid="quote-recalculating"
+    >
+      <Spinner className="size-4" />
+      重新計算金額中…
+    </p>
   );
 }
 
@@ -83,9 +107,11 @@ function SummaryAmounts({
 export function MobileOrderSummary({
   lines,
   quote: q,
+  recalculating,
 }: {
   lines: CartResponse['lines'];
   quote: QuoteResponse | undefined;
+  recalculating: boolean;
 }) {
   const count = lines.reduce((n, l) => n + l.quantity, 0);
   // The lines and amounts are drawn only while open: the panel below says the same, once.
@@ -112,15 +138,20 @@ export function MobileOrderSummary({
           <span className="hidden group-open:inline">收合訂單摘要</span>
           <span className="text-sm font-normal text-ink-muted">（共 {count} 件）</span>
         </span>
-        <span className="tabular text-lg font-semibold" data-testid="mobile-summary-total">
+        <span
+          className={cn('tabular text-lg font-semibold', recalculating && q && 'text-ink-muted')}
+          data-testid="mobile-summary-total"
+          aria-busy={recalculating}
+        >
+          {recalculating && q ? <Spinner className="mr-1.5 inline size-4 align-[-2px]" /> : null}
           {q ? formatTwd(q.total) : '…'}
         </span>
       </summary>
       {open && (
         <div className="flex flex-col gap-4 border-t border-line px-4 py-4">
           <SummaryLines lines={lines} />
-          <dl className="flex flex-col gap-2 border-t border-line pt-4 text-sm">
-            <SummaryAmounts quote={q} />
+          <dl className="border-t border-line pt-4 text-sm">
+            <SummaryAmounts quote={q} recalculating={recalculating} />
           </dl>
         </div>
       )}
@@ -133,6 +164,7 @@ export function OrderSummary({
   lines,
   quote: q,
   quoting,
+  recalculating,
   formError,
   paymentMethod,
   submitting,
@@ -148,13 +180,10 @@ export function OrderSummary({
         訂單摘要
       </h2>
       <SummaryLines lines={lines} />
-      <dl
-        className="flex flex-col gap-2 border-t border-line pt-4 text-sm"
-        aria-live="polite"
-        aria-busy={quoting}
-      >
-        <SummaryAmounts quote={q} totalTestId="order-total" />
+      <dl className="border-t border-line pt-4 text-sm" aria-live="polite" aria-busy={quoting}>
+        <SummaryAmounts quote={q} recalculating={recalculating} totalTestId="order-total" />
       </dl>
+      {recalculating && q && <Recalculating />}
       {q && (q.toFreeShipping > 0 || q.outlyingSurcharge > 0) && (
         <p className="text-xs text-ink-muted" data-testid="free-shipping-hint">
           {q.toFreeShipping > 0 ? `再買 ${formatTwd(q.toFreeShipping)} 即可免運費` : '已達免運門檻'}
@@ -181,16 +210,18 @@ export function OrderSummary({
           {formError.message}
         </Alert>
       )}
-      <Button type="submit" size="lg" loading={submitting || redirecting} disabled={blocked}>
+      <Button type="submit" size="lg" loading={submitting || redirecting} disabled={blocked || recalculating}>
         {redirecting
           ? '前往付款頁…'
           : submitting
             ? '訂單送出中…'
-            : paymentMethod === 'cod'
-              ? '送出訂單'
-              : paymentMethod === 'atm'
-                ? '送出訂單並取得轉帳帳號'
-                : '送出訂單並付款'}
+            : recalculating
+              ? '金額計算中…'
+              : paymentMethod === 'cod'
+                ? '送出訂單'
+                : paymentMethod === 'atm'
+                  ? '送出訂單並取得轉帳帳號'
+                  : '送出訂單並付款'}
       </Button>
       <p className="text-xs text-ink-muted">
         送出訂單即表示您同意

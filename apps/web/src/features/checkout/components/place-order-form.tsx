@@ -42,11 +42,12 @@ export function PlaceOrderForm({
   verificationAction,
   onEmailNotVerified,
 }: PlaceOrderFormProps) {
-  const { form, values, pick, quote, onSubmit, formError, redirecting, storeMapPending } = useCheckoutForm({
-    uid,
-    hasLines: cart.lines.length > 0,
-    onEmailNotVerified,
-  });
+  const { form, values, pick, quote, recalculating, onSubmit, formError, redirecting, storeMapPending } =
+    useCheckoutForm({
+      uid,
+      hasLines: cart.lines.length > 0,
+      onEmailNotVerified,
+    });
   const unverified = Boolean(user && !user.emailVerified);
 
   if (cart.lines.length === 0 && !redirecting) {
@@ -81,7 +82,7 @@ export function PlaceOrderForm({
         className="mt-8 grid gap-8 lg:grid-cols-[1fr_360px]"
       >
         <div className="flex flex-col gap-6">
-          <MobileOrderSummary lines={cart.lines} quote={quote.data} />
+          <MobileOrderSummary lines={cart.lines} quote={quote.data} recalculating={recalculating} />
           {unverified && user && (
             <Alert tone="warning" title="請先完成電子郵件驗證，才能送出訂單" action={verificationAction}>
               我們已寄驗證信到 <span className="break-all font-medium">{user.email}</span>
@@ -112,6 +113,7 @@ export function PlaceOrderForm({
           lines={cart.lines}
           quote={quote.data}
           quoting={quote.isFetching}
+          recalculating={recalculating}
           formError={formError}
           paymentMethod={values.paymentMethod}
           submitting={form.formState.isSubmitting}

@@ -104,6 +104,10 @@ export function useCheckoutForm({ uid, hasLines, onEmailNotVerified }: CheckoutF
     enabled: hasLines,
   });
 
+  // The amounts shown are not this choice's yet: the previous quote while the new one is on its way
+  // (a slow network), or none at all. The summary says so and 送出訂單 waits for the server's figure.
+  const recalculating = quote.isPlaceholderData || (quote.isPending && quote.isFetching);
+
   const onSubmit = form.handleSubmit(async (v) => {
     setFormError(null);
     try {
@@ -150,7 +154,17 @@ export function useCheckoutForm({ uid, hasLines, onEmailNotVerified }: CheckoutF
     }
   });
 
-  return { form, values, pick, quote, onSubmit, formError, redirecting, storeMapPending: storeMap.pending };
+  return {
+    form,
+    values,
+    pick,
+    quote,
+    recalculating,
+    onSubmit,
+    formError,
+    redirecting,
+    storeMapPending: storeMap.pending,
+  };
 }
 
 export type CheckoutFormState = ReturnType<typeof useCheckoutForm>;

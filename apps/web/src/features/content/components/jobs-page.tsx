@@ -51,9 +51,11 @@ export function JobsPage({ preview }: { preview: PreviewMode }) {
                     <div className="flex flex-wrap items-start justify-between gap-3">
                       <div>
                         <h2 className="font-serif text-xl">{j.title}</h2>
-                        <p className="mt-1 flex flex-wrap gap-2 text-sm text-ink-muted">
+                        {/* Spaced items, no 「・」: a separator of its own would dangle where the line wraps. */}
+                        <p className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-ink-muted">
                           <Badge tone="tea">{j.type}</Badge>
-                          <span>{j.department}</span>・<span>{j.location}</span>・
+                          <span>{j.department}</span>
+                          <span>{j.location}</span>
                           <span className="tabular">刊登於 {formatDate(j.posted)}</span>
                         </p>
                       </div>

@@ -9,6 +9,7 @@ import {
   type OrderStatus,
 } from '@shop/shared/order-status';
 import type { OrderDetail } from '@shop/shared/orders';
+import type { ReturnView } from '@shop/shared/returns';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -95,6 +96,45 @@ export function DiscountLine({ label, amount }: { label: string; amount: number 
 }
 
 /**
+ * How a return's refund is reached from what its items cost: their price, less their share of the
+ * order's discounts (a coupon's share is why NT$850 comes back as NT$771), plus what else of the
+ * total comes back with the last items (shipping, fees). Used by the member's order page and the
+ * console, so both say the same sum.
+ */
+export function ReturnAmounts({
+  ret,
+  total = '退款金額',
+}: {
+  ret: Pick<ReturnView, 'amount' | 'items'>;
+  total?: string;
+}) {
+  const price = ret.items.reduce((n, i) => n + i.price, 0);
+  const net = ret.items.reduce((n, i) => n + i.amount, 0);
+  const rest = ret.amount - net;
+  return (
+    <dl className="flex flex-col gap-1 text-sm" data-testid="return-amounts">
+      <div className="flex justify-between gap-3">
+        <dt className="text-ink-muted">退貨商品金額</dt>
+        <dd className="tabular shrink-0 whitespace-nowrap">{formatTwd(price)}</dd>
+      </div>
+      {price > net && <DiscountLine label="扣除訂單優惠分攤" amount={price - net} />}
+      {rest !== 0 && (
+        <div className="flex justify-between gap-3">
+          <dt className="text-ink-muted">{rest > 0 ? '運費等其餘訂單金額' : '扣除先前已退金額'}</dt>
+          <dd className="tabular shrink-0 whitespace-nowrap">
+            {rest > 0 ? formatTwd(rest) : `−${formatTwd(-rest)}`}
+          </dd>
+        </div>
+      )}
+      <div className="flex justify-between gap-3 border-t border-line pt-1 font-semibold">
+        <dt>{total}</dt>
+        <dd className="tabular shrink-0 whitespace-nowrap">{formatTwd(ret.amount)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/**
  * Where and until when to transfer, as on /payComplete, the order page and the mail: the bank by
  * code and name, the account in groups of four with a copy button (it copies the digits alone),
  * the amount, and the deadline with its time (the server words the bank and the deadline).
@@ -165,16 +205,11 @@ export function OrderAmounts({ order }: { order: OrderDetail }) {
  * shipment events and their places; the newest step is the current one, marked for screen readers too.
  */
 export function OrderTimeline({ order }: { order: OrderDetail }) {
+  const events = timelineSteps(order.events);
   return (
     <ol className="relative ml-3 border-l-2 border-line" aria-label="訂單進度">
-      {order.events.map((e, i) => {
-        const title =
-          e.kind === 'shipment' && e.shipmentEvent
-            ? SHIPMENT_EVENT_LABELS[e.shipmentEvent]
-            : e.status
-              ? ORDER_STATUS_LABELS[e.status]
-              : '更新';
-        const latest = i === order.events.length - 1;
+      {events.map(({ title, ...e }, i) => {
+        const latest = i === events.length - 1;
         return (
           <li
             key={`${e.at}-${i}`}
@@ -209,7 +244,7 @@ export function OrderTimeline({ order }: { order: OrderDetail }) {
                 className="mt-1 rounded-md bg-tea-soft px-3 py-2 text-sm text-tea-dark"
                 data-testid="pickup-deadline"
               >
-                已到店，請於 {formatTaipeiLongDate(pickupDeadline(new Date(e.at)))} 前攜帶證件取貨
+                已到店，請於 {formatTaipeiLongDate(pickupDeadline(new Date(e.at)))}前攜帶證件取貨
                 {order.paymentMethod === 'cod' ? `，取貨時付款 ${formatTwd(order.total)}` : ''}。
               </p>
             )}
@@ -218,6 +253,53 @@ export function OrderTimeline({ order }: { order: OrderDetail }) {
       })}
     </ol>
   );
+}
+
+type TimelineEvent = OrderDetail['events'][number];
+
+const stepTitle = (e: TimelineEvent) =>
+  e.kind === 'shipment' && e.shipmentEvent
+    ? SHIPMENT_EVENT_LABELS[e.shipmentEvent]
+    : e.status
+      ? ORDER_STATUS_LABELS[e.status]
+      : '更新';
+
+/**
+ * The order's events as the member's timeline lists them: a delivery is written twice, as the
+ * parcel's step and as the order's status (「已送達」 both, in the same minute, often with the same
+ * note); they are one step here, their notes said once.
+ */
+export function timelineSteps(events: readonly TimelineEvent[]): Array<TimelineEvent & { title: string }> {
+  const steps: Array<TimelineEvent & { title: string }> = [];
+  let paired = false;
+  for (const e of events) {
+    const title = stepTitle(e);
+    const last = steps.at(-1);
+    // Only the parcel's step and the status it brought: any other note (a return asked for in the
+    // same minute) stays a step of its own.
+    if (
+      last &&
+      !paired &&
+      last.kind !== e.kind &&
+      last.title === title &&
+      formatDateTime(last.at) === formatDateTime(e.at)
+    ) {
+      paired = true;
+      const notes = [last.note, e.note].filter((n): n is string => Boolean(n));
+      steps[steps.length - 1] = {
+        ...last,
+        note: [...new Set(notes)].join('，') || null,
+        location: last.location ?? e.location,
+        carrier: last.carrier ?? e.carrier,
+        trackingNo: last.trackingNo ?? e.trackingNo,
+        tracking: last.tracking ?? e.tracking,
+      };
+      continue;
+    }
+    paired = false;
+    steps.push({ ...e, title });
+  }
+  return steps;
 }
 
 /**

@@ -2,7 +2,6 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { formatTwd } from '@shop/shared/money';
 import type { OrderDetail } from '@shop/shared/orders';
 import { RETURN_STATUS_LABELS, RefundAccount, type ReturnView } from '@shop/shared/returns';
 import { RefundList } from '../../../components/refund-list.tsx';
@@ -12,7 +11,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { FORM_MODE, useApiSubmit } from '../../../lib/form.ts';
 import { giveRefundAccount, orderQueryOptions } from '../api/orders-api.ts';
-import { formatDateTime } from './order-parts.tsx';
+import { formatDateTime, ReturnAmounts } from './order-parts.tsx';
 import { BankFields, ReturnForm } from './return-form.tsx';
 
 const TONES: Record<ReturnView['status'], BadgeTone> = {
@@ -74,10 +73,10 @@ function ReturnItem({ r }: { r: ReturnView }) {
       )}
       {r.staffMessage && <p className="text-sm">客服留言：{r.staffMessage}</p>}
       {r.status !== 'refused' && (
-        <p className="text-sm">
-          退款金額 <span className="tabular font-medium">{formatTwd(r.amount)}</span>
-          {r.bank && <span className="block text-ink-muted">退款帳戶：{r.bank}</span>}
-        </p>
+        <div className="flex max-w-sm flex-col gap-1">
+          <ReturnAmounts ret={r} />
+          {r.bank && <p className="text-sm text-ink-muted">退款帳戶：{r.bank}</p>}
+        </div>
       )}
     </li>
   );

@@ -22,8 +22,9 @@ const PAGES: Array<{ path: string; signedIn?: boolean; gzip: number; received: n
   { path: '/home', gzip: 132.5 * KB, received: 114.5 * KB },
   // 133.2 KB gzip in 11 files, 115.1 KB received.
   { path: '/faq', gzip: 133.5 * KB, received: 115.5 * KB },
-  // A member's pages (the mall is members-only): 138.7 KB gzip in 15 files, 120.0 KB received.
-  { path: '/mall', signedIn: true, gzip: 139 * KB, received: 120.5 * KB },
+  // A member's pages (the mall is members-only): 138.7 KB gzip in 15 files, 120.0 KB received;
+  // 139.05 KB gzip with a loading view's placeholder cards and one search box (decision 037).
+  { path: '/mall', signedIn: true, gzip: 139.5 * KB, received: 120.5 * KB },
   // 139.1 KB gzip in 15 files, 120.3 KB received.
   { path: '/mall/dongding-oolong', signedIn: true, gzip: 139.5 * KB, received: 120.8 * KB },
 ];

@@ -102,4 +102,16 @@ describe.skipIf(!dbAvailable())('pages shared by members, on the real renderer',
     const state = /<script type="application\/json" id="ssr-state">(.*?)<\/script>/s.exec(html)![1]!;
     expect((JSON.parse(state) as { user: { displayName: string } }).user.displayName).toBe(name);
   });
+
+  it('says a kept page’s answers were read when the page is sent, so the browser does not ask again', async () => {
+    const stamps = (html: string) =>
+      [...html.matchAll(/"dataUpdatedAt":(\d+)/g)].map((m) => Number(m[1])).filter((t) => t > 0);
+    const first = await ctx.app.inject({ method: 'GET', url: '/faq' });
+    expect(stamps(first.body).length).toBeGreaterThan(0);
+    await new Promise((r) => setTimeout(r, 30));
+    const sent = Date.now();
+    const kept = await ctx.app.inject({ method: 'GET', url: '/faq' });
+    expect(kept.body.length).toBeGreaterThan(0);
+    for (const stamp of stamps(kept.body)) expect(stamp).toBeGreaterThanOrEqual(sent);
+  });
 });

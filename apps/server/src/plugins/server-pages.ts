@@ -137,9 +137,18 @@ function answerOf(found: Kept, stateOf: (page: RenderedPage | SharedPage) => str
     return {
       kind: 'page',
       status: found.status,
-      html: Buffer.concat([found.before, Buffer.from(stateOf(found.page)), found.after]),
+      html: Buffer.concat([found.before, Buffer.from(readNow(stateOf(found.page))), found.after]),
     };
   return found.kind === 'redirect' ? found : { kind: 'shell' };
+}
+
+/**
+ * A kept page is dropped when what it shows changes, so its answers are as current as the page:
+ * its state says they were read now, or the browser would take a page kept over 30 s for stale
+ * and ask for its data again at once.
+ */
+function readNow(state: string): string {
+  return state.replace(/"dataUpdatedAt":\d+/g, `"dataUpdatedAt":${Date.now()}`);
 }
 
 const OPEN_ROOT = `<div id="${ROOT_ELEMENT_ID}" data-hydrating>`;

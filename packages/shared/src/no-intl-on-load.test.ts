@@ -49,13 +49,11 @@ describe('Taipei time without Intl agrees with Intl', () => {
     second: '2-digit',
     hourCycle: 'h23',
   });
-  const longReference = new Intl.DateTimeFormat('zh-TW', {
-    timeZone: 'Asia/Taipei',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    weekday: 'short',
-  });
+  // The long date is 2026/11/22（週日）: the one date format, with the weekday Intl names.
+  const weekday = new Intl.DateTimeFormat('zh-TW', { timeZone: 'Asia/Taipei', weekday: 'short' });
+  const longReference = {
+    format: (t: number) => `${expected(t).slice(0, 10)}（${weekday.format(t)}）`,
+  };
   const expected = (t: number) => {
     const p: Record<string, string> = {};
     for (const x of reference.formatToParts(t)) p[x.type] = x.value;

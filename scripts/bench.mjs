@@ -18,6 +18,7 @@ import http from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { SMTPServer } from 'smtp-server';
+import { allSlugs, queryMix } from './catalogue-requests.mjs';
 import { cpuMsOf, ROOT, rssOf } from './lib.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -94,49 +95,6 @@ function load(target, title, options = {}) {
           : resolve({ title, result, rss: options.pid ? rssOf(options.pid) : null, base }),
     );
   });
-}
-
-/** Distinct catalogue queries as shoppers make them: search words, categories, price floors, sorts and pages. */
-function queryMix(prefix = '/api/catalog/products', pageSize = '12') {
-  const words = [
-    '烏龍',
-    '台灣',
-    '臺灣',
-    '茶',
-    '高山',
-    '紅茶',
-    '冷泡',
-    '禮盒',
-    '凍頂',
-    '阿里山',
-    '東方美人',
-    '包種',
-    '金萱',
-    '鐵觀音',
-    '焙',
-    '清香',
-    '蜜香',
-    '罐',
-    '袋',
-    '75',
-  ];
-  const categories = ['', 'tea', 'high-mountain-oolong', 'roasted-oolong', 'black-tea', 'cold-brew'];
-  const sorts = ['recommended', 'newest', 'price-asc', 'price-desc'];
-  const floors = ['', '300', '600', '1000'];
-  const paths = [];
-  for (const q of ['', ...words])
-    for (const category of categories)
-      for (const sort of sorts)
-        for (const minPrice of floors) {
-          const params = new URLSearchParams({ sort, page: String((paths.length % 3) + 1) });
-          if (pageSize) params.set('pageSize', pageSize);
-          if (q) params.set('q', q);
-          if (category) params.set('category', category);
-          if (minPrice) params.set('minPrice', minPrice);
-          paths.push(`${prefix}?${params}`);
-          if (paths.length >= 1300) return paths;
-        }
-  return paths;
 }
 
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 100);
@@ -271,18 +229,6 @@ async function hotVariant(base, slug, owner, pid) {
     oversold: after < 0 || before - after !== placed,
     stockTaken: before - after,
   };
-}
-
-/** Every product on sale, by slug, in the shop's own order (recommended first), through the public list (48 a page). */
-async function allSlugs(base) {
-  const slugs = [];
-  for (let page = 1; ; page++) {
-    const { items, totalPages } = await (
-      await fetch(`${base}/api/catalog/products?pageSize=48&page=${page}`)
-    ).json();
-    slugs.push(...items.map((p) => p.slug));
-    if (page >= totalPages) return slugs;
-  }
 }
 
 /** Batch words for the copies' names: the catalogue then has many products per search word, as a real one would. */

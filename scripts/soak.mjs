@@ -13,6 +13,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { allSlugs, queryMix } from './catalogue-requests.mjs';
 import { compiledServerArgs, cpuMsOf, ROOT, rssOf, SERVER_NODE_FLAGS } from './lib.mjs';
 
 const seconds = Number(process.env.SOAK_SECONDS ?? 600);
@@ -64,60 +65,6 @@ async function signIn(base) {
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
-}
-
-/** Distinct catalogue queries: search words, categories, price floors, sorts and pages. */
-function queryMix() {
-  const words = [
-    '烏龍',
-    '台灣',
-    '臺灣',
-    '茶',
-    '高山',
-    '紅茶',
-    '冷泡',
-    '禮盒',
-    '凍頂',
-    '阿里山',
-    '東方美人',
-    '包種',
-    '金萱',
-    '鐵觀音',
-    '焙',
-    '清香',
-    '蜜香',
-    '罐',
-    '袋',
-    '75',
-  ];
-  const categories = ['', 'tea', 'high-mountain-oolong', 'roasted-oolong', 'black-tea', 'cold-brew'];
-  const sorts = ['recommended', 'newest', 'price-asc', 'price-desc'];
-  const floors = ['', '300', '600', '1000'];
-  const paths = [];
-  for (const q of ['', ...words])
-    for (const category of categories)
-      for (const sort of sorts)
-        for (const minPrice of floors) {
-          const params = new URLSearchParams({ sort, page: String((paths.length % 3) + 1), pageSize: '12' });
-          if (q) params.set('q', q);
-          if (category) params.set('category', category);
-          if (minPrice) params.set('minPrice', minPrice);
-          paths.push(`/api/catalog/products?${params}`);
-          if (paths.length >= 1300) return paths;
-        }
-  return paths;
-}
-
-/** Every product on sale, by slug. */
-async function allSlugs(base) {
-  const slugs = [];
-  for (let page = 1; ; page++) {
-    const { items, totalPages } = await (
-      await fetch(`${base}/api/catalog/products?sort=newest&pageSize=48&page=${page}`)
-    ).json();
-    slugs.push(...items.map((p) => p.slug));
-    if (page >= totalPages) return slugs;
-  }
 }
 
 /** Interleaves lists: a query, a product, a query, a page shell… */
@@ -233,7 +180,7 @@ try {
   const idle = rssOf(pid);
   const cookie = await signIn(base);
   await cancelOpenOrders(base, cookie);
-  const slugs = await allSlugs(base);
+  const slugs = await allSlugs(base, 'newest');
   const queries = queryMix();
   const products = slugs.map((s) => `/api/catalog/products/${s}`);
   const publicPages = ['/', '/home', '/faq', '/shipping', '/shippingFee', '/master', '/contact'];

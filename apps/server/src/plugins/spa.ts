@@ -11,8 +11,6 @@ import { NotFoundError } from '../lib/errors.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { loadRenderer, serverPages, type ServerPagesOptions, type ShellAround } from './server-pages.ts';
 
-export type { PageDataChange } from './server-pages.ts';
-
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
 
@@ -192,10 +190,10 @@ function shellOf(html: string, found: boolean): Shell {
 }
 
 /** Filled HTML shells by path: at most `max`, each kept `ttlMs` (a product's new name shows within seconds). */
-function shellCache<T = Shell>(max: number, ttlMs: number) {
-  const entries = new Map<string, { shell: T; expires: number }>();
+function shellCache(max: number, ttlMs: number) {
+  const entries = new Map<string, { shell: Shell; expires: number }>();
   return {
-    async get(key: string, render: () => Promise<T>): Promise<T> {
+    async get(key: string, render: () => Promise<Shell>): Promise<Shell> {
       const hit = entries.get(key);
       if (hit && hit.expires > Date.now()) return hit.shell;
       const shell = await render();

@@ -1,5 +1,5 @@
 import type { EventBus } from '../../plugins/events.ts';
-import type { PageDataChange } from '../../plugins/spa.ts';
+import type { PageDataChange } from '../../plugins/server-pages.ts';
 import { onCatalogChange, onListsChange } from '../catalog/service.ts';
 import { onContentChange } from '../content/service.ts';
 import { onRedirectsChange } from '../redirects/service.ts';

@@ -217,8 +217,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(spaPlugin, {
     pageMeta,
     memberParts: async (visitor) => {
-      const { cart, at } = await carts.get(visitor.user.id);
-      return { user: toCurrentUser(visitor.user), cart, cartAt: at };
+      const { cart } = await carts.get(visitor.user.id);
+      return { user: toCurrentUser(visitor.user), cart };
     },
     onPageDataChange: (listener) => onPageDataChange(app.events, listener),
   });

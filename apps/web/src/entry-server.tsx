@@ -130,7 +130,6 @@ const SLOT_ID = randomUUID();
 const SLOTS: Record<MemberSlot, string> = {
   user: `\u0001${SLOT_ID}:user`,
   cart: `\u0001${SLOT_ID}:cart`,
-  cartUpdatedAt: `\u0001${SLOT_ID}:cart-updated-at`,
 };
 const SLOT_OF = new Map(
   Object.entries(SLOTS).map(([slot, token]) => [JSON.stringify(token), slot as MemberSlot]),
@@ -157,14 +156,14 @@ export function renderShared(input: SharedRenderInput): Promise<SharedRenderResu
     const routed = await route(input.url);
     if (routed.kind !== 'ready') return routed;
     const client = newQueryClient();
-    client.setQueryData(cartQueryOptions().queryKey, personaCart(input.persona));
+    const cartKey = cartQueryOptions().queryKey;
+    client.setQueryData(cartKey, personaCart(input.persona));
     const html = await renderWithData(routed.context, client, PERSONA_USER);
     if (personal) return { kind: 'personal' };
     const queries = dehydrate(client);
     for (const query of queries.queries) {
-      if (query.queryHash !== JSON.stringify(cartQueryOptions().queryKey)) continue;
+      if (query.queryHash !== JSON.stringify(cartKey)) continue;
       (query.state as { data: unknown }).data = SLOTS.cart;
-      (query.state as { dataUpdatedAt: unknown }).dataUpdatedAt = SLOTS.cartUpdatedAt;
     }
     const script = serverStateScript({ user: SLOTS.user, queries, router: hydrationData(routed.context) });
     return {
@@ -182,7 +181,6 @@ export function personalize(page: SharedPage, member: MemberParts): RenderedPage
   const values: Record<MemberSlot, string> = {
     user: escapeJson(JSON.stringify(member.user)),
     cart: escapeJson(JSON.stringify(member.cart)),
-    cartUpdatedAt: String(member.cartAt),
   };
   let state = page.stateParts[0]!;
   for (let i = 0; i < page.slots.length; i++) state += values[page.slots[i]!] + page.stateParts[i + 1]!;

@@ -60,8 +60,6 @@ export interface Persona {
 export interface MemberParts {
   user: CurrentUser;
   cart: CartResponse;
-  /** When the cart was read (ms since the epoch): the browser reads it again once it is old. */
-  cartAt: number;
 }
 
 export function personaOf(member: MemberParts): Persona {
@@ -69,7 +67,7 @@ export function personaOf(member: MemberParts): Persona {
 }
 
 /** A member's part of a shared page's state. */
-export type MemberSlot = 'user' | 'cart' | 'cartUpdatedAt';
+export type MemberSlot = 'user' | 'cart';
 
 /** A page rendered once for a persona, waiting for a member's own parts (`personalize`). */
 export interface SharedPage {

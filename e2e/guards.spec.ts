@@ -19,7 +19,8 @@ test.describe('guards in a real browser', () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByText('Page not found: /that/path')).toBeVisible();
     await expect(page.getByTestId('error-status')).toHaveText('404');
-    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '找不到這個頁面' })).toBeVisible();
+    await expect(page.getByTestId('error-status-message')).toHaveText('Page Not Found');
     await expect(page).toHaveURL('/that/path');
   });
 

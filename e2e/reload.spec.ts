@@ -10,7 +10,7 @@ test.describe('update and reload behaviours', () => {
     const loads = countDocumentLoads(page);
     await page.getByRole('contentinfo').getByRole('link', { name: '運送方式' }).click();
     await expect(page.getByTestId('error-status')).toHaveText('500');
-    await expect(page.getByRole('heading', { name: 'Internal Server Error' })).toBeVisible();
+    await expect(page.getByTestId('error-status-message')).toHaveText('Internal Server Error');
     await expect(page.getByRole('button', { name: '重新載入' })).toBeVisible();
     await page.waitForTimeout(1500);
     expect(loads.count).toBe(1);

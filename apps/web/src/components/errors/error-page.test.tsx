@@ -36,7 +36,8 @@ describe('error page', () => {
     });
     render(<RouterProvider router={router} />);
     expect(screen.getByTestId('error-status').textContent).toBe('404');
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Page Not Found');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('找不到這個頁面');
+    expect(screen.getByTestId('error-status-message').textContent).toBe('Page Not Found');
     expect(screen.getByText('Page not found: /that/path')).toBeTruthy();
     expect(screen.getByRole('link', { name: '回到首頁' }).getAttribute('href')).toBe('/');
   });
@@ -57,7 +58,8 @@ describe('error page', () => {
     ]);
     render(<RouterProvider router={router} />);
     expect(screen.getByRole('button', { name: '重新載入' })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Internal Server Error');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('伺服器暫時出了狀況');
+    expect(screen.getByTestId('error-status-message').textContent).toBe('Internal Server Error');
   });
 
   it("shows the real status and the server's message for a status other than 404", async () => {
@@ -68,14 +70,16 @@ describe('error page', () => {
       }),
     );
     expect((await screen.findByTestId('error-status')).textContent).toBe('403');
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Forbidden');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('沒有權限查看這個頁面');
+    expect(screen.getByTestId('error-status-message').textContent).toBe('Forbidden');
     expect(screen.getByText('您沒有權限進行這項操作。')).toBeTruthy();
   });
 
   it("shows an API error's status and zh-TW message", async () => {
     renderFailingRoute(new ApiError(503, 'internal-error', '伺服器暫時無法回應，請稍後再試。'));
     expect((await screen.findByTestId('error-status')).textContent).toBe('503');
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Service Unavailable');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('伺服器暫時出了狀況');
+    expect(screen.getByTestId('error-status-message').textContent).toBe('Service Unavailable');
     expect(screen.getByText('伺服器暫時無法回應，請稍後再試。')).toBeTruthy();
   });
 

@@ -8,6 +8,8 @@ export interface ErrorPageProps {
   status?: number;
   /** 'Page Not Found' for 404 (docs/product-rules.md), the status's reason phrase otherwise (kept in English); 發生錯誤 without a status. */
   statusMessage: string;
+  /** The heading a shopper reads, in zh-TW; by default the status's own (`titleFor`). */
+  title?: string;
   /** The spec's message line, e.g. `Page not found: /that/path`. */
   message?: string;
   description: string;
@@ -29,13 +31,28 @@ const REASON_PHRASES: Readonly<Record<number, string>> = {
   504: 'Gateway Timeout',
 };
 
+// The heading in the shopper's words; the reason phrase stays beside the number as the status line.
+const TITLES: Readonly<Record<number, string>> = {
+  400: '網址或資料有誤',
+  401: '請先登入',
+  403: '沒有權限查看這個頁面',
+  404: '找不到這個頁面',
+  408: '等候逾時',
+  429: '操作太頻繁了',
+};
+
+/** The zh-TW heading of the error page for a status. */
+export function titleFor(status: number): string {
+  return TITLES[status] ?? (status >= 500 ? '伺服器暫時出了狀況' : '無法顯示這個頁面');
+}
+
 /** The status line's words for a status: its reason phrase, kept in English like the spec's two. */
 export function statusMessageFor(status: number): string {
   return REASON_PHRASES[status] ?? (status >= 500 ? 'Server Error' : 'Client Error');
 }
 
 /** The error page (docs/product-rules.md#error-codes): status code, status message, description, a way home. */
-export function ErrorPage({ status, statusMessage, message, description, onRetry }: ErrorPageProps) {
+export function ErrorPage({ status, statusMessage, title, message, description, onRetry }: ErrorPageProps) {
   return (
     <Container className="flex min-h-[60vh] flex-col items-center justify-center gap-5 py-16 text-center">
       <svg
@@ -51,12 +68,17 @@ export function ErrorPage({ status, statusMessage, message, description, onRetry
         <circle cx="122" cy="20" r="7" className="stroke-amber" />
       </svg>
       {status !== undefined && (
-        <p className="tabular font-serif text-6xl font-semibold text-tea" data-testid="error-status">
-          {status}
-        </p>
+        <div className="flex flex-col items-center gap-1">
+          <p className="tabular font-serif text-6xl font-semibold text-tea" data-testid="error-status">
+            {status}
+          </p>
+          <p className="text-sm tracking-wide text-ink-muted" data-testid="error-status-message">
+            {statusMessage}
+          </p>
+        </div>
       )}
-      <h1 className="text-xl font-semibold tracking-wide text-ink" data-testid="error-status-message">
-        {statusMessage}
+      <h1 className="text-xl font-semibold tracking-wide text-ink">
+        {status === undefined ? statusMessage : (title ?? titleFor(status))}
       </h1>
       {message && (
         <p

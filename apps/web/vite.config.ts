@@ -143,7 +143,7 @@ const browserBuild = defineConfig({
             {
               name: 'app',
               priority: 1,
-              test: /(apps[\\/]web[\\/]src[\\/](lib[\\/](query-client|cookies|form|unsaved-input|reload-guard|lazy-page|local-storage)|features[\\/]auth[\\/](api[\\/]get-current-user|stores[\\/](user|reset-password)-store)|features[\\/]cart[\\/]api[\\/]cart-api|features[\\/]catalog[\\/](search-params|api[\\/]catalog-api)|config[\\/](paths|motion)|components[\\/](brand-mark|ui[\\/](skeleton|page|toast|spinner|button)|errors[\\/](error-page|route-error)))|packages[\\/]shared[\\/]src[\\/](limits|session|routes|brand|auth-errors|catalog-constants))\.tsx?$/,
+              test: /(apps[\\/]web[\\/]src[\\/](lib[\\/](query-client|cookies|form|unsaved-input|reload-guard|lazy-page|local-storage)|features[\\/]auth[\\/](api[\\/]get-current-user|stores[\\/](user|reset-password)-store)|features[\\/]cart[\\/]api[\\/]cart-api|features[\\/]catalog[\\/](search-params|api[\\/]catalog-api)|config[\\/](paths|motion)|components[\\/](brand-mark|ui[\\/](skeleton|page|toast|spinner|button)|errors[\\/]route-error))|packages[\\/]shared[\\/]src[\\/](limits|session|routes|brand|auth-errors|catalog-constants))\.tsx?$/,
             },
             {
               name: 'vendor',

@@ -30,12 +30,12 @@ function renderFailingRoute(thrown: unknown, where: 'loader' | 'render' = 'loade
 }
 
 describe('error page', () => {
-  it('shows 404, Page Not Found and the path for an unknown route', () => {
+  it('shows 404, Page Not Found and the path for an unknown route', async () => {
     const router = createMemoryRouter([{ path: '*', element: <NotFoundRoute /> }], {
       initialEntries: ['/that/path'],
     });
     render(<RouterProvider router={router} />);
-    expect(screen.getByTestId('error-status').textContent).toBe('404');
+    expect((await screen.findByTestId('error-status')).textContent).toBe('404');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('找不到這個頁面');
     expect(screen.getByTestId('error-status-message').textContent).toBe('Page Not Found');
     expect(screen.getByText('Page not found: /that/path')).toBeTruthy();

@@ -6,8 +6,8 @@ import { paths } from '../../config/paths.ts';
 export interface ErrorPageProps {
   /** The HTTP status, when there is one; a crash in the browser has none and shows no number. */
   status?: number;
-  /** 'Page Not Found' for 404 (docs/product-rules.md), the status's reason phrase otherwise (kept in English); 發生錯誤 without a status. */
-  statusMessage: string;
+  /** 'Page Not Found' for 404 (docs/product-rules.md), the status's reason phrase otherwise (kept in English; `statusMessageFor` when absent); 發生錯誤 without a status. */
+  statusMessage?: string;
   /** The heading a shopper reads, in zh-TW; by default the status's own (`titleFor`). */
   title?: string;
   /** The spec's message line, e.g. `Page not found: /that/path`. */
@@ -51,8 +51,12 @@ export function statusMessageFor(status: number): string {
   return REASON_PHRASES[status] ?? (status >= 500 ? 'Server Error' : 'Client Error');
 }
 
-/** The error page (docs/product-rules.md#error-codes): status code, status message, description, a way home. */
+/**
+ * The error page (docs/product-rules.md#error-codes): status code, status message, description, a
+ * way home. Loaded on demand by route-error.tsx, so no page's first load carries it.
+ */
 export function ErrorPage({ status, statusMessage, title, message, description, onRetry }: ErrorPageProps) {
+  const statusLine = statusMessage ?? (status === undefined ? '發生錯誤' : statusMessageFor(status));
   return (
     <Container className="flex min-h-[60vh] flex-col items-center justify-center gap-5 py-16 text-center">
       <svg
@@ -73,12 +77,12 @@ export function ErrorPage({ status, statusMessage, title, message, description, 
             {status}
           </p>
           <p className="text-sm tracking-wide text-ink-muted" data-testid="error-status-message">
-            {statusMessage}
+            {statusLine}
           </p>
         </div>
       )}
       <h1 className="text-xl font-semibold tracking-wide text-ink">
-        {status === undefined ? statusMessage : (title ?? titleFor(status))}
+        {status === undefined ? statusLine : (title ?? titleFor(status))}
       </h1>
       {message && (
         <p
@@ -110,7 +114,6 @@ export function NotFoundPage({ path }: { path: string }) {
   return (
     <ErrorPage
       status={404}
-      statusMessage={statusMessageFor(404)}
       message={`Page not found: ${path}`}
       description="這個頁面不存在，可能是網址打錯了，或頁面已經移除。您可以回到首頁，或到商城看看最新的茶品。"
     />

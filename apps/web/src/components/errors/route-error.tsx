@@ -1,19 +1,51 @@
+import { lazy, Suspense, type ComponentProps } from 'react';
 import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
 import { ApiError } from '../../lib/api-error.ts';
 import { ChunkLoadError } from '../../lib/reload-guard.ts';
-import { ErrorPage, NotFoundPage, statusMessageFor } from './error-page.tsx';
+import { buttonClass } from '../ui/button.tsx';
+import { Container } from '../ui/page.tsx';
 
 const RELOAD_HINT = '請重新載入；若問題持續，歡迎與我們聯絡。';
 
-/** Shown when a page's code could not be loaded even after the one automatic reload (docs/product-rules.md#http-behaviour). */
+// The error page is its own chunk, fetched only when a page fails: no first load carries it.
+const LazyErrorPage = lazy(() => import('./error-page.tsx').then((m) => ({ default: m.ErrorPage })));
+const LazyNotFoundPage = lazy(() => import('./error-page.tsx').then((m) => ({ default: m.NotFoundPage })));
+
+function ErrorPage(props: ComponentProps<typeof LazyErrorPage>) {
+  return (
+    <Suspense fallback={<div className="min-h-[60vh]" />}>
+      <LazyErrorPage {...props} />
+    </Suspense>
+  );
+}
+
+function NotFoundPage({ path }: { path: string }) {
+  return (
+    <Suspense fallback={<div className="min-h-[60vh]" />}>
+      <LazyNotFoundPage path={path} />
+    </Suspense>
+  );
+}
+
+/**
+ * Shown when a page's code could not be loaded even after the one automatic reload
+ * (docs/product-rules.md#http-behaviour). Built in, not loaded: the network just failed us.
+ */
 export function ChunkFailedPage() {
   return (
-    <ErrorPage
-      status={500}
-      statusMessage={statusMessageFor(500)}
-      description={`頁面發生錯誤，暫時無法顯示。${RELOAD_HINT}`}
-      onRetry={() => window.location.reload()}
-    />
+    <Container className="flex min-h-[60vh] flex-col items-center justify-center gap-4 py-16 text-center">
+      <p className="tabular font-serif text-6xl font-semibold text-tea" data-testid="error-status">
+        500
+      </p>
+      <p className="text-sm tracking-wide text-ink-muted" data-testid="error-status-message">
+        Internal Server Error
+      </p>
+      <h1 className="text-xl font-semibold tracking-wide text-ink">頁面暫時無法載入</h1>
+      <p className="max-w-md text-ink-muted">{RELOAD_HINT}</p>
+      <button type="button" onClick={() => window.location.reload()} className={buttonClass('primary')}>
+        重新載入
+      </button>
+    </Container>
   );
 }
 
@@ -55,7 +87,6 @@ export function RouteError() {
   if (status === undefined) {
     return (
       <ErrorPage
-        statusMessage="發生錯誤"
         description={message ?? `這個頁面出了點問題，暫時無法顯示。${RELOAD_HINT}`}
         onRetry={retry}
       />
@@ -65,7 +96,6 @@ export function RouteError() {
     return (
       <ErrorPage
         status={status}
-        statusMessage={statusMessageFor(status)}
         description={message ?? `頁面發生錯誤，暫時無法顯示。${RELOAD_HINT}`}
         onRetry={retry}
       />
@@ -74,7 +104,6 @@ export function RouteError() {
   return (
     <ErrorPage
       status={status}
-      statusMessage={statusMessageFor(status)}
       description={message ?? '這個頁面無法顯示。您可以回到首頁，或到商城看看最新的茶品。'}
     />
   );

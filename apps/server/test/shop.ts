@@ -32,7 +32,7 @@ export const ORIGIN = 'http://localhost:3000';
 /** A signed-in shopper driving the API the way the pages do. */
 export async function shopper(app: FastifyInstance, email: string) {
   const { cookie, uid } = await signIn(app, email);
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
     app.inject({
       method,
       url,

@@ -178,6 +178,8 @@ export const AdminVariant = z.object({
   active: z.boolean(),
   /** Some order holds this variant, so it can be deactivated but not removed. */
   ordered: z.boolean(),
+  /** Members waiting for a 貨到通知 of this variant. */
+  restockWaiting: z.number().int(),
 });
 export type AdminVariant = z.infer<typeof AdminVariant>;
 

@@ -280,6 +280,48 @@ export const cartItems = pgTable(
   ],
 );
 
+/** A member's 收藏: products kept to look at again (docs/product-rules.md#wishlist). */
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId] }),
+    index('wishlist_items_product_idx').on(t.productId),
+  ],
+);
+
+/**
+ * 貨到通知: a member waiting for a sold-out variant. `notifiedAt` is set, in the transaction that
+ * brings stock back, by the one statement that claims the waiting rows, so each gets one mail.
+ */
+export const restockRequests = pgTable(
+  'restock_requests',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    variantId: uuid('variant_id')
+      .notNull()
+      .references(() => productVariants.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.variantId] }),
+    index('restock_requests_waiting_idx')
+      .on(t.variantId)
+      .where(sql`${t.notifiedAt} is null`),
+  ],
+);
+
 /** Order numbers: TW + date (Asia/Taipei) + 6 digits of this sequence. */
 export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 1, increment: 1 });
 

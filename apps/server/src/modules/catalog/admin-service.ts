@@ -18,6 +18,7 @@ import type { ProductImage, productVariants } from '../../db/schema.ts';
 import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { archiveProduct, changeProductSlug, createProduct, productPath, searchText } from './service.ts';
 import { deleteRedirect, saveRedirect } from '../redirects/service.ts';
+import { waitingPerVariant } from './restock.ts';
 import * as repo from './admin-repo.ts';
 import * as stock from './stock.ts';
 import { pageCount, pageWindow } from '@shop/shared/paging';
@@ -106,6 +107,10 @@ export async function getAdminProduct(db: DbOrTx, productId: string): Promise<Ad
   if (!row) throw new NotFoundError('找不到這項商品。');
   const p = row.product;
   const variants = await repo.variantsWithOrders(db, productId);
+  const waiting = await waitingPerVariant(
+    db,
+    variants.map((v) => v.id),
+  );
   const adjustments = await recentAdjustments(db, { productId });
   const urls = await thumbnailUrls(db, p.images);
   const found = p.replacementId ? await repo.productRef(db, p.replacementId) : null;
@@ -121,7 +126,11 @@ export async function getAdminProduct(db: DbOrTx, productId: string): Promise<Ad
     specs: p.specs,
     description: p.description as DescriptionBlockInput[],
     images: p.images.map((i): AdminImage => ({ ...i, url: urls.get(i.name) ?? objectUrl(i.bucket, i.name) })),
-    variants: variants.map((v) => ({ ...variantFields(v), ordered: Boolean(v.ordered) })),
+    variants: variants.map((v) => ({
+      ...variantFields(v),
+      ordered: Boolean(v.ordered),
+      restockWaiting: waiting.get(v.id) ?? 0,
+    })),
     adjustments,
     replacement: replacement ?? null,
     createdAt: iso(p.createdAt),

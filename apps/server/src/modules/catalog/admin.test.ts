@@ -334,6 +334,7 @@ describe.skipIf(!dbAvailable())('console products and stock', () => {
           lowStockThreshold: 5,
           active: true,
           ordered: false,
+          restockWaiting: 0,
         },
         {
           id: variants['LS-L'],
@@ -345,6 +346,7 @@ describe.skipIf(!dbAvailable())('console products and stock', () => {
           lowStockThreshold: 5,
           active: true,
           ordered: false,
+          restockWaiting: 0,
         },
       ]);
     });

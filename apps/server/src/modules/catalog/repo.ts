@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CatalogListQuery } from '@shop/shared/catalog';
 import type { DbOrTx } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
@@ -202,6 +202,22 @@ export async function cardsBySlugs(db: DbOrTx, slugs: readonly string[]): Promis
   if (slugs.length === 0) return [];
   const result = rows<CardRow & { slug: string }>(await db.execute(cardSelect(sql`p.slug in ${[...slugs]}`)));
   return [...slugs].map((s) => result.find((r) => r.slug === s)).filter((r): r is CardRow => r !== undefined);
+}
+
+/** Cards of the given active products (any order; missing or inactive ones are left out). */
+export async function cardsByIds(db: DbOrTx, ids: readonly string[]): Promise<CardRow[]> {
+  if (ids.length === 0) return [];
+  return rows<CardRow>(await db.execute(cardSelect(sql`p.id in ${[...ids]}`)));
+}
+
+/** The variants on sale of several products, in each product's display order. */
+export async function variantsOfProducts(db: DbOrTx, productIds: readonly string[]) {
+  if (productIds.length === 0) return [];
+  return db
+    .select()
+    .from(productVariants)
+    .where(and(inArray(productVariants.productId, [...productIds]), eq(productVariants.archived, false)))
+    .orderBy(asc(productVariants.sortOrder), asc(productVariants.price));
 }
 
 export async function insertProduct(

@@ -9,6 +9,7 @@ import {
   type ProductCard,
   type ProductDetail,
   type ProductListResponse,
+  type VariantView,
 } from '@shop/shared/catalog';
 import { imageSrcSet, objectUrl, variantName } from '@shop/shared/storage-paths';
 import type { DbOrTx } from '../../db/client.ts';
@@ -125,17 +126,34 @@ export async function getProduct(db: DbOrTx, idOrSlug: string): Promise<ProductD
     description: row.product.description,
     images: row.product.images.map(imageView),
     optionNames,
-    variants: variants.map((v) => ({
-      id: v.id,
-      sku: v.sku,
-      options: v.options,
-      label: variantLabel(v.options),
-      price: v.price,
-      compareAtPrice: v.compareAtPrice !== null && v.compareAtPrice > v.price ? v.compareAtPrice : null,
-      stock: v.stock,
-      stockState: stockState(v.stock, v.lowStockThreshold),
-    })),
+    variants: variants.map(toVariantView),
   };
+}
+
+function toVariantView(v: Awaited<ReturnType<typeof repo.variantsOf>>[number]): VariantView {
+  return {
+    id: v.id,
+    sku: v.sku,
+    options: v.options,
+    label: variantLabel(v.options),
+    price: v.price,
+    compareAtPrice: v.compareAtPrice !== null && v.compareAtPrice > v.price ? v.compareAtPrice : null,
+    stock: v.stock,
+    stockState: stockState(v.stock, v.lowStockThreshold),
+  };
+}
+
+/** Active products by id, each with its card and its variants on sale as they are now (收藏). */
+export async function productsWithVariants(
+  db: DbOrTx,
+  ids: readonly string[],
+): Promise<Map<string, { product: ProductCard; variants: VariantView[] }>> {
+  const cards = await repo.cardsByIds(db, ids);
+  const variants = await repo.variantsOfProducts(db, ids);
+  const out = new Map<string, { product: ProductCard; variants: VariantView[] }>();
+  for (const card of cards) out.set(card.id, { product: toCard(card), variants: [] });
+  for (const v of variants) out.get(v.productId)?.variants.push(toVariantView(v));
+  return out;
 }
 
 /** An active product's row and its variants on sale (for page metadata); null when not on sale. */

@@ -2,6 +2,7 @@ import type { PageOf } from '@shop/shared/admin';
 import type { StockHistoryResponse, StockLedgerEntry, StockMoveKind } from '@shop/shared/admin-products';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { NotFoundError } from '../../lib/errors.ts';
+import { noticeRestocked } from './restock.ts';
 import * as repo from './stock-repo.ts';
 import { pageCount, pageWindow } from '@shop/shared/paging';
 
@@ -10,6 +11,8 @@ import { pageCount, pageWindow } from '@shop/shared/paging';
  * cancellation, expiry or refund giving stock back, a CSV import, a console adjustment, a new
  * variant's starting stock) writes its ledger row in the caller's transaction, so the rows of a
  * variant always add up to its stock (docs/product-rules.md, docs/decisions/009-orders-one-door-and-stock-ledger.md).
+ * A change that brings a sold-out variant back claims its 貨到通知 requests in the same
+ * transaction (restock.ts).
  */
 
 export interface StockMove {
@@ -80,6 +83,7 @@ export async function changeStock(
     opts,
   );
   if (!row) return null;
+  if (row.stock > 0 && row.stock - delta <= 0) await noticeRestocked(tx, variantId);
   const adjustmentId = move.consoleNote
     ? await repo.insertAdjustment(tx, {
         variantId,

@@ -49,6 +49,7 @@ const detail: AdminProductDetail = {
       lowStockThreshold: 5,
       active: true,
       ordered: true,
+      restockWaiting: 0,
     },
   ],
   adjustments: [],

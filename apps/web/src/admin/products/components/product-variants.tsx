@@ -198,6 +198,11 @@ export function ProductVariants({
                           <span className="tabular text-base font-medium">{live.stock}</span>
                           <StockBadge stock={live.stock} low={live.stock <= live.lowStockThreshold} />
                         </span>
+                        {live.restockWaiting > 0 && (
+                          <span className="text-xs text-ink-muted" data-testid="restock-waiting">
+                            {live.restockWaiting} 人等待貨到通知
+                          </span>
+                        )}
                         {canWrite && (
                           <Button
                             size="sm"

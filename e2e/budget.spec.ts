@@ -16,17 +16,21 @@ const dist = path.resolve(process.env.WEB_DIST ?? 'apps/web/dist');
  * cannot grow unnoticed. The performance issue asks for at most 115 KB received for `/`.
  */
 const PAGES: Array<{ path: string; signedIn?: boolean; gzip: number; received: number }> = [
-  // 133.0 KB gzip in 8 files, 114.8 KB received (74.6 and 65.6 in decision 025).
+  // 133.0 KB gzip in 8 files, 114.8 KB received (74.6 and 65.6 in decision 025); 133.2 KB gzip,
+  // 114.9 KB received with the visitor's 收藏 heart on the front page's cards (decision 039).
   { path: '/', gzip: 133.5 * KB, received: 115 * KB },
   // 132.0 KB gzip in 11 files, 114.1 KB received.
   { path: '/home', gzip: 132.5 * KB, received: 114.5 * KB },
   // 133.2 KB gzip in 11 files, 115.1 KB received.
   { path: '/faq', gzip: 133.5 * KB, received: 115.5 * KB },
   // A member's pages (the mall is members-only): 138.7 KB gzip in 15 files, 120.0 KB received;
-  // 139.05 KB gzip with a loading view's placeholder cards and one search box (decision 037).
-  { path: '/mall', signedIn: true, gzip: 139.5 * KB, received: 120.5 * KB },
-  // 139.1 KB gzip in 15 files, 120.3 KB received.
-  { path: '/mall/dongding-oolong', signedIn: true, gzip: 139.5 * KB, received: 120.8 * KB },
+  // 139.05 KB gzip with a loading view's placeholder cards and one search box (decision 037);
+  // 140.7 KB gzip in 18 files, 121.8 KB received with the 收藏 hearts (their chunk and the
+  // wishlist's calls, loaded for members only; decision 039).
+  { path: '/mall', signedIn: true, gzip: 141 * KB, received: 122 * KB },
+  // 139.1 KB gzip in 15 files, 120.3 KB received; 142.0 KB gzip in 19 files, 122.9 KB received
+  // with the heart and 貨到通知 (decision 039).
+  { path: '/mall/dongding-oolong', signedIn: true, gzip: 142.3 * KB, received: 123.2 * KB },
 ];
 
 /** The scripts a page loads until the network is idle: gzip -9 of each file, and the bytes received. */

@@ -61,7 +61,7 @@ test.describe('the product page on a phone', () => {
     await page.goto('/mall/lishan-winter-2019');
     await expect(page).toHaveURL('/mall/shanlinxi-high-mountain-oolong');
     await page.goto('/mall/cuifeng-high-mountain-oolong');
-    await expect(page.getByRole('button', { name: '已售完' }).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: '貨到通知我' }).first()).toBeVisible();
     await expect(page.getByText('最多可選')).toHaveCount(0);
     await expect(page.getByLabel('數量', { exact: true })).toHaveCount(0);
   });

@@ -124,7 +124,17 @@ const browserBuild = defineConfig({
     target: 'es2022',
     sourcemap: false,
     reportCompressedSize: false,
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // A lazy chunk's preload list leaves out the chunks every page has loaded before any lazy
+      // import can run (what the entry loads with boot): listing them in each entry of the table
+      // that boot.tsx carries only made every page's first load bigger. The entry's own import of
+      // boot keeps them, so they are fetched side by side.
+      resolveDependencies: (_file, deps, { hostId, hostType }) =>
+        hostType === 'js' && !/assets\/index-/.test(hostId)
+          ? deps.filter((dep) => !/assets\/(vendor|app|boot|rolldown-runtime|preload-helper)-/.test(dep))
+          : deps,
+    },
     rollupOptions: {
       output: {
         // One chunk for what every page needs: the framework (React, the router, TanStack Query,
@@ -143,7 +153,15 @@ const browserBuild = defineConfig({
             {
               name: 'app',
               priority: 1,
-              test: /(apps[\\/]web[\\/]src[\\/](lib[\\/](query-client|cookies|form|unsaved-input|reload-guard|lazy-page|local-storage)|features[\\/]auth[\\/](api[\\/]get-current-user|stores[\\/](user|reset-password)-store)|features[\\/]cart[\\/]api[\\/]cart-api|features[\\/]catalog[\\/](search-params|api[\\/]catalog-api)|config[\\/](paths|motion)|components[\\/](brand-mark|ui[\\/](skeleton|page|toast|spinner|button)|errors[\\/]route-error))|packages[\\/]shared[\\/]src[\\/](limits|session|routes|brand|auth-errors|catalog-constants))\.tsx?$/,
+              test: /(apps[\\/]web[\\/]src[\\/](lib[\\/](query-client|cookies|form|unsaved-input|reload-guard|lazy-page|local-storage)|features[\\/]auth[\\/](api[\\/]get-current-user|stores[\\/](user|reset-password)-store)|features[\\/]cart[\\/]api[\\/]cart-api|features[\\/]catalog[\\/]api[\\/]product-api|config[\\/](paths|motion)|components[\\/](brand-mark|ui[\\/](skeleton|page|toast|spinner|button)|errors[\\/]route-error))|packages[\\/]shared[\\/]src[\\/](limits|session|routes|brand|auth-errors|catalog-constants))\.tsx?$/,
+            },
+            // A product card with its heart and price: the front page shows cards, and these small
+            // parts are also used by the 收藏 list and the heart's own chunk, which would otherwise
+            // split them into files of their own on the front page's first load.
+            {
+              name: 'product-card',
+              priority: 1,
+              test: /apps[\\/]web[\\/]src[\\/]features[\\/]catalog[\\/]components[\\/](product-card|heart-icon|price)\.tsx$/,
             },
             {
               name: 'vendor',

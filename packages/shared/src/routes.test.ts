@@ -42,6 +42,8 @@ const SPEC_MEMBER = [
   '/member/orderTracking',
   '/member/orderTracking/:orderId',
   '/member/resetPassword',
+  // Beyond the specification's table: 收藏 (docs/product-rules.md#wishlist).
+  '/member/wishlist',
 ];
 const GUEST_ONLY = ['/login', '/forgetPassword', '/forgetPasswordConfirm', '/resetPassword'];
 

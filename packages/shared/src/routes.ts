@@ -135,6 +135,7 @@ export const ROUTES = [
     access: 'member',
     title: '會員等級與優惠',
   },
+  { id: 'wishlist', path: '/member/wishlist', access: 'member', title: '收藏清單' },
   { id: 'orderList', path: '/member/orderList', access: 'member', title: '訂單查詢' },
   { id: 'orderDetail', path: '/member/orderList/:orderId', access: 'member', title: '訂單明細' },
   { id: 'orderTracking', path: '/member/orderTracking', access: 'member', title: '配送追蹤' },

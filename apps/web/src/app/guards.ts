@@ -4,7 +4,7 @@ import { isExternalTarget } from '@shop/shared/redirect-target';
 import type { RedirectLookupResponse } from '@shop/shared/redirects';
 import { hasSessionCookie } from '../lib/cookies.ts';
 import { useResetPasswordStore } from '../features/auth/stores/reset-password-store.ts';
-import { lookupRedirect, productQueryOptions } from '../features/catalog/api/catalog-api.ts';
+import { lookupRedirect, productQueryOptions } from '../features/catalog/api/product-api.ts';
 import { queryClient } from '../lib/query-client.ts';
 
 export function currentGuardState(): GuardState {

@@ -105,7 +105,7 @@ export default function Landing() {
               {data
                 ? data.products.slice(0, 4).map((p) => (
                     <li key={p.id}>
-                      <ProductCard product={p} />
+                      <ProductCard product={p} heart={isLogin ? 'member' : 'visitor'} />
                     </li>
                   ))
                 : Array.from({ length: 4 }, (_, i) => (

@@ -40,6 +40,7 @@ export const PAGE_MODULES: Record<RouteId, Loader> = {
   teamMember: () => import('./content/people.tsx'),
   memberHome: () => import('./member/home.tsx'),
   membershipAndDiscounts: () => import('./member/membership.tsx'),
+  wishlist: () => import('./member/wishlist.tsx'),
   orderList: () => import('./member/order-list.tsx'),
   orderDetail: () => import('./member/order-detail.tsx'),
   orderTracking: () => import('./member/order-tracking.tsx'),

@@ -10,13 +10,13 @@ import {
 } from '../../../features/content/components/people-page.tsx';
 import { usePreviewMode } from '../../../features/content/hooks/use-preview-mode.ts';
 
-/** A master's recommended products as the catalog draws them. */
+/** A master's recommended products as the catalog draws them (a master's page is for members). */
 function RecommendedProducts(products: NonNullable<MasterView['products']>) {
   return (
     <ProductGrid>
       {products.map((p) => (
         <li key={p.id}>
-          <ProductCard product={p} />
+          <ProductCard product={p} heart="member" />
         </li>
       ))}
     </ProductGrid>

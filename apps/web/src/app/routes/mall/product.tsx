@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { NOT_FOUND_TITLE } from '@shop/shared/routes';
@@ -6,15 +7,33 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Container } from '../../../components/ui/page.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-error.ts';
-import { productQueryOptions } from '../../../features/catalog/api/catalog-api.ts';
+import { productQueryOptions } from '../../../features/catalog/api/product-api.ts';
+import { useToggleWishlist } from '../../../features/catalog/api/wishlist-api.ts';
 import { ProductDetailView, ProductSkeleton } from '../../../features/catalog/components/product-detail.tsx';
 import { AddToCartButton } from '../../../features/cart/components/add-to-cart-button.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { usePageTitle } from '../../../hooks/use-page-title.ts';
 
+/**
+ * `?wish=1`: a visitor tapped a heart and signed in; keep the product now, once, and take the
+ * parameter out of the address in place (no navigation: the route's loader has no reason to run).
+ */
+function useWishOnArrival(product: { id: string; name: string } | undefined) {
+  const keep = useToggleWishlist();
+  const mutate = keep.mutate;
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    if (!product || url.searchParams.get('wish') !== '1') return;
+    url.searchParams.delete('wish');
+    window.history.replaceState(window.history.state, '', url);
+    mutate({ productId: product.id, keep: true, name: product.name });
+  }, [product, mutate]);
+}
+
 export default function ProductPage() {
   const { productId = '' } = useParams();
   const product = useQuery(productQueryOptions(productId));
+  useWishOnArrival(product.data);
   const missing = product.error instanceof ApiError && product.error.status === 404;
   usePageTitle(product.data?.name ?? (missing ? NOT_FOUND_TITLE : undefined));
 

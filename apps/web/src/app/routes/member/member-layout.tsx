@@ -18,6 +18,7 @@ import { useUserStore } from '../../../features/auth/stores/user-store.ts';
 const MEMBER_NAV = [
   { to: paths.member(), label: '會員首頁', end: true },
   { to: paths.orderList(), label: '訂單查詢', end: false },
+  { to: paths.wishlist(), label: '收藏清單', end: false },
   { to: paths.orderTracking(), label: '配送追蹤', end: false },
   { to: paths.membershipAndDiscounts(), label: '會員等級與優惠', end: false },
 ] as const;

@@ -1,11 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type {
-  CategoryTreeResponse,
-  ProductDetail,
-  ProductListResponse,
-  RelatedResponse,
-} from '@shop/shared/catalog';
-import type { RedirectLookupResponse } from '@shop/shared/redirects';
+import type { CategoryTreeResponse, ProductListResponse, RelatedResponse } from '@shop/shared/catalog';
 import { apiGet } from '../../../lib/api-client.ts';
 import { apiQuery, type MallView } from '../search-params.ts';
 
@@ -15,13 +9,6 @@ export const productsQueryOptions = (view: MallView) =>
     queryFn: ({ signal }) =>
       apiGet<ProductListResponse>(`/api/catalog/products?${apiQuery(view)}`, { signal }),
     placeholderData: keepPreviousData,
-  });
-
-export const productQueryOptions = (idOrSlug: string) =>
-  queryOptions({
-    queryKey: ['catalog', 'product', idOrSlug],
-    queryFn: ({ signal }) =>
-      apiGet<ProductDetail>(`/api/catalog/products/${encodeURIComponent(idOrSlug)}`, { signal }),
   });
 
 export const relatedQueryOptions = (idOrSlug: string) =>
@@ -37,7 +24,3 @@ export const categoriesQueryOptions = () =>
     queryFn: ({ signal }) => apiGet<CategoryTreeResponse>('/api/catalog/categories', { signal }),
     staleTime: 5 * 60_000,
   });
-
-/** Where an old product link now points (the owner's redirects), checked before /mall/:productId renders. */
-export const lookupRedirect = (path: string) =>
-  apiGet<RedirectLookupResponse>(`/api/redirects?path=${encodeURIComponent(path)}`);

@@ -11,7 +11,9 @@ vi.mock('../../../lib/api-client.ts', () => ({
   apiGet: vi.fn((url: string) =>
     url.includes('categories')
       ? Promise.resolve({ categories: [] })
-      : new Promise((resolve) => waiting.set(url, resolve)),
+      : url.startsWith('/api/wishlist')
+        ? Promise.resolve({ productIds: [] })
+        : new Promise((resolve) => waiting.set(url, resolve)),
   ),
 }));
 

@@ -177,7 +177,7 @@ export function MallPage() {
                 {data.items.map((p, i) => (
                   <li key={p.id}>
                     {/* The first row (two cards on a phone) holds the page's largest paint. */}
-                    <ProductCard product={p} priority={i < 2} />
+                    <ProductCard product={p} priority={i < 2} heart="member" />
                   </li>
                 ))}
               </ProductGrid>

@@ -1,18 +1,61 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import type { ProductCard as Card } from '@shop/shared/catalog';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
+import { HeartIcon, heartClass } from './heart-icon.tsx';
 import { Price } from './price.tsx';
+
+const WishlistHeart = lazy(() => import('./wishlist-heart.tsx'));
+
+/** Who the heart is for: a member keeps the product; a visitor is sent to sign in, then kept. */
+export type HeartFor = 'member' | 'visitor';
+
+/** The 收藏 heart of a product, on its card or beside its name. */
+export function ProductHeart({
+  product,
+  heart,
+  place,
+}: {
+  product: Pick<Card, 'id' | 'slug' | 'name'>;
+  heart: HeartFor;
+  place: 'card' | 'page';
+}) {
+  if (heart === 'visitor')
+    return (
+      <Link
+        to={paths.login(paths.product(product.slug, { wish: '1' }))}
+        aria-label={`收藏「${product.name}」（請先登入）`}
+        className={heartClass(place)}
+      >
+        <HeartIcon className="size-5" />
+      </Link>
+    );
+  return (
+    <Suspense fallback={null}>
+      <WishlistHeart productId={product.id} name={product.name} place={place} />
+    </Suspense>
+  );
+}
 
 /** Image sizes the grid shows: 2 columns on phones, 3 on tablets, 4 on desktops. */
 export const GRID_IMAGE_SIZES = '(min-width: 1024px) 280px, (min-width: 640px) 33vw, 50vw';
 
 /**
  * `priority`: one of the first cards a page shows (the mall's top row): its picture is likely the
- * page's largest paint, so it loads at once and early instead of lazily.
+ * page's largest paint, so it loads at once and early instead of lazily. `heart`: show the 收藏
+ * heart, for a member or a visitor.
  */
-export function ProductCard({ product, priority = false }: { product: Card; priority?: boolean }) {
+export function ProductCard({
+  product,
+  priority = false,
+  heart,
+}: {
+  product: Card;
+  priority?: boolean;
+  heart?: HeartFor | undefined;
+}) {
   const onSale = product.compareAtPrice !== null && product.inStock;
   return (
     <article className="group relative flex flex-col gap-3 rounded-lg has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-4 has-[a:focus-visible]:outline-tea-dark">
@@ -39,6 +82,11 @@ export function ProductCard({ product, priority = false }: { product: Card; prio
           {!product.inStock && <Badge tone="neutral">已售完</Badge>}
           {onSale && <Badge tone="amber">優惠中</Badge>}
         </div>
+        {heart && (
+          <div className="absolute top-2 right-2">
+            <ProductHeart product={product} heart={heart} place="card" />
+          </div>
+        )}
       </div>
       <div className="flex flex-col gap-1">
         <p className="text-xs tracking-wider text-ink-muted">{product.category.name}</p>

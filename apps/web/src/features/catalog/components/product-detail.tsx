@@ -13,7 +13,8 @@ import { paths } from '../../../config/paths.ts';
 import { relatedQueryOptions } from '../api/catalog-api.ts';
 import { Gallery } from './gallery.tsx';
 import { Price } from './price.tsx';
-import { ProductCard, ProductGrid } from './product-card.tsx';
+import { ProductCard, ProductGrid, ProductHeart } from './product-card.tsx';
+import { RestockButton } from './restock-button.tsx';
 import { StockMessage } from './stock-message.tsx';
 
 /** The buy button for the chosen variant and quantity; the cart feature supplies it through the route. `compact` is the phone's buy bar. */
@@ -213,7 +214,11 @@ function Purchase({
           )}
         </div>
       )}
-      {addToCart({ variantId: selected.id, quantity: soldOut ? 1 : quantity, soldOut })}
+      {soldOut ? (
+        <RestockButton key={selected.id} variantId={selected.id} />
+      ) : (
+        addToCart({ variantId: selected.id, quantity, soldOut })
+      )}
       <p className="text-xs text-ink-muted">商品編號 {selected.sku}</p>
       <BuyBar
         selected={selected}
@@ -221,7 +226,11 @@ function Purchase({
         showLabel={product.variants.length > 1}
         hidden={boxOnScreen}
       >
-        {addToCart({ variantId: selected.id, quantity: soldOut ? 1 : quantity, soldOut, compact: true })}
+        {soldOut ? (
+          <RestockButton key={selected.id} variantId={selected.id} compact />
+        ) : (
+          addToCart({ variantId: selected.id, quantity, soldOut, compact: true })
+        )}
       </BuyBar>
     </div>
   );
@@ -255,7 +264,7 @@ function Related({ idOrSlug }: { idOrSlug: string }) {
       <ProductGrid>
         {related.data.items.map((p) => (
           <li key={p.id}>
-            <ProductCard product={p} />
+            <ProductCard product={p} heart="member" />
           </li>
         ))}
       </ProductGrid>
@@ -303,7 +312,10 @@ export function ProductDetailView({
         <Gallery images={p.images} name={p.name} />
         <div className="flex flex-col gap-6">
           <header className="flex flex-col gap-3">
-            <h1 className="font-serif text-2xl leading-snug text-ink sm:text-3xl">{p.name}</h1>
+            <div className="flex items-start justify-between gap-3">
+              <h1 className="font-serif text-2xl leading-snug text-ink sm:text-3xl">{p.name}</h1>
+              <ProductHeart product={p} heart="member" place="page" />
+            </div>
             <p className="text-ink-muted">{p.summary}</p>
             {p.tags.length > 0 && (
               <ul className="flex flex-wrap gap-2" aria-label="標籤">

@@ -53,6 +53,7 @@ import { onPageDataChange } from './modules/seo/page-data-news.ts';
 import { toCurrentUser } from './modules/auth/present.ts';
 import { memberCarts } from './modules/cart/member-carts.ts';
 import wishlistModule from './modules/wishlist/index.ts';
+import privacyModule from './modules/privacy/index.ts';
 import restockModule from './modules/catalog/restock-routes.ts';
 import { writeCliToken } from './lib/cli-token.ts';
 import storageModule from './modules/storage/index.ts';
@@ -191,6 +192,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => carts.close());
   await app.register(cartModule, { carts });
   await app.register(wishlistModule);
+  await app.register(privacyModule);
   await app.register(invoicesModule);
   await app.register(ordersModule, { store });
   await app.register(memberModule);

@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
-import { desc } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { DbOrTx } from '../db/client.ts';
-import { mailOutbox } from '../db/schema.ts';
+import { mailOutbox, outboxMessages } from '../db/schema.ts';
 import { PermanentDeliveryError, enqueueOutbox, type OutboxEntry } from './outbox.ts';
 
 export interface MailMessage {
@@ -148,4 +148,21 @@ export default fp(
 /** The dev mailbox's latest mails, newest first (what `deliver` keeps when no SMTP server is set). */
 export async function latestMailboxMails(db: DbOrTx, limit: number) {
   return db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(limit);
+}
+
+/**
+ * Blanks the delivered and failed mails to an address in the outbox's record (a deleted account):
+ * their words and the address. A mail still waiting is left to go out.
+ */
+export async function forgetMailsTo(db: DbOrTx, address: string): Promise<void> {
+  await db
+    .update(outboxMessages)
+    .set({ payload: { to: '' }, summary: '（寄給已刪除會員的信）' })
+    .where(
+      and(
+        eq(outboxMessages.kind, 'mail'),
+        sql`${outboxMessages.payload} ->> 'to' = ${address}`,
+        ne(outboxMessages.status, 'pending'),
+      ),
+    );
 }

@@ -155,3 +155,45 @@ export async function pendingActionEmail(
     .limit(1);
   return row?.email ?? null;
 }
+
+/** A member's sign-ins as kept (the member's data export): when, from where, and whether still live. */
+export async function sessionsOf(db: DbOrTx, userId: string) {
+  return db
+    .select({
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+      userAgent: sessions.userAgent,
+      ip: sessions.ip,
+    })
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(desc(sessions.createdAt));
+}
+
+/**
+ * Deletes a member's account in place (docs/product-rules.md#a-members-own-data): the row stays, so
+ * the orders and invoices that point to it stay whole, but nothing in it names or reaches the person.
+ * Staff accounts are left alone (the console has its own way). Its sessions and links go with it.
+ */
+export async function anonymiseMember(db: DbOrTx, userId: string, now: Date): Promise<boolean> {
+  const changed = await db
+    .update(users)
+    .set({
+      email: sql`'deleted-' || ${users.id} || '@deleted.invalid'`,
+      displayName: '已刪除的會員',
+      phone: null,
+      birthday: null,
+      passwordHash: null,
+      emailVerifiedAt: null,
+      disabledAt: now,
+      updatedAt: now,
+    })
+    .where(and(eq(users.id, userId), eq(users.role, 'customer')))
+    .returning({ id: users.id });
+  if (changed.length === 0) return false;
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+  await db.delete(actionCodes).where(eq(actionCodes.userId, userId));
+  return true;
+}

@@ -443,6 +443,12 @@ export async function reauthenticate(
   return { reauthenticatedUntil: new Date(now.getTime() + REAUTH_WINDOW_MS).toISOString() };
 }
 
+/** Refuses unless this session confirmed the password within the last 5 minutes (reauthenticate). */
+export async function assertRecentLogin(db: Db, sessionId: string, now: Date): Promise<void> {
+  const at = await repo.getReauthenticatedAt(db, sessionId);
+  if (!at || now.getTime() - at.getTime() > REAUTH_WINDOW_MS) throw authError('requires-recent-login');
+}
+
 /**
  * Changes the password inside the re-auth window; other sessions and every outstanding link end,
  * this session stays, and this browser stays a known device (its mark is renewed for the new hash).
@@ -455,8 +461,7 @@ export async function changePassword(
   meta: RequestMeta,
 ): Promise<{ device: string | null }> {
   const now = clock(deps);
-  const at = await repo.getReauthenticatedAt(deps.db, sessionId);
-  if (!at || now.getTime() - at.getTime() > REAUTH_WINDOW_MS) throw authError('requires-recent-login');
+  await assertRecentLogin(deps.db, sessionId, now);
   const user = await repo.findUserById(deps.db, userId);
   if (!user) throw authError('user-not-found');
   const problem = passwordProblem(body.password, user.email);

@@ -113,3 +113,8 @@ export async function removeItems(db: DbOrTx, userId: string, variantIds: string
     .delete(cartItems)
     .where(and(eq(cartItems.userId, userId), sql`${cartItems.variantId} in ${variantIds}`));
 }
+
+/** Empties a member's cart (a deleted account). */
+export async function deleteAllOf(db: DbOrTx, userId: string): Promise<void> {
+  await db.delete(cartItems).where(eq(cartItems.userId, userId));
+}

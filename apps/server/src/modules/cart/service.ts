@@ -204,3 +204,8 @@ export async function takeBack(
   }
   return changed;
 }
+
+/** Empties a member's cart, in the caller's transaction (a deleted account). */
+export function forgetCart(db: DbOrTx, userId: string): Promise<void> {
+  return repo.deleteAllOf(db, userId);
+}

@@ -94,3 +94,23 @@ export async function claimWaiting(db: DbOrTx, variantId: string): Promise<Claim
                 p.name as product_name, p.slug as product_slug, v.options`),
   );
 }
+
+/** Every request of a member, waiting or notified (the data export), oldest first. */
+export async function requestsOf(db: DbOrTx, userId: string) {
+  return db
+    .select({
+      sku: productVariants.sku,
+      productName: products.name,
+      requestedAt: restockRequests.createdAt,
+      notifiedAt: restockRequests.notifiedAt,
+    })
+    .from(restockRequests)
+    .innerJoin(productVariants, eq(productVariants.id, restockRequests.variantId))
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(eq(restockRequests.userId, userId))
+    .orderBy(restockRequests.createdAt);
+}
+
+export async function deleteAllOf(db: DbOrTx, userId: string): Promise<void> {
+  await db.delete(restockRequests).where(eq(restockRequests.userId, userId));
+}

@@ -88,3 +88,18 @@ export function restockMail(notice: RestockNotice, publicUrl: string): MailMessa
   });
   return { to: notice.to, ...mail, meta: { link: url, kind: 'restock' } };
 }
+
+/** A member's 貨到通知 requests as kept (the data export). */
+export async function restockRequestsForExport(db: DbOrTx, userId: string) {
+  return (await repo.requestsOf(db, userId)).map((r) => ({
+    product: r.productName,
+    sku: r.sku,
+    requestedAt: r.requestedAt.toISOString(),
+    notifiedAt: r.notifiedAt?.toISOString() ?? null,
+  }));
+}
+
+/** Forgets a member's requests, in the caller's transaction (a deleted account). */
+export function forgetRestockRequests(db: DbOrTx, userId: string): Promise<void> {
+  return repo.deleteAllOf(db, userId);
+}

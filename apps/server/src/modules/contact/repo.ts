@@ -110,3 +110,25 @@ export async function insertReply(db: DbOrTx, values: typeof contactReplies.$inf
   const [row] = await db.insert(contactReplies).values(values).returning();
   return row!;
 }
+
+/** The messages sent from an address, oldest first (a member's data export). */
+export async function messagesFrom(db: DbOrTx, email: string) {
+  return db
+    .select({
+      referenceNo: contactMessages.referenceNo,
+      subject: contactMessages.subject,
+      message: contactMessages.message,
+      createdAt: contactMessages.createdAt,
+    })
+    .from(contactMessages)
+    .where(eq(contactMessages.email, email))
+    .orderBy(asc(contactMessages.createdAt));
+}
+
+/** Takes the sender out of the messages sent from an address (a deleted account); the words stay. */
+export async function anonymiseMessagesFrom(db: DbOrTx, email: string): Promise<void> {
+  await db
+    .update(contactMessages)
+    .set({ name: '已刪除', email: 'deleted@deleted.invalid', phone: null, ip: null })
+    .where(eq(contactMessages.email, email));
+}

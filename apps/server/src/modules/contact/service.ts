@@ -18,3 +18,13 @@ export async function storeMessage(db: DbOrTx, taipeiDate: string, message: NewM
   await repo.insertMessage(db, { referenceNo, ...message });
   return referenceNo;
 }
+
+/** The contact messages a member sent from their address (the data export). */
+export async function messagesForExport(db: DbOrTx, email: string) {
+  return (await repo.messagesFrom(db, email)).map((m) => ({ ...m, createdAt: m.createdAt.toISOString() }));
+}
+
+/** Takes the member out of the messages they sent, in the caller's transaction. */
+export function forgetSender(db: DbOrTx, email: string): Promise<void> {
+  return repo.anonymiseMessagesFrom(db, email);
+}

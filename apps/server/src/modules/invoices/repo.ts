@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gte, isNull, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { invoiceAllowances, invoices } from '../../db/schema.ts';
+import { invoiceAllowances, invoices, orders } from '../../db/schema.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type AllowanceRow = typeof invoiceAllowances.$inferSelect;
@@ -108,4 +108,18 @@ export async function markAward(
     .where(and(eq(invoices.id, id), isNull(invoices.awardFlag)))
     .returning({ id: invoices.id });
   return marked !== undefined;
+}
+
+/**
+ * Drops the personal carrier numbers (mobile barcode, citizen certificate) from the invoices of a
+ * member's orders (a deleted account). Numbers, dates, amounts and a company's tax ID stay: the
+ * shop must keep its invoices, and ECPay keeps the carrier on its side.
+ */
+export async function forgetCarriersOf(db: DbOrTx, userId: string): Promise<void> {
+  await db
+    .update(invoices)
+    .set({ issuedTo: sql`${invoices.issuedTo} - 'mobileBarcode' - 'certificate'` })
+    .where(
+      inArray(invoices.orderId, db.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId))),
+    );
 }

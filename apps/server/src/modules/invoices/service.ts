@@ -491,3 +491,8 @@ export function carrierChecker(client: InvoiceClient, now: () => number = Date.n
     return result;
   };
 }
+
+/** Drops personal carrier numbers from a member's invoices, in the caller's transaction (repo.ts). */
+export function forgetCarriers(db: DbOrTx, userId: string): Promise<void> {
+  return repo.forgetCarriersOf(db, userId);
+}

@@ -201,3 +201,8 @@ export async function removeAddress(db: DbOrTx, userId: string, id: string): Pro
   }
   return listAddresses(db, userId);
 }
+
+/** Forgets a member's address book (a deleted account), in the caller's transaction. */
+export function forgetAddresses(db: DbOrTx, userId: string): Promise<void> {
+  return repo.deleteAddressesOf(db, userId);
+}

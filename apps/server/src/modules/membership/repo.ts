@@ -433,3 +433,8 @@ export async function updateTier(
     .set({ ...values, updatedAt: now })
     .where(eq(membershipTiers.code, code));
 }
+
+/** Every saved address of a member goes (a deleted account). */
+export async function deleteAddressesOf(db: DbOrTx, userId: string): Promise<void> {
+  await db.delete(addresses).where(eq(addresses.userId, userId));
+}

@@ -38,3 +38,7 @@ export async function remove(db: DbOrTx, userId: string, productId: string): Pro
     .delete(wishlistItems)
     .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)));
 }
+
+export async function removeAll(db: DbOrTx, userId: string): Promise<void> {
+  await db.delete(wishlistItems).where(eq(wishlistItems.userId, userId));
+}

@@ -60,3 +60,8 @@ export async function moveToCart(
   await repo.remove(db, userId, productId);
   return cart;
 }
+
+/** Forgets a member's 收藏, in the caller's transaction (a deleted account). */
+export function forgetWishlist(db: DbOrTx, userId: string): Promise<void> {
+  return repo.removeAll(db, userId);
+}

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { formatTwd } from '@shop/shared/money';
 import { Card } from '../../../components/ui/card.tsx';
 import { ButtonLink } from '../../../components/ui/button.tsx';
@@ -12,6 +12,10 @@ import { AddressBook } from '../../../features/checkout/components/address-book.
 import { membershipQueryOptions } from '../../../features/member/api/member-api.ts';
 import { ProfileCard } from '../../../features/member/components/profile-card.tsx';
 import { TierProgress } from '../../../features/member/components/tier-progress.tsx';
+import { AccountDataCard } from '../../../features/member/components/account-data-card.tsx';
+import { ReauthDialog } from '../../../features/auth/components/reauth-dialog.tsx';
+import { forgetSignedIn } from '../../../features/auth/session.ts';
+import { toast } from '../../../components/ui/toast.tsx';
 import { ordersQueryOptions } from '../../../features/orders/api/orders-api.ts';
 import {
   OrderActions,
@@ -41,6 +45,7 @@ const LINKS = [
 
 /** /member: where the member stands and what needs their attention. */
 export default function MemberHomePage() {
+  const navigate = useNavigate();
   const user = useUserStore((s) => s.userInfo);
   const membership = useQuery(membershipQueryOptions());
   const recent = useQuery(ordersQueryOptions('all', 1));
@@ -162,6 +167,18 @@ export default function MemberHomePage() {
           </Link>
         ))}
       </nav>
+
+      <AccountDataCard
+        reauth={(props) => (
+          <ReauthDialog {...props} title="確認密碼" lead="為了保護您的資料，請先輸入目前的密碼。" />
+        )}
+        onDeleted={async () => {
+          // Leave the member pages first, so nothing on them asks the API again as a signed-out visitor.
+          await navigate(paths.landing(), { replace: true });
+          forgetSignedIn();
+          toast.info('您的會員帳號已刪除，謝謝您曾經的支持。');
+        }}
+      />
     </div>
   );
 }

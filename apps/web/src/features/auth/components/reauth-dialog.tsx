@@ -24,10 +24,15 @@ export function ReauthDialog({
   open,
   onClose,
   onConfirmed,
+  title = '修改密碼',
+  lead = '為了保護您的帳號，請先輸入目前的密碼。確認後請在 5 分鐘內設定新密碼。',
 }: {
   open: boolean;
   onClose(): void;
   onConfirmed(): void;
+  /** What the confirmation is for: the password change by default. */
+  title?: string;
+  lead?: string;
 }) {
   const navigate = useNavigate();
   const form = useForm<ReauthenticateBody>({
@@ -59,11 +64,9 @@ export function ReauthDialog({
     }
   };
   return (
-    <Dialog open={open} onClose={onClose} title="修改密碼">
+    <Dialog open={open} onClose={onClose} title={title}>
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-5">
-        <p className="text-sm text-ink-muted">
-          為了保護您的帳號，請先輸入目前的密碼。確認後請在 5 分鐘內設定新密碼。
-        </p>
+        <p className="text-sm text-ink-muted">{lead}</p>
         {formError && (
           <Alert
             tone="error"

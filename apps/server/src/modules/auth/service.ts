@@ -152,7 +152,7 @@ export async function register(deps: AuthDeps, body: RegisterBody, meta: Request
     passwordHash: await hashPassword(body.password),
   });
   if (!user) throw authError('email-already-in-use', { email: AUTH_ERROR_MESSAGES['email-already-in-use'] });
-  if (body.marketingMail) await setMarketingConsent(deps.db, user.id, true, 'sign-up');
+  if (body.marketingMail === true) await setMarketingConsent(deps.db, user.id, true, 'sign-up');
   await sendVerification(deps, user);
   const session = await createSession(
     deps.db,

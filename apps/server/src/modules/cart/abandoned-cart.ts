@@ -30,7 +30,7 @@ export function abandonedCartMail(
   const cartUrl = `${links.publicUrl}/cart`;
   const listed = lines.map(
     (l) =>
-      `${l.name}${l.variantLabel && l.variantLabel !== '標準' ? `（${l.variantLabel}）` : ''} × ${l.quantity}\u3000${formatTwd(l.lineTotal)}`,
+      `${l.name}${l.variantLabel && l.variantLabel !== '標準' ? `（${l.variantLabel}）` : ''} ×\u00a0${l.quantity}\u3000${formatTwd(l.lineTotal)}`,
   );
   return {
     to: member.email,

@@ -53,16 +53,21 @@ export function MarketingMailSwitch() {
           aria-labelledby={labelId}
           disabled={saving}
           onClick={() => void toggle()}
-          className={`relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-tea disabled:opacity-60 ${
-            granted ? 'bg-tea' : 'bg-[#a9a196]'
-          }`}
+          className="-my-2 inline-flex h-11 w-14 shrink-0 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-tea disabled:opacity-60"
         >
+          {/* The track and knob are drawn inside a 44 px target (touch targets ≥ 44 px). */}
           <span
             aria-hidden="true"
-            className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${
-              granted ? 'translate-x-6' : 'translate-x-1'
+            className={`relative inline-flex h-7 w-12 items-center rounded-full transition-colors ${
+              granted ? 'bg-tea' : 'bg-[#a9a196]'
             }`}
-          />
+          >
+            <span
+              className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${
+                granted ? 'translate-x-6' : 'translate-x-1'
+              }`}
+            />
+          </span>
         </button>
       </div>
       <p className="text-xs text-ink-muted" data-testid="marketing-consent-state">

@@ -48,6 +48,10 @@ import commercePlugin, { type CommerceOptions } from './modules/discounts/commer
 import { issueBirthdayCoupons } from './modules/membership/service.ts';
 import { expireOverdueOrders } from './modules/orders/lifecycle.ts';
 import { enqueueDailyDigest } from './modules/orders/digest.ts';
+import { sendAtmTransferReminders, sendCardPaymentReminders } from './modules/orders/payment-reminders.ts';
+import { sendAbandonedCartReminders } from './modules/cart/abandoned-cart.ts';
+import { reminderSettings } from './modules/site/admin-service.ts';
+import unsubscribeModule from './modules/membership/unsubscribe-routes.ts';
 import { pageMeta } from './modules/seo/meta.ts';
 import { onPageDataChange } from './modules/seo/page-data-news.ts';
 import { toCurrentUser } from './modules/auth/present.ts';
@@ -179,6 +183,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     expireOverdueOrders: (deps) => expireOverdueOrders(deps),
     dailyDigest: (deps) => enqueueDailyDigest(deps),
     invoiceAwards: () => app.checkInvoiceAwards(),
+    // Each reminder reads the owner's switches at its run (docs/product-rules.md#reminders).
+    cardPaymentReminders: async (deps) => {
+      const s = await reminderSettings(deps.db);
+      return sendCardPaymentReminders(deps, { enabled: s.cardPayment, leadMinutes: s.cardLeadMinutes });
+    },
+    atmTransferReminders: async (deps) =>
+      sendAtmTransferReminders(deps, { enabled: (await reminderSettings(deps.db)).atmTransfer }),
+    abandonedCartReminders: async (deps) => {
+      const s = await reminderSettings(deps.db);
+      return sendAbandonedCartReminders(deps, { enabled: s.abandonedCart, delayHours: s.abandonedCartHours });
+    },
   });
 
   await app.register(healthModule);
@@ -196,6 +211,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(invoicesModule);
   await app.register(ordersModule, { store });
   await app.register(memberModule);
+  await app.register(unsubscribeModule);
   await app.register(contentModule);
   await app.register(contactModule);
   await app.register(siteModule);

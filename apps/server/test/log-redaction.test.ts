@@ -80,6 +80,22 @@ describe('request logs keep no secrets', () => {
     expect(urls).toContain('/emailVerification?lang=zh&code=[redacted]');
   });
 
+  it("leaves an unsubscribe link's signature out of logged URLs", async () => {
+    const mark = output.length;
+    const id = '0c3936f2-86ad-44f4-873a-e19bdda98f11';
+    const signature = 'UnsubscribeSignatureNobodyMaySee0123456789';
+    await fetch(`${base}/unsubscribe/${id}.${signature}`);
+    await fetch(`${base}/unsubscribe/${id}.${signature}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    const lines = await linesSince(mark);
+    expect(JSON.stringify(lines)).not.toContain(signature);
+    const urls = lines.map((l) => (l.req as { url?: string } | undefined)?.url).filter(Boolean);
+    expect(urls).toContain(`/unsubscribe/${id}.[redacted]`);
+  });
+
   it('logs a refused payment notice by its order number and reason, never its CheckMacValue or card digits', async () => {
     const mark = output.length;
     const form = new URLSearchParams({

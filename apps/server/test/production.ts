@@ -8,6 +8,7 @@ export function productionEnv(overrides: Record<string, string> = {}): Record<st
     DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/unused',
     PUBLIC_URL: 'https://shop.example',
     SMTP_URL: 'smtp://127.0.0.1:2525',
+    MAIL_LINK_SECRET: 'a-test-secret-of-at-least-32-characters',
     SHOP_NOTIFY_EMAIL: 'service@shop.example',
     ECPAY_ENDPOINT: 'https://payment.ecpay.com.tw/Cashier/AioCheckOut/V5',
     ECPAY_MERCHANT_ID: '1234567',

@@ -181,3 +181,37 @@ export const ReturnSettings = z
   })
   .strict();
 export type ReturnSettings = z.infer<typeof ReturnSettings>;
+
+/** The card hold (docs/product-rules.md): a card order holds its goods this many minutes. */
+export const CARD_HOLD_MINUTES = 30;
+
+/**
+ * The shop's reminder mails (docs/product-rules.md#reminders): each can be switched off; the card
+ * reminder goes `cardLeadMinutes` before the card hold ends, the abandoned-cart one
+ * `abandonedCartHours` after the cart last changed.
+ */
+export const ReminderSettings = z
+  .object({
+    cardPayment: z.boolean({ error: '請指定是否寄送信用卡付款提醒' }),
+    cardLeadMinutes: z
+      .number({ error: '請輸入分鐘數' })
+      .int('分鐘數必須是整數')
+      .min(5, '至少 5 分鐘')
+      .max(20, `最多 20 分鐘（保留時間共 ${CARD_HOLD_MINUTES} 分鐘）`),
+    atmTransfer: z.boolean({ error: '請指定是否寄送 ATM 轉帳提醒' }),
+    abandonedCart: z.boolean({ error: '請指定是否寄送購物車提醒' }),
+    abandonedCartHours: z
+      .number({ error: '請輸入小時數' })
+      .int('小時數必須是整數')
+      .min(1, '至少 1 小時')
+      .max(168, '最多 168 小時（7 天）'),
+  })
+  .strict();
+export type ReminderSettings = z.infer<typeof ReminderSettings>;
+export const DEFAULT_REMINDERS: ReminderSettings = {
+  cardPayment: true,
+  cardLeadMinutes: 10,
+  atmTransfer: true,
+  abandonedCart: true,
+  abandonedCartHours: 24,
+};

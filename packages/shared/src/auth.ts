@@ -52,6 +52,8 @@ export const RegisterBody = withPasswordPolicy(
         password: password(FIELD_LABELS.password),
         passwordConfirm: textField(FIELD_LABELS.passwordConfirm, 'required', { raw: true }),
         acceptTerms: acceptField('請閱讀並同意服務條款與隱私權政策'),
+        /** 「我願意收到新品與優惠通知」: unchecked unless the member ticks it (marketing-mail consent). */
+        marketingMail: z.boolean({ error: '請選擇是否要收到新品與優惠通知' }).optional(),
       })
       .strict(),
     'passwordConfirm',

@@ -46,6 +46,20 @@ export const Profile = z.object({
 });
 export type Profile = z.infer<typeof Profile>;
 
+/** The member's say over marketing mail (new teas, offers, the abandoned-cart reminder); off until they agree. */
+export const MarketingConsent = z.object({
+  granted: z.boolean(),
+  /** When the current choice was made; null while the member never chose. */
+  at: z.string().nullable(),
+});
+export type MarketingConsent = z.infer<typeof MarketingConsent>;
+
+/** PUT /api/me/marketing-consent: the member area's switch. */
+export const SetMarketingConsentBody = z
+  .object({ granted: z.boolean({ error: '請選擇是否要收到新品與優惠通知' }) })
+  .strict();
+export type SetMarketingConsentBody = z.infer<typeof SetMarketingConsentBody>;
+
 const optionalMobile = z
   .string()
   .trim()

@@ -165,6 +165,14 @@ const EnvSchema = z.object({
       .max(300, 'must be at most 300')
       .default(10),
   ),
+  /** Signs the links in marketing mail that unsubscribe without signing in (HMAC-SHA256); at least 32 characters. */
+  MAIL_LINK_SECRET: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .min(32, 'must be at least 32 random characters; make one with: openssl rand -base64 32')
+      .optional(),
+  ),
   OUTBOX_LEASE_SECONDS: z.preprocess(
     emptyToUndefined,
     z.coerce
@@ -390,6 +398,8 @@ export interface AppConfig {
   /** The shop's own inbox for notices (new orders, digest, contact messages). */
   readonly shopNotifyEmail: string;
   readonly outboxLeaseMs: number;
+  /** The key of the signed unsubscribe links in marketing mail (a fixed stand-in outside production). */
+  readonly mailLinkSecret: string;
   /** How long a signed-in lookup is kept in memory (0: every request asks the database). */
   readonly sessionCacheMs: number;
   /** After SIGTERM, how long the listener keeps accepting while readiness answers 503. */
@@ -466,7 +476,7 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
       const key = issue.path.join('.') || '(environment)';
       // A secret's value is never echoed into a log: only its length.
       const got =
-        key === 'BACKUP_ENCRYPTION_KEY'
+        key === 'BACKUP_ENCRYPTION_KEY' || key === 'MAIL_LINK_SECRET'
           ? `${source[key]?.length ?? 0} characters`
           : JSON.stringify(source[key] ?? null);
       return `${key}: ${issue.message} (got ${got})`;
@@ -488,6 +498,10 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
     if (env.SEED_DEMO) missing.push('SEED_DEMO: demo data is never loaded when NODE_ENV=production');
     if (!env.SMTP_URL)
       missing.push('SMTP_URL: required when NODE_ENV=production (there is no dev mailbox in production)');
+    if (!env.MAIL_LINK_SECRET)
+      missing.push(
+        'MAIL_LINK_SECRET: required when NODE_ENV=production (it signs the unsubscribe links in marketing mail)',
+      );
     if (!env.SHOP_NOTIFY_EMAIL)
       missing.push(
         'SHOP_NOTIFY_EMAIL: required when NODE_ENV=production (new orders and contact messages are sent there)',
@@ -632,6 +646,7 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
     // Outside production: the brand's own service address (the demo reads it at /dev/mailbox).
     shopNotifyEmail: env.SHOP_NOTIFY_EMAIL ?? BRAND.email,
     outboxLeaseMs: env.OUTBOX_LEASE_SECONDS * 1000,
+    mailLinkSecret: env.MAIL_LINK_SECRET ?? 'shanlan-dev-mail-link-secret-never-for-production',
     sessionCacheMs: env.SESSION_CACHE_SECONDS * 1000,
     backupEncryptionKey: env.BACKUP_ENCRYPTION_KEY,
     // Outside production nothing balances the load, and a restart (tsx watch, the benches) should not wait.

@@ -57,6 +57,29 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_email_key').on(t.email)],
 );
 
+/**
+ * Consent to mail a member about something other than their orders, one row each time it is given
+ * or withdrawn (never updated or deleted while the account lives): what (`kind`), yes or no, when,
+ * and where (`source`). The member's current choice is their newest row of a kind; no row is no.
+ * Kept apart from any browser (cookie) consent: this is the member's say over mail.
+ */
+export const marketingConsents = pgTable(
+  'marketing_consents',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** `marketing-mail`: new teas and offers, and the abandoned-cart reminder. */
+    kind: text('kind', { enum: ['marketing-mail'] }).notNull(),
+    granted: boolean('granted').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** `sign-up` (the box at sign-up), `settings` (the member area's switch), `unsubscribe` (the mail's link, or one click from the mail app), `account-deleted`. */
+    source: text('source', { enum: ['sign-up', 'settings', 'unsubscribe', 'account-deleted'] }).notNull(),
+  },
+  (t) => [index('marketing_consents_user_kind_idx').on(t.userId, t.kind, t.id)],
+);
+
 /** Server-side sessions: the cookie carries a random token, the table only its SHA-256. */
 export const sessions = pgTable(
   'sessions',
@@ -119,7 +142,10 @@ export const mailOutbox = pgTable('mail_outbox', {
   html: text('html').notNull(),
   text: text('text').notNull(),
   /** The main link of the mail, for the mailbox page and tests. */
-  meta: jsonb('meta').$type<{ link?: string; kind?: string; replyTo?: string }>().notNull().default({}),
+  meta: jsonb('meta')
+    .$type<{ link?: string; kind?: string; replyTo?: string; headers?: Record<string, string> }>()
+    .notNull()
+    .default({}),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -322,6 +348,20 @@ export const restockRequests = pgTable(
   ],
 );
 
+/**
+ * The abandoned-cart reminder, one row per member: the cart's last change it was sent for. A
+ * reminder is claimed by moving `cart_changed_at` forward (a conditional upsert), so a cart is
+ * reminded of once until a line is added or changed again (docs/product-rules.md#reminders).
+ */
+export const cartReminders = pgTable('cart_reminders', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The newest line's `updated_at` when the reminder went. */
+  cartChangedAt: timestamp('cart_changed_at', { withTimezone: true }).notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Order numbers: TW + date (Asia/Taipei) + 6 digits of this sequence. */
 export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 1, increment: 1 });
 
@@ -399,6 +439,11 @@ export const orders = pgTable(
     idempotencyKey: text('idempotency_key').notNull(),
     /** Unpaid orders give their stock back after this time. */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /**
+     * When the payment reminder (card: shortly before the hold ends; ATM: a day before the transfer
+     * deadline) was written to the outbox; set once, by the conditional update that claims it.
+     */
+    paymentReminderAt: timestamp('payment_reminder_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     ...timestamps,
   },

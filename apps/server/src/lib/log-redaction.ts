@@ -24,8 +24,15 @@ const SECRET_PARAMS = new Set([
 
 const REDACTED = '[redacted]';
 
-/** The URL with the value of every secret query parameter replaced; path and other parameters kept. */
-export function redactUrl(url: string): string {
+/** Paths that carry a secret: a marketing mail's unsubscribe link keeps the member id, loses its signature. */
+const SECRET_PATH = /^(\/unsubscribe\/[^/?.]*\.)[^/?]+/;
+
+/**
+ * The URL with the value of every secret query parameter (and a secret path's signature) replaced;
+ * path and other parameters kept.
+ */
+export function redactUrl(raw: string): string {
+  const url = raw.replace(SECRET_PATH, `$1${REDACTED}`);
   const at = url.indexOf('?');
   if (at < 0) return url;
   const query = url

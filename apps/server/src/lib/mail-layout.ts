@@ -12,7 +12,14 @@ export interface MailContent {
   readonly action?: { readonly label: string; readonly url: string };
   /** Small print after the button. */
   readonly notes?: readonly string[];
+  /**
+   * Marketing mail only: why the reader gets it and the link that unsubscribes them, in the footer
+   * (the same link as the List-Unsubscribe header).
+   */
+  readonly unsubscribeUrl?: string;
 }
+
+const UNSUBSCRIBE_WHY = `您收到這封信，是因為您同意接收${BRAND.name}的新品與優惠通知。`;
 
 const escape = (s: string) =>
   s.replace(
@@ -49,7 +56,7 @@ export function renderMail(content: MailContent): { subject: string; html: strin
 ${content.greeting ? p(content.greeting) : ''}${htmlParagraphs.map(p).join('')}${button}${notes}
 </td></tr>
 <tr><td style="padding:20px 32px;border-top:1px solid #E3DCD0;font-size:12px;line-height:1.6;color:#5B665F;">
-這封信由系統自動寄出，請勿直接回覆。如需協助，請來信 ${escape(BRAND.email)} 或來電 ${escape(BRAND.phone)}（${escape(BRAND.serviceHours)}）。<br>${escape(BRAND.name)}・${escape(BRAND.address)}
+${content.unsubscribeUrl ? `${escape(UNSUBSCRIBE_WHY)}不想再收到的話，可以<a href="${escape(content.unsubscribeUrl)}" style="color:#3F6B4F;">取消訂閱</a>。<br>` : ''}這封信由系統自動寄出，請勿直接回覆。如需協助，請來信 ${escape(BRAND.email)} 或來電 ${escape(BRAND.phone)}（${escape(BRAND.serviceHours)}）。<br>${escape(BRAND.name)}・${escape(BRAND.address)}
 </td></tr></table></td></tr></table></body></html>`;
   const text = [
     `${BRAND.name}｜${content.title}`,
@@ -60,6 +67,9 @@ ${content.greeting ? p(content.greeting) : ''}${htmlParagraphs.map(p).join('')}$
     ...(content.notes ?? []).flatMap((t) => [t]),
     '',
     '——',
+    ...(content.unsubscribeUrl
+      ? [`${UNSUBSCRIBE_WHY}不想再收到的話，請開啟以下連結取消訂閱：`, content.unsubscribeUrl]
+      : []),
     `這封信由系統自動寄出，請勿直接回覆。如需協助，請來信 ${BRAND.email} 或來電 ${BRAND.phone}。`,
   ].join('\n');
   return { subject, html, text };

@@ -11,6 +11,10 @@ const BIRTHDAYS_EVERY_MS = 6 * 3600_000;
 const DIGEST_EVERY_MS = 20 * 60_000;
 /** Winning invoices are looked for every 6 hours; the job itself knows which periods are drawn. */
 const AWARDS_EVERY_MS = 6 * 3600_000;
+/** The card reminder is looked for every minute (its lead time is minutes), the others less often. */
+const CARD_REMINDERS_EVERY_MS = 60_000;
+const ATM_REMINDERS_EVERY_MS = 10 * 60_000;
+const CART_REMINDERS_EVERY_MS = 15 * 60_000;
 
 /**
  * The advisory-lock keys of the scheduled jobs: (JOB_LOCK_CLASS, job number). The class keeps them
@@ -22,6 +26,9 @@ const JOB_NUMBERS = {
   'birthday-coupons': 2,
   'daily-digest': 3,
   'invoice-awards': 4,
+  'card-payment-reminders': 5,
+  'atm-transfer-reminders': 6,
+  'abandoned-cart-reminders': 7,
 } as const;
 type JobName = keyof typeof JOB_NUMBERS;
 
@@ -29,7 +36,8 @@ type JobName = keyof typeof JOB_NUMBERS;
  * Background work kept in the database, so it survives restarts: every 30 seconds (and at start)
  * unpaid orders past their deadline expire and give their stock back; at start and every 6 hours
  * members born this month get their birthday coupon, and after a draw the winning invoices are
- * found and their members told.
+ * found and their members told; every minute, 10 and 15 minutes the card, ATM and abandoned-cart
+ * reminders go out (each claimed once per order or cart, docs/decisions/041).
  *
  * With several instances on one PostgreSQL each run happens on one of them: a run takes a
  * transaction-level advisory lock first and is skipped where another instance holds it. Each job
@@ -52,6 +60,20 @@ export interface JobsOptions {
   dailyDigest(deps: { db: Db; mailer: Mailer; publicUrl: string; shopNotifyEmail: string }): Promise<boolean>;
   /** After each bimonthly draw, records which invoices won and mails the winners, returning how many (invoices'; app.ts wires it in). */
   invoiceAwards(): Promise<number>;
+  /** Reminds unpaid card orders shortly before their hold ends, returning how many (orders'; app.ts wires it in). */
+  cardPaymentReminders(deps: ReminderJobDeps): Promise<number>;
+  /** Reminds unpaid ATM orders a day before their account closes, returning how many (orders'). */
+  atmTransferReminders(deps: ReminderJobDeps): Promise<number>;
+  /** Reminds consenting members of carts left alone, returning how many (cart's). */
+  abandonedCartReminders(deps: ReminderJobDeps): Promise<number>;
+}
+
+/** What a reminder job is given: where to write its mail, the links' base and the unsubscribe key. */
+export interface ReminderJobDeps {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  mailLinkSecret: string;
 }
 
 export default fp<JobsOptions>(
@@ -141,7 +163,34 @@ export default fp<JobsOptions>(
         () => options.invoiceAwards(),
         (n) => n > 0 && app.log.info({ winners: n }, 'winning invoices recorded'),
       );
+    const reminderDeps = (): ReminderJobDeps => ({
+      db: app.db,
+      mailer: app.mailer,
+      publicUrl: app.config.publicUrl,
+      mailLinkSecret: app.config.mailLinkSecret,
+    });
+    const cardReminders = () =>
+      schedule(
+        'card-payment-reminders',
+        () => options.cardPaymentReminders(reminderDeps()),
+        (n) => n > 0 && app.log.info({ reminded: n }, 'card payment reminders written'),
+      );
+    const atmReminders = () =>
+      schedule(
+        'atm-transfer-reminders',
+        () => options.atmTransferReminders(reminderDeps()),
+        (n) => n > 0 && app.log.info({ reminded: n }, 'ATM transfer reminders written'),
+      );
+    const cartReminders = () =>
+      schedule(
+        'abandoned-cart-reminders',
+        () => options.abandonedCartReminders(reminderDeps()),
+        (n) => n > 0 && app.log.info({ reminded: n }, 'abandoned cart reminders written'),
+      );
     app.decorate('sweepExpiredOrders', sweep);
+    app.decorate('runReminderJobs', async () => {
+      await Promise.all([cardReminders(), atmReminders(), cartReminders()]);
+    });
     if (app.config.isTest) return; // tests call sweepExpiredOrders themselves
 
     const timers: NodeJS.Timeout[] = [];
@@ -150,7 +199,13 @@ export default fp<JobsOptions>(
       void birthdays();
       void digest();
       void awards();
+      void cardReminders();
+      void atmReminders();
+      void cartReminders();
       timers.push(
+        setInterval(() => void cardReminders(), CARD_REMINDERS_EVERY_MS),
+        setInterval(() => void atmReminders(), ATM_REMINDERS_EVERY_MS),
+        setInterval(() => void cartReminders(), CART_REMINDERS_EVERY_MS),
         setInterval(() => void sweep(), SWEEP_EVERY_MS),
         setInterval(() => void birthdays(), BIRTHDAYS_EVERY_MS),
         setInterval(() => void digest(), DIGEST_EVERY_MS),
@@ -170,5 +225,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Runs the unpaid-order sweep now (or joins the run under way); never throws. */
     sweepExpiredOrders(): Promise<unknown>;
+    /** Runs the three reminder jobs now (or joins the runs under way), once across instances; never throws. */
+    runReminderJobs(): Promise<void>;
   }
 }

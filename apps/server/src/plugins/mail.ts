@@ -12,6 +12,11 @@ export interface MailMessage {
   readonly text: string;
   /** Where a reply goes when it is not the shop's own address (a contact message: the sender). */
   readonly replyTo?: string | undefined;
+  /**
+   * Extra header fields, for marketing mail only: `List-Unsubscribe` and `List-Unsubscribe-Post`
+   * (RFC 8058). Transactional mail carries none.
+   */
+  readonly headers?: Readonly<Record<string, string>> | undefined;
   /** The mail's main link and kind, logged and shown in the dev mailbox. */
   readonly meta?: { link?: string; kind?: string };
 }
@@ -95,6 +100,7 @@ export default fp(
             html: m.html,
             text: m.text,
             messageId,
+            ...(m.headers ? { headers: { ...m.headers } } : {}),
           });
         } catch (error) {
           if (permanent(error))
@@ -116,7 +122,11 @@ export default fp(
           subject: m.subject,
           html: m.html,
           text: m.text,
-          meta: { ...(m.meta ?? {}), ...(m.replyTo ? { replyTo: m.replyTo } : {}) },
+          meta: {
+            ...(m.meta ?? {}),
+            ...(m.replyTo ? { replyTo: m.replyTo } : {}),
+            ...(m.headers ? { headers: { ...m.headers } } : {}),
+          },
         });
         app.log.info({ to: m.to, link: m.meta?.link }, `mail kept in the dev mailbox: ${m.subject}`);
       };
@@ -165,4 +175,10 @@ export async function forgetMailsTo(db: DbOrTx, address: string): Promise<void> 
         ne(outboxMessages.status, 'pending'),
       ),
     );
+}
+
+/** One dev-mailbox mail by its id, or null. */
+export async function mailboxMail(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1);
+  return row ?? null;
 }

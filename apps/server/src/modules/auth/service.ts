@@ -30,6 +30,7 @@ import { knownDeviceId, markDevice } from './known-device.ts';
 import { emailChangedMail, passwordChangedMail, resetPasswordMail, verificationMail } from './mails.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { createSession, endSession, revokeUserSessions, type AuthUser } from './session-service.ts';
+import { setMarketingConsent } from '../membership/consent.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -151,6 +152,7 @@ export async function register(deps: AuthDeps, body: RegisterBody, meta: Request
     passwordHash: await hashPassword(body.password),
   });
   if (!user) throw authError('email-already-in-use', { email: AUTH_ERROR_MESSAGES['email-already-in-use'] });
+  if (body.marketingMail === true) await setMarketingConsent(deps.db, user.id, true, 'sign-up');
   await sendVerification(deps, user);
   const session = await createSession(
     deps.db,

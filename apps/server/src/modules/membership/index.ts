@@ -5,12 +5,15 @@ import {
   AddressBody,
   AddressListResponse,
   ChangeEmailBody,
+  MarketingConsent,
   MembershipResponse,
   Profile,
+  SetMarketingConsentBody,
   UpdateProfileBody,
 } from '@shop/shared/membership';
 import { requestMeta } from '../auth/http.ts';
 import { pendingEmailChange, requestEmailChange } from '../auth/service.ts';
+import { marketingConsent, setMarketingConsent } from './consent.ts';
 import * as profile from './profile.ts';
 import { membership } from './service.ts';
 
@@ -48,6 +51,17 @@ const member: FastifyPluginAsync = async (app) => {
       await app.sessionsEnded(uid(request));
       return profile.getProfile(app.db, uid(request), await pendingEmailChange(authDeps(), uid(request)));
     },
+  );
+
+  r.get('/api/me/marketing-consent', { schema: { response: { 200: MarketingConsent } } }, async (request) =>
+    marketingConsent(app.db, uid(request)),
+  );
+
+  r.put(
+    '/api/me/marketing-consent',
+    { schema: { body: SetMarketingConsentBody, response: { 200: MarketingConsent } } },
+    async (request) =>
+      app.db.transaction((tx) => setMarketingConsent(tx, uid(request), request.body.granted, 'settings')),
   );
 
   r.post(

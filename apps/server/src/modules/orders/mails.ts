@@ -3,6 +3,7 @@ import { carrierTracking } from '@shop/shared/carrier-tracking';
 import { formatTwd } from '@shop/shared/money';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@shop/shared/order-status';
 import { SHIPPING_METHOD_LABELS, type ShippingMethod } from '@shop/shared/shipping';
+import { formatTaipeiDateTime } from '@shop/shared/taipei-time';
 import { renderMail } from '../../lib/mail-layout.ts';
 import type { MailMessage } from '../../plugins/mail.ts';
 
@@ -257,6 +258,45 @@ export function atmInfoMail(
       `銀行代碼：${bankLabel(atm.bankCode)}`,
       `虛擬帳號：${groupDigits(atm.account)}`,
       '每筆訂單的虛擬帳號都不同，請勿重複使用。',
+    ],
+    { label: '查看訂單', url: orderUrl(publicUrl, o.orderNo) },
+  );
+}
+
+/**
+ * The card reminder, shortly before the hold ends (docs/product-rules.md#reminders): what is held,
+ * until when, and the way back to pay. Transactional: no unsubscribe headers.
+ */
+export function cardPaymentReminderMail(o: MailOrder, deadline: Date, publicUrl: string): MailMessage {
+  return memberMail(
+    o,
+    'card-payment-reminder',
+    '信用卡付款即將逾時',
+    [
+      `您的訂單 ${o.orderNo} 還沒有完成信用卡付款，商品為您保留到 ${formatTaipeiDateTime(deadline)}（台灣時間）。`,
+      `訂購內容：\n${items(o).join('\n')}\n應付金額：${formatTwd(o.total)}`,
+      '請在期限前{action}打開訂單，按「前往付款」完成付款。逾時訂單會自動取消，商品會放回您的購物車。',
+      '如果您剛剛已經付款成功，請忽略這封信。',
+    ],
+    { label: '前往付款', url: orderUrl(publicUrl, o.orderNo) },
+  );
+}
+
+/** The ATM reminder, a day before the account closes: the account, the amount and the deadline again. */
+export function atmTransferReminderMail(
+  o: MailOrder,
+  atm: { bankCode: string; account: string; expireDate: string },
+  publicUrl: string,
+): MailMessage {
+  return memberMail(
+    o,
+    'atm-transfer-reminder',
+    'ATM 轉帳期限將至',
+    [
+      `訂單 ${o.orderNo} 還沒有收到您的轉帳。請於 ${atmDeadline(atm.expireDate)} 前轉帳，逾期訂單會自動取消。`,
+      `銀行代碼：${bankLabel(atm.bankCode)}\n虛擬帳號：${groupDigits(atm.account)}\n轉帳金額：${formatTwd(o.total)}\n轉帳期限：${atmDeadline(atm.expireDate)}`,
+      '請轉入剛好的金額；每筆訂單的虛擬帳號都不同，請勿重複使用。',
+      '如果您已經轉帳，請忽略這封信，入帳後我們會再寄信通知您。',
     ],
     { label: '查看訂單', url: orderUrl(publicUrl, o.orderNo) },
   );

@@ -6,6 +6,7 @@ import {
   cartItems,
   contactMessages,
   invoices,
+  marketingConsents,
   orders,
   outboxMessages,
   productVariants,
@@ -77,6 +78,7 @@ describe.skipIf(!dbAvailable())("a member's own data: export and deletion", () =
       message: '請問冬茶何時到貨？',
       ip: '203.0.113.9',
     });
+    expect((await m.call('PUT', '/api/me/marketing-consent', { granted: true })).statusCode).toBe(200);
     return { ...m, orderNo, orderId: order!.id };
   }
 
@@ -114,6 +116,7 @@ describe.skipIf(!dbAvailable())("a member's own data: export and deletion", () =
     expect(data.restockRequests).toMatchObject([{ product: '紅玉紅茶', sku: 'RB-S', notifiedAt: null }]);
     expect(data.contactMessages).toMatchObject([{ subject: '詢問' }]);
     expect(data.signIns.length).toBeGreaterThan(0);
+    expect(data.consents).toMatchObject([{ kind: 'marketing-mail', granted: true, source: 'settings' }]);
   });
 
   it('refuses while an order is under way, and changes nothing', async () => {
@@ -184,6 +187,12 @@ describe.skipIf(!dbAvailable())("a member's own data: export and deletion", () =
       null,
     ]);
     expect(messages.some((c) => c.email === email)).toBe(false);
+
+    const consents = await db.select().from(marketingConsents).where(eq(marketingConsents.userId, m.uid));
+    expect(consents.map((c) => [c.granted, c.source])).toEqual([
+      [true, 'settings'],
+      [false, 'account-deleted'],
+    ]);
 
     const [record] = await db.select().from(auditLog).where(eq(auditLog.action, 'member.delete-account'));
     expect(record).toMatchObject({ entity: 'user', entityId: m.uid, actorId: null });

@@ -9,6 +9,7 @@ import { forgetCart } from '../cart/service.ts';
 import { forgetRestockRequests, restockRequestsForExport } from '../catalog/restock.ts';
 import { forgetSender, messagesForExport } from '../contact/service.ts';
 import { forgetCarriers } from '../invoices/service.ts';
+import { consentsForExport, setMarketingConsent } from '../membership/consent.ts';
 import { forgetAddresses, listAddresses } from '../membership/profile.ts';
 import { forgetBuyer, ordersForExport, unfinishedBusiness } from '../orders/buyer-data.ts';
 import { forgetWishlist, wishlist } from '../wishlist/service.ts';
@@ -35,6 +36,7 @@ export async function memberDataExport(db: Db, userId: string, now: Date) {
     })),
     restockRequests: await restockRequestsForExport(db, userId),
     contactMessages: await messagesForExport(db, account.profile.email),
+    consents: await consentsForExport(db, userId),
     signIns: account.signIns,
   };
 }
@@ -79,6 +81,8 @@ export async function deleteMemberAccount(deps: DeletionDeps, userId: string, no
     await forgetRestockRequests(tx, userId);
     await forgetSender(tx, contact.email);
     await forgetMailsTo(tx, contact.email);
+    // The consent history stays (it proves what was agreed when); its last word is no.
+    await setMarketingConsent(tx, userId, false, 'account-deleted');
     if (!(await forgetAccount(tx, userId, now))) throw new NotFoundError('找不到這個會員帳號。');
     // Recorded without the person: who it was is exactly what was just forgotten.
     await recordAuditBy(tx, null, deps.ip, {

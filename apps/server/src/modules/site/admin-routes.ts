@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   NotificationSettings,
+  ReminderSettings,
   ReturnSettings,
   ShippingSettingsView,
   UpdateShippingBody,
@@ -11,8 +12,10 @@ import { EVERYONE } from '../../plugins/events.ts';
 import { recordAudit } from '../../plugins/audit.ts';
 import {
   notificationSettings,
+  reminderSettings,
   returnSettings,
   saveNotificationSettings,
+  saveReminderSettings,
   saveReturnSettings,
   saveShippingRules,
   setMaintenance,
@@ -76,6 +79,33 @@ const settings: FastifyPluginAsync = async (app) => {
         });
       });
       return notificationSettings(app.db);
+    },
+  );
+
+  r.get(
+    '/api/admin/settings/reminders',
+    { config: { permission: 'settings.read' }, schema: { response: { 200: ReminderSettings } } },
+    async () => reminderSettings(app.db),
+  );
+
+  r.put(
+    '/api/admin/settings/reminders',
+    {
+      config: { permission: 'settings.write' },
+      schema: { body: ReminderSettings, response: { 200: ReminderSettings } },
+    },
+    async (request) => {
+      await app.db.transaction(async (tx) => {
+        const before = await saveReminderSettings(tx, request.body);
+        await recordAudit(tx, request, {
+          action: 'reminders.settings',
+          entity: 'setting',
+          entityId: 'reminders',
+          before,
+          after: request.body,
+        });
+      });
+      return reminderSettings(app.db);
     },
   );
 

@@ -1,4 +1,10 @@
-import { DEFAULT_NOTIFICATIONS, NotificationSettings, ReturnSettings } from '@shop/shared/admin-settings';
+import {
+  DEFAULT_NOTIFICATIONS,
+  DEFAULT_REMINDERS,
+  NotificationSettings,
+  ReminderSettings,
+  ReturnSettings,
+} from '@shop/shared/admin-settings';
 import { DEFAULT_RETURN_DAYS } from '@shop/shared/returns';
 import type { ShippingSettingsView, UpdateShippingBody } from '@shop/shared/admin-settings';
 import { editablePart } from '@shop/shared/shipping';
@@ -70,5 +76,18 @@ export async function returnSettings(db: DbOrTx): Promise<ReturnSettings> {
 export async function saveReturnSettings(tx: DbOrTx, body: ReturnSettings): Promise<ReturnSettings> {
   const before = await returnSettings(tx);
   await repo.writeSetting(tx, 'returns', { ...body });
+  return before;
+}
+
+/** The reminder mails' switches, lead time and delay (the defaults until the owner saves them). */
+export async function reminderSettings(db: DbOrTx): Promise<ReminderSettings> {
+  const parsed = ReminderSettings.safeParse((await repo.readSetting(db, 'reminders'))?.value);
+  return parsed.success ? parsed.data : DEFAULT_REMINDERS;
+}
+
+/** Saves them; answers what they were, for the audit row. */
+export async function saveReminderSettings(tx: DbOrTx, body: ReminderSettings): Promise<ReminderSettings> {
+  const before = await reminderSettings(tx);
+  await repo.writeSetting(tx, 'reminders', { ...body });
   return before;
 }

@@ -1,5 +1,6 @@
 import type {
   NotificationSettings,
+  ReminderSettings,
   ReturnSettings,
   ShippingSettingsView,
   UpdateShippingBody,
@@ -8,7 +9,7 @@ import type { MaintenanceStatus, SetMaintenanceBody } from '@shop/shared/site';
 import { apiGet, apiPost, apiPut } from '../../lib/api-client.ts';
 import { adminApiUrl } from '../shared/api.ts';
 
-/** The console's calls for shipping fee rules, maintenance mode, the shop's own mails and the return period. */
+/** The console's calls for shipping fee rules, maintenance mode, the shop's own mails, the reminders and the return period. */
 export const settingsApi = {
   shipping: (signal?: AbortSignal) =>
     apiGet<ShippingSettingsView>(adminApiUrl('/settings/shipping'), { signal }),
@@ -21,6 +22,10 @@ export const settingsApi = {
     apiGet<NotificationSettings>(adminApiUrl('/settings/notifications'), { signal }),
   saveNotifications: (body: NotificationSettings) =>
     apiPut<NotificationSettings>(adminApiUrl('/settings/notifications'), body),
+  reminders: (signal?: AbortSignal) =>
+    apiGet<ReminderSettings>(adminApiUrl('/settings/reminders'), { signal }),
+  saveReminders: (body: ReminderSettings) =>
+    apiPut<ReminderSettings>(adminApiUrl('/settings/reminders'), body),
   returns: (signal?: AbortSignal) => apiGet<ReturnSettings>(adminApiUrl('/settings/returns'), { signal }),
   saveReturns: (body: ReturnSettings) => apiPut<ReturnSettings>(adminApiUrl('/settings/returns'), body),
 };

@@ -7,6 +7,7 @@ export const settingsKeys = {
   maintenance: () => [...adminKeys.all, 'settings', 'maintenance'] as const,
   notifications: () => [...adminKeys.all, 'settings', 'notifications'] as const,
   returns: () => [...adminKeys.all, 'settings', 'returns'] as const,
+  reminders: () => [...adminKeys.all, 'settings', 'reminders'] as const,
 };
 
 export const shippingSettingsQuery = () =>
@@ -26,3 +27,9 @@ export const notificationsQuery = () =>
 
 export const returnSettingsQuery = () =>
   queryOptions({ queryKey: settingsKeys.returns(), queryFn: ({ signal }) => settingsApi.returns(signal) });
+
+export const reminderSettingsQuery = () =>
+  queryOptions({
+    queryKey: settingsKeys.reminders(),
+    queryFn: ({ signal }) => settingsApi.reminders(signal),
+  });

@@ -11,6 +11,7 @@ import { ResendVerificationButton } from '../../../features/auth/components/rese
 import { AddressBook } from '../../../features/checkout/components/address-book.tsx';
 import { membershipQueryOptions } from '../../../features/member/api/member-api.ts';
 import { ProfileCard } from '../../../features/member/components/profile-card.tsx';
+import { MarketingMailSwitch } from '../../../features/member/components/marketing-mail-switch.tsx';
 import { TierProgress } from '../../../features/member/components/tier-progress.tsx';
 import { AccountDataCard } from '../../../features/member/components/account-data-card.tsx';
 import { ReauthDialog } from '../../../features/auth/components/reauth-dialog.tsx';
@@ -147,6 +148,9 @@ export default function MemberHomePage() {
               </>
             )}
           </p>
+          <div className="mt-4 border-t border-line pt-4">
+            <MarketingMailSwitch />
+          </div>
         </Card>
       </div>
 

@@ -23,7 +23,14 @@ export function RegisterPage() {
   const form = useForm<RegisterBody>({
     resolver: zodResolver(RegisterBody),
     mode: 'onChange',
-    defaultValues: { displayName: '', email: '', password: '', passwordConfirm: '', acceptTerms: false },
+    defaultValues: {
+      displayName: '',
+      email: '',
+      password: '',
+      passwordConfirm: '',
+      acceptTerms: false,
+      marketingMail: false,
+    },
   });
   const { errors, isSubmitting } = form.formState;
   const { formError, onSubmit } = useApiSubmit(form, authApi.register, ({ user }) => {
@@ -99,6 +106,11 @@ export function RegisterPage() {
           }
           error={errors.acceptTerms?.message}
           {...form.register('acceptTerms')}
+        />
+        <Checkbox
+          label="我願意收到新品與優惠通知"
+          error={errors.marketingMail?.message}
+          {...form.register('marketingMail')}
         />
         <Button type="submit" size="lg" loading={isSubmitting}>
           {isSubmitting ? '註冊中…' : '註冊'}

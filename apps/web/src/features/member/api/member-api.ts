@@ -1,11 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import type {
   ChangeEmailBody,
+  MarketingConsent,
   MembershipResponse,
   Profile,
   UpdateProfileBody,
 } from '@shop/shared/membership';
-import { apiGet, apiPatch, apiPost } from '../../../lib/api-client.ts';
+import { apiGet, apiPatch, apiPost, apiPut } from '../../../lib/api-client.ts';
 
 export const membershipQueryOptions = () =>
   queryOptions({
@@ -22,3 +23,13 @@ export const profileQueryOptions = () =>
 export const updateProfile = (body: UpdateProfileBody) => apiPatch<Profile>('/api/me/profile', body);
 export const requestEmailChange = (body: ChangeEmailBody) =>
   apiPost<{ pendingEmail: string }>('/api/me/email', body);
+
+/** Whether the member agreed to marketing mail (new teas, offers, cart reminders). */
+export const marketingConsentQueryOptions = () =>
+  queryOptions({
+    queryKey: ['membership', 'marketing-consent'],
+    queryFn: ({ signal }) => apiGet<MarketingConsent>('/api/me/marketing-consent', { signal }),
+  });
+
+export const setMarketingConsent = (granted: boolean) =>
+  apiPut<MarketingConsent>('/api/me/marketing-consent', { granted });

@@ -20,7 +20,8 @@ export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | nu
 /** Inserts a user; returns null when the e-mail is taken (the unique index decides, race-free). */
 export async function insertUser(
   db: DbOrTx,
-  values: { email: string; displayName: string; passwordHash: string },
+  /** A member who signs up through LINE or Google has no password (null) until they set one. */
+  values: { email: string; displayName: string; passwordHash: string | null; emailVerifiedAt?: Date | null },
 ): Promise<UserRow | null> {
   const [row] = await db
     .insert(users)

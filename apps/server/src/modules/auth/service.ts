@@ -116,7 +116,8 @@ async function mailActionCode(
   deps.mailer.flush();
 }
 
-async function sendVerification(deps: AuthDeps, user: repo.UserRow): Promise<void> {
+/** Mails a verification link for the account's address (a new member's, or a resend). */
+export async function sendVerification(deps: AuthDeps, user: repo.UserRow): Promise<void> {
   await mailActionCode(
     deps,
     (tx) => issueActionCode(tx, user, 'verify-email', VERIFY_EMAIL_TTL_MS, clock(deps)),
@@ -193,6 +194,20 @@ async function checkPassword(
     if (!deviceId) await deps.limiter.undo(ipKey);
   }
   return ok;
+}
+
+/**
+ * Checks an account's password under the sign-in limits (checkPassword), for a step that must prove
+ * the account before something is linked to it. Throws `wrong-password` beside the field.
+ */
+export async function proveAccountPassword(
+  deps: AuthDeps,
+  user: repo.UserRow,
+  password: string,
+  meta: RequestMeta,
+): Promise<void> {
+  if (!(await checkPassword(deps, user, user.email, password, meta)))
+    throw authError('wrong-password', { password: '密碼不正確，請再試一次。' });
 }
 
 /**

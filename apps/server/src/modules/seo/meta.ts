@@ -127,5 +127,12 @@ export const SITEMAP_ROUTES = (ROUTES as readonly RouteDef[]).filter(
     r.access === 'public' &&
     !r.path.includes(':') &&
     !r.guestOnly &&
-    !['register', 'resetPasswordSuccess', 'emailVerification', 'payComplete', 'maintenance'].includes(r.id),
+    ![
+      'register',
+      'resetPasswordSuccess',
+      'emailVerification',
+      'socialSignIn',
+      'payComplete',
+      'maintenance',
+    ].includes(r.id),
 );

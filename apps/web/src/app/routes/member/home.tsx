@@ -8,6 +8,8 @@ import { textLinkClass } from '../../../components/ui/text-link.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useUserStore } from '../../../features/auth/stores/user-store.ts';
 import { ResendVerificationButton } from '../../../features/auth/components/resend-verification.tsx';
+import { SignInMethods } from '../../../features/auth/components/sign-in-methods.tsx';
+import { SocialProblemNotice } from '../../../features/auth/components/social-problem-notice.tsx';
 import { AddressBook } from '../../../features/checkout/components/address-book.tsx';
 import { membershipQueryOptions } from '../../../features/member/api/member-api.ts';
 import { ProfileCard } from '../../../features/member/components/profile-card.tsx';
@@ -53,6 +55,8 @@ export default function MemberHomePage() {
           {greeting()}，{user?.displayName ?? '會員'}
         </h1>
       </header>
+
+      <SocialProblemNotice />
 
       <Card>
         <h2 className="mb-4 text-lg font-semibold">會員等級</h2>
@@ -144,6 +148,11 @@ export default function MemberHomePage() {
           </p>
         </Card>
       </div>
+
+      <Card>
+        <h2 className="mb-3 text-lg font-semibold">登入方式</h2>
+        <SignInMethods />
+      </Card>
 
       <Card>
         <h2 className="mb-3 text-lg font-semibold">收件地址與取貨門市</h2>

@@ -13,6 +13,8 @@ import { useApiSubmit } from '../../../lib/form.ts';
 import { authApi } from '../api/auth-api.ts';
 import { AuthCard } from './auth-card.tsx';
 import { PasswordField } from './password-field.tsx';
+import { SocialSignInButtons } from './social-sign-in-buttons.tsx';
+import { SocialProblemNotice } from './social-problem-notice.tsx';
 import { rememberSignedIn, signInReturnPath } from '../session.ts';
 
 export function LoginPage() {
@@ -50,6 +52,8 @@ export function LoginPage() {
         </>
       }
     >
+      <SocialProblemNotice />
+      <SocialSignInButtons returnTo={returnTo} dividerLabel="或使用電子郵件登入" />
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-5">
         {formError && (
           <Alert

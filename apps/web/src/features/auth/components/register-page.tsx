@@ -14,6 +14,7 @@ import { useApiSubmit } from '../../../lib/form.ts';
 import { authApi } from '../api/auth-api.ts';
 import { AuthCard } from './auth-card.tsx';
 import { PasswordField } from './password-field.tsx';
+import { SocialSignInButtons } from './social-sign-in-buttons.tsx';
 import { rememberSignedIn, signInReturnPath } from '../session.ts';
 
 export function RegisterPage() {
@@ -50,6 +51,7 @@ export function RegisterPage() {
         </>
       }
     >
+      <SocialSignInButtons returnTo={returnTo} dividerLabel="或使用電子郵件註冊" />
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-5">
         {formError && <Alert tone="error">{formError}</Alert>}
         <TextField

@@ -75,7 +75,7 @@ export function SignInMethods() {
           return (
             <li key={identity.provider} className="flex flex-wrap items-center gap-3 py-3">
               <ProviderMark provider={identity.provider} />
-              <span className="flex min-w-0 flex-1 flex-col">
+              <span className="flex min-w-48 flex-1 flex-col">
                 <span className="font-medium">{name}</span>
                 <span className="text-sm break-all text-ink-muted">
                   {formatTaipeiDate(identity.linkedAt)} 連結{identity.email ? `・${identity.email}` : ''}
@@ -85,6 +85,7 @@ export function SignInMethods() {
               <Button
                 variant="secondary"
                 size="sm"
+                className="ml-auto"
                 disabled={last}
                 loading={unlink.isPending && unlink.variables === identity.provider}
                 onClick={() => unlink.mutate(identity.provider)}

@@ -12,8 +12,6 @@ const SPEC_PUBLIC = [
   '/resetPassword',
   '/resetPasswordSuccess',
   '/emailVerification',
-  // After LINE or Google answered (docs/product-rules.md#signing-in-with-line-or-google).
-  '/socialSignIn',
   '/payComplete',
   '/serviceTerms',
   '/privacyPolicy',

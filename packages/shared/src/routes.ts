@@ -34,14 +34,7 @@ export interface RouteDef {
 export const ROUTES = [
   { id: 'landing', path: '/', access: 'public', title: '首頁', sameForEveryMember: true },
   { id: 'home', path: '/home', access: 'public', title: '關於山嵐', sameForEveryMember: true },
-  {
-    id: 'login',
-    path: '/login',
-    access: 'public',
-    guestOnly: true,
-    title: '會員登入',
-    query: ['redirect', 'social'],
-  },
+  { id: 'login', path: '/login', access: 'public', guestOnly: true, title: '會員登入', query: ['redirect'] },
   { id: 'register', path: '/register', access: 'public', title: '註冊會員', query: ['redirect'] },
   { id: 'forgetPassword', path: '/forgetPassword', access: 'public', guestOnly: true, title: '忘記密碼' },
   {
@@ -67,8 +60,6 @@ export const ROUTES = [
     title: '電子郵件驗證',
     query: ['code'],
   },
-  // After LINE or Google answered: an e-mail for the new account, or proof of an existing one.
-  { id: 'socialSignIn', path: '/socialSignIn', access: 'public', title: '完成登入' },
   { id: 'payComplete', path: '/payComplete', access: 'public', title: '付款結果', query: ['order'] },
   {
     id: 'serviceTerms',

@@ -26,8 +26,13 @@ export const socialStartPath = (
   return `/api/auth/oidc/${provider}/start${search ? `?${search}` : ''}`;
 };
 
-/** The web page a trip comes back to when the person still has something to do (an e-mail, a proof). */
-export const SOCIAL_PAGE_PATH = '/socialSignIn';
+/**
+ * Where a trip comes back to when the person still has something to do (an e-mail, a proof): the
+ * sign-in page, which then shows that step (a page of its own would grow the route table every
+ * page loads).
+ */
+export const SOCIAL_CONTINUE = 'continue';
+export const SOCIAL_PAGE_PATH = `/login?social=${SOCIAL_CONTINUE}`;
 
 /** Why a trip ended without signing in, as `?social=<code>` on /login or the member page. */
 export const SOCIAL_PROBLEMS = {

@@ -23,7 +23,6 @@ export const paths = {
   resetPassword: () => '/resetPassword',
   resetPasswordSuccess: () => '/resetPasswordSuccess',
   emailVerification: () => '/emailVerification',
-  socialSignIn: () => '/socialSignIn',
   payComplete: (orderNo?: string) => withQuery('/payComplete', { order: orderNo }),
   serviceTerms: () => '/serviceTerms',
   privacyPolicy: () => '/privacyPolicy',

@@ -279,7 +279,7 @@ async function pendingTrip(
   return trip;
 }
 
-/** What the /socialSignIn page shows. */
+/** What the sign-in page shows at SOCIAL_PAGE_PATH. */
 export async function pending(deps: SocialDeps, token: string | undefined): Promise<SocialPendingResponse> {
   let trip;
   try {

@@ -173,7 +173,7 @@ describe.skipIf(!dbAvailable())('sign-in through LINE and Google (sandbox provid
 
   it('a LINE member is asked for an address (LINE never vouches for one) and must verify it by mail', async () => {
     const { jar, location } = await trip(app, 'line', { name: '林新客', email: 'lin.new@example.com' });
-    expect(location).toBe('/socialSignIn');
+    expect(location).toBe('/login?social=continue');
     expect(await me(app, jar)).toBeNull();
     const pending = await app.inject({ url: '/api/auth/oidc/pending', headers: { cookie: jar.header } });
     expect(pending.json()).toEqual({
@@ -201,7 +201,7 @@ describe.skipIf(!dbAvailable())('sign-in through LINE and Google (sandbox provid
       email: 'owner.one@example.com',
       verified: 'yes',
     });
-    expect(location).toBe('/socialSignIn');
+    expect(location).toBe('/login?social=continue');
     expect(jar.has('token')).toBe(false);
     expect(await me(app, jar)).toBeNull();
     const links = await ctx.database.db.select().from(userIdentities).where(eq(userIdentities.userId, owner));
@@ -234,7 +234,7 @@ describe.skipIf(!dbAvailable())('sign-in through LINE and Google (sandbox provid
   it('a code mailed to the existing address proves the account as well; a wrong code does not', async () => {
     const { uid: owner } = await signIn(app, 'owner.two@example.com');
     const { jar, location } = await trip(app, 'line', { name: '二號', email: 'owner.two@example.com' });
-    expect(location).toBe('/socialSignIn');
+    expect(location).toBe('/login?social=continue');
     const pending = await app.inject({ url: '/api/auth/oidc/pending', headers: { cookie: jar.header } });
     expect(pending.json()).toMatchObject({ pending: { stage: 'needs-proof', hasPassword: false } });
     // No code sent yet: nothing to guess.

@@ -127,12 +127,5 @@ export const SITEMAP_ROUTES = (ROUTES as readonly RouteDef[]).filter(
     r.access === 'public' &&
     !r.path.includes(':') &&
     !r.guestOnly &&
-    ![
-      'register',
-      'resetPasswordSuccess',
-      'emailVerification',
-      'socialSignIn',
-      'payComplete',
-      'maintenance',
-    ].includes(r.id),
+    !['register', 'resetPasswordSuccess', 'emailVerification', 'payComplete', 'maintenance'].includes(r.id),
 );

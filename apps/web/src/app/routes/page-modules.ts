@@ -17,7 +17,6 @@ export const PAGE_MODULES: Record<RouteId, Loader> = {
   resetPassword: () => import('./auth/reset-password.tsx'),
   resetPasswordSuccess: () => import('./auth/reset-password-success.tsx'),
   emailVerification: () => import('./auth/email-verification.tsx'),
-  socialSignIn: () => import('./auth/social-sign-in.tsx'),
   payComplete: () => import('./pay-complete.tsx'),
   serviceTerms: () => import('./content/text-page.tsx'),
   privacyPolicy: () => import('./content/text-page.tsx'),

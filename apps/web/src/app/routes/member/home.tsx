@@ -1,5 +1,6 @@
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { formatTwd } from '@shop/shared/money';
 import { Card } from '../../../components/ui/card.tsx';
 import { ButtonLink } from '../../../components/ui/button.tsx';
@@ -8,8 +9,6 @@ import { textLinkClass } from '../../../components/ui/text-link.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useUserStore } from '../../../features/auth/stores/user-store.ts';
 import { ResendVerificationButton } from '../../../features/auth/components/resend-verification.tsx';
-import { SignInMethods } from '../../../features/auth/components/sign-in-methods.tsx';
-import { SocialProblemNotice } from '../../../features/auth/components/social-problem-notice.tsx';
 import { AddressBook } from '../../../features/checkout/components/address-book.tsx';
 import { membershipQueryOptions } from '../../../features/member/api/member-api.ts';
 import { ProfileCard } from '../../../features/member/components/profile-card.tsx';
@@ -22,6 +21,18 @@ import {
 } from '../../../features/orders/components/order-parts.tsx';
 import { orderQueryOptions } from '../../../features/orders/api/orders-api.ts';
 import { taipeiHour } from '@shop/shared/taipei-time';
+
+// 登入方式 and the notice after a trip to LINE or Google load after the page (the first load of `/`
+// lists every page's own files and must not grow).
+const SignInMethods = lazy(() =>
+  import('../../../features/auth/components/sign-in-methods.tsx').then((m) => ({ default: m.SignInMethods })),
+);
+const SocialProblemNotice = lazy(() =>
+  import('../../../features/auth/components/social-sign-in-buttons.tsx').then((m) => ({
+    default: m.SocialProblemNotice,
+  })),
+);
+const noSubscription = () => () => {};
 
 function greeting(now = new Date()): string {
   const hour = taipeiHour(now);
@@ -44,6 +55,14 @@ const LINKS = [
 /** /member: where the member stands and what needs their attention. */
 export default function MemberHomePage() {
   const user = useUserStore((s) => s.userInfo);
+  const [params] = useSearchParams();
+  // Read once hydrated: the server renders the page without it.
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  const social = hydrated ? params.get('social') : null;
   const membership = useQuery(membershipQueryOptions());
   const recent = useQuery(ordersQueryOptions('all', 1));
   const awaiting = useQuery(ordersQueryOptions('pending_payment', 1));
@@ -56,7 +75,11 @@ export default function MemberHomePage() {
         </h1>
       </header>
 
-      <SocialProblemNotice />
+      {social && (
+        <Suspense fallback={null}>
+          <SocialProblemNotice social={social} />
+        </Suspense>
+      )}
 
       <Card>
         <h2 className="mb-4 text-lg font-semibold">會員等級</h2>
@@ -151,7 +174,9 @@ export default function MemberHomePage() {
 
       <Card>
         <h2 className="mb-3 text-lg font-semibold">登入方式</h2>
-        <SignInMethods />
+        <Suspense fallback={<Skeleton className="h-28" />}>
+          <SignInMethods />
+        </Suspense>
       </Card>
 
       <Card>

@@ -7,19 +7,10 @@ import type {
   SocialPasswordProofBody,
   SocialPendingResponse,
   SocialProviderId,
-  SocialProvidersResponse,
 } from '@shop/shared/social-sign-in';
 import { apiDelete, apiGet, apiPost } from '../../../lib/api-client.ts';
 
 type OkResponse = { ok: true };
-
-/** Which providers the shop offers (production hides one without credentials). */
-export const socialProvidersQueryOptions = () =>
-  queryOptions({
-    queryKey: ['auth', 'social-providers'],
-    queryFn: () => apiGet<SocialProvidersResponse>('/api/auth/oidc/providers'),
-    staleTime: 10 * 60_000,
-  });
 
 /** The trip this browser has waiting (an e-mail to give, or an account to prove). */
 export const socialPendingQueryOptions = () =>

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -14,8 +15,12 @@ import { useApiSubmit } from '../../../lib/form.ts';
 import { authApi } from '../api/auth-api.ts';
 import { AuthCard } from './auth-card.tsx';
 import { PasswordField } from './password-field.tsx';
-import { SocialSignInButtons } from './social-sign-in-buttons.tsx';
 import { rememberSignedIn, signInReturnPath } from '../session.ts';
+
+// Loaded after the page, as on the sign-in page (the first load of `/` must not grow).
+const SocialSignInButtons = lazy(() =>
+  import('./social-sign-in-buttons.tsx').then((m) => ({ default: m.SocialSignInButtons })),
+);
 
 export function RegisterPage() {
   const [params] = useSearchParams();
@@ -51,7 +56,9 @@ export function RegisterPage() {
         </>
       }
     >
-      <SocialSignInButtons returnTo={returnTo} dividerLabel="或使用電子郵件註冊" />
+      <Suspense fallback={<div className="min-h-[216px]" />}>
+        <SocialSignInButtons returnTo={returnTo} dividerLabel="或使用電子郵件註冊" />
+      </Suspense>
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-5">
         {formError && <Alert tone="error">{formError}</Alert>}
         <TextField

@@ -1,10 +1,43 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { socialStartPath, type SocialProviderId } from '@shop/shared/social-sign-in';
+import {
+  SOCIAL_PROBLEMS,
+  SocialProblem,
+  socialStartPath,
+  type SocialProviderId,
+  type SocialProvidersResponse,
+} from '@shop/shared/social-sign-in';
+import { Alert } from '../../../components/ui/alert.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 import { textLinkClass } from '../../../components/ui/text-link.tsx';
 import { paths } from '../../../config/paths.ts';
-import { socialProvidersQueryOptions } from '../api/social-api.ts';
+import { apiGet } from '../../../lib/api-client.ts';
+
+// What the sign-in, sign-up and member pages show of LINE and Google sits in this one module, which
+// those pages load lazily: the first load of `/` lists every page's own files and must not grow.
+
+/** Which providers the shop offers (production hides one without credentials). */
+export const socialProvidersQueryOptions = () =>
+  queryOptions({
+    queryKey: ['auth', 'social-providers'],
+    queryFn: () => apiGet<SocialProvidersResponse>('/api/auth/oidc/providers'),
+    staleTime: 10 * 60_000,
+  });
+
+/**
+ * What a trip to LINE or Google came back with (`?social=…` on /login and /member), said once. The
+ * page reads `social` only once hydrated (the server renders these pages without it).
+ */
+export function SocialProblemNotice({ social }: { social: string | null }) {
+  const parsed = SocialProblem.safeParse(social);
+  if (!parsed.success) return null;
+  const tone = parsed.data === 'linked' ? 'success' : parsed.data === 'cancelled' ? 'info' : 'error';
+  return (
+    <Alert tone={tone} className="mb-5">
+      {SOCIAL_PROBLEMS[parsed.data]}
+    </Alert>
+  );
+}
 
 /** LINE's mark, drawn simply: a white speech bubble with the word in LINE green. */
 export function LineMark({ className }: { className?: string }) {

@@ -38,7 +38,7 @@ function useFinish() {
   };
 }
 
-/** /socialSignIn: what is left to do after LINE or Google answered. */
+/** /login?social=continue: what is left to do after LINE or Google answered. */
 export function SocialSignInPage() {
   const pending = useQuery(socialPendingQueryOptions());
   if (pending.isPending)

@@ -1,5 +1,0 @@
-import { SocialSignInPage } from '../../../features/auth/components/social-sign-in-page.tsx';
-
-export default function SocialSignInRoute() {
-  return <SocialSignInPage />;
-}

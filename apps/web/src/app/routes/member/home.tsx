@@ -77,7 +77,7 @@ export default function MemberHomePage() {
 
       {social && (
         <Suspense fallback={null}>
-          <SocialProblemNotice social={social} />
+          <SocialProblemNotice social={social} className="" />
         </Suspense>
       )}
 

@@ -93,7 +93,7 @@ function LoginForm({ social }: { social: string | null }) {
         </>
       }
     >
-      // Room for the two buttons, their note and the divider while they load, so the form does not jump.
+      {/* Room for the two buttons, their note and the divider while they load, so the form does not jump. */}
       <Suspense fallback={<div className="min-h-[216px]" />}>
         <SocialProblemNotice social={social} />
         <SocialSignInButtons returnTo={returnTo} dividerLabel="或使用電子郵件登入" />

@@ -28,12 +28,18 @@ export const socialProvidersQueryOptions = () =>
  * What a trip to LINE or Google came back with (`?social=…` on /login and /member), said once. The
  * page reads `social` only once hydrated (the server renders these pages without it).
  */
-export function SocialProblemNotice({ social }: { social: string | null }) {
+export function SocialProblemNotice({
+  social,
+  className = 'mb-5',
+}: {
+  social: string | null;
+  className?: string;
+}) {
   const parsed = SocialProblem.safeParse(social);
   if (!parsed.success) return null;
   const tone = parsed.data === 'linked' ? 'success' : parsed.data === 'cancelled' ? 'info' : 'error';
   return (
-    <Alert tone={tone} className="mb-5">
+    <Alert tone={tone} className={className}>
       {SOCIAL_PROBLEMS[parsed.data]}
     </Alert>
   );

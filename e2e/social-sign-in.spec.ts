@@ -15,7 +15,7 @@ async function allowAs(page: Page, who: { name: string; email?: string; verified
 }
 
 test.describe('signing in with LINE and Google (sandbox providers)', () => {
-  test('a new member signs up with LINE, gives an address, and comes back to where they were', async ({
+  test('a new member signs up with LINE, gives an address, comes back to where they were, and signs in with LINE again', async ({
     page,
   }) => {
     const email = uniqueEmail('line');
@@ -30,7 +30,13 @@ test.describe('signing in with LINE and Google (sandbox providers)', () => {
     await page.getByRole('button', { name: '建立會員帳號' }).click();
     await expect(page).toHaveURL(/\/cart$/);
     await waitForMail(email, '請驗證您的電子郵件');
-    await page.goto('/member');
+
+    // Signing in again with the same LINE account goes straight in.
+    await page.context().clearCookies();
+    await page.goto('/login?redirect=%2Fmember');
+    await page.getByRole('link', { name: '使用 LINE 登入' }).click();
+    await allowAs(page, { name: '林雨晴', email });
+    await expect(page).toHaveURL(/\/member$/);
     await expect(page.getByRole('heading', { name: /林雨晴/ })).toBeVisible();
     await expect(page.getByRole('heading', { name: '登入方式' })).toBeVisible();
     // LINE is its only way in: unlinking it is not offered.

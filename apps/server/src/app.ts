@@ -64,6 +64,7 @@ import storageModule from './modules/storage/index.ts';
 import { createObjectStore } from './modules/storage/create-store.ts';
 import spaPlugin from './plugins/spa.ts';
 import authModule from './modules/auth/index.ts';
+import oidcSandbox from './modules/auth/sandbox/index.ts';
 import healthModule from './modules/health/index.ts';
 import redirectsModule from './modules/redirects/index.ts';
 import testSupportModule from './modules/test-support/index.ts';
@@ -233,6 +234,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       store: dbEinvoices(app.db),
       notify: formPoster(app, config.publicUrl),
     });
+  // A sign-in provider without real credentials is the built-in sandbox, outside production only
+  // (production hides the button instead; config/env.ts refuses the sandbox's stand-ins there).
+  for (const provider of ['line', 'google'] as const) {
+    const client = config.socialSignIn[provider];
+    if (!config.isProduction && client?.sandbox) await app.register(oidcSandbox, { provider, client });
+  }
   if (config.isTest) await app.register(testSupportModule);
   if (!config.isProduction) await app.register(mailboxModule);
 

@@ -343,6 +343,35 @@ const EnvSchema = z.object({
     emptyToUndefined,
     z.string().min(6, 'must be the full return address').max(60, 'must be at most 60 characters').optional(),
   ),
+  // Sign-in through LINE Login and Google (OpenID Connect; docs/decisions/040-social-sign-in.md).
+  LINE_LOGIN_CHANNEL_ID: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\d{10}$/, 'must be the 10-digit Channel ID of your LINE Login channel')
+      .optional(),
+  ),
+  LINE_LOGIN_CHANNEL_SECRET: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[0-9a-f]{32}$/, 'must be the 32-character Channel secret of your LINE Login channel')
+      .optional(),
+  ),
+  GOOGLE_CLIENT_ID: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(
+        /^[\w.-]+\.apps\.googleusercontent\.com$/,
+        'must be an OAuth client ID from Google Cloud, ending in .apps.googleusercontent.com',
+      )
+      .optional(),
+  ),
+  GOOGLE_CLIENT_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(10, 'must be the client secret Google Cloud gave with the client ID').max(200).optional(),
+  ),
 });
 
 /** ECPay's sender-name rule: at most 10 characters, a Chinese character counting as two, none of its forbidden characters. */
@@ -373,6 +402,25 @@ const ECPAY_PUBLISHED_IVS = new Set([
   'q9jcZX8Ib9LM8wYk',
   'h1ONHk4P4yqbl5LK',
 ]);
+
+/**
+ * The stand-in credentials of the built-in sign-in sandboxes (outside production only). Like
+ * ECPay's published test keys, anyone may know them, so production refuses them.
+ */
+export const SOCIAL_SANDBOX_CLIENTS = {
+  line: { clientId: '1000000000', clientSecret: '5a6e6462786c696e65736563726574aa' },
+  google: { clientId: 'sandbox.apps.googleusercontent.com', clientSecret: 'sandbox-google-client-secret' },
+} as const;
+
+export type SocialProviderId = keyof typeof SOCIAL_SANDBOX_CLIENTS;
+
+/** One sign-in provider's client: real credentials, or the built-in sandbox's (never in production). */
+export interface SocialClientConfig {
+  readonly clientId: string;
+  readonly clientSecret: string;
+  /** True: the provider is the built-in sandbox at PUBLIC_URL/dev/oidc/<provider>. */
+  readonly sandbox: boolean;
+}
 
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -446,6 +494,11 @@ export interface AppConfig {
    * PUBLIC_URL/sandbox/ecpay/einvoice) and the merchant's AES key pair.
    */
   readonly einvoice: { merchantId: string; hashKey: string; hashIV: string; endpoint: string | undefined };
+  /**
+   * Sign-in providers shown on the sign-in pages. Undefined: not offered (production without its
+   * credentials). Outside production a provider without credentials is the built-in sandbox.
+   */
+  readonly socialSignIn: { readonly [P in SocialProviderId]: SocialClientConfig | undefined };
   readonly s3:
     | {
         endpoint: string;
@@ -458,6 +511,11 @@ export interface AppConfig {
     | undefined;
 }
 
+const SOCIAL_KEYS = {
+  line: { id: 'LINE_LOGIN_CHANNEL_ID', secret: 'LINE_LOGIN_CHANNEL_SECRET' },
+  google: { id: 'GOOGLE_CLIENT_ID', secret: 'GOOGLE_CLIENT_SECRET' },
+} as const satisfies Record<SocialProviderId, { id: keyof Env; secret: keyof Env }>;
+
 export class ConfigError extends Error {
   constructor(readonly problems: readonly string[]) {
     super(problems.join('\n'));
@@ -469,16 +527,22 @@ export class ConfigError extends Error {
  * Parses the environment once. Every bad or missing key is listed, one line each, naming the
  * variable; production refuses to start without the settings that replace the stand-ins.
  */
+const SECRET_KEYS = new Set([
+  'BACKUP_ENCRYPTION_KEY',
+  'MAIL_LINK_SECRET',
+  'LINE_LOGIN_CHANNEL_SECRET',
+  'GOOGLE_CLIENT_SECRET',
+]);
+
 export function loadConfig(source: Record<string, string | undefined>): AppConfig {
   const parsed = EnvSchema.safeParse(source);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
       const key = issue.path.join('.') || '(environment)';
       // A secret's value is never echoed into a log: only its length.
-      const got =
-        key === 'BACKUP_ENCRYPTION_KEY' || key === 'MAIL_LINK_SECRET'
-          ? `${source[key]?.length ?? 0} characters`
-          : JSON.stringify(source[key] ?? null);
+      const got = SECRET_KEYS.has(key)
+        ? `${source[key]?.length ?? 0} characters`
+        : JSON.stringify(source[key] ?? null);
       return `${key}: ${issue.message} (got ${got})`;
     });
     throw new ConfigError(problems);
@@ -601,6 +665,13 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
           `ECPAY_LOGISTICS_HASH_IV: is a published test key that anyone can sign shipment notices with; ${testShop}`,
         );
     }
+    for (const [provider, { clientId, clientSecret }] of Object.entries(SOCIAL_SANDBOX_CLIENTS)) {
+      const keys = SOCIAL_KEYS[provider as SocialProviderId];
+      if (env[keys.id] === clientId || env[keys.secret] === clientSecret)
+        missing.push(
+          `${env[keys.id] === clientId ? keys.id : keys.secret}: is the built-in sign-in sandbox's stand-in, which signs anyone in as anyone; set your own ${provider === 'line' ? 'LINE Login channel' : 'Google OAuth client'}, or leave both unset to hide the button`,
+        );
+    }
     if (missing.length > 0) throw new ConfigError(missing);
   }
   // The test mode opens doors no shop may have (signing in as anyone): this machine only.
@@ -609,6 +680,22 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
       `HOST: NODE_ENV=test opens test-only doors (signing in as anyone) and listens on this machine only (127.0.0.1, ::1 or localhost), not ${env.HOST}`,
     ]);
   }
+  // A provider is configured with both its id and its secret, or not at all (any NODE_ENV).
+  const halfSocial = Object.values(SOCIAL_KEYS).flatMap(({ id, secret }) =>
+    env[id] && !env[secret]
+      ? [`${secret}: required when ${id} is set (a sign-in provider needs both)`]
+      : !env[id] && env[secret]
+        ? [`${id}: required when ${secret} is set (a sign-in provider needs both)`]
+        : [],
+  );
+  if (halfSocial.length > 0) throw new ConfigError(halfSocial);
+  const socialClient = (provider: SocialProviderId): SocialClientConfig | undefined => {
+    const { id, secret } = SOCIAL_KEYS[provider];
+    const clientId = env[id];
+    const clientSecret = env[secret];
+    if (clientId && clientSecret) return { clientId, clientSecret, sandbox: false };
+    return isProduction ? undefined : { ...SOCIAL_SANDBOX_CLIENTS[provider], sandbox: true };
+  };
   const s3Keys = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
   const s3Given = s3Keys.filter((k) => env[k] !== undefined);
   if (s3Given.length > 0 && s3Given.length < s3Keys.length) {
@@ -689,6 +776,7 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
       hashKey: env.ECPAY_EINVOICE_HASH_KEY ?? 'ejCk326UnaZWKisg',
       hashIV: env.ECPAY_EINVOICE_HASH_IV ?? 'q9jcZX8Ib9LM8wYk',
     },
+    socialSignIn: { line: socialClient('line'), google: socialClient('google') },
     s3:
       env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
         ? {

@@ -134,6 +134,68 @@ export const actionCodes = pgTable(
   ],
 );
 
+/**
+ * Sign-ins through another provider (LINE Login, Google) linked to an account: the provider's
+ * subject identifier names the person there, for good (docs/decisions/040-social-sign-in.md).
+ */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider', { enum: ['line', 'google'] }).notNull(),
+    /** The ID token's `sub`: stable per person and provider (never the e-mail). */
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The address the provider gave when linked, for the member to recognise it; never used to sign in. */
+    email: text('email'),
+    linkedAt: timestamp('linked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('user_identities_provider_subject_key').on(t.provider, t.subject),
+    index('user_identities_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * One trip to a sign-in provider and what follows it, keyed by a random token the browser keeps in
+ * an HttpOnly cookie: the PKCE verifier, `state` and `nonce` until the provider answers, then the
+ * identity it vouched for while the person gives an e-mail or proves an existing account.
+ */
+export const socialSignIns = pgTable(
+  'social_sign_ins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    provider: text('provider', { enum: ['line', 'google'] }).notNull(),
+    /** `sign-in` (also signs up) or `link` (a signed-in member adds this provider). */
+    intent: text('intent', { enum: ['sign-in', 'link'] }).notNull(),
+    stage: text('stage', { enum: ['authorizing', 'needs-email', 'needs-proof'] })
+      .notNull()
+      .default('authorizing'),
+    /** `link`: the member linking; `needs-proof`: the existing account to prove. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    state: text('state').notNull(),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    /** Where the member goes afterwards: an in-app path, checked when the trip starts. */
+    returnTo: text('return_to'),
+    subject: text('subject'),
+    displayName: text('display_name'),
+    /** The provider's address (and whether it said the address is verified). */
+    email: text('email'),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    /** A code mailed to the existing account's address (SHA-256), its end and the tries left. */
+    proofCodeHash: text('proof_code_hash'),
+    proofCodeExpiresAt: timestamp('proof_code_expires_at', { withTimezone: true }),
+    proofAttempts: integer('proof_attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('social_sign_ins_token_hash_key').on(t.tokenHash)],
+);
+
 /** Mail kept instead of sent when no SMTP server is configured (never in production). */
 export const mailOutbox = pgTable('mail_outbox', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),

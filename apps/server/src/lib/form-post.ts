@@ -29,7 +29,10 @@ export function ownFetch(app: FastifyInstance, publicUrl: string): typeof fetch 
       method: (init?.method ?? 'GET') as 'POST',
       url: `${target.pathname}${target.search}`,
       headers: Object.fromEntries(new Headers(init?.headers).entries()),
-      ...(typeof init?.body === 'string' ? { payload: init.body } : {}),
+      // A form body comes as a string (formPoster) or as URLSearchParams (openid-client's token request).
+      ...(typeof init?.body === 'string' || init?.body instanceof URLSearchParams
+        ? { payload: init.body.toString() }
+        : {}),
     });
     return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : res.rawPayload, {
       status: res.statusCode,

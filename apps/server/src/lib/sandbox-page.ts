@@ -31,11 +31,14 @@ input[type=search]{min-height:44px;flex:1;min-width:0;padding:0 12px;border:1px 
 .muted{color:#5d6b7a;font-size:14px}.stores{list-style:none;margin:16px 0 0;padding:0}.stores li{border-top:1px solid #e3e7ec;padding:12px 0}
 .store{display:flex;gap:12px;align-items:center;justify-content:space-between;flex-wrap:wrap}.store strong{display:block}
 .tag{display:inline-block;margin-left:6px;padding:0 8px;border-radius:999px;background:#fde8e8;color:#a02a2a;font-size:13px}
+fieldset{border:1px solid #d5dbe3;border-radius:8px;margin:16px 0;padding:8px 16px 16px}legend{font-weight:600;padding:0 6px}
+form>label,fieldset>label{display:block;margin-top:12px}label.choice{display:flex;gap:8px;align-items:center;min-height:44px;margin-top:0;flex-wrap:wrap}
+input[type=text],input[type=email],select{display:block;box-sizing:border-box;width:100%;min-height:44px;margin-top:4px;padding:0 12px;border:1px solid #b8c2cf;border-radius:8px;font-size:16px;background:#fff}
 .mobile main{margin:0 auto;padding:12px}.mobile .card{padding:16px}.mobile .store button{width:100%}`;
 
 export interface SandboxPage {
-  /** 付款 or 物流: which gateway this page stands in for. */
-  readonly gateway: '付款' | '物流';
+  /** 付款, 物流 or 登入: which gateway this page stands in for. */
+  readonly gateway: '付款' | '物流' | '登入';
   readonly title: string;
   readonly body: string;
   /** Posts the page's first form as soon as it loads. */
@@ -56,7 +59,9 @@ export function sandboxPage({
   const notice =
     gateway === '付款'
       ? '這是測試用付款閘道（ECPay 協定相容），不會實際扣款。'
-      : '這是測試用物流閘道（ECPay 協定相容），門市與貨態都是模擬的。';
+      : gateway === '物流'
+        ? '這是測試用物流閘道（ECPay 協定相容），門市與貨態都是模擬的。'
+        : '這是測試用登入服務（OpenID Connect 協定相容），身分都是模擬的。';
   return `<!doctype html><html lang="zh-Hant-TW"${mobile ? ' class="mobile"' : ''}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(title)}｜測試用${gateway}閘道</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><style>${STYLE}</style></head><body><main${wide ? ' class="wide"' : ''}>
 <p class="test" role="note">${notice}正式環境不會出現這個頁面。</p>

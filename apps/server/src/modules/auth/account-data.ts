@@ -1,11 +1,13 @@
 import type { DbOrTx } from '../../db/client.ts';
 import * as repo from './repo.ts';
+import { identitiesOf } from './social-repo.ts';
 
 /** The account's own part of a member's data export: who they are and where they signed in. */
 export async function accountForExport(db: DbOrTx, userId: string) {
   const user = await repo.findUserById(db, userId);
   if (!user) return null;
   const signIns = await repo.sessionsOf(db, userId);
+  const identities = await identitiesOf(db, userId);
   return {
     profile: {
       email: user.email,
@@ -16,6 +18,11 @@ export async function accountForExport(db: DbOrTx, userId: string) {
       emailVerifiedAt: user.emailVerifiedAt?.toISOString() ?? null,
       createdAt: user.createdAt.toISOString(),
     },
+    linkedSignIns: identities.map((i) => ({
+      provider: i.provider,
+      email: i.email,
+      linkedAt: i.linkedAt.toISOString(),
+    })),
     signIns: signIns.map((s) => ({
       at: s.createdAt.toISOString(),
       lastSeenAt: s.lastSeenAt.toISOString(),

@@ -22,6 +22,7 @@ import { errorHandler } from '../../lib/error-body.ts';
 import { requestMeta as meta, setDeviceCookie } from './http.ts';
 import { toCurrentUser } from './present.ts';
 import * as service from './service.ts';
+import socialRoutes from './social-routes.ts';
 
 /** Identity API (accounts issue). Every answer is no-store: it is about one person. */
 const auth: FastifyPluginAsync = async (app) => {
@@ -52,6 +53,9 @@ const auth: FastifyPluginAsync = async (app) => {
           : body,
     ),
   );
+
+  // LINE and Google sign-in (OpenID Connect), in this scope: no-store, the same error shapes.
+  await app.register(socialRoutes);
 
   r.get('/api/auth/me', { schema: { response: { 200: MeResponse } } }, async (request) => ({
     user: request.auth ? toCurrentUser(request.auth.user) : null,

@@ -92,3 +92,43 @@ export function staffInviteMail(
     meta: { link: url, kind: 'staff-invite' },
   };
 }
+
+/** The code that proves an existing account before a LINE or Google sign-in is linked to it. */
+export function linkProofCodeMail(to: string, name: string, providerName: string, code: string): MailMessage {
+  return {
+    to,
+    ...renderMail({
+      title: `您的驗證碼：${code}`,
+      greeting: greeting(name),
+      paragraphs: [
+        `有人想把 ${providerName} 登入連結到您的山嵐茶事會員帳號。如果是您本人，請在頁面上輸入驗證碼：`,
+        code,
+      ],
+      notes: [
+        '驗證碼在 10 分鐘內有效，且只能使用一次。',
+        `如果這不是您本人的操作，請勿把驗證碼告訴任何人；不輸入驗證碼，${providerName} 就無法登入您的帳號。`,
+      ],
+    }),
+    meta: { kind: 'link-proof-code' },
+  };
+}
+
+/** Tells the account a new way to sign in was linked, so an owner who did not do it can act. */
+export function signInMethodLinkedMail(
+  to: string,
+  name: string,
+  providerName: string,
+  when: Date,
+): MailMessage {
+  const time = formatTaipeiDateTime(when);
+  return {
+    to,
+    ...renderMail({
+      title: `已新增 ${providerName} 登入`,
+      greeting: greeting(name),
+      paragraphs: [`您的山嵐茶事會員帳號已於 ${time} 連結 ${providerName} 登入，之後可以用它登入。`],
+      notes: ['如果這不是您本人的操作，請到會員中心的「登入方式」取消連結、變更密碼，並與客服聯絡。'],
+    }),
+    meta: { kind: 'sign-in-method-linked' },
+  };
+}

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { actionCodes, sessions, users } from '../../db/schema.ts';
+import { actionCodes, sessions, socialSignIns, userIdentities, users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type ActionKind = (typeof actionCodes.$inferSelect)['kind'];
@@ -20,7 +20,8 @@ export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | nu
 /** Inserts a user; returns null when the e-mail is taken (the unique index decides, race-free). */
 export async function insertUser(
   db: DbOrTx,
-  values: { email: string; displayName: string; passwordHash: string },
+  /** A member who signs up through LINE or Google has no password (null) until they set one. */
+  values: { email: string; displayName: string; passwordHash: string | null; emailVerifiedAt?: Date | null },
 ): Promise<UserRow | null> {
   const [row] = await db
     .insert(users)
@@ -195,5 +196,8 @@ export async function anonymiseMember(db: DbOrTx, userId: string, now: Date): Pr
   if (changed.length === 0) return false;
   await db.delete(sessions).where(eq(sessions.userId, userId));
   await db.delete(actionCodes).where(eq(actionCodes.userId, userId));
+  // A LINE or Google login must not lead back into the emptied account; it may start a new one.
+  await db.delete(userIdentities).where(eq(userIdentities.userId, userId));
+  await db.delete(socialSignIns).where(eq(socialSignIns.userId, userId));
   return true;
 }

@@ -117,7 +117,8 @@ async function mailActionCode(
   deps.mailer.flush();
 }
 
-async function sendVerification(deps: AuthDeps, user: repo.UserRow): Promise<void> {
+/** Mails a verification link for the account's address (a new member's, or a resend). */
+export async function sendVerification(deps: AuthDeps, user: repo.UserRow): Promise<void> {
   await mailActionCode(
     deps,
     (tx) => issueActionCode(tx, user, 'verify-email', VERIFY_EMAIL_TTL_MS, clock(deps)),
@@ -195,6 +196,20 @@ async function checkPassword(
     if (!deviceId) await deps.limiter.undo(ipKey);
   }
   return ok;
+}
+
+/**
+ * Checks an account's password under the sign-in limits (checkPassword), for a step that must prove
+ * the account before something is linked to it. Throws `wrong-password` beside the field.
+ */
+export async function proveAccountPassword(
+  deps: AuthDeps,
+  user: repo.UserRow,
+  password: string,
+  meta: RequestMeta,
+): Promise<void> {
+  if (!(await checkPassword(deps, user, user.email, password, meta)))
+    throw authError('wrong-password', { password: '密碼不正確，請再試一次。' });
 }
 
 /**
@@ -438,6 +453,12 @@ export async function reauthenticate(
 ) {
   const user = await repo.findUserById(deps.db, userId);
   if (!user) throw authError('user-not-found');
+  // A member who came through LINE or Google has no password to confirm: say how to get one.
+  if (!user.passwordHash) {
+    const hint =
+      '您的帳號是用 LINE 或 Google 登入，還沒有設定密碼。請先登出，用「忘記密碼」設定密碼後再操作。';
+    throw new BadRequestError(hint, { password: hint }, 'no-password');
+  }
   if (!(await checkPassword(deps, user, user.email, password, meta, reauthLockedMessage)))
     throw authError('wrong-password', { password: '目前的密碼不正確。' });
   const now = clock(deps);

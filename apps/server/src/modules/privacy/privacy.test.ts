@@ -12,6 +12,7 @@ import {
   productVariants,
   restockRequests,
   sessions,
+  userIdentities,
   users,
   wishlistItems,
 } from '../../db/schema.ts';
@@ -79,6 +80,9 @@ describe.skipIf(!dbAvailable())("a member's own data: export and deletion", () =
       ip: '203.0.113.9',
     });
     expect((await m.call('PUT', '/api/me/marketing-consent', { granted: true })).statusCode).toBe(200);
+    await ctx.database.db
+      .insert(userIdentities)
+      .values({ provider: 'line', subject: `U${m.uid.replaceAll('-', '')}`, userId: m.uid, email: null });
     return { ...m, orderNo, orderId: order!.id };
   }
 
@@ -116,6 +120,7 @@ describe.skipIf(!dbAvailable())("a member's own data: export and deletion", () =
     expect(data.restockRequests).toMatchObject([{ product: '紅玉紅茶', sku: 'RB-S', notifiedAt: null }]);
     expect(data.contactMessages).toMatchObject([{ subject: '詢問' }]);
     expect(data.signIns.length).toBeGreaterThan(0);
+    expect(data.linkedSignIns).toMatchObject([{ provider: 'line' }]);
     expect(data.consents).toMatchObject([{ kind: 'marketing-mail', granted: true, source: 'settings' }]);
   });
 
@@ -132,6 +137,14 @@ describe.skipIf(!dbAvailable())("a member's own data: export and deletion", () =
     const [user] = await ctx.database.db.select().from(users).where(eq(users.id, m.uid));
     expect(user!.email).toBe('still-buying@example.com');
     expect(user!.disabledAt).toBeNull();
+  });
+
+  it('a member without a password (LINE or Google) is told how to confirm who they are', async () => {
+    const m = await shopper(ctx.app, 'line-only@example.com');
+    const res = await m.call('POST', '/api/auth/reauthenticate', { password: 'anything-at-all' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('no-password');
+    expect(res.json().error.fields.password).toContain('忘記密碼');
   });
 
   it('refuses without the box ticked', async () => {
@@ -166,7 +179,7 @@ describe.skipIf(!dbAvailable())("a member's own data: export and deletion", () =
       passwordHash: null,
     });
     expect(user!.disabledAt).not.toBeNull();
-    for (const table of [addresses, cartItems, wishlistItems, restockRequests])
+    for (const table of [addresses, cartItems, wishlistItems, restockRequests, userIdentities])
       expect(await db.select().from(table).where(eq(table.userId, m.uid))).toEqual([]);
 
     // The order and its invoice are kept, without the person.

@@ -26,7 +26,7 @@ export async function memberDataExport(db: Db, userId: string, now: Date) {
   return {
     exportedAt: now.toISOString(),
     about:
-      '這是山嵐茶事保存的您的會員資料：基本資料、收件地址、訂單與發票、收藏、貨到通知、聯絡我們的來信與登入紀錄。',
+      '這是山嵐茶事保存的您的會員資料：基本資料、收件地址、訂單與發票、收藏、貨到通知、聯絡我們的來信、同意紀錄、連結的 LINE 或 Google 帳號與登入紀錄。',
     profile: account.profile,
     addresses: await listAddresses(db, userId),
     orders: await ordersForExport(db, userId),
@@ -37,6 +37,7 @@ export async function memberDataExport(db: Db, userId: string, now: Date) {
     restockRequests: await restockRequestsForExport(db, userId),
     contactMessages: await messagesForExport(db, account.profile.email),
     consents: await consentsForExport(db, userId),
+    linkedSignIns: account.linkedSignIns,
     signIns: account.signIns,
   };
 }

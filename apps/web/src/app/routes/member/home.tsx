@@ -1,5 +1,6 @@
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatTwd } from '@shop/shared/money';
 import { Card } from '../../../components/ui/card.tsx';
 import { ButtonLink } from '../../../components/ui/button.tsx';
@@ -26,6 +27,18 @@ import {
 import { orderQueryOptions } from '../../../features/orders/api/orders-api.ts';
 import { taipeiHour } from '@shop/shared/taipei-time';
 
+// 登入方式 and the notice after a trip to LINE or Google load after the page (the first load of `/`
+// lists every page's own files and must not grow).
+const SignInMethods = lazy(() =>
+  import('../../../features/auth/components/sign-in-methods.tsx').then((m) => ({ default: m.SignInMethods })),
+);
+const SocialProblemNotice = lazy(() =>
+  import('../../../features/auth/components/social-sign-in-buttons.tsx').then((m) => ({
+    default: m.SocialProblemNotice,
+  })),
+);
+const noSubscription = () => () => {};
+
 function greeting(now = new Date()): string {
   const hour = taipeiHour(now);
   return hour < 11 ? '早安' : hour < 18 ? '午安' : '晚安';
@@ -48,6 +61,14 @@ const LINKS = [
 export default function MemberHomePage() {
   const navigate = useNavigate();
   const user = useUserStore((s) => s.userInfo);
+  const [params] = useSearchParams();
+  // Read once hydrated: the server renders the page without it.
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  const social = hydrated ? params.get('social') : null;
   const membership = useQuery(membershipQueryOptions());
   const recent = useQuery(ordersQueryOptions('all', 1));
   const awaiting = useQuery(ordersQueryOptions('pending_payment', 1));
@@ -59,6 +80,12 @@ export default function MemberHomePage() {
           {greeting()}，{user?.displayName ?? '會員'}
         </h1>
       </header>
+
+      {social && (
+        <Suspense fallback={null}>
+          <SocialProblemNotice social={social} className="" />
+        </Suspense>
+      )}
 
       <Card>
         <h2 className="mb-4 text-lg font-semibold">會員等級</h2>
@@ -153,6 +180,13 @@ export default function MemberHomePage() {
           </div>
         </Card>
       </div>
+
+      <Card>
+        <h2 className="mb-3 text-lg font-semibold">登入方式</h2>
+        <Suspense fallback={<Skeleton className="h-28" />}>
+          <SignInMethods />
+        </Suspense>
+      </Card>
 
       <Card>
         <h2 className="mb-3 text-lg font-semibold">收件地址與取貨門市</h2>

@@ -1,3 +1,4 @@
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -11,11 +12,53 @@ import { textLinkClass } from '../../../components/ui/text-link.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useApiSubmit } from '../../../lib/form.ts';
 import { authApi } from '../api/auth-api.ts';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { AuthCard } from './auth-card.tsx';
 import { PasswordField } from './password-field.tsx';
 import { rememberSignedIn, signInReturnPath } from '../session.ts';
 
+/** What is left after LINE or Google answered (an e-mail, a proof): loaded only when it is needed. */
+const SocialSignInPage = lazy(() =>
+  import('./social-sign-in-page.tsx').then((m) => ({ default: m.SocialSignInPage })),
+);
+// The provider buttons and notices load after the page, so the first load of `/` (which lists
+// every page's own files) does not grow (e2e/budget.spec.ts).
+const social = () => import('./social-sign-in-buttons.tsx');
+const SocialSignInButtons = lazy(() => social().then((m) => ({ default: m.SocialSignInButtons })));
+const SocialProblemNotice = lazy(() => social().then((m) => ({ default: m.SocialProblemNotice })));
+
+const noSubscription = () => () => {};
+
+/** `?social=…` once the page is the app: the server renders /login without it (a page kept for anyone). */
+function useSocialParam(): string | null {
+  const [params] = useSearchParams();
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  return hydrated ? params.get('social') : null;
+}
+
 export function LoginPage() {
+  const social = useSocialParam();
+  // SOCIAL_CONTINUE of @shop/shared/social-sign-in, written out so this page does not load that module.
+  if (social === 'continue')
+    return (
+      <Suspense
+        fallback={
+          <AuthCard title="完成登入">
+            <Skeleton className="h-40" />
+          </AuthCard>
+        }
+      >
+        <SocialSignInPage />
+      </Suspense>
+    );
+  return <LoginForm social={social} />;
+}
+
+function LoginForm({ social }: { social: string | null }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const returnTo = params.get(REDIRECT_PARAM);
@@ -50,6 +93,11 @@ export function LoginPage() {
         </>
       }
     >
+      {/* Room for the two buttons, their note and the divider while they load, so the form does not jump. */}
+      <Suspense fallback={<div className="min-h-[216px]" />}>
+        <SocialProblemNotice social={social} />
+        <SocialSignInButtons returnTo={returnTo} dividerLabel="或使用電子郵件登入" />
+      </Suspense>
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-5">
         {formError && (
           <Alert

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -15,6 +16,11 @@ import { authApi } from '../api/auth-api.ts';
 import { AuthCard } from './auth-card.tsx';
 import { PasswordField } from './password-field.tsx';
 import { rememberSignedIn, signInReturnPath } from '../session.ts';
+
+// Loaded after the page, as on the sign-in page (the first load of `/` must not grow).
+const SocialSignInButtons = lazy(() =>
+  import('./social-sign-in-buttons.tsx').then((m) => ({ default: m.SocialSignInButtons })),
+);
 
 export function RegisterPage() {
   const [params] = useSearchParams();
@@ -57,6 +63,9 @@ export function RegisterPage() {
         </>
       }
     >
+      <Suspense fallback={<div className="min-h-[216px]" />}>
+        <SocialSignInButtons returnTo={returnTo} dividerLabel="或使用電子郵件註冊" />
+      </Suspense>
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-5">
         {formError && <Alert tone="error">{formError}</Alert>}
         <TextField

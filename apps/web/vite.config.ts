@@ -145,6 +145,12 @@ const browserBuild = defineConfig({
               priority: 1,
               test: /(apps[\\/]web[\\/]src[\\/](lib[\\/](query-client|cookies|form|unsaved-input|reload-guard|lazy-page|local-storage)|features[\\/]auth[\\/](api[\\/]get-current-user|stores[\\/](user|reset-password)-store)|features[\\/]cart[\\/]api[\\/]cart-api|features[\\/]catalog[\\/](search-params|api[\\/]catalog-api)|config[\\/](paths|motion)|components[\\/](brand-mark|ui[\\/](skeleton|page|toast|spinner|button)|errors[\\/](error-page|route-error)))|packages[\\/]shared[\\/]src[\\/](limits|session|routes|brand|auth-errors|catalog-constants))\.tsx?$/,
             },
+            // The footer's facts with the marks they name: one file, fetched when the footer is seen.
+            {
+              name: 'footer-facts',
+              priority: 1,
+              test: /(components[\\/]layouts[\\/]footer-facts|lib[\\/]storefront-query|shared[\\/]src[\\/]storefront-marks)\.tsx?$/,
+            },
             {
               name: 'vendor',
               priority: 2,

@@ -7,6 +7,8 @@ export const settingsKeys = {
   maintenance: () => [...adminKeys.all, 'settings', 'maintenance'] as const,
   notifications: () => [...adminKeys.all, 'settings', 'notifications'] as const,
   returns: () => [...adminKeys.all, 'settings', 'returns'] as const,
+  storefront: () => [...adminKeys.all, 'settings', 'storefront'] as const,
+  analytics: () => [...adminKeys.all, 'settings', 'analytics'] as const,
 };
 
 export const shippingSettingsQuery = () =>
@@ -26,3 +28,15 @@ export const notificationsQuery = () =>
 
 export const returnSettingsQuery = () =>
   queryOptions({ queryKey: settingsKeys.returns(), queryFn: ({ signal }) => settingsApi.returns(signal) });
+
+export const storefrontSettingsQuery = () =>
+  queryOptions({
+    queryKey: settingsKeys.storefront(),
+    queryFn: ({ signal }) => settingsApi.storefront(signal),
+  });
+
+export const analyticsSettingsQuery = () =>
+  queryOptions({
+    queryKey: settingsKeys.analytics(),
+    queryFn: ({ signal }) => settingsApi.analytics(signal),
+  });

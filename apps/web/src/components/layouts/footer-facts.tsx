@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { createRoot } from 'react-dom/client';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { BRAND } from '@shop/shared/brand';
 import {
   DELIVERY_MARKS,
@@ -7,6 +8,7 @@ import {
   type StorefrontMark,
 } from '@shop/shared/storefront-marks';
 import { Container } from '../ui/page.tsx';
+import { queryClient } from '../../lib/query-client.ts';
 import { storefrontQueryOptions } from '../../lib/storefront-query.ts';
 
 /** One group of the owner's payment or delivery marks, as plain chips (no logos). */
@@ -41,6 +43,23 @@ const link = 'inline-flex min-h-9 items-center hover:text-tea';
 const openConsentSettings = () => window.dispatchEvent(new Event('shop:open-consent'));
 
 const useFacts = () => useQuery(storefrontQueryOptions()).data?.footer;
+
+/**
+ * In the browser: each part takes over its element (site-footer.tsx keeps the server's HTML in it
+ * until now) in a React root of its own, with the app's query client (the page's data is there).
+ */
+export function takeOver(): void {
+  for (const about of [true, false]) {
+    const element = document.getElementById(about ? 'shop-about' : 'shop-facts');
+    if (!element || element.dataset.taken) continue;
+    element.dataset.taken = '1';
+    createRoot(element).render(
+      <QueryClientProvider client={queryClient}>
+        <FooterPart about={about} />
+      </QueryClientProvider>,
+    );
+  }
+}
 
 /** The footer's part from here: `about` beside the brand mark, or the facts at its foot. */
 export default function FooterPart({ about }: { about?: boolean }) {

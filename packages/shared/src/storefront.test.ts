@@ -83,9 +83,9 @@ describe('the measurement IDs', () => {
         }),
       ),
     ).toEqual({
-      ga4MeasurementId: 'GA4 評估 ID格式不正確，例如 G-AB12CD34EF',
-      metaPixelId: 'Meta Pixel ID格式不正確，例如 123456789012345',
-      lineTagId: 'LINE Tag ID格式不正確，例如 1a2b3c4d-5e6f-4a1b-8c2d-3e4f5a6b7c8d',
+      ga4MeasurementId: 'GA4 評估 ID 格式不正確，例如 G-AB12CD34EF',
+      metaPixelId: 'Meta Pixel ID 格式不正確，例如 123456789012345',
+      lineTagId: 'LINE Tag ID 格式不正確，例如 1a2b3c4d-5e6f-4a1b-8c2d-3e4f5a6b7c8d',
     });
   });
 });

@@ -70,11 +70,11 @@ export const LINE_TAG_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-
 
 const idField = (label: string, pattern: RegExp, example: string, normalise: (v: string) => string) =>
   z
-    .string({ error: `${label}格式不正確` })
+    .string({ error: `${label} 格式不正確` })
     .trim()
-    .max(64, { message: `${label}格式不正確，例如 ${example}`, abort: true })
+    .max(64, { message: `${label} 格式不正確，例如 ${example}`, abort: true })
     .transform(normalise)
-    .refine((v) => v === '' || pattern.test(v), `${label}格式不正確，例如 ${example}`);
+    .refine((v) => v === '' || pattern.test(v), `${label} 格式不正確，例如 ${example}`);
 
 /** The measurement IDs (PUT /api/admin/settings/analytics); '' leaves a provider off. */
 export const AnalyticsSettings = z

@@ -121,9 +121,9 @@ describe.skipIf(!dbAvailable())('the footer facts and measurement IDs in the con
     });
     expect(res.statusCode).toBe(400);
     expect((res.json() as { error: { fields: Record<string, string> } }).error.fields).toEqual({
-      ga4MeasurementId: 'GA4 評估 ID格式不正確，例如 G-AB12CD34EF',
-      metaPixelId: 'Meta Pixel ID格式不正確，例如 123456789012345',
-      lineTagId: 'LINE Tag ID格式不正確，例如 1a2b3c4d-5e6f-4a1b-8c2d-3e4f5a6b7c8d',
+      ga4MeasurementId: 'GA4 評估 ID 格式不正確，例如 G-AB12CD34EF',
+      metaPixelId: 'Meta Pixel ID 格式不正確，例如 123456789012345',
+      lineTagId: 'LINE Tag ID 格式不正確，例如 1a2b3c4d-5e6f-4a1b-8c2d-3e4f5a6b7c8d',
     });
     expect((await publicView()).analytics).toEqual({ ga4MeasurementId: '', metaPixelId: '', lineTagId: '' });
   });

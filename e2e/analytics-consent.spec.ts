@@ -115,6 +115,18 @@ test('nothing goes to a provider before consent; after 全部接受 the scripts 
   expect(res?.headers()['content-security-policy']).toContain('https://connect.facebook.net');
   const banner = page.getByRole('region', { name: '我們使用 Cookie' });
   await expect(banner).toBeVisible();
+  // An overlay at the bottom: appearing after hydration, it moves nothing on the page.
+  const shift = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entries = list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[];
+          resolve(entries.filter((e) => !e.hadRecentInput).reduce((sum, e) => sum + e.value, 0));
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(0), 500);
+      }),
+  );
+  expect(shift).toBeLessThanOrEqual(0.02);
   // Refusing weighs as much as accepting: same size, side by side.
   const accept = banner.getByRole('button', { name: '全部接受' });
   const refuse = banner.getByRole('button', { name: '僅必要' });

@@ -176,6 +176,27 @@ test('nothing goes to a provider before consent; after 全部接受 the scripts 
   await page.waitForTimeout(500);
   const again = await queued(page);
   expect([again.ga4Purchases, again.metaPurchases, again.linePurchases]).toEqual([0, 0, 0]);
+
+  // Withdrawing: the page reloads without the providers, and nothing asks them again.
+  await page.mouse.wheel(0, 4000);
+  const settings = page.getByRole('region', { name: 'Cookie 設定' });
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Cookie 設定' }).click();
+    await expect(settings).toBeVisible({ timeout: 1000 });
+  }).toPass();
+  await expect(settings.getByRole('checkbox', { name: /分析/ })).toBeChecked();
+  await settings.getByRole('checkbox', { name: /分析/ }).uncheck();
+  await settings.getByRole('checkbox', { name: /行銷/ }).uncheck();
+  const asked = third.providers().length;
+  await Promise.all([
+    page.waitForEvent('load'),
+    settings.getByRole('button', { name: '儲存我的選擇' }).click(),
+  ]);
+  await expect(page.getByTestId('pay-outcome')).toBeVisible();
+  await page.goto('/mall/dongding-oolong');
+  await page.waitForTimeout(500);
+  expect(third.providers().length).toBe(asked);
+  expect((await queued(page)).providersDefined).toBe(false);
 });
 
 test('僅必要 keeps every provider off, on this page and the next ones', async ({ page, context }) => {

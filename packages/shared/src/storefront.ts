@@ -103,3 +103,18 @@ export const StorefrontView = z.object({
   analytics: z.object({ ga4MeasurementId: z.string(), metaPixelId: z.string(), lineTagId: z.string() }),
 });
 export type StorefrontView = z.infer<typeof StorefrontView>;
+
+/** POST /api/me/cookie-consent: a signed-in member's cookie choice, kept as a record (decision 042). */
+export const CookieConsentBody = z
+  .object({
+    analytics: z.boolean({ error: '請選擇是否同意分析 Cookie' }),
+    marketing: z.boolean({ error: '請選擇是否同意行銷 Cookie' }),
+    source: z.enum(['banner', 'settings'], { message: '不認得這個選擇的來源' }),
+    version: z
+      .number({ error: '同意書版本不正確' })
+      .int('同意書版本不正確')
+      .min(1, '同意書版本不正確')
+      .max(1000, '同意書版本不正確'),
+  })
+  .strict();
+export type CookieConsentBody = z.infer<typeof CookieConsentBody>;

@@ -3,7 +3,9 @@ import type { AnalyticsIds, OptionalConsentCategory } from '@shop/shared/analyti
 import { Button } from '../../components/ui/button.tsx';
 import { Container } from '../../components/ui/page.tsx';
 import { paths } from '../../config/paths.ts';
-import { readConsent, writeConsent, type ConsentChoice } from './consent-storage.ts';
+import { apiPost } from '../../lib/api-client.ts';
+import { hasSessionCookie } from '../../lib/cookies.ts';
+import { CONSENT_VERSION, readConsent, writeConsent, type ConsentChoice } from './consent-storage.ts';
 import { setShopEventSink } from '../../lib/shop-events.ts';
 import { sendShopEvent, startedBeyond, startProviders } from './providers.ts';
 
@@ -61,6 +63,13 @@ export function ConsentRoot({ ids, openRequests }: { ids: AnalyticsIds; openRequ
 
   const decide = (next: Record<OptionalConsentCategory, boolean>) => {
     const stored = writeConsent(next);
+    // A signed-in member's choice is also kept on record by the shop (cookie_consents).
+    if (hasSessionCookie())
+      void apiPost('/api/me/cookie-consent', {
+        ...next,
+        source: choice ? 'settings' : 'banner',
+        version: CONSENT_VERSION,
+      }).catch(() => {});
     setView('hidden');
     if (startedBeyond(ids, stored)) {
       // A provider already running is stopped only by leaving the page: reload it without it.

@@ -15,7 +15,8 @@ export function useConsent(): void {
   useEffect(() => {
     const run = (open: boolean) => {
       const ids = client.getQueryData<StorefrontView>(['site', 'storefront'])?.analytics;
-      if (ids && (open || ids.ga4MeasurementId || ids.metaPixelId || ids.lineTagId))
+      // Any ID entered (the three are '' when unused).
+      if (ids && (open || Object.values(ids).join('')))
         void import('../features/consent/mount.tsx').then((consent) => consent.showConsent(ids, open));
     };
     const open = () => run(true);

@@ -60,14 +60,22 @@ export default defineConfig({
     {
       name: 'chromium',
       use: { ...devices['Desktop Chrome'], channel: undefined },
-      testIgnore: /maintenance\.spec\.ts$/,
+      testIgnore: /(maintenance|analytics-consent)\.spec\.ts$/,
+    },
+    // Measurement IDs configured show every visitor the cookie banner (and change the policy), so
+    // that file runs alone, after the others.
+    {
+      name: 'analytics',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testMatch: /analytics-consent\.spec\.ts$/,
+      dependencies: ['chromium'],
     },
     // Maintenance mode closes the shop for every visitor, so it runs alone, after everything else.
     {
       name: 'maintenance',
       use: { ...devices['Desktop Chrome'], channel: undefined },
       testMatch: /maintenance\.spec\.ts$/,
-      dependencies: ['chromium'],
+      dependencies: ['analytics'],
     },
   ],
   webServer: {

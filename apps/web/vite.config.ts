@@ -163,6 +163,12 @@ const browserBuild = defineConfig({
               priority: 1,
               test: /apps[\\/]web[\\/]src[\\/]features[\\/]catalog[\\/]components[\\/](product-card|heart-icon|price)\.tsx$/,
             },
+            // The footer's facts with the marks they name: one file, fetched when the footer is seen.
+            {
+              name: 'footer-facts',
+              priority: 1,
+              test: /(components[\\/]layouts[\\/]footer-facts|lib[\\/]storefront-query|shared[\\/]src[\\/]storefront-marks)\.tsx?$/,
+            },
             {
               name: 'vendor',
               priority: 2,

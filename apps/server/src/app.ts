@@ -41,6 +41,8 @@ import contentModule from './modules/content/index.ts';
 import contactModule from './modules/contact/index.ts';
 import siteModule from './modules/site/index.ts';
 import maintenancePlugin from './modules/site/maintenance-plugin.ts';
+import { storefrontCopy } from './modules/site/storefront.ts';
+import storefrontPlugin from './modules/site/storefront-plugin.ts';
 import seoModule from './modules/seo/index.ts';
 import eventsPlugin from './plugins/events.ts';
 import jobsPlugin from './plugins/jobs.ts';
@@ -169,7 +171,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     database: options.database,
     closeOnShutdown: options.closeDatabase ?? true,
   });
-  await app.register(securityPlugin);
+  // The footer's facts and the measurement IDs: the site module reads them; the content security
+  // policy names the configured providers' hosts (docs/decisions/042).
+  const storefront = storefrontCopy();
+  await app.register(securityPlugin, { thirdPartySources: () => storefront.sources() });
   await app.register(jsonBodyPlugin);
   await app.register(sessionPlugin);
   await app.register(redisPlugin);
@@ -178,6 +183,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(outboxPlugin, { leaseMs: config.outboxLeaseMs });
   await app.register(mailPlugin);
   await app.register(eventsPlugin);
+  await app.register(storefrontPlugin, { storefront });
   await app.register(commercePlugin, options.commerce ?? {});
   await app.register(jobsPlugin, {
     birthdayCoupons: (db) => issueBirthdayCoupons(db),
@@ -215,7 +221,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(unsubscribeModule);
   await app.register(contentModule);
   await app.register(contactModule);
-  await app.register(siteModule);
+  await app.register(siteModule, { storefront });
   await app.register(seoModule);
   await app.register(paymentsModule);
   await app.register(logisticsModule);

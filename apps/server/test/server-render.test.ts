@@ -1,10 +1,12 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { catalogChanged, stockChanged } from '../src/modules/catalog/service.ts';
 import { contentChanged } from '../src/modules/content/service.ts';
-import { seedTestCatalog } from './fixtures.ts';
+import { siteSettings } from '../src/db/schema.ts';
+import { seedTestCatalog, setRole } from './fixtures.ts';
 import { createTestApp, dbAvailable, signIn, type TestContext } from './helpers.ts';
 
 /**
@@ -33,11 +35,12 @@ export async function renderShared({ url, persona, fetch }) {
   if (pathname === '/shipping' && (await fetch('/api/cart', { method: 'GET', headers: {} })).status === 401) return { kind: 'personal' };
   const me = await (await fetch('/api/auth/me', { method: 'GET', headers: { accept: 'application/json' } })).json();
   const product = pathname.startsWith('/mall/') ? await (await fetch('/api/catalog/products/' + pathname.slice(6), { method: 'GET', headers: {} })).json() : null;
+  const footer = pathname === '/home' ? (await (await fetch('/api/site/storefront', { method: 'GET', headers: {} })).json()).footer : null;
   globalThis.__shared = (globalThis.__shared ?? 0) + 1;
   return {
     kind: 'page',
     status: 200,
-    html: '<main>' + (me.user ? 'someone' : 'a member') + ' with ' + persona.cartCount + ' in the cart' + (product ? ' at ' + product.name + ' NT$' + product.variants[0].price : '') + '</main>',
+    html: '<main>' + (me.user ? 'someone' : 'a member') + ' with ' + persona.cartCount + ' in the cart' + (product ? ' at ' + product.name + ' NT$' + product.variants[0].price : '') + (footer ? ' by ' + footer.companyName : '') + '</main>',
     stateParts: ['<script type="application/json" id="ssr-state">{"user":', ',"cart":', '}</script>'],
     slots: ['user', 'cart'],
   };
@@ -232,6 +235,47 @@ describe.skipIf(!dbAvailable())('server rendering', () => {
       });
       await page('/mall/dong-ding', cookie);
       expect(sharedRenders()).toBe(before + 3);
+    });
+
+    it('drops every kept page showing the footer when the owner saves its facts, here or on another instance', async () => {
+      const { cookie } = await signIn(ctx.app, 'ssr-footer@example.com');
+      const owner = await signIn(ctx.app, 'ssr-owner@example.com');
+      await setRole(ctx.database, 'ssr-owner@example.com', 'owner');
+      expect(await page('/home', cookie)).toContain('by 山嵐茶事</main>');
+      const before = sharedRenders();
+      await page('/home', cookie);
+      expect(sharedRenders()).toBe(before);
+      const footer = {
+        companyName: '山嵐茶事股份有限公司',
+        taxId: '87119873',
+        address: '南投縣鹿谷鄉興產路 87 號',
+        phone: '049-275-1987',
+        lineUrl: '',
+        facebookUrl: '',
+        marks: ['visa'],
+      };
+      const saved = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/admin/settings/storefront',
+        headers: { cookie: owner.cookie, origin: 'http://localhost:3000' },
+        payload: footer,
+      });
+      expect(saved.statusCode).toBe(200);
+      expect(await page('/home', cookie)).toContain('by 山嵐茶事股份有限公司</main>');
+      expect(sharedRenders()).toBe(before + 1);
+      // Another instance saved (the row changed under this one): its news makes this copy read again.
+      await ctx.database.db
+        .update(siteSettings)
+        .set({ value: { ...footer, companyName: '山嵐茶行' } })
+        .where(eq(siteSettings.key, 'storefront'));
+      await page('/home', cookie);
+      expect(sharedRenders()).toBe(before + 1);
+      await ctx.app.events.publish('site', {
+        type: 'site.storefront.changed',
+        data: { origin: 'another-instance' },
+      });
+      await vi.waitFor(async () => expect(await page('/home', cookie)).toContain('by 山嵐茶行</main>'));
+      expect(sharedRenders()).toBe(before + 2);
     });
 
     it('renders the page for the member when it turns out to ask for their own data', async () => {

@@ -40,7 +40,7 @@ export const ADMIN_ROUTES = [
   { id: 'messages', path: '/admin/messages', title: '客服來信', permission: 'messages.read', nav: true },
   { id: 'outbox', path: '/admin/outbox', title: '寄送狀態', permission: 'outbox.read', nav: true },
   { id: 'redirects', path: '/admin/redirects', title: '轉址', permission: 'redirects.read', nav: true },
-  { id: 'settings', path: '/admin/settings', title: '運費與維護', permission: 'settings.read', nav: true },
+  { id: 'settings', path: '/admin/settings', title: '網站設定', permission: 'settings.read', nav: true },
   { id: 'staff', path: '/admin/staff', title: '管理員帳號', permission: 'staff.write', nav: true },
   { id: 'audit', path: '/admin/audit', title: '操作紀錄', permission: 'audit.read', nav: true },
 ] as const satisfies readonly AdminRouteDef[];

@@ -1109,3 +1109,31 @@ export const logisticsNotices = pgTable(
   },
   (t) => [primaryKey({ columns: [t.logisticsId, t.statusCode, t.statusDate] })],
 );
+
+/**
+ * A signed-in member's cookie choices (docs/decisions/042): one row per optional category each time
+ * they choose, never updated, so the shop can show what was agreed and when. The browser's own copy
+ * (localStorage) is what decides what loads. Distinct from a marketing-mail consent.
+ */
+export const cookieConsents = pgTable(
+  'cookie_consents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'analytics' or 'marketing'. */
+    kind: text('kind').notNull(),
+    granted: boolean('granted').notNull(),
+    /** 'banner' (the first choice) or 'settings' (the footer's 「Cookie 設定」). */
+    source: text('source').notNull(),
+    /** The banner's version the member answered. */
+    version: integer('version').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('cookie_consents_user_idx').on(t.userId, t.at),
+    check('cookie_consents_kind_known', sql`${t.kind} in ('analytics', 'marketing')`),
+    check('cookie_consents_source_known', sql`${t.source} in ('banner', 'settings')`),
+  ],
+);

@@ -16,6 +16,7 @@ export interface MemberEvent {
     | 'site.maintenance'
     | 'catalog.changed'
     | 'content.changed'
+    | 'site.storefront.changed'
     | 'redirects.changed';
   readonly data: Readonly<Record<string, unknown>>;
 }

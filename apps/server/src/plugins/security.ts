@@ -2,19 +2,39 @@ import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import compress from '@fastify/compress';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ThirdPartySources } from '@shop/shared/analytics-providers';
+
+export interface SecurityOptions {
+  /**
+   * The hosts of the measurement providers the owner configured (site settings), added to
+   * script-src, connect-src and img-src; none when none is configured. Asked on every request:
+   * the headers are worked out again only when it answers a different object.
+   */
+  thirdPartySources?: () => ThirdPartySources;
+}
+
+const NO_SOURCES: ThirdPartySources = { scriptSrc: [], connectSrc: [], imgSrc: [] };
 
 /**
  * Security headers with a Content-Security-Policy that allows no inline script, and response
  * compression. HTTPS-only headers are sent only when the public URL is https.
  *
  * The headers are helmet's, worked out once at start: they depend on the options only, never on
- * the request. (@fastify/helmet made helmet's middleware afresh for every request, parsing the
- * policy each time: about 5 % of the shop's CPU on a cached product page; docs/decisions/022.)
+ * the request, and on the configured providers, which change only when the owner saves them.
+ * (@fastify/helmet made helmet's middleware afresh for every request, parsing the policy each
+ * time: about 5 % of the shop's CPU on a cached product page; docs/decisions/022.)
  */
-export default fp(
-  async (app) => {
-    const headers = helmetHeaders(securityHeaderOptions(app.config.publicUrl, app.extraFormActions));
+export default fp<SecurityOptions>(
+  async (app, options) => {
+    const sourcesNow = options.thirdPartySources ?? (() => NO_SOURCES);
+    let sources = sourcesNow();
+    let headers = helmetHeaders(securityHeaderOptions(app.config.publicUrl, app.extraFormActions, sources));
     app.addHook('onRequest', (_request, reply, done) => {
+      const now = sourcesNow();
+      if (now !== sources) {
+        sources = now;
+        headers = helmetHeaders(securityHeaderOptions(app.config.publicUrl, app.extraFormActions, now));
+      }
       reply.headers(headers);
       done();
     });
@@ -24,19 +44,25 @@ export default fp(
 );
 
 /** Helmet's options for this shop: the policy, and HSTS only behind https. */
-export function securityHeaderOptions(publicUrl: string, extraFormActions: string[]): HelmetOptions {
+export function securityHeaderOptions(
+  publicUrl: string,
+  extraFormActions: string[],
+  thirdParty: ThirdPartySources = NO_SOURCES,
+): HelmetOptions {
   const https = publicUrl.startsWith('https:');
   return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // Measurement scripts only from the configured providers' hosts (docs/decisions/042); the
+        // page loads them only after the visitor's consent.
+        scriptSrc: ["'self'", ...thirdParty.scriptSrc],
         // React sets style properties through the CSSOM; inline style attributes stay allowed.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...thirdParty.imgSrc],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...thirdParty.connectSrc],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'", ...extraFormActions],

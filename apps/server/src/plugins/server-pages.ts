@@ -23,10 +23,10 @@ import { pageCache, type Loaded } from '../lib/page-cache.ts';
  * changes; a member's own page (their orders) is rendered for them on every request.
  */
 
-/** A change to what pages show: some products (by id), the catalogue's lists (a product went in or out of stock), anything in the catalogue, the content, the redirects. */
+/** A change to what pages show: some products (by id), the catalogue's lists (a product went in or out of stock), anything in the catalogue, the content, the redirects, the footer's facts. */
 export type PageDataChange =
   | { kind: 'products'; productIds: readonly string[] }
-  | { kind: 'catalog-lists' | 'catalog' | 'content' | 'redirects' };
+  | { kind: 'catalog-lists' | 'catalog' | 'content' | 'redirects' | 'storefront' };
 
 export type Visitor = NonNullable<Awaited<ReturnType<FastifyInstance['visitorOf']>>>;
 
@@ -187,6 +187,8 @@ async function keepable(
       if (status === 200) for (const id of productIdsIn(body)) tags.add(`product:${id}`);
     } else if (apiPath.startsWith('/api/content/')) tags.add('content');
     else if (apiPath === '/api/redirects') tags.add('redirects');
+    // The footer's facts, on every page.
+    else if (apiPath === '/api/site/storefront') tags.add('storefront');
     else announced = false;
   });
   const briefly = (value: Kept): Loaded<Kept> => ({

@@ -4,6 +4,7 @@ import { renderDemoImages, seedCatalog } from './catalog.ts';
 import { seedRedirects } from './redirects.ts';
 import { seedMembers } from './members.ts';
 import { seedStaff } from './staff.ts';
+import { seedStorefront } from './storefront.ts';
 import { renderContentAssets, seedContent } from './content.ts';
 import { isDatabaseEmpty } from './empty.ts';
 
@@ -33,6 +34,7 @@ export async function seedDemoData(
     await seedRedirects(tx),
     await seedMembers(tx, publicUrl),
     await seedStaff(tx),
+    await seedStorefront(tx),
   ]);
   return { seeded: true, summary };
 }

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { DefaultLayout } from '../components/layouts/default-layout.tsx';
 import { useCartCount } from '../features/cart/api/cart-api.ts';
 import { useIsLogin } from '../features/auth/stores/user-store.ts';
+import { useConsent } from './consent-host.ts';
 
 /** While signed in, server events refresh what they concern: orders, cart, membership. */
 function useMemberEvents(signedIn: boolean) {
@@ -38,5 +39,6 @@ function useMemberEvents(signedIn: boolean) {
 export function AppLayout() {
   const signedIn = useIsLogin();
   useMemberEvents(signedIn);
+  useConsent();
   return <DefaultLayout cartCount={useCartCount(signedIn)} isLogin={signedIn} />;
 }

@@ -11,15 +11,17 @@ import {
   SetMarketingConsentBody,
   UpdateProfileBody,
 } from '@shop/shared/membership';
+import { CookieConsentBody } from '@shop/shared/storefront';
 import { requestMeta } from '../auth/http.ts';
 import { pendingEmailChange, requestEmailChange } from '../auth/service.ts';
 import { marketingConsent, setMarketingConsent } from './consent.ts';
 import * as profile from './profile.ts';
 import { membership } from './service.ts';
+import { recordCookieConsent } from './cookie-consents.ts';
 
 const IdParams = z.object({ id: z.uuid('地址代碼不正確') });
 
-/** The member's own data: membership and coupons, profile, e-mail change, address book. */
+/** The member's own data: membership and coupons, profile, e-mail change, address book, cookie choices. */
 const member: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', app.requireUser);
   app.addHook('onSend', async (_request, reply) => {
@@ -76,6 +78,12 @@ const member: FastifyPluginAsync = async (app) => {
         requestMeta(request),
       ),
   );
+
+  // The member's cookie choice, kept as a record (docs/decisions/042); 204, nothing to show.
+  r.post('/api/me/cookie-consent', { schema: { body: CookieConsentBody } }, async (request, reply) => {
+    await recordCookieConsent(app.db, uid(request), request.body);
+    return reply.code(204).send();
+  });
 
   r.get('/api/me/addresses', { schema: { response: { 200: AddressListResponse } } }, async (request) => ({
     addresses: await profile.listAddresses(app.db, uid(request)),

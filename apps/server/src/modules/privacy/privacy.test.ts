@@ -121,6 +121,7 @@ describe.skipIf(!dbAvailable())("a member's own data: export and deletion", () =
     expect(data.contactMessages).toMatchObject([{ subject: '詢問' }]);
     expect(data.signIns.length).toBeGreaterThan(0);
     expect(data.linkedSignIns).toMatchObject([{ provider: 'line' }]);
+    expect(data.cookieConsents).toEqual([]);
     expect(data.consents).toMatchObject([{ kind: 'marketing-mail', granted: true, source: 'settings' }]);
   });
 

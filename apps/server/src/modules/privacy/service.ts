@@ -10,6 +10,7 @@ import { forgetRestockRequests, restockRequestsForExport } from '../catalog/rest
 import { forgetSender, messagesForExport } from '../contact/service.ts';
 import { forgetCarriers } from '../invoices/service.ts';
 import { consentsForExport, setMarketingConsent } from '../membership/consent.ts';
+import { cookieConsentsForExport } from '../membership/cookie-consents.ts';
 import { forgetAddresses, listAddresses } from '../membership/profile.ts';
 import { forgetBuyer, ordersForExport, unfinishedBusiness } from '../orders/buyer-data.ts';
 import { forgetWishlist, wishlist } from '../wishlist/service.ts';
@@ -37,6 +38,7 @@ export async function memberDataExport(db: Db, userId: string, now: Date) {
     restockRequests: await restockRequestsForExport(db, userId),
     contactMessages: await messagesForExport(db, account.profile.email),
     consents: await consentsForExport(db, userId),
+    cookieConsents: await cookieConsentsForExport(db, userId),
     linkedSignIns: account.linkedSignIns,
     signIns: account.signIns,
   };

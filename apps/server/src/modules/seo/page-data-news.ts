@@ -3,6 +3,7 @@ import type { PageDataChange } from '../../plugins/server-pages.ts';
 import { onCatalogChange, onListsChange } from '../catalog/service.ts';
 import { onContentChange } from '../content/service.ts';
 import { onRedirectsChange } from '../redirects/service.ts';
+import { onStorefrontChange } from '../site/storefront.ts';
 
 /**
  * Every change to what the shop's pages show, for the pages kept for others (plugins/spa.ts):
@@ -13,7 +14,7 @@ import { onRedirectsChange } from '../redirects/service.ts';
  */
 export function onPageDataChange(events: EventBus, listener: (change: PageDataChange) => void): () => void {
   const everything = () => {
-    for (const kind of ['catalog', 'content', 'redirects'] as const) listener({ kind });
+    for (const kind of ['catalog', 'content', 'redirects', 'storefront'] as const) listener({ kind });
   };
   const stops = [
     onCatalogChange((change) =>
@@ -24,6 +25,9 @@ export function onPageDataChange(events: EventBus, listener: (change: PageDataCh
     onListsChange(() => listener({ kind: 'catalog-lists' })),
     onContentChange(() => listener({ kind: 'content' })),
     onRedirectsChange(() => listener({ kind: 'redirects' })),
+    // The site module reads the footer again first (after a save here, another instance's news or
+    // a gap), then tells: a page rendered again shows the new facts.
+    onStorefrontChange(() => listener({ kind: 'storefront' })),
     events.subscribeAll((_channel, event) => {
       if (event.type === 'catalog.changed') {
         const ids = event.data.productIds;

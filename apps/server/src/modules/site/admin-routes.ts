@@ -8,6 +8,7 @@ import {
   UpdateShippingBody,
 } from '@shop/shared/admin-settings';
 import { MaintenanceStatus, SetMaintenanceBody } from '@shop/shared/site';
+import { AnalyticsSettings, StorefrontSettings, StorefrontView } from '@shop/shared/storefront';
 import { EVERYONE } from '../../plugins/events.ts';
 import { recordAudit } from '../../plugins/audit.ts';
 import {
@@ -22,8 +23,9 @@ import {
   shippingRulesSaved,
   shippingSettings,
 } from './admin-service.ts';
+import { readStorefront, saveAnalytics, saveFooter } from './storefront.ts';
 
-/** Site settings: the shipping fee rules, maintenance mode and the shop's own mails (the owner changes them; every role reads). */
+/** Site settings: the shipping fee rules, maintenance mode, the shop's own mails, the footer's facts and the measurement IDs (the owner changes them; every role reads). */
 const settings: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -133,6 +135,67 @@ const settings: FastifyPluginAsync = async (app) => {
         });
       });
       return returnSettings(app.db);
+    },
+  );
+
+  // The footer's facts (company, 統一編號, links, marks) and the measurement IDs: every page shows
+  // the one, the content security policy and the consent banner follow the other.
+  r.get(
+    '/api/admin/settings/storefront',
+    { config: { permission: 'settings.read' }, schema: { response: { 200: StorefrontView.shape.footer } } },
+    async () => (await readStorefront(app.db)).footer,
+  );
+
+  r.put(
+    '/api/admin/settings/storefront',
+    {
+      config: { permission: 'settings.write' },
+      schema: { body: StorefrontSettings, response: { 200: StorefrontView.shape.footer } },
+    },
+    async (request) => {
+      await app.db.transaction(async (tx) => {
+        const before = await saveFooter(tx, request.body);
+        await recordAudit(tx, request, {
+          action: 'storefront.update',
+          entity: 'setting',
+          entityId: 'storefront',
+          before,
+          after: request.body,
+        });
+      });
+      await app.storefrontChanged();
+      return (await readStorefront(app.db)).footer;
+    },
+  );
+
+  r.get(
+    '/api/admin/settings/analytics',
+    {
+      config: { permission: 'settings.read' },
+      schema: { response: { 200: StorefrontView.shape.analytics } },
+    },
+    async () => (await readStorefront(app.db)).analytics,
+  );
+
+  r.put(
+    '/api/admin/settings/analytics',
+    {
+      config: { permission: 'settings.write' },
+      schema: { body: AnalyticsSettings, response: { 200: StorefrontView.shape.analytics } },
+    },
+    async (request) => {
+      await app.db.transaction(async (tx) => {
+        const before = await saveAnalytics(tx, request.body);
+        await recordAudit(tx, request, {
+          action: 'analytics.update',
+          entity: 'setting',
+          entityId: 'analytics',
+          before,
+          after: request.body,
+        });
+      });
+      await app.storefrontChanged();
+      return (await readStorefront(app.db)).analytics;
     },
   );
 

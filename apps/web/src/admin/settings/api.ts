@@ -6,10 +6,11 @@ import type {
   UpdateShippingBody,
 } from '@shop/shared/admin-settings';
 import type { MaintenanceStatus, SetMaintenanceBody } from '@shop/shared/site';
+import type { AnalyticsSettingsInput, StorefrontSettings, StorefrontView } from '@shop/shared/storefront';
 import { apiGet, apiPost, apiPut } from '../../lib/api-client.ts';
 import { adminApiUrl } from '../shared/api.ts';
 
-/** The console's calls for shipping fee rules, maintenance mode, the shop's own mails, the reminders and the return period. */
+/** The console's calls for shipping fee rules, maintenance mode, the shop's own mails, the reminders, the return period, the footer's facts and the measurement IDs. */
 export const settingsApi = {
   shipping: (signal?: AbortSignal) =>
     apiGet<ShippingSettingsView>(adminApiUrl('/settings/shipping'), { signal }),
@@ -28,4 +29,12 @@ export const settingsApi = {
     apiPut<ReminderSettings>(adminApiUrl('/settings/reminders'), body),
   returns: (signal?: AbortSignal) => apiGet<ReturnSettings>(adminApiUrl('/settings/returns'), { signal }),
   saveReturns: (body: ReturnSettings) => apiPut<ReturnSettings>(adminApiUrl('/settings/returns'), body),
+  storefront: (signal?: AbortSignal) =>
+    apiGet<StorefrontView['footer']>(adminApiUrl('/settings/storefront'), { signal }),
+  saveStorefront: (body: StorefrontSettings) =>
+    apiPut<StorefrontView['footer']>(adminApiUrl('/settings/storefront'), body),
+  analytics: (signal?: AbortSignal) =>
+    apiGet<StorefrontView['analytics']>(adminApiUrl('/settings/analytics'), { signal }),
+  saveAnalytics: (body: AnalyticsSettingsInput) =>
+    apiPut<StorefrontView['analytics']>(adminApiUrl('/settings/analytics'), body),
 };

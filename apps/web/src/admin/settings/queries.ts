@@ -8,6 +8,8 @@ export const settingsKeys = {
   notifications: () => [...adminKeys.all, 'settings', 'notifications'] as const,
   returns: () => [...adminKeys.all, 'settings', 'returns'] as const,
   reminders: () => [...adminKeys.all, 'settings', 'reminders'] as const,
+  storefront: () => [...adminKeys.all, 'settings', 'storefront'] as const,
+  analytics: () => [...adminKeys.all, 'settings', 'analytics'] as const,
 };
 
 export const shippingSettingsQuery = () =>
@@ -32,4 +34,16 @@ export const reminderSettingsQuery = () =>
   queryOptions({
     queryKey: settingsKeys.reminders(),
     queryFn: ({ signal }) => settingsApi.reminders(signal),
+  });
+
+export const storefrontSettingsQuery = () =>
+  queryOptions({
+    queryKey: settingsKeys.storefront(),
+    queryFn: ({ signal }) => settingsApi.storefront(signal),
+  });
+
+export const analyticsSettingsQuery = () =>
+  queryOptions({
+    queryKey: settingsKeys.analytics(),
+    queryFn: ({ signal }) => settingsApi.analytics(signal),
   });

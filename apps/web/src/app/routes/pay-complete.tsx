@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -10,6 +11,7 @@ import { errorMessage } from '../../lib/form.ts';
 import { useIsLogin } from '../../features/auth/stores/user-store.ts';
 import { orderQueryOptions } from '../../features/orders/api/orders-api.ts';
 import { PayOutcome, outcomeOf } from '../../features/orders/components/pay-outcome.tsx';
+import { orderItems, trackShopEvent } from '../../lib/shop-events.ts';
 
 export default function PayCompletePage() {
   const [params] = useSearchParams();
@@ -23,6 +25,20 @@ export default function PayCompletePage() {
     refetchInterval: (query) =>
       query.state.data && outcomeOf(query.state.data) === 'waiting' ? 3000 : false,
   });
+
+  // The purchase, once the order stands (paid, cash on delivery, or an ATM account given); the
+  // consent code sends it once per order number, whatever reloads follow (docs/decisions/042).
+  const placed = order.data && ['paid', 'cod', 'atm'].includes(outcomeOf(order.data)) ? order.data : null;
+  useEffect(() => {
+    if (!placed) return;
+    trackShopEvent({
+      name: 'purchase',
+      orderNo: placed.orderNo,
+      value: placed.total,
+      shipping: placed.shippingFee,
+      items: orderItems(placed),
+    });
+  }, [placed?.orderNo]); // eslint-disable-line react-hooks/exhaustive-deps -- once per order shown
 
   if (!valid) {
     return (

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Container, PageHeader } from '../../components/ui/page.tsx';
@@ -12,6 +13,7 @@ import { useCheckoutDraft } from '../../features/checkout/draft-store.ts';
 import { orderQueryOptions } from '../../features/orders/api/orders-api.ts';
 import { PayOutcome, outcomeOf } from '../../features/orders/components/pay-outcome.tsx';
 import { membershipQueryOptions } from '../../features/member/api/member-api.ts';
+import { cartItems, trackShopEvent } from '../../lib/shop-events.ts';
 
 /** The server refused for an unverified address: this tab learns it, so the form shows its notice. */
 function markEmailUnverified(): boolean {
@@ -33,6 +35,12 @@ export default function PaymentPage() {
   // placed; show that order and how to pay it rather than an empty cart.
   const lastOrderNo = useCheckoutDraft((s) => (s.owner === uid ? s.lastOrderNo : null));
   const cartEmpty = cart.data?.lines.length === 0;
+  // Checkout begun: once per visit of this page, with the cart as the server priced it.
+  const cartReady = cart.data !== undefined && !cartEmpty;
+  useEffect(() => {
+    if (!cartReady || !cart.data) return;
+    trackShopEvent({ name: 'begin_checkout', value: cart.data.subtotal, items: cartItems(cart.data.lines) });
+  }, [cartReady]); // eslint-disable-line react-hooks/exhaustive-deps -- once, when the cart is first known
   const placed = useQuery({
     ...orderQueryOptions(lastOrderNo ?? ''),
     enabled: cartEmpty && lastOrderNo !== null,

@@ -1,11 +1,45 @@
+import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
-import { BRAND } from '@shop/shared/brand';
 import { BrandMark, BrandName } from '../brand-mark.tsx';
 import { Container } from '../ui/page.tsx';
 import { paths } from '../../config/paths.ts';
 import { FOOTER_NAV } from './nav-links.ts';
 
+// The shop's facts (about and contact; company, 統一編號, marks, links, 「Cookie 設定」): the server
+// renders them into every page. In the browser they are not hydrated: their HTML stays as the
+// server drew it until the visitor's first scroll (the footer is always below the fold: the page
+// above it is at least a screen tall) fetches their code, which takes each part over in a React
+// root of its own (footer-facts.tsx). So no page's first load carries their script
+// (docs/decisions/042). Not a Suspense boundary waiting for the code: that would hold up every
+// navigation (a transition waits for a suspended part).
+const ServerPart = import.meta.env.SSR ? lazy(() => import('./footer-facts.tsx')) : null;
+
+function Part({ about, className }: { about?: boolean; className?: string }) {
+  const id = about ? 'shop-about' : 'shop-facts';
+  return import.meta.env.SSR ? (
+    <div id={id} className={className}>
+      <Suspense>{ServerPart && <ServerPart about={about} />}</Suspense>
+    </div>
+  ) : (
+    // What is in the element now (the server's HTML, or the part's own root later) is kept as it is.
+    <div
+      id={id}
+      className={className}
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={{ __html: document.getElementById(id)?.innerHTML ?? '' }}
+    />
+  );
+}
+
 export function SiteFooter() {
+  useEffect(
+    () =>
+      addEventListener('scroll', () => void import('./footer-facts.tsx').then((m) => m.takeOver()), {
+        once: true,
+        passive: true,
+      }),
+    [],
+  );
   return (
     <footer className="mt-16 border-t border-line bg-surface">
       <Container className="grid grid-cols-2 gap-x-6 gap-y-10 py-12 lg:grid-cols-[1.4fr_1fr_1fr_1fr]">
@@ -14,22 +48,7 @@ export function SiteFooter() {
             <BrandMark className="size-10" />
             <BrandName />
           </Link>
-          <p className="max-w-xs text-sm text-ink-muted">
-            {BRAND.founded}{' '}
-            年創立於南投鹿谷的家族茶行。以炭火慢焙高山烏龍，也把泡好一壺茶的方法，分享給每一位喝茶的人。
-          </p>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-ink-muted">
-            <dt>客服信箱</dt>
-            <dd>
-              <a href={`mailto:${BRAND.email}`} className="text-tea hover:underline">
-                {BRAND.email}
-              </a>
-            </dd>
-            <dt>客服電話</dt>
-            <dd className="tabular">{BRAND.phone}</dd>
-            <dt>服務時間</dt>
-            <dd>{BRAND.serviceHours}</dd>
-          </dl>
+          <Part about className="flex flex-col gap-4" />
         </div>
         {FOOTER_NAV.map((group) => (
           <nav key={group.title} aria-label={group.title}>
@@ -49,14 +68,7 @@ export function SiteFooter() {
           </nav>
         ))}
       </Container>
-      <div className="border-t border-line">
-        <Container className="flex flex-col gap-1 py-5 text-xs text-ink-muted sm:flex-row sm:justify-between">
-          <p>
-            © {new Date().getFullYear()} {BRAND.name} {BRAND.nameLatin}. 版權所有。
-          </p>
-          <p>{BRAND.address}</p>
-        </Container>
-      </div>
+      <Part />
     </footer>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import type { ProductDetail } from '@shop/shared/catalog';
 import { useParams } from 'react-router';
 import { NOT_FOUND_TITLE } from '@shop/shared/routes';
 import { ButtonLink } from '../../../components/ui/button.tsx';
@@ -13,6 +14,15 @@ import { ProductDetailView, ProductSkeleton } from '../../../features/catalog/co
 import { AddToCartButton } from '../../../features/cart/components/add-to-cart-button.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { usePageTitle } from '../../../hooks/use-page-title.ts';
+import { trackShopEvent } from '../../../lib/shop-events.ts';
+
+/** A variant of the product as a moment's item (docs/decisions/042). */
+function itemOf(product: ProductDetail, variantId: string, quantity: number) {
+  const variant = product.variants.find((v) => v.id === variantId) ?? product.variants[0];
+  return variant
+    ? { id: variant.sku, name: product.name, variant: variant.label, price: variant.price, quantity }
+    : null;
+}
 
 /**
  * `?wish=1`: a visitor tapped a heart and signed in; keep the product now, once, and take the
@@ -36,6 +46,11 @@ export default function ProductPage() {
   useWishOnArrival(product.data);
   const missing = product.error instanceof ApiError && product.error.status === 404;
   usePageTitle(product.data?.name ?? (missing ? NOT_FOUND_TITLE : undefined));
+  const viewed = product.data;
+  useEffect(() => {
+    const item = viewed && itemOf(viewed, '', 1);
+    if (item) trackShopEvent({ name: 'view_item', value: item.price, items: [item] });
+  }, [viewed?.id]); // eslint-disable-line react-hooks/exhaustive-deps -- once per product shown
 
   if (product.isPending) return <ProductSkeleton />;
   if (product.isError) {
@@ -63,6 +78,10 @@ export default function ProductPage() {
           soldOut={soldOut}
           compact={compact}
           cartHref={paths.cart()}
+          onAdded={() => {
+            const item = itemOf(product.data, variantId, quantity);
+            if (item) trackShopEvent({ name: 'add_to_cart', value: item.price * quantity, items: [item] });
+          }}
         />
       )}
     />

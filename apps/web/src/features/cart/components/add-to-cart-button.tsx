@@ -13,14 +13,20 @@ export function AddToCartButton({
   soldOut,
   cartHref,
   compact = false,
+  onAdded,
 }: {
   variantId: string;
   quantity: number;
   soldOut: boolean;
   cartHref: string;
   compact?: boolean;
+  /** After the server added it (the shop's measurement moments). */
+  onAdded?: () => void;
 }) {
-  const add = useAddToCart(() => toast.success(`已加入購物車（${quantity} 件）`));
+  const add = useAddToCart(() => {
+    toast.success(`已加入購物車（${quantity} 件）`);
+    onAdded?.();
+  });
   const button = (
     <Button
       size={compact ? 'md' : 'lg'}

@@ -41,7 +41,7 @@ import contentModule from './modules/content/index.ts';
 import contactModule from './modules/contact/index.ts';
 import siteModule from './modules/site/index.ts';
 import maintenancePlugin from './modules/site/maintenance-plugin.ts';
-import { storefrontCopy } from './modules/site/storefront.ts';
+import { mailFacts, storefrontCopy } from './modules/site/storefront.ts';
 import storefrontPlugin from './modules/site/storefront-plugin.ts';
 import seoModule from './modules/seo/index.ts';
 import eventsPlugin from './plugins/events.ts';
@@ -181,7 +181,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(rateLimiterPlugin);
   await app.register(maintenancePlugin);
   await app.register(outboxPlugin, { leaseMs: config.outboxLeaseMs });
-  await app.register(mailPlugin);
+  await app.register(mailPlugin, { shopFacts: () => mailFacts(storefront.current().footer) });
   await app.register(eventsPlugin);
   await app.register(storefrontPlugin, { storefront });
   await app.register(commercePlugin, options.commerce ?? {});

@@ -19,6 +19,79 @@ export interface MailContent {
   readonly unsubscribeUrl?: string;
 }
 
+/**
+ * The shop's own facts in every mail's footer: the owner's footer settings when the mail goes out
+ * (`withShopFacts`, called by the mail plugin at delivery), the brand's until then.
+ */
+export interface ShopFacts {
+  readonly companyName: string;
+  readonly taxId: string;
+  readonly address: string;
+  readonly phone: string;
+  readonly lineUrl: string;
+  readonly facebookUrl: string;
+  /** The payment and delivery marks' words, e.g. VISA, 7-ELEVEN. */
+  readonly marks: readonly string[];
+}
+
+const BRAND_FACTS: ShopFacts = {
+  companyName: BRAND.name,
+  taxId: '',
+  address: BRAND.address,
+  phone: BRAND.phone,
+  lineUrl: '',
+  facebookUrl: '',
+  marks: [],
+};
+
+// Where the facts sit in a rendered mail, so delivery can put the current ones in.
+const HTML_START = '<!--shop-facts-->';
+const HTML_END = '<!--/shop-facts-->';
+const TEXT_START = '—— 店家資訊 ——';
+
+function factsHtml(f: ShopFacts): string {
+  const link = (href: string, label: string) =>
+    `<a href="${escape(href)}" style="color:#3F6B4F;">${escape(label)}</a>`;
+  const links = [
+    f.lineUrl && link(f.lineUrl, 'LINE 官方帳號'),
+    f.facebookUrl && link(f.facebookUrl, 'Facebook 粉絲專頁'),
+  ].filter(Boolean);
+  return [
+    `這封信由系統自動寄出，請勿直接回覆。如需協助，請來信 ${escape(BRAND.email)} 或來電 ${escape(f.phone)}（${escape(BRAND.serviceHours)}）。`,
+    [f.companyName, f.taxId && `統一編號 ${f.taxId}`, f.address].filter(Boolean).map(escape).join('・'),
+    links.join('・'),
+    f.marks.length > 0 ? `付款與配送：${f.marks.map(escape).join('・')}` : '',
+  ]
+    .filter(Boolean)
+    .join('<br>');
+}
+
+function factsText(f: ShopFacts): string {
+  return [
+    TEXT_START,
+    `這封信由系統自動寄出，請勿直接回覆。如需協助，請來信 ${BRAND.email} 或來電 ${f.phone}。`,
+    [f.companyName, f.taxId && `統一編號 ${f.taxId}`, f.address].filter(Boolean).join('・'),
+    f.lineUrl && `LINE 官方帳號：${f.lineUrl}`,
+    f.facebookUrl && `Facebook 粉絲專頁：${f.facebookUrl}`,
+    f.marks.length > 0 ? `付款與配送：${f.marks.join('・')}` : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
+/** A rendered mail with the shop's current facts in its footer (a mail without the marks is left as it is). */
+export function withShopFacts<M extends { html: string; text: string }>(mail: M, facts: ShopFacts): M {
+  const start = mail.html.indexOf(HTML_START);
+  const end = mail.html.indexOf(HTML_END);
+  const cut = mail.text.lastIndexOf(TEXT_START);
+  if (start < 0 || end < start || cut < 0) return mail;
+  return {
+    ...mail,
+    html: mail.html.slice(0, start + HTML_START.length) + factsHtml(facts) + mail.html.slice(end),
+    text: mail.text.slice(0, cut) + factsText(facts),
+  };
+}
+
 const UNSUBSCRIBE_WHY = `您收到這封信，是因為您同意接收${BRAND.name}的新品與優惠通知。`;
 
 const escape = (s: string) =>
@@ -56,7 +129,7 @@ export function renderMail(content: MailContent): { subject: string; html: strin
 ${content.greeting ? p(content.greeting) : ''}${htmlParagraphs.map(p).join('')}${button}${notes}
 </td></tr>
 <tr><td style="padding:20px 32px;border-top:1px solid #E3DCD0;font-size:12px;line-height:1.6;color:#5B665F;">
-${content.unsubscribeUrl ? `${escape(UNSUBSCRIBE_WHY)}不想再收到的話，可以<a href="${escape(content.unsubscribeUrl)}" style="color:#3F6B4F;">取消訂閱</a>。<br>` : ''}這封信由系統自動寄出，請勿直接回覆。如需協助，請來信 ${escape(BRAND.email)} 或來電 ${escape(BRAND.phone)}（${escape(BRAND.serviceHours)}）。<br>${escape(BRAND.name)}・${escape(BRAND.address)}
+${content.unsubscribeUrl ? `${escape(UNSUBSCRIBE_WHY)}不想再收到的話，可以<a href="${escape(content.unsubscribeUrl)}" style="color:#3F6B4F;">取消訂閱</a>。<br>` : ''}${HTML_START}${factsHtml(BRAND_FACTS)}${HTML_END}
 </td></tr></table></td></tr></table></body></html>`;
   const text = [
     `${BRAND.name}｜${content.title}`,
@@ -70,7 +143,7 @@ ${content.unsubscribeUrl ? `${escape(UNSUBSCRIBE_WHY)}不想再收到的話，�
     ...(content.unsubscribeUrl
       ? [`${UNSUBSCRIBE_WHY}不想再收到的話，請開啟以下連結取消訂閱：`, content.unsubscribeUrl]
       : []),
-    `這封信由系統自動寄出，請勿直接回覆。如需協助，請來信 ${BRAND.email} 或來電 ${BRAND.phone}。`,
+    factsText(BRAND_FACTS),
   ].join('\n');
   return { subject, html, text };
 }

@@ -3,6 +3,7 @@ import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { DbOrTx } from '../db/client.ts';
 import { mailOutbox, outboxMessages } from '../db/schema.ts';
+import { withShopFacts, type ShopFacts } from '../lib/mail-layout.ts';
 import { PermanentDeliveryError, enqueueOutbox, type OutboxEntry } from './outbox.ts';
 
 export interface MailMessage {
@@ -70,8 +71,13 @@ function permanent(error: unknown): boolean {
  * the log and listed at /dev/mailbox. Every message carries a Message-ID made from its outbox key,
  * the same on every try, so a receiving server or client can tell a repeat from a new mail.
  */
-export default fp(
-  async (app) => {
+export interface MailOptions {
+  /** The shop's facts for every mail's footer as they are now (the owner's settings; app.ts wires it in). */
+  shopFacts?: () => ShopFacts;
+}
+
+export default fp<MailOptions>(
+  async (app, options) => {
     let deliver: (m: MailMessage, messageId: string) => Promise<void>;
     let kind: Mailer['kind'];
     const host = new URL(app.config.publicUrl).hostname || 'localhost';
@@ -134,8 +140,9 @@ export default fp(
     app.outbox.handle(
       'mail',
       async (payload, message) => {
+        const mail = payload as unknown as MailMessage;
         await deliver(
-          payload as unknown as MailMessage,
+          options.shopFacts ? withShopFacts(mail, options.shopFacts()) : mail,
           `<${message.key.replace(/[^A-Za-z0-9.-]/g, '.')}@${host}>`,
         );
       },

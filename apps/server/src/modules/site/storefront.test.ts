@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbAvailable, signIn, type TestContext } from '../../../test/helpers.ts';
 import { setRole } from '../../../test/fixtures.ts';
 import { ORIGIN } from '../../../test/shop.ts';
+import { latestMail } from '../../../test/mail.ts';
 import { auditLog, siteSettings } from '../../db/schema.ts';
 
 const FOOTER = {
@@ -81,6 +82,30 @@ describe.skipIf(!dbAvailable())('the footer facts and measurement IDs in the con
     const [row] = await audits('storefront.update');
     expect(row?.after).toEqual(FOOTER);
     expect((row?.before as { taxId: string }).taxId).toBe('');
+  });
+
+  it('every mail sent after a save carries the saved facts in its footer', async () => {
+    const sender = 'asks@example.com';
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { origin: ORIGIN },
+      payload: {
+        name: '王小茶',
+        email: sender,
+        subject: '商品諮詢',
+        message: '請問今年的冬茶什麼時候會到貨呢？',
+        consent: true,
+        startedAt: Date.now() - 60_000,
+      },
+    });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    const mail = await latestMail(ctx.database, sender, 'contact-received');
+    expect(mail.html).toContain('山嵐茶事有限公司・統一編號 87119873・南投縣鹿谷鄉興產路 87 號');
+    expect(mail.html).toContain('href="https://lin.ee/shanlantea"');
+    expect(mail.html).toContain('付款與配送：VISA・JCB・7-ELEVEN・黑貓宅急便');
+    expect(mail.text).toContain('Facebook 粉絲專頁：https://www.facebook.com/shanlantea');
+    expect(mail.text).toContain('統一編號 87119873');
   });
 
   it('refuses a 統一編號 that fails the check digit, a foreign link and an unknown mark, beside each field, changing nothing', async () => {

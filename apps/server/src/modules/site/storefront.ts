@@ -1,6 +1,8 @@
 import { BRAND } from '@shop/shared/brand';
 import { NO_ANALYTICS, thirdPartySources, type ThirdPartySources } from '@shop/shared/analytics-providers';
 import { AnalyticsSettings, StorefrontSettings, type StorefrontView } from '@shop/shared/storefront';
+import { STOREFRONT_MARK_LABELS } from '@shop/shared/storefront-marks';
+import type { ShopFacts } from '../../lib/mail-layout.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import * as repo from './repo.ts';
 
@@ -84,4 +86,9 @@ export function storefrontCopy(): StorefrontCopy {
       for (const listener of listeners) listener();
     },
   };
+}
+
+/** The footer's facts as a mail's footer shows them (the marks in words). */
+export function mailFacts(footer: StorefrontView['footer']): ShopFacts {
+  return { ...footer, marks: footer.marks.map((m) => STOREFRONT_MARK_LABELS[m]) };
 }

@@ -86,7 +86,8 @@ export type SocialPasswordProofBody = z.infer<typeof SocialPasswordProofBody>;
 export const SocialCodeProofBody = z
   .object({
     code: z
-      .string()
+      .string({ error: '請輸入信中的 6 位數字驗證碼' })
+      .max(20, { message: '請輸入信中的 6 位數字驗證碼', abort: true })
       .trim()
       .regex(/^\d{6}$/, '請輸入信中的 6 位數字驗證碼'),
   })

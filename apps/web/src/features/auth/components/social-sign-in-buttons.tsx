@@ -86,8 +86,9 @@ export function GoogleMark({ className }: { className?: string }) {
 const LABELS: Record<SocialProviderId, string> = { line: '使用 LINE 登入', google: '使用 Google 登入' };
 
 /**
- * One button per sign-in provider the shop offers, LINE per its button guideline (green #06C755,
- * the mark, a divider, white bold text) and Google per its branding (white, a grey outline, the G).
+ * One button per sign-in provider the shop offers, LINE after its button guideline (the mark, a
+ * divider, white bold text) on a deeper green than its #06C755, which white text on it fails
+ * (2.3:1; #00833A gives 4.9:1, as accessibility 100 needs) and Google per its branding (white, a grey outline, the G).
  * Each is a plain link: the trip to the provider is a full-page navigation that starts on the
  * server, with the page to come back to.
  */
@@ -113,7 +114,7 @@ export function SocialSignInButtons({
             className={cn(
               'relative flex min-h-12 items-center justify-center overflow-hidden rounded-md text-base font-bold tracking-wide',
               provider === 'line'
-                ? 'bg-[#06C755] text-white hover:bg-[#05b34c] active:bg-[#048b3b]'
+                ? 'bg-[#00833A] text-white hover:bg-[#00732F] active:bg-[#006329]'
                 : 'border border-[#747775] bg-white text-[#1F1F1F] hover:bg-[#f5f5f5] active:bg-[#ececec]',
             )}
           >

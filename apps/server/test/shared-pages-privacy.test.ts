@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InProcessFetch, PageRenderer } from '@shop/shared/server-rendering';
 import { users } from '../src/db/schema.ts';
 import { seedTestCatalog } from './fixtures.ts';
 import { createTestApp, dbAvailable, signIn, type TestContext } from './helpers.ts';
@@ -93,6 +94,33 @@ describe.skipIf(!dbAvailable())('pages shared by members, on the real renderer',
       }
     }
   }, 120_000);
+
+  it('renders a product page, a sold-out one and the mall list for everyone, asking nothing of anyone’s own', async () => {
+    const renderer = (await import(path.join(WEB_SRC, 'entry-server.tsx'))) as PageRenderer;
+    for (const url of ['/mall/dong-ding', '/mall/ruby-black', '/mall?category=oolong']) {
+      const asked: string[] = [];
+      const fetch: InProcessFetch = async (target, init) => {
+        asked.push(target.split('?', 1)[0]!);
+        const res = await ctx.app.inject({
+          method: 'GET',
+          url: target,
+          headers: { ...(init.headers as object) },
+        });
+        return new Response(res.body, {
+          status: res.statusCode,
+          headers: { 'content-type': 'application/json' },
+        });
+      };
+      const result = await renderer.renderShared({
+        url: `http://localhost:3000${url}`,
+        persona: { cartCount: 0 },
+        fetch,
+      });
+      // A member's own call there answers 401 and turns the page into each member's own render.
+      expect(result.kind, `${url} asked ${asked.join(', ')}`).toBe('page');
+      expect(asked.filter((a) => !/^\/api\/(catalog\/|content\/|redirects$|site\/)/.test(a))).toEqual([]);
+    }
+  });
 
   it('writes a member’s name into the shared page’s state so that it cannot end the element', async () => {
     const name = '</script><script>alert(1)</script>\u2028林';

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { isServer, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CartResponse } from '@shop/shared/cart';
 import type { WishlistIdsResponse, WishlistResponse } from '@shop/shared/wishlist';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../../lib/api-client.ts';
@@ -20,8 +20,12 @@ export const wishlistQueryOptions = () =>
     queryFn: ({ signal }) => apiGet<WishlistResponse>('/api/wishlist', { signal }),
   });
 
-export function useWishlistIds(enabled = true) {
-  return useQuery({ ...wishlistIdsQueryOptions(), enabled });
+/**
+ * Asked in the browser only: a product page or list is rendered once on the server for every
+ * member (decision 038), and a member's own call there would make the page each member's own.
+ */
+export function useWishlistIds() {
+  return useQuery({ ...wishlistIdsQueryOptions(), enabled: !isServer });
 }
 
 function setKept(

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { isServer, useQuery } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button.tsx';
 import { restockQueryOptions, useRestockRequest } from '../api/restock-api.ts';
 
@@ -7,7 +7,8 @@ import { restockQueryOptions, useRestockRequest } from '../api/restock-api.ts';
  * stop waiting. `compact` is the phone's buy bar: the button alone.
  */
 export function RestockButton({ variantId, compact = false }: { variantId: string; compact?: boolean }) {
-  const waiting = useQuery(restockQueryOptions());
+  // In the browser only: the product page is rendered once on the server for every member.
+  const waiting = useQuery({ ...restockQueryOptions(), enabled: !isServer });
   const request = useRestockRequest();
   const isWaiting = waiting.data?.variantIds.includes(variantId) ?? false;
   const button = (
@@ -16,7 +17,7 @@ export function RestockButton({ variantId, compact = false }: { variantId: strin
       variant={isWaiting ? 'secondary' : 'primary'}
       className={compact ? 'shrink-0' : 'w-full sm:w-auto'}
       aria-pressed={isWaiting}
-      disabled={waiting.isPending}
+      disabled={!waiting.isSuccess}
       loading={request.isPending}
       onClick={() => request.mutate({ variantId, wait: !isWaiting })}
     >

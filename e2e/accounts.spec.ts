@@ -60,7 +60,7 @@ test.describe('accounts in a real browser', () => {
     // Sign out, then back in.
     await page.getByRole('button', { name: '登出' }).click();
     await expect(page).toHaveURL('/');
-    await expect(page.getByRole('link', { name: '登入' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: '登入', exact: true })).toBeVisible();
     await page.goto('/member/orderList');
     await expect(page).toHaveURL(/\/login\?redirect=/);
     await page.getByLabel('電子郵件').fill(email);

@@ -34,7 +34,8 @@ export interface ShopFacts {
   readonly marks: readonly string[];
 }
 
-const BRAND_FACTS: ShopFacts = {
+/** The brand's own facts: what a mail says until the owner saves theirs (and the footer's default). */
+export const BRAND_FACTS: ShopFacts = {
   companyName: BRAND.name,
   taxId: '',
   address: BRAND.address,

@@ -1,8 +1,7 @@
-import { BRAND } from '@shop/shared/brand';
 import { NO_ANALYTICS, thirdPartySources, type ThirdPartySources } from '@shop/shared/analytics-providers';
 import { AnalyticsSettings, StorefrontSettings, type StorefrontView } from '@shop/shared/storefront';
 import { STOREFRONT_MARK_LABELS } from '@shop/shared/storefront-marks';
-import type { ShopFacts } from '../../lib/mail-layout.ts';
+import { BRAND_FACTS, type ShopFacts } from '../../lib/mail-layout.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import * as repo from './repo.ts';
 
@@ -16,15 +15,7 @@ const FOOTER_KEY = 'storefront';
 const ANALYTICS_KEY = 'analytics';
 
 /** Until the owner saves: the brand's own contact facts, no 統一編號 or links, no marks, no providers. */
-export const DEFAULT_FOOTER: StorefrontView['footer'] = {
-  companyName: BRAND.name,
-  taxId: '',
-  address: BRAND.address,
-  phone: BRAND.phone,
-  lineUrl: '',
-  facebookUrl: '',
-  marks: [],
-};
+export const DEFAULT_FOOTER: StorefrontView['footer'] = { ...BRAND_FACTS, marks: [] };
 
 /** The stored values; a row that no longer fits the schema (broken by hand) falls back to the defaults. */
 export async function readStorefront(db: DbOrTx): Promise<StorefrontView> {

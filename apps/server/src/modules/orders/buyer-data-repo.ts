@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { OrderStatus } from '@shop/shared/order-status';
 import type { DbOrTx } from '../../db/client.ts';
 import { orderReturns, orders, refunds } from '../../db/schema.ts';
 
@@ -13,11 +14,11 @@ export async function orderNumbersOf(db: DbOrTx, userId: string): Promise<string
 }
 
 /** Orders of a member that are still under way: not yet completed, cancelled, expired or refunded. */
-export async function unfinishedOrderNumbers(db: DbOrTx, userId: string, finished: readonly string[]) {
+export async function unfinishedOrderNumbers(db: DbOrTx, userId: string, finished: readonly OrderStatus[]) {
   const found = await db
     .select({ orderNo: orders.orderNo })
     .from(orders)
-    .where(and(eq(orders.userId, userId), notInArray(orders.status, [...finished] as never[])))
+    .where(and(eq(orders.userId, userId), notInArray(orders.status, [...finished])))
     .orderBy(asc(orders.createdAt));
   return found.map((o) => o.orderNo);
 }

@@ -45,11 +45,8 @@ export async function renderShared({ url, persona, fetch }) {
     slots: ['user', 'cart'],
   };
 }
-export function personalize(page, member) {
-  const values = { user: JSON.stringify(member.user), cart: JSON.stringify(member.cart) };
-  let state = page.stateParts[0];
-  page.slots.forEach((slot, i) => { state += values[slot] + page.stateParts[i + 1]; });
-  return { kind: 'page', status: page.status, html: page.html, state };
+export function memberSlots(member) {
+  return { user: JSON.stringify(member.user), cart: JSON.stringify(member.cart) };
 }
 `;
 

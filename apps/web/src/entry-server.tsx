@@ -11,7 +11,7 @@
  * piece of HTML, its Suspense boundaries marked (<!--$-->) for the browser to hydrate one by one.
  *
  * A page every member sees alike is also rendered once for a persona (`renderShared`) and given to
- * each member with their own parts in place (`personalize`): docs/decisions/038-shared-member-pages.md.
+ * each member with their own parts in place (`memberSlots`): docs/decisions/038-shared-member-pages.md.
  * What this module offers the server is typed in packages/shared/src/server-rendering.ts.
  */
 // First: the persisted stores read the storages as they are created.
@@ -37,10 +37,8 @@ import type {
   MemberParts,
   MemberSlot,
   Persona,
-  RenderedPage,
   RenderInput,
   RenderResult,
-  SharedPage,
   SharedRenderInput,
   SharedRenderResult,
 } from '@shop/shared/server-rendering';
@@ -125,7 +123,7 @@ const personaCart = (persona: Persona): CartResponse => ({
 });
 
 // Where a member's own parts go in a shared page's state: strings no content can hold (a fresh
-// secret each start), each replaced by the member's JSON in `personalize`.
+// secret each start), each replaced by the member's JSON (`memberSlots`).
 const SLOT_ID = randomUUID();
 const SLOTS: Record<MemberSlot, string> = {
   user: `\u0001${SLOT_ID}:user`,
@@ -176,15 +174,12 @@ export function renderShared(input: SharedRenderInput): Promise<SharedRenderResu
   });
 }
 
-/** A shared page with this member's user and cart in its state: the page `render` gives them. */
-export function personalize(page: SharedPage, member: MemberParts): RenderedPage {
-  const values: Record<MemberSlot, string> = {
+/** What a member's slots hold on a shared page: with them in place, the page `render` gives them. */
+export function memberSlots(member: MemberParts): Record<MemberSlot, string> {
+  return {
     user: escapeJson(JSON.stringify(member.user)),
     cart: escapeJson(JSON.stringify(member.cart)),
   };
-  let state = page.stateParts[0]!;
-  for (let i = 0; i < page.slots.length; i++) state += values[page.slots[i]!] + page.stateParts[i + 1]!;
-  return { kind: 'page', status: page.status, html: page.html, state };
 }
 
 /** The route table's answer for a URL: a page to render, a redirect, or one the browser renders. */

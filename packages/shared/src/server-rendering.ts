@@ -69,7 +69,7 @@ export function personaOf(member: MemberParts): Persona {
 /** A member's part of a shared page's state. */
 export type MemberSlot = 'user' | 'cart';
 
-/** A page rendered once for a persona, waiting for a member's own parts (`personalize`). */
+/** A page rendered once for a persona, waiting for a member's own parts (`memberSlots`). */
 export interface SharedPage {
   kind: 'page';
   status: number;
@@ -99,6 +99,9 @@ export interface PageRenderer {
   render(input: RenderInput): Promise<RenderResult>;
   /** A page every member sees alike (RouteDef.sameForEveryMember), rendered for a persona. */
   renderShared(input: SharedRenderInput): Promise<SharedRenderResult>;
-  /** A shared page with this member's parts in place: the page `render` would give them. */
-  personalize(page: SharedPage, member: MemberParts): RenderedPage;
+  /**
+   * What goes in each of a shared page's slots for this member (their JSON, safe inside the state
+   * element): with them in place, the page is the one `render` would give the member.
+   */
+  memberSlots(member: MemberParts): Record<MemberSlot, string>;
 }

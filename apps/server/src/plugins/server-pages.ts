@@ -8,6 +8,7 @@ import {
   ROOT_ELEMENT_ID,
   type InProcessFetch,
   type MemberParts,
+  type MemberSlot,
   type PageRenderer,
   type RenderedPage,
   type RenderResult,
@@ -69,17 +70,18 @@ const KEPT_TTL_MS = 10 * 60_000;
 const KEPT_SHORT_TTL_MS = 5_000;
 
 /**
- * A page kept whole: the shell with the rendered HTML, then the state, then the rest of the shell.
- * The parts every visitor gets alike are kept encoded (UTF-8), so an answer encodes only its state.
+ * A page kept whole, ready to send: its bytes (the shell, the rendered HTML, the state, the rest
+ * of the shell) encoded once, in pieces around its holes: a member's own parts (`user`, `cart`)
+ * and the moments its answers were read (`now`). An answer encodes only what fills the holes.
  */
 interface KeptPage {
   kind: 'page';
   status: number;
-  before: Buffer;
-  /** The render's state (its HTML is in `before`). */
-  page: RenderedPage | SharedPage;
-  after: Buffer;
+  /** `holes[i]` goes between `pieces[i]` and `pieces[i + 1]`. */
+  pieces: readonly Buffer[];
+  holes: readonly Hole[];
 }
+type Hole = MemberSlot | 'now';
 type Kept =
   | KeptPage
   | { kind: 'redirect'; status: number; location: string }
@@ -104,7 +106,7 @@ export function serverPages(app: FastifyInstance, renderer: PageRenderer, option
         const found = await kept.get(`anonymous ${sharedUrl}`, () =>
           keepable(app, request, question, (fetch) => renderer.render({ url, cookie: '', fetch })),
         );
-        return answerOf(found, (page) => (page as RenderedPage).state);
+        return answerOf(found, NO_MEMBER);
       }
       const query = new URLSearchParams(sharedUrl.slice(sharedUrl.split('?', 1)[0]!.length));
       if (route.sameForEveryMember && !query.has('preview')) {
@@ -113,8 +115,7 @@ export function serverPages(app: FastifyInstance, renderer: PageRenderer, option
         const found = await kept.get(`member ${persona.cartCount} ${sharedUrl}`, () =>
           keepable(app, request, question, (fetch) => renderer.renderShared({ url, persona, fetch })),
         );
-        if (found.kind !== 'personal')
-          return answerOf(found, (page) => renderer.personalize(page as SharedPage, member).state);
+        if (found.kind !== 'personal') return answerOf(found, renderer.memberSlots(member));
       }
       // The member's own page (their orders, their cart), or one that turned out to show their data.
       const cookie = request.headers.cookie ?? '';
@@ -127,40 +128,69 @@ export function serverPages(app: FastifyInstance, renderer: PageRenderer, option
       if (result.kind !== 'page') return { kind: 'shell' };
       const shell = await question.shell();
       if (!shell.found || !shell.beforeRoot) return { kind: 'shell' };
-      return answerOf(wholePage(shell, result), () => result.state);
+      return answerOf(wholePage(shell, result), NO_MEMBER);
     },
   };
 }
 
-function answerOf(found: Kept, stateOf: (page: RenderedPage | SharedPage) => string): PageAnswer {
-  if (found.kind === 'page')
-    return {
-      kind: 'page',
-      status: found.status,
-      html: Buffer.concat([found.before, Buffer.from(readNow(stateOf(found.page))), found.after]),
-    };
+/** A page for nobody in particular, or a member's own: no member slots to fill. */
+const NO_MEMBER = null;
+
+function answerOf(found: Kept, member: Record<MemberSlot, string> | null): PageAnswer {
+  if (found.kind === 'page') return { kind: 'page', status: found.status, html: filled(found, member) };
   return found.kind === 'redirect' ? found : { kind: 'shell' };
 }
 
 /**
- * A kept page is dropped when what it shows changes, so its answers are as current as the page:
- * its state says they were read now, or the browser would take a page kept over 30 s for stale
- * and ask for its data again at once.
+ * A kept page with its holes filled: the member's own parts, and the moment its answers were read,
+ * which is now: a kept page is dropped when what it shows changes, so its answers are as current
+ * as the page (the browser would otherwise take a page kept over 30 s for stale and ask for its
+ * data again at once).
  */
-function readNow(state: string): string {
-  return state.replace(/"dataUpdatedAt":\d+/g, `"dataUpdatedAt":${Date.now()}`);
+function filled(page: KeptPage, member: Record<MemberSlot, string> | null): Buffer {
+  const now = Buffer.from(String(Date.now()));
+  const slots = member && { user: Buffer.from(member.user), cart: Buffer.from(member.cart) };
+  const parts: Buffer[] = [page.pieces[0]!];
+  for (let i = 0; i < page.holes.length; i++) {
+    const hole = page.holes[i]!;
+    if (hole === 'now') parts.push(now);
+    else if (slots) parts.push(slots[hole]);
+    else throw new Error(`a page for no member has a member's slot (${hole})`);
+    parts.push(page.pieces[i + 1]!);
+  }
+  return Buffer.concat(parts);
 }
 
 const OPEN_ROOT = `<div id="${ROOT_ELEMENT_ID}" data-hydrating>`;
+const READ_AT = /(?<="dataUpdatedAt":)\d+/g;
 
-/** The shell with the rendered page in its root element (marked: the browser hydrates it). */
+/** The shell with the rendered page in its root element (marked: the browser hydrates it), cut at its holes. */
 function wholePage(shell: ShellAround, result: RenderedPage | SharedPage): KeptPage {
+  const texts = 'state' in result ? [result.state] : result.stateParts;
+  const slots: readonly MemberSlot[] = 'state' in result ? [] : result.slots;
+  const pieces: string[] = [`${shell.beforeRoot}${OPEN_ROOT}${result.html}</div>`];
+  const holes: Hole[] = [];
+  texts.forEach((text, i) => {
+    // Each "dataUpdatedAt" number is a hole; the text around it joins the piece before.
+    let at = 0;
+    for (const match of text.matchAll(READ_AT)) {
+      pieces[pieces.length - 1] += text.slice(at, match.index);
+      holes.push('now');
+      pieces.push('');
+      at = match.index + match[0].length;
+    }
+    pieces[pieces.length - 1] += text.slice(at);
+    if (i < slots.length) {
+      holes.push(slots[i]!);
+      pieces.push('');
+    }
+  });
+  pieces[pieces.length - 1] += shell.afterRoot;
   return {
     kind: 'page',
     status: result.status < 400 ? 200 : 404,
-    before: Buffer.from(`${shell.beforeRoot}${OPEN_ROOT}${result.html}</div>`),
-    page: { ...result, html: '' },
-    after: Buffer.from(shell.afterRoot),
+    pieces: pieces.map((piece) => Buffer.from(piece)),
+    holes,
   };
 }
 
@@ -210,13 +240,11 @@ async function keepable(
   const shell = await question.shell();
   if (!shell.found || !shell.beforeRoot) return briefly({ kind: 'shell' });
   const value = wholePage(shell, result);
-  const state = 'state' in result ? result.state : result.stateParts.join('');
   return {
     value,
     tags: [...tags],
     ttlMs: announced ? KEPT_TTL_MS : KEPT_SHORT_TTL_MS,
-    // The state is kept as a string: two bytes a character at most.
-    bytes: value.before.length + state.length * 2 + value.after.length,
+    bytes: value.pieces.reduce((sum, piece) => sum + piece.length, 0),
   };
 }
 

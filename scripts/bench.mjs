@@ -11,7 +11,8 @@
 //   BENCH_MAILS (default 2000: mails sent through the outbox to a local SMTP sink, after the rest),
 //   BENCH_ONLY=<comma list> of the runs below (default: all): bare, list, list-signed-in, mix, detail,
 //   product-pages, mall-pages, hot, mail,
-//   BENCH_NODE_ARGS (extra Node flags for the shop's process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof")
+//   BENCH_NODE_ARGS (extra Node flags for the shop's process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"),
+//   BENCH_ACCEPT_ENCODING (default Chromium's "gzip, deflate, br, zstd"; empty: answers as they are)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -24,6 +25,9 @@ import { cpuMsOf, ROOT, rssOf } from './lib.mjs';
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const warmUpSeconds = Number(process.env.BENCH_WARMUP ?? 2);
+// The load runs ask as a browser does (Chromium's Accept-Encoding): what a shopper's request costs.
+// BENCH_ACCEPT_ENCODING= (empty) asks for answers as they are.
+const acceptEncoding = process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br, zstd';
 const catalogueSize = Number(process.env.BENCH_PRODUCTS ?? 500);
 const dataDir = path.join(ROOT, '.data', 'bench');
 
@@ -76,7 +80,8 @@ function start(args, env, ready) {
  * after its warm-up: a figure a busy machine moves much less than requests per second.
  */
 async function load(target, title, options = {}) {
-  const { base, paths, headers, pid } = options;
+  const { base, paths, pid } = options;
+  const headers = { ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}), ...options.headers };
   let next = 0;
   const requests = paths
     ? [{ setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length] }) }]
@@ -89,7 +94,7 @@ async function load(target, title, options = {}) {
           connections,
           duration,
           pipelining: 1,
-          ...(headers ? { headers } : {}),
+          headers,
           ...(requests ? { requests } : {}),
         },
         (error, result) => (error ? reject(error) : resolve(result)),
@@ -536,7 +541,7 @@ async function mailRun() {
 const mail = wanted('mail') ? await mailRun() : undefined;
 
 const lines = [
-  `Benchmark ${new Date().toISOString()} — ${catalogue} products on sale, ${connections} connections, ${seconds} s each after ${warmUpSeconds} s of warm-up, database ${engine}, Node ${process.version}`,
+  `Benchmark ${new Date().toISOString()} — ${catalogue} products on sale, ${connections} connections, ${seconds} s each after ${warmUpSeconds} s of warm-up, database ${engine}, Node ${process.version}, Accept-Encoding: ${acceptEncoding || '(none)'}`,
 ];
 if (runs.length > 0) {
   lines.push(

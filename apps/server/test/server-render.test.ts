@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { catalogChanged, stockChanged } from '../src/modules/catalog/service.ts';
@@ -273,6 +274,39 @@ describe.skipIf(!dbAvailable())('server rendering', () => {
       });
       await vi.waitFor(async () => expect(await page('/home', cookie)).toContain('by 山嵐茶行</main>'));
       expect(sharedRenders()).toBe(before + 2);
+    });
+
+    it('sends a kept page gzip-encoded as it was kept, the same page as unencoded, with the member’s own parts', async () => {
+      const ann = await signIn(ctx.app, 'ssr-gzip-ann@example.com');
+      const ben = await signIn(ctx.app, 'ssr-gzip-ben@example.com');
+      const ask = (url: string, cookie: string, encoding?: string) =>
+        ctx.app.inject({
+          method: 'GET',
+          url,
+          headers: { cookie, ...(encoding ? { 'accept-encoding': encoding } : {}) },
+        });
+      const withoutTimes = (html: string) => html.replace(/"dataUpdatedAt":\d+/g, '"dataUpdatedAt":0');
+      for (const [url, member] of [
+        ['/mall/dong-ding', ann],
+        ['/mall/dong-ding', ben],
+        ['/home', ann],
+        ['/home', null],
+      ] as const) {
+        const cookie = member?.cookie ?? '';
+        const plain = await ask(url, cookie);
+        const gzip = await ask(url, cookie, 'gzip, deflate, br, zstd');
+        expect(plain.headers['content-encoding']).toBeUndefined();
+        expect(gzip.headers['content-encoding']).toBe('gzip');
+        expect(gzip.headers.vary).toContain('accept-encoding');
+        // gunzip checks the stream's CRC-32 and length.
+        const unzipped = zlib.gunzipSync(gzip.rawPayload).toString('utf8');
+        expect(withoutTimes(unzipped)).toBe(withoutTimes(plain.body));
+        if (member) expect(unzipped).toContain(`"uid":"${member.uid}"`);
+      }
+      // A visitor who does not take gzip gets no gzip.
+      const refused = await ask('/mall/dong-ding', ann.cookie, 'gzip;q=0, identity');
+      expect(refused.headers['content-encoding']).toBeUndefined();
+      expect(refused.body).toContain(`"uid":"${ann.uid}"`);
     });
 
     it('renders the page for the member when it turns out to ask for their own data', async () => {

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -57,12 +58,18 @@ describe.skipIf(!dbAvailable())('pages shared by members, on the real renderer',
     return { cookie, uid, email, displayName };
   };
 
-  const get = async (url: string, cookie: string) => {
-    const res = await ctx.app.inject({ method: 'GET', url, headers: { cookie } });
+  /** The page as served; `gzip`: asked as browsers ask, and unzipped (a kept page goes out as kept, encoded). */
+  const get = async (url: string, cookie: string, gzip = false) => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url,
+      headers: { cookie, ...(gzip ? { 'accept-encoding': 'gzip, deflate' } : {}) },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-cache');
-    expect(res.body).toContain('data-hydrating');
-    return res.body;
+    const html = gzip ? zlib.gunzipSync(res.rawPayload).toString('utf8') : res.body;
+    expect(html).toContain('data-hydrating');
+    return html;
   };
   /** The page as the member's own render gives it (a page asked with `preview` is never shared), times aside. */
   const own = async (url: string, cookie: string) =>
@@ -74,13 +81,13 @@ describe.skipIf(!dbAvailable())('pages shared by members, on the real renderer',
     const gold = await member('ssr-gold@example.com', '金卡林小姐', 'gold', 3);
     const silver = await member('ssr-silver@example.com', '銀卡陳先生', 'silver', 0);
     for (const url of ['/mall/dong-ding', '/mall?category=oolong&sort=price-asc', '/faq']) {
-      // Turns: the second visit of each is served from what the first rendered.
+      // Turns: the second visit of each is served from what the first rendered, gzip-encoded.
       for (const round of [1, 2]) {
         for (const [me, other, count] of [
           [gold, silver, 3],
           [silver, gold, 0],
         ] as const) {
-          const html = await get(url, me.cookie);
+          const html = await get(url, me.cookie, round === 2);
           expect(html, `${url} round ${round}`).toContain(`"uid":"${me.uid}"`);
           expect(html).toContain(`"displayName":"${me.displayName}"`);
           expect(html).toContain(`"email":"${me.email}"`);

@@ -15,6 +15,8 @@ import {
   type SharedPage,
   type SharedRenderResult,
 } from '@shop/shared/server-rendering';
+import { acceptsEncoding } from '../lib/accept-encoding.ts';
+import { deflatePiece, gzipOf, type DeflatedPiece } from '../lib/gzip-pieces.ts';
 import { pageCache, type Loaded } from '../lib/page-cache.ts';
 
 /**
@@ -46,7 +48,8 @@ export interface ShellAround {
 }
 
 export type PageAnswer =
-  | { kind: 'page'; status: number; html: Buffer }
+  /** `gzip`: `html` is gzip-encoded (a kept page, for a visitor who takes gzip). */
+  | { kind: 'page'; status: number; html: Buffer; gzip: boolean }
   | { kind: 'redirect'; status: number; location: string }
   /** Send the page shell: the browser renders the page. */
   | { kind: 'shell' };
@@ -80,6 +83,8 @@ interface KeptPage {
   /** `holes[i]` goes between `pieces[i]` and `pieces[i + 1]`. */
   pieces: readonly Buffer[];
   holes: readonly Hole[];
+  /** The pieces compressed, once, when a visitor who takes gzip first asks for the page. */
+  deflated?: readonly DeflatedPiece[];
 }
 type Hole = MemberSlot | 'now';
 type Kept =
@@ -102,11 +107,13 @@ export function serverPages(app: FastifyInstance, renderer: PageRenderer, option
     async answer(request: FastifyRequest, question: PageQuestion): Promise<PageAnswer> {
       const { sharedUrl, route, visitor } = question;
       const url = `${ORIGIN}${sharedUrl}`;
+      // A kept page goes out compressed as it was kept (the response compressor leaves it alone).
+      const gzip = acceptsEncoding(request.headers['accept-encoding'], 'gzip');
       if (!visitor) {
         const found = await kept.get(`anonymous ${sharedUrl}`, () =>
           keepable(app, request, question, (fetch) => renderer.render({ url, cookie: '', fetch })),
         );
-        return answerOf(found, NO_MEMBER);
+        return answerOf(found, NO_MEMBER, gzip);
       }
       const query = new URLSearchParams(sharedUrl.slice(sharedUrl.split('?', 1)[0]!.length));
       if (route.sameForEveryMember && !query.has('preview')) {
@@ -115,7 +122,7 @@ export function serverPages(app: FastifyInstance, renderer: PageRenderer, option
         const found = await kept.get(`member ${persona.cartCount} ${sharedUrl}`, () =>
           keepable(app, request, question, (fetch) => renderer.renderShared({ url, persona, fetch })),
         );
-        if (found.kind !== 'personal') return answerOf(found, renderer.memberSlots(member));
+        if (found.kind !== 'personal') return answerOf(found, renderer.memberSlots(member), gzip);
       }
       // The member's own page (their orders, their cart), or one that turned out to show their data.
       const cookie = request.headers.cookie ?? '';
@@ -128,7 +135,8 @@ export function serverPages(app: FastifyInstance, renderer: PageRenderer, option
       if (result.kind !== 'page') return { kind: 'shell' };
       const shell = await question.shell();
       if (!shell.found || !shell.beforeRoot) return { kind: 'shell' };
-      return answerOf(wholePage(shell, result), NO_MEMBER);
+      // Rendered for this member alone: the response compressor encodes it.
+      return answerOf(wholePage(shell, result), NO_MEMBER, false);
     },
   };
 }
@@ -136,18 +144,26 @@ export function serverPages(app: FastifyInstance, renderer: PageRenderer, option
 /** A page for nobody in particular, or a member's own: no member slots to fill. */
 const NO_MEMBER = null;
 
-function answerOf(found: Kept, member: Record<MemberSlot, string> | null): PageAnswer {
-  if (found.kind === 'page') return { kind: 'page', status: found.status, html: filled(found, member) };
+function answerOf(found: Kept, member: Record<MemberSlot, string> | null, gzip: boolean): PageAnswer {
+  if (found.kind === 'page') {
+    const parts = filled(found, member);
+    if (!gzip) return { kind: 'page', status: found.status, html: Buffer.concat(parts), gzip };
+    found.deflated ??= found.pieces.map(deflatePiece);
+    const deflated = found.deflated;
+    // Pieces at even places, holes between them: each piece compressed once, each hole stored.
+    const html = gzipOf(parts.map((part, i) => (i % 2 === 0 ? deflated[i / 2]! : part)));
+    return { kind: 'page', status: found.status, html, gzip };
+  }
   return found.kind === 'redirect' ? found : { kind: 'shell' };
 }
 
 /**
- * A kept page with its holes filled: the member's own parts, and the moment its answers were read,
- * which is now: a kept page is dropped when what it shows changes, so its answers are as current
- * as the page (the browser would otherwise take a page kept over 30 s for stale and ask for its
- * data again at once).
+ * A kept page's pieces with its holes filled between them: the member's own parts, and the moment
+ * its answers were read, which is now: a kept page is dropped when what it shows changes, so its
+ * answers are as current as the page (the browser would otherwise take a page kept over 30 s for
+ * stale and ask for its data again at once).
  */
-function filled(page: KeptPage, member: Record<MemberSlot, string> | null): Buffer {
+function filled(page: KeptPage, member: Record<MemberSlot, string> | null): Buffer[] {
   const now = Buffer.from(String(Date.now()));
   const slots = member && { user: Buffer.from(member.user), cart: Buffer.from(member.cart) };
   const parts: Buffer[] = [page.pieces[0]!];
@@ -158,7 +174,7 @@ function filled(page: KeptPage, member: Record<MemberSlot, string> | null): Buff
     else throw new Error(`a page for no member has a member's slot (${hole})`);
     parts.push(page.pieces[i + 1]!);
   }
-  return Buffer.concat(parts);
+  return parts;
 }
 
 const OPEN_ROOT = `<div id="${ROOT_ELEMENT_ID}" data-hydrating>`;

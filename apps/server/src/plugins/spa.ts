@@ -163,10 +163,12 @@ export default fp<SpaOptions>(
           .header('cache-control', NO_CACHE)
           .redirect(answer.location, answer.status);
       if (answer.kind !== 'page') return sendShell();
+      if (answer.gzip) reply.header('content-encoding', 'gzip');
       // A signed-in page holds the member's own state: never kept by a shared cache.
       return reply
         .code(answer.status)
         .header('cache-control', visitor ? `private, ${NO_CACHE}` : NO_CACHE)
+        .header('vary', 'accept-encoding')
         .type('text/html; charset=utf-8')
         .send(answer.html);
     });

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { catalogChanged, stockChanged } from '../src/modules/catalog/service.ts';
 import { contentChanged } from '../src/modules/content/service.ts';
-import { siteSettings } from '../src/db/schema.ts';
+import { products, siteSettings } from '../src/db/schema.ts';
 import { seedTestCatalog, setRole } from './fixtures.ts';
 import { createTestApp, dbAvailable, signIn, type TestContext } from './helpers.ts';
 
@@ -37,11 +37,12 @@ export async function renderShared({ url, persona, fetch }) {
   const me = await (await fetch('/api/auth/me', { method: 'GET', headers: { accept: 'application/json' } })).json();
   const product = pathname.startsWith('/mall/') ? await (await fetch('/api/catalog/products/' + pathname.slice(6), { method: 'GET', headers: {} })).json() : null;
   const footer = pathname === '/home' ? (await (await fetch('/api/site/storefront', { method: 'GET', headers: {} })).json()).footer : null;
+  const list = pathname === '/mall' ? await (await fetch('/api/catalog/products' + new URL(url).search, { method: 'GET', headers: {} })).json() : null;
   globalThis.__shared = (globalThis.__shared ?? 0) + 1;
   return {
     kind: 'page',
     status: 200,
-    html: '<main>' + (me.user ? 'someone' : 'a member') + ' with ' + persona.cartCount + ' in the cart' + (product ? ' at ' + product.name + ' NT$' + product.variants[0].price : '') + (footer ? ' by ' + footer.companyName : '') + '</main>',
+    html: '<main>' + (me.user ? 'someone' : 'a member') + ' with ' + persona.cartCount + ' in the cart' + (product ? ' at ' + product.name + ' NT$' + product.variants[0].price : '') + (footer ? ' by ' + footer.companyName : '') + (list ? ' listing ' + list.items.map((p) => p.slug).join(',') : '') + '</main>',
     stateParts: ['<script type="application/json" id="ssr-state">{"user":', ',"cart":', '}</script>'],
     slots: ['user', 'cart'],
   };
@@ -233,6 +234,35 @@ describe.skipIf(!dbAvailable())('server rendering', () => {
       });
       await page('/mall/dong-ding', cookie);
       expect(sharedRenders()).toBe(before + 3);
+    });
+
+    it('a sale of one product drops the kept lists that may show it, and keeps the lists that do not', async () => {
+      const { cookie } = await signIn(ctx.app, 'ssr-lists@example.com');
+      const [ware, tea] = ['/mall?category=ware&sort=best-selling', '/mall?category=tea&sort=best-selling'];
+      const setSold = (n: number) =>
+        ctx.database.db.update(products).set({ soldCount: n }).where(eq(products.id, catalog.ids.pot));
+      // The pot sold fewer than the cup (40) to begin with.
+      await setSold(10);
+      catalogChanged();
+      expect(await page(ware, cookie)).toContain('listing white-cup,zhuni-pot</main>');
+      expect(await page(tea, cookie)).toContain('listing ruby-black,dong-ding');
+      const before = sharedRenders();
+      try {
+        // The pot is paid for: its sales count moves (as a payment records it) and the catalogue hears of it.
+        await setSold(1_000);
+        stockChanged([catalog.ids.pot]);
+        // Its list is dropped (the kept page, and the list's cached answer under it) and shows the new order…
+        await vi.waitFor(async () =>
+          expect(await page(ware, cookie)).toContain('listing zhuni-pot,white-cup</main>'),
+        );
+        expect(sharedRenders()).toBe(before + 1);
+        // …while the tea list, which cannot show the pot, is still the page kept.
+        await page(tea, cookie);
+        expect(sharedRenders()).toBe(before + 1);
+      } finally {
+        await setSold(40);
+        catalogChanged();
+      }
     });
 
     it('drops every kept page showing the footer when the owner saves its facts, here or on another instance', async () => {

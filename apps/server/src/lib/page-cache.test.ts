@@ -40,6 +40,24 @@ describe('the kept pages', () => {
     expect(await cache.get('/faq', async () => page('faq2'))).toBe('faq');
   });
 
+  it('drops the pages with a tag a test picks, and does not keep a render such a drop overtook', async () => {
+    const cache = pageCache<string>({ maxBytes: 1_000 });
+    await cache.get('/mall?c=ware', async () => page('ware', ['list /api?c=ware']));
+    await cache.get('/mall?c=tea', async () => page('tea', ['list /api?c=tea']));
+    let release!: () => void;
+    const slow = cache.get('/mall?c=ware&p=2', async () => {
+      await new Promise<void>((r) => (release = r));
+      return page('ware2', ['list /api?c=ware&p=2']);
+    });
+    await Promise.resolve();
+    cache.dropWhere((tag) => tag.includes('c=ware'));
+    release();
+    expect(await slow).toBe('ware2');
+    expect(await cache.get('/mall?c=ware&p=2', async () => page('ware2 again'))).toBe('ware2 again');
+    expect(await cache.get('/mall?c=ware', async () => page('ware again'))).toBe('ware again');
+    expect(await cache.get('/mall?c=tea', async () => page('tea again'))).toBe('tea');
+  });
+
   it('answers a render that a drop of its tags overtook, but does not keep it', async () => {
     const cache = pageCache<string>({ maxBytes: 1_000 });
     let release!: () => void;

@@ -10,6 +10,8 @@ export interface PageCache<T> {
   get<V extends T>(key: string, load: () => Promise<Loaded<V>>): Promise<V>;
   /** Drops every page tagged `tag`. */
   drop(tag: string): void;
+  /** Drops every page with a tag that `which` picks (asked once per tag kept). */
+  dropWhere(which: (tag: string) => boolean): void;
   readonly size: number;
   readonly bytes: number;
 }
@@ -39,6 +41,11 @@ export function pageCache<T>(options: { maxBytes: number; now?: () => number }):
   // of one of its tags is not kept. (One entry per tag ever dropped: the catalogue's size at most.)
   let drops = 0;
   const lastDrop = new Map<string, number>();
+  // Drops by a test of the tag, numbered the same, kept while a render that started before may end.
+  let dropsWhere: { n: number; which: (tag: string) => boolean }[] = [];
+  const overtaken = (tags: readonly string[], started: number) =>
+    tags.some((tag) => (lastDrop.get(tag) ?? -1) >= started) ||
+    dropsWhere.some((d) => d.n >= started && tags.some(d.which));
 
   const remove = (key: string) => {
     const entry = entries.get(key);
@@ -84,16 +91,23 @@ export function pageCache<T>(options: { maxBytes: number; now?: () => number }):
       const started = drops;
       const promise = load()
         .then((loaded) => {
-          if (loaded.tags.every((tag) => (lastDrop.get(tag) ?? -1) < started)) keep(key, loaded);
+          if (!overtaken(loaded.tags, started)) keep(key, loaded);
           return loaded.value;
         })
-        .finally(() => loading.delete(key));
+        .finally(() => {
+          loading.delete(key);
+          if (loading.size === 0) dropsWhere = [];
+        });
       loading.set(key, promise);
       return promise;
     },
     drop(tag) {
       lastDrop.set(tag, drops++);
       for (const key of [...(tagged.get(tag) ?? [])]) remove(key);
+    },
+    dropWhere(which) {
+      if (loading.size > 0) dropsWhere.push({ n: drops++, which });
+      for (const tag of [...tagged.keys()]) if (which(tag)) this.drop(tag);
     },
     get size() {
       return entries.size;

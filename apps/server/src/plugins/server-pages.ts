@@ -26,10 +26,15 @@ import { pageCache, type Loaded } from '../lib/page-cache.ts';
  * changes; a member's own page (their orders) is rendered for them on every request.
  */
 
-/** A change to what pages show: some products (by id), the catalogue's lists (a product went in or out of stock), anything in the catalogue, the content, the redirects, the footer's facts. */
+/** A change to what pages show: some products (by id), the catalogue's lists (a product went in or out of stock, a sale reordered them), anything in the catalogue, the content, the redirects, the footer's facts. */
 export type PageDataChange =
   | { kind: 'products'; productIds: readonly string[] }
-  | { kind: 'catalog-lists' | 'catalog' | 'content' | 'redirects' | 'storefront' };
+  /**
+   * Lists may show otherwise: those whose API address `shows` picks, and related products when
+   * `related`; without `shows`, every list.
+   */
+  | { kind: 'catalog-lists'; shows?: (listUrl: string) => boolean; related?: boolean }
+  | { kind: 'catalog' | 'content' | 'redirects' | 'storefront' };
 
 export type Visitor = NonNullable<Awaited<ReturnType<FastifyInstance['visitorOf']>>>;
 
@@ -62,6 +67,10 @@ export interface PageQuestion {
   /** The page's shell, filled afresh for what the page shows now. */
   shell(): Promise<ShellAround>;
 }
+
+/** A kept page's tags for the lists it shows: a list's, with its API address after it; related products'. */
+const LIST_TAG = 'catalog-list ';
+const RELATED_TAG = 'catalog-related';
 
 /** The origin the in-process API is asked under. */
 const ORIGIN = 'http://shop.internal';
@@ -98,8 +107,13 @@ type Kept =
 export function serverPages(app: FastifyInstance, renderer: PageRenderer, options: ServerPagesOptions) {
   const kept = pageCache<Kept>({ maxBytes: KEPT_MAX_BYTES });
   const stopListening = options.onPageDataChange((change) => {
-    if (change.kind !== 'products') kept.drop(change.kind);
-    else for (const id of change.productIds) kept.drop(`product:${id}`);
+    if (change.kind === 'products') for (const id of change.productIds) kept.drop(`product:${id}`);
+    else if (change.kind !== 'catalog-lists') kept.drop(change.kind);
+    else {
+      const { shows } = change;
+      if (change.related ?? !shows) kept.drop(RELATED_TAG);
+      kept.dropWhere((tag) => tag.startsWith(LIST_TAG) && (!shows || shows(tag.slice(LIST_TAG.length))));
+    }
   });
   app.addHook('onClose', async () => stopListening());
 
@@ -228,9 +242,11 @@ async function keepable(
     const apiPath = url.split('?', 1)[0]!;
     if (apiPath.startsWith('/api/catalog/')) {
       tags.add('catalog');
-      // A list (or related products): a product in or out of stock may join or leave it.
-      if (apiPath === '/api/catalog/products' || apiPath.endsWith('/related')) tags.add('catalog-lists');
-      if (status === 200) for (const id of productIdsIn(body)) tags.add(`product:${id}`);
+      // A list (by its address) or related products: a product in or out of stock may join or
+      // leave it, a sale may move it (docs/decisions/047). A product's own page: its every change.
+      if (apiPath === '/api/catalog/products') tags.add(`${LIST_TAG}${url}`);
+      else if (apiPath.endsWith('/related')) tags.add(RELATED_TAG);
+      else if (status === 200) for (const id of productIdsIn(body)) tags.add(`product:${id}`);
     } else if (apiPath.startsWith('/api/content/')) tags.add('content');
     else if (apiPath === '/api/redirects') tags.add('redirects');
     // The footer's facts, on every page.
@@ -264,12 +280,11 @@ async function keepable(
   };
 }
 
-/** The products a catalogue answer shows: the product itself, or the items of a list. */
+/** The product a catalogue answer is about. */
 function productIdsIn(body: Buffer): string[] {
   try {
-    const json = JSON.parse(body.toString('utf8')) as { id?: unknown; items?: { id?: unknown }[] };
-    const ids = [json.id, ...(Array.isArray(json.items) ? json.items.map((item) => item?.id) : [])];
-    return ids.filter((id): id is string => typeof id === 'string');
+    const json = JSON.parse(body.toString('utf8')) as { id?: unknown };
+    return typeof json.id === 'string' ? [json.id] : [];
   } catch {
     return [];
   }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogListQuery } from '@shop/shared/catalog';
 import { createTestApp, dbAvailable, type TestContext } from '../../../test/helpers.ts';
 import { seedTestCatalog } from '../../../test/fixtures.ts';
-import { createCatalogIndex, foldSearch } from './catalog-index.ts';
+import { createCatalogIndex, foldSearch, type ListsChange } from './catalog-index.ts';
 import * as repo from './repo.ts';
 import { rows } from '../../db/rows.ts';
 import { catalogChanged, createProduct, listFromIndex, listProducts } from './service.ts';
@@ -159,7 +159,10 @@ describe.skipIf(!dbAvailable())('the in-memory catalogue list', () => {
           loads += 1;
           return repo.indexRows(db());
         },
-        { loadStock: (ids) => repo.productStock(db(), ids), onSoldOutChange: () => (flips += 1) },
+        {
+          loadCounts: (ids) => repo.productCounts(db(), ids),
+          onListsChange: (change) => void (change.soldOut && (flips += 1)),
+        },
       );
       const slugs = async () => (await index.list(inStock)).items.map((r) => r.slug);
       const [pot, dongding] = [await idOf('zhuni-pot'), await idOf('dong-ding')];
@@ -192,6 +195,55 @@ describe.skipIf(!dbAvailable())('the in-memory catalogue list', () => {
       }
     });
 
+    it('a sales count that moved sorts the orders that count sales again, and names only the lists that may show the product', async () => {
+      let loads = 0;
+      const changes: ListsChange[] = [];
+      const index = createCatalogIndex(
+        async () => {
+          loads += 1;
+          return repo.indexRows(db());
+        },
+        { loadCounts: (ids) => repo.productCounts(db(), ids), onListsChange: (c) => void changes.push(c) },
+      );
+      const bestSelling = CatalogListQuery.parse({ sort: 'best-selling', pageSize: '48' });
+      const order = async () => (await index.list(bestSelling)).items.map((r) => r.slug);
+      const pot = await idOf('zhuni-pot');
+      const setSold = (slug: string, n: number) =>
+        db().execute(sql`update products set sold_count = ${n} where slug = ${slug}`);
+      const before = await order();
+      const [{ sold_count: sold }] = rows<{ sold_count: number }>(
+        await db().execute(sql`select sold_count from products where slug = 'zhuni-pot'`),
+      ) as [{ sold_count: number }];
+      try {
+        await setSold('zhuni-pot', 1_000_000);
+        index.stockChanged([pot]);
+        expect((await order())[0]).toBe('zhuni-pot');
+        expect(loads).toBe(1);
+        expect(changes).toEqual([{ productIds: [pot], soldOut: false, reordered: true }]);
+        // The lists that may show the pot: its category or above, its price, a search for it.
+        const may = (q: Record<string, string>) => index.mayShow(CatalogListQuery.parse(q), [pot]);
+        expect(may({})).toBe(true);
+        expect(may({ category: 'ware' })).toBe(true);
+        expect(may({ category: 'tea' })).toBe(false);
+        expect(may({ category: 'oolong' })).toBe(false);
+        expect(may({ q: '朱泥' })).toBe(true);
+        expect(may({ q: '凍頂' })).toBe(false);
+        expect(may({ maxPrice: '1' })).toBe(false);
+        // A product the index does not hold: any list may show it.
+        expect(index.mayShow(CatalogListQuery.parse({ category: 'tea' }), ['no-such-product'])).toBe(true);
+        // Stock that moved without turning, and a count that did not move: no list changes.
+        await setStock('POT-1', 2);
+        index.stockChanged([pot]);
+        await index.settled();
+        expect(changes).toHaveLength(1);
+      } finally {
+        await setStock('POT-1', 3);
+        await setSold('zhuni-pot', Number(sold));
+        index.stockChanged([pot]);
+        expect(await order()).toEqual(before);
+      }
+    });
+
     it('heard while the list was loading, is applied to what the load brings', async () => {
       let loads = 0;
       let read!: () => void;
@@ -206,7 +258,7 @@ describe.skipIf(!dbAvailable())('the in-memory catalogue list', () => {
           await gate;
           return rows;
         },
-        { loadStock: (ids) => repo.productStock(db(), ids) },
+        { loadCounts: (ids) => repo.productCounts(db(), ids) },
       );
       const pot = await idOf('zhuni-pot');
       try {

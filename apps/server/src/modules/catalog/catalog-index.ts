@@ -1,6 +1,6 @@
 import type { CatalogListQuery } from '@shop/shared/catalog';
 import { pageWindow } from '@shop/shared/paging';
-import type { IndexRow } from './repo.ts';
+import type { IndexRow, ProductCounts } from './repo.ts';
 
 /**
  * The mall's list, search, filters, sorts and paging answered from memory (docs/decisions/021):
@@ -9,9 +9,10 @@ import type { IndexRow } from './repo.ts';
  * stale, and reloaded on the next list, once however many lists ask at the same moment. It answers
  * exactly what the SQL list (repo.listProducts) answers, which a test checks query by query.
  *
- * A change of stock alone (a sale, a cancellation, an adjustment) does not make it stale: the
- * stock of the products named is read again and put in place (docs/decisions/022). Names,
- * prices, sales counts and sort orders do not move with stock, so nothing needs sorting again.
+ * A sale, a cancellation or an adjustment does not make it stale: the stock and sales count of
+ * the products named are read again and put in place (docs/decisions/022), the two orders that
+ * count sales sorted again when a count moved, and the lists that may show those products are
+ * named to the caller (`onListsChange`, docs/decisions/047): the others stay as they were.
  */
 
 /** 台 and 臺 are the same character to a shopper: searches match either way. */
@@ -42,9 +43,12 @@ const COMPARE: Record<Sort, (a: Entry, b: Entry) => number> = {
   'best-selling': (a, b) => b.row.sold_count - a.row.sold_count || byId(a, b),
 };
 
+/** The orders that count sales: sorted again when a sales count moves. */
+export const SORTS_BY_SALES: readonly Sort[] = ['recommended', 'best-selling'];
+
 interface Snapshot {
-  /** Every product on sale, once per sort order (the same entries in each). */
-  readonly sorted: Readonly<Record<Sort, readonly Entry[]>>;
+  /** Every product on sale, once per sort order (the same entries in each); replaced, never changed. */
+  readonly sorted: Record<Sort, readonly Entry[]>;
   readonly byId: ReadonlyMap<string, Entry>;
   /** Which entries a search matches (1 by entry number), per search asked for lately. */
   readonly searches: Map<string, Uint8Array>;
@@ -74,14 +78,23 @@ function matchesOf(snapshot: Snapshot, needle: string): Uint8Array {
   return matches;
 }
 
+/** Whether a product passes a list's category, prices and search (its stock aside). */
+function passes(entry: Entry, q: CatalogListQuery, matches: Uint8Array | null): boolean {
+  const { row } = entry;
+  if (q.category && row.category_slug !== q.category && row.parent_slug !== q.category) return false;
+  if (q.minPrice !== undefined && row.max_price < q.minPrice) return false;
+  if (q.maxPrice !== undefined && row.min_price > q.maxPrice) return false;
+  return !matches || matches[entry.n] === 1;
+}
+
 export interface CatalogIndex {
   list(query: CatalogListQuery): Promise<{ total: number; items: IndexRow[] }>;
   /** A write happened (here or on another instance): the next list reloads. */
   stale(): void;
   /**
-   * Only the stock of these products changed (committed): it is read again, when the next list
-   * asks (`settled`), and put in place. However many sales come between two lists, one query
-   * reads them all; none is made while nobody lists.
+   * Only the stock or sales counts of these products changed (committed): they are read again,
+   * when the next list asks (`settled`), and put in place. However many sales come between two
+   * lists, one query reads them all; none is made while nobody lists.
    */
   stockChanged(productIds: readonly string[]): void;
   /**
@@ -91,13 +104,32 @@ export interface CatalogIndex {
   settled(): Promise<void>;
   /** A product's slug, when the index holds it (to drop its cached page). */
   slugOf(productId: string): string | undefined;
+  /**
+   * Whether a list asked with `query` (any of its pages) may show one of these products: it is on
+   * sale and matches the list's category, prices and search (its stock aside: the in-stock filter
+   * is what a change may turn). True when the index does not know (none loaded, or a product it
+   * does not hold).
+   */
+  mayShow(query: CatalogListQuery, productIds: readonly string[]): boolean;
+}
+
+/** Lists that show these products may differ: some went in or out of stock, or their sales counts moved. */
+export interface ListsChange {
+  readonly productIds: readonly string[];
+  /** Some went in or out of stock: every list showing them (its in-stock marks, its in-stock filter). */
+  readonly soldOut: boolean;
+  /** Some sales counts moved: the lists in an order that counts sales (SORTS_BY_SALES). */
+  readonly reordered: boolean;
 }
 
 export interface CatalogIndexOptions {
-  /** The current stock (sum over the variants on sale) of the products asked for; absent ones have none on sale. */
-  readonly loadStock?: (productIds: string[]) => Promise<Map<string, number>>;
-  /** Called when a stock update took a product in or out of stock (cached lists are wrong then). */
-  readonly onSoldOutChange?: () => void;
+  /**
+   * The current stock (sum over the variants on sale) and sales count of the products asked for;
+   * absent ones are gone (none on sale).
+   */
+  readonly loadCounts?: (productIds: string[]) => Promise<Map<string, ProductCounts>>;
+  /** Called when an update changed what lists showing some products show (cached lists are wrong then). */
+  readonly onListsChange?: (change: ListsChange) => void;
   /** A stock update failed (the database was away): the index is marked stale instead. */
   readonly onError?: (error: unknown) => void;
 }
@@ -148,30 +180,38 @@ export function createCatalogIndex(
     }
   };
 
-  /** Reads the stock of `ids` and puts it in the snapshot kept (none kept: the next list loads afresh). */
+  /** Reads the stock and sales counts of `ids` and puts them in the snapshot kept (none kept: the next list loads afresh). */
   const refresh = async (ids: string[]): Promise<void> => {
     // A load that started before the change may not have seen it: update what it brings.
     if (!current && loading) await loading.catch(() => undefined);
     const target = current;
     if (!target) return;
-    if (!options.loadStock) {
+    if (!options.loadCounts) {
       api.stale();
       return;
     }
     const startedAt = generation;
-    const stock = await options.loadStock(ids);
-    // A full reload was asked for meanwhile: it reads the stock itself.
+    const counts = await options.loadCounts(ids);
+    // A full reload was asked for meanwhile: it reads the counts itself.
     if (startedAt !== generation || current !== target) return;
-    let flipped = false;
+    const changed: string[] = [];
+    let soldOut = false;
+    let reordered = false;
     for (const id of ids) {
       const entry = target.byId.get(id);
       if (!entry) continue;
-      const next = stock.get(id) ?? 0;
-      if (next === entry.row.stock) continue;
-      if (next > 0 !== entry.row.stock > 0) flipped = true;
-      entry.row = { ...entry.row, stock: next };
+      const next = counts.get(id) ?? { stock: 0, soldCount: entry.row.sold_count };
+      if (next.stock === entry.row.stock && next.soldCount === entry.row.sold_count) continue;
+      const flipped = next.stock > 0 !== entry.row.stock > 0;
+      const resold = next.soldCount !== entry.row.sold_count;
+      entry.row = { ...entry.row, stock: next.stock, sold_count: next.soldCount };
+      if (flipped || resold) changed.push(id);
+      soldOut ||= flipped;
+      reordered ||= resold;
     }
-    if (flipped) options.onSoldOutChange?.();
+    if (reordered)
+      for (const sort of SORTS_BY_SALES) target.sorted[sort] = [...target.sorted[sort]].sort(COMPARE[sort]);
+    if (changed.length > 0) options.onListsChange?.({ productIds: changed, soldOut, reordered });
   };
 
   const schedule = (): void => {
@@ -204,18 +244,13 @@ export function createCatalogIndex(
       const snap = await snapshot();
       const all = snap.sorted[q.sort];
       const matches = q.q ? matchesOf(snap, foldSearch(q.q)) : null;
-      const { category, minPrice, maxPrice, inStock } = q;
       const { offset, limit } = pageWindow(q.page, q.pageSize);
       // One pass, counting every match and keeping only the page's (no array of all the matches).
       const items: IndexRow[] = [];
       let total = 0;
-      for (const { row, n } of all) {
-        if (category && row.category_slug !== category && row.parent_slug !== category) continue;
-        if (minPrice !== undefined && row.max_price < minPrice) continue;
-        if (maxPrice !== undefined && row.min_price > maxPrice) continue;
-        if (inStock && row.stock <= 0) continue;
-        if (matches && matches[n] !== 1) continue;
-        if (total >= offset && items.length < limit) items.push(row);
+      for (const entry of all) {
+        if (!passes(entry, q, matches) || (q.inStock && entry.row.stock <= 0)) continue;
+        if (total >= offset && items.length < limit) items.push(entry.row);
         total += 1;
       }
       return { total, items };
@@ -233,6 +268,15 @@ export function createCatalogIndex(
     settled,
     slugOf(productId) {
       return current?.byId.get(productId)?.row.slug;
+    },
+    mayShow(q, productIds) {
+      const snap = current;
+      if (!snap) return true;
+      const matches = q.q ? matchesOf(snap, foldSearch(q.q)) : null;
+      return productIds.some((id) => {
+        const entry = snap.byId.get(id);
+        return !entry || passes(entry, q, matches);
+      });
     },
   };
   return api;

@@ -12,7 +12,7 @@ import {
 import { responseCache } from '../../lib/response-cache.ts';
 import { cachedJson } from '../../lib/cached-json.ts';
 import * as service from './service.ts';
-import { createCatalogIndex } from './catalog-index.ts';
+import { createCatalogIndex, SORTS_BY_SALES, type ListsChange } from './catalog-index.ts';
 
 /** The event-bus channel of catalog writes (not a member: no page listens to it). */
 const CATALOG_CHANNEL = 'catalog';
@@ -23,6 +23,8 @@ const IdOrSlug = z.object({
     .max(80, { message: '商品代碼格式不正確', abort: true })
     .regex(/^[A-Za-z0-9-]{1,80}$/, '商品代碼格式不正確'),
 });
+
+const LIST_PATH = '/api/catalog/products';
 
 /** The product a cached page's key is about: `/api/catalog/products/<id or slug>[/related][?…]`. */
 const pageSubject = (key: string) => key.split('?')[0]!.split('/')[4]?.toLowerCase();
@@ -39,12 +41,14 @@ const catalog: FastifyPluginAsync = async (app) => {
   // The list, search and filters from memory (docs/decisions/021); a change of stock alone is put
   // in place instead of loading everything again (docs/decisions/022).
   const index = createCatalogIndex(() => service.catalogIndexRows(app.db), {
-    loadStock: (ids) => service.productStock(app.db, ids),
-    // A product went in or out of stock: lists (the in-stock filter and flag) and related products may differ.
-    onSoldOutChange: () => {
-      lists.invalidate();
-      pages.invalidate();
-      service.listsChanged();
+    loadCounts: (ids) => service.productCounts(app.db, ids),
+    // Some products went in or out of stock, or their sales counts moved: only the lists that may
+    // show them are dropped (docs/decisions/047), and related products when one sold out or came back.
+    onListsChange: (change) => {
+      const shows = (listUrl: string) => listMayChange(listUrl, change);
+      lists.drop(shows);
+      if (change.soldOut) pages.drop((key) => key.split('?', 1)[0]!.endsWith('/related'));
+      service.listsChanged({ shows, related: change.soldOut });
     },
     onError: (error) => {
       app.log.warn(
@@ -56,7 +60,16 @@ const catalog: FastifyPluginAsync = async (app) => {
       service.listsChanged();
     },
   });
-  // This instance's own news comes back through the bus: it is told apart by its origin.
+  /** Whether a list (its address) may show otherwise after this change; the category tree only when stock turned. */
+  const listMayChange = (listUrl: string, change: ListsChange): boolean => {
+    const [path, search = ''] = listUrl.split('?', 2);
+    if (path !== LIST_PATH) return change.soldOut;
+    const query = CatalogListQuery.safeParse(Object.fromEntries(new URLSearchParams(search)));
+    if (!query.success) return true;
+    if (!change.soldOut && !SORTS_BY_SALES.includes(query.data.sort)) return false;
+    return index.mayShow(query.data, change.productIds);
+  };
+
   const origin = randomUUID();
 
   const apply = (change: service.CatalogChange) => {
@@ -76,6 +89,9 @@ const catalog: FastifyPluginAsync = async (app) => {
     if (change.productIds.some((id) => !index.slugOf(id))) pages.invalidate();
     else pages.drop((key) => subjects.has(pageSubject(key) ?? ''));
     index.stockChanged(change.productIds);
+    // Read the new counts now (one read for every sale meanwhile), not when a list is next asked:
+    // the pages kept from lists hear of what the change turned without a list being asked.
+    index.settled().catch(() => undefined);
   };
 
   const unsubscribe = service.onCatalogChange((change) => {
@@ -107,7 +123,7 @@ const catalog: FastifyPluginAsync = async (app) => {
   const cachedPage = cachedJson(pages);
 
   r.get(
-    '/api/catalog/products',
+    LIST_PATH,
     { schema: { querystring: CatalogListQuery, response: { 200: ProductListResponse } } },
     async (request, reply) => {
       // A stock change this instance heard of is in place before a list is answered, cached or not.

@@ -111,14 +111,27 @@ export async function indexRows(db: DbOrTx): Promise<IndexRow[]> {
 }
 
 /** The stock of products as the list counts it (the sum over their variants on sale), by product id. */
-export async function productStock(db: DbOrTx, productIds: readonly string[]): Promise<Map<string, number>> {
+/** What a sale moves of a product: its stock (over the variants on sale) and how many were sold. */
+export interface ProductCounts {
+  stock: number;
+  soldCount: number;
+}
+
+/** The stock and sales count of these products; products no longer there are absent. */
+export async function productCounts(
+  db: DbOrTx,
+  productIds: readonly string[],
+): Promise<Map<string, ProductCounts>> {
   if (productIds.length === 0) return new Map();
   const result = await db.execute(sql`
-    select product_id, coalesce(sum(stock), 0)::int as stock from product_variants
-    where product_id in ${[...productIds]} and not archived
-    group by product_id`);
+    select p.id, p.sold_count,
+      coalesce((select sum(v.stock) from product_variants v where v.product_id = p.id and not v.archived), 0)::int as stock
+    from products p where p.id in ${[...productIds]}`);
   return new Map(
-    rows<{ product_id: string; stock: number }>(result).map((r) => [r.product_id, Number(r.stock)]),
+    rows<{ id: string; sold_count: number; stock: number }>(result).map((r) => [
+      r.id,
+      { stock: Number(r.stock), soldCount: Number(r.sold_count) },
+    ]),
   );
 }
 

@@ -217,9 +217,9 @@ export function catalogChanged(): void {
 }
 
 /**
- * Tells the listeners that only the stock of these products changed (a sale, a cancellation, an
- * adjustment), after the commit: the in-memory list puts the new stock in place instead of
- * loading everything again (docs/decisions/022).
+ * Tells the listeners that only the stock or sales counts of these products changed (a sale, a
+ * payment, a cancellation, an adjustment), after the commit: the in-memory list puts them in place
+ * instead of loading everything again (docs/decisions/022, 047).
  */
 export function stockChanged(productIds: Iterable<string>): void {
   const ids = [...new Set(productIds)];
@@ -228,24 +228,36 @@ export function stockChanged(productIds: Iterable<string>): void {
   for (const listener of listeners) listener(change);
 }
 
-const listListeners = new Set<() => void>();
+/**
+ * Which of the lists (their API address, `/api/catalog/products?…`) may show otherwise; absent:
+ * every list, and every related-products list.
+ */
+export interface ListsNews {
+  /** A list asked at this address may show otherwise. */
+  shows(listUrl: string): boolean;
+  /** Related-products lists may show otherwise (they leave out sold-out products). */
+  related: boolean;
+}
+
+const listListeners = new Set<(news: ListsNews | null) => void>();
 
 /**
  * Called when this instance's lists may show otherwise without a write of their own (a product went
- * in or out of stock): each instance learns it from its own in-memory list.
+ * in or out of stock, a sale moved its sales count): each instance learns it from its own
+ * in-memory list. `null`: any list may.
  */
-export function onListsChange(listener: () => void): () => void {
+export function onListsChange(listener: (news: ListsNews | null) => void): () => void {
   listListeners.add(listener);
   return () => listListeners.delete(listener);
 }
 
-export function listsChanged(): void {
-  for (const listener of listListeners) listener();
+export function listsChanged(news: ListsNews | null = null): void {
+  for (const listener of listListeners) listener(news);
 }
 
-/** The stock the list counts for these products (the in-memory list reads it after a stock change). */
-export function productStock(db: DbOrTx, productIds: string[]) {
-  return repo.productStock(db, productIds);
+/** The stock and sales counts the list holds for these products (the in-memory list reads them after a sale). */
+export function productCounts(db: DbOrTx, productIds: string[]) {
+  return repo.productCounts(db, productIds);
 }
 
 export interface CategoryInput {

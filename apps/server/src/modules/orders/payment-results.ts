@@ -2,7 +2,7 @@ import { atmDeadline } from '@shop/shared/atm';
 import { OPEN_UNPAID } from '@shop/shared/order-status';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { catalogChanged } from '../catalog/service.ts';
+import { stockChanged } from '../catalog/service.ts';
 import { reclaimCouponUses } from '../membership/service.ts';
 import { enqueueOrderMails } from './notify.ts';
 import { orderRefundedMail } from './mails.ts';
@@ -43,9 +43,11 @@ export interface PaidNotice {
 export async function recordPaid(deps: ChangeDeps, notice: PaidNotice): Promise<PaymentOutcome> {
   const now = clock(deps);
   let cartTaken = false;
+  let soldProducts: string[] = [];
   const result = await deps.db
     .transaction(async (tx) => {
       cartTaken = false;
+      soldProducts = [];
       const payment = await repo.findPayment(tx, notice.merchantTradeNo, { forUpdate: true });
       if (!payment) return { outcome: 'unknown-trade' as const };
       if (payment.amount !== notice.amount) return { outcome: 'amount-mismatch' as const };
@@ -104,7 +106,7 @@ export async function recordPaid(deps: ChangeDeps, notice: PaidNotice): Promise<
       } else {
         await applyTransition(tx, order, { to: 'paid', note: '付款完成', extra: { paidAt: now } }, now);
       }
-      await repo.addSoldCount(tx, order.id);
+      soldProducts = await repo.addSoldCount(tx, order.id);
       const paid = { ...order, status: 'paid' as const, paidAt: now };
       await enqueueOrderMails(tx, deps, paid, 'paid');
       await prepareParcelLater(tx, deps, paid);
@@ -132,7 +134,8 @@ export async function recordPaid(deps: ChangeDeps, notice: PaidNotice): Promise<
       return { outcome: 'ok' as const };
     });
   if ('order' in result && result.order) {
-    if ('paid' in result && result.paid) catalogChanged();
+    // Sales counts (and, for a late payment, stock taken again) moved: only those products' lists change.
+    if ('paid' in result && result.paid) stockChanged(soldProducts);
     await afterChange(deps, result.order, 'paid' in result && result.paid ? 'paid' : 'status');
     if (cartTaken) await cartChanged(deps, result.order.userId);
   }

@@ -18,11 +18,14 @@ export type OrderEventRow = typeof orderEvents.$inferSelect;
 const drawnOrderNo = (prefix: string) =>
   sql<string>`(select ${prefix} || case when length(n) < 6 then lpad(n, 6, '0') else n end from (select nextval('order_number_seq')::text as n) drawn)`;
 
-export async function addSoldCount(db: DbOrTx, orderId: string): Promise<void> {
-  await db.execute(sql`
+/** Counts the order's lines as sold; answers the products whose counts moved. */
+export async function addSoldCount(db: DbOrTx, orderId: string): Promise<string[]> {
+  const result = await db.execute(sql`
     update products p set sold_count = p.sold_count + s.qty
     from (select product_id, sum(quantity)::int as qty from order_items where order_id = ${orderId} and product_id is not null group by product_id) s
-    where p.id = s.product_id`);
+    where p.id = s.product_id
+    returning p.id`);
+  return rows<{ id: string }>(result).map((r) => r.id);
 }
 
 /** A new order as checkout writes it: the order, its first event and, unless paid on delivery, its first payment attempt. */

@@ -22,7 +22,13 @@ export function onPageDataChange(events: EventBus, listener: (change: PageDataCh
         change.kind === 'stock' ? { kind: 'products', productIds: change.productIds } : { kind: 'catalog' },
       ),
     ),
-    onListsChange(() => listener({ kind: 'catalog-lists' })),
+    onListsChange((news) =>
+      listener(
+        news
+          ? { kind: 'catalog-lists', shows: news.shows, related: news.related }
+          : { kind: 'catalog-lists' },
+      ),
+    ),
     onContentChange(() => listener({ kind: 'content' })),
     onRedirectsChange(() => listener({ kind: 'redirects' })),
     // The site module reads the footer again first (after a save here, another instance's news or

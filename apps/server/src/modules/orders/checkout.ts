@@ -245,6 +245,12 @@ export async function placeOrder(
       return { order: await present(deps.db, earlier), payment: await continuePayment(deps, earlier) };
   }
 
+  if (body.paymentMethod === 'line_pay' && !deps.linePayOffered)
+    throw new BadRequestError(
+      '目前無法使用 LINE Pay 付款，請改用其他付款方式。',
+      { paymentMethod: '目前無法使用 LINE Pay 付款，請改用其他付款方式' },
+      'payment-method-unavailable',
+    );
   const shipping = await shippingDetails(deps, body);
   const invoice: InvoiceDetails = { ...body.invoice, ...(await carrierUnverified(deps, body.invoice)) };
   const now = clock(deps);

@@ -310,7 +310,13 @@ export async function placeOrder(
         },
         payment:
           body.paymentMethod !== 'cod'
-            ? { method: body.paymentMethod, amount: pricing.total, createdAt: now, updatedAt: now }
+            ? {
+                method: body.paymentMethod,
+                provider: body.paymentMethod === 'line_pay' ? 'linepay' : 'ecpay',
+                amount: pricing.total,
+                createdAt: now,
+                updatedAt: now,
+              }
             : null,
         itemNames: pricing.lines.map((l) => l.name),
       });
@@ -452,6 +458,7 @@ export async function payAgain(deps: OrderDeps, userId: string, orderNo: string)
       orderId: order.id,
       merchantTradeNo: `${order.orderNo}P${n}`,
       method: order.paymentMethod,
+      provider: order.paymentMethod === 'line_pay' ? 'linepay' : 'ecpay',
       amount: order.total,
       createdAt: now,
       updatedAt: now,

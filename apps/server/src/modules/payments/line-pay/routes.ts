@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { acceptForms, ownFetch } from '../../../lib/form-post.ts';
+import { ownFetch } from '../../../lib/form-post.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { orderDeps } from '../../orders/deps.ts';
 import { cancelLinePay, confirmLinePay, startLinePay } from '../../orders/line-pay-payments.ts';
@@ -17,7 +17,7 @@ export function appLinePayClient(app: Parameters<FastifyPluginAsync>[0]): LinePa
  * cancelUrl. Every stop ends on /payComplete, which reads the outcome from the server.
  */
 const linePayRoutes: FastifyPluginAsync<{ client: LinePayClient }> = async (app, { client }) => {
-  acceptForms(app, 4 * 1024);
+  // The payments module's scope already takes form posts (acceptForms).
   const deps = () => ({ ...orderDeps(app), linePay: client });
   const noStore = { 'cache-control': 'no-store' };
 

@@ -36,7 +36,10 @@ test.describe('LINE Pay', () => {
     expect(order.events.filter((e) => e.status === 'paid')).toHaveLength(1);
   });
 
-  test('cancelled on LINE Pay: the order stays payable, and paying again works', async ({ page, context }) => {
+  test('cancelled on LINE Pay: the order stays payable, and paying again works', async ({
+    page,
+    context,
+  }) => {
     await signInBrowser(context, uniqueEmail('linepay-cancel'));
     await toLinePay(page);
     await page.getByRole('button', { name: '取消付款，回到商店' }).click();

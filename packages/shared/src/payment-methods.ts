@@ -7,7 +7,11 @@ export const PAYMENT_METHODS = ['credit_card', 'atm', 'cod', 'line_pay'] as cons
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** Methods paid through the gateway, which open payment attempts (cash on delivery has none). */
-export const ONLINE_PAYMENT_METHODS = ['credit_card', 'atm', 'line_pay'] as const satisfies readonly PaymentMethod[];
+export const ONLINE_PAYMENT_METHODS = [
+  'credit_card',
+  'atm',
+  'line_pay',
+] as const satisfies readonly PaymentMethod[];
 export type OnlinePaymentMethod = (typeof ONLINE_PAYMENT_METHODS)[number];
 
 /** The shopper's wording (order pages, mails). */
@@ -37,7 +41,10 @@ export const PAYMENT_ATTEMPT_LABELS: Readonly<Record<OnlinePaymentMethod, string
  * Methods whose money goes back the way it came, through the gateway's refund API (ECPay's card
  * action, LINE Pay's Refund API); the others (ATM, cash on delivery) are refunded by bank transfer.
  */
-export const GATEWAY_REFUNDED_METHODS = ['credit_card', 'line_pay'] as const satisfies readonly PaymentMethod[];
+export const GATEWAY_REFUNDED_METHODS = [
+  'credit_card',
+  'line_pay',
+] as const satisfies readonly PaymentMethod[];
 
 export const refundsThroughGateway = (method: string): boolean =>
   (GATEWAY_REFUNDED_METHODS as readonly string[]).includes(method);

@@ -364,14 +364,17 @@ const EnvSchema = z.object({
     emptyToUndefined,
     z
       .string()
-      .regex(/^\d{10}$/, 'must be the 10-digit Channel ID from LINE Pay\'s merchant center')
+      .regex(/^\d{10}$/, "must be the 10-digit Channel ID from LINE Pay's merchant center")
       .optional(),
   ),
   LINE_PAY_CHANNEL_SECRET: z.preprocess(
     emptyToUndefined,
     z
       .string()
-      .regex(/^[0-9a-fA-F]{32}$/, 'must be the 32-character Channel Secret Key from LINE Pay\'s merchant center')
+      .regex(
+        /^[0-9a-fA-F]{32}$/,
+        "must be the 32-character Channel Secret Key from LINE Pay's merchant center",
+      )
       .optional(),
   ),
   LINE_PAY_API_BASE: optionalUrl(['https:', 'http:'], LINE_PAY_HOSTS.production),

@@ -76,7 +76,10 @@ export function resolveLinePay(
   if (problems.length > 0) return { config: undefined, problems };
   if (id && secret) {
     const apiBase = base ?? (isProduction ? LINE_PAY_HOSTS.production : LINE_PAY_HOSTS.sandbox);
-    return { config: { channelId: id, channelSecret: secret, apiBase, sandbox: apiBase === inApp }, problems };
+    return {
+      config: { channelId: id, channelSecret: secret, apiBase, sandbox: apiBase === inApp },
+      problems,
+    };
   }
   if (isProduction) return { config: undefined, problems };
   return { config: { ...LINE_PAY_SANDBOX_CHANNEL, apiBase: inApp, sandbox: true }, problems };

@@ -50,7 +50,10 @@ export function linePayPackages(
             price: order.subtotal - order.discountTotal,
           },
         ];
-  const products = [...goods, ...(order.shippingFee > 0 ? [{ name: '運費', quantity: 1, price: order.shippingFee }] : [])];
+  const products = [
+    ...goods,
+    ...(order.shippingFee > 0 ? [{ name: '運費', quantity: 1, price: order.shippingFee }] : []),
+  ];
   const amount = products.reduce((n, p) => n + p.price * p.quantity, 0);
   if (amount !== order.total)
     throw new Error(`LINE Pay packages add up to ${amount}, the order ${order.orderNo} to ${order.total}`);
@@ -70,7 +73,10 @@ export async function startLinePay(deps: Deps, userId: string, orderNo: string):
     if (order.paymentMethod !== 'line_pay')
       throw new ConflictError('這筆訂單不是用 LINE Pay 付款。', 'not-payable');
     if (!OPEN_UNPAID.includes(order.status))
-      throw new ConflictError(`這筆訂單目前為「${ORDER_STATUS_LABELS[order.status]}」，無法付款。`, 'not-payable');
+      throw new ConflictError(
+        `這筆訂單目前為「${ORDER_STATUS_LABELS[order.status]}」，無法付款。`,
+        'not-payable',
+      );
     if (order.expiresAt && order.expiresAt <= now)
       throw new ConflictError('這筆訂單已超過付款期限，商品會放回庫存；請重新下單。', 'not-payable');
     const latest = await repo.latestPayment(tx, order.id);
@@ -100,10 +106,17 @@ export async function startLinePay(deps: Deps, userId: string, orderNo: string):
     },
     options: { display: { locale: 'zh_TW' } },
   });
-  const info = result.ok ? (result.answer.info as { transactionId?: unknown; paymentUrl?: { web?: unknown } }) : null;
+  const info = result.ok
+    ? (result.answer.info as { transactionId?: unknown; paymentUrl?: { web?: unknown } })
+    : null;
   const transactionId = typeof info?.transactionId === 'string' ? info.transactionId : '';
   const web = typeof info?.paymentUrl?.web === 'string' ? info.paymentUrl.web : '';
-  if (result.ok && result.answer.returnCode === '0000' && TRANSACTION_ID.test(transactionId) && /^https?:\/\//.test(web)) {
+  if (
+    result.ok &&
+    result.answer.returnCode === '0000' &&
+    TRANSACTION_ID.test(transactionId) &&
+    /^https?:\/\//.test(web)
+  ) {
     await repo.updatePayment(deps.db, attempt.id, {
       tradeNo: transactionId,
       rtnCode: '0000',
@@ -127,13 +140,7 @@ export async function startLinePay(deps: Deps, userId: string, orderNo: string):
 }
 
 /** What the browser's return to the confirm URL did. */
-export type ConfirmOutcome =
-  | 'paid'
-  | 'already-paid'
-  | 'failed'
-  | 'pending'
-  | 'not-payable'
-  | 'refused';
+export type ConfirmOutcome = 'paid' | 'already-paid' | 'failed' | 'pending' | 'not-payable' | 'refused';
 
 /**
  * The browser is back at the confirm URL with LINE's transactionId and our orderId. The pair must
@@ -182,7 +189,11 @@ async function settle(
     return 'paid' as const;
   };
   if (result.ok && result.answer.returnCode === '0000') {
-    const info = (result.answer.info ?? {}) as { orderId?: unknown; transactionId?: unknown; payInfo?: unknown };
+    const info = (result.answer.info ?? {}) as {
+      orderId?: unknown;
+      transactionId?: unknown;
+      payInfo?: unknown;
+    };
     const payInfo = Array.isArray(info.payInfo) ? (info.payInfo as Array<{ amount?: unknown }>) : null;
     const total = payInfo?.reduce((n, p) => n + (typeof p.amount === 'number' ? p.amount : 0), 0);
     if (
@@ -200,7 +211,12 @@ async function settle(
     const code = check.ok ? check.answer.returnCode : 'unreachable';
     if (code === '0123') return paid();
     if (code === '0121' || code === '0122')
-      return failed(deps, notice, code, `LINE Pay ${describeReturn(check.ok ? check.answer : { returnCode: code, returnMessage: '' })}`);
+      return failed(
+        deps,
+        notice,
+        code,
+        `LINE Pay ${describeReturn(check.ok ? check.answer : { returnCode: code, returnMessage: '' })}`,
+      );
     return 'pending';
   }
   return failed(deps, notice, result.answer.returnCode, `LINE Pay ${describeReturn(result.answer)}`);
@@ -234,7 +250,11 @@ export async function cancelLinePay(
     if (!order || order.userId !== userId) return { order, changed: false };
     const locked = await repo.findPayment(tx, orderId, { forUpdate: true });
     if (!locked || locked.status !== 'pending' || locked.confirmingAt) return { order, changed: false };
-    await repo.updatePayment(tx, locked.id, { status: 'failed', rtnCode: 'cancelled', rtnMsg: LINE_PAY_CANCELLED });
+    await repo.updatePayment(tx, locked.id, {
+      status: 'failed',
+      rtnCode: 'cancelled',
+      rtnMsg: LINE_PAY_CANCELLED,
+    });
     await repo.insertEvent(tx, {
       orderId: order.id,
       kind: 'status',

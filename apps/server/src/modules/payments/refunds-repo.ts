@@ -31,12 +31,7 @@ export async function refundedTotal(
   const rows = await db
     .select({ amount: refunds.amount, id: refunds.id })
     .from(refunds)
-    .where(
-      and(
-        eq(refunds.orderId, orderId),
-        only ? eq(refunds.status, only) : ne(refunds.status, 'failed'),
-      ),
-    );
+    .where(and(eq(refunds.orderId, orderId), only ? eq(refunds.status, only) : ne(refunds.status, 'failed')));
   return rows.filter((r) => r.id !== except).reduce((sum, r) => sum + r.amount, 0);
 }
 

@@ -231,7 +231,9 @@ async function refundLinePay(deps: RefundDeps, refund: repo.RefundRow, attempt: 
 /** What Payment Details says was refunded of a payment (the refundList's amounts, given as negatives or positives). */
 function linePayRefunded(info: unknown): number {
   const first = Array.isArray(info) ? (info[0] as { refundList?: unknown } | undefined) : undefined;
-  const list = Array.isArray(first?.refundList) ? (first.refundList as Array<{ refundAmount?: unknown }>) : [];
+  const list = Array.isArray(first?.refundList)
+    ? (first.refundList as Array<{ refundAmount?: unknown }>)
+    : [];
   return list.reduce((n, r) => n + (typeof r.refundAmount === 'number' ? Math.abs(r.refundAmount) : 0), 0);
 }
 

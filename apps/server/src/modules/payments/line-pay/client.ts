@@ -35,7 +35,11 @@ export interface RequestBody {
     readonly id: string;
     readonly amount: number;
     readonly name: string;
-    readonly products: ReadonlyArray<{ readonly name: string; readonly quantity: number; readonly price: number }>;
+    readonly products: ReadonlyArray<{
+      readonly name: string;
+      readonly quantity: number;
+      readonly price: number;
+    }>;
   }>;
   readonly redirectUrls: { readonly confirmUrl: string; readonly cancelUrl: string };
   readonly options?: { readonly display?: { readonly locale?: string } };
@@ -102,7 +106,12 @@ export function linePayClient(channel: LinePayChannel, doFetch: typeof fetch): L
     confirm: (transactionId, amount) =>
       call('POST', confirmPath(transactionId), { amount, currency: 'TWD' }, TIMEOUTS.confirm),
     refund: (transactionId, refundAmount) =>
-      call('POST', refundPath(transactionId), refundAmount === undefined ? {} : { refundAmount }, TIMEOUTS.refund),
+      call(
+        'POST',
+        refundPath(transactionId),
+        refundAmount === undefined ? {} : { refundAmount },
+        TIMEOUTS.refund,
+      ),
     check: (transactionId) => call('GET', checkPath(transactionId), null, TIMEOUTS.check),
     details: (transactionId) =>
       call('GET', DETAILS_PATH, null, TIMEOUTS.check, new URLSearchParams({ transactionId }).toString()),

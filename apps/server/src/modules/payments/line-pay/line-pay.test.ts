@@ -36,7 +36,8 @@ describe('LINE Pay signature and ids', () => {
   });
 
   it('keeps a 19-digit transactionId exact, which JSON.parse would round', () => {
-    const text = '{"returnCode":"0000","info":{"transactionId":2018082512345678910,"note":"id 2018082512345678910","amount":100}}';
+    const text =
+      '{"returnCode":"0000","info":{"transactionId":2018082512345678910,"note":"id 2018082512345678910","amount":100}}';
     expect(String((JSON.parse(text) as { info: { transactionId: number } }).info.transactionId)).not.toBe(
       '2018082512345678910',
     );
@@ -61,16 +62,36 @@ describe('LINE Pay settings', () => {
     expect(problems(productionEnv({ LINE_PAY_CHANNEL_ID: '1234567890' }))).toEqual([
       expect.stringMatching(/^LINE_PAY_CHANNEL_SECRET: required/),
     ]);
-    expect(problems(productionEnv({ LINE_PAY_CHANNEL_ID: LINE_PAY_SANDBOX_CHANNEL.channelId, LINE_PAY_CHANNEL_SECRET: LINE_PAY_SANDBOX_CHANNEL.channelSecret })).join()).toMatch(/stand-in/);
+    expect(
+      problems(
+        productionEnv({
+          LINE_PAY_CHANNEL_ID: LINE_PAY_SANDBOX_CHANNEL.channelId,
+          LINE_PAY_CHANNEL_SECRET: LINE_PAY_SANDBOX_CHANNEL.channelSecret,
+        }),
+      ).join(),
+    ).toMatch(/stand-in/);
     const real = { LINE_PAY_CHANNEL_ID: '1234567890', LINE_PAY_CHANNEL_SECRET: 'f'.repeat(32) };
-    expect(problems(productionEnv({ ...real, LINE_PAY_API_BASE: 'https://shop.example/sandbox/linepay' })).join()).toMatch(/^LINE_PAY_API_BASE: must be/);
-    expect(problems(productionEnv({ ...real, LINE_PAY_API_BASE: 'https://sandbox-api-pay.line.me' })).join()).toMatch(/LINE Pay's sandbox/);
-    expect(loadConfig(productionEnv(real)).linePay).toMatchObject({ apiBase: 'https://api-pay.line.me', sandbox: false });
+    expect(
+      problems(productionEnv({ ...real, LINE_PAY_API_BASE: 'https://shop.example/sandbox/linepay' })).join(),
+    ).toMatch(/^LINE_PAY_API_BASE: must be/);
+    expect(
+      problems(productionEnv({ ...real, LINE_PAY_API_BASE: 'https://sandbox-api-pay.line.me' })).join(),
+    ).toMatch(/LINE Pay's sandbox/);
+    expect(loadConfig(productionEnv(real)).linePay).toMatchObject({
+      apiBase: 'https://api-pay.line.me',
+      sandbox: false,
+    });
     // The secret's value never reaches the message.
-    expect(problems(productionEnv({ ...real, LINE_PAY_CHANNEL_SECRET: 'not-a-secret-key' })).join()).toContain('(got 16 characters)');
+    expect(
+      problems(productionEnv({ ...real, LINE_PAY_CHANNEL_SECRET: 'not-a-secret-key' })).join(),
+    ).toContain('(got 16 characters)');
   });
   it('outside production a shop without credentials uses the built-in sandbox', () => {
-    expect(testConfig().linePay).toEqual({ ...LINE_PAY_SANDBOX_CHANNEL, apiBase: 'http://localhost:3000/sandbox/linepay', sandbox: true });
+    expect(testConfig().linePay).toEqual({
+      ...LINE_PAY_SANDBOX_CHANNEL,
+      apiBase: 'http://localhost:3000/sandbox/linepay',
+      sandbox: true,
+    });
   });
 });
 
@@ -98,15 +119,31 @@ describe.skipIf(!dbAvailable())('LINE Pay through the app and its sandbox', () =
     await s.add(variant, 1);
     const res = await s.order({ paymentMethod: 'line_pay' });
     expect(res.statusCode).toBe(201);
-    const body = res.json() as { order: { orderNo: string; total: number }; payment: { action: string; fields: Record<string, string> } };
-    expect(body.payment).toEqual({ action: `${ORIGIN}/api/payments/linepay/start`, fields: { order: body.order.orderNo } });
+    const body = res.json() as {
+      order: { orderNo: string; total: number };
+      payment: { action: string; fields: Record<string, string> };
+    };
+    expect(body.payment).toEqual({
+      action: `${ORIGIN}/api/payments/linepay/start`,
+      fields: { order: body.order.orderNo },
+    });
     return { s, orderNo: body.order.orderNo, total: body.order.total };
   };
 
   /** The member leaves for LINE Pay (the checkout's form) and decides on the sandbox's page; where the browser goes next. */
-  const atLinePay = async (s: { cookie: string }, orderNo: string, action: 'pay' | 'cancel', scenario = 'pay') => {
+  const atLinePay = async (
+    s: { cookie: string },
+    orderNo: string,
+    action: 'pay' | 'cancel',
+    scenario = 'pay',
+  ) => {
     const { payload, ...headers } = form({ order: orderNo });
-    const start = await ctx.app.inject({ method: 'POST', url: '/api/payments/linepay/start', headers: { ...headers, cookie: s.cookie, origin: ORIGIN }, payload });
+    const start = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payments/linepay/start',
+      headers: { ...headers, cookie: s.cookie, origin: ORIGIN },
+      payload,
+    });
     expect(start.statusCode).toBe(303);
     const web = new URL(start.headers.location as string);
     expect(web.pathname).toBe('/sandbox/linepay/web/payment/wait');
@@ -114,16 +151,36 @@ describe.skipIf(!dbAvailable())('LINE Pay through the app and its sandbox', () =
     expect(page.statusCode).toBe(200);
     const reserve = web.searchParams.get('transactionReserveId')!;
     const decided = form({ transactionReserveId: reserve, action, scenario });
-    const res = await ctx.app.inject({ method: 'POST', url: '/sandbox/linepay/web/payment/decide', headers: { 'content-type': decided['content-type'] }, payload: decided.payload });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/sandbox/linepay/web/payment/decide',
+      headers: { 'content-type': decided['content-type'] },
+      payload: decided.payload,
+    });
     expect(res.statusCode).toBe(303);
     return new URL(res.headers.location as string);
   };
 
-  const orderRow = async (orderNo: string) => (await ctx.database.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!;
+  const orderRow = async (orderNo: string) =>
+    (await ctx.database.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!;
   const attempts = async (orderNo: string) =>
-    ctx.database.db.select().from(payments).where(eq(payments.orderId, (await orderRow(orderNo)).id)).orderBy(payments.createdAt);
-  const signed = (apiPath: string, body: string, nonce = randomUUID(), secret: string = LINE_PAY_SANDBOX_CHANNEL.channelSecret) => ({
-    ...signedHeaders({ channelId: LINE_PAY_SANDBOX_CHANNEL.channelId, channelSecret: secret }, apiPath, body, nonce),
+    ctx.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, (await orderRow(orderNo)).id))
+      .orderBy(payments.createdAt);
+  const signed = (
+    apiPath: string,
+    body: string,
+    nonce = randomUUID(),
+    secret: string = LINE_PAY_SANDBOX_CHANNEL.channelSecret,
+  ) => ({
+    ...signedHeaders(
+      { channelId: LINE_PAY_SANDBOX_CHANNEL.channelId, channelSecret: secret },
+      apiPath,
+      body,
+      nonce,
+    ),
   });
 
   it('pays: the request, LINE Pay page, confirm for the order amount, and the 19-digit id kept exact', async () => {
@@ -136,11 +193,24 @@ describe.skipIf(!dbAvailable())('LINE Pay through the app and its sandbox', () =
     const res = await ctx.app.inject({ method: 'GET', url: path(back.href) });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe(`/payComplete?order=${orderNo}`);
-    const detail = (await s.call('GET', `/api/orders/${orderNo}`)).json() as { status: string; payment: { status: string } };
+    const detail = (await s.call('GET', `/api/orders/${orderNo}`)).json() as {
+      status: string;
+      payment: { status: string };
+    };
     expect(detail).toMatchObject({ status: 'paid', payment: { status: 'paid' } });
     const [attempt] = await attempts(orderNo);
-    expect(attempt).toMatchObject({ provider: 'linepay', method: 'line_pay', status: 'paid', tradeNo: transactionId, amount: total, confirmingAt: null });
-    const [t] = await ctx.database.db.select().from(sandboxLinePayTransactions).where(eq(sandboxLinePayTransactions.transactionId, transactionId));
+    expect(attempt).toMatchObject({
+      provider: 'linepay',
+      method: 'line_pay',
+      status: 'paid',
+      tradeNo: transactionId,
+      amount: total,
+      confirmingAt: null,
+    });
+    const [t] = await ctx.database.db
+      .select()
+      .from(sandboxLinePayTransactions)
+      .where(eq(sandboxLinePayTransactions.transactionId, transactionId));
     expect(t?.transaction).toMatchObject({ state: 'confirmed', amount: total, orderId: `${orderNo}P1` });
   });
 
@@ -156,7 +226,9 @@ describe.skipIf(!dbAvailable())('LINE Pay through the app and its sandbox', () =
     expect(again.headers.location).toBe(`/payComplete?order=${orderNo}`);
     const order = await orderRow(orderNo);
     expect(order.status).toBe('paid');
-    const paidEvents = (await ctx.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id))).filter((e) => e.status === 'paid');
+    const paidEvents = (
+      await ctx.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id))
+    ).filter((e) => e.status === 'paid');
     expect(paidEvents).toHaveLength(1);
     expect((await attempts(orderNo)).map((p) => p.status)).toEqual(['paid']);
   });
@@ -174,7 +246,10 @@ describe.skipIf(!dbAvailable())('LINE Pay through the app and its sandbox', () =
       { transactionId: id, orderId: `${other.orderNo}P1` },
       { transactionId: 'abc', orderId: `${orderNo}P1` },
     ]) {
-      const res = await ctx.app.inject({ method: 'GET', url: `/api/payments/linepay/confirm?${new URLSearchParams(query)}` });
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/payments/linepay/confirm?${new URLSearchParams(query)}`,
+      });
       expect(res.statusCode).toBe(303);
       expect(res.headers.location).toBe('/payComplete?order=');
     }
@@ -189,14 +264,27 @@ describe.skipIf(!dbAvailable())('LINE Pay through the app and its sandbox', () =
     const id = back.searchParams.get('transactionId')!;
     const call = async (amount: number, headers: Record<string, string>) =>
       parseLinePayJson(
-        (await ctx.app.inject({ method: 'POST', url: `/sandbox/linepay${confirmPath(id)}`, headers, payload: JSON.stringify({ amount, currency: 'TWD' }) })).body,
+        (
+          await ctx.app.inject({
+            method: 'POST',
+            url: `/sandbox/linepay${confirmPath(id)}`,
+            headers,
+            payload: JSON.stringify({ amount, currency: 'TWD' }),
+          })
+        ).body,
       ) as { returnCode: string };
     const body = (amount: number) => JSON.stringify({ amount, currency: 'TWD' });
-    expect(await call(total, signed(confirmPath(id), body(total), randomUUID(), 'f'.repeat(32)))).toMatchObject({ returnCode: '1106' });
-    expect(await call(total, { ...signed(confirmPath(id), body(total)), 'x-line-channelid': '1234567890' })).toMatchObject({ returnCode: '1104' });
+    expect(
+      await call(total, signed(confirmPath(id), body(total), randomUUID(), 'f'.repeat(32))),
+    ).toMatchObject({ returnCode: '1106' });
+    expect(
+      await call(total, { ...signed(confirmPath(id), body(total)), 'x-line-channelid': '1234567890' }),
+    ).toMatchObject({ returnCode: '1104' });
     // Signed for one body, sent with another: the signature covers the body.
     expect(await call(total + 1, signed(confirmPath(id), body(total)))).toMatchObject({ returnCode: '1106' });
-    expect(await call(total - 1, signed(confirmPath(id), body(total - 1)))).toMatchObject({ returnCode: '1153' });
+    expect(await call(total - 1, signed(confirmPath(id), body(total - 1)))).toMatchObject({
+      returnCode: '1153',
+    });
     const once = signed(confirmPath(id), body(total));
     expect(await call(total, once)).toMatchObject({ returnCode: '0000' });
     expect(await call(total, once)).toMatchObject({ returnCode: '1106' });
@@ -206,7 +294,7 @@ describe.skipIf(!dbAvailable())('LINE Pay through the app and its sandbox', () =
     expect((await orderRow(orderNo)).status).toBe('paid');
   });
 
-  it('a confirm answer whose amount is not the order\'s is not taken as paid', async () => {
+  it("a confirm answer whose amount is not the order's is not taken as paid", async () => {
     const { s, orderNo, total } = await lineOrder('linepay-amount@example.com');
     const back = await atLinePay(s, orderNo, 'pay');
     const real = linePayClient(ctx.app.config.linePay!, async () => new Response('{}'));
@@ -214,7 +302,15 @@ describe.skipIf(!dbAvailable())('LINE Pay through the app and its sandbox', () =
       ...real,
       confirm: async (transactionId: string) => ({
         ok: true as const,
-        answer: { returnCode: '0000', returnMessage: 'Success.', info: { transactionId, orderId: `${orderNo}P1`, payInfo: [{ method: 'BALANCE', amount: total - 100 }] } },
+        answer: {
+          returnCode: '0000',
+          returnMessage: 'Success.',
+          info: {
+            transactionId,
+            orderId: `${orderNo}P1`,
+            payInfo: [{ method: 'BALANCE', amount: total - 100 }],
+          },
+        },
       }),
     };
     const step = await confirmLinePay(
@@ -229,7 +325,11 @@ describe.skipIf(!dbAvailable())('LINE Pay through the app and its sandbox', () =
     const { s, orderNo } = await lineOrder('linepay-fail@example.com');
     const back = await atLinePay(s, orderNo, 'pay', 'confirm-fail');
     await ctx.app.inject({ method: 'GET', url: path(back.href) });
-    const detail = (await s.call('GET', `/api/orders/${orderNo}`)).json() as { status: string; canPay: boolean; payment: { message: string } };
+    const detail = (await s.call('GET', `/api/orders/${orderNo}`)).json() as {
+      status: string;
+      canPay: boolean;
+      payment: { message: string };
+    };
     expect(detail).toMatchObject({ status: 'payment_failed', canPay: true });
     expect(detail.payment.message).toBe('付款未成功：LINE Pay 信用卡付款錯誤（1281）。');
     const again = await atLinePay(s, orderNo, 'pay');
@@ -239,17 +339,30 @@ describe.skipIf(!dbAvailable())('LINE Pay through the app and its sandbox', () =
     expect((await attempts(orderNo)).map((p) => p.status)).toEqual(['failed', 'paid']);
   });
 
-  it('cancelling on LINE Pay\'s page keeps the order payable, with 已取消 LINE Pay 付款', async () => {
+  it("cancelling on LINE Pay's page keeps the order payable, with 已取消 LINE Pay 付款", async () => {
     const { s, orderNo } = await lineOrder('linepay-cancel@example.com');
     const cancel = await atLinePay(s, orderNo, 'cancel');
     expect(cancel.pathname).toBe('/api/payments/linepay/cancel');
     // Someone else's visit to the cancel URL changes nothing.
     await ctx.app.inject({ method: 'GET', url: path(cancel.href) });
     expect((await attempts(orderNo)).map((p) => p.status)).toEqual(['pending']);
-    const res = await ctx.app.inject({ method: 'GET', url: path(cancel.href), headers: { cookie: s.cookie } });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: path(cancel.href),
+      headers: { cookie: s.cookie },
+    });
     expect(res.headers.location).toBe(`/payComplete?order=${orderNo}`);
-    const detail = (await s.call('GET', `/api/orders/${orderNo}`)).json() as { status: string; canPay: boolean; payment: { message: string }; events: Array<{ note: string }> };
-    expect(detail).toMatchObject({ status: 'pending_payment', canPay: true, payment: { message: '已取消 LINE Pay 付款' } });
+    const detail = (await s.call('GET', `/api/orders/${orderNo}`)).json() as {
+      status: string;
+      canPay: boolean;
+      payment: { message: string };
+      events: Array<{ note: string }>;
+    };
+    expect(detail).toMatchObject({
+      status: 'pending_payment',
+      canPay: true,
+      payment: { message: '已取消 LINE Pay 付款' },
+    });
     expect(detail.events.at(-1)?.note).toBe('已取消 LINE Pay 付款');
   });
 
@@ -260,16 +373,32 @@ describe.skipIf(!dbAvailable())('LINE Pay through the app and its sandbox', () =
     await ctx.app.outbox.drain();
     const transactionId = back.searchParams.get('transactionId')!;
     const order = await orderRow(orderNo);
-    await ctx.database.db.transaction((tx) => requestRefund(tx, order, { key: `test:${orderNo}:part`, amount: 100, reason: '少一件' }));
+    await ctx.database.db.transaction((tx) =>
+      requestRefund(tx, order, { key: `test:${orderNo}:part`, amount: 100, reason: '少一件' }),
+    );
     await ctx.app.outbox.drain();
     const sandboxTx = async () =>
-      (await ctx.database.db.select().from(sandboxLinePayTransactions).where(eq(sandboxLinePayTransactions.transactionId, transactionId)))[0]!.transaction as { refunds: Array<{ amount: number; refundTransactionId: string }> };
+      (
+        await ctx.database.db
+          .select()
+          .from(sandboxLinePayTransactions)
+          .where(eq(sandboxLinePayTransactions.transactionId, transactionId))
+      )[0]!.transaction as { refunds: Array<{ amount: number; refundTransactionId: string }> };
     expect((await sandboxTx()).refunds.map((r) => r.amount)).toEqual([100]);
-    const res = await ctx.app.inject({ method: 'POST', url: `/api/admin/orders/${orderNo}/actions`, headers: { cookie: staffCookie, origin: ORIGIN }, payload: { action: 'refund', reason: '商品瑕疵' } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${orderNo}/actions`,
+      headers: { cookie: staffCookie, origin: ORIGIN },
+      payload: { action: 'refund', reason: '商品瑕疵' },
+    });
     expect(res.statusCode).toBe(200);
     await ctx.app.outbox.drain();
     expect((await sandboxTx()).refunds.map((r) => r.amount)).toEqual([100, total - 100]);
-    const detail = (await s.call('GET', `/api/orders/${orderNo}`)).json() as { status: string; refunds: Array<{ method: string; amount: number; status: string }>; issuedInvoice: { status: string } | null };
+    const detail = (await s.call('GET', `/api/orders/${orderNo}`)).json() as {
+      status: string;
+      refunds: Array<{ method: string; amount: number; status: string }>;
+      issuedInvoice: { status: string } | null;
+    };
     expect(detail.status).toBe('refunded');
     expect(detail.refunds).toMatchObject([
       { method: 'line_pay', amount: 100, status: 'done' },
@@ -283,7 +412,11 @@ describe.skipIf(!dbAvailable())('LINE Pay through the app and its sandbox', () =
 describe.skipIf(!dbAvailable())('LINE Pay not configured', () => {
   it('is not offered at checkout, and an order for it is refused', async () => {
     const database = await createTestDatabase();
-    const app = await buildApp({ config: { ...testConfig(), linePay: undefined }, database, closeDatabase: false });
+    const app = await buildApp({
+      config: { ...testConfig(), linePay: undefined },
+      database,
+      closeDatabase: false,
+    });
     await app.ready();
     try {
       await seedTestCatalog(database);
@@ -291,8 +424,12 @@ describe.skipIf(!dbAvailable())('LINE Pay not configured', () => {
       expect((await s.call('GET', '/api/checkout/payment-options')).json()).toEqual({ linePay: false });
       const res = await s.order({ paymentMethod: 'line_pay' });
       expect(res.statusCode).toBe(400);
-      expect((res.json() as { error: { fields: Record<string, string> } }).error.fields.paymentMethod).toMatch(/LINE Pay/);
-      expect((await app.inject({ method: 'POST', url: '/sandbox/linepay/v3/payments/request' })).statusCode).toBe(404);
+      expect(
+        (res.json() as { error: { fields: Record<string, string> } }).error.fields.paymentMethod,
+      ).toMatch(/LINE Pay/);
+      expect(
+        (await app.inject({ method: 'POST', url: '/sandbox/linepay/v3/payments/request' })).statusCode,
+      ).toBe(404);
     } finally {
       await app.close();
       await database.close();

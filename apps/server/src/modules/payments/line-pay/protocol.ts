@@ -19,7 +19,12 @@ export const TRANSACTION_ID = /^\d{1,20}$/;
  * X-LINE-Authorization: Base64(HMAC-SHA256(key = channel secret, message = channel secret + API
  * path + (POST: the request body as sent; GET: the query string without "?") + nonce)).
  */
-export function linePaySignature(channelSecret: string, apiPath: string, bodyOrQuery: string, nonce: string): string {
+export function linePaySignature(
+  channelSecret: string,
+  apiPath: string,
+  bodyOrQuery: string,
+  nonce: string,
+): string {
   return createHmac('sha256', channelSecret)
     .update(channelSecret + apiPath + bodyOrQuery + nonce)
     .digest('base64');
@@ -77,7 +82,10 @@ export function parseLinePayJson(text: string): unknown {
  * JSON as LINE writes it: the named ids, held as digit strings, written as bare numbers. Only for
  * values made of digits (a sandbox's own ids).
  */
-export function stringifyWithBareIds(value: unknown, idKeys: readonly string[] = ['transactionId', 'refundTransactionId']): string {
+export function stringifyWithBareIds(
+  value: unknown,
+  idKeys: readonly string[] = ['transactionId', 'refundTransactionId'],
+): string {
   let text = JSON.stringify(value);
   for (const key of idKeys) text = text.replace(new RegExp(`"${key}":"(\\d+)"`, 'g'), `"${key}":$1`);
   return text;

@@ -23,7 +23,8 @@ const linePayRoutes: FastifyPluginAsync<{ client: LinePayClient }> = async (app,
 
   app.post('/api/payments/linepay/start', async (request, reply) => {
     const orderNo = String((request.body as Record<string, unknown> | null)?.order ?? '');
-    if (!request.auth) return reply.headers(noStore).redirect(`/payComplete?order=${encodeURIComponent(orderNo)}`, 303);
+    if (!request.auth)
+      return reply.headers(noStore).redirect(`/payComplete?order=${encodeURIComponent(orderNo)}`, 303);
     try {
       const step = await startLinePay(deps(), request.auth.user.id, orderNo);
       return reply.headers(noStore).redirect(step.redirect, 303);
@@ -40,13 +41,20 @@ const linePayRoutes: FastifyPluginAsync<{ client: LinePayClient }> = async (app,
     const orderId = typeof q.orderId === 'string' ? q.orderId : '';
     const step = await confirmLinePay(deps(), { transactionId, orderId });
     if (step.outcome === 'refused')
-      request.log.warn({ orderId: orderId.slice(0, 40), transactionId: transactionId.slice(0, 24) }, 'LINE Pay return refused: unknown orderId and transactionId pair');
+      request.log.warn(
+        { orderId: orderId.slice(0, 40), transactionId: transactionId.slice(0, 24) },
+        'LINE Pay return refused: unknown orderId and transactionId pair',
+      );
     return reply.headers(noStore).redirect(step.redirect, 303);
   });
 
   app.get('/api/payments/linepay/cancel', async (request, reply) => {
     const q = request.query as Record<string, unknown>;
-    const step = await cancelLinePay(deps(), request.auth?.user.id ?? null, typeof q.orderId === 'string' ? q.orderId : '');
+    const step = await cancelLinePay(
+      deps(),
+      request.auth?.user.id ?? null,
+      typeof q.orderId === 'string' ? q.orderId : '',
+    );
     return reply.headers(noStore).redirect(step.redirect, 303);
   });
 };

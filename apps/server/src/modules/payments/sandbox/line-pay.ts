@@ -104,7 +104,8 @@ function requestProblem(body: Record<string, unknown>): [string, string] | null 
   if (typeof redirectUrls?.confirmUrl !== 'string' || typeof redirectUrls.cancelUrl !== 'string')
     return ['2101', 'Parameter error: redirectUrls'];
   if (currency !== 'TWD') return ['1178', 'The currency is not supported by the store.'];
-  if (typeof amount !== 'number' || amount <= 0) return ['1183', 'The payment amount should be greater than 0.'];
+  if (typeof amount !== 'number' || amount <= 0)
+    return ['1183', 'The payment amount should be greater than 0.'];
   if (!positiveInt(amount)) return ['1124', 'Amount info error (scale)'];
   if (!Array.isArray(packages) || packages.length === 0) return ['2101', 'Parameter error: packages'];
   let sum = 0;
@@ -118,7 +119,8 @@ function requestProblem(body: Record<string, unknown>): [string, string] | null 
         return ['2101', 'Parameter error: products[]'];
       goods += item.quantity * item.price;
     }
-    if (goods !== p.amount) return ['1124', 'Amount info error: package amount is not the sum of its products'];
+    if (goods !== p.amount)
+      return ['1124', 'Amount info error: package amount is not the sum of its products'];
     sum += p.amount + (typeof p.userFee === 'number' ? p.userFee : 0);
   }
   if (sum !== amount) return ['1124', 'Amount info error: amount is not the sum of the packages'];
@@ -128,7 +130,9 @@ function requestProblem(body: Record<string, unknown>): [string, string] | null 
 const linePaySandbox: FastifyPluginAsync<{ channel: LinePayConfig }> = async (app, { channel }) => {
   if (app.config.isProduction) throw new Error('the LINE Pay sandbox must never run in production');
   if (!app.config.isTest)
-    app.log.info(`payments: LINE Pay goes to the built-in sandbox (${app.config.publicUrl}${LINE_PAY_SANDBOX_PATH})`);
+    app.log.info(
+      `payments: LINE Pay goes to the built-in sandbox (${app.config.publicUrl}${LINE_PAY_SANDBOX_PATH})`,
+    );
   const base = LINE_PAY_SANDBOX_PATH;
   const transactions = store(app.db, channel.channelId);
   const selfFetch = ownFetch(app, app.config.publicUrl);
@@ -138,8 +142,10 @@ const linePaySandbox: FastifyPluginAsync<{ channel: LinePayConfig }> = async (ap
 
   // The body is signed as sent: read it as text, parse it here.
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_r, body, done) =>
-    done(null, body),
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: 64 * 1024 },
+    (_r, body, done) => done(null, body),
   );
   acceptForms(app, 8 * 1024);
 
@@ -164,7 +170,9 @@ const linePaySandbox: FastifyPluginAsync<{ channel: LinePayConfig }> = async (ap
   function jsonBody(request: FastifyRequest): Record<string, unknown> | null {
     try {
       const parsed = parseLinePayJson(typeof request.body === 'string' ? request.body : '{}');
-      return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+      return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+        ? (parsed as Record<string, unknown>)
+        : null;
     } catch {
       return null;
     }
@@ -216,9 +224,12 @@ const linePaySandbox: FastifyPluginAsync<{ channel: LinePayConfig }> = async (ap
     const t = TRANSACTION_ID.test(id) ? await transactions.get(id) : undefined;
     if (!t) return answer(reply, '1150', 'Transaction record not found.');
     if (confirming.has(id)) return answer(reply, '1198', 'Request is being processed.');
-    if (t.state === 'confirmed') return answer(reply, '1172', 'There is a record of transaction with the same order number.');
-    if (body.currency !== t.currency) return answer(reply, '1178', 'The currency is not supported by the store.');
-    if (body.amount !== t.amount) return answer(reply, '1153', 'The payment amount is different than the requested amount.');
+    if (t.state === 'confirmed')
+      return answer(reply, '1172', 'There is a record of transaction with the same order number.');
+    if (body.currency !== t.currency)
+      return answer(reply, '1178', 'The currency is not supported by the store.');
+    if (body.amount !== t.amount)
+      return answer(reply, '1153', 'The payment amount is different than the requested amount.');
     if (t.state !== 'authorized')
       return answer(reply, '1169', 'Payment method and password authorization at LINE Pay are required.');
     confirming.add(id);
@@ -267,7 +278,13 @@ const linePaySandbox: FastifyPluginAsync<{ channel: LinePayConfig }> = async (ap
     if (refused) return answer(reply, ...refused);
     const t = TRANSACTION_ID.test(request.params.id) ? await transactions.get(request.params.id) : undefined;
     if (!t) return answer(reply, '1150', 'Transaction record not found.');
-    const code = { requested: '0000', authorized: '0110', cancelled: '0121', failed: '0122', confirmed: '0123' }[t.state];
+    const code = {
+      requested: '0000',
+      authorized: '0110',
+      cancelled: '0121',
+      failed: '0122',
+      confirmed: '0123',
+    }[t.state];
     return answer(reply, code, t.state);
   });
 
@@ -348,7 +365,8 @@ ${choice('double-return', '付款後同時兩次回到商店（重複確認）')
       await transactions.save({ ...t, state: 'cancelled' });
       return reply.header('cache-control', 'no-store').redirect(t.cancelUrl, 303);
     }
-    const scenario: Scenario = form.scenario === 'confirm-fail' || form.scenario === 'double-return' ? form.scenario : 'pay';
+    const scenario: Scenario =
+      form.scenario === 'confirm-fail' || form.scenario === 'double-return' ? form.scenario : 'pay';
     await transactions.save({ ...t, state: 'authorized', scenario });
     const sep = t.confirmUrl.includes('?') ? '&' : '?';
     const back = `${t.confirmUrl}${sep}${new URLSearchParams({ transactionId: t.transactionId, orderId: t.orderId })}`;

@@ -154,7 +154,8 @@ function PaymentAttempt({ p }: { p: AdminPaymentView }) {
           !!p.paidAt && ['付款', <span className="tabular">{formatTaipeiDateTime(p.paidAt)}</span>],
           !!p.tradeNo && [
             p.provider === 'linepay' ? 'LINE Pay 交易序號' : '交易編號',
-            <span className="font-mono text-xs">{p.tradeNo}</span>,
+            // LINE's 19 digits stay on one line (copied whole to its merchant centre).
+            <span className="font-mono text-xs whitespace-nowrap">{p.tradeNo}</span>,
           ],
           !!(p.rtnCode || p.rtnMsg) && ['回應', `${p.rtnCode ?? ''} ${p.rtnMsg ?? ''}`.trim()],
           !!p.atm && ['虛擬帳號', <span className="tabular">{`(${p.atm.bankCode}) ${p.atm.account}`}</span>],

@@ -115,7 +115,8 @@ export function PayOutcome({ order: o, left = false }: { order: OrderDetail; lef
         {outcome === 'waiting' &&
           (linePayCancelled ? (
             <p>
-              訂單與商品會為您保留到付款期限，可以按「前往付款」再用 LINE Pay 付款；想改用其他付款方式，請取消這筆訂單（商品會放回購物車）後重新結帳。
+              訂單與商品會為您保留到付款期限，可以按「前往付款」再用 LINE Pay
+              付款；想改用其他付款方式，請取消這筆訂單（商品會放回購物車）後重新結帳。
             </p>
           ) : unpaidLeft ? (
             <p>您離開了付款頁，訂單與商品會為您保留到付款期限，請按「前往付款」繼續。</p>

@@ -1,10 +1,10 @@
 import { LINE_PAY_CANCELLED } from '@shop/shared/line-pay';
 import { formatTwd } from '@shop/shared/money';
-import { OPEN_UNPAID, ORDER_STATUS_LABELS } from '@shop/shared/order-status';
-import { ConflictError, NotFoundError } from '../../lib/errors.ts';
+import { OPEN_UNPAID } from '@shop/shared/order-status';
 import type { LinePayClient, LinePayResult, RequestBody } from '../payments/line-pay/client.ts';
 import { TRANSACTION_ID, describeReturn } from '../payments/line-pay/protocol.ts';
 import { afterChange } from './lifecycle.ts';
+import { openAttempt } from './checkout.ts';
 import { clock, type ChangeDeps } from './order-deps.ts';
 import { recordFailed, recordPaid } from './payment-results.ts';
 import * as repo from './repo.ts';
@@ -67,32 +67,13 @@ export function linePayPackages(
  */
 export async function startLinePay(deps: Deps, userId: string, orderNo: string): Promise<LinePayStep> {
   const now = clock(deps);
-  const { order, attempt } = await deps.db.transaction(async (tx) => {
-    const order = await repo.findByOrderNo(tx, orderNo, { forUpdate: true });
-    if (!order || order.userId !== userId) throw new NotFoundError('找不到這筆訂單。');
-    if (order.paymentMethod !== 'line_pay')
-      throw new ConflictError('這筆訂單不是用 LINE Pay 付款。', 'not-payable');
-    if (!OPEN_UNPAID.includes(order.status))
-      throw new ConflictError(
-        `這筆訂單目前為「${ORDER_STATUS_LABELS[order.status]}」，無法付款。`,
-        'not-payable',
-      );
-    if (order.expiresAt && order.expiresAt <= now)
-      throw new ConflictError('這筆訂單已超過付款期限，商品會放回庫存；請重新下單。', 'not-payable');
-    const latest = await repo.latestPayment(tx, order.id);
-    if (latest && latest.status === 'pending' && !latest.tradeNo) return { order, attempt: latest };
-    const n = (await repo.countPayments(tx, order.id)) + 1;
-    const attempt = await repo.insertPayment(tx, {
-      orderId: order.id,
-      provider: 'linepay',
-      merchantTradeNo: `${order.orderNo}P${n}`,
+  // The open attempt is reused until it was sent to LINE (each request needs an orderId of its own).
+  const { order, attempt } = await deps.db.transaction((tx) =>
+    openAttempt(tx, userId, orderNo, now, {
       method: 'line_pay',
-      amount: order.total,
-      createdAt: now,
-      updatedAt: now,
-    });
-    return { order, attempt };
-  });
+      reuse: (latest) => latest.status === 'pending' && !latest.tradeNo,
+    }),
+  );
   const items = await repo.itemsOf(deps.db, order.id);
   const base = deps.publicUrl;
   const result = await deps.linePay.request({

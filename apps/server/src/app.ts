@@ -26,6 +26,8 @@ import cartModule from './modules/cart/index.ts';
 import ordersModule from './modules/orders/index.ts';
 import paymentsModule from './modules/payments/index.ts';
 import sandboxModule from './modules/payments/sandbox/index.ts';
+import linePaySandbox from './modules/payments/sandbox/line-pay.ts';
+import { LINE_PAY_WEB_ORIGINS } from './config/line-pay-config.ts';
 import logisticsSandboxModule from './modules/logistics/sandbox/index.ts';
 import logisticsModule from './modules/logistics/index.ts';
 import invoicesModule from './modules/invoices/index.ts';
@@ -147,10 +149,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // Checkout posts its payment form to ECPay's cashier when one is configured.
+  // Checkout posts its payment form to ECPay's cashier when one is configured; the LINE Pay form
+  // posts to the shop, which redirects to LINE Pay's payment page (a redirect form-action covers too).
   app.decorate(
     'extraFormActions',
-    [config.ecpay.endpoint, config.logistics.endpoint]
+    [
+      config.ecpay.endpoint,
+      config.logistics.endpoint,
+      ...(config.linePay && !config.linePay.sandbox ? LINE_PAY_WEB_ORIGINS : []),
+    ]
       .filter((u): u is string => Boolean(u))
       .map((u) => new URL(u).origin),
   );
@@ -232,6 +239,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(adminModule, { cliToken, registry: adminRoutes });
   await app.register(backupModule, { cliToken });
   if (!config.isProduction && !config.ecpay.endpoint) await app.register(sandboxModule);
+  if (!config.isProduction && config.linePay?.sandbox)
+    await app.register(linePaySandbox, { channel: config.linePay });
   if (!config.isProduction && !config.logistics.endpoint) await app.register(logisticsSandboxModule);
   if (!config.isProduction && !config.einvoice.endpoint)
     await app.register(einvoiceSandbox, {

@@ -291,3 +291,7 @@ export const StoreSearchQuery = z
   .object({ brand: z.enum(CVS_BRANDS, { message: '請選擇超商' }), q: z.string().trim().max(40).default('') })
   .strict();
 export const StoreSearchResponse = z.object({ stores: z.array(CvsStoreView) });
+
+/** Which payment methods checkout may offer besides the ones always there (LINE Pay when configured). */
+export const PaymentOptionsResponse = z.object({ linePay: z.boolean() });
+export type PaymentOptionsResponse = z.infer<typeof PaymentOptionsResponse>;

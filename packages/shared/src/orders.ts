@@ -94,7 +94,7 @@ export type IssuedInvoiceView = z.infer<typeof IssuedInvoiceView>;
 
 /** Money given back on the order: by card through ECPay (pending until ECPay confirms), or by transfer. */
 export const RefundView = z.object({
-  method: z.enum(['card', 'transfer']),
+  method: z.enum(['card', 'transfer', 'line_pay']),
   amount: z.number().int(),
   reason: z.string(),
   status: z.enum(['pending', 'done', 'failed']),

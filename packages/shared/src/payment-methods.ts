@@ -3,11 +3,15 @@
  * and mail derives from.
  */
 
-export const PAYMENT_METHODS = ['credit_card', 'atm', 'cod'] as const;
+export const PAYMENT_METHODS = ['credit_card', 'atm', 'cod', 'line_pay'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** Methods paid through the gateway, which open payment attempts (cash on delivery has none). */
-export const ONLINE_PAYMENT_METHODS = ['credit_card', 'atm'] as const satisfies readonly PaymentMethod[];
+export const ONLINE_PAYMENT_METHODS = [
+  'credit_card',
+  'atm',
+  'line_pay',
+] as const satisfies readonly PaymentMethod[];
 export type OnlinePaymentMethod = (typeof ONLINE_PAYMENT_METHODS)[number];
 
 /** The shopper's wording (order pages, mails). */
@@ -15,6 +19,7 @@ export const PAYMENT_METHOD_LABELS: Readonly<Record<PaymentMethod, string>> = {
   credit_card: '信用卡',
   atm: 'ATM 轉帳（虛擬帳號）',
   cod: '貨到付款',
+  line_pay: 'LINE Pay',
 };
 
 /** Short labels for tables and filters. */
@@ -22,13 +27,27 @@ export const PAYMENT_METHOD_SHORT: Readonly<Record<PaymentMethod, string>> = {
   credit_card: '信用卡',
   atm: 'ATM 轉帳',
   cod: '貨到付款',
+  line_pay: 'LINE Pay',
 };
 
 /** How the console names a gateway payment attempt's channel. */
 export const PAYMENT_ATTEMPT_LABELS: Readonly<Record<OnlinePaymentMethod, string>> = {
   credit_card: '信用卡',
   atm: 'ATM 虛擬帳號',
+  line_pay: 'LINE Pay',
 };
+
+/**
+ * Methods whose money goes back the way it came, through the gateway's refund API (ECPay's card
+ * action, LINE Pay's Refund API); the others (ATM, cash on delivery) are refunded by bank transfer.
+ */
+export const GATEWAY_REFUNDED_METHODS = [
+  'credit_card',
+  'line_pay',
+] as const satisfies readonly PaymentMethod[];
+
+export const refundsThroughGateway = (method: string): boolean =>
+  (GATEWAY_REFUNDED_METHODS as readonly string[]).includes(method);
 
 export const isPaymentMethod = (value: unknown): value is PaymentMethod =>
   (PAYMENT_METHODS as readonly unknown[]).includes(value);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { BRAND } from '@shop/shared/brand';
+import { LINE_PAY_HOSTS, resolveLinePay, type LinePayConfig } from './line-pay-config.ts';
 
 /**
  * The server package's folder (apps/server): the nearest folder above this file with a
@@ -358,6 +359,25 @@ const EnvSchema = z.object({
       .regex(/^[0-9a-f]{32}$/, 'must be the 32-character Channel secret of your LINE Login channel')
       .optional(),
   ),
+  // LINE Pay Online API v3 (docs/decisions/045-line-pay.md): all three or none.
+  LINE_PAY_CHANNEL_ID: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\d{10}$/, "must be the 10-digit Channel ID from LINE Pay's merchant center")
+      .optional(),
+  ),
+  LINE_PAY_CHANNEL_SECRET: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(
+        /^[0-9a-fA-F]{32}$/,
+        "must be the 32-character Channel Secret Key from LINE Pay's merchant center",
+      )
+      .optional(),
+  ),
+  LINE_PAY_API_BASE: optionalUrl(['https:', 'http:'], LINE_PAY_HOSTS.production),
   GOOGLE_CLIENT_ID: z.preprocess(
     emptyToUndefined,
     z
@@ -499,6 +519,11 @@ export interface AppConfig {
    * credentials). Outside production a provider without credentials is the built-in sandbox.
    */
   readonly socialSignIn: { readonly [P in SocialProviderId]: SocialClientConfig | undefined };
+  /**
+   * LINE Pay: undefined hides it at checkout (production without its credentials). Outside
+   * production a shop without credentials uses the built-in sandbox.
+   */
+  readonly linePay: LinePayConfig | undefined;
   readonly s3:
     | {
         endpoint: string;
@@ -532,6 +557,7 @@ const SECRET_KEYS = new Set([
   'MAIL_LINK_SECRET',
   'LINE_LOGIN_CHANNEL_SECRET',
   'GOOGLE_CLIENT_SECRET',
+  'LINE_PAY_CHANNEL_SECRET',
 ]);
 
 export function loadConfig(source: Record<string, string | undefined>): AppConfig {
@@ -709,6 +735,9 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
     );
   }
   const resolve = (p: string) => (path.isAbsolute(p) ? p : path.resolve(REPO_ROOT, p));
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  const linePay = resolveLinePay(env, isProduction, publicUrl);
+  if (linePay.problems.length > 0) throw new ConfigError(linePay.problems);
   return {
     nodeEnv: env.NODE_ENV,
     isProduction,
@@ -721,7 +750,7 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
       connectMs: env.DATABASE_CONNECT_TIMEOUT_MS,
       statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
     },
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     webDist: resolve(env.WEB_DIST),
@@ -777,6 +806,7 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
       hashIV: env.ECPAY_EINVOICE_HASH_IV ?? 'q9jcZX8Ib9LM8wYk',
     },
     socialSignIn: { line: socialClient('line'), google: socialClient('google') },
+    linePay: linePay.config,
     s3:
       env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
         ? {

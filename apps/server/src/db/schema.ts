@@ -488,7 +488,7 @@ export const orders = pgTable(
         'refunded',
       ],
     }).notNull(),
-    paymentMethod: text('payment_method', { enum: ['credit_card', 'atm', 'cod'] }).notNull(),
+    paymentMethod: text('payment_method', { enum: ['credit_card', 'atm', 'cod', 'line_pay'] }).notNull(),
     shipping: jsonb('shipping').$type<ShippingDetails>().notNull(),
     invoice: jsonb('invoice').$type<InvoiceDetails>().notNull(),
     subtotal: integer('subtotal').notNull(),
@@ -551,7 +551,7 @@ export const payments = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     provider: text('provider').notNull().default('ecpay'),
     merchantTradeNo: text('merchant_trade_no').notNull(),
-    method: text('method', { enum: ['credit_card', 'atm'] }).notNull(),
+    method: text('method', { enum: ['credit_card', 'atm', 'line_pay'] }).notNull(),
     amount: integer('amount').notNull(),
     status: text('status', { enum: ['pending', 'waiting_transfer', 'paid', 'failed'] })
       .notNull()
@@ -563,6 +563,11 @@ export const payments = pgTable(
     atm: jsonb('atm').$type<{ bankCode: string; account: string; expireDate: string } | null>(),
     /** Card: ECPay's authorisation number (gwsr), which its trade query for a refund needs. */
     gwsr: text('gwsr'),
+    /**
+     * LINE Pay: since when one request confirms this attempt at LINE (set by a conditional update,
+     * cleared with the outcome), so a second return to the confirm URL never confirms it twice.
+     */
+    confirmingAt: timestamp('confirming_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     ...timestamps,
   },
@@ -675,6 +680,23 @@ export const sandboxCardTrades = pgTable('sandbox_card_trades', {
 });
 
 /**
+ * The LINE Pay sandbox's transactions (requested, confirmed, refunded), kept across restarts like
+ * the card sandbox's trades. `transaction_id` is LINE's 19-digit number, kept as text.
+ */
+export const sandboxLinePayTransactions = pgTable(
+  'sandbox_line_pay_transactions',
+  {
+    transactionId: text('transaction_id').primaryKey(),
+    orderId: text('order_id').notNull(),
+    channelId: text('channel_id').notNull(),
+    transaction: jsonb('transaction').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // LINE refuses a second request with the same orderId (1172).
+  (t) => [uniqueIndex('sandbox_line_pay_channel_order_key').on(t.channelId, t.orderId)],
+);
+
+/**
  * Money given back on an order: by card through ECPay's card action API, or by bank transfer
  * (ATM and cash-on-delivery orders), which staff make and then mark done. `key` makes a refund
  * request idempotent: asking twice for the same thing is one refund.
@@ -687,7 +709,7 @@ export const refunds = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     key: text('key').notNull().unique(),
-    method: text('method', { enum: ['card', 'transfer'] }).notNull(),
+    method: text('method', { enum: ['card', 'transfer', 'line_pay'] }).notNull(),
     amount: integer('amount').notNull(),
     reason: text('reason').notNull(),
     status: text('status', { enum: ['pending', 'done', 'failed'] })

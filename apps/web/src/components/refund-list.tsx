@@ -7,7 +7,11 @@ const STATUS: Record<RefundView['status'], string> = {
   done: '已退款',
   failed: '退款未完成，客服會與您聯絡',
 };
-const METHOD: Record<RefundView['method'], string> = { card: '退回信用卡', transfer: '匯款退回' };
+const METHOD: Record<RefundView['method'], string> = {
+  card: '退回信用卡',
+  transfer: '匯款退回',
+  line_pay: '退回 LINE Pay',
+};
 
 /** The money given back on an order, each with where it stands. */
 export function RefundList({ refunds }: { refunds: readonly RefundView[] }) {

@@ -245,6 +245,12 @@ export async function placeOrder(
       return { order: await present(deps.db, earlier), payment: await continuePayment(deps, earlier) };
   }
 
+  if (body.paymentMethod === 'line_pay' && !deps.linePayOffered)
+    throw new BadRequestError(
+      '目前無法使用 LINE Pay 付款，請改用其他付款方式。',
+      { paymentMethod: '目前無法使用 LINE Pay 付款，請改用其他付款方式' },
+      'payment-method-unavailable',
+    );
   const shipping = await shippingDetails(deps, body);
   const invoice: InvoiceDetails = { ...body.invoice, ...(await carrierUnverified(deps, body.invoice)) };
   const now = clock(deps);
@@ -304,7 +310,13 @@ export async function placeOrder(
         },
         payment:
           body.paymentMethod !== 'cod'
-            ? { method: body.paymentMethod, amount: pricing.total, createdAt: now, updatedAt: now }
+            ? {
+                method: body.paymentMethod,
+                provider: body.paymentMethod === 'line_pay' ? 'linepay' : 'ecpay',
+                amount: pricing.total,
+                createdAt: now,
+                updatedAt: now,
+              }
             : null,
         itemNames: pricing.lines.map((l) => l.name),
       });
@@ -426,32 +438,7 @@ function continuePaymentWith(
  */
 export async function payAgain(deps: OrderDeps, userId: string, orderNo: string): Promise<PaymentForm> {
   const now = clock(deps);
-  const { order, attempt } = await deps.db.transaction(async (tx) => {
-    const order = await repo.findByOrderNo(tx, orderNo, { forUpdate: true });
-    // Someone else's order is answered exactly like a missing one.
-    if (!order || order.userId !== userId) throw new NotFoundError('找不到這筆訂單。');
-    if (order.paymentMethod === 'cod') throw new ConflictError('貨到付款訂單不需要線上付款。', 'not-payable');
-    if (!OPEN_UNPAID.includes(order.status))
-      throw new ConflictError(
-        `這筆訂單目前為「${ORDER_STATUS_LABELS[order.status]}」，無法付款。`,
-        'not-payable',
-      );
-    if (order.expiresAt && order.expiresAt <= now)
-      throw new ConflictError('這筆訂單已超過付款期限，商品會放回庫存；請重新下單。', 'not-payable');
-    const latest = await repo.latestPayment(tx, order.id);
-    if (latest?.status === 'waiting_transfer')
-      throw new ConflictError('這筆訂單已取得 ATM 虛擬帳號，請直接轉帳。', 'not-payable');
-    const n = (await repo.countPayments(tx, order.id)) + 1;
-    const attempt = await repo.insertPayment(tx, {
-      orderId: order.id,
-      merchantTradeNo: `${order.orderNo}P${n}`,
-      method: order.paymentMethod,
-      amount: order.total,
-      createdAt: now,
-      updatedAt: now,
-    });
-    return { order, attempt };
-  });
+  const { order, attempt } = await deps.db.transaction((tx) => openAttempt(tx, userId, orderNo, now));
   const items = await repo.itemsOf(deps.db, order.id);
   return paymentForm(
     deps.gateway,
@@ -461,6 +448,49 @@ export async function payAgain(deps: OrderDeps, userId: string, orderNo: string)
       itemNames: items.map((i) => `${i.productName} ${i.variantLabel} x ${i.quantity}`),
     },
   );
+}
+
+/**
+ * The payment attempt an unpaid order is paid with now, on the order's locked row: a new one
+ * (numbered after the others), or the latest when `reuse` accepts it. Refuses someone else's order
+ * (as a missing one), cash on delivery, an order that can no longer be paid, one past its deadline
+ * and one waiting for an ATM transfer; `method`, when given, is the only one accepted.
+ */
+export async function openAttempt(
+  tx: DbOrTx,
+  userId: string,
+  orderNo: string,
+  now: Date,
+  opts: { method?: 'line_pay'; reuse?: (latest: repo.PaymentRow) => boolean } = {},
+): Promise<{ order: repo.OrderRow; attempt: repo.PaymentRow }> {
+  const order = await repo.findByOrderNo(tx, orderNo, { forUpdate: true });
+  // Someone else's order is answered exactly like a missing one.
+  if (!order || order.userId !== userId) throw new NotFoundError('找不到這筆訂單。');
+  if (order.paymentMethod === 'cod') throw new ConflictError('貨到付款訂單不需要線上付款。', 'not-payable');
+  if (opts.method && order.paymentMethod !== opts.method)
+    throw new ConflictError('這筆訂單不是用 LINE Pay 付款。', 'not-payable');
+  if (!OPEN_UNPAID.includes(order.status))
+    throw new ConflictError(
+      `這筆訂單目前為「${ORDER_STATUS_LABELS[order.status]}」，無法付款。`,
+      'not-payable',
+    );
+  if (order.expiresAt && order.expiresAt <= now)
+    throw new ConflictError('這筆訂單已超過付款期限，商品會放回庫存；請重新下單。', 'not-payable');
+  const latest = await repo.latestPayment(tx, order.id);
+  if (latest?.status === 'waiting_transfer')
+    throw new ConflictError('這筆訂單已取得 ATM 虛擬帳號，請直接轉帳。', 'not-payable');
+  if (latest && opts.reuse?.(latest)) return { order, attempt: latest };
+  const n = (await repo.countPayments(tx, order.id)) + 1;
+  const attempt = await repo.insertPayment(tx, {
+    orderId: order.id,
+    merchantTradeNo: `${order.orderNo}P${n}`,
+    method: order.paymentMethod,
+    provider: order.paymentMethod === 'line_pay' ? 'linepay' : 'ecpay',
+    amount: order.total,
+    createdAt: now,
+    updatedAt: now,
+  });
+  return { order, attempt };
 }
 
 /**

@@ -23,6 +23,7 @@ export function orderDeps(app: FastifyInstance): OrderDeps {
     shopNotifyEmail: app.config.shopNotifyEmail,
     checkCarrier: (kind, code) => app.checkCarrier(kind, code),
     gateway: { ...app.config.ecpay, publicUrl: app.config.publicUrl },
+    linePayOffered: app.config.linePay !== undefined,
     shipParcel: (order) => shipParcel(shipmentDeps(app), order),
     changeParcelStore: (orderId, storeId) => changeParcelStore(shipmentDeps(app), orderId, storeId),
     autoParcel: app.config.logistics.autoCreate,

@@ -1,7 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LastRecipientResponse, PlaceOrderBody, QuoteBody, QuoteResponse } from '@shop/shared/checkout';
+import {
+  LastRecipientResponse,
+  PaymentOptionsResponse,
+  PlaceOrderBody,
+  QuoteBody,
+  QuoteResponse,
+} from '@shop/shared/checkout';
 import {
   CancelOrderResponse,
   OrderDetail,
@@ -46,6 +52,12 @@ const orders: FastifyPluginAsync<{ store: ObjectStore }> = async (app, options) 
     '/api/checkout/last-recipient',
     { schema: { response: { 200: LastRecipientResponse } } },
     async (request) => checkout.lastRecipient(app.db, request.auth!.user.id),
+  );
+
+  r.get(
+    '/api/checkout/payment-options',
+    { schema: { response: { 200: PaymentOptionsResponse } } },
+    async () => ({ linePay: deps().linePayOffered === true }),
   );
 
   r.post(

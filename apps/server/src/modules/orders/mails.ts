@@ -218,7 +218,9 @@ export function orderRefundedMail(o: MailOrder, amount: number, publicUrl: strin
   const how =
     o.paymentMethod === 'credit_card'
       ? '信用卡退款會退回原付款卡片，依發卡銀行作業，約 7–14 個工作天後可在帳單上看到。'
-      : '款項已轉入您提供的銀行帳戶，實際入帳時間依各銀行作業而定。';
+      : o.paymentMethod === 'line_pay'
+        ? '款項會退回您付款時使用的 LINE Pay 帳戶或卡片，入帳時間依 LINE Pay 與發卡銀行作業而定。'
+        : '款項已轉入您提供的銀行帳戶，實際入帳時間依各銀行作業而定。';
   return memberMail(
     o,
     'order-refunded',

@@ -1,3 +1,4 @@
+import { refundsThroughGateway } from '@shop/shared/payment-methods';
 import { cvsStoreLabel } from '@shop/shared/checkout';
 import { pickupDeadline } from '@shop/shared/order-status';
 import { formatTaipeiLongDate } from '@shop/shared/taipei-time';
@@ -160,9 +161,9 @@ function memberMail(
             extra.cartReturn ?? null,
           );
         case 'refunded':
-          // The money's own mail follows it moving: ECPay's answer for a card, staff's transfer otherwise
+          // The money's own mail follows it moving: the gateway's answer (card, LINE Pay), staff's transfer otherwise
           // (payments/refunds.ts); a transfer first needs the member's account, which this mail asks for.
-          return order.paymentMethod === 'credit_card' ? null : refundByTransferMail(o, publicUrl);
+          return refundsThroughGateway(order.paymentMethod) ? null : refundByTransferMail(o, publicUrl);
         case 'delivered':
           return orderDeliveredMail(o, publicUrl);
         default:

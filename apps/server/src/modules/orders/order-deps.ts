@@ -16,6 +16,8 @@ export interface OrderDeps {
   readonly events: EventBus;
   readonly discounts: DiscountProvider;
   readonly gateway: GatewaySettings;
+  /** LINE Pay is configured (or its built-in sandbox runs): checkout may offer it. */
+  readonly linePayOffered?: boolean;
   readonly publicUrl: string;
   /** The shop's own inbox, told of each order to fulfil. */
   readonly shopNotifyEmail?: string | undefined;

@@ -151,7 +151,15 @@ class LatePaymentNotRestored extends Error {
   }
 }
 
-export async function recordFailed(deps: ChangeDeps, notice: PaidNotice): Promise<PaymentOutcome> {
+/**
+ * A failed payment: the attempt and the order say why, and the member is mailed (`mail: false`
+ * for a payment that never reached the gateway's page, e.g. LINE Pay refusing the request).
+ */
+export async function recordFailed(
+  deps: ChangeDeps,
+  notice: PaidNotice,
+  opts: { mail?: boolean } = {},
+): Promise<PaymentOutcome> {
   const now = clock(deps);
   const result = await deps.db.transaction(async (tx) => {
     const payment = await repo.findPayment(tx, notice.merchantTradeNo, { forUpdate: true });
@@ -172,7 +180,8 @@ export async function recordFailed(deps: ChangeDeps, notice: PaidNotice): Promis
       { to: 'payment_failed', note: failedPaymentMessage(notice.rtnMsg) },
       now,
     );
-    await enqueueOrderMails(tx, deps, failed, 'status', { note: failedPaymentMessage(notice.rtnMsg) });
+    if (opts.mail !== false)
+      await enqueueOrderMails(tx, deps, failed, 'status', { note: failedPaymentMessage(notice.rtnMsg) });
     return { outcome: 'ok' as const, order: failed };
   });
   if ('order' in result && result.order) await afterChange(deps, result.order, 'status');

@@ -1,3 +1,4 @@
+import { LINE_PAY_CANCELLED } from '@shop/shared/line-pay';
 import { atmDeadline, bankLabel } from '@shop/shared/atm';
 import { carrierTracking } from '@shop/shared/carrier-tracking';
 import { cvsStoreLabel } from '@shop/shared/checkout';
@@ -132,7 +133,9 @@ export async function present(
           status: payment.status,
           message:
             payment.status === 'failed'
-              ? failedPaymentMessage(payment.rtnMsg)
+              ? payment.rtnMsg === LINE_PAY_CANCELLED
+                ? LINE_PAY_CANCELLED
+                : failedPaymentMessage(payment.rtnMsg)
               : (PAYMENT_MESSAGES[payment.status] ?? null),
           atm: payment.atm
             ? {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, getTableColumns, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { OPEN_COD, OPEN_UNPAID } from '@shop/shared/order-status';
 import type { DbOrTx } from '../../db/client.ts';
@@ -406,4 +406,33 @@ export async function digestFigures(db: DbOrTx, from: string, to: string) {
       (select count(*) from outbox_messages where status = 'failed') as failed`),
   );
   return figures;
+}
+
+/**
+ * LINE Pay: claims the confirmation of a pending attempt (docs/decisions/045). True for the one
+ * request that may call Confirm now; a claim older than `staleBefore` (its request died) is taken over.
+ */
+export async function claimConfirmation(
+  db: DbOrTx,
+  paymentId: string,
+  now: Date,
+  staleBefore: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(payments)
+    .set({ confirmingAt: now, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(payments.id, paymentId),
+        eq(payments.status, 'pending'),
+        or(isNull(payments.confirmingAt), lt(payments.confirmingAt, staleBefore)),
+      ),
+    )
+    .returning({ id: payments.id });
+  return rows.length > 0;
+}
+
+/** Ends a claim made by `claimConfirmation`, whatever the outcome. */
+export async function releaseConfirmation(db: DbOrTx, paymentId: string): Promise<void> {
+  await db.update(payments).set({ confirmingAt: null }).where(eq(payments.id, paymentId));
 }

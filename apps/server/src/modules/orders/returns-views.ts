@@ -1,3 +1,4 @@
+import { refundsThroughGateway } from '@shop/shared/payment-methods';
 import { bankLabel } from '@shop/shared/data/tw-banks';
 import { RETURN_REASONS, type RefundAccount, type ReturnView, type Returnable } from '@shop/shared/returns';
 import type { OrderStatus } from '@shop/shared/order-status';
@@ -85,7 +86,7 @@ export async function returnableOf(
     .map((i) => ({ itemId: i.id, quantity: i.quantity - (taken.get(i.id) ?? 0) }))
     .filter((i) => i.quantity > 0);
   if (items.length === 0) return null;
-  return { until: until.toISOString(), items, needsAccount: l.order.paymentMethod !== 'credit_card' };
+  return { until: until.toISOString(), items, needsAccount: !refundsThroughGateway(l.order.paymentMethod) };
 }
 
 /**

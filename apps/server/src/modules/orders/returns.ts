@@ -1,3 +1,4 @@
+import { refundsThroughGateway } from '@shop/shared/payment-methods';
 import { randomUUID } from 'node:crypto';
 import { bankLabel } from '@shop/shared/data/tw-banks';
 import {
@@ -119,7 +120,7 @@ async function mailOf(
       name: owner.name,
       items,
       amount: ret.amount,
-      card: order.paymentMethod === 'credit_card',
+      card: refundsThroughGateway(order.paymentMethod),
     },
   };
 }

@@ -9,19 +9,31 @@ export interface GatewaySettings extends EcpaySettings {
 
 export const SANDBOX_PATH = '/sandbox/ecpay/aio';
 
+/** Where the browser posts to leave for LINE Pay: the shop requests the payment, then redirects. */
+export const LINE_PAY_START_PATH = '/api/payments/linepay/start';
+
 /** The signed form the browser posts to pay one attempt of an order. */
 export function paymentForm(
   settings: GatewaySettings,
-  attempt: { merchantTradeNo: string; amount: number; method: 'credit_card' | 'atm'; createdAt: Date },
+  attempt: {
+    merchantTradeNo: string;
+    amount: number;
+    method: 'credit_card' | 'atm' | 'line_pay';
+    createdAt: Date;
+  },
   order: { orderNo: string; itemNames: string[] },
 ): PaymentForm {
   const base = settings.publicUrl;
+  // LINE Pay's page address comes from its Request API, made when the member leaves (startLinePay).
+  if (attempt.method === 'line_pay')
+    return { action: `${base}${LINE_PAY_START_PATH}`, fields: { order: order.orderNo } };
+  const method = attempt.method;
   const fields = buildAioFields(settings, {
     merchantTradeNo: attempt.merchantTradeNo,
     amount: attempt.amount,
     tradeDate: attempt.createdAt,
     itemNames: order.itemNames,
-    method: attempt.method,
+    method,
     returnUrl: `${base}/api/payments/ecpay/notify`,
     orderResultUrl: `${base}/api/payments/ecpay/result`,
     clientBackUrl: `${base}/payComplete?order=${encodeURIComponent(order.orderNo)}`,

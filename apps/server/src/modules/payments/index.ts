@@ -6,6 +6,7 @@ import { REFUND_KIND, refundCard } from './refunds.ts';
 import { safeFields } from '../../lib/log-redaction.ts';
 import * as orders from '../orders/payment-results.ts';
 import { orderDeps } from '../orders/deps.ts';
+import linePayRoutes, { appLinePayClient } from './line-pay/routes.ts';
 
 type Form = Record<string, string>;
 
@@ -26,11 +27,15 @@ const payments: FastifyPluginAsync = async (app) => {
     { merchantId, hashKey, hashIV, host: cardHost, creditCheckCode: app.config.ecpay.creditCheckCode },
     formPoster(app, app.config.publicUrl),
   );
+  // LINE Pay (Online API v3), when configured or its built-in sandbox runs (docs/decisions/045).
+  const linePay = appLinePayClient(app);
+  if (linePay) await app.register(linePayRoutes, { client: linePay });
   app.outbox.handle(REFUND_KIND, (payload, message) =>
     refundCard(
       {
         db: app.db,
         card,
+        linePay,
         mailer: app.mailer,
         doneMail: (db, orderId, amount) => orders.refundDoneMail(db, orderId, amount, app.config.publicUrl),
       },

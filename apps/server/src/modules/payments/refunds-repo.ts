@@ -21,12 +21,17 @@ export async function refundsOf(db: DbOrTx, orderId: string): Promise<RefundRow[
   return db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(refunds.createdAt);
 }
 
-/** What is asked for or given back already (failed refunds gave nothing). */
-export async function refundedTotal(db: DbOrTx, orderId: string, except?: string): Promise<number> {
+/** What is asked for or given back already (failed refunds gave nothing); `only: 'done'` counts what went through. */
+export async function refundedTotal(
+  db: DbOrTx,
+  orderId: string,
+  except?: string,
+  only?: 'done',
+): Promise<number> {
   const rows = await db
     .select({ amount: refunds.amount, id: refunds.id })
     .from(refunds)
-    .where(and(eq(refunds.orderId, orderId), ne(refunds.status, 'failed')));
+    .where(and(eq(refunds.orderId, orderId), only ? eq(refunds.status, only) : ne(refunds.status, 'failed')));
   return rows.filter((r) => r.id !== except).reduce((sum, r) => sum + r.amount, 0);
 }
 
@@ -45,14 +50,12 @@ export async function settleRefund(
   return rows.length > 0;
 }
 
-/** The card payment that paid the order. */
-export async function paidCardPayment(db: DbOrTx, orderId: string) {
+/** The card (or LINE Pay) payment that paid the order. */
+export async function paidPayment(db: DbOrTx, orderId: string, method: 'credit_card' | 'line_pay') {
   const [row] = await db
     .select()
     .from(payments)
-    .where(
-      and(eq(payments.orderId, orderId), eq(payments.status, 'paid'), eq(payments.method, 'credit_card')),
-    )
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'paid'), eq(payments.method, method)))
     .orderBy(desc(payments.paidAt))
     .limit(1);
   return row ?? null;

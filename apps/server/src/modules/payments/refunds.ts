@@ -1,8 +1,11 @@
 import { moneyReceived, type OrderStatus } from '@shop/shared/order-status';
+import { refundsThroughGateway } from '@shop/shared/payment-methods';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { Mailer, MailMessage } from '../../plugins/mail.ts';
 import { PermanentDeliveryError, enqueueOutbox } from '../../plugins/outbox.ts';
 import { planRefund, type CardActions } from './ecpay/card-action.ts';
+import type { LinePayClient } from './line-pay/client.ts';
+import { describeReturn } from './line-pay/protocol.ts';
 import * as repo from './refunds-repo.ts';
 
 /**
@@ -18,6 +21,8 @@ export const REFUND_KIND = 'payment.refund';
 export interface RefundDeps {
   readonly db: Db;
   readonly card: CardActions;
+  /** LINE Pay's Refund API; undefined when LINE Pay is not configured. */
+  readonly linePay?: LinePayClient | undefined;
   readonly mailer: Mailer;
   /** The member's mail once the refund went through (none for an unverified address). */
   readonly doneMail: (db: DbOrTx, orderId: string, amount: number) => Promise<MailMessage | null>;
@@ -49,11 +54,12 @@ export async function requestRefund(
   const left = order.total - (await repo.refundedTotal(tx, order.id));
   const amount = Math.min(ask.amount, left);
   if (!Number.isInteger(amount) || amount <= 0) return null;
-  const card = order.paymentMethod === 'credit_card';
+  // Card and LINE Pay money goes back through the gateway; ATM and cash on delivery by transfer.
+  const card = refundsThroughGateway(order.paymentMethod);
   const refund = await repo.insertRefund(tx, {
     orderId: order.id,
     key: ask.key,
-    method: card ? 'card' : 'transfer',
+    method: order.paymentMethod === 'line_pay' ? 'line_pay' : card ? 'card' : 'transfer',
     amount,
     reason: ask.reason,
     bank: card ? null : (ask.bank ?? null),
@@ -63,7 +69,7 @@ export async function requestRefund(
       kind: REFUND_KIND,
       key: `${REFUND_KIND}:${refund.id}`,
       payload: { refundId: refund.id },
-      summary: `刷卡退款 ${amount} 元：訂單 ${order.orderNo}`,
+      summary: `${order.paymentMethod === 'line_pay' ? 'LINE Pay' : '刷卡'}退款 ${amount} 元：訂單 ${order.orderNo}`,
     });
   }
   return refund;
@@ -144,7 +150,8 @@ export async function refundCard(
 ): Promise<void> {
   const refund = await repo.findRefund(deps.db, payload.refundId);
   if (!refund || refund.status !== 'pending') return;
-  const payment = await repo.paidCardPayment(deps.db, refund.orderId);
+  if (refund.method === 'line_pay') return refundLinePay(deps, refund, attempt);
+  const payment = await repo.paidPayment(deps.db, refund.orderId, 'credit_card');
   if (!payment?.tradeNo) throw new PermanentDeliveryError('找不到這筆訂單的刷卡紀錄，請到綠界廠商後台退款');
   if (!payment.gwsr)
     throw new PermanentDeliveryError('刷卡紀錄沒有授權碼（gwsr），無法向綠界查詢；請到綠界廠商後台退款');
@@ -188,6 +195,46 @@ export async function refundCard(
   throw new PermanentDeliveryError(
     `綠界拒絕${outcome.failedStep === 'R' ? '退刷' : outcome.failedStep === 'N' ? '放棄授權' : '取消關帳'}：${outcome.message}`,
   );
+}
+
+/**
+ * A LINE Pay refund (Refund API, `refundAmount`). A try after one whose answer was lost first reads
+ * the payment's refundList (Payment Details): when LINE already gave back this refund's share, it is
+ * recorded as done instead of being made twice.
+ */
+async function refundLinePay(deps: RefundDeps, refund: repo.RefundRow, attempt: number): Promise<void> {
+  const payment = await repo.paidPayment(deps.db, refund.orderId, 'line_pay');
+  if (!payment?.tradeNo)
+    throw new PermanentDeliveryError('找不到這筆訂單的 LINE Pay 付款紀錄，請到 LINE Pay 商家後台退款');
+  if (!deps.linePay) throw new PermanentDeliveryError('LINE Pay 未設定，請到 LINE Pay 商家後台退款');
+  const earlier = await repo.refundedTotal(deps.db, refund.orderId, refund.id, 'done');
+  if (attempt > 1) {
+    const details = await deps.linePay.details(payment.tradeNo);
+    if (!details.ok) throw new Error(`LINE Pay payment details: ${details.unreachable}`);
+    const refundedAtLine = linePayRefunded(details.answer.info);
+    if (details.answer.returnCode === '0000' && refundedAtLine >= earlier + refund.amount)
+      return finish(deps, refund, `LINE Pay 已退款（重試前查詢：已退 ${refundedAtLine} 元）`);
+  }
+  const result = await deps.linePay.refund(payment.tradeNo, refund.amount);
+  if (!result.ok) throw new Error(`LINE Pay refund: ${result.unreachable}`);
+  const { returnCode } = result.answer;
+  if (returnCode === '0000') {
+    const info = (result.answer.info ?? {}) as { refundTransactionId?: unknown };
+    const id = typeof info.refundTransactionId === 'string' ? info.refundTransactionId : '';
+    return finish(deps, refund, `LINE Pay 退款完成${id ? `（退款交易 ${id}）` : ''}`);
+  }
+  // Busy or a duplicate in progress: tried again later (and asked about first).
+  if (returnCode === '1198' || returnCode === '9000') throw new Error(`LINE Pay refund: ${returnCode}`);
+  throw new PermanentDeliveryError(`LINE Pay 拒絕退款：${describeReturn(result.answer)}`);
+}
+
+/** What Payment Details says was refunded of a payment (the refundList's amounts, given as negatives or positives). */
+function linePayRefunded(info: unknown): number {
+  const first = Array.isArray(info) ? (info[0] as { refundList?: unknown } | undefined) : undefined;
+  const list = Array.isArray(first?.refundList)
+    ? (first.refundList as Array<{ refundAmount?: unknown }>)
+    : [];
+  return list.reduce((n, r) => n + (typeof r.refundAmount === 'number' ? Math.abs(r.refundAmount) : 0), 0);
 }
 
 async function finish(deps: RefundDeps, refund: repo.RefundRow, result: string): Promise<void> {

@@ -29,6 +29,10 @@ export function moneyWords(order: Order, action: 'cancel' | 'refund'): string[] 
     );
   else if (order.paymentMethod === 'credit_card')
     words.push(`系統會透過綠界把 ${total} 退回會員的信用卡，並寄信通知會員；不需要再到綠界後台操作。`);
+  else if (order.paymentMethod === 'line_pay')
+    words.push(
+      `系統會透過 LINE Pay 把 ${total} 退回會員付款的帳戶，並寄信通知會員；不需要再到 LINE Pay 商家後台操作。`,
+    );
   else
     words.push(
       `${total} 需要以轉帳退還：系統會寄信請會員填寫退款帳戶，填好後會出現在「退貨與退款」的待轉帳清單，請在那裡轉帳並標記完成。`,

@@ -1,3 +1,4 @@
+import { refundsThroughGateway } from '@shop/shared/payment-methods';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -184,7 +185,7 @@ function ReceiveForm({ order, ret, onClose }: { order: AdminOrderDetail; ret: Re
     (updated) => void applied(updated),
   );
   const { errors, isSubmitting } = form.formState;
-  const card = order.paymentMethod === 'credit_card';
+  const card = refundsThroughGateway(order.paymentMethod);
   // Everything of the order back (with the returns already received): the order becomes 已退款.
   const back = new Map<string, number>();
   for (const r of order.returns)
@@ -271,7 +272,7 @@ function ReturnEntry({
   canWrite: boolean;
   onAction(action: Action): void;
 }) {
-  const card = order.paymentMethod === 'credit_card';
+  const card = refundsThroughGateway(order.paymentMethod);
   const refund = ret.refund ? refundLabel(ret.refund, card) : null;
   const money = ret.status !== 'refused';
   return (
@@ -407,7 +408,7 @@ export function OrderReturns({ order }: { order: AdminOrderDetail }) {
             <ApproveForm
               orderNo={order.orderNo}
               ret={ret}
-              card={order.paymentMethod === 'credit_card'}
+              card={refundsThroughGateway(order.paymentMethod)}
               onClose={close}
             />
           )}

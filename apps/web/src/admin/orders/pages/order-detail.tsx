@@ -143,11 +143,20 @@ function PaymentAttempt({ p }: { p: AdminPaymentView }) {
       </p>
       <Facts
         rows={[
-          ['方式', `${PAYMENT_ATTEMPT_LABELS[p.method]}・${p.provider === 'ecpay' ? '綠界' : p.provider}`],
+          [
+            '方式',
+            p.provider === 'linepay'
+              ? PAYMENT_ATTEMPT_LABELS[p.method]
+              : `${PAYMENT_ATTEMPT_LABELS[p.method]}・${p.provider === 'ecpay' ? '綠界' : p.provider}`,
+          ],
           ['金額', <span className="tabular">{formatTwd(p.amount)}</span>],
           ['建立', <span className="tabular">{formatTaipeiDateTime(p.createdAt)}</span>],
           !!p.paidAt && ['付款', <span className="tabular">{formatTaipeiDateTime(p.paidAt)}</span>],
-          !!p.tradeNo && ['交易編號', <span className="font-mono text-xs">{p.tradeNo}</span>],
+          !!p.tradeNo && [
+            p.provider === 'linepay' ? 'LINE Pay 交易序號' : '交易編號',
+            // LINE's 19 digits stay on one line (copied whole to its merchant centre).
+            <span className="font-mono text-xs whitespace-nowrap">{p.tradeNo}</span>,
+          ],
           !!(p.rtnCode || p.rtnMsg) && ['回應', `${p.rtnCode ?? ''} ${p.rtnMsg ?? ''}`.trim()],
           !!p.atm && ['虛擬帳號', <span className="tabular">{`(${p.atm.bankCode}) ${p.atm.account}`}</span>],
           !!p.atm && ['繳費期限', p.atm.expireDate],

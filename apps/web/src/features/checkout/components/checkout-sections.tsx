@@ -11,6 +11,8 @@ import { cn } from '../../../components/ui/cn.ts';
 import { TextAreaField, TextField } from '../../../components/ui/field.tsx';
 import { checkedOnBlur } from '../api/carrier-check.ts';
 import { useShippingRules } from '../api/shipping-rules.ts';
+import { usePaymentOptions } from '../api/payment-options.ts';
+import { LINE_PAY_NEXT_STEP } from '@shop/shared/line-pay';
 import type { CheckoutForm } from '../schema.ts';
 import { SaveAddressChoice, SavedAddressPicker } from './address-book.tsx';
 import { AddressFields } from './address-fields.tsx';
@@ -266,6 +268,7 @@ export function InvoiceSection({ form, values }: { form: Form; values: CheckoutF
 
 export function PaymentMethodSection({ form, values }: { form: Form; values: CheckoutForm }) {
   const shipping = useShippingRules();
+  const options = usePaymentOptions();
   const { errors } = form.formState;
   return (
     <Section n={4} title="付款方式">
@@ -284,6 +287,16 @@ export function PaymentMethodSection({ form, values }: { form: Form; values: Che
             請於 30 分鐘內取得專屬帳號，之後 3 天內轉帳，入帳即出貨
           </span>
         </Choice>
+        {options.data?.linePay && (
+          <Choice
+            value="line_pay"
+            checked={values.paymentMethod === 'line_pay'}
+            {...form.register('paymentMethod')}
+          >
+            <span className="font-medium">{PAYMENT_METHOD_LABELS.line_pay}</span>
+            <span className="text-sm text-ink-muted">{LINE_PAY_NEXT_STEP}；請於 30 分鐘內完成付款</span>
+          </Choice>
+        )}
         <Choice value="cod" checked={values.paymentMethod === 'cod'} {...form.register('paymentMethod')}>
           <span className="font-medium">
             {values.shippingMethod === 'home' ? PAYMENT_METHOD_LABELS.cod : '超商取貨付款'}

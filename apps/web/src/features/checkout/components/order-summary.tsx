@@ -1,3 +1,4 @@
+import { LINE_PAY_NEXT_STEP } from '@shop/shared/line-pay';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { CartResponse } from '@shop/shared/cart';
@@ -212,7 +213,9 @@ export function OrderSummary({
       )}
       <Button type="submit" size="lg" loading={submitting || redirecting} disabled={blocked || recalculating}>
         {redirecting
-          ? '前往付款頁…'
+          ? paymentMethod === 'line_pay'
+            ? '前往 LINE Pay…'
+            : '前往付款頁…'
           : submitting
             ? '訂單送出中…'
             : recalculating
@@ -221,8 +224,11 @@ export function OrderSummary({
                 ? '送出訂單'
                 : paymentMethod === 'atm'
                   ? '送出訂單並取得轉帳帳號'
-                  : '送出訂單並付款'}
+                  : paymentMethod === 'line_pay'
+                    ? '送出訂單並前往 LINE Pay'
+                    : '送出訂單並付款'}
       </Button>
+      {paymentMethod === 'line_pay' && <p className="text-sm text-ink-muted">{LINE_PAY_NEXT_STEP}。</p>}
       <p className="text-xs text-ink-muted">
         送出訂單即表示您同意
         <Link to={paths.serviceTerms()} className={textLinkClass}>

@@ -434,5 +434,7 @@ function cancelConsequence(order: Pick<OrderDetail, 'status' | 'paymentMethod' |
   if (order.paymentMethod === 'cod') return '商品不會寄出，您也不需付款。';
   if (order.paymentMethod === 'credit_card')
     return `已付的 ${formatTwd(order.total)} 會退回您付款的信用卡，約 7–14 個工作天入帳。`;
+  if (order.paymentMethod === 'line_pay')
+    return `已付的 ${formatTwd(order.total)} 會退回您付款時使用的 LINE Pay 帳戶。`;
   return `已付的 ${formatTwd(order.total)} 會以轉帳退還，取消後請在訂單頁填寫退款帳戶。`;
 }

@@ -1,3 +1,4 @@
+import { LINE_PAY_CANCELLED } from '@shop/shared/line-pay';
 import { formatTwd } from '@shop/shared/money';
 import type { OrderDetail } from '@shop/shared/orders';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -75,13 +76,21 @@ function Icon({ outcome }: { outcome: Outcome }) {
  */
 export function PayOutcome({ order: o, left = false }: { order: OrderDetail; left?: boolean }) {
   const outcome = outcomeOf(o);
-  const unpaidLeft = left && outcome === 'waiting';
+  // Cancelled on LINE Pay's page: nothing was tried, the order waits to be paid.
+  const linePayCancelled = o.payment?.status === 'failed' && o.payment.message === LINE_PAY_CANCELLED;
+  const unpaidLeft = (left && outcome === 'waiting') || linePayCancelled;
   return (
     <Container className="max-w-2xl py-10 sm:py-16">
       <div className="flex flex-col items-center gap-3 text-center" aria-live="polite">
         <Icon outcome={outcome} />
         <h1 className="font-serif text-2xl sm:text-3xl" data-testid="pay-outcome">
-          {unpaidLeft ? '訂單已成立，尚未付款' : outcome === 'closed' ? closedTitle(o) : TITLES[outcome]}
+          {linePayCancelled
+            ? LINE_PAY_CANCELLED
+            : unpaidLeft
+              ? '訂單已成立，尚未付款'
+              : outcome === 'closed'
+                ? closedTitle(o)
+                : TITLES[outcome]}
         </h1>
         <p className="text-ink-muted">訂單編號 {o.orderNo}</p>
       </div>
@@ -104,7 +113,12 @@ export function PayOutcome({ order: o, left = false }: { order: OrderDetail; lef
           </Alert>
         )}
         {outcome === 'waiting' &&
-          (unpaidLeft ? (
+          (linePayCancelled ? (
+            <p>
+              訂單與商品會為您保留到付款期限，可以按「前往付款」再用 LINE Pay
+              付款；想改用其他付款方式，請取消這筆訂單（商品會放回購物車）後重新結帳。
+            </p>
+          ) : unpaidLeft ? (
             <p>您離開了付款頁，訂單與商品會為您保留到付款期限，請按「前往付款」繼續。</p>
           ) : (
             <p>付款結果確認中，通常幾秒內就會更新，請稍候。若已關閉付款頁，您也可以重新付款。</p>

@@ -3,11 +3,16 @@
  * and mail derives from.
  */
 
-export const PAYMENT_METHODS = ['credit_card', 'atm', 'cod'] as const;
+export const PAYMENT_METHODS = ['credit_card', 'atm', 'cod', 'cvs_code', 'cvs_barcode'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** Methods paid through the gateway, which open payment attempts (cash on delivery has none). */
-export const ONLINE_PAYMENT_METHODS = ['credit_card', 'atm'] as const satisfies readonly PaymentMethod[];
+export const ONLINE_PAYMENT_METHODS = [
+  'credit_card',
+  'atm',
+  'cvs_code',
+  'cvs_barcode',
+] as const satisfies readonly PaymentMethod[];
 export type OnlinePaymentMethod = (typeof ONLINE_PAYMENT_METHODS)[number];
 
 /** The shopper's wording (order pages, mails). */
@@ -15,6 +20,8 @@ export const PAYMENT_METHOD_LABELS: Readonly<Record<PaymentMethod, string>> = {
   credit_card: '信用卡',
   atm: 'ATM 轉帳（虛擬帳號）',
   cod: '貨到付款',
+  cvs_code: '超商代碼繳費',
+  cvs_barcode: '超商條碼繳費',
 };
 
 /** Short labels for tables and filters. */
@@ -22,12 +29,16 @@ export const PAYMENT_METHOD_SHORT: Readonly<Record<PaymentMethod, string>> = {
   credit_card: '信用卡',
   atm: 'ATM 轉帳',
   cod: '貨到付款',
+  cvs_code: '超商代碼',
+  cvs_barcode: '超商條碼',
 };
 
 /** How the console names a gateway payment attempt's channel. */
 export const PAYMENT_ATTEMPT_LABELS: Readonly<Record<OnlinePaymentMethod, string>> = {
   credit_card: '信用卡',
   atm: 'ATM 虛擬帳號',
+  cvs_code: '超商代碼',
+  cvs_barcode: '超商條碼',
 };
 
 export const isPaymentMethod = (value: unknown): value is PaymentMethod =>

@@ -1,4 +1,6 @@
 import type { PaymentForm } from '@shop/shared/orders';
+import type { OnlinePaymentMethod } from '@shop/shared/payment-methods';
+import type { StorePaymentSettings } from '@shop/shared/store-payments';
 import { buildAioFields, type EcpaySettings } from './ecpay/aio.ts';
 
 export interface GatewaySettings extends EcpaySettings {
@@ -12,8 +14,15 @@ export const SANDBOX_PATH = '/sandbox/ecpay/aio';
 /** The signed form the browser posts to pay one attempt of an order. */
 export function paymentForm(
   settings: GatewaySettings,
-  attempt: { merchantTradeNo: string; amount: number; method: 'credit_card' | 'atm'; createdAt: Date },
+  attempt: {
+    merchantTradeNo: string;
+    amount: number;
+    method: OnlinePaymentMethod;
+    createdAt: Date;
+    installments?: number | null;
+  },
   order: { orderNo: string; itemNames: string[] },
+  store: Pick<StorePaymentSettings, 'cvsCode' | 'cvsBarcode'>,
 ): PaymentForm {
   const base = settings.publicUrl;
   const fields = buildAioFields(settings, {
@@ -27,6 +36,9 @@ export function paymentForm(
     clientBackUrl: `${base}/payComplete?order=${encodeURIComponent(order.orderNo)}`,
     paymentInfoUrl: `${base}/api/payments/ecpay/payment-info`,
     clientRedirectUrl: `${base}/api/payments/ecpay/result`,
+    cvsExpireMinutes: store.cvsCode.expireMinutes,
+    barcodeExpireDays: store.cvsBarcode.expireDays,
+    installments: attempt.installments ?? null,
   });
   return { action: settings.endpoint ?? `${base}${SANDBOX_PATH}`, fields };
 }

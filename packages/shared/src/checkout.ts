@@ -8,7 +8,7 @@ import {
   taxIdProblem,
 } from './invoice.ts';
 import { PAYMENT_METHODS } from './payment-methods.ts';
-import { StorePaymentOffer, isInstallmentTerm } from './store-payments.ts';
+import { StorePaymentOffer, isOfferedTerm } from './store-payments.ts';
 import { textField } from './validation/zod.ts';
 
 export const CVS_BRANDS = ['7-ELEVEN', 'FAMILY', 'HILIFE', 'OK'] as const;
@@ -227,7 +227,7 @@ export const PlaceOrderBody = z
     /** Card only: the instalment term (分期期數) the shopper picked; absent for paying at once. */
     installments: z
       .number({ error: '分期期數不正確' })
-      .refine(isInstallmentTerm, '分期期數只能是 3、6、12、18、24 期')
+      .refine(isOfferedTerm, '分期期數只能是 3、6、12、18、24 期')
       .optional(),
     couponCode: CouponCode.optional(),
     note: z.string().trim().max(200, '備註不能超過 200 個字元').optional(),

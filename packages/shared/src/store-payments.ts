@@ -25,6 +25,8 @@ export const INSTALLMENT_TERMS = [3, 6, 12, 18, 24] as const;
 export type InstallmentTerm = (typeof INSTALLMENT_TERMS)[number];
 export const isInstallmentTerm = (n: unknown): n is InstallmentTerm =>
   (INSTALLMENT_TERMS as readonly unknown[]).includes(n);
+/** The same check for a schema, keeping the value a plain number for the forms that send it. */
+export const isOfferedTerm = (n: number): boolean => (INSTALLMENT_TERMS as readonly number[]).includes(n);
 
 const amount = (what: string, min: number, max: number) =>
   z
@@ -65,7 +67,7 @@ export const StorePaymentSettings = z
     installments: z
       .object({
         terms: z
-          .array(z.number().refine(isInstallmentTerm, '分期期數只能是 3、6、12、18、24 期'))
+          .array(z.number().refine(isOfferedTerm, '分期期數只能是 3、6、12、18、24 期'))
           .max(INSTALLMENT_TERMS.length)
           .refine((t) => new Set(t).size === t.length, '分期期數重複了'),
         minAmount: z

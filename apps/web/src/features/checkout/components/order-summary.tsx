@@ -221,7 +221,11 @@ export function OrderSummary({
                 ? '送出訂單'
                 : paymentMethod === 'atm'
                   ? '送出訂單並取得轉帳帳號'
-                  : '送出訂單並付款'}
+                  : paymentMethod === 'cvs_code'
+                    ? '送出訂單並取得繳費代碼'
+                    : paymentMethod === 'cvs_barcode'
+                      ? '送出訂單並取得繳費條碼'
+                      : '送出訂單並付款'}
       </Button>
       <p className="text-xs text-ink-muted">
         送出訂單即表示您同意

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { OPEN_UNPAID } from '@shop/shared/order-status';
 import type { OrderDetail } from '@shop/shared/orders';
 import { NOT_FOUND_TITLE } from '@shop/shared/routes';
 import { Link, useParams } from 'react-router';
@@ -21,6 +22,7 @@ import {
   TrackingLink,
   formatDateTime,
 } from './order-parts.tsx';
+import { StoreCodeDetails } from './store-code-details.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { usePageTitle } from '../../../hooks/use-page-title.ts';
 import { IssuedInvoice } from '../../../components/issued-invoice.tsx';
@@ -122,6 +124,17 @@ export function OrderPage({ tracking = false }: { tracking?: boolean }) {
             請完成 ATM 轉帳
           </h2>
           <AtmDetails atm={o.payment.atm} total={o.total} />
+        </section>
+      )}
+      {o.payment?.store && o.payment.status === 'waiting_transfer' && OPEN_UNPAID.includes(o.status) && (
+        <section
+          aria-labelledby="store-code-title"
+          className="rounded-lg border border-amber/40 bg-amber-soft/50 p-4 sm:p-5"
+        >
+          <h2 id="store-code-title" className="mb-3 font-semibold text-[#7a4f22]">
+            請到超商繳費
+          </h2>
+          <StoreCodeDetails store={o.payment.store} total={o.total} />
         </section>
       )}
       {o.payment?.status === 'failed' && o.status === 'payment_failed' && (

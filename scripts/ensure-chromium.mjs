@@ -30,10 +30,14 @@ export function ensureChromium() {
   console.log('Installing Chromium, Noto CJK fonts and poppler-utils with apt…');
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  const install = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-noto-cjk', 'poppler-utils'], {
-    stdio: 'inherit',
-    env,
-  });
+  const install = spawnSync(
+    'apt-get',
+    ['install', '-y', '-qq', 'chromium', 'fonts-noto-cjk', 'poppler-utils'],
+    {
+      stdio: 'inherit',
+      env,
+    },
+  );
   if (update.status !== 0 || install.status !== 0 || !fs.existsSync(CHROMIUM) || !fs.existsSync(PDFTOPPM)) {
     console.error(`Installing failed. Run it yourself:\n  ${COMMAND}`);
     return false;

@@ -4,7 +4,12 @@ import { formatTwd } from '@shop/shared/money';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@shop/shared/order-status';
 import { SHIPPING_METHOD_LABELS, type ShippingMethod } from '@shop/shared/shipping';
 import { formatTaipeiDateTime } from '@shop/shared/taipei-time';
-import { BARCODE_STORES, CVS_CODE_KIOSKS, installmentWords, storeDeadline } from '@shop/shared/store-payments';
+import {
+  BARCODE_STORES,
+  CVS_CODE_KIOSKS,
+  installmentWords,
+  storeDeadline,
+} from '@shop/shared/store-payments';
 import type { StoreCode } from '../../db/schema.ts';
 import { renderMail } from '../../lib/mail-layout.ts';
 import type { MailMessage } from '../../plugins/mail.ts';
@@ -280,7 +285,7 @@ export function storeCodeMail(o: MailOrder, store: StoreCode, publicUrl: string)
   const deadline = storeDeadline(store.expireDate);
   const lines = store.barcodes
     ? [
-        `請於 ${deadline} 前，到 ${BARCODE_STORES.join('、')} 的櫃檯出示繳費條碼，繳費 ${formatTwd(o.total)}。`,
+        `請於 ${deadline} 前，到 ${BARCODE_STORES.join('、')}的櫃檯出示繳費條碼，繳費 ${formatTwd(o.total)}。`,
         '條碼請在訂單頁打開給店員掃描（也可以列印出來）。三段條碼的號碼：',
         store.barcodes.map((b, i) => `第 ${i + 1} 段：${b}`).join('\n'),
       ]

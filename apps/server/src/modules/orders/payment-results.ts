@@ -204,7 +204,10 @@ export async function recordAtmInfo(
  * ExpireDate (Taiwan time, to the minute) becomes the order's deadline, so the unpaid-order sweep
  * cancels the order and gives its stock back once the code can no longer be paid.
  */
-export async function recordStoreCode(deps: ChangeDeps, notice: PaidNotice & StoreCode): Promise<PaymentOutcome> {
+export async function recordStoreCode(
+  deps: ChangeDeps,
+  notice: PaidNotice & StoreCode,
+): Promise<PaymentOutcome> {
   const store: StoreCode = {
     paymentNo: notice.paymentNo,
     barcodes: notice.barcodes,

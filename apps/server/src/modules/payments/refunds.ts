@@ -57,7 +57,8 @@ export async function requestRefund(
   const amount = Math.min(ask.amount, left);
   if (!Number.isInteger(amount) || amount <= 0) return null;
   const card = order.paymentMethod === 'credit_card';
-  if (card && order.installments && amount !== order.total) throw installmentRefundRefused(order.installments);
+  if (card && order.installments && amount !== order.total)
+    throw installmentRefundRefused(order.installments);
   const refund = await repo.insertRefund(tx, {
     orderId: order.id,
     key: ask.key,

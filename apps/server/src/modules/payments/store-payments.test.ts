@@ -61,9 +61,9 @@ describe('CheckMacValue of store payment-info notices (known answers)', () => {
   it('signs a CVS code notice and a barcode notice as ECPay does', () => {
     expect(checkMacValue(CVS_INFO, ECPAY.hashKey, ECPAY.hashIV)).toBe(CVS_INFO_MAC);
     expect(checkMacValue(BARCODE_INFO, ECPAY.hashKey, ECPAY.hashIV)).toBe(BARCODE_INFO_MAC);
-    expect(verifyCheckMacValue({ ...CVS_INFO, CheckMacValue: CVS_INFO_MAC }, ECPAY.hashKey, ECPAY.hashIV)).toBe(
-      true,
-    );
+    expect(
+      verifyCheckMacValue({ ...CVS_INFO, CheckMacValue: CVS_INFO_MAC }, ECPAY.hashKey, ECPAY.hashIV),
+    ).toBe(true);
     // One changed digit of a barcode breaks it.
     expect(
       verifyCheckMacValue(
@@ -118,8 +118,19 @@ describe.skipIf(!dbAvailable())('store payments and instalments through ECPay', 
     ...fields,
     CheckMacValue: checkMacValue(fields, ECPAY.hashKey, ECPAY.hashIV),
   });
-  const info = (merchantTradeNo: string, amount: number, base = CVS_INFO, extra: Record<string, string> = {}) =>
-    signed({ ...base, MerchantTradeNo: merchantTradeNo, TradeAmt: String(amount), ExpireDate: '2099/12/31 18:30:00', ...extra });
+  const info = (
+    merchantTradeNo: string,
+    amount: number,
+    base = CVS_INFO,
+    extra: Record<string, string> = {},
+  ) =>
+    signed({
+      ...base,
+      MerchantTradeNo: merchantTradeNo,
+      TradeAmt: String(amount),
+      ExpireDate: '2099/12/31 18:30:00',
+      ...extra,
+    });
   const paid = (merchantTradeNo: string, amount: number, extra: Record<string, string> = {}) =>
     signed({
       MerchantID: ECPAY.merchantId,
@@ -206,12 +217,24 @@ describe.skipIf(!dbAvailable())('store payments and instalments through ECPay', 
     expect(mail.text).toContain('7-ELEVEN ibon');
 
     // A replayed info notice changes nothing; the paid notice twice is one payment.
-    expect((await post('/api/payments/ecpay/payment-info', info(tradeNo, 600, CVS_INFO, { PaymentNo: 'LLL99999999999' }))).body).toBe('1|OK');
-    expect((await post('/api/payments/ecpay/notify', paid(tradeNo, 599))).body).toBe('0|TradeAmt does not match');
+    expect(
+      (
+        await post(
+          '/api/payments/ecpay/payment-info',
+          info(tradeNo, 600, CVS_INFO, { PaymentNo: 'LLL99999999999' }),
+        )
+      ).body,
+    ).toBe('1|OK');
+    expect((await post('/api/payments/ecpay/notify', paid(tradeNo, 599))).body).toBe(
+      '0|TradeAmt does not match',
+    );
     expect((await post('/api/payments/ecpay/notify', paid(tradeNo, 600))).body).toBe('1|OK');
     expect((await post('/api/payments/ecpay/notify', paid(tradeNo, 600))).body).toBe('1|OK');
     const done = (await s.call('GET', `/api/orders/${order.orderNo}`)).json();
-    expect(done).toMatchObject({ status: 'paid', payment: { status: 'paid', store: { paymentNo: 'LLL22251222' } } });
+    expect(done).toMatchObject({
+      status: 'paid',
+      payment: { status: 'paid', store: { paymentNo: 'LLL22251222' } },
+    });
     const paidEvents = await ctx.database.db
       .select()
       .from(orderEvents)
@@ -225,7 +248,9 @@ describe.skipIf(!dbAvailable())('store payments and instalments through ECPay', 
   it('asks for barcodes in days, shows the three and takes the paid notice; the console sees them', async () => {
     const { s, order, payment, tradeNo } = await storeOrder('barcode@example.com', 'cvs_barcode');
     expect(payment.fields).toMatchObject({ ChoosePayment: 'BARCODE', StoreExpireDate: '7' });
-    expect((await post('/api/payments/ecpay/payment-info', info(tradeNo, 600, BARCODE_INFO))).body).toBe('1|OK');
+    expect((await post('/api/payments/ecpay/payment-info', info(tradeNo, 600, BARCODE_INFO))).body).toBe(
+      '1|OK',
+    );
     expect((await s.call('GET', `/api/orders/${order.orderNo}`)).json().payment.store).toEqual({
       paymentNo: null,
       barcodes: ['2612056R1', '1234567890123456', '1226000000001280'],
@@ -268,8 +293,13 @@ describe.skipIf(!dbAvailable())('store payments and instalments through ECPay', 
   it('offers and accepts a store payment only within the owner’s range, at its edges (total NT$600)', async () => {
     const s = await shopper(ctx.app, 'range@example.com');
     const quote = async () =>
-      (await s.call('POST', '/api/checkout/quote', { shippingMethod: 'home', city: '南投縣', district: '鹿谷鄉' })).json()
-        .storePayments;
+      (
+        await s.call('POST', '/api/checkout/quote', {
+          shippingMethod: 'home',
+          city: '南投縣',
+          district: '鹿谷鄉',
+        })
+      ).json().storePayments;
     const place = () => s.order({ paymentMethod: 'cvs_code' });
     const set = (cvsCode: Partial<StorePaymentSettings['cvsCode']>) =>
       saveSettings({ ...DEFAULT_STORE_PAYMENTS, cvsCode: { ...DEFAULT_STORE_PAYMENTS.cvsCode, ...cvsCode } });
@@ -319,7 +349,13 @@ describe.skipIf(!dbAvailable())('store payments and instalments through ECPay', 
       ]),
     );
     expect(
-      (await ctx.app.inject({ method: 'GET', url: '/api/admin/settings/store-payments', headers: { cookie: ownerCookie } })).json(),
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: '/api/admin/settings/store-payments',
+          headers: { cookie: ownerCookie },
+        })
+      ).json(),
     ).toEqual(DEFAULT_STORE_PAYMENTS);
     // In order but past ECPay's edge on one side only: the range check speaks beside the maximum.
     const reversed = await saveSettings({
@@ -356,7 +392,13 @@ describe.skipIf(!dbAvailable())('store payments and instalments through ECPay', 
       (
         await post(
           '/api/payments/ecpay/notify',
-          paid(tradeNo, 600, { PaymentType: 'Credit_CreditCard', gwsr: '12345678', stage: '6', stast: '100', staed: '100' }),
+          paid(tradeNo, 600, {
+            PaymentType: 'Credit_CreditCard',
+            gwsr: '12345678',
+            stage: '6',
+            stast: '100',
+            staed: '100',
+          }),
         )
       ).body,
     ).toBe('1|OK');
@@ -376,4 +418,3 @@ describe.skipIf(!dbAvailable())('store payments and instalments through ECPay', 
     await saveSettings(DEFAULT_STORE_PAYMENTS);
   });
 });
-

@@ -140,7 +140,9 @@ const sandbox: FastifyPluginAsync = async (app) => {
     const body = `<h1>${title}</h1>
 <dl><dt>商店代號</dt><dd>${escape(form.MerchantID ?? '')}</dd><dt>訂單編號</dt><dd>${escape(form.MerchantTradeNo ?? '')}</dd>
 <dt>商品</dt><dd>${escape((form.ItemName ?? '').replaceAll('#', '、'))}</dd><dt>金額</dt><dd class="amount">${escape(formatTwd(amount))}</dd>${
-      terms ? `<dt>分期</dt><dd data-testid="sandbox-installments">${escape(installmentWords(amount, terms))}</dd>` : ''
+      terms
+        ? `<dt>分期</dt><dd data-testid="sandbox-installments">${escape(installmentWords(amount, terms))}</dd>`
+        : ''
     }${isStore ? `<dt>繳費期限</dt><dd>${escape(form.StoreExpireDate ?? '')} ${form.ChoosePayment === 'CVS' ? '分鐘' : '天'}</dd>` : ''}</dl>
 <div class="row">${
       isAtm
@@ -234,7 +236,11 @@ ${back ? `<form method="post" action="${escape(back)}">${hidden(info)}<button ty
     // first instalment) and staed (each of the others); what does not divide goes on the first.
     const each = terms ? Math.floor(Number(common.TradeAmt) / terms) : 0;
     const staging: Form = terms
-      ? { stage: String(terms), stast: String(Number(common.TradeAmt) - each * (terms - 1)), staed: String(each) }
+      ? {
+          stage: String(terms),
+          stast: String(Number(common.TradeAmt) - each * (terms - 1)),
+          staed: String(each),
+        }
       : {};
     const result = sign({
       ...(paid && form.NeedExtraPaidInfo === 'Y'

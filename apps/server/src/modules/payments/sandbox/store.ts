@@ -5,7 +5,12 @@ import { formatTwd } from '@shop/shared/money';
 import { ECPAY_STORE_LIMITS } from '@shop/shared/store-payments';
 import { sandboxGatewayTrades, type StoreCode } from '../../../db/schema.ts';
 import { ecpayDate } from '../ecpay/aio.ts';
-import { escapeHtml as escape, hiddenFields as hidden, sandboxPage, sendPage } from '../../../lib/sandbox-page.ts';
+import {
+  escapeHtml as escape,
+  hiddenFields as hidden,
+  sandboxPage,
+  sendPage,
+} from '../../../lib/sandbox-page.ts';
 
 type Form = Record<string, string>;
 
@@ -43,8 +48,7 @@ function expiryOf(form: Form, now: Date, soon: boolean): Date {
   return new Date(now.getTime() + n * (isCvs ? 60_000 : 86_400_000));
 }
 
-const digits = (n: number) =>
-  Array.from({ length: n }, () => String(randomInt(0, 10))).join('');
+const digits = (n: number) => Array.from({ length: n }, () => String(randomInt(0, 10))).join('');
 
 /** A made-up code (ECPay's look: letters then digits, 14 at most) or three Code 39 barcodes. */
 function issue(form: Form, amount: number, expire: Date): StoreCode {
@@ -53,7 +57,11 @@ function issue(form: Form, amount: number, expire: Date): StoreCode {
   const ymd = expireDate.slice(2, 10).replaceAll('/', '');
   return {
     paymentNo: null,
-    barcodes: [`${ymd}6R1`, digits(16), `${expireDate.slice(5, 7)}${expireDate.slice(2, 4)}00${String(amount).padStart(9, '0')}`],
+    barcodes: [
+      `${ymd}6R1`,
+      digits(16),
+      `${expireDate.slice(5, 7)}${expireDate.slice(2, 4)}00${String(amount).padStart(9, '0')}`,
+    ],
     expireDate,
   };
 }
@@ -128,7 +136,10 @@ ${back ? `<form method="post" action="${escape(back)}">${hidden(info)}<button ty
       .where(
         and(
           eq(sandboxGatewayTrades.status, 'waiting'),
-          or(like(sandboxGatewayTrades.paymentType, 'CVS%'), like(sandboxGatewayTrades.paymentType, 'BARCODE%')),
+          or(
+            like(sandboxGatewayTrades.paymentType, 'CVS%'),
+            like(sandboxGatewayTrades.paymentType, 'BARCODE%'),
+          ),
         ),
       );
     const button = (action: string, t: { merchantTradeNo: string }, label: string, cls = '') =>
@@ -184,7 +195,11 @@ ${back ? `<form method="post" action="${escape(back)}">${hidden(info)}<button ty
         .update(sandboxGatewayTrades)
         .set({ status: 'paid' })
         .where(eq(sandboxGatewayTrades.merchantTradeNo, trade.merchantTradeNo));
-    return html(reply, 200, page('已繳費', `<h1>已模擬超商繳費</h1><p>商店回應：${escape(answer)}</p>${back}`));
+    return html(
+      reply,
+      200,
+      page('已繳費', `<h1>已模擬超商繳費</h1><p>商店回應：${escape(answer)}</p>${back}`),
+    );
   });
 
   app.post('/sandbox/ecpay/store/expire', async (request, reply) => {

@@ -354,7 +354,9 @@ export default function OrderDetailPage() {
           <Panel title="付款">
             <p className="mb-3 text-sm" data-testid="admin-payment-method">
               {PAYMENT_METHOD_SHORT[o.paymentMethod]}
-              {o.installments ? `・分 ${o.installments} 期（${installmentWords(o.amounts.total, o.installments)}）` : ''}
+              {o.installments
+                ? `・分 ${o.installments} 期（${installmentWords(o.amounts.total, o.installments)}）`
+                : ''}
             </p>
             {o.paymentMethod === 'cod' ? (
               <p className="text-sm text-ink-muted">

@@ -303,7 +303,13 @@ export function PaymentMethodSection({
           <span className="text-sm text-ink-muted">VISA、Mastercard、JCB；請於 30 分鐘內完成付款</span>
         </Choice>
         {values.paymentMethod === 'credit_card' && offer && (
-          <InstallmentChoice form={form} values={values} total={total} terms={offer.installments} from={offer.installmentsFrom} />
+          <InstallmentChoice
+            form={form}
+            values={values}
+            total={total}
+            terms={offer.installments}
+            from={offer.installmentsFrom}
+          />
         )}
         <Choice value="atm" checked={values.paymentMethod === 'atm'} {...form.register('paymentMethod')}>
           <span className="font-medium">{PAYMENT_METHOD_LABELS.atm}</span>
@@ -312,7 +318,11 @@ export function PaymentMethodSection({
           </span>
         </Choice>
         {shows('cvs_code') && (
-          <Choice value="cvs_code" checked={values.paymentMethod === 'cvs_code'} {...form.register('paymentMethod')}>
+          <Choice
+            value="cvs_code"
+            checked={values.paymentMethod === 'cvs_code'}
+            {...form.register('paymentMethod')}
+          >
             <span className="font-medium">{PAYMENT_METHOD_LABELS.cvs_code}</span>
             <span className="text-sm text-ink-muted">
               {`送出訂單後取得一組繳費代碼，${offer ? `${offer.cvsCodeWithin}內` : '在期限內'}到 ${CVS_CODE_KIOSKS.join('、')} 輸入代碼、列印繳費單，再到櫃檯付款；收到款項即出貨`}
@@ -327,7 +337,7 @@ export function PaymentMethodSection({
           >
             <span className="font-medium">{PAYMENT_METHOD_LABELS.cvs_barcode}</span>
             <span className="text-sm text-ink-muted">
-              {`送出訂單後取得繳費條碼，${offer ? `${offer.cvsBarcodeWithin}內` : '在期限內'}到 ${BARCODE_STORES.join('、')} 櫃檯出示手機上的條碼（或列印）付款；超商約 2 天後通知我們，收到通知即出貨`}
+              {`送出訂單後取得繳費條碼，${offer ? `${offer.cvsBarcodeWithin}內` : '在期限內'}到 ${BARCODE_STORES.join('、')}櫃檯出示手機上的條碼（或列印）付款；超商約 2 天後通知我們，收到通知即出貨`}
             </span>
           </Choice>
         )}
@@ -396,7 +406,12 @@ function InstallmentChoice({
           <span className="tabular text-sm text-ink-muted">{formatTwd(total)}</span>
         </Choice>
         {terms.map((n) => (
-          <Choice key={n} value={String(n)} checked={values.installments === String(n)} {...form.register('installments')}>
+          <Choice
+            key={n}
+            value={String(n)}
+            checked={values.installments === String(n)}
+            {...form.register('installments')}
+          >
             <span className="font-medium">{`分 ${n} 期`}</span>
             <span className="tabular text-sm text-ink-muted">{perTerm(total, n)}</span>
           </Choice>

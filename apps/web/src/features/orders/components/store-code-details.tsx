@@ -36,14 +36,17 @@ export function StoreCodeDetails({ store, total }: { store: StoreCodeView; total
       {store.barcodes ? (
         <>
           <p className="text-sm">
-            {`請到 ${BARCODE_STORES.join('、')} 的櫃檯，請店員依序掃描下面三段條碼後付款（可直接出示手機畫面，或列印這一頁）。`}
+            {`請到 ${BARCODE_STORES.join('、')}的櫃檯，請店員依序掃描下面三段條碼後付款（可直接出示手機畫面，或列印這一頁）。`}
           </p>
           <ol className="flex flex-col gap-3" aria-label="繳費條碼">
             {store.barcodes.map((code, i) => (
               <li key={`${i}-${code}`} className="rounded-md border border-line bg-white p-3">
                 <p className="mb-1 text-xs text-ink-muted">{`第 ${i + 1} 段`}</p>
                 <Code39 value={code} />
-                <p className="tabular mt-1 text-center text-sm tracking-wider" data-testid={`store-barcode-${i + 1}`}>
+                <p
+                  className="tabular mt-1 text-center text-sm tracking-wider"
+                  data-testid={`store-barcode-${i + 1}`}
+                >
                   {code}
                 </p>
               </li>
@@ -63,7 +66,8 @@ export function StoreCodeDetails({ store, total }: { store: StoreCodeView; total
         </p>
       )}
       <p className="text-xs text-ink-muted">
-        超商收款後會通知我們{store.barcodes ? '（條碼繳費約需 2 天）' : ''}，確認後即為您出貨。逾期未繳費，訂單會自動取消；請勿重複繳費。
+        超商收款後會通知我們{store.barcodes ? '（條碼繳費約需 2 天）' : ''}
+        ，確認後即為您出貨。逾期未繳費，訂單會自動取消；請勿重複繳費。
       </p>
     </div>
   );
@@ -82,7 +86,8 @@ function Code39({ value }: { value: string }) {
       live = false;
     };
   }, [value]);
-  if (failed) return <p className="text-sm text-danger">條碼無法顯示，請重新整理頁面，或把下面的號碼告訴店員。</p>;
+  if (failed)
+    return <p className="text-sm text-danger">條碼無法顯示，請重新整理頁面，或把下面的號碼告訴店員。</p>;
   if (!svg) return <div aria-hidden="true" className="h-16 animate-shimmer rounded bg-line/70" />;
   return (
     <div

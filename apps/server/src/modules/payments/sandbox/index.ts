@@ -14,7 +14,7 @@ import { checkMacValue, verifyCheckMacValue } from '../../../lib/ecpay-check-mac
 import { escapeHtml, hiddenFields, sandboxPage, sendPage } from '../../../lib/sandbox-page.ts';
 import { acceptForms } from '../../../lib/form-post.ts';
 import { installmentWords } from '@shop/shared/store-payments';
-import { paidNotice, registerStoreSandbox, storeExpireRefusal } from './store.ts';
+import { registerStoreSandbox, settlePaid, storeExpireRefusal } from './store.ts';
 
 type Form = Record<string, string>;
 
@@ -303,13 +303,12 @@ ${form.OrderResultURL ? `<form method="post" action="${escape(form.OrderResultUR
         404,
         page('找不到', '<h1>找不到等待轉帳的帳號</h1><p><a href="/sandbox/ecpay/atm">回列表</a></p>'),
       );
-    const result = sign(paidNotice(app.config.ecpay.merchantId, trade, new Date()));
-    const answer = await notify(trade.returnUrl, result);
-    if (answer === '1|OK')
-      await app.db
-        .update(sandboxGatewayTrades)
-        .set({ status: 'paid' })
-        .where(eq(sandboxGatewayTrades.merchantTradeNo, trade.merchantTradeNo));
+    const answer = await settlePaid(
+      app,
+      { merchantId: app.config.ecpay.merchantId, sign, notify },
+      trade,
+      new Date(),
+    );
     return html(
       reply,
       200,

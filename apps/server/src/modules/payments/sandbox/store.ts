@@ -181,20 +181,11 @@ ${back ? `<form method="post" action="${escape(back)}">${hidden(info)}<button ty
     const deadline = new Date(`${(trade.expireDate ?? '').replaceAll('/', '-').replace(' ', 'T')}+08:00`);
     if (!(deadline.getTime() > now().getTime()))
       return html(reply, 409, page('已逾期', `<h1>繳費期限已過</h1><p>超商不收逾期的代碼。</p>${back}`));
-    const at = now();
-    const result = deps.sign(
-      paidNotice(deps.merchantId, trade, at, {
-        // NeedExtraPaidInfo=Y: where it was paid, and the code itself for CVS.
-        PayFrom: ['ibon', 'family', 'hilife', 'okmart'][randomInt(0, 4)]!,
-        ...(trade.store?.paymentNo ? { PaymentNo: trade.store.paymentNo } : {}),
-      }),
-    );
-    const answer = await deps.notify(trade.returnUrl, result);
-    if (answer === '1|OK')
-      await app.db
-        .update(sandboxGatewayTrades)
-        .set({ status: 'paid' })
-        .where(eq(sandboxGatewayTrades.merchantTradeNo, trade.merchantTradeNo));
+    const answer = await settlePaid(app, deps, trade, now(), {
+      // NeedExtraPaidInfo=Y: where it was paid, and the code itself for CVS.
+      PayFrom: ['ibon', 'family', 'hilife', 'okmart'][randomInt(0, 4)]!,
+      ...(trade.store?.paymentNo ? { PaymentNo: trade.store.paymentNo } : {}),
+    });
     return html(
       reply,
       200,
@@ -222,8 +213,28 @@ ${back ? `<form method="post" action="${escape(back)}">${hidden(info)}<button ty
   return issueCode;
 }
 
+/**
+ * Pays a trade the sandbox issued (an ATM transfer, a store payment): posts ECPay's signed paid
+ * notice to the shop and marks the trade paid once the shop answered 1|OK. Answers the shop's reply.
+ */
+export async function settlePaid(
+  app: FastifyInstance,
+  deps: Pick<StoreSandboxDeps, 'merchantId' | 'sign' | 'notify'>,
+  trade: typeof sandboxGatewayTrades.$inferSelect,
+  at: Date,
+  extra: Form = {},
+): Promise<string> {
+  const answer = await deps.notify(trade.returnUrl, deps.sign(paidNotice(deps.merchantId, trade, at, extra)));
+  if (answer === '1|OK')
+    await app.db
+      .update(sandboxGatewayTrades)
+      .set({ status: 'paid' })
+      .where(eq(sandboxGatewayTrades.merchantTradeNo, trade.merchantTradeNo));
+  return answer;
+}
+
 /** ECPay's paid notice (ReturnURL, RtnCode 1) for a trade the sandbox issued (ATM account or store code). */
-export function paidNotice(
+function paidNotice(
   merchantId: string,
   trade: { merchantTradeNo: string; tradeNo: string; amount: number; paymentType: string; createdAt: Date },
   at: Date,

@@ -65,7 +65,7 @@ const sandbox: FastifyPluginAsync = async (app) => {
   if (app.config.isProduction) throw new Error('the sandbox payment gateway must never run in production');
   if (!app.config.isTest)
     app.log.info(
-      `payments: no ECPAY_ENDPOINT, so checkout uses the built-in sandbox gateway (${app.config.publicUrl}/sandbox/ecpay/aio); simulate ATM transfers at ${app.config.publicUrl}/sandbox/ecpay/atm`,
+      `payments: no ECPAY_ENDPOINT, so checkout uses the built-in sandbox gateway (${app.config.publicUrl}/sandbox/ecpay/aio); simulate ATM transfers at ${app.config.publicUrl}/sandbox/ecpay/atm and store payments at ${app.config.publicUrl}/sandbox/ecpay/store`,
     );
   const { hashKey, hashIV } = app.config.ecpay;
   acceptForms(app, 64 * 1024);

@@ -4,6 +4,7 @@ import { MobilePhone } from './checkout.ts';
 import { ORDER_STATUSES, type OrderStatus, moveBlock } from './order-status.ts';
 import { IssuedInvoiceView, OrderEventView, OrderStatusSchema, RefundView } from './orders.ts';
 import { ONLINE_PAYMENT_METHODS, PAYMENT_METHODS, PAYMENT_METHOD_SHORT } from './payment-methods.ts';
+import { StoreCodeView } from './store-payments.ts';
 import { SHIPPING_METHODS, SHIPPING_METHOD_LABELS } from './shipping.ts';
 import { ReturnView } from './returns.ts';
 
@@ -40,6 +41,13 @@ export function paymentStateText(
     (status === 'cancelled' || status === 'expired')
   )
     return '未付款';
+  return paymentStateLabel(method, state);
+}
+
+/** An attempt's state in the console: a store code waits to be paid at the store, not for a transfer. */
+export function paymentStateLabel(method: string, state: PaymentState): string {
+  if (state === 'waiting_transfer' && (method === 'cvs_code' || method === 'cvs_barcode'))
+    return '等待超商繳費';
   return PAYMENT_STATE_LABELS[state];
 }
 
@@ -234,6 +242,10 @@ export const AdminPaymentView = z.object({
   rtnCode: z.string().nullable(),
   rtnMsg: z.string().nullable(),
   atm: z.object({ bankCode: z.string(), account: z.string(), expireDate: z.string() }).nullable(),
+  /** A store code or the three barcodes ECPay issued, with their deadline. */
+  store: StoreCodeView.nullable(),
+  /** Card: the instalment term asked of ECPay; null when paid at once. */
+  installments: z.number().int().nullable(),
   paidAt: z.string().nullable(),
   createdAt: z.string(),
   /**
@@ -255,6 +267,8 @@ export const AdminOrderDetail = z.object({
   paidAt: z.string().nullable(),
   expiresAt: z.string().nullable(),
   paymentMethod: z.enum(PAYMENT_METHODS),
+  /** Card instalments (分期期數); null when paid at once. */
+  installments: z.number().int().nullable(),
   customer: z.object({ id: z.string(), name: z.string(), email: z.string(), phone: z.string().nullable() }),
   items: z.array(
     z.object({

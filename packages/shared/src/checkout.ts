@@ -8,6 +8,7 @@ import {
   taxIdProblem,
 } from './invoice.ts';
 import { PAYMENT_METHODS } from './payment-methods.ts';
+import { StorePaymentOffer, isOfferedTerm } from './store-payments.ts';
 import { textField } from './validation/zod.ts';
 
 export const CVS_BRANDS = ['7-ELEVEN', 'FAMILY', 'HILIFE', 'OK'] as const;
@@ -223,6 +224,11 @@ export const PlaceOrderBody = z
     shipping: ShippingInput,
     invoice: InvoiceInput,
     paymentMethod: PaymentMethodInput,
+    /** Card only: the instalment term (分期期數) the shopper picked; absent for paying at once. */
+    installments: z
+      .number({ error: '分期期數不正確' })
+      .refine(isOfferedTerm, '分期期數只能是 3、6、12、18、24 期')
+      .optional(),
     couponCode: CouponCode.optional(),
     note: z.string().trim().max(200, '備註不能超過 200 個字元').optional(),
     /** 「儲存這個地址」: the destination joins the member's address book with the order (not twice, not past its limit). */
@@ -277,6 +283,8 @@ export const QuoteResponse = z.object({
   outlyingSurcharge: z.number().int(),
   couponError: z.string().nullable(),
   itemCount: z.number().int(),
+  /** Which store payments and instalment terms this total allows (the server refuses the others too). */
+  storePayments: StorePaymentOffer.optional(),
 });
 export type QuoteResponse = z.infer<typeof QuoteResponse>;
 

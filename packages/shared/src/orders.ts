@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ORDER_STATUSES, SHIPMENT_EVENTS } from './order-status.ts';
 import { PAYMENT_METHODS } from './payment-methods.ts';
+import { StoreCodeView } from './store-payments.ts';
 import { ReturnView, Returnable } from './returns.ts';
 
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
@@ -123,9 +124,13 @@ export const OrderDetail = z.object({
           deadline: z.string(),
         })
         .nullable(),
+      /** A store code or barcodes, with their deadline, while they wait to be paid (and after). */
+      store: StoreCodeView.nullable(),
       paidAt: z.string().nullable(),
     })
     .nullable(),
+  /** Card instalments (分期期數); null when paid at once or by another method. */
+  installments: z.number().int().nullable(),
   shipping: z.record(z.string(), z.string()),
   invoice: z.record(z.string(), z.string()),
   issuedInvoice: IssuedInvoiceView.nullable(),

@@ -3,7 +3,7 @@
  * and mail derives from.
  */
 
-export const PAYMENT_METHODS = ['credit_card', 'atm', 'cod', 'line_pay'] as const;
+export const PAYMENT_METHODS = ['credit_card', 'atm', 'cod', 'line_pay', 'cvs_code', 'cvs_barcode'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** Methods paid through the gateway, which open payment attempts (cash on delivery has none). */
@@ -11,6 +11,8 @@ export const ONLINE_PAYMENT_METHODS = [
   'credit_card',
   'atm',
   'line_pay',
+  'cvs_code',
+  'cvs_barcode',
 ] as const satisfies readonly PaymentMethod[];
 export type OnlinePaymentMethod = (typeof ONLINE_PAYMENT_METHODS)[number];
 
@@ -20,6 +22,8 @@ export const PAYMENT_METHOD_LABELS: Readonly<Record<PaymentMethod, string>> = {
   atm: 'ATM 轉帳（虛擬帳號）',
   cod: '貨到付款',
   line_pay: 'LINE Pay',
+  cvs_code: '超商代碼繳費',
+  cvs_barcode: '超商條碼繳費',
 };
 
 /** Short labels for tables and filters. */
@@ -28,6 +32,8 @@ export const PAYMENT_METHOD_SHORT: Readonly<Record<PaymentMethod, string>> = {
   atm: 'ATM 轉帳',
   cod: '貨到付款',
   line_pay: 'LINE Pay',
+  cvs_code: '超商代碼',
+  cvs_barcode: '超商條碼',
 };
 
 /** How the console names a gateway payment attempt's channel. */
@@ -35,6 +41,8 @@ export const PAYMENT_ATTEMPT_LABELS: Readonly<Record<OnlinePaymentMethod, string
   credit_card: '信用卡',
   atm: 'ATM 虛擬帳號',
   line_pay: 'LINE Pay',
+  cvs_code: '超商代碼',
+  cvs_barcode: '超商條碼',
 };
 
 /**

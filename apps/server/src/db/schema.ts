@@ -488,7 +488,11 @@ export const orders = pgTable(
         'refunded',
       ],
     }).notNull(),
-    paymentMethod: text('payment_method', { enum: ['credit_card', 'atm', 'cod', 'line_pay'] }).notNull(),
+    paymentMethod: text('payment_method', {
+      enum: ['credit_card', 'atm', 'cod', 'line_pay', 'cvs_code', 'cvs_barcode'],
+    }).notNull(),
+    /** Card instalments (ECPay's CreditInstallment) the buyer chose; null when paid at once. */
+    installments: integer('installments'),
     shipping: jsonb('shipping').$type<ShippingDetails>().notNull(),
     invoice: jsonb('invoice').$type<InvoiceDetails>().notNull(),
     subtotal: integer('subtotal').notNull(),
@@ -541,6 +545,13 @@ export const orderItems = pgTable(
   (t) => [index('order_items_order_idx').on(t.orderId)],
 );
 
+/** A store payment's references as ECPay issued them (payments.store). */
+export interface StoreCode {
+  paymentNo: string | null;
+  barcodes: [string, string, string] | null;
+  expireDate: string;
+}
+
 /** One row per payment attempt (each has its own MerchantTradeNo at ECPay). */
 export const payments = pgTable(
   'payments',
@@ -551,7 +562,7 @@ export const payments = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     provider: text('provider').notNull().default('ecpay'),
     merchantTradeNo: text('merchant_trade_no').notNull(),
-    method: text('method', { enum: ['credit_card', 'atm', 'line_pay'] }).notNull(),
+    method: text('method', { enum: ['credit_card', 'atm', 'line_pay', 'cvs_code', 'cvs_barcode'] }).notNull(),
     amount: integer('amount').notNull(),
     status: text('status', { enum: ['pending', 'waiting_transfer', 'paid', 'failed'] })
       .notNull()
@@ -561,6 +572,13 @@ export const payments = pgTable(
     rtnMsg: text('rtn_msg'),
     /** ATM: bank code, virtual account, deadline. */
     atm: jsonb('atm').$type<{ bankCode: string; account: string; expireDate: string } | null>(),
+    /**
+     * Paying at a store: the CVS code (PaymentNo) or the three barcodes, and ECPay's ExpireDate
+     * (Taiwan time, yyyy/MM/dd HH:mm:ss). The attempt waits (`waiting_transfer`) until paid.
+     */
+    store: jsonb('store').$type<StoreCode | null>(),
+    /** Card: the instalment term this attempt asked ECPay for (CreditInstallment); null at once. */
+    installments: integer('installments'),
     /** Card: ECPay's authorisation number (gwsr), which its trade query for a refund needs. */
     gwsr: text('gwsr'),
     /**
@@ -668,7 +686,9 @@ export const sandboxGatewayTrades = pgTable('sandbox_gateway_trades', {
   vAccount: text('v_account'),
   expireDate: text('expire_date'),
   returnUrl: text('return_url').notNull(),
-  status: text('status', { enum: ['waiting', 'paid', 'failed'] }).notNull(),
+  /** A CVS code or barcodes the sandbox issued (ATM keeps its own columns). */
+  store: jsonb('store').$type<StoreCode | null>(),
+  status: text('status', { enum: ['waiting', 'paid', 'failed', 'expired'] }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

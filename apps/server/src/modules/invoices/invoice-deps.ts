@@ -14,6 +14,8 @@ export interface InvoiceSubject {
   readonly shippingFee: number;
   readonly discountTotal: number;
   readonly total: number;
+  /** Card instalments (分期期數), written in the invoice's remark; null when paid at once. */
+  readonly installments: number | null;
   readonly buyer: { name: string; email: string; verified: boolean; phone: string; address: string };
 }
 

@@ -211,7 +211,8 @@ export async function issueInvoice(
       address: subject.buyer.address,
     },
     invoice: choiceOf(issuedTo),
-    remark: `山嵐茶事訂單 ${subject.orderNo}`,
+    // The term goes on the invoice too, so the buyer's records and the card statement agree.
+    remark: `山嵐茶事訂單 ${subject.orderNo}${subject.installments ? `；信用卡分 ${subject.installments} 期` : ''}`,
   });
   if (result.ok) return keepIssued(deps, subject, issuedTo, result.value, note);
   if (result.error.kind === 'rejected') {

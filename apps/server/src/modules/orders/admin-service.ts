@@ -24,7 +24,7 @@ import * as adminRepo from './admin-repo.ts';
 import * as repo from './repo.ts';
 import { actionRefusal, advanceOrder } from './lifecycle.ts';
 import type { ChangeDeps, OrderDeps } from './order-deps.ts';
-import { orderEventView } from './read-models.ts';
+import { orderEventView, storeCodeView } from './read-models.ts';
 import { shippingRules } from '../site/shipping-rules.ts';
 import { parcelOf } from '../logistics/shipments.ts';
 import { CAME_BACK, parcelStep } from '../logistics/status-codes.ts';
@@ -174,6 +174,7 @@ export async function getAdminOrder(
     paidAt: order.paidAt?.toISOString() ?? null,
     expiresAt: order.expiresAt?.toISOString() ?? null,
     paymentMethod: order.paymentMethod,
+    installments: order.installments,
     customer: customer ?? { id: order.userId, name: '', email: '', phone: null },
     items: items.map((item) => ({
       id: item.id,
@@ -211,6 +212,8 @@ export async function getAdminOrder(
       rtnCode: p.rtnCode,
       rtnMsg: p.rtnMsg,
       atm: p.atm ?? null,
+      store: p.store ? storeCodeView(p.store) : null,
+      installments: p.installments,
       paidAt: p.paidAt?.toISOString() ?? null,
       createdAt: p.createdAt.toISOString(),
       replaced: (p.status === 'pending' || p.status === 'waiting_transfer') && i < paymentRows.length - 1,

@@ -32,6 +32,12 @@ import { saveOrderDestination } from '../membership/profile.ts';
 import { shippingRules } from '../site/shipping-rules.ts';
 import { knownStore } from '../logistics/stores.ts';
 import { paymentForm } from '../payments/gateway.ts';
+import { storePaymentSettings } from '../site/admin-service.ts';
+import {
+  storePaymentOffer,
+  storePaymentRefusal,
+  type StorePaymentSettings,
+} from '@shop/shared/store-payments';
 import { CARRIER_NOT_FOUND } from '@shop/shared/carrier-check';
 import { enqueueOrderMails } from './notify.ts';
 import * as repo from './repo.ts';
@@ -115,6 +121,7 @@ async function priceCart(
     outlyingSurcharge: fee.outlyingSurcharge,
     couponError: quote.couponError,
     itemCount: buyable.reduce((n, l) => n + l.quantity, 0),
+    storePayments: storePaymentOffer(await storePaymentSettings(db), amount + fee.total),
     commit: quote.commit,
   };
 }
@@ -255,6 +262,7 @@ export async function placeOrder(
   const invoice: InvoiceDetails = { ...body.invoice, ...(await carrierUnverified(deps, body.invoice)) };
   const now = clock(deps);
   let placed: PlacedOrder;
+  let store: StorePaymentSettings | undefined;
   try {
     placed = await deps.db.transaction(async (tx): Promise<PlacedOrder> => {
       // One account's checkouts take turns on its locked row.
@@ -276,6 +284,16 @@ export async function placeOrder(
       if (problems.length > 0) throw new AppError(409, 'cart-changed', problemMessage(problems));
       if (body.couponCode && pricing.couponError)
         throw new BadRequestError(pricing.couponError, { couponCode: pricing.couponError }, 'coupon-refused');
+      // A store payment outside its range, or a term not offered for this total, is refused here
+      // too: the checkout hides them, but a stale page or a hand-made request could still ask.
+      store = await storePaymentSettings(tx);
+      const refusal = storePaymentRefusal(store, body.paymentMethod, pricing.total, body.installments);
+      if (refusal)
+        throw new BadRequestError(
+          refusal,
+          body.installments !== undefined ? { installments: refusal } : { paymentMethod: refusal },
+          'payment-method-refused',
+        );
 
       const status: OrderStatus = body.paymentMethod === 'cod' ? 'processing' : 'pending_payment';
       // Card and ATM alike get the short hold; an issued ATM account later sets its own deadline.
@@ -288,6 +306,7 @@ export async function placeOrder(
           userId,
           status,
           paymentMethod: body.paymentMethod,
+          installments: body.installments ?? null,
           shipping,
           invoice,
           subtotal: pricing.subtotal,
@@ -314,6 +333,7 @@ export async function placeOrder(
                 method: body.paymentMethod,
                 provider: body.paymentMethod === 'line_pay' ? 'linepay' : 'ecpay',
                 amount: pricing.total,
+                installments: body.installments ?? null,
                 createdAt: now,
                 updatedAt: now,
               }
@@ -395,7 +415,7 @@ export async function placeOrder(
   await afterChange(deps, order, 'placed');
   return {
     order: await present(deps.db, order, { items, events: [event], payment, isNew: true }),
-    payment: continuePaymentWith(deps, order, payment, items),
+    payment: continuePaymentWith(deps, order, payment, items, store ?? (await storePaymentSettings(deps.db))),
   };
 }
 
@@ -408,7 +428,13 @@ async function continuePayment(deps: OrderDeps, order: repo.OrderRow): Promise<P
     return null;
   const attempt = await repo.latestPayment(deps.db, order.id);
   if (!attempt || attempt.status !== 'pending') return null;
-  return continuePaymentWith(deps, order, attempt, await repo.itemsOf(deps.db, order.id));
+  return continuePaymentWith(
+    deps,
+    order,
+    attempt,
+    await repo.itemsOf(deps.db, order.id),
+    await storePaymentSettings(deps.db),
+  );
 }
 
 /** `continuePayment` with the order's latest payment attempt and its items already in hand. */
@@ -417,19 +443,16 @@ function continuePaymentWith(
   order: repo.OrderRow,
   attempt: repo.PaymentRow | null,
   items: readonly repo.OrderItemRow[],
+  store: StorePaymentSettings,
 ): PaymentForm | null {
   if (order.paymentMethod === 'cod' || !['pending_payment', 'payment_failed'].includes(order.status))
     return null;
   if (!attempt || attempt.status !== 'pending') return null;
-  return paymentForm(
-    deps.gateway,
-    { ...attempt, method: attempt.method },
-    {
-      orderNo: order.orderNo,
-      itemNames: items.map((i) => `${i.productName} ${i.variantLabel} x ${i.quantity}`),
-    },
-  );
+  return paymentForm(deps.gateway, attempt, { orderNo: order.orderNo, itemNames: itemNames(items) }, store);
 }
+
+const itemNames = (items: readonly repo.OrderItemRow[]) =>
+  items.map((i) => `${i.productName} ${i.variantLabel} x ${i.quantity}`);
 
 /**
  * A new payment attempt for an unpaid order (after a failure, or to pay again). Decided on the
@@ -442,11 +465,9 @@ export async function payAgain(deps: OrderDeps, userId: string, orderNo: string)
   const items = await repo.itemsOf(deps.db, order.id);
   return paymentForm(
     deps.gateway,
-    { ...attempt, method: attempt.method },
-    {
-      orderNo: order.orderNo,
-      itemNames: items.map((i) => `${i.productName} ${i.variantLabel} x ${i.quantity}`),
-    },
+    attempt,
+    { orderNo: order.orderNo, itemNames: itemNames(items) },
+    await storePaymentSettings(deps.db),
   );
 }
 
@@ -454,7 +475,7 @@ export async function payAgain(deps: OrderDeps, userId: string, orderNo: string)
  * The payment attempt an unpaid order is paid with now, on the order's locked row: a new one
  * (numbered after the others), or the latest when `reuse` accepts it. Refuses someone else's order
  * (as a missing one), cash on delivery, an order that can no longer be paid, one past its deadline
- * and one waiting for an ATM transfer; `method`, when given, is the only one accepted.
+ * and one waiting for an ATM transfer or a payment at a store; `method`, when given, is the only one accepted.
  */
 export async function openAttempt(
   tx: DbOrTx,
@@ -478,7 +499,12 @@ export async function openAttempt(
     throw new ConflictError('這筆訂單已超過付款期限，商品會放回庫存；請重新下單。', 'not-payable');
   const latest = await repo.latestPayment(tx, order.id);
   if (latest?.status === 'waiting_transfer')
-    throw new ConflictError('這筆訂單已取得 ATM 虛擬帳號，請直接轉帳。', 'not-payable');
+    throw new ConflictError(
+      latest.store
+        ? '這筆訂單已取得超商繳費代碼，請直接到超商繳費。'
+        : '這筆訂單已取得 ATM 虛擬帳號，請直接轉帳。',
+      'not-payable',
+    );
   if (latest && opts.reuse?.(latest)) return { order, attempt: latest };
   const n = (await repo.countPayments(tx, order.id)) + 1;
   const attempt = await repo.insertPayment(tx, {
@@ -487,6 +513,7 @@ export async function openAttempt(
     method: order.paymentMethod,
     provider: order.paymentMethod === 'line_pay' ? 'linepay' : 'ecpay',
     amount: order.total,
+    installments: order.installments,
     createdAt: now,
     updatedAt: now,
   });

@@ -10,6 +10,7 @@ import {
 import { allowanceMail, invoiceIssuedMail, invoiceVoidedMail } from '../invoices/mails.ts';
 import {
   atmInfoMail,
+  storeCodeMail,
   newOrderMail,
   orderCancelledMail,
   orderDeliveredMail,
@@ -116,6 +117,28 @@ const ALL: Array<[string, MailMessage]> = [
       URL,
     ),
   ],
+  [
+    'CVS code',
+    storeCodeMail(
+      order('cvs_code'),
+      { paymentNo: 'LLL22251222', barcodes: null, expireDate: '2026/12/05 10:30:00' },
+      URL,
+    ),
+  ],
+  [
+    'store barcodes',
+    storeCodeMail(
+      order('cvs_barcode'),
+      {
+        paymentNo: null,
+        barcodes: ['2612056R1', '1234567890123456', '1226000000001280'],
+        expireDate: '2026/12/05 10:30:00',
+      },
+      URL,
+    ),
+  ],
+  ['placed, card in instalments', orderPlacedMail({ ...order('credit_card'), installments: 6 }, URL)],
+  ['placed, store code', orderPlacedMail(order('cvs_code'), URL)],
   ['shipped', orderShippedMail(order('cod'), { carrier: '7-ELEVEN 交貨便', trackingNo: 'F12345678' }, URL)],
   [
     'at the store',

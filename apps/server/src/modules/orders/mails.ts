@@ -4,6 +4,13 @@ import { formatTwd } from '@shop/shared/money';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@shop/shared/order-status';
 import { SHIPPING_METHOD_LABELS, type ShippingMethod } from '@shop/shared/shipping';
 import { formatTaipeiDateTime } from '@shop/shared/taipei-time';
+import {
+  BARCODE_STORES,
+  CVS_CODE_KIOSKS,
+  installmentWords,
+  storeDeadline,
+} from '@shop/shared/store-payments';
+import type { StoreCode } from '../../db/schema.ts';
 import { renderMail } from '../../lib/mail-layout.ts';
 import type { MailMessage } from '../../plugins/mail.ts';
 
@@ -13,6 +20,8 @@ export interface MailOrder {
   name: string;
   total: number;
   paymentMethod: PaymentMethod;
+  /** Card instalments (分期期數); null or absent when paid at once. */
+  installments?: number | null;
   items: Array<{ productName: string; variantLabel: string; quantity: number; lineTotal?: number }>;
   /** What the order mail lists beside the items: the amounts as the order was priced, and where it goes. */
   summary?: {
@@ -57,13 +66,17 @@ export function orderPlacedMail(o: MailOrder, publicUrl: string): MailMessage {
         : '我們會盡快為您備貨出貨，商品送達時請準備現金付款。'
       : o.paymentMethod === 'atm'
         ? '請於 30 分鐘內取得 ATM 虛擬帳號，逾時訂單會自動取消；還沒取得的話，可以在訂單頁按「前往付款」。取得後請依通知信轉帳，入帳後我們會為您出貨。'
-        : '請於 30 分鐘內完成信用卡付款，逾時訂單會自動取消。';
+        : o.paymentMethod === 'cvs_code' || o.paymentMethod === 'cvs_barcode'
+          ? `請於 30 分鐘內取得超商繳費${o.paymentMethod === 'cvs_code' ? '代碼' : '條碼'}，逾時訂單會自動取消；還沒取得的話，可以在訂單頁按「前往付款」。取得後請依通知信在期限內到超商繳費，收到款項後我們會為您出貨。`
+          : o.installments
+            ? `請於 30 分鐘內完成信用卡分期付款（${installmentWords(o.total, o.installments)}），逾時訂單會自動取消。`
+            : '請於 30 分鐘內完成信用卡付款，逾時訂單會自動取消。';
   return memberMail(
     o,
     'order-placed',
     '訂單已成立',
     [
-      `感謝您的訂購！訂單編號 ${o.orderNo}，金額 ${formatTwd(o.total)}，付款方式：${PAYMENT_METHOD_LABELS[o.paymentMethod]}。`,
+      `感謝您的訂購！訂單編號 ${o.orderNo}，金額 ${formatTwd(o.total)}，付款方式：${paymentWords(o)}。`,
       next,
       ...(o.summary
         ? [
@@ -264,6 +277,38 @@ export function atmInfoMail(
     { label: '查看訂單', url: orderUrl(publicUrl, o.orderNo) },
   );
 }
+
+/**
+ * A CVS code or barcodes issued: where to pay, how much and until when. A barcode mail gives the
+ * three numbers and sends the buyer to the order page, where they are drawn to be scanned (mail
+ * programs do not reliably show pictures).
+ */
+export function storeCodeMail(o: MailOrder, store: StoreCode, publicUrl: string): MailMessage {
+  const deadline = storeDeadline(store.expireDate);
+  const lines = store.barcodes
+    ? [
+        `請於 ${deadline} 前，到 ${BARCODE_STORES.join('、')}的櫃檯出示繳費條碼，繳費 ${formatTwd(o.total)}。`,
+        '條碼請在訂單頁打開給店員掃描（也可以列印出來）。三段條碼的號碼：',
+        store.barcodes.map((b, i) => `第 ${i + 1} 段：${b}`).join('\n'),
+      ]
+    : [
+        `請於 ${deadline} 前，到超商的多媒體機（${CVS_CODE_KIOSKS.join('、')}）輸入以下繳費代碼，列印繳費單後到櫃檯繳費 ${formatTwd(o.total)}。`,
+        `繳費代碼：${store.paymentNo ?? ''}`,
+      ];
+  return memberMail(
+    o,
+    'store-code',
+    store.barcodes ? '超商條碼繳費資訊' : '超商代碼繳費資訊',
+    [...lines, '逾期未繳費，訂單會自動取消。每筆訂單的代碼都不同，請勿重複繳費。'],
+    { label: '查看訂單', url: orderUrl(publicUrl, o.orderNo) },
+  );
+}
+
+/** 「信用卡（分 6 期，每期 NT$500）」 or the method's label. */
+const paymentWords = (o: MailOrder) =>
+  o.paymentMethod === 'credit_card' && o.installments
+    ? `信用卡（${installmentWords(o.total, o.installments)}）`
+    : PAYMENT_METHOD_LABELS[o.paymentMethod];
 
 /**
  * The card reminder, shortly before the hold ends (docs/product-rules.md#reminders): what is held,

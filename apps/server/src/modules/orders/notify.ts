@@ -6,6 +6,7 @@ import type { Tx } from '../../db/client.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import {
   atmInfoMail,
+  storeCodeMail,
   newOrderMail,
   orderCancelledMail,
   orderDeliveredMail,
@@ -22,14 +23,25 @@ import {
   type MailOrder,
 } from './mails.ts';
 import * as repo from './repo.ts';
+import type { StoreCode } from '../../db/schema.ts';
 import { notificationSettings } from '../site/admin-service.ts';
 
 /** What happened to an order, as far as anyone is told about it. */
 export type ChangeKind =
-  'placed' | 'paid' | 'shipped' | 'atm-info' | 'at-store' | 'returned' | 'store-closed' | 'status';
+  | 'placed'
+  | 'paid'
+  | 'shipped'
+  | 'atm-info'
+  | 'store-code'
+  | 'at-store'
+  | 'returned'
+  | 'store-closed'
+  | 'status';
 
 export interface ChangeExtra {
   readonly atm?: { bankCode: string; account: string; expireDate: string };
+  /** A CVS code or barcodes issued, with their deadline. */
+  readonly store?: StoreCode;
   readonly shipment?: { carrier: string | null; trackingNo: string | null };
   readonly at?: Date;
   /** Why the order moved (a staff cancel's reason, a card's refusal). */
@@ -90,6 +102,7 @@ export async function enqueueOrderMails(
     name: owner.name,
     total: order.total,
     paymentMethod: order.paymentMethod,
+    installments: order.installments,
     items,
     paid: order.paidAt !== null,
     pickupStore,
@@ -132,6 +145,8 @@ function memberMail(
       return orderPaidMail(o, publicUrl);
     case 'atm-info':
       return extra.atm ? atmInfoMail(o, extra.atm, publicUrl) : null;
+    case 'store-code':
+      return extra.store ? storeCodeMail(o, extra.store, publicUrl) : null;
     case 'shipped':
       return orderShippedMail(o, extra.shipment ?? { carrier: null, trackingNo: null }, publicUrl);
     case 'returned':

@@ -1,10 +1,12 @@
 import { atmDeadline } from '@shop/shared/atm';
+import { storeDeadline, storeDeadlineInstant } from '@shop/shared/store-payments';
+import type { StoreCode } from '../../db/schema.ts';
 import { OPEN_UNPAID } from '@shop/shared/order-status';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { stockChanged } from '../catalog/service.ts';
 import { reclaimCouponUses } from '../membership/service.ts';
-import { enqueueOrderMails } from './notify.ts';
+import { enqueueOrderMails, type ChangeExtra } from './notify.ts';
 import { orderRefundedMail } from './mails.ts';
 import * as repo from './repo.ts';
 import { clock, type ChangeDeps } from './order-deps.ts';
@@ -24,7 +26,7 @@ import {
  * again. Each change goes through lifecycle.ts.
  */
 
-export type PaymentOutcome = 'ok' | 'unknown-trade' | 'amount-mismatch';
+export type PaymentOutcome = 'ok' | 'unknown-trade' | 'amount-mismatch' | 'method-mismatch';
 
 export interface PaidNotice {
   merchantTradeNo: string;
@@ -198,36 +200,83 @@ export async function recordAtmInfo(
   deps: ChangeDeps,
   notice: PaidNotice & { bankCode: string; account: string; expireDate: string },
 ): Promise<PaymentOutcome> {
+  const atm = { bankCode: notice.bankCode, account: notice.account, expireDate: notice.expireDate };
+  // ExpireDate is a Taiwan date (yyyy/MM/dd): the account closes at the end of that day.
+  return recordIssued(deps, notice, {
+    method: 'atm',
+    patch: { atm },
+    deadline: storeDeadlineInstant(notice.expireDate.slice(0, 10)),
+    note: `已取得 ATM 虛擬帳號，請於 ${atmDeadline(notice.expireDate)} 前轉帳`,
+    mail: { kind: 'atm-info', extra: { atm } },
+  });
+}
+
+/**
+ * A CVS code or the three barcodes issued (RtnCode 10100073): as for ATM, shown, mailed, and
+ * ExpireDate (Taiwan time, to the minute) becomes the order's deadline, so the unpaid-order sweep
+ * cancels the order and gives its stock back once the code can no longer be paid.
+ */
+export async function recordStoreCode(
+  deps: ChangeDeps,
+  notice: PaidNotice & StoreCode,
+): Promise<PaymentOutcome> {
+  const store: StoreCode = {
+    paymentNo: notice.paymentNo,
+    barcodes: notice.barcodes,
+    expireDate: notice.expireDate,
+  };
+  const what = store.barcodes ? '超商繳費條碼' : `超商繳費代碼 ${store.paymentNo ?? ''}`;
+  return recordIssued(deps, notice, {
+    method: store.barcodes ? 'cvs_barcode' : 'cvs_code',
+    patch: { store },
+    deadline: storeDeadlineInstant(notice.expireDate),
+    note: `已取得${what}，請於 ${storeDeadline(notice.expireDate)} 前到超商繳費`,
+    mail: { kind: 'store-code', extra: { store } },
+  });
+}
+
+/** What ATM accounts and store codes share: the attempt waits for the money, the order for its new deadline. */
+async function recordIssued(
+  deps: ChangeDeps,
+  notice: PaidNotice,
+  issued: {
+    /** The attempt's method the notice must be about (a barcode notice for a code attempt is refused). */
+    method: repo.PaymentRow['method'];
+    patch: Pick<Parameters<typeof repo.updatePayment>[2], 'atm' | 'store'>;
+    /** One we cannot read leaves the short hold in place. */
+    deadline: Date | null;
+    note: string;
+    mail: { kind: 'atm-info' | 'store-code'; extra: ChangeExtra };
+  },
+): Promise<PaymentOutcome> {
   const result = await deps.db.transaction(async (tx) => {
     const payment = await repo.findPayment(tx, notice.merchantTradeNo, { forUpdate: true });
     if (!payment) return { outcome: 'unknown-trade' as const };
     if (payment.amount !== notice.amount) return { outcome: 'amount-mismatch' as const };
+    if (payment.method !== issued.method) return { outcome: 'method-mismatch' as const };
     if (payment.status !== 'pending') return { outcome: 'ok' as const };
     const order = await repo.findById(tx, payment.orderId, { forUpdate: true });
     if (!order || !OPEN_UNPAID.includes(order.status)) return { outcome: 'ok' as const };
-    const atm = { bankCode: notice.bankCode, account: notice.account, expireDate: notice.expireDate };
     await repo.updatePayment(tx, payment.id, {
       status: 'waiting_transfer',
       tradeNo: notice.tradeNo,
       rtnCode: notice.rtnCode,
       rtnMsg: notice.rtnMsg,
-      atm,
+      ...issued.patch,
     });
-    // ExpireDate is a Taiwan date (yyyy/MM/dd): the account closes at the end of that day. One we
-    // cannot read leaves the short hold in place.
-    const deadline = new Date(`${notice.expireDate.replaceAll('/', '-').slice(0, 10)}T23:59:59+08:00`);
-    if (!Number.isNaN(deadline.getTime())) await repo.setDeadline(tx, order.id, deadline);
+    if (issued.deadline) await repo.setDeadline(tx, order.id, issued.deadline);
     await repo.insertEvent(tx, {
       orderId: order.id,
       kind: 'status',
       status: order.status,
-      note: `已取得 ATM 虛擬帳號，請於 ${atmDeadline(notice.expireDate)} 前轉帳`,
+      note: issued.note,
       createdAt: clock(deps),
     });
-    await enqueueOrderMails(tx, deps, order, 'atm-info', { atm });
-    return { outcome: 'ok' as const, order, atm };
+    await enqueueOrderMails(tx, deps, order, issued.mail.kind, issued.mail.extra);
+    return { outcome: 'ok' as const, order, issued: true };
   });
-  if ('order' in result && result.order && 'atm' in result) await afterChange(deps, result.order, 'atm-info');
+  if ('order' in result && result.order && 'issued' in result)
+    await afterChange(deps, result.order, issued.mail.kind);
   return result.outcome;
 }
 

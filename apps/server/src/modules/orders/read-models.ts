@@ -1,5 +1,7 @@
 import { LINE_PAY_CANCELLED } from '@shop/shared/line-pay';
 import { atmDeadline, bankLabel } from '@shop/shared/atm';
+import { storeDeadline, type StoreCodeView } from '@shop/shared/store-payments';
+import type { StoreCode } from '../../db/schema.ts';
 import { carrierTracking } from '@shop/shared/carrier-tracking';
 import { cvsStoreLabel } from '@shop/shared/checkout';
 import { MEMBER_CANCELLABLE, OPEN_UNPAID, type OrderStatus } from '@shop/shared/order-status';
@@ -80,6 +82,14 @@ function invoiceView(i: InvoiceDetails): Record<string, string> {
   }
 }
 
+/** A store code or barcodes as the pages show them, with the deadline worded (「2026/11/26 14:05」). */
+export const storeCodeView = (store: StoreCode): StoreCodeView => ({
+  paymentNo: store.paymentNo,
+  barcodes: store.barcodes,
+  expireDate: store.expireDate,
+  deadline: storeDeadline(store.expireDate),
+});
+
 const PAYMENT_MESSAGES: Record<string, string> = {
   pending: '等待付款',
   waiting_transfer: '等待 ATM 轉帳',
@@ -136,7 +146,9 @@ export async function present(
               ? payment.rtnMsg === LINE_PAY_CANCELLED
                 ? LINE_PAY_CANCELLED
                 : failedPaymentMessage(payment.rtnMsg)
-              : (PAYMENT_MESSAGES[payment.status] ?? null),
+              : payment.status === 'waiting_transfer' && payment.store
+                ? '等待超商繳費'
+                : (PAYMENT_MESSAGES[payment.status] ?? null),
           atm: payment.atm
             ? {
                 ...payment.atm,
@@ -144,9 +156,11 @@ export async function present(
                 deadline: atmDeadline(payment.atm.expireDate),
               }
             : null,
+          store: payment.store ? storeCodeView(payment.store) : null,
           paidAt: payment.paidAt?.toISOString() ?? null,
         }
       : null,
+    installments: order.installments,
     shipping: shippingView(order.shipping),
     invoice: invoiceView(order.invoice),
     issuedInvoice: known?.isNew ? null : await issuedInvoiceView(db, order),
@@ -282,6 +296,7 @@ export async function invoiceSubject(db: DbOrTx, orderId: string): Promise<Invoi
     shippingFee: order.shippingFee,
     discountTotal: order.discountTotal,
     total: order.total,
+    installments: order.paymentMethod === 'credit_card' ? order.installments : null,
     buyer: {
       name: owner?.name || s.recipientName,
       email: owner?.email ?? '',

@@ -14,7 +14,7 @@ import * as stock from '../catalog/stock.ts';
 import { catalogChanged } from '../catalog/service.ts';
 import { issueKey, requestAllowance } from '../invoices/service.ts';
 import { outboxStatus } from '../../plugins/outbox.ts';
-import { requestRefund, setRefundAccount } from '../payments/refunds.ts';
+import { installmentRefundRefused, requestRefund, setRefundAccount } from '../payments/refunds.ts';
 import type { ObjectStore } from '../storage/backends.ts';
 import { BUCKETS } from '../storage/buckets.ts';
 import { countObjects, getMetadata, removeObject, storeObject } from '../storage/service.ts';
@@ -241,6 +241,20 @@ export async function decideReturn(
       throw new ConflictError('這筆退貨申請已經處理過了。', 'invalid-transition');
     const order = await repo.findById(tx, ret.orderId);
     if (!order) throw new NotFoundError('找不到這筆訂單。');
+    // An instalment card payment can only be refunded whole: a return of part of it is refused
+    // here, where staff decide, rather than when the goods arrive.
+    if (decision.approve && order.paymentMethod === 'credit_card' && order.installments) {
+      const l = await load(tx, order);
+      const covered = returnedQuantities(
+        {
+          returns: l.returns.map((r) => (r.id === ret.id ? { ...r, status: 'approved' as const } : r)),
+          returnItems: l.returnItems,
+        },
+        ['approved', 'received'],
+      );
+      if (!l.items.every((i) => (covered.get(i.id) ?? 0) >= i.quantity))
+        throw installmentRefundRefused(order.installments);
+    }
     await returnsRepo.setReturnStatus(tx, ret.id, 'requested', {
       status: decision.approve ? 'approved' : 'refused',
       staffMessage: decision.message || null,
@@ -327,12 +341,18 @@ export async function receiveReturn(
     );
     const whole = l.items.every((i) => (received.get(i.id) ?? 0) >= i.quantity);
     const reason = `退貨 ${returnNo}`;
-    const refund = await requestRefund(tx, order, {
-      key: `return:${returnNo}`,
-      amount: ret.amount,
-      reason,
-      bank: ret.bank,
-    });
+    // An instalment card payment goes back only whole (ECPay): the last items refund the whole
+    // order through its one door below; a part of one is refused before anything changes.
+    const wholeOnly = order.paymentMethod === 'credit_card' && order.installments !== null;
+    if (wholeOnly && !whole) throw installmentRefundRefused(order.installments!);
+    const refund = wholeOnly
+      ? null
+      : await requestRefund(tx, order, {
+          key: `return:${returnNo}`,
+          amount: ret.amount,
+          reason,
+          bank: ret.bank,
+        });
     await returnsRepo.setReturnStatus(tx, ret.id, 'approved', {
       status: 'received',
       receivedAt: now,

@@ -1,4 +1,6 @@
 import type { PaymentForm } from '@shop/shared/orders';
+import type { OnlinePaymentMethod } from '@shop/shared/payment-methods';
+import type { StorePaymentSettings } from '@shop/shared/store-payments';
 import { buildAioFields, type EcpaySettings } from './ecpay/aio.ts';
 
 export interface GatewaySettings extends EcpaySettings {
@@ -18,10 +20,12 @@ export function paymentForm(
   attempt: {
     merchantTradeNo: string;
     amount: number;
-    method: 'credit_card' | 'atm' | 'line_pay';
+    method: OnlinePaymentMethod;
     createdAt: Date;
+    installments?: number | null;
   },
   order: { orderNo: string; itemNames: string[] },
+  store: Pick<StorePaymentSettings, 'cvsCode' | 'cvsBarcode'>,
 ): PaymentForm {
   const base = settings.publicUrl;
   // LINE Pay's page address comes from its Request API, made when the member leaves (startLinePay).
@@ -39,6 +43,9 @@ export function paymentForm(
     clientBackUrl: `${base}/payComplete?order=${encodeURIComponent(order.orderNo)}`,
     paymentInfoUrl: `${base}/api/payments/ecpay/payment-info`,
     clientRedirectUrl: `${base}/api/payments/ecpay/result`,
+    cvsExpireMinutes: store.cvsCode.expireMinutes,
+    barcodeExpireDays: store.cvsBarcode.expireDays,
+    installments: attempt.installments ?? null,
   });
   return { action: settings.endpoint ?? `${base}${SANDBOX_PATH}`, fields };
 }

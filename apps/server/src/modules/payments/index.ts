@@ -4,6 +4,7 @@ import { acceptForms, formPoster } from '../../lib/form-post.ts';
 import { cardActions } from './ecpay/card-action.ts';
 import { REFUND_KIND, refundCard } from './refunds.ts';
 import { safeFields } from '../../lib/log-redaction.ts';
+import { storeCodeOf } from './ecpay/store-code.ts';
 import * as orders from '../orders/payment-results.ts';
 import { orderDeps } from '../orders/deps.ts';
 import linePayRoutes, { appLinePayClient } from './line-pay/routes.ts';
@@ -12,7 +13,7 @@ type Form = Record<string, string>;
 
 /**
  * ECPay's calls to the shop. ReturnURL (server to server) records the payment result; the
- * payment-info URL records an ATM virtual account; the result URL brings the browser back to
+ * payment-info URL records an ATM virtual account, a CVS code or barcodes; the result URL brings the browser back to
  * /payComplete. Every message must carry a valid CheckMacValue, and a replayed one changes nothing.
  */
 const payments: FastifyPluginAsync = async (app) => {
@@ -67,7 +68,9 @@ const payments: FastifyPluginAsync = async (app) => {
       ? '1|OK'
       : outcome === 'unknown-trade'
         ? '0|MerchantTradeNo not found'
-        : '0|TradeAmt does not match';
+        : outcome === 'method-mismatch'
+          ? '0|PaymentType does not match'
+          : '0|TradeAmt does not match';
 
   app.post('/api/payments/ecpay/notify', async (request, reply) => {
     reply.type('text/plain; charset=utf-8').header('cache-control', 'no-store');
@@ -113,7 +116,16 @@ const payments: FastifyPluginAsync = async (app) => {
     reply.type('text/plain; charset=utf-8').header('cache-control', 'no-store');
     const form = signedForm(request);
     if (!form) return '0|CheckMacValue error';
-    // RtnCode 2 means an ATM account was issued; anything else is a failure to issue one.
+    // RtnCode 2: an ATM account was issued; 10100073: a CVS code or barcodes (ECPay's PaymentInfoURL
+    // page). Anything else is a failure to issue one.
+    if (form.RtnCode === '10100073') {
+      const code = storeCodeOf(form);
+      if (!code) {
+        request.log.warn({ merchantTradeNo: form.MerchantTradeNo }, 'ECPay store code notice unreadable');
+        return '0|PaymentNo or Barcode missing';
+      }
+      return answer(await orders.recordStoreCode(orderDeps(app), { ...notice(form), ...code }));
+    }
     if (form.RtnCode !== '2') return answer(await orders.recordFailed(orderDeps(app), notice(form)));
     const outcome = await orders.recordAtmInfo(orderDeps(app), {
       ...notice(form),

@@ -7,6 +7,7 @@ import { planRefund, type CardActions } from './ecpay/card-action.ts';
 import type { LinePayClient } from './line-pay/client.ts';
 import { describeReturn } from './line-pay/protocol.ts';
 import * as repo from './refunds-repo.ts';
+import { ConflictError } from '../../lib/errors.ts';
 
 /**
  * Money given back on card orders (docs/decisions/016-refunds.md). When a paid card order is
@@ -48,14 +49,23 @@ export interface RefundAsk {
  */
 export async function requestRefund(
   tx: Tx,
-  order: { id: string; orderNo: string; paymentMethod: string; total: number },
+  order: {
+    id: string;
+    orderNo: string;
+    paymentMethod: string;
+    total: number;
+    installments?: number | null;
+  },
   ask: RefundAsk,
 ): Promise<repo.RefundRow | null> {
   const left = order.total - (await repo.refundedTotal(tx, order.id));
   const amount = Math.min(ask.amount, left);
   if (!Number.isInteger(amount) || amount <= 0) return null;
-  // Card and LINE Pay money goes back through the gateway; ATM and cash on delivery by transfer.
+  // Card and LINE Pay money goes back through the gateway; ATM, store payments and cash on delivery by transfer.
   const card = refundsThroughGateway(order.paymentMethod);
+  // ECPay refunds a card paid in instalments only in full.
+  if (order.paymentMethod === 'credit_card' && order.installments && amount !== order.total)
+    throw installmentRefundRefused(order.installments);
   const refund = await repo.insertRefund(tx, {
     orderId: order.id,
     key: ask.key,
@@ -74,6 +84,17 @@ export async function requestRefund(
   }
   return refund;
 }
+
+/**
+ * ECPay refunds an instalment (分期) card payment only in full (its card action page: 分期 and
+ * 紅利折抵 trades cannot be refunded in part), so the shop refuses any part of one before asking.
+ */
+export const INSTALLMENT_REFUND_RULE = 'installment-refund-whole-only';
+export const installmentRefundRefused = (terms: number) =>
+  new ConflictError(
+    `這筆訂單以信用卡分 ${terms} 期付款，綠界規定分期交易只能全額退刷，不能退部分金額。請改為整筆訂單退款（取消或全額退款），或與顧客另行約定。`,
+    INSTALLMENT_REFUND_RULE,
+  );
 
 /**
  * Called by the orders' one door inside the transaction of a move to cancelled or refunded: an

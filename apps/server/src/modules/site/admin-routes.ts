@@ -8,6 +8,7 @@ import {
   UpdateShippingBody,
 } from '@shop/shared/admin-settings';
 import { MaintenanceStatus, SetMaintenanceBody } from '@shop/shared/site';
+import { StorePaymentSettings } from '@shop/shared/store-payments';
 import { AnalyticsSettings, StorefrontSettings, StorefrontView } from '@shop/shared/storefront';
 import { EVERYONE } from '../../plugins/events.ts';
 import { recordAudit } from '../../plugins/audit.ts';
@@ -19,7 +20,9 @@ import {
   saveReminderSettings,
   saveReturnSettings,
   saveShippingRules,
+  saveStorePaymentSettings,
   setMaintenance,
+  storePaymentSettings,
   shippingRulesSaved,
   shippingSettings,
 } from './admin-service.ts';
@@ -108,6 +111,33 @@ const settings: FastifyPluginAsync = async (app) => {
         });
       });
       return reminderSettings(app.db);
+    },
+  );
+
+  r.get(
+    '/api/admin/settings/store-payments',
+    { config: { permission: 'settings.read' }, schema: { response: { 200: StorePaymentSettings } } },
+    async () => storePaymentSettings(app.db),
+  );
+
+  r.put(
+    '/api/admin/settings/store-payments',
+    {
+      config: { permission: 'settings.write' },
+      schema: { body: StorePaymentSettings, response: { 200: StorePaymentSettings } },
+    },
+    async (request) => {
+      await app.db.transaction(async (tx) => {
+        const before = await saveStorePaymentSettings(tx, request.body);
+        await recordAudit(tx, request, {
+          action: 'store-payments.settings',
+          entity: 'setting',
+          entityId: 'store-payments',
+          before,
+          after: request.body,
+        });
+      });
+      return storePaymentSettings(app.db);
     },
   );
 

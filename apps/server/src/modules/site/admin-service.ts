@@ -6,6 +6,7 @@ import {
   ReturnSettings,
 } from '@shop/shared/admin-settings';
 import { DEFAULT_RETURN_DAYS } from '@shop/shared/returns';
+import { DEFAULT_STORE_PAYMENTS, StorePaymentSettings } from '@shop/shared/store-payments';
 import type { ShippingSettingsView, UpdateShippingBody } from '@shop/shared/admin-settings';
 import { editablePart } from '@shop/shared/shipping';
 import type { MaintenanceStatus, SetMaintenanceBody } from '@shop/shared/site';
@@ -89,5 +90,21 @@ export async function reminderSettings(db: DbOrTx): Promise<ReminderSettings> {
 export async function saveReminderSettings(tx: DbOrTx, body: ReminderSettings): Promise<ReminderSettings> {
   const before = await reminderSettings(tx);
   await repo.writeSetting(tx, 'reminders', { ...body });
+  return before;
+}
+
+/** Store payments' ranges and deadlines and the instalment terms (the defaults until the owner saves them). */
+export async function storePaymentSettings(db: DbOrTx): Promise<StorePaymentSettings> {
+  const parsed = StorePaymentSettings.safeParse((await repo.readSetting(db, 'store-payments'))?.value);
+  return parsed.success ? parsed.data : DEFAULT_STORE_PAYMENTS;
+}
+
+/** Saves them; answers what they were, for the audit row. */
+export async function saveStorePaymentSettings(
+  tx: DbOrTx,
+  body: StorePaymentSettings,
+): Promise<StorePaymentSettings> {
+  const before = await storePaymentSettings(tx);
+  await repo.writeSetting(tx, 'store-payments', { ...body });
   return before;
 }

@@ -7,6 +7,7 @@ import type {
 } from '@shop/shared/admin-settings';
 import type { MaintenanceStatus, SetMaintenanceBody } from '@shop/shared/site';
 import type { AnalyticsSettingsInput, StorefrontSettings, StorefrontView } from '@shop/shared/storefront';
+import type { StorePaymentSettings } from '@shop/shared/store-payments';
 import { apiGet, apiPost, apiPut } from '../../lib/api-client.ts';
 import { adminApiUrl } from '../shared/api.ts';
 
@@ -27,6 +28,10 @@ export const settingsApi = {
     apiGet<ReminderSettings>(adminApiUrl('/settings/reminders'), { signal }),
   saveReminders: (body: ReminderSettings) =>
     apiPut<ReminderSettings>(adminApiUrl('/settings/reminders'), body),
+  storePayments: (signal?: AbortSignal) =>
+    apiGet<StorePaymentSettings>(adminApiUrl('/settings/store-payments'), { signal }),
+  saveStorePayments: (body: StorePaymentSettings) =>
+    apiPut<StorePaymentSettings>(adminApiUrl('/settings/store-payments'), body),
   returns: (signal?: AbortSignal) => apiGet<ReturnSettings>(adminApiUrl('/settings/returns'), { signal }),
   saveReturns: (body: ReturnSettings) => apiPut<ReturnSettings>(adminApiUrl('/settings/returns'), body),
   storefront: (signal?: AbortSignal) =>

@@ -8,6 +8,7 @@ export const settingsKeys = {
   notifications: () => [...adminKeys.all, 'settings', 'notifications'] as const,
   returns: () => [...adminKeys.all, 'settings', 'returns'] as const,
   reminders: () => [...adminKeys.all, 'settings', 'reminders'] as const,
+  storePayments: () => [...adminKeys.all, 'settings', 'store-payments'] as const,
   storefront: () => [...adminKeys.all, 'settings', 'storefront'] as const,
   analytics: () => [...adminKeys.all, 'settings', 'analytics'] as const,
 };
@@ -46,4 +47,10 @@ export const analyticsSettingsQuery = () =>
   queryOptions({
     queryKey: settingsKeys.analytics(),
     queryFn: ({ signal }) => settingsApi.analytics(signal),
+  });
+
+export const storePaymentSettingsQuery = () =>
+  queryOptions({
+    queryKey: settingsKeys.storePayments(),
+    queryFn: ({ signal }) => settingsApi.storePayments(signal),
   });

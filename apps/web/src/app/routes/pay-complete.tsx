@@ -28,7 +28,8 @@ export default function PayCompletePage() {
 
   // The purchase, once the order stands (paid, cash on delivery, or an ATM account given); the
   // consent code sends it once per order number, whatever reloads follow (docs/decisions/042).
-  const placed = order.data && ['paid', 'cod', 'atm'].includes(outcomeOf(order.data)) ? order.data : null;
+  const placed =
+    order.data && ['paid', 'cod', 'atm', 'store'].includes(outcomeOf(order.data)) ? order.data : null;
   useEffect(() => {
     if (!placed) return;
     trackShopEvent({

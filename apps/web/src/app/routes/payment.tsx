@@ -45,7 +45,7 @@ export default function PaymentPage() {
     ...orderQueryOptions(lastOrderNo ?? ''),
     enabled: cartEmpty && lastOrderNo !== null,
   });
-  if (cartEmpty && placed.data && ['waiting', 'failed', 'atm'].includes(outcomeOf(placed.data)))
+  if (cartEmpty && placed.data && ['waiting', 'failed', 'atm', 'store'].includes(outcomeOf(placed.data)))
     return <PayOutcome order={placed.data} left />;
 
   if (!cart.data || (cartEmpty && lastOrderNo !== null && placed.isPending)) {

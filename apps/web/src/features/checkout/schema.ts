@@ -39,6 +39,8 @@ const checkoutShape = z.object({
   taxId: z.string(),
   companyTitle: z.string(),
   paymentMethod: z.enum(PAYMENT_METHODS),
+  /** Card instalments: '' pays at once, else the term ('3', '6', …). */
+  installments: z.string(),
   couponCode: z.string(),
   note: z.string(),
   /** 「儲存這個地址」: the destination joins the address book with the order. */
@@ -119,6 +121,7 @@ export const EMPTY_CHECKOUT: CheckoutForm = {
   taxId: '',
   companyTitle: '',
   paymentMethod: 'credit_card',
+  installments: '',
   couponCode: '',
   note: '',
   saveAddress: false,
@@ -158,6 +161,7 @@ export function toPlaceOrderBody(v: CheckoutForm, idempotencyKey: string): Place
     shipping,
     invoice,
     paymentMethod: v.paymentMethod,
+    ...(v.paymentMethod === 'credit_card' && v.installments ? { installments: Number(v.installments) } : {}),
     ...(v.couponCode.trim() ? { couponCode: v.couponCode.trim().toUpperCase() } : {}),
     ...(v.note.trim() ? { note: v.note.trim() } : {}),
     ...(v.saveAddress ? { saveAddress: true } : {}),

@@ -32,6 +32,8 @@ export interface SandboxCardTrade {
   /** An E undid a capture: ECPay then reports 操作取消 rather than 已授權. */
   readonly closeCancelled: boolean;
   readonly closedAt?: Date;
+  /** An instalment payment (分期期數): ECPay refunds it only in full. */
+  readonly installments?: number;
 }
 
 /** Sandbox card trades by ECPay TradeNo, and by authorisation number for the query. */
@@ -47,6 +49,7 @@ export interface AuthoriseInput {
   readonly gwsr: string;
   readonly amount: number;
   readonly at?: Date;
+  readonly installments?: number;
 }
 
 /** Records a fresh authorisation, as the sandbox's checkout would after a card payment. */
@@ -67,6 +70,7 @@ export async function authoriseTrade(
     closedAmount: 0,
     refunded: 0,
     closeCancelled: false,
+    ...(input.installments ? { installments: input.installments } : {}),
   };
   await trades.set(trade);
   return trade;
@@ -225,6 +229,9 @@ export default async function cardActionSandbox(
         if (trade.state !== 'closing' && trade.state !== 'closed')
           return refusal('state', '此交易狀態無法退刷');
         if (amount > trade.closedAmount) return refusal('amount', '退刷金額超過可退金額');
+        // ECPay's card action page: instalment (and bonus-point) trades are refunded only in full.
+        if (trade.installments && (amount !== trade.amount || trade.refunded > 0))
+          return refusal('amount', '分期交易僅能全額退刷');
         return { ...trade, closedAmount: trade.closedAmount - amount, refunded: trade.refunded + amount };
       case 'E':
         if (trade.state !== 'closing') return refusal('state', '此交易沒有可取消的關帳');

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { formatTwd } from '@shop/shared/money';
 import { sandboxCardTrades, sandboxGatewayTrades } from '../../../db/schema.ts';
 import type { Db } from '../../../db/client.ts';
@@ -13,6 +13,8 @@ import { ecpayDate } from '../ecpay/aio.ts';
 import { checkMacValue, verifyCheckMacValue } from '../../../lib/ecpay-check-mac.ts';
 import { escapeHtml, hiddenFields, sandboxPage, sendPage } from '../../../lib/sandbox-page.ts';
 import { acceptForms } from '../../../lib/form-post.ts';
+import { installmentWords } from '@shop/shared/store-payments';
+import { registerStoreSandbox, settlePaid, storeExpireRefusal } from './store.ts';
 
 type Form = Record<string, string>;
 
@@ -63,7 +65,7 @@ const sandbox: FastifyPluginAsync = async (app) => {
   if (app.config.isProduction) throw new Error('the sandbox payment gateway must never run in production');
   if (!app.config.isTest)
     app.log.info(
-      `payments: no ECPAY_ENDPOINT, so checkout uses the built-in sandbox gateway (${app.config.publicUrl}/sandbox/ecpay/aio); simulate ATM transfers at ${app.config.publicUrl}/sandbox/ecpay/atm`,
+      `payments: no ECPAY_ENDPOINT, so checkout uses the built-in sandbox gateway (${app.config.publicUrl}/sandbox/ecpay/aio); simulate ATM transfers at ${app.config.publicUrl}/sandbox/ecpay/atm and store payments at ${app.config.publicUrl}/sandbox/ecpay/store`,
     );
   const { hashKey, hashIV } = app.config.ecpay;
   acceptForms(app, 64 * 1024);
@@ -95,6 +97,8 @@ const sandbox: FastifyPluginAsync = async (app) => {
     }
   }
 
+  const issueStoreCode = registerStoreSandbox(app, { merchantId: app.config.ecpay.merchantId, sign, notify });
+
   app.get('/sandbox/ecpay/auto-submit.js', async (_request, reply) =>
     reply
       .type('text/javascript; charset=utf-8')
@@ -117,16 +121,37 @@ const sandbox: FastifyPluginAsync = async (app) => {
     const amount = Number(form.TotalAmount);
     const payload = Buffer.from(JSON.stringify(form)).toString('base64url');
     const isAtm = form.ChoosePayment === 'ATM';
-    const body = `<h1>${isAtm ? 'ATM 虛擬帳號轉帳' : '信用卡付款'}</h1>
+    const isStore = form.ChoosePayment === 'CVS' || form.ChoosePayment === 'BARCODE';
+    const terms = Number(form.CreditInstallment ?? '');
+    const expireRefusal = isStore ? storeExpireRefusal(form) : null;
+    if (expireRefusal)
+      return html(reply, 400, page('參數錯誤', `<h1>參數錯誤</h1><p>${escape(expireRefusal)}</p>`));
+    const button = (outcome: string, label: string, cls = '') =>
+      `<form method="post" action="/sandbox/ecpay/complete"><input type="hidden" name="payload" value="${payload}"><input type="hidden" name="outcome" value="${outcome}"><button type="submit"${cls ? ` class="${cls}"` : ''}>${label}</button></form>`;
+    const title = isAtm
+      ? 'ATM 虛擬帳號轉帳'
+      : form.ChoosePayment === 'CVS'
+        ? '超商代碼繳費'
+        : form.ChoosePayment === 'BARCODE'
+          ? '超商條碼繳費'
+          : terms
+            ? '信用卡分期付款'
+            : '信用卡付款';
+    const body = `<h1>${title}</h1>
 <dl><dt>商店代號</dt><dd>${escape(form.MerchantID ?? '')}</dd><dt>訂單編號</dt><dd>${escape(form.MerchantTradeNo ?? '')}</dd>
-<dt>商品</dt><dd>${escape((form.ItemName ?? '').replaceAll('#', '、'))}</dd><dt>金額</dt><dd class="amount">${escape(formatTwd(amount))}</dd></dl>
+<dt>商品</dt><dd>${escape((form.ItemName ?? '').replaceAll('#', '、'))}</dd><dt>金額</dt><dd class="amount">${escape(formatTwd(amount))}</dd>${
+      terms
+        ? `<dt>分期</dt><dd data-testid="sandbox-installments">${escape(installmentWords(amount, terms))}</dd>`
+        : ''
+    }${isStore ? `<dt>繳費期限</dt><dd>${escape(form.StoreExpireDate ?? '')} ${form.ChoosePayment === 'CVS' ? '分鐘' : '天'}</dd>` : ''}</dl>
 <div class="row">${
       isAtm
-        ? `<form method="post" action="/sandbox/ecpay/complete"><input type="hidden" name="payload" value="${payload}"><input type="hidden" name="outcome" value="atm"><button type="submit">取得虛擬帳號</button></form>`
-        : `<form method="post" action="/sandbox/ecpay/complete"><input type="hidden" name="payload" value="${payload}"><input type="hidden" name="outcome" value="pay"><button type="submit">付款</button></form>
-<form method="post" action="/sandbox/ecpay/complete"><input type="hidden" name="payload" value="${payload}"><input type="hidden" name="outcome" value="fail"><button type="submit" class="secondary">模擬付款失敗</button></form>`
+        ? button('atm', '取得虛擬帳號')
+        : isStore
+          ? `${button('store', form.ChoosePayment === 'CVS' ? '取得繳費代碼' : '取得繳費條碼')}${button('store-soon', '取得（1 分鐘後逾期，測試用）', 'secondary')}`
+          : `${button('pay', '付款')}${button('fail', '模擬付款失敗', 'secondary')}`
     }</div>`;
-    return html(reply, 200, page(isAtm ? 'ATM 轉帳' : '信用卡付款', body));
+    return html(reply, 200, page(title, body));
   });
 
   app.post('/sandbox/ecpay/complete', async (request, reply) => {
@@ -137,9 +162,14 @@ const sandbox: FastifyPluginAsync = async (app) => {
     } catch {
       return html(reply, 400, page('資料錯誤', '<h1>付款資料錯誤</h1>'));
     }
-    if (!verifyCheckMacValue(form, hashKey, hashIV) || !['pay', 'fail', 'atm'].includes(outcome)) {
+    if (
+      !verifyCheckMacValue(form, hashKey, hashIV) ||
+      !['pay', 'fail', 'atm', 'store', 'store-soon'].includes(outcome)
+    ) {
       return html(reply, 400, page('檢查碼錯誤', '<h1>CheckMacValue 驗證失敗</h1>'));
     }
+    if (outcome === 'store' || outcome === 'store-soon')
+      return html(reply, 200, await issueStoreCode(form, outcome === 'store-soon'));
     const now = new Date();
     const tradeNo = `${now.getTime()}${randomInt(1000, 9999)}`.slice(-20);
     const common = {
@@ -192,6 +222,7 @@ ${back ? `<form method="post" action="${escape(back)}">${hidden(info)}<button ty
     const paid = outcome === 'pay';
     // A card payment is an authorisation the card-action sandbox can later give up or refund.
     const gwsr = String(randomInt(10_000_000, 99_999_999));
+    const terms = Number(form.CreditInstallment ?? '') || 0;
     if (paid)
       await authoriseTrade(trades, {
         merchantTradeNo: common.MerchantTradeNo,
@@ -199,7 +230,18 @@ ${back ? `<form method="post" action="${escape(back)}">${hidden(info)}<button ty
         gwsr,
         amount: Number(common.TradeAmt),
         at: now,
+        ...(terms ? { installments: terms } : {}),
       });
+    // An instalment payment's extra fields (NeedExtraPaidInfo=Y): stage (the term), stast (the
+    // first instalment) and staed (each of the others); what does not divide goes on the first.
+    const each = terms ? Math.floor(Number(common.TradeAmt) / terms) : 0;
+    const staging: Form = terms
+      ? {
+          stage: String(terms),
+          stast: String(Number(common.TradeAmt) - each * (terms - 1)),
+          staed: String(each),
+        }
+      : {};
     const result = sign({
       ...(paid && form.NeedExtraPaidInfo === 'Y'
         ? {
@@ -208,6 +250,7 @@ ${back ? `<form method="post" action="${escape(back)}">${hidden(info)}<button ty
             card4no: '2222',
             card6no: '431195',
             process_date: ecpayDate(now),
+            ...staging,
           }
         : {}),
       ...common,
@@ -228,7 +271,7 @@ ${form.OrderResultURL ? `<form method="post" action="${escape(form.OrderResultUR
     const waiting = await app.db
       .select()
       .from(sandboxGatewayTrades)
-      .where(eq(sandboxGatewayTrades.status, 'waiting'));
+      .where(and(eq(sandboxGatewayTrades.status, 'waiting'), like(sandboxGatewayTrades.paymentType, 'ATM%')));
     const rows = waiting
       .map(
         (
@@ -260,31 +303,12 @@ ${form.OrderResultURL ? `<form method="post" action="${escape(form.OrderResultUR
         404,
         page('找不到', '<h1>找不到等待轉帳的帳號</h1><p><a href="/sandbox/ecpay/atm">回列表</a></p>'),
       );
-    const now = new Date();
-    const result = sign({
-      MerchantID: app.config.ecpay.merchantId,
-      MerchantTradeNo: trade.merchantTradeNo,
-      StoreID: '',
-      RtnCode: '1',
-      RtnMsg: '交易成功',
-      TradeNo: trade.tradeNo,
-      TradeAmt: String(trade.amount),
-      PaymentDate: ecpayDate(now),
-      PaymentType: trade.paymentType,
-      PaymentTypeChargeFee: '10',
-      TradeDate: ecpayDate(trade.createdAt),
-      SimulatePaid: '0',
-      CustomField1: '',
-      CustomField2: '',
-      CustomField3: '',
-      CustomField4: '',
-    });
-    const answer = await notify(trade.returnUrl, result);
-    if (answer === '1|OK')
-      await app.db
-        .update(sandboxGatewayTrades)
-        .set({ status: 'paid' })
-        .where(eq(sandboxGatewayTrades.merchantTradeNo, trade.merchantTradeNo));
+    const answer = await settlePaid(
+      app,
+      { merchantId: app.config.ecpay.merchantId, sign, notify },
+      trade,
+      new Date(),
+    );
     return html(
       reply,
       200,

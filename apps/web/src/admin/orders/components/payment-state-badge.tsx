@@ -1,6 +1,6 @@
 import {
-  PAYMENT_STATE_LABELS,
   REPLACED_PAYMENT_LABEL,
+  paymentStateLabel,
   paymentStateText,
   type AdminOrderRow,
   type PaymentState,
@@ -23,18 +23,22 @@ const PAYMENT_TONES: Record<PaymentState, BadgeTone> = {
 export function PaymentStateBadge({
   state,
   order,
+  method,
   replaced = false,
 }: {
   state: PaymentState | null;
   order?: { paymentMethod: AdminOrderRow['paymentMethod']; status: OrderStatus };
+  /** Alone: the attempt's method (a store code waits for 超商繳費, not a transfer). */
+  method?: string;
   replaced?: boolean;
 }) {
   if (replaced) return <Badge tone="neutral">{REPLACED_PAYMENT_LABEL}</Badge>;
   const text = order
     ? paymentStateText(order.paymentMethod, state, order.status)
     : state
-      ? PAYMENT_STATE_LABELS[state]
+      ? paymentStateLabel(method ?? '', state)
       : '未付款';
-  const tone: BadgeTone = !state || text !== PAYMENT_STATE_LABELS[state] ? 'neutral' : PAYMENT_TONES[state];
+  const own = state ? paymentStateLabel(order?.paymentMethod ?? method ?? '', state) : null;
+  const tone: BadgeTone = !state || text !== own ? 'neutral' : PAYMENT_TONES[state];
   return <Badge tone={tone}>{text}</Badge>;
 }

@@ -1,3 +1,4 @@
+import { installmentWords } from '@shop/shared/store-payments';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
@@ -139,7 +140,7 @@ function PaymentAttempt({ p }: { p: AdminPaymentView }) {
     <li className="rounded-lg border border-line p-3">
       <p className="mb-2 flex flex-wrap items-center justify-between gap-2">
         <span className="font-mono text-xs">{p.merchantTradeNo}</span>
-        <PaymentStateBadge state={p.status} replaced={p.replaced} />
+        <PaymentStateBadge state={p.status} method={p.method} replaced={p.replaced} />
       </p>
       <Facts
         rows={[
@@ -147,7 +148,7 @@ function PaymentAttempt({ p }: { p: AdminPaymentView }) {
             '方式',
             p.provider === 'linepay'
               ? PAYMENT_ATTEMPT_LABELS[p.method]
-              : `${PAYMENT_ATTEMPT_LABELS[p.method]}・${p.provider === 'ecpay' ? '綠界' : p.provider}`,
+              : `${PAYMENT_ATTEMPT_LABELS[p.method]}${p.installments ? `（分 ${p.installments} 期）` : ''}・${p.provider === 'ecpay' ? '綠界' : p.provider}`,
           ],
           ['金額', <span className="tabular">{formatTwd(p.amount)}</span>],
           ['建立', <span className="tabular">{formatTaipeiDateTime(p.createdAt)}</span>],
@@ -160,6 +161,14 @@ function PaymentAttempt({ p }: { p: AdminPaymentView }) {
           !!(p.rtnCode || p.rtnMsg) && ['回應', `${p.rtnCode ?? ''} ${p.rtnMsg ?? ''}`.trim()],
           !!p.atm && ['虛擬帳號', <span className="tabular">{`(${p.atm.bankCode}) ${p.atm.account}`}</span>],
           !!p.atm && ['繳費期限', p.atm.expireDate],
+          !!p.store?.paymentNo && ['繳費代碼', <span className="font-mono">{p.store.paymentNo}</span>],
+          !!p.store?.barcodes && [
+            '繳費條碼',
+            <span className="font-mono text-xs" data-testid="admin-barcodes">
+              {p.store.barcodes.join(' / ')}
+            </span>,
+          ],
+          !!p.store && ['繳費期限', p.store.deadline],
         ]}
       />
     </li>
@@ -349,7 +358,12 @@ export default function OrderDetailPage() {
           </Panel>
 
           <Panel title="付款">
-            <p className="mb-3 text-sm">{PAYMENT_METHOD_SHORT[o.paymentMethod]}</p>
+            <p className="mb-3 text-sm" data-testid="admin-payment-method">
+              {PAYMENT_METHOD_SHORT[o.paymentMethod]}
+              {o.installments
+                ? `・分 ${o.installments} 期（${installmentWords(o.amounts.total, o.installments)}）`
+                : ''}
+            </p>
             {o.paymentMethod === 'cod' ? (
               <p className="text-sm text-ink-muted">
                 由物流於送達或取貨時向顧客收取 {formatTwd(o.amounts.total)}。

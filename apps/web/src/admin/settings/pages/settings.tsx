@@ -6,6 +6,7 @@ import { NotificationsCard } from '../components/settings-notifications-card.tsx
 import { RemindersCard } from '../components/settings-reminders-card.tsx';
 import { ReturnsCard } from '../components/settings-returns-card.tsx';
 import { ShippingRulesCard } from '../components/settings-shipping-card.tsx';
+import { StorePaymentsCard } from '../components/settings-store-payments-card.tsx';
 import { useCan } from '../../shared/use-admin-me.ts';
 
 /** /admin/settings: the shipping fee rules, maintenance mode, the shop's mails, the reminders, the return period, the footer's facts and the measurement IDs (every role reads; the owner changes them). */
@@ -20,6 +21,7 @@ export default function SettingsPage() {
         <ShippingRulesCard canWrite={canWrite} />
         <MaintenanceCard canWrite={canWrite} />
         <NotificationsCard canWrite={canWrite} />
+        <StorePaymentsCard canWrite={canWrite} />
         <RemindersCard canWrite={canWrite} />
         <ReturnsCard canWrite={canWrite} />
         <StorefrontCard canWrite={canWrite} />

@@ -5,6 +5,12 @@ import { normalizeMobileBarcode, WELL_KNOWN_DONATION_CODES } from '@shop/shared/
 import type { CouponView } from '@shop/shared/membership';
 import { formatTwd } from '@shop/shared/money';
 import { PAYMENT_METHOD_LABELS } from '@shop/shared/payment-methods';
+import {
+  BARCODE_STORES,
+  CVS_CODE_KIOSKS,
+  installmentPlan,
+  installmentWords,
+} from '@shop/shared/store-payments';
 import { SHIPPING_METHOD_LABELS } from '@shop/shared/shipping';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
@@ -266,10 +272,28 @@ export function InvoiceSection({ form, values }: { form: Form; values: CheckoutF
   );
 }
 
-export function PaymentMethodSection({ form, values }: { form: Form; values: CheckoutForm }) {
+export function PaymentMethodSection({
+  form,
+  values,
+  quote,
+}: {
+  form: Form;
+  values: CheckoutForm;
+  quote: QuoteResponse | undefined;
+}) {
   const shipping = useShippingRules();
   const options = usePaymentOptions();
   const { errors } = form.formState;
+  const offer = quote?.storePayments;
+  const total = quote?.total ?? 0;
+  // A store payment is shown only for a total in its range (the server refuses the others too);
+  // one already chosen stays visible with a note, so the choice never vanishes under the cursor.
+  const shows = (method: 'cvs_code' | 'cvs_barcode') =>
+    values.paymentMethod === method || (method === 'cvs_code' ? offer?.cvsCode : offer?.cvsBarcode);
+  const outOfRange =
+    offer &&
+    ((values.paymentMethod === 'cvs_code' && !offer.cvsCode) ||
+      (values.paymentMethod === 'cvs_barcode' && !offer.cvsBarcode));
   return (
     <Section n={4} title="付款方式">
       <div className="grid gap-3">
@@ -281,6 +305,15 @@ export function PaymentMethodSection({ form, values }: { form: Form; values: Che
           <span className="font-medium">{`${PAYMENT_METHOD_LABELS.credit_card}（綠界科技 ECPay）`}</span>
           <span className="text-sm text-ink-muted">VISA、Mastercard、JCB；請於 30 分鐘內完成付款</span>
         </Choice>
+        {values.paymentMethod === 'credit_card' && offer && (
+          <InstallmentChoice
+            form={form}
+            values={values}
+            total={total}
+            terms={offer.installments}
+            from={offer.installmentsFrom}
+          />
+        )}
         <Choice value="atm" checked={values.paymentMethod === 'atm'} {...form.register('paymentMethod')}>
           <span className="font-medium">{PAYMENT_METHOD_LABELS.atm}</span>
           <span className="text-sm text-ink-muted">
@@ -295,6 +328,30 @@ export function PaymentMethodSection({ form, values }: { form: Form; values: Che
           >
             <span className="font-medium">{PAYMENT_METHOD_LABELS.line_pay}</span>
             <span className="text-sm text-ink-muted">{LINE_PAY_NEXT_STEP}；請於 30 分鐘內完成付款</span>
+          </Choice>
+        )}
+        {shows('cvs_code') && (
+          <Choice
+            value="cvs_code"
+            checked={values.paymentMethod === 'cvs_code'}
+            {...form.register('paymentMethod')}
+          >
+            <span className="font-medium">{PAYMENT_METHOD_LABELS.cvs_code}</span>
+            <span className="text-sm text-ink-muted">
+              {`送出訂單後取得一組繳費代碼，${offer ? `${offer.cvsCodeWithin}內` : '在期限內'}到 ${CVS_CODE_KIOSKS.join('、')} 輸入代碼、列印繳費單，再到櫃檯付款；收到款項即出貨`}
+            </span>
+          </Choice>
+        )}
+        {shows('cvs_barcode') && (
+          <Choice
+            value="cvs_barcode"
+            checked={values.paymentMethod === 'cvs_barcode'}
+            {...form.register('paymentMethod')}
+          >
+            <span className="font-medium">{PAYMENT_METHOD_LABELS.cvs_barcode}</span>
+            <span className="text-sm text-ink-muted">
+              {`送出訂單後取得繳費條碼，${offer ? `${offer.cvsBarcodeWithin}內` : '在期限內'}到 ${BARCODE_STORES.join('、')}櫃檯出示手機上的條碼（或列印）付款；超商約 2 天後通知我們，收到通知即出貨`}
+            </span>
           </Choice>
         )}
         <Choice value="cod" checked={values.paymentMethod === 'cod'} {...form.register('paymentMethod')}>
@@ -317,6 +374,11 @@ export function PaymentMethodSection({ form, values }: { form: Form; values: Che
           </span>
         </Choice>
       </div>
+      {outOfRange && (
+        <p role="alert" className="mt-2 text-sm text-danger">
+          {`${PAYMENT_METHOD_LABELS[values.paymentMethod]}不適用 ${formatTwd(total)} 的訂單金額，請改選其他付款方式。`}
+        </p>
+      )}
       {errors.paymentMethod?.message && (
         <p role="alert" className="mt-2 text-sm text-danger">
           {errors.paymentMethod.message}
@@ -324,6 +386,68 @@ export function PaymentMethodSection({ form, values }: { form: Form; values: Che
       )}
     </Section>
   );
+}
+
+/**
+ * 一次付清 or one of the terms offered for this total, under 信用卡: each with what the bank bills
+ * a month (the first instalment carries what does not divide), and what happens next.
+ */
+function InstallmentChoice({
+  form,
+  values,
+  total,
+  terms,
+  from,
+}: {
+  form: Form;
+  values: CheckoutForm;
+  total: number;
+  terms: readonly number[];
+  from: number;
+}) {
+  const { errors } = form.formState;
+  if (terms.length === 0)
+    return from > 0 ? (
+      <p className="-mt-1 ml-1 text-sm text-ink-muted">{`訂單金額滿 ${formatTwd(from)} 可選信用卡分期（目前 ${formatTwd(total)}）。`}</p>
+    ) : null;
+  return (
+    <fieldset className="-mt-1 ml-1 rounded-md border border-line bg-paper/60 p-3 sm:ml-8">
+      <legend className="px-1 text-sm font-medium">分期付款（免利息，由發卡銀行每月列帳）</legend>
+      <div className="grid gap-2 sm:grid-cols-2">
+        <Choice value="" checked={values.installments === ''} {...form.register('installments')}>
+          <span className="font-medium">一次付清</span>
+          <span className="tabular text-sm text-ink-muted">{formatTwd(total)}</span>
+        </Choice>
+        {terms.map((n) => (
+          <Choice
+            key={n}
+            value={String(n)}
+            checked={values.installments === String(n)}
+            {...form.register('installments')}
+          >
+            <span className="font-medium">{`分 ${n} 期`}</span>
+            <span className="tabular text-sm text-ink-muted">{perTerm(total, n)}</span>
+          </Choice>
+        ))}
+      </div>
+      <p className="mt-2 text-xs text-ink-muted">
+        {values.installments
+          ? `接下來會到綠界付款頁輸入信用卡，銀行核准後訂單即完成付款；${installmentWords(total, Number(values.installments))}，總額仍是 ${formatTwd(total)}。分期訂單退款時只能整筆退刷。`
+          : '可分期的發卡銀行以綠界付款頁顯示為準。'}
+      </p>
+      {errors.installments?.message && (
+        <p role="alert" className="mt-1 text-sm text-danger">
+          {errors.installments.message}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** 「每期 NT$500」, or 「首期 NT$502，其餘 NT$500」 when the total does not divide. */
+function perTerm(total: number, terms: number): string {
+  const { first, each } = installmentPlan(total, terms);
+  return first === each ? `每期 ${formatTwd(each)}` : `首期 ${formatTwd(first)}，其餘 ${formatTwd(each)}`;
 }
 
 /** A typed code or one of the member's usable coupons; the quote says whether it applies. */

@@ -12,6 +12,15 @@ import { textLinkClass } from '../../../components/ui/text-link.tsx';
 import { paths } from '../../../config/paths.ts';
 import type { CheckoutForm } from '../schema.ts';
 
+/** What the submit button says for each way of paying (the rest: 送出訂單並付款). */
+const SUBMIT_LABELS: Partial<Record<CheckoutForm['paymentMethod'], string>> = {
+  cod: '送出訂單',
+  atm: '送出訂單並取得轉帳帳號',
+  line_pay: '送出訂單並前往 LINE Pay',
+  cvs_code: '送出訂單並取得繳費代碼',
+  cvs_barcode: '送出訂單並取得繳費條碼',
+};
+
 interface OrderSummaryProps {
   lines: CartResponse['lines'];
   /** The server's quote; amounts show 「…」 until it arrives. */
@@ -220,13 +229,7 @@ export function OrderSummary({
             ? '訂單送出中…'
             : recalculating
               ? '金額計算中…'
-              : paymentMethod === 'cod'
-                ? '送出訂單'
-                : paymentMethod === 'atm'
-                  ? '送出訂單並取得轉帳帳號'
-                  : paymentMethod === 'line_pay'
-                    ? '送出訂單並前往 LINE Pay'
-                    : '送出訂單並付款'}
+              : (SUBMIT_LABELS[paymentMethod] ?? '送出訂單並付款')}
       </Button>
       {paymentMethod === 'line_pay' && <p className="text-sm text-ink-muted">{LINE_PAY_NEXT_STEP}。</p>}
       <p className="text-xs text-ink-muted">

@@ -104,7 +104,7 @@ export function PlaceOrderForm({
           <ShippingMethodSection form={form} values={values} />
           <RecipientSection form={form} values={values} pick={pick} storeMapPending={storeMapPending} />
           <InvoiceSection form={form} values={values} />
-          <PaymentMethodSection form={form} values={values} />
+          <PaymentMethodSection form={form} values={values} quote={quote.data} />
           <CouponSection form={form} values={values} quote={quote.data} coupons={coupons} />
           <NoteSection form={form} />
         </div>

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { OPEN_UNPAID } from '@shop/shared/order-status';
 import type { OrderDetail } from '@shop/shared/orders';
 import { NOT_FOUND_TITLE } from '@shop/shared/routes';
 import { Link, useParams } from 'react-router';
@@ -21,6 +22,7 @@ import {
   TrackingLink,
   formatDateTime,
 } from './order-parts.tsx';
+import { StoreCodeDetails } from './store-code-details.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { usePageTitle } from '../../../hooks/use-page-title.ts';
 import { IssuedInvoice } from '../../../components/issued-invoice.tsx';
@@ -114,15 +116,14 @@ export function OrderPage({ tracking = false }: { tracking?: boolean }) {
       <NewStoreNotice order={o} />
       {tracking && timeline}
       {o.payment?.atm && o.payment.status === 'waiting_transfer' && (
-        <section
-          aria-labelledby="atm-title"
-          className="rounded-lg border border-amber/40 bg-amber-soft/50 p-4 sm:p-5"
-        >
-          <h2 id="atm-title" className="mb-3 font-semibold text-[#7a4f22]">
-            請完成 ATM 轉帳
-          </h2>
+        <WaitingForMoney id="atm-title" title="請完成 ATM 轉帳">
           <AtmDetails atm={o.payment.atm} total={o.total} />
-        </section>
+        </WaitingForMoney>
+      )}
+      {o.payment?.store && o.payment.status === 'waiting_transfer' && OPEN_UNPAID.includes(o.status) && (
+        <WaitingForMoney id="store-code-title" title="請到超商繳費">
+          <StoreCodeDetails store={o.payment.store} total={o.total} />
+        </WaitingForMoney>
       )}
       {o.payment?.status === 'failed' && o.status === 'payment_failed' && (
         <Alert tone="error">{o.payment.message}</Alert>
@@ -195,5 +196,17 @@ export function OrderPage({ tracking = false }: { tracking?: boolean }) {
       <ReturnsPanel order={o} />
       {!tracking && timeline}
     </div>
+  );
+}
+
+/** An ATM account or a store code the order waits to be paid with, above the order's details. */
+function WaitingForMoney({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-lg border border-amber/40 bg-amber-soft/50 p-4 sm:p-5">
+      <h2 id={id} className="mb-3 font-semibold text-[#7a4f22]">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }

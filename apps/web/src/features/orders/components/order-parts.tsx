@@ -16,6 +16,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { CopyButton } from '../../../components/copy-button.tsx';
 import { inSentence } from '@shop/shared/text';
+import { installmentWords } from '@shop/shared/store-payments';
 import { errorMessage } from '../../../lib/form.ts';
 import { submitPaymentForm } from '../../../lib/payment-form.ts';
 import { cancelOrder, payOrderAgain } from '../api/orders-api.ts';
@@ -194,7 +195,14 @@ export function OrderAmounts({ order }: { order: OrderDetail }) {
       </div>
       <div className="flex justify-between text-ink-muted">
         <dt>付款方式</dt>
-        <dd>{PAYMENT_METHOD_LABELS[order.paymentMethod]}</dd>
+        <dd className="text-right">
+          {PAYMENT_METHOD_LABELS[order.paymentMethod]}
+          {order.installments ? (
+            <span className="block text-xs" data-testid="order-installments">
+              {installmentWords(order.total, order.installments)}
+            </span>
+          ) : null}
+        </dd>
       </div>
     </dl>
   );

@@ -6,8 +6,9 @@ import { ButtonLink } from '../../../components/ui/button.tsx';
 import { Container } from '../../../components/ui/page.tsx';
 import { paths } from '../../../config/paths.ts';
 import { AtmDetails, OrderActions, OrderAmounts, formatDateTime } from './order-parts.tsx';
+import { StoreCodeDetails } from './store-code-details.tsx';
 
-export type Outcome = 'paid' | 'cod' | 'failed' | 'atm' | 'waiting' | 'closed';
+export type Outcome = 'paid' | 'cod' | 'failed' | 'atm' | 'store' | 'waiting' | 'closed';
 
 /** The outcome comes from the server's record of the order, never from the query string. */
 export function outcomeOf(order: OrderDetail): Outcome {
@@ -20,7 +21,7 @@ export function outcomeOf(order: OrderDetail): Outcome {
     return 'paid';
   if (['cancelled', 'expired', 'refunded'].includes(order.status)) return 'closed';
   if (order.status === 'payment_failed') return 'failed';
-  if (order.payment?.status === 'waiting_transfer') return 'atm';
+  if (order.payment?.status === 'waiting_transfer') return order.payment.store ? 'store' : 'atm';
   return 'waiting';
 }
 
@@ -42,6 +43,7 @@ const TITLES: Record<Outcome, string> = {
   cod: '訂單已成立',
   failed: '付款未成功',
   atm: '請完成 ATM 轉帳',
+  store: '請到超商繳費',
   waiting: '正在確認付款結果',
   closed: '訂單已結束',
 };
@@ -133,6 +135,11 @@ export function PayOutcome({ order: o, left = false }: { order: OrderDetail; lef
         {outcome === 'atm' && o.payment?.atm && (
           <div className="rounded-md bg-amber-soft/50 p-4">
             <AtmDetails atm={o.payment.atm} total={o.total} />
+          </div>
+        )}
+        {outcome === 'store' && o.payment?.store && (
+          <div className="rounded-md bg-amber-soft/50 p-4">
+            <StoreCodeDetails store={o.payment.store} total={o.total} />
           </div>
         )}
         {o.expiresAt && (outcome === 'waiting' || outcome === 'failed') && (

@@ -1,6 +1,6 @@
 /**
  * Whether a request's Accept-Encoding takes `coding`: listed (or `*` when it is not) with a
- * weight above 0 (RFC 9110 §12.5.3). No header: only `identity`.
+ * weight above 0 (RFC 9110, its Accept-Encoding section). No header: only `identity`.
  */
 export function acceptsEncoding(header: string | string[] | undefined, coding: 'gzip' | 'br'): boolean {
   if (!header) return false;

@@ -57,5 +57,9 @@ export const GATEWAY_REFUNDED_METHODS = [
 export const refundsThroughGateway = (method: string): boolean =>
   (GATEWAY_REFUNDED_METHODS as readonly string[]).includes(method);
 
+/** Where a gateway refund's money goes back, in words (信用卡, LINE Pay); null: by bank transfer. */
+export const gatewayRefundTo = (method: string): string | null =>
+  method === 'line_pay' ? 'LINE Pay' : method === 'credit_card' ? '信用卡' : null;
+
 export const isPaymentMethod = (value: unknown): value is PaymentMethod =>
   (PAYMENT_METHODS as readonly unknown[]).includes(value);

@@ -1,4 +1,4 @@
-import { refundsThroughGateway } from '@shop/shared/payment-methods';
+import { gatewayRefundTo } from '@shop/shared/payment-methods';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -48,13 +48,16 @@ const TONES: Record<ReturnStatus, BadgeTone> = {
 };
 type Refund = NonNullable<ReturnView['refund']>;
 
-function refundLabel(refund: Refund, card: boolean): { text: string; className: string } {
-  if (refund.status === 'done')
-    return { text: card ? '已退回信用卡' : '已匯款退回', className: 'text-success' };
+/** `to`: where a gateway refund goes back (信用卡, LINE Pay); null: by bank transfer. */
+function refundLabel(refund: Refund, to: string | null): { text: string; className: string } {
+  if (refund.status === 'done') return { text: to ? `已退回${to}` : '已匯款退回', className: 'text-success' };
   if (refund.status === 'failed')
-    return { text: card ? '刷退未成功，請到「寄送狀態」查看原因' : '退款未完成', className: 'text-danger' };
+    return {
+      text: to ? `退回${to}未成功，請到「寄送狀態」查看原因` : '退款未完成',
+      className: 'text-danger',
+    };
   return {
-    text: card ? '刷退處理中（綠界）' : '等待轉帳，請到「退貨與退款」處理',
+    text: to ? `退回${to}處理中` : '等待轉帳，請到「退貨與退款」處理',
     className: 'text-ink-muted',
   };
 }
@@ -85,12 +88,13 @@ function useApplied(orderNo: string, action: Action, onDone: () => void) {
 function ApproveForm({
   orderNo,
   ret,
-  card,
+  to,
   onClose,
 }: {
   orderNo: string;
   ret: ReturnView;
-  card: boolean;
+  /** Where the money goes back (信用卡, LINE Pay); null: by bank transfer. */
+  to: string | null;
   onClose(): void;
 }) {
   const form = useForm({
@@ -110,7 +114,7 @@ function ApproveForm({
       <p className="text-sm leading-relaxed">
         核准後，會員會收到寄回地址與注意事項的通知信。收到商品後，再到這裡確認收貨，系統才會退款{' '}
         <span className="tabular font-medium">{formatTwd(ret.amount)}</span>
-        {card ? '（退回信用卡）' : '（匯款到會員的帳戶）'}。
+        {to ? `（退回${to}）` : '（匯款到會員的帳戶）'}。
       </p>
       {formError && <Alert tone="error">{formError}</Alert>}
       <TextAreaField
@@ -185,7 +189,7 @@ function ReceiveForm({ order, ret, onClose }: { order: AdminOrderDetail; ret: Re
     (updated) => void applied(updated),
   );
   const { errors, isSubmitting } = form.formState;
-  const card = refundsThroughGateway(order.paymentMethod);
+  const to = gatewayRefundTo(order.paymentMethod);
   // Everything of the order back (with the returns already received): the order becomes 已退款.
   const back = new Map<string, number>();
   for (const r of order.returns)
@@ -238,8 +242,10 @@ function ReceiveForm({ order, ret, onClose }: { order: AdminOrderDetail; ret: Re
       <div className="rounded-lg bg-paper px-4 py-3 text-sm leading-relaxed">
         <p>
           將退款 <span className="tabular font-semibold">{formatTwd(ret.amount)}</span>
-          {card
-            ? '，經綠界退回會員的信用卡。'
+          {to
+            ? to === 'LINE Pay'
+              ? '，經 LINE Pay 退回會員付款的帳戶。'
+              : '，經綠界退回會員的信用卡。'
             : ret.bank
               ? `，匯款到 ${ret.bank}；確認後請到「退貨與退款」轉帳並標記完成。`
               : '；會員尚未提供退款帳戶，提供後會出現在「退貨與退款」的待轉帳清單。'}
@@ -272,8 +278,8 @@ function ReturnEntry({
   canWrite: boolean;
   onAction(action: Action): void;
 }) {
-  const card = refundsThroughGateway(order.paymentMethod);
-  const refund = ret.refund ? refundLabel(ret.refund, card) : null;
+  const to = gatewayRefundTo(order.paymentMethod);
+  const refund = ret.refund ? refundLabel(ret.refund, to) : null;
   const money = ret.status !== 'refused';
   return (
     <li className="flex flex-col gap-3 border-t border-line pt-4 first:border-t-0 first:pt-0">
@@ -295,9 +301,9 @@ function ReturnEntry({
             '收貨',
             <span className="tabular">{formatTaipeiDateTime(ret.receivedAt)}</span>,
           ],
-          money && ['退款方式', card ? '退回信用卡' : '匯款'],
+          money && ['退款方式', to ? `退回${to}` : '匯款'],
           money &&
-            !card && [
+            !to && [
               '退款帳戶',
               ret.bank ? (
                 <MaskedBank bank={ret.bank} />
@@ -408,7 +414,7 @@ export function OrderReturns({ order }: { order: AdminOrderDetail }) {
             <ApproveForm
               orderNo={order.orderNo}
               ret={ret}
-              card={refundsThroughGateway(order.paymentMethod)}
+              to={gatewayRefundTo(order.paymentMethod)}
               onClose={close}
             />
           )}

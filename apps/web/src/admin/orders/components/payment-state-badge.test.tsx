@@ -15,4 +15,15 @@ describe('a payment attempt’s badge in the console', () => {
     expect(screen.getByText('已收款')).toBeTruthy();
     expect(screen.getAllByText('等待付款')).toHaveLength(1);
   });
+
+  it('reads 會員已取消 for an attempt the shopper cancelled on the gateway’s page, not 付款失敗', () => {
+    render(
+      <>
+        <PaymentStateBadge state="failed" method="line_pay" cancelled />
+        <PaymentStateBadge state="failed" method="credit_card" />
+      </>,
+    );
+    expect(screen.getByText('會員已取消')).toBeTruthy();
+    expect(screen.getAllByText('付款失敗')).toHaveLength(1);
+  });
 });

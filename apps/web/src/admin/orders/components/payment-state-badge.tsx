@@ -25,14 +25,18 @@ export function PaymentStateBadge({
   order,
   method,
   replaced = false,
+  cancelled = false,
 }: {
   state: PaymentState | null;
   order?: { paymentMethod: AdminOrderRow['paymentMethod']; status: OrderStatus };
   /** Alone: the attempt's method (a store code waits for 超商繳費, not a transfer). */
   method?: string;
   replaced?: boolean;
+  /** The shopper cancelled this attempt on the gateway's page (LINE Pay): not a failure. */
+  cancelled?: boolean;
 }) {
   if (replaced) return <Badge tone="neutral">{REPLACED_PAYMENT_LABEL}</Badge>;
+  if (cancelled && state === 'failed') return <Badge tone="neutral">會員已取消</Badge>;
   const text = order
     ? paymentStateText(order.paymentMethod, state, order.status)
     : state

@@ -1,3 +1,4 @@
+import { LINE_PAY_CANCELLED } from '@shop/shared/line-pay';
 import { installmentWords } from '@shop/shared/store-payments';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -140,7 +141,12 @@ function PaymentAttempt({ p }: { p: AdminPaymentView }) {
     <li className="rounded-lg border border-line p-3">
       <p className="mb-2 flex flex-wrap items-center justify-between gap-2">
         <span className="font-mono text-xs">{p.merchantTradeNo}</span>
-        <PaymentStateBadge state={p.status} method={p.method} replaced={p.replaced} />
+        <PaymentStateBadge
+          state={p.status}
+          method={p.method}
+          replaced={p.replaced}
+          cancelled={p.rtnMsg === LINE_PAY_CANCELLED}
+        />
       </p>
       <Facts
         rows={[

@@ -75,7 +75,7 @@ function Choice({
         disabled && 'cursor-not-allowed opacity-60',
       )}
     >
-      <input type="radio" className="mt-1 size-4 accent-tea" disabled={disabled} {...input} />
+      <input type="radio" className="mt-1 size-4 shrink-0 accent-tea" disabled={disabled} {...input} />
       <span className="flex flex-col">{children}</span>
     </label>
   );

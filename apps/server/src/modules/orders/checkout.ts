@@ -32,7 +32,7 @@ import { saveOrderDestination } from '../membership/profile.ts';
 import { shippingRules } from '../site/shipping-rules.ts';
 import { knownStore } from '../logistics/stores.ts';
 import { paymentForm } from '../payments/gateway.ts';
-import { storePaymentSettings } from '../site/admin-service.ts';
+import { currentStorePaymentSettings, storePaymentSettings } from '../site/admin-service.ts';
 import {
   storePaymentOffer,
   storePaymentRefusal,
@@ -121,7 +121,7 @@ async function priceCart(
     outlyingSurcharge: fee.outlyingSurcharge,
     couponError: quote.couponError,
     itemCount: buyable.reduce((n, l) => n + l.quantity, 0),
-    storePayments: storePaymentOffer(await storePaymentSettings(db), amount + fee.total),
+    storePayments: storePaymentOffer(await currentStorePaymentSettings(db), amount + fee.total),
     commit: quote.commit,
   };
 }

@@ -23,6 +23,7 @@ import {
   saveStorePaymentSettings,
   setMaintenance,
   storePaymentSettings,
+  storePaymentSettingsChanged,
   shippingRulesSaved,
   shippingSettings,
 } from './admin-service.ts';
@@ -137,6 +138,7 @@ const settings: FastifyPluginAsync = async (app) => {
           after: request.body,
         });
       });
+      storePaymentSettingsChanged(app.db);
       return storePaymentSettings(app.db);
     },
   );

@@ -99,6 +99,28 @@ export async function storePaymentSettings(db: DbOrTx): Promise<StorePaymentSett
   return parsed.success ? parsed.data : DEFAULT_STORE_PAYMENTS;
 }
 
+/** How long a quote reuses a read of them; a save in this process drops it, another instance's shows within this. */
+const STORE_PAYMENTS_TTL_MS = 5_000;
+/** Per database object, so two apps in one process never share one. */
+const storePaymentsRead = new WeakMap<object, { at: number; settings: StorePaymentSettings }>();
+
+/**
+ * The settings in force, read at most every few seconds per database: a quote is asked on every
+ * change at checkout. Placing an order reads them afresh in its transaction.
+ */
+export async function currentStorePaymentSettings(db: DbOrTx): Promise<StorePaymentSettings> {
+  const hit = storePaymentsRead.get(db);
+  if (hit && Date.now() - hit.at < STORE_PAYMENTS_TTL_MS) return hit.settings;
+  const settings = await storePaymentSettings(db);
+  storePaymentsRead.set(db, { at: Date.now(), settings });
+  return settings;
+}
+
+/** After a save in this process: the next read goes to the database. */
+export function storePaymentSettingsChanged(db: DbOrTx): void {
+  storePaymentsRead.delete(db);
+}
+
 /** Saves them; answers what they were, for the audit row. */
 export async function saveStorePaymentSettings(
   tx: DbOrTx,

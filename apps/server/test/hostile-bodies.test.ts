@@ -345,7 +345,7 @@ function probesFor(route: SeenRoute): Probe[] {
  * reads anything but `1|OK` as a refusal), and the browser's way back is sent to /payComplete
  * naming no order. Both change nothing. The logistics sandbox's server-to-server calls answer the
  * same way, as ECPay's logistics does (its store list in JSON, RtnCode ≠ 1); the e-invoice sandbox
- * answers JSON with a refusing TransCode.
+ * answers JSON with a refusing TransCode. LINE Pay's sandbox answers in LINE's terms.
  */
 function ecpayRefusal(
   route: SeenRoute,
@@ -402,6 +402,17 @@ function ecpayRefusal(
       return false;
     }
   }
+  // LINE Pay's API (and its sandbox) refuses with HTTP 200 and a returnCode other than 0000.
+  if (route.url.startsWith('/sandbox/linepay/v3/')) {
+    try {
+      const answer = JSON.parse(r.body) as { returnCode?: unknown };
+      return r.status === 200 && typeof answer.returnCode === 'string' && answer.returnCode !== '0000';
+    } catch {
+      return false;
+    }
+  }
+  // Leaving for LINE Pay is a form post too: a body naming no order goes back to /payComplete.
+  if (route.url === '/api/payments/linepay/start') return r.status === 303 && r.location === '/payComplete';
   if (!route.url.startsWith('/api/payments/ecpay/')) return false;
   return (r.status === 200 && r.body.startsWith('0|')) || (r.status === 303 && r.location === '/payComplete');
 }

@@ -1,3 +1,4 @@
+import { OrderNoParams } from '@shop/shared/orders';
 import type { FastifyPluginAsync } from 'fastify';
 import { ownFetch } from '../../../lib/form-post.ts';
 import { AppError } from '../../../lib/errors.ts';
@@ -22,7 +23,12 @@ const linePayRoutes: FastifyPluginAsync<{ client: LinePayClient }> = async (app,
   const noStore = { 'cache-control': 'no-store' };
 
   app.post('/api/payments/linepay/start', async (request, reply) => {
-    const orderNo = String((request.body as Record<string, unknown> | null)?.order ?? '');
+    const asked = OrderNoParams.shape.orderNo.safeParse(
+      (request.body as Record<string, unknown> | null)?.order,
+    );
+    // Not an order number: the result page, naming none (nothing changes).
+    if (!asked.success) return reply.headers(noStore).redirect('/payComplete', 303);
+    const orderNo = asked.data;
     if (!request.auth)
       return reply.headers(noStore).redirect(`/payComplete?order=${encodeURIComponent(orderNo)}`, 303);
     try {

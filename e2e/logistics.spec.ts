@@ -186,7 +186,7 @@ test.describe('store pickup through the store map', () => {
       .check();
     await page.getByLabel('取件人姓名').fill('王小茶');
     await page.getByLabel('手機號碼').fill('0912345678');
-    await page.getByLabel('全家').check();
+    await page.getByLabel('全家', { exact: true }).check();
     await pickStoreOnMap(page, '全家', '竹山', '全家 竹山大智店');
     await expect(page.getByTestId('order-total')).not.toHaveText('…');
     await page.getByRole('button', { name: '送出訂單並付款' }).click();
